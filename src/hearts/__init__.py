@@ -1,0 +1,44 @@
+"""Hearts as people really play it: every form of the laws and today's variants, on a fast,
+open engine.
+
+The core (this package without its faces) imports only the standard library:
+
+>>> import hearts
+>>> game = hearts.Game(hearts.variants.get("modern"), seed=7)
+>>> game.deal.phase.value, len(game.deal.legal_moves())     # 13 cards, choose 3: 286 passes
+('pass', 286)
+"""
+
+from __future__ import annotations
+
+from hearts import events, record, scoring, table, variants
+from hearts.cards import Card, CardSet, Rank, Suit
+from hearts.deal import Deal, Phase, Trick
+from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
+from hearts.game import Game
+from hearts.moves import MoonChoice, Move, Pass, parse_move
+from hearts.observation import SeatView
+from hearts.rules import (
+    FirstLead,
+    GameEnd,
+    HeartValue,
+    JackRule,
+    Moon,
+    PassDirection,
+    Rules,
+    SettlementMethod,
+    Strip,
+    TieRule,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "CardSet", "Rank", "Suit",
+    "Deal", "Phase", "Trick", "Game", "SeatView",
+    "Move", "Pass", "MoonChoice", "parse_move",
+    "Rules", "FirstLead", "GameEnd", "HeartValue", "JackRule", "Moon", "PassDirection",
+    "SettlementMethod", "Strip", "TieRule",
+    "HeartsError", "IllegalMove", "InvalidCard", "InvalidRecord", "InvalidRules",
+    "events", "record", "scoring", "table", "variants",
+]

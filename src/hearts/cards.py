@@ -1,0 +1,405 @@
+"""Cards, suits, ranks and sets of cards.
+
+A card is a small int (``Card`` subclasses :class:`int`) so that the engine can keep sets of cards
+as bitmasks; :class:`CardSet` wraps such a mask at the API's edge. The numbering is::
+
+    id = copy * 64 + suit * 16 + rank_index        rank_index 0 (deuce) .. 12 (ace)
+
+Each suit owns sixteen bits, so "the cards of a suit" is one mask and the rank order inside a suit
+is the bit order. The joker of Joker Hearts takes the slot just above the ace of hearts (it ranks
+as the highest heart and follows hearts). The second pack of Cancellation Hearts has
+``copy == 1`` and ids 64 and up, so two identical cards are distinct members of one set.
+
+>>> Card.parse("Q♠"), Card.parse("qs"), Card.parse("10h")
+(Card.parse('QS'), Card.parse('QS'), Card.parse('TH'))
+>>> QUEEN_OF_SPADES.suit, QUEEN_OF_SPADES.rank
+(<Suit.SPADES: 2>, <Rank.QUEEN: 12>)
+>>> hand = CardSet.parse("2C 5C AH QS")
+>>> str(hand), len(hand), QUEEN_OF_SPADES in hand
+('2C 5C QS AH', 4, True)
+>>> str(hand.of_suit(Suit.CLUBS))
+'2C 5C'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final, TypeAlias
+
+from hearts.errors import InvalidCard
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardSet",
+    "CardLike",
+    "FULL_PACK",
+    "SUIT_MASKS",
+    "HEARTS_MASK",
+    "QUEEN_OF_SPADES",
+    "JACK_OF_SPADES",
+    "JACK_OF_DIAMONDS",
+    "TWO_OF_CLUBS",
+    "JOKER",
+    "cards_of",
+    "mask_of",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order a hand is sorted (black and red alternate)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    HEARTS = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter code: ``C``, ``D``, ``S``, ``H``."""
+        return "CDSH"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's sign: ♣ ♦ ♠ ♥."""
+        return "♣♦♠♥"[self]
+
+    @property
+    def singular(self) -> str:
+        """The suit's name for one card of it, as in "you hold a club"."""
+        return ("club", "diamond", "spade", "heart")[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from a letter, sign or name.
+
+        >>> Suit.parse("h"), Suit.parse("♠"), Suit.parse("clubs")
+        (<Suit.HEARTS: 3>, <Suit.SPADES: 2>, <Suit.CLUBS: 0>)
+        """
+        key = text.strip().lower()
+        for suit in cls:
+            if key in (suit.letter.lower(), suit.symbol, suit.name.lower(), suit.singular):
+                return suit
+        raise InvalidCard(f"{text!r} is not a suit: use C, D, S or H (or ♣ ♦ ♠ ♥)")
+
+
+class Rank(enum.IntEnum):
+    """Ranks in play order, deuce low and ace high; the joker ranks above the ace."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def letter(self) -> str:
+        """One-character code: ``2``–``9``, ``T``, ``J``, ``Q``, ``K``, ``A`` (``*`` for the joker)."""
+        return "23456789TJQKA*"[self - 2]
+
+    @property
+    def cut_value(self) -> int:
+        """Value when cutting for deal, where the ace is low (law 2): ace 1, deuce 2, ..., king 13."""
+        return 1 if self is Rank.ACE else int(self)
+
+
+_RANK_LETTERS: Final = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
+    "J": 11, "Q": 12, "K": 13, "A": 14,
+}
+_SUIT_LETTERS: Final = {"C": 0, "D": 1, "S": 2, "H": 3, "♣": 0, "♦": 1, "♠": 2, "♥": 3,
+                        "♧": 0, "♢": 1, "♤": 2, "♡": 3}
+_MAX_ID: Final = 128
+
+
+class Card(int):
+    """One card, as an int id (see the module docstring for the numbering).
+
+    ``Card`` values are shared: ``Card(50) is Card(50)``. Build them with :meth:`of` or
+    :meth:`parse`; the constructor also accepts a card's id.
+
+    >>> Card.of(Rank.QUEEN, Suit.SPADES)
+    Card.parse('QS')
+    >>> str(Card.parse("10♥")), Card.parse("10♥").symbol
+    ('TH', '10♥')
+    >>> int(Card.parse("2C")), int(JOKER), str(JOKER)
+    (0, 61, 'JK')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        try:
+            return _CARDS[value]
+        except (IndexError, TypeError):
+            raise InvalidCard(f"{value!r} is not a card number") from None
+        except NameError:  # while the table itself is being built
+            return super().__new__(cls, value)
+
+    @classmethod
+    def of(cls, rank: int, suit: int, copy: int = 0) -> Card:
+        """The card of a rank and suit (``copy`` 1 is the second pack's)."""
+        if not 2 <= rank <= 14 or not 0 <= suit <= 3 or copy not in (0, 1):
+            raise InvalidCard(f"no card has rank {rank!r}, suit {suit!r}, copy {copy!r}")
+        return _CARDS[copy * 64 + suit * 16 + rank - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its name: ``"QS"``, ``"Q♠"``, ``"qs"``, ``"10h"``, ``"TH"``, ``"JK"``.
+
+        A trailing ``'`` marks the second pack's copy (Cancellation Hearts): ``"QS'"``.
+
+        >>> Card.parse(" 10♦ ") == Card.of(Rank.TEN, Suit.DIAMONDS)
+        True
+        >>> Card.parse("1Z")
+        Traceback (most recent call last):
+        ...
+        hearts.errors.InvalidCard: '1Z' is not a card: write rank then suit, as QS, 10H or Q♠
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCard(f"{text!r} is not a card: write rank then suit, as QS, 10H or Q♠")
+        key = text.strip().upper()
+        copy = 0
+        if key.endswith("'"):
+            copy, key = 1, key[:-1]
+        if key in ("JK", "JOKER", "*"):
+            if copy:
+                raise InvalidCard(f"{text!r} is not a card: there is one joker")
+            return JOKER
+        rank = _RANK_LETTERS.get(key[:-1])
+        suit = _SUIT_LETTERS.get(key[-1:]) if key else None
+        if rank is None or suit is None:
+            raise InvalidCard(f"{text!r} is not a card: write rank then suit, as QS, 10H or Q♠")
+        return _CARDS[copy * 64 + suit * 16 + rank - 2]
+
+    @classmethod
+    def coerce(cls, value: CardLike) -> Card:
+        """A card from a :class:`Card`, an id or a name; raises :class:`InvalidCard` otherwise."""
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _MAX_ID:
+            card = _CARDS[value]
+            if card in _VALID:
+                return card
+        raise InvalidCard(f"{value!r} is not a card")
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit (the joker is a heart)."""
+        return _SUITS[(self >> 4) & 3]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANKS[self & 15]
+
+    @property
+    def copy(self) -> int:
+        """0 for the first pack, 1 for the second (Cancellation Hearts)."""
+        return self >> 6
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is the joker."""
+        return self & 63 == 61
+
+    @property
+    def mask(self) -> int:
+        """The one-bit mask of this card."""
+        return 1 << self
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit sign and a two-digit ten: ``Q♠``, ``10♥``."""
+        if self.is_joker:
+            return "🃏"
+        rank = "10" if self.rank == Rank.TEN else self.rank.letter
+        return rank + self.suit.symbol + ("'" if self.copy else "")
+
+    @property
+    def name(self) -> str:
+        """The card in words: ``queen of spades``."""
+        if self.is_joker:
+            return "joker"
+        word = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(self.rank, str(int(self.rank)))
+        return f"{word} of {self.suit.name.lower()}"
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK"
+        return self.rank.letter + self.suit.letter + ("'" if self.copy else "")
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+CardLike: TypeAlias = Card | int | str
+"""Anything that names a card: a :class:`Card`, its id, or its name."""
+
+_SUITS: Final = tuple(Suit)
+_RANKS: Final = tuple(Rank(r + 2) if r + 2 <= 15 else Rank.JOKER for r in range(16))
+_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(_MAX_ID))
+_VALID: Final = frozenset(
+    _CARDS[copy * 64 + suit * 16 + r] for copy in (0, 1) for suit in range(4) for r in range(13)
+) | {_CARDS[61]}
+
+SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(  # type: ignore[assignment]
+    (0x3FFF << (16 * s)) | (0x3FFF << (64 + 16 * s)) for s in range(4)
+)
+"""For each suit, the mask of every card of that suit in both packs (and the joker for hearts)."""
+HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
+FULL_PACK: Final = sum(1 << (s * 16 + r) for s in range(4) for r in range(13))
+"""The mask of the 52 cards of one pack."""
+
+QUEEN_OF_SPADES: Final = Card.of(Rank.QUEEN, Suit.SPADES)
+JACK_OF_SPADES: Final = Card.of(Rank.JACK, Suit.SPADES)
+JACK_OF_DIAMONDS: Final = Card.of(Rank.JACK, Suit.DIAMONDS)
+TWO_OF_CLUBS: Final = Card.of(Rank.TWO, Suit.CLUBS)
+JOKER: Final = _CARDS[61]
+
+# Per 16-bit chunk, the cards it holds, built on first use: turns a mask into cards quickly.
+_CHUNK_CARDS: list[dict[int, tuple[Card, ...]]] = [{} for _ in range(8)]
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in id order (suit order, then rank).
+
+    >>> cards_of(0b101)
+    [Card.parse('2C'), Card.parse('4C')]
+    """
+    result: list[Card] = []
+    chunk = 0
+    while mask:
+        bits = mask & 0xFFFF
+        if bits:
+            table = _CHUNK_CARDS[chunk]
+            cards = table.get(bits)
+            if cards is None:
+                base = chunk * 16
+                cards = tuple(_CARDS[base + i] for i in range(16) if bits >> i & 1)
+                table[bits] = cards
+            result.extend(cards)
+        mask >>= 16
+        chunk += 1
+    return result
+
+
+def mask_of(cards: Iterable[CardLike]) -> int:
+    """The bitmask of some cards (names, ids or :class:`Card` values).
+
+    >>> mask_of(["2C", "4C"])
+    5
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << Card.coerce(card)
+    return mask
+
+
+class CardSet:
+    """An immutable set of cards, kept as a bitmask.
+
+    >>> a = CardSet.parse("AH KH QS")
+    >>> b = CardSet.parse("QS 2C")
+    >>> str(a | b), str(a & b), str(a - b)
+    ('2C QS KH AH', 'QS', 'KH AH')
+    >>> CardSet.parse("AH KH") == CardSet.parse("KH AH")
+    True
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[CardLike] | int = 0) -> None:
+        if isinstance(cards, Card):
+            mask = 1 << cards
+        elif isinstance(cards, int):
+            if cards < 0 or isinstance(cards, bool):
+                raise InvalidCard(f"{cards!r} is not a card mask")
+            mask = cards
+        else:
+            mask = mask_of(cards)
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by spaces or commas: ``"2C 10H Q♠"``."""
+        parts = text.replace(",", " ").split()
+        return cls(mask_of(Card.parse(part) for part in parts))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        try:
+            return bool(self.mask >> Card.coerce(card) & 1)  # type: ignore[arg-type]
+        except (InvalidCard, TypeError):
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def of_suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit in this set."""
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def cards(self) -> list[Card]:
+        """The cards as a list, in suit then rank order."""
+        return cards_of(self.mask)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in cards_of(self.mask))
+
+    def symbols(self) -> str:
+        """The cards with suit signs: ``2♣ 10♥ Q♠``."""
+        return " ".join(card.symbol for card in cards_of(self.mask))
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return (CardSet, (self.mask,))

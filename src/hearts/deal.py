@@ -1,0 +1,879 @@
+"""One hand of Hearts as a state machine: pass → play (→ draw) → (moon choice) → over.
+
+A :class:`Deal` holds the cards of every seat (the referee's whole truth), offers the moves of the
+seat to act, applies them, undoes them, copies itself for search, and shows each seat exactly what
+that seat may know (:meth:`Deal.view`). Inside, sets of cards are int bitmasks; the public methods
+take and return :class:`~hearts.cards.Card` and :class:`~hearts.moves.Pass` values.
+
+Every illegal move raises :class:`~hearts.errors.IllegalMove` with the reason in the game's words,
+and leaves the deal exactly as it was.
+
+>>> from hearts import variants
+>>> from hearts.cards import Card
+>>> deal = Deal.from_hands(variants.get("modern"), [
+...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"], pass_direction="hold")
+>>> deal.phase, deal.to_act, deal.legal_moves()
+(<Phase.PLAY: 'play'>, 0, [Card.parse('2C')])
+>>> deal.play("2C")
+CardPlayed(seat=0, card=Card.parse('2C'))
+>>> deal.legal_moves()      # seat 1 has no club: anything but a card that counts, on trick one
+[Card.parse('2D'), Card.parse('3D'), Card.parse('4D'), Card.parse('5D'), Card.parse('6D'), Card.parse('7D'), Card.parse('8D'), Card.parse('9D'), Card.parse('TD'), Card.parse('JD'), Card.parse('QD'), Card.parse('KD'), Card.parse('AD')]
+>>> deal.play("AC")
+Traceback (most recent call last):
+...
+hearts.errors.IllegalMove: seat 1 does not hold the A♣
+>>> deal.undo(); deal.to_act
+0
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, overload
+
+from hearts.cards import (
+    HEARTS_MASK,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    CardSet,
+    Suit,
+    cards_of,
+    mask_of,
+)
+from hearts.errors import HeartsError, IllegalMove, InvalidCard
+from hearts.events import (
+    CardPlayed,
+    Dealt,
+    Event,
+    HandOver,
+    MoonChosen,
+    MoonShot,
+    Passed,
+    StockDrawn,
+    TrickWon,
+)
+from hearts.moves import MoonChoice, Move, Pass
+from hearts.rules import FirstLead, Moon, PassDirection, Rules, SettlementMethod
+from hearts.scoring import points as score_points
+
+if TYPE_CHECKING:
+    from hearts.observation import SeatView
+
+__all__ = ["Phase", "Trick", "Deal", "PassChoices"]
+
+_QS_BIT = 1 << QUEEN_OF_SPADES
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    PASS = "pass"
+    """Seats choose the cards they pass."""
+    PLAY = "play"
+    """Tricks are played."""
+    MOON = "moon"
+    """The shooter chooses how the moon is scored (``moon=choice``)."""
+    OVER = "over"
+    """Every card has been played; the hand is ready to settle."""
+
+
+class Trick(tuple[int, tuple[Card, ...], int, int]):
+    """A completed trick: (leader, cards in play order, winner, points).
+
+    >>> t = Trick((0, (Card.parse("2C"), Card.parse("AC")), 1, 0))
+    >>> t.leader, t.winner, t.points, [str(c) for c in t.cards]
+    (0, 1, 0, ['2C', 'AC'])
+    """
+
+    __slots__ = ()
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+        return self[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, from the leader's on, in play order."""
+        return self[1]
+
+    @property
+    def winner(self) -> int:
+        """The seat that took the trick."""
+        return self[2]
+
+    @property
+    def points(self) -> int:
+        """The penalty units in the trick."""
+        return self[3]
+
+
+class _Owner(Protocol):
+    """What a deal tells the game that owns it."""
+
+    def _deal_over(self, deal: Deal) -> None: ...
+
+
+class PassChoices(Sequence[Pass]):
+    """Every pass a seat may make: all ways to choose ``count`` cards of its hand, built lazily.
+
+    It is a sequence, so ``random.choice`` picks a uniform pass without building all of them.
+
+    >>> choices = PassChoices(CardSet.parse("2C 3C 4C 5C"), 3)
+    >>> len(choices), choices[0], Pass("3C 4C 5C") in choices
+    (4, Pass(CardSet.parse('2C 3C 4C')), True)
+    """
+
+    __slots__ = ("_cards", "_count", "_len")
+
+    def __init__(self, hand: CardSet, count: int) -> None:
+        self._cards = hand.cards()
+        self._count = count
+        self._len = math.comb(len(self._cards), count)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Pass]: ...
+
+    def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("pass choice out of range")
+        # Unrank the index-th combination in lexicographic order.
+        chosen: list[Card] = []
+        n, k, start = len(self._cards), self._count, 0
+        while k:
+            for i in range(start, n):
+                block = math.comb(n - i - 1, k - 1)
+                if index < block:
+                    chosen.append(self._cards[i])
+                    start, k = i + 1, k - 1
+                    break
+                index -= block
+        return Pass(chosen)
+
+    def __iter__(self) -> Iterator[Pass]:
+        for combo in itertools.combinations(self._cards, self._count):
+            yield Pass(combo)
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, Pass):
+            return False
+        mask = move.cards.mask
+        return mask.bit_count() == self._count and mask & ~mask_of(self._cards) == 0
+
+    def __repr__(self) -> str:
+        return f"<PassChoices: {self._len} ways to pass {self._count}>"
+
+
+class Deal:
+    """One hand: the cards of every seat, the moves so far, and what each seat may do next.
+
+    Build one with :meth:`from_hands` (a chosen position) or let :class:`~hearts.game.Game` deal
+    it. Seats are numbered 0 to ``players - 1`` clockwise; play goes to the left.
+    """
+
+    __slots__ = (
+        "_active",
+        "_break_mask",
+        "_broken",
+        "_closed",
+        "_club_lead",
+        "_dealt",
+        "_events",
+        "_first_trick_rule",
+        "_hands",
+        "_history",
+        "_leader",
+        "_lowest_club",
+        "_moon",
+        "_must_break",
+        "_next",
+        "_only_penalty_lead",
+        "_owner",
+        "_pass_offset",
+        "_passes",
+        "_penalty_mask",
+        "_phase",
+        "_players",
+        "_points",
+        "_sits_out",
+        "_stack",
+        "_start_scores",
+        "_stock",
+        "_stock_pos",
+        "_taken",
+        "_to_act",
+        "_trick",
+        "_values",
+        "_won",
+        "cut",
+        "dealer",
+        "hand_number",
+        "pass_direction",
+        "rules",
+    )
+
+    rules: Rules
+    dealer: int
+    hand_number: int
+    pass_direction: PassDirection
+    cut: int | None
+    _hands: list[int]
+    _taken: list[int]
+    _points: list[int]
+    _won: list[int]
+    _trick: list[Card]
+    _history: list[Trick]
+    _passes: list[int]
+    _stock: tuple[Card, ...]
+    _events: list[Event]
+    _stack: list[tuple[Any, ...]]
+    _owner: _Owner | None
+    _moon: MoonChoice | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[int],
+        *,
+        dealer: int = 0,
+        hand_number: int = 0,
+        pass_direction: PassDirection = PassDirection.HOLD,
+        stock: Sequence[Card] = (),
+        cut: int | None = None,
+        scores: Sequence[int] | None = None,
+        owner: _Owner | None = None,
+    ) -> None:
+        """Start a hand from checked masks; callers use :meth:`from_hands` or a game."""
+        players = rules.players
+        self.rules = rules
+        self.dealer = dealer
+        self.hand_number = hand_number
+        self.pass_direction = pass_direction
+        self.cut = cut
+        self._players = players
+        self._sits_out = dealer if players == 7 else None
+        self._active = tuple(s for s in range(players) if s != self._sits_out)
+        self._next = tuple(
+            self._active[(self._active.index(s) + 1) % len(self._active)] if s in self._active
+            else -1
+            for s in range(players)
+        )
+        self._values = rules.values
+        self._penalty_mask = rules.penalty_mask
+        self._first_trick_rule = rules.penalty_free_first_trick
+        self._must_break = rules.hearts_must_be_broken
+        self._break_mask = HEARTS_MASK | (_QS_BIT if rules.queen_breaks_hearts else 0)
+        self._club_lead = rules.first_lead is FirstLead.LOWEST_CLUB
+        self._lowest_club = rules.lowest_club
+        self._only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & _QS_BIT)
+        self._pass_offset = pass_direction.offset(players) if rules.pass_count else 0
+        self._hands = list(hands)
+        self._dealt = tuple(hands)
+        self._taken = [0] * players
+        self._points = [0] * players
+        self._won = [0] * players
+        self._trick = []
+        self._history = []
+        self._broken = False
+        self._stock = tuple(stock)
+        self._stock_pos = 0
+        self._moon = None
+        self._passes = [-1] * players
+        self._events = []
+        self._stack = []
+        self._owner = owner
+        self._closed = False
+        self._start_scores = tuple(scores) if scores is not None else (0,) * players
+        self._events.append(Dealt(
+            hand_number=hand_number, dealer=dealer, cut=cut, pass_direction=pass_direction.value,
+            hands=tuple(CardSet(h) for h in hands), stock=self._stock,
+        ))
+        self._leader = self._first_leader_eldest()
+        if self._pass_offset:
+            self._phase = Phase.PASS
+            self._to_act = self._first_to_pass()
+        else:
+            self._start_play()
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        hands: Sequence[CardSet | str | Sequence[CardLike]],
+        *,
+        dealer: int | None = None,
+        hand_number: int = 0,
+        pass_direction: PassDirection | str | None = None,
+        stock: Sequence[CardLike] | str = (),
+    ) -> Deal:
+        """Set up a chosen position: the hands of every seat (and the stock, two-handed).
+
+        ``dealer`` defaults to the seat on the right of seat 0, so seat 0 is the eldest hand;
+        ``pass_direction`` defaults to the pass of ``hand_number`` in the rules' cycle. Hands must
+        be disjoint, hold cards of this pack only, and have the size the rules deal.
+
+        >>> from hearts import variants
+        >>> Deal.from_hands(variants.get("modern"), ["2C", "3C", "4C"])
+        Traceback (most recent call last):
+        ...
+        hearts.errors.HeartsError: modern has 4 seats: give 4 hands, not 3
+        """
+        players = rules.players
+        if dealer is None:
+            dealer = players - 1
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise HeartsError(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
+        if len(hands) != players:
+            raise HeartsError(
+                f"{_form_name(rules)} has {players} seats: give {players} hands, not {len(hands)}"
+            )
+        masks: list[int] = []
+        for hand in hands:
+            if isinstance(hand, CardSet):
+                masks.append(hand.mask)
+            elif isinstance(hand, str):
+                masks.append(CardSet.parse(hand).mask)
+            else:
+                masks.append(mask_of(hand))
+        stock_cards = tuple(
+            CardSet.parse(stock).cards() if isinstance(stock, str)
+            else [Card.coerce(c) for c in stock]
+        )
+        sits_out = dealer if players == 7 else None
+        seen = 0
+        for seat, mask in enumerate(masks):
+            outside = mask & ~rules.pack
+            if outside:
+                raise HeartsError(
+                    f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
+                )
+            if mask & seen:
+                raise HeartsError(f"{CardSet(mask & seen).symbols()} is dealt twice")
+            seen |= mask
+            want = 0 if seat == sits_out else rules.hand_size
+            if mask.bit_count() != want:
+                raise HeartsError(
+                    f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
+                )
+        for card in stock_cards:
+            if seen >> card & 1 or not rules.pack >> card & 1:
+                raise HeartsError(f"the stock's {card.symbol} is dealt twice or not in this pack")
+            seen |= 1 << card
+        if not rules.stock and stock_cards:
+            raise HeartsError("this form has no stock")
+        if rules.stock and seen != rules.pack:
+            raise HeartsError("hands and stock must hold the whole pack")
+        if pass_direction is None:
+            direction = rules.pass_direction(hand_number)
+        else:
+            try:
+                direction = PassDirection(pass_direction)
+            except ValueError:
+                raise HeartsError(f"{pass_direction!r} is not a pass direction") from None
+        if direction is not PassDirection.HOLD and not rules.passes:
+            raise HeartsError(f"this form does not pass: pass_direction={direction.value}")
+        return cls(rules, masks, dealer=dealer, hand_number=hand_number,
+                   pass_direction=direction, stock=stock_cards)
+
+    def copy(self, *, stack: bool = True) -> Deal:
+        """An independent copy, for search; with ``stack=False`` the copy cannot undo past now.
+
+        The copy belongs to no game.
+        """
+        other = object.__new__(Deal)
+        for name in ("rules", "dealer", "hand_number", "pass_direction", "cut", "_players",
+                     "_next", "_values", "_active", "_sits_out", "_dealt", "_broken", "_phase",
+                     "_to_act", "_stock", "_stock_pos", "_moon", "_start_scores", "_leader",
+                     "_first_trick_rule", "_must_break", "_break_mask", "_club_lead",
+                     "_lowest_club", "_only_penalty_lead", "_penalty_mask", "_pass_offset"):
+            object.__setattr__(other, name, getattr(self, name))
+        other._hands = self._hands.copy()
+        other._taken = self._taken.copy()
+        other._points = self._points.copy()
+        other._won = self._won.copy()
+        other._trick = self._trick.copy()
+        other._history = self._history.copy()
+        other._passes = self._passes.copy()
+        other._events = self._events.copy()
+        other._stack = self._stack.copy() if stack else []
+        other._owner = None
+        other._closed = False
+        return other
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self._players
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that take cards this hand (all but the dealer at a table of seven)."""
+        return self._active
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand stands."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose move it is (in the pass phase, the first seat still to pass), or None."""
+        return self._to_act if self._phase is not Phase.OVER else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every card has been played (and any moon choice made)."""
+        return self._phase is Phase.OVER
+
+    @property
+    def events(self) -> list[Event]:
+        """This hand's events so far (a copy)."""
+        return self._events.copy()
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order."""
+        return self._history.copy()
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick on the table: (seat, card) from the leader on."""
+        seat = self._leader
+        plays = []
+        for card in self._trick:
+            plays.append((seat, card))
+            seat = self._next[seat]
+        return plays
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick on the table."""
+        return self._leader
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart (or, when it breaks them, the Q♠) has been played."""
+        return self._broken
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves :meth:`undo` can take back."""
+        return len(self._stack)
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards a seat holds now (referee's knowledge; seats learn only their own)."""
+        return CardSet(self._hands[self._seat(seat)])
+
+    def dealt_hand(self, seat: int) -> CardSet:
+        """The cards a seat was dealt."""
+        return CardSet(self._dealt[self._seat(seat)])
+
+    def passed(self, seat: int) -> CardSet | None:
+        """The cards a seat passed, or None if it has not passed."""
+        mask = self._passes[self._seat(seat)]
+        return None if mask < 0 else CardSet(mask)
+
+    def taken(self, seat: int) -> CardSet:
+        """The cards in the tricks a seat has taken."""
+        return CardSet(self._taken[self._seat(seat)])
+
+    def tricks_won(self, seat: int) -> int:
+        """How many tricks a seat has taken."""
+        return self._won[self._seat(seat)]
+
+    @property
+    def stock(self) -> list[Card]:
+        """The cards left in the stock, top first (two-handed)."""
+        return list(self._stock[self._stock_pos:])
+
+    def penalties(self) -> tuple[int, ...]:
+        """Penalty units each seat has taken so far this hand (before any moon).
+
+        >>> from hearts import variants
+        >>> Deal.from_hands(variants.get("modern"), ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"], pass_direction="hold").penalties()
+        (0, 0, 0, 0)
+        """
+        return tuple(self._points)
+
+    def moon_shooter(self) -> int | None:
+        """The seat that shot the moon this hand (when the moon is played), else None."""
+        if self._phase not in (Phase.MOON, Phase.OVER):
+            return None
+        return self._shooter()
+
+    def _shooter(self) -> int | None:
+        if self.rules.moon is Moon.OFF:
+            return None
+        mask = self._penalty_mask
+        for seat in self._active:
+            if self._taken[seat] & mask == mask:
+                return seat
+        return None
+
+    def points(self) -> tuple[int, ...]:
+        """This hand's points per seat in a points game: penalties, the moon and any bonus."""
+        shooter = self.moon_shooter()
+        moon = self.rules.moon
+        if moon is Moon.CHOICE:
+            moon_name = (self._moon or MoonChoice.OLD).value
+        else:
+            moon_name = "off" if moon is Moon.OFF else moon.value
+        no_trick = [self._won[s] == 0 and s in self._active for s in range(self._players)]
+        return score_points(
+            self._points, shooter=shooter, moon=moon_name, moon_total=self.rules.penalty_total,
+            no_trick=no_trick, no_trick_bonus=self.rules.no_trick_bonus,
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self, seat: int | None = None) -> list[Move] | PassChoices:
+        """The moves a seat may make now (by default the seat to act); empty if none.
+
+        In the play phase these are cards; in the pass phase, a :class:`PassChoices` sequence of
+        every pass; when the shooter chooses, the two :class:`~hearts.moves.MoonChoice` values.
+        """
+        phase = self._phase
+        if phase is Phase.PLAY:
+            if seat is not None and seat != self._to_act:
+                return []
+            return cards_of(self._legal_mask(self._to_act))  # type: ignore[return-value]
+        if phase is Phase.PASS:
+            seat = self._to_act if seat is None else self._seat(seat)
+            if self._passes[seat] >= 0:
+                return []
+            return PassChoices(CardSet(self._hands[seat]), self.rules.pass_count)
+        if phase is Phase.MOON:
+            if seat is not None and seat != self._to_act:
+                return []
+            return [MoonChoice.OLD, MoonChoice.NEW]
+        return []
+
+    def legal_cards(self) -> CardSet:
+        """The cards the seat to act may play now (empty outside the play phase)."""
+        if self._phase is not Phase.PLAY:
+            return CardSet()
+        return CardSet(self._legal_mask(self._to_act))
+
+    def can_play(self, move: Move | CardLike, seat: int | None = None) -> bool:
+        """Whether a move is legal now."""
+        try:
+            self.verify_play(move, seat)
+        except HeartsError:
+            return False
+        return True
+
+    def verify_play(self, move: Move | CardLike, seat: int | None = None) -> None:
+        """Raise :class:`~hearts.errors.IllegalMove` saying why a move is not legal now."""
+        move = self._coerce(move)
+        phase = self._phase
+        if self._closed:
+            raise IllegalMove("this hand has been settled: undo through the game")
+        if phase is Phase.OVER:
+            raise IllegalMove("the hand is over: every card has been played")
+        if phase is Phase.PASS:
+            if not isinstance(move, Pass):
+                raise IllegalMove(
+                    f"it is time to pass: choose {self.rules.pass_count} cards to pass "
+                    f"{self.pass_direction.value}"
+                )
+            seat = self._to_act if seat is None else self._seat(seat)
+            if self._passes[seat] >= 0:
+                raise IllegalMove(f"seat {seat} has already passed")
+            mask = move.cards.mask
+            count = self.rules.pass_count
+            if mask.bit_count() != count:
+                raise IllegalMove(f"pass exactly {count} cards, not {mask.bit_count()}")
+            missing = mask & ~self._hands[seat]
+            if missing:
+                raise IllegalMove(f"seat {seat} does not hold {CardSet(missing).symbols()}")
+            return
+        if seat is not None and self._seat(seat) != self._to_act:
+            raise IllegalMove(f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+        if phase is Phase.MOON:
+            if not isinstance(move, MoonChoice):
+                raise IllegalMove("you shot the moon: choose 'moon old' (others +26) or 'moon new'")
+            return
+        if not isinstance(move, Card):
+            raise IllegalMove("it is time to play a card")
+        self._check_card(self._to_act, move)
+
+    def play(self, move: Move | CardLike, seat: int | None = None) -> Event:
+        """Apply a move of the seat to act (or, when passing, of ``seat``); return its event.
+
+        A card may be given as a :class:`~hearts.cards.Card`, its id or its name.
+        """
+        if self._phase is Phase.PLAY and not self._closed:
+            card = move if type(move) is Card else self._coerce(move)
+            to_act = self._to_act
+            if (
+                type(card) is Card
+                and (seat is None or seat == to_act)
+                and self._legal_mask(to_act) >> card & 1
+            ):
+                return self._play_card(to_act, card)
+        self.verify_play(move, seat)
+        # verify_play passed, so the move is a pass or a moon choice here.
+        move = self._coerce(move)
+        if isinstance(move, Pass):
+            return self._pass(self._to_act if seat is None else self._seat(seat), move.cards.mask)
+        assert isinstance(move, MoonChoice)
+        return self._choose_moon(move)
+
+    def undo(self) -> None:
+        """Take back the last move (any number of times, back to the deal)."""
+        if self._closed:
+            raise IllegalMove("this hand has been settled: undo through the game")
+        if not self._stack:
+            raise IllegalMove("nothing to undo: no move has been made this hand")
+        (self._phase, self._to_act, hands, taken, points, won, trick, self._leader, history,
+         self._broken, passes, self._stock_pos, events, self._moon) = self._stack.pop()
+        self._hands = list(hands)
+        self._taken = list(taken)
+        self._points = list(points)
+        self._won = list(won)
+        self._trick = list(trick)
+        del self._history[history:]
+        self._passes = list(passes)
+        del self._events[events:]
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> SeatView:
+        """What one seat may know: its own cards, every card played, public counts and scores."""
+        from hearts.observation import view_of
+
+        return view_of(self, self._seat(seat))
+
+    # ------------------------------------------------------------------ internals
+
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
+            raise IllegalMove(f"{seat!r} is not a seat: seats are 0 to {self._players - 1}")
+        return seat
+
+    @staticmethod
+    def _coerce(move: object) -> Move:
+        if isinstance(move, Card | Pass | MoonChoice):
+            return move
+        if isinstance(move, str):
+            from hearts.moves import parse_move
+
+            return parse_move(move)
+        try:
+            return Card.coerce(move)  # type: ignore[arg-type]
+        except InvalidCard:
+            raise IllegalMove(f"{move!r} is not a move") from None
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self._phase, self._to_act, tuple(self._hands), tuple(self._taken),
+                tuple(self._points), tuple(self._won), tuple(self._trick), self._leader,
+                len(self._history), self._broken, tuple(self._passes), self._stock_pos,
+                len(self._events), self._moon)
+
+    def _first_to_pass(self) -> int:
+        """The first seat from the eldest hand on that has not passed yet, or -1."""
+        seat = self._first_leader_eldest()
+        for _ in range(len(self._active)):
+            if self._passes[seat] < 0:
+                return seat
+            seat = self._next[seat]
+        return -1
+
+    def _first_leader_eldest(self) -> int:
+        """The eldest hand: the first seat on the dealer's left that takes cards."""
+        seat = (self.dealer + 1) % self._players
+        while seat == self._sits_out:
+            seat = (seat + 1) % self._players
+        return seat
+
+    def _first_leader(self) -> int:
+        if self._club_lead:
+            club = self._lowest_club
+            for seat in self._active:
+                if self._hands[seat] >> club & 1:
+                    return seat
+        return self._first_leader_eldest()
+
+    def _start_play(self) -> None:
+        self._phase = Phase.PLAY
+        self._leader = self._to_act = self._first_leader()
+
+    def _legal_mask(self, seat: int) -> int:
+        hand = self._hands[seat]
+        trick = self._trick
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] >> 4 & 3]
+            if follow:
+                return follow
+            if self._first_trick_rule and not self._history:
+                safe = hand & ~self._penalty_mask
+                if safe:
+                    return safe
+            return hand
+        if not self._history and self._club_lead:
+            return 1 << self._lowest_club
+        if self._must_break and not self._broken:
+            others = hand & ~HEARTS_MASK
+            if others and not (self._only_penalty_lead and others == _QS_BIT):
+                return others
+        return hand
+
+    def _check_card(self, seat: int, card: Card) -> None:
+        """Raise the reason a card is not legal for ``seat`` (called only when it is not)."""
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            raise IllegalMove(f"seat {seat} does not hold the {card.symbol}")
+        if self._legal_mask(seat) >> card & 1:
+            return
+        if self._trick:
+            led = Suit(self._trick[0] >> 4 & 3)
+            if hand & SUIT_MASKS[led]:
+                raise IllegalMove(f"you must follow suit: you hold a {led.singular}")
+            raise IllegalMove(
+                "no card that counts may be played to the first trick while you hold another"
+            )
+        if not self._history and self._club_lead:
+            raise IllegalMove(f"the {self._lowest_club.symbol} must lead the first trick")
+        raise IllegalMove("hearts are not broken: lead another suit")
+
+    def _play_card(self, seat: int, card: Card) -> Event:
+        self._stack.append(self._snapshot())
+        self._hands[seat] &= ~(1 << card)
+        trick = self._trick
+        if not trick:
+            self._leader = seat
+        trick.append(card)
+        if not self._broken and self._break_mask >> card & 1:
+            self._broken = True
+        event = CardPlayed(seat=seat, card=card)
+        self._events.append(event)
+        if len(trick) < len(self._active):
+            self._to_act = self._next[seat]
+            return event
+        # The trick is complete: the highest card of the suit led takes it.
+        suit = SUIT_MASKS[trick[0] >> 4 & 3]
+        best = trick[0]
+        best_at = 0
+        for i in range(1, len(trick)):
+            other = trick[i]
+            if suit >> other & 1 and other & 63 > best & 63:
+                best, best_at = other, i
+        winner = self._leader
+        for _ in range(best_at):
+            winner = self._next[winner]
+        values = self._values
+        points = 0
+        mask = 0
+        for other in trick:
+            points += values[other]
+            mask |= 1 << other
+        self._taken[winner] |= mask
+        self._points[winner] += points
+        self._won[winner] += 1
+        cards = tuple(trick)
+        self._history.append(Trick((self._leader, cards, winner, points)))
+        self._events.append(TrickWon(seat=winner, leader=self._leader, cards=cards, points=points))
+        self._trick = []
+        self._leader = self._to_act = winner
+        if self._stock_pos < len(self._stock):
+            self._draw(winner)
+        if not self._hands[winner]:
+            self._end_of_play()
+        return event
+
+    def _draw(self, winner: int) -> None:
+        """Two-handed: the winner draws the top card of the stock, then the other seat."""
+        seat = winner
+        for _ in range(2):
+            if self._stock_pos >= len(self._stock):
+                return
+            card = self._stock[self._stock_pos]
+            self._stock_pos += 1
+            self._hands[seat] |= 1 << card
+            self._events.append(StockDrawn(seat=seat, card=card))
+            seat = self._next[seat]
+
+    def _end_of_play(self) -> None:
+        shooter = self._shooter()
+        if shooter is not None:
+            self._events.append(MoonShot(seat=shooter))
+            if self.rules.moon is Moon.CHOICE:
+                self._phase = Phase.MOON
+                self._to_act = shooter
+                return
+        self._finish()
+
+    def _finish(self) -> None:
+        self._phase = Phase.OVER
+        points = self.points() if self.rules.settlement is SettlementMethod.POINTS else tuple(
+            self._points)
+        self._events.append(HandOver(penalties=tuple(self._points), points=points))
+        if self._owner is not None:
+            self._owner._deal_over(self)
+
+    def _choose_moon(self, choice: MoonChoice) -> Event:
+        self._stack.append(self._snapshot())
+        self._moon = choice
+        event = MoonChosen(seat=self._to_act, choice=choice.value)
+        self._events.append(event)
+        self._finish()
+        return event
+
+    def _pass(self, seat: int, mask: int) -> Event:
+        self._stack.append(self._snapshot())
+        self._passes[seat] = mask
+        self._hands[seat] &= ~mask
+        to = (seat + self._pass_offset) % self._players
+        event = Passed(seat=seat, cards=CardSet(mask), to=to)
+        self._events.append(event)
+        nxt = self._first_to_pass()
+        if nxt >= 0:
+            self._to_act = nxt
+            return event
+        for giver in self._active:
+            receiver = (giver + self._pass_offset) % self._players
+            self._hands[receiver] |= self._passes[giver]
+        self._start_play()
+        return event
+
+    def received(self, seat: int) -> CardSet | None:
+        """The cards passed to a seat, once every seat has passed (else None)."""
+        seat = self._seat(seat)
+        if self._phase is Phase.PASS or not self._pass_offset:
+            return None
+        giver = (seat - self._pass_offset) % self._players
+        return CardSet(self._passes[giver])
+
+    def __repr__(self) -> str:
+        return (f"<Deal hand {self.hand_number} of {_form_name(self.rules)}: {self._phase.value}, "
+                f"seat {self.to_act} to act, {len(self._history)} tricks played>")
+
+
+def _form_name(rules: Rules) -> str:
+    from hearts.variants import name_of
+
+    return name_of(rules)

@@ -1,0 +1,252 @@
+"""Events: the log that is a game's truth.
+
+Every change of a deal or a game appends one frozen event. A game is rebuilt from its rules, its
+seed and the moves among its events (:func:`hearts.record.load`); replays, records and the faces'
+animations all read this log. Each event turns into plain JSON data and back.
+
+>>> from hearts.cards import Card
+>>> event = CardPlayed(seat=2, card=Card.parse("QS"))
+>>> event.to_dict()
+{'kind': 'card_played', 'seat': 2, 'card': 'QS'}
+>>> Event.from_dict(event.to_dict()) == event
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from hearts.cards import Card, CardSet
+from hearts.errors import HeartsError, InvalidRecord
+
+__all__ = [
+    "Event",
+    "DealerCut",
+    "Dealt",
+    "Passed",
+    "CardPlayed",
+    "TrickWon",
+    "StockDrawn",
+    "MoonShot",
+    "MoonChosen",
+    "HandOver",
+    "HandSettled",
+    "GameOver",
+    "EVENT_KINDS",
+]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event; ``kind`` names it in records."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON data: ``kind`` and its fields (cards by name)."""
+        data: dict[str, Any] = {"kind": self.kind}
+        for field in dataclasses.fields(self):
+            data[field.name] = _ENCODE[str(field.type)](getattr(self, field.name))
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Event:
+        """The event that :meth:`to_dict` wrote; a bad field is refused by name."""
+        if not isinstance(data, Mapping):
+            raise InvalidRecord(f"an event must be a JSON object, not {type(data).__name__}")
+        kind = data.get("kind")
+        cls = EVENT_KINDS.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise InvalidRecord(f"kind={kind!r} is not an event kind")
+        names = {field.name for field in dataclasses.fields(cls)}
+        extra = set(data) - names - {"kind"}
+        if extra:
+            raise InvalidRecord(f"{kind} event has unknown field {sorted(extra)[0]!r}")
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):
+            if field.name not in data:
+                raise InvalidRecord(f"{kind} event lacks the field {field.name!r}")
+            try:
+                values[field.name] = _DECODE[str(field.type)](data[field.name])
+            except (HeartsError, TypeError, ValueError, AttributeError) as error:
+                raise InvalidRecord(
+                    f"{kind} event field {field.name!r} is wrong: {data[field.name]!r} ({error})"
+                ) from None
+        return cls(**values)
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("not a whole number")
+    return value
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not true or false")
+    return value
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a string")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise TypeError("not a list")
+    return list(value)
+
+
+_ENCODE: dict[str, Callable[[Any], Any]] = {
+    "int": lambda v: v,
+    "int | None": lambda v: v,
+    "bool": lambda v: v,
+    "str": lambda v: v,
+    "Card": str,
+    "CardSet": str,
+    "tuple[int, ...]": list,
+    "tuple[Card, ...]": lambda v: [str(c) for c in v],
+    "tuple[CardSet, ...]": lambda v: [str(c) for c in v],
+    "tuple[tuple[int, Card], ...]": lambda v: [[s, str(c)] for s, c in v],
+}
+_DECODE: dict[str, Callable[[Any], Any]] = {
+    "int": _int,
+    "int | None": _optional_int,
+    "bool": _bool,
+    "str": _str,
+    "Card": lambda v: Card.parse(_str(v)),
+    "CardSet": lambda v: CardSet.parse(_str(v)),
+    "tuple[int, ...]": lambda v: tuple(_int(x) for x in _list(v)),
+    "tuple[Card, ...]": lambda v: tuple(Card.parse(_str(x)) for x in _list(v)),
+    "tuple[CardSet, ...]": lambda v: tuple(CardSet.parse(_str(x)) for x in _list(v)),
+    "tuple[tuple[int, Card], ...]": lambda v: tuple(
+        (_int(s), Card.parse(_str(c))) for s, c in (_list(p) for p in _list(v))
+    ),
+}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealerCut(Event):
+    """Seats cut for the first deal (laws 1–2): each round's cuts, ace low; the lowest deals."""
+
+    kind: ClassVar[str] = "dealer_cut"
+    cuts: tuple[tuple[int, Card], ...]
+    """(seat, card) for every card cut, in order; tied seats appear again in later rounds."""
+    dealer: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A hand was shuffled, cut by the pone and dealt (laws 5–8). Seen whole only by the referee."""
+
+    kind: ClassVar[str] = "dealt"
+    hand_number: int
+    dealer: int
+    cut: int | None
+    """Cards the pone lifted (None: the pone declined to cut)."""
+    pass_direction: str
+    hands: tuple[CardSet, ...]
+    stock: tuple[Card, ...]
+    """The undealt cards, top first (two-handed)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """A seat laid out the cards it passes (they reach ``to`` when every seat has passed)."""
+
+    kind: ClassVar[str] = "passed"
+    seat: int
+    cards: CardSet
+    to: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A seat played a card to the trick."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick was completed and taken: its cards in play order, from the leader."""
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    leader: int
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StockDrawn(Event):
+    """Two-handed: a seat drew the top card of the stock (seen only by that seat)."""
+
+    kind: ClassVar[str] = "stock_drawn"
+    seat: int
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoonShot(Event):
+    """A seat took every card that counts against it: it shot the moon."""
+
+    kind: ClassVar[str] = "moon_shot"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MoonChosen(Event):
+    """The shooter chose how the moon is scored: ``old`` or ``new``."""
+
+    kind: ClassVar[str] = "moon_chosen"
+    seat: int
+    choice: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandOver(Event):
+    """The last trick is taken: penalty units per seat, and this hand's points (points games)."""
+
+    kind: ClassVar[str] = "hand_over"
+    penalties: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandSettled(Event):
+    """The hand is settled: each seat's change, totals after, and the pool (counters games)."""
+
+    kind: ClassVar[str] = "hand_settled"
+    hand_number: int
+    deltas: tuple[int, ...]
+    totals: tuple[int, ...]
+    pool: int
+    jack: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game is over: the winners (more than one when they share) and the final totals."""
+
+    kind: ClassVar[str] = "game_over"
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+EVENT_KINDS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (DealerCut, Dealt, Passed, CardPlayed, TrickWon, StockDrawn, MoonShot, MoonChosen,
+                HandOver, HandSettled, GameOver)
+}
+"""Every event class by its ``kind``."""

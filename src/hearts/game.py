@@ -1,0 +1,321 @@
+"""A whole game: seats, the deal passing left, hands in sequence, settlement and the end.
+
+A :class:`Game` shuffles and deals each hand from its seeded generator (the table procedure of
+:mod:`hearts.table`), passes the moves of the seats to the hand in progress, settles each hand
+by the rules' method (points to a target, or counters with pools and Jacks), and says when the
+game is over and who won. Its :attr:`Game.events` are the whole log.
+
+>>> import random
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("classic"), seed=3)
+>>> game.deal.phase.value, game.to_act           # no passing: the eldest hand (seat 1) leads
+('play', 1)
+>>> rng = random.Random(0)
+>>> while game.hand_number == 0:
+...     _ = game.play(rng.choice(game.legal_moves()))
+>>> sum(game.ledger) + game.pool == 4 * 50      # counters are only moved, never made
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hearts import scoring, table
+from hearts.cards import Card, cards_of
+from hearts.deal import Deal, PassChoices
+from hearts.errors import IllegalMove
+from hearts.events import DealerCut, Event, GameOver, HandSettled
+from hearts.moves import Move
+from hearts.observation import SeatView
+from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
+
+__all__ = ["Game"]
+
+
+class _Hand:
+    """One finished or running hand and the game's state just before it was settled."""
+
+    __slots__ = ("after", "deal", "jack", "pool", "rng_state", "totals")
+
+    def __init__(self, deal: Deal, rng_state: Any, totals: list[int], pool: int,
+                 jack: bool) -> None:
+        self.deal = deal
+        self.after: list[Event] = []
+        self.rng_state = rng_state
+        self.totals = totals.copy()
+        self.pool = pool
+        self.jack = jack
+
+
+class Game:
+    """A game of Hearts from its first deal to its end.
+
+    ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible. Seat
+    ``dealer`` deals the first hand unless ``cut_for_deal`` is set, when the seats cut and the
+    lowest card deals (laws 1–2).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        rng: random.Random | None = None,
+        dealer: int = 0,
+        cut_for_deal: bool = False,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise IllegalMove(f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}")
+        self.rules = rules
+        self.seed = seed
+        self.cut_for_deal = cut_for_deal
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._opening: list[Event] = []
+        counters = rules.settlement is not SettlementMethod.POINTS
+        self._totals = [rules.start_counters if counters else 0] * rules.players
+        self._pool = 0
+        self._jack = False
+        self._over = False
+        self._winners: tuple[int, ...] = ()
+        self._hands: list[_Hand] = []
+        if cut_for_deal:
+            dealer, cuts = table.cut_for_deal(self._rng, rules.players)
+            self._opening.append(DealerCut(cuts=tuple(cuts), dealer=dealer))
+        self.first_dealer = dealer
+        self._start_hand(dealer)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def deal(self) -> Deal:
+        """The hand in progress (the last hand, once the game is over)."""
+        return self._hands[-1].deal
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in progress, from 0."""
+        return len(self._hands) - 1
+
+    @property
+    def hands(self) -> list[Deal]:
+        """Every hand of the game so far, the one in progress last."""
+        return [hand.deal for hand in self._hands]
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.rules.players
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the hand in progress (None when the game is over)."""
+        return None if self._over else self.deal.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Running totals: points (lower is better) or, in a counters game, each seat's counters."""
+        return tuple(self._totals)
+
+    @property
+    def ledger(self) -> tuple[int, ...]:
+        """Each seat's counters (the same as :attr:`scores` in a counters game)."""
+        return tuple(self._totals)
+
+    @property
+    def pool(self) -> int:
+        """Counters in the pool, carried to the next hand."""
+        return self._pool
+
+    @property
+    def jack(self) -> bool:
+        """Whether the pool is a Jack (law 29)."""
+        return self._jack
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several when they share), else ()."""
+        return self._winners
+
+    @property
+    def events(self) -> list[Event]:
+        """The whole log: every event of every hand and of the game, in order."""
+        log = list(self._opening)
+        for hand in self._hands:
+            log.extend(hand.deal._events)
+            log.extend(hand.after)
+        return log
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self, seat: int | None = None) -> list[Move] | PassChoices:
+        """The moves of the seat to act (or of ``seat``) in the hand in progress."""
+        if self._over:
+            return []
+        return self.deal.legal_moves(seat)
+
+    def play(self, move: Move | Card | int | str, seat: int | None = None) -> Event:
+        """Apply a move to the hand in progress; settles and deals on when the hand ends."""
+        if self._over:
+            raise IllegalMove("the game is over")
+        return self.deal.play(move, seat)
+
+    def can_play(self, move: Move | Card | int | str, seat: int | None = None) -> bool:
+        """Whether a move is legal now."""
+        return not self._over and self.deal.can_play(move, seat)
+
+    def verify_play(self, move: Move | Card | int | str, seat: int | None = None) -> None:
+        """Raise the reason a move is not legal now."""
+        if self._over:
+            raise IllegalMove("the game is over")
+        self.deal.verify_play(move, seat)
+
+    def undo(self) -> None:
+        """Take back the last move, back into the previous hand when this one has no moves yet."""
+        current = self._hands[-1]
+        if current.deal.moves_made and not current.deal._closed:
+            current.deal.undo()
+            return
+        if self._over and current.deal._closed:
+            # The game ended on this hand's last move: reopen it first.
+            self._reopen(current)
+            current.deal.undo()
+            return
+        if len(self._hands) == 1:
+            raise IllegalMove("nothing to undo: no move has been made")
+        self._hands.pop()
+        self._rng.setstate(current.rng_state)
+        previous = self._hands[-1]
+        self._reopen(previous)
+        previous.deal.undo()
+
+    def view(self, seat: int) -> SeatView:
+        """What one seat may know of the hand in progress (see :class:`SeatView`)."""
+        return self.deal.view(seat)
+
+    # ------------------------------------------------------------------ hands
+
+    def _start_hand(self, dealer: int) -> None:
+        rules = self.rules
+        state = self._rng.getstate()
+        deck = table.shuffle(cards_of(rules.pack), self._rng)
+        at = table.random_cut(len(deck), self._rng)
+        deck = table.cut(deck, at)
+        sits_out = dealer if rules.players == 7 else None
+        hands, stock = table.deal_out(deck, players=rules.players, dealer=dealer,
+                                      hand_size=rules.hand_size, sits_out=sits_out)
+        masks = [sum(1 << card for card in hand) for hand in hands]
+        number = len(self._hands)
+        deal = Deal(rules, masks, dealer=dealer, hand_number=number,
+                    pass_direction=rules.pass_direction(number), stock=stock, cut=at,
+                    scores=tuple(self._totals), owner=self)
+        self._hands.append(_Hand(deal, state, self._totals, self._pool, self._jack))
+        if deal.is_over:  # pragma: no cover - a hand always has cards to play
+            self._deal_over(deal)
+
+    def _deal_over(self, deal: Deal) -> None:
+        """Settle the hand just ended, then end the game or deal the next hand."""
+        hand = self._hands[-1]
+        assert hand.deal is deal
+        deal._closed = True
+        deltas, self._pool, self._jack = self._settle(deal)
+        for seat, delta in enumerate(deltas):
+            self._totals[seat] += delta
+        hand.after.append(HandSettled(hand_number=deal.hand_number, deltas=tuple(deltas),
+                                      totals=tuple(self._totals), pool=self._pool,
+                                      jack=self._jack))
+        winners = self._game_winners(len(self._hands))
+        if winners:
+            self._over = True
+            self._winners = winners
+            hand.after.append(GameOver(winners=winners, totals=tuple(self._totals)))
+            return
+        self._start_hand(table.next_dealer(deal.dealer, self.rules.players))
+
+    def _settle(self, deal: Deal) -> tuple[list[int], int, bool]:
+        rules = self.rules
+        method = rules.settlement
+        players = rules.players
+        if method is SettlementMethod.POINTS:
+            return list(deal.points()), self._pool, self._jack
+        seats = deal.seats
+        units = [deal.penalties()[s] for s in seats]
+        if method is SettlementMethod.SWEEPSTAKES:
+            result = scoring.sweepstakes(units, pool=self._pool, jack=self._jack,
+                                         sole_clear_wins_jack=rules.jack_rule.value == "sole-clear")
+        elif method is SettlementMethod.HOWELL:
+            result = scoring.howell(units, total=rules.penalty_total)
+        elif method is SettlementMethod.SIMPLE:
+            result = scoring.simple(units, pool=self._pool)
+        elif method is SettlementMethod.EXCESS:
+            result = scoring.excess(units)
+        else:
+            result = scoring.two_handed(units, free_hearts=rules.free_hearts)
+        deltas = [0] * players
+        for seat, delta in zip(seats, result.deltas, strict=True):
+            deltas[seat] = delta
+        return deltas, result.pool, result.jack
+
+    def _game_winners(self, hands_played: int) -> tuple[int, ...]:
+        """The winners if the game ends after this many hands, else ()."""
+        rules = self.rules
+        totals = self._totals
+        end = rules.end
+        if end is GameEnd.TARGET:
+            finished = max(totals) >= rules.target
+        elif end is GameEnd.DEALS:
+            finished = hands_played >= rules.deals
+        elif end is GameEnd.BANKRUPT:
+            finished = min(totals) <= 0
+        else:
+            finished = max(totals) - rules.start_counters >= rules.target
+        if not finished:
+            return ()
+        best = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+        if len(winners) > 1 and rules.ties is TieRule.CONTINUE:
+            return ()
+        return winners
+
+    def _reopen(self, hand: _Hand) -> None:
+        """Undo a hand's settlement (and any game over) so its last move can be taken back."""
+        hand.after.clear()
+        self._totals = hand.totals.copy()
+        self._pool = hand.pool
+        self._jack = hand.jack
+        self._over = False
+        self._winners = ()
+        hand.deal._closed = False
+
+    # ------------------------------------------------------------------ replay
+
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        seed: int | None,
+        moves: Sequence[tuple[int, Move]],
+        *,
+        dealer: int = 0,
+        cut_for_deal: bool = False,
+    ) -> Game:
+        """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs."""
+        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal)
+        for index, (seat, move) in enumerate(moves):
+            try:
+                game.play(move, seat)
+            except IllegalMove as error:
+                raise IllegalMove(f"move {index + 1} ({seat}: {move}) is illegal: {error}") from None
+        return game
+
+    def __repr__(self) -> str:
+        state = "over" if self._over else f"hand {self.hand_number}"
+        return f"<Game of {self.players}: {state}, totals {self._totals}>"

@@ -1,0 +1,144 @@
+"""What one seat may know: :class:`SeatView`.
+
+A view is the only way a bot, a face or a network client learns about a deal: the seat's own
+cards (as dealt, passed, received and now), every card played and who played it, the public
+counts (cards in each hand, penalties taken, tricks won, cards left in the stock) and the scores.
+Nothing of another hand is in it except the cards that hand has played, and the cards this seat
+passed to it.
+
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=1)
+>>> view = game.view(0)
+>>> view.seat, view.phase.value, len(view.hand), view.hand_sizes
+(0, 'pass', 13, (13, 13, 13, 13))
+>>> view.events[0].hands[1]          # the other hands are not in a seat's view of the deal
+CardSet.parse('')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from hearts.cards import Card, CardSet
+from hearts.events import Dealt, Event, Passed, StockDrawn
+from hearts.moves import Move
+from hearts.rules import PassDirection, Rules
+
+if TYPE_CHECKING:
+    from hearts.deal import Deal, Phase, Trick
+
+__all__ = ["SeatView", "view_of", "redact"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything one seat may know about the hand in progress."""
+
+    seat: int
+    rules: Rules
+    dealer: int
+    hand_number: int
+    phase: Phase
+    to_act: int | None
+    """The seat to act (in the pass phase, the first seat still to pass)."""
+    hand: CardSet
+    """The cards this seat holds now."""
+    dealt: CardSet
+    """The cards this seat was dealt."""
+    pass_direction: PassDirection
+    passed: CardSet | None
+    """The cards this seat passed (None before it passes, or in a hold hand)."""
+    received: CardSet | None
+    """The cards passed to this seat, once every seat has passed."""
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    """The trick on the table: (seat, card) from the leader on."""
+    tricks: tuple[Trick, ...]
+    """Every completed trick (all played cards are public)."""
+    hearts_broken: bool
+    hand_sizes: tuple[int, ...]
+    penalties: tuple[int, ...]
+    """Penalty units each seat has taken this hand."""
+    tricks_won: tuple[int, ...]
+    stock_size: int
+    scores: tuple[int, ...]
+    """Totals before this hand: points, or counters in a counters game."""
+    legal_moves: Sequence[Move]
+    """This seat's moves now (empty when it is not this seat's turn)."""
+    events: tuple[Event, ...]
+    """This hand's events as this seat saw them (others' cards hidden)."""
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.rules.players
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat has a move to make now."""
+        return len(self.legal_moves) > 0
+
+    def played_cards(self) -> CardSet:
+        """Every card played so far this hand, by any seat."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card
+        for _, card in self.trick:
+            mask |= 1 << card
+        return CardSet(mask)
+
+
+def redact(event: Event, seat: int) -> Event | None:
+    """An event as ``seat`` may see it: other hands blanked, others' draws dropped (None).
+
+    >>> from hearts.cards import Card
+    >>> redact(StockDrawn(seat=1, card=Card.parse("2C")), 0) is None
+    True
+    """
+    if isinstance(event, Dealt):
+        hands = tuple(hand if s == seat else CardSet() for s, hand in enumerate(event.hands))
+        return dataclasses.replace(event, hands=hands, stock=())
+    if isinstance(event, Passed) and event.seat != seat:
+        return dataclasses.replace(event, cards=CardSet())
+    if isinstance(event, StockDrawn) and event.seat != seat:
+        return None
+    return event
+
+
+def view_of(deal: Deal, seat: int) -> SeatView:
+    """Build a seat's view of a deal (called by :meth:`Deal.view`)."""
+    events = []
+    for event in deal._events:
+        seen = redact(event, seat)
+        if seen is not None:
+            events.append(seen)
+    moves = deal.legal_moves(seat) if deal.to_act is not None else []
+    if deal.phase.value != "pass" and deal.to_act != seat:
+        moves = []
+    return SeatView(
+        seat=seat,
+        rules=deal.rules,
+        dealer=deal.dealer,
+        hand_number=deal.hand_number,
+        phase=deal.phase,
+        to_act=deal.to_act,
+        hand=deal.hand(seat),
+        dealt=deal.dealt_hand(seat),
+        pass_direction=deal.pass_direction,
+        passed=deal.passed(seat),
+        received=deal.received(seat),
+        leader=deal.leader,
+        trick=tuple(deal.trick),
+        tricks=tuple(deal.tricks),
+        hearts_broken=deal.hearts_broken,
+        hand_sizes=tuple(len(deal.hand(s)) for s in range(deal.players)),
+        penalties=deal.penalties(),
+        tricks_won=tuple(deal.tricks_won(s) for s in range(deal.players)),
+        stock_size=len(deal.stock),
+        scores=deal._start_scores,
+        legal_moves=moves if not isinstance(moves, list) else tuple(moves),
+        events=tuple(events),
+    )

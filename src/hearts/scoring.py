@@ -1,0 +1,282 @@
+"""Settling a hand: what each seat pays or wins for the penalty units it took.
+
+Every function here is pure. It takes the penalty units each seat took in one hand (one number a
+seat, in seat order) and, for the pool methods, the pool carried in; it returns a
+:class:`Settlement` in counters for the classic methods (RULES.md §3: sweepstakes with Jacks,
+Howell's settling, the simple method, the three-handed excess, the two-handed difference) or a
+tuple of points for the modern running score (RULES.md §6.4–6.5: the moon, the no-trick bonus).
+It knows nothing of cards, rules or games: the caller counts the units and names the shooter.
+
+>>> sweepstakes([0, 5, 4, 4])
+Settlement(deltas=(13, -5, -4, -4), pool=0, jack=False, winners=(0,))
+>>> jack = sweepstakes([13, 0, 0, 0])
+>>> jack.pool, jack.jack
+(13, True)
+>>> howell([3, 5, 5, 0], total=13).deltas
+(1, -7, -7, 13)
+>>> points([26, 0, 0, 0], shooter=0)
+(0, 26, 26, 26)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from hearts.errors import HeartsError
+
+__all__ = [
+    "MOON_OPTIONS",
+    "Settlement",
+    "excess",
+    "howell",
+    "points",
+    "simple",
+    "sweepstakes",
+    "two_handed",
+]
+
+MOON_OPTIONS: Final = ("old", "new", "off")
+"""The moon rules :func:`points` scores; the shooter's choice is settled by the caller first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The counters one hand's settlement moved, and the pool it leaves for the next hand.
+
+    Counters are neither made nor lost: ``sum(deltas) + pool`` after a hand equals the pool
+    carried into it. Howell's settling, the excess and the two-handed methods use no pool, so
+    their ``deltas`` add up to zero.
+
+    >>> split = simple([4, 0, 0, 9])
+    >>> split.deltas, split.pool, split.winners
+    ((-4, 6, 6, -9), 1, (1, 2))
+    >>> sum(split.deltas) + split.pool
+    0
+    """
+
+    deltas: tuple[int, ...]
+    """Net counters each seat gains (+) or pays (−) this hand, in seat order."""
+    pool: int = 0
+    """Counters left in the pool after this hand, carried to the next."""
+    jack: bool = False
+    """Whether the pool carried to the next hand is a Jack (law 29)."""
+    winners: tuple[int, ...] = ()
+    """Seats, in order, that won the pool (sweepstakes, simple) or were paid (the others)."""
+
+
+def _units(
+    penalties: Sequence[int],
+    method: str,
+    *,
+    seats: int | None = None,
+    negative: bool = False,
+) -> tuple[int, ...]:
+    """Check the penalty units of one hand and return them as a tuple."""
+    units = tuple(penalties)
+    if seats is not None and len(units) != seats:
+        raise HeartsError(
+            f"{method} is for exactly {seats} seats, but penalties were given for {len(units)}"
+        )
+    if len(units) < 2:
+        raise HeartsError(
+            f"{method} needs the penalties of at least two seats, but got {len(units)}"
+        )
+    for seat, unit in enumerate(units):
+        if isinstance(unit, bool) or not isinstance(unit, int):
+            raise HeartsError(
+                f"{method}: seat {seat}'s penalty must be a whole number, not {unit!r}"
+            )
+        if unit < 0 and not negative:
+            raise HeartsError(
+                f"{method} counts penalty units of 0 or more, but seat {seat} took {unit}"
+            )
+    return units
+
+
+def _check_count(value: int, what: str) -> None:
+    """Refuse a count of counters or units that is not a whole number of 0 or more."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HeartsError(f"{what} must be a whole number of 0 or more, not {value!r}")
+
+
+def sweepstakes(
+    penalties: Sequence[int],
+    *,
+    pool: int = 0,
+    jack: bool = False,
+    sole_clear_wins_jack: bool = True,
+) -> Settlement:
+    """Settle a hand by sweepstakes, with Jacks (law 29, RULES.md §3.1).
+
+    Every seat pays one counter per unit into the pool. A sole clear seat (one that took no unit)
+    takes the whole pool; two clear seats divide it, the odd counter staying for the next pool.
+    With nobody clear, or three or more clear, nobody wins and the pool stays as a **Jack**. While
+    a Jack is pending (``jack=True``) it is fed every hand and, under the laws, only a sole clear
+    seat wins it; ``sole_clear_wins_jack=False`` lets it be won like any pool (Hoyle 1913).
+
+    >>> sweepstakes([3, 0, 0, 10], pool=1)
+    Settlement(deltas=(-3, 7, 7, -10), pool=0, jack=False, winners=(1, 2))
+    >>> sweepstakes([3, 0, 0, 10], pool=13, jack=True)
+    Settlement(deltas=(-3, 0, 0, -10), pool=26, jack=True, winners=())
+    """
+    units = _units(penalties, "sweepstakes")
+    _check_count(pool, "the pool")
+    pot = pool + sum(units)
+    deltas = [-unit for unit in units]
+    clear = tuple(seat for seat, unit in enumerate(units) if unit == 0)
+    if len(clear) == 1:
+        deltas[clear[0]] += pot
+        return Settlement(tuple(deltas), 0, False, clear)
+    if len(clear) == 2 and not (jack and sole_clear_wins_jack):
+        share, odd = divmod(pot, 2)
+        for seat in clear:
+            deltas[seat] += share
+        return Settlement(tuple(deltas), odd, False, clear)
+    return Settlement(tuple(deltas), pot, True, ())
+
+
+def howell(penalties: Sequence[int], *, total: int) -> Settlement:
+    """Settle a hand by Howell's method (RULES.md §3.2): no pool is left and there are no Jacks.
+
+    Each of the N seats pays (N − 1) counters per unit taken and takes out ``total`` minus its own
+    units, a net of ``total − N·units``. ``total`` is the units in play (T: 13 in the plain game),
+    and every one of them must have been taken, or the pool would not empty.
+
+    >>> howell([3, 5, 5, 0], total=13)
+    Settlement(deltas=(1, -7, -7, 13), pool=0, jack=False, winners=(0, 3))
+    """
+    units = _units(penalties, "Howell's settling")
+    _check_count(total, "the total in play")
+    if sum(units) != total:
+        raise HeartsError(
+            f"Howell's settling needs every penalty unit in play to be taken, "
+            f"but the seats took {sum(units)} of {total}"
+        )
+    seats = len(units)
+    deltas = tuple(total - seats * unit for unit in units)
+    return Settlement(deltas, 0, False, tuple(seat for seat, net in enumerate(deltas) if net > 0))
+
+
+def simple(penalties: Sequence[int], *, pool: int = 0) -> Settlement:
+    """Settle a hand by Hoyle's simple method (RULES.md §3.3).
+
+    Every seat pays one counter per unit into the pool; the seat with the fewest units takes it.
+    Seats tied for fewest divide it equally, and what does not divide stays in the pool.
+
+    >>> simple([1, 1, 1, 10])
+    Settlement(deltas=(3, 3, 3, -10), pool=1, jack=False, winners=(0, 1, 2))
+    """
+    units = _units(penalties, "the simple method")
+    _check_count(pool, "the pool")
+    fewest = min(units)
+    winners = tuple(seat for seat, unit in enumerate(units) if unit == fewest)
+    share, rest = divmod(pool + sum(units), len(winners))
+    deltas = tuple(share - unit if unit == fewest else -unit for unit in units)
+    return Settlement(deltas, rest, False, winners)
+
+
+def excess(penalties: Sequence[int]) -> Settlement:
+    """Settle a three-handed hand by the excess (RULES.md §3.5): zero-sum, no pool.
+
+    Every seat with the most units pays every seat with fewer the difference between the two.
+    If all three took the same, nobody pays.
+
+    >>> excess([8, 4, 1]).deltas
+    (-11, 4, 7)
+    >>> excess([6, 6, 1]).deltas
+    (-5, -5, 10)
+    """
+    units = _units(penalties, "the excess settlement", seats=3)
+    most = max(units)
+    payers = sum(1 for unit in units if unit == most)
+    owed = sum(most - unit for unit in units)
+    deltas = tuple(-owed if unit == most else payers * (most - unit) for unit in units)
+    return Settlement(
+        deltas, 0, False, tuple(seat for seat, unit in enumerate(units) if unit < most)
+    )
+
+
+def two_handed(penalties: Sequence[int], *, free_hearts: int = 0) -> Settlement:
+    """Settle a two-handed hand (RULES.md §3.6): the seat with more units pays the other.
+
+    With ``free_hearts=0`` (option A, the default) the loser pays the difference. With a positive
+    ``free_hearts`` (option B: Foster's is 6) the loser's first units are free and he pays one
+    for each unit above them, whatever the winner took. Equal units: nobody pays.
+
+    >>> two_handed([10, 3]).deltas
+    (-7, 7)
+    >>> two_handed([10, 3], free_hearts=6).deltas
+    (-4, 4)
+    """
+    units = _units(penalties, "the two-handed settlement", seats=2)
+    _check_count(free_hearts, "free_hearts")
+    if units[0] == units[1]:
+        return Settlement((0, 0))
+    loser = 0 if units[0] > units[1] else 1
+    winner = 1 - loser
+    difference = units[loser] - units[winner]
+    owed = max(0, units[loser] - free_hearts) if free_hearts else difference
+    deltas = [0, 0]
+    deltas[loser] -= owed
+    deltas[winner] += owed
+    return Settlement(tuple(deltas), 0, False, (winner,) if owed else ())
+
+
+def points(
+    penalties: Sequence[int],
+    *,
+    shooter: int | None = None,
+    moon: str = "old",
+    moon_total: int = 26,
+    no_trick: Sequence[bool] | None = None,
+    no_trick_bonus: int = 0,
+) -> tuple[int, ...]:
+    """Score a hand in points for the modern running score (RULES.md §6.4, §6.5).
+
+    ``penalties`` may hold negative units (the Omnibus J♦ is −10). ``shooter`` is the seat that
+    took every card counting against, as the caller decided, or ``None``. Under the old moon the
+    shooter scores ``moon_total`` less and every other seat ``moon_total`` more; under the new
+    moon the shooter scores ``moon_total`` below zero, plus any negative cards, and the others
+    their own units; with ``moon="off"`` (or no shooter) points are the units. Each seat marked in
+    ``no_trick`` as having won no trick subtracts ``no_trick_bonus``.
+
+    >>> points([16, 0, -10, 0], shooter=0, moon="new")
+    (-36, 0, -10, 0)
+    >>> points([13, 13, 0, 0], no_trick=[False, False, False, True], no_trick_bonus=5)
+    (13, 13, 0, -5)
+    """
+    units = _units(penalties, "points", negative=True)
+    seats = len(units)
+    if moon not in MOON_OPTIONS:
+        raise HeartsError(
+            f'moon must be "old", "new" or "off", not {moon!r} '
+            "(settle the shooter's choice before scoring)"
+        )
+    if shooter is not None and (
+        isinstance(shooter, bool) or not isinstance(shooter, int) or not 0 <= shooter < seats
+    ):
+        raise HeartsError(f"the shooter must be one of seats 0 to {seats - 1}, not {shooter!r}")
+    _check_count(moon_total, "moon_total")
+    _check_count(no_trick_bonus, "no_trick_bonus")
+    scores = list(units)
+    if shooter is not None and moon == "old":
+        scores = [
+            unit - moon_total if seat == shooter else unit + moon_total
+            for seat, unit in enumerate(units)
+        ]
+    elif shooter is not None and moon == "new":
+        scores[shooter] -= 2 * moon_total
+    if no_trick is not None:
+        flags = tuple(no_trick)
+        if len(flags) != seats:
+            raise HeartsError(
+                f"no_trick needs one flag for each of the {seats} seats, but got {len(flags)}"
+            )
+        if shooter is not None and flags[shooter]:
+            raise HeartsError(f"seat {shooter} cannot both shoot the moon and win no trick")
+        for seat, flag in enumerate(flags):
+            if flag:
+                scores[seat] -= no_trick_bonus
+    return tuple(scores)

@@ -1,0 +1,213 @@
+"""The table procedure: cutting for seats and deal, the shuffle, the pone's cut, the deal.
+
+These follow Foster's laws 1–9 and his dealing laws (``seeds/004_*.txt``, laws 7–9): the lowest
+cut deals, ace low, ties cut again; the pack is shuffled before every deal (randomness only from
+an injected :class:`random.Random`); the dealer's right-hand neighbour (the pone) cuts, leaving at
+least four cards in each packet, or declines; the cards go out one at a time from the eldest
+hand, to the left, until the pack is exhausted (or thirteen each, two-handed); the deal passes
+to the left.
+
+>>> import random
+>>> deck = shuffle(range(52), random.Random(1))
+>>> cut(list(range(10)), 4)
+[4, 5, 6, 7, 8, 9, 0, 1, 2, 3]
+>>> hands, stock = deal_out(list(range(8)), players=4, dealer=3, hand_size=2)
+>>> hands, stock     # the eldest hand (seat 0) gets the first card
+([[0, 4], [1, 5], [2, 6], [3, 7]], [])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from hearts.cards import FULL_PACK, Card, cards_of
+from hearts.errors import HeartsError, IllegalMove
+
+__all__ = [
+    "MIN_PACKET",
+    "eldest",
+    "pone",
+    "next_dealer",
+    "shuffle",
+    "cut",
+    "random_cut",
+    "deal_out",
+    "cut_for_deal",
+    "cut_for_seats",
+]
+
+T = TypeVar("T")
+
+MIN_PACKET = 4
+"""A cut must leave at least four cards in each packet (law 5; dealing law 8)."""
+
+
+def eldest(dealer: int, players: int) -> int:
+    """The eldest hand: the seat on the dealer's left, who is dealt to and (classically) leads first.
+
+    >>> eldest(3, 4)
+    0
+    """
+    return (dealer + 1) % players
+
+
+def pone(dealer: int, players: int) -> int:
+    """The pone: the seat on the dealer's right, who cuts (law 5).
+
+    >>> pone(0, 4)
+    3
+    """
+    return (dealer - 1) % players
+
+
+def next_dealer(dealer: int, players: int) -> int:
+    """The deal passes to the left (law 9).
+
+    >>> next_dealer(3, 4)
+    0
+    """
+    return (dealer + 1) % players
+
+
+def shuffle(cards: Iterable[T], rng: random.Random) -> list[T]:
+    """A shuffled copy of the pack, from the injected generator (law 4; dealing law 7).
+
+    >>> shuffle([1, 2, 3], random.Random(0)) == shuffle([1, 2, 3], random.Random(0))
+    True
+    """
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck
+
+
+def cut(deck: Sequence[T], at: int | None) -> list[T]:
+    """The pone's cut: lift ``at`` cards off the top and put the rest on them (dealing law 8).
+
+    ``None`` means the pone declines to cut, which no one else may insist on; the pack is dealt
+    as it is. A cut must leave at least four cards in each packet.
+
+    >>> cut([1, 2, 3, 4, 5, 6, 7, 8, 9], None)
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    >>> cut([1, 2, 3, 4, 5, 6, 7, 8, 9], 3)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMove: a cut must leave at least four cards in each packet: cut between 4 and 5 cards
+    """
+    if at is None:
+        return list(deck)
+    size = len(deck)
+    if isinstance(at, bool) or not isinstance(at, int) or not MIN_PACKET <= at <= size - MIN_PACKET:
+        raise IllegalMove(
+            f"a cut must leave at least four cards in each packet: cut between {MIN_PACKET} and "
+            f"{size - MIN_PACKET} cards"
+        )
+    return list(deck[at:]) + list(deck[:at])
+
+
+def random_cut(size: int, rng: random.Random) -> int:
+    """A cut the pone might choose: any legal packet size, uniformly.
+
+    >>> 4 <= random_cut(52, random.Random(3)) <= 48
+    True
+    """
+    if size < 2 * MIN_PACKET:
+        raise HeartsError(f"a pack of {size} cards is too small to cut")
+    return rng.randint(MIN_PACKET, size - MIN_PACKET)
+
+
+def deal_out(
+    deck: Sequence[T],
+    *,
+    players: int,
+    dealer: int,
+    hand_size: int,
+    sits_out: int | None = None,
+) -> tuple[list[list[T]], list[T]]:
+    """Deal one card at a time from the eldest hand, to the left, ``hand_size`` to each seat.
+
+    The seat ``sits_out`` (the dealer at a table of seven) takes no cards. What is left over is
+    the stock, in order, top card first (two-handed). Returns (hands by seat, stock).
+
+    >>> hands, stock = deal_out("abcdefg", players=2, dealer=0, hand_size=2)
+    >>> hands, stock
+    ([['b', 'd'], ['a', 'c']], ['e', 'f', 'g'])
+    """
+    order = [(eldest(dealer, players) + i) % players for i in range(players)]
+    order = [seat for seat in order if seat != sits_out]
+    if len(deck) < hand_size * len(order):
+        raise HeartsError(
+            f"{len(deck)} cards cannot give {hand_size} to each of {len(order)} seats"
+        )
+    hands: list[list[T]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(hand_size):
+        for seat in order:
+            hands[seat].append(deck[position])
+            position += 1
+    return hands, list(deck[position:])
+
+
+def _cut_rounds(
+    rng: random.Random, seats: Sequence[int]
+) -> tuple[list[tuple[int, Card]], dict[int, int]]:
+    """One round of cutting: each seat draws a card from a freshly spread pack (law 2)."""
+    drawn = rng.sample(cards_of(FULL_PACK), len(seats))
+    cuts = list(zip(seats, drawn, strict=True))
+    return cuts, {seat: card.rank.cut_value for seat, card in cuts}
+
+
+def cut_for_deal(rng: random.Random, players: int) -> tuple[int, list[tuple[int, Card]]]:
+    """Every seat cuts; the lowest card deals, ace low; seats tied for lowest cut again (laws 1–2).
+
+    Returns the dealer and every (seat, card) cut, in order; suits never break a tie.
+
+    >>> dealer, cuts = cut_for_deal(random.Random(6), 4)
+    >>> [(seat, str(card)) for seat, card in cuts]   # seats 2 and 3 tie with sevens: they cut again
+    [(0, 'KH'), (1, 'QS'), (2, '7C'), (3, '7S'), (2, 'JH'), (3, '5D')]
+    >>> dealer
+    3
+    """
+    log: list[tuple[int, Card]] = []
+    dealer = _lowest_of(rng, list(range(players)), 1, log)[0]
+    return dealer, log
+
+
+def _lowest_of(
+    rng: random.Random, seats: list[int], wanted: int, log: list[tuple[int, Card]] | None = None
+) -> list[int]:
+    """The ``wanted`` seats cutting lowest, ties at the boundary cut again (law 2)."""
+    chosen: list[int] = []
+    pending = seats
+    while len(chosen) < wanted:
+        cuts, values = _cut_rounds(rng, pending)
+        if log is not None:
+            log.extend(cuts)
+        ordered = sorted(pending, key=lambda seat: values[seat])
+        need = wanted - len(chosen)
+        boundary = values[ordered[need - 1]]
+        below = [seat for seat in ordered if values[seat] < boundary]
+        tied = [seat for seat in ordered if values[seat] == boundary]
+        if len(below) + len(tied) == need or len(tied) == 1:
+            chosen.extend(ordered[:need])
+            break
+        chosen.extend(below)
+        pending = tied
+    return chosen
+
+
+def cut_for_seats(rng: random.Random, people: int, seats: int) -> list[int]:
+    """Law 1: when more assemble than there are seats, all cut and the lowest cards play.
+
+    Returns the indexes of those who play, in the order they cut (lowest first); when there
+    are enough seats everyone plays.
+
+    >>> sorted(cut_for_seats(random.Random(2), 5, 5))
+    [0, 1, 2, 3, 4]
+    >>> len(cut_for_seats(random.Random(2), 8, 6))
+    6
+    """
+    if people <= seats:
+        return list(range(people))
+    return _lowest_of(rng, list(range(people)), seats)
