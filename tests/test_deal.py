@@ -1,0 +1,458 @@
+"""Rules of play in one hand (RULES.md §2, §4.1, §4.5, §6.2–6.4): each test names its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts import Card, CardSet, Deal, IllegalMove, MoonChoice, Pass, Phase, variants
+from hearts.deal import PassChoices
+from hearts.rules import Moon, PassDirection
+
+MODERN = variants.get("modern")
+CLASSIC = variants.get("classic")
+
+
+def _first_legal(deal: Deal) -> None:
+    """Play the first legal move until the hand is over."""
+    while not deal.is_over:
+        deal.play(deal.legal_moves()[0])
+
+
+def _state(deal: Deal) -> tuple[object, ...]:
+    return (
+        deal.phase,
+        deal.to_act,
+        [deal.hand(s) for s in range(deal.players)],
+        deal.events,
+        deal.tricks,
+        deal.trick,
+        deal.hearts_broken,
+        deal.penalties(),
+    )
+
+
+# Seat 0 all clubs; seat 1 only hearts; seat 2 the Q♠ and diamonds; seat 3 spades and the A♦.
+FIRST_TRICK = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    "QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    "AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+]
+
+# Seat 1 wins trick one with the 3♣ and is left holding the Q♠ and eleven hearts.
+ONLY_PENALTY = [
+    "2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC KH",
+    "3C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+]
+
+# Seat 1 wins trick one with the 4♣ and holds clubs and two hearts; seat 3 holds the Q♠.
+BREAKING = [
+    "2C 3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "4C 5C 6C 7C 8C 9C TC JC QC KC AC KH AH",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+]
+
+# Seat 0 can take every heart and the Q♠ (a moon), whatever the others do.
+MOON = [
+    "AC KC QC JC TC 9C AH KH QH JH TH 9H AS",
+    "2C QS 8H 7H 6H 2D 3D 4D 5D 6D 7D 8D 9D",
+    "3C 5H 4H 3H TD JD QD KD AD KS JS TS 9S",
+    "4C 5C 6C 7C 8C 2H 8S 7S 6S 5S 4S 3S 2S",
+]
+
+
+def hold(rules=MODERN, hands=FIRST_TRICK, **options: object) -> Deal:
+    return Deal.from_hands(rules, hands, pass_direction="hold", **options)  # type: ignore[arg-type]
+
+
+class TestFirstTrick:
+    def test_two_of_clubs_leads_the_first_trick(self) -> None:
+        """RULES.md §6.3.1: the holder of the 2♣ leads it to trick one, and nothing else."""
+        deal = hold()
+        assert deal.to_act == 0
+        assert deal.legal_moves() == [Card.parse("2C")]
+        with pytest.raises(IllegalMove, match="the 2♣ must lead the first trick"):
+            deal.play("3C")
+
+    def test_holder_of_the_two_of_clubs_leads_whatever_the_seat(self) -> None:
+        """RULES.md §6.3.1: the 2♣ holder leads, not the eldest hand."""
+        hands = FIRST_TRICK[1:] + FIRST_TRICK[:1]
+        deal = Deal.from_hands(MODERN, hands, pass_direction="hold")
+        assert deal.to_act == 3
+
+    def test_no_penalty_card_on_first_trick_when_another_card_is_held(self) -> None:
+        """RULES.md §6.3.2: on trick one a void seat may not play a heart or the Q♠."""
+        deal = hold()
+        deal.play("2C")
+        deal.play("5H")  # seat 1 holds nothing but hearts: allowed (§6.3.3)
+        assert Card.parse("QS") not in deal.legal_moves()
+        assert set(deal.legal_moves()) == set(CardSet.parse(FIRST_TRICK[2]) - CardSet.parse("QS"))
+        with pytest.raises(
+            IllegalMove, match="no card that counts may be played to the first trick"
+        ):
+            deal.play("QS")
+
+    def test_first_trick_exception_a_hand_of_only_penalty_cards_may_play_one(self) -> None:
+        """RULES.md §6.3.3: a void seat holding only penalty cards may play any of them."""
+        deal = hold()
+        deal.play("2C")
+        assert set(deal.legal_moves()) == set(CardSet.parse(FIRST_TRICK[1]))
+
+    def test_classic_eldest_hand_leads_any_card_even_a_heart(self) -> None:
+        """RULES.md §2.1: the eldest hand leads any card at all; no 2♣ rule, no breaking."""
+        hands = [FIRST_TRICK[1], FIRST_TRICK[0], FIRST_TRICK[2], FIRST_TRICK[3]]
+        deal = Deal.from_hands(CLASSIC, hands, dealer=3)
+        assert deal.to_act == 0  # the eldest hand, on the dealer's left
+        assert len(deal.legal_moves()) == 13
+        deal.play("AH")
+        assert deal.hearts_broken
+
+    def test_classic_penalty_cards_may_be_discarded_on_the_first_trick(self) -> None:
+        """RULES.md §2.3: a void player may discard any card (classic has no trick-one rule)."""
+        deal = Deal.from_hands(CLASSIC, FIRST_TRICK, dealer=3)
+        deal.play("2C")
+        deal.play("2H")
+        assert Card.parse("QS") in deal.legal_moves()
+
+
+class TestBreakingHearts:
+    def test_hearts_cannot_be_led_until_broken(self) -> None:
+        """RULES.md §6.3.5: no heart may be led before one has been played."""
+        deal = hold(hands=BREAKING)
+        for card in ("2C", "4C", "2D", "2S"):
+            deal.play(card)
+        assert deal.to_act == 1 and not deal.hearts_broken
+        assert set(deal.legal_moves()) == set(CardSet.parse("5C 6C 7C 8C 9C TC JC QC KC AC"))
+        before = _state(deal)
+        with pytest.raises(IllegalMove, match="hearts are not broken: lead another suit"):
+            deal.play("AH")
+        assert _state(deal) == before
+
+    def test_queen_of_spades_breaks_hearts_by_default(self) -> None:
+        """RULES.md §6.3.5 (queenBreaksHearts, default on): a discarded Q♠ breaks hearts."""
+        deal = hold(hands=BREAKING)
+        for card in ("2C", "4C", "2D", "2S", "5C", "3D", "QS", "3C"):
+            deal.play(card)
+        assert deal.hearts_broken and deal.to_act == 1
+        assert Card.parse("AH") in deal.legal_moves()
+
+    def test_queen_of_spades_does_not_break_hearts_when_the_option_is_off(self) -> None:
+        """RULES.md §6.3.5: with queen_breaks_hearts off only a heart breaks hearts."""
+        rules = MODERN.replace(queen_breaks_hearts=False)
+        deal = hold(rules, BREAKING)
+        for card in ("2C", "4C", "2D", "2S", "5C", "3D", "QS", "3C"):
+            deal.play(card)
+        assert not deal.hearts_broken
+        assert Card.parse("AH") not in deal.legal_moves()
+
+    def test_a_heart_discarded_breaks_hearts(self) -> None:
+        """RULES.md §6.3.5: once a heart is played, hearts may be led."""
+        deal = hold(hands=BREAKING)
+        for card in ("2C", "4C", "2D", "2S", "5C", "3D", "3S"):
+            deal.play(card)
+        deal.play("3C")
+        assert not deal.hearts_broken
+        for card in ("6C", "4D", "4S", "2H"):  # seat 0 is void in clubs now and discards a heart
+            deal.play(card)
+        assert deal.hearts_broken
+
+    def test_a_leader_holding_only_hearts_may_lead_one(self) -> None:
+        """RULES.md §6.3.5: a leader holding nothing but hearts may lead one (and breaks them)."""
+        hands = [
+            "2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AH",
+            "3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        ]
+        deal = hold(hands=hands)
+        for card in ("2C", "3C", "2D", "2S"):
+            deal.play(card)
+        assert deal.to_act == 1 and not deal.hearts_broken
+        assert len(deal.legal_moves()) == 12
+
+    def test_a_leader_holding_only_hearts_and_the_queen_may_lead_a_heart(self) -> None:
+        """RULES.md §6.3.5 (leadHeartIfOnlyPenalty, default on): hearts and the Q♠ only."""
+        deal = hold(hands=ONLY_PENALTY)
+        for card in ("2C", "3C", "2D", "2S"):
+            deal.play(card)
+        assert deal.to_act == 1
+        assert len(deal.legal_moves()) == 12
+
+    def test_without_the_option_only_the_queen_may_be_led(self) -> None:
+        """RULES.md §6.3.5: with leadHeartIfOnlyPenalty off, the Q♠ must be led."""
+        deal = hold(MODERN.replace(lead_hearts_with_only_penalty=False), ONLY_PENALTY)
+        for card in ("2C", "3C", "2D", "2S"):
+            deal.play(card)
+        assert deal.legal_moves() == [Card.parse("QS")]
+
+    def test_queen_of_spades_may_be_led_any_time_after_the_first_trick(self) -> None:
+        """RULES.md §6.3.6: the Q♠ is not held back by the breaking rule."""
+        hands = [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+        ]
+        deal = hold(hands=hands)
+        deal.play("2C")
+        deal.play("QS")  # seat 1 holds only penalty cards: the Q♠ may go on trick one
+        deal.play("2D")
+        deal.play("2S")
+        assert deal.to_act == 0
+
+
+class TestFollowSuit:
+    def test_must_follow_suit(self) -> None:
+        """RULES.md §2.2: every other player must play a card of the suit led if able."""
+        deal = hold(hands=BREAKING)
+        deal.play("2C")
+        before = _state(deal)
+        with pytest.raises(IllegalMove, match="you must follow suit: you hold a club"):
+            deal.play("AH")
+        assert _state(deal) == before
+
+    def test_highest_card_of_the_suit_led_wins_and_leads_next(self) -> None:
+        """RULES.md §2.4–2.5: off-suit cards never win; the winner leads the next trick."""
+        deal = hold(hands=BREAKING)
+        for card in ("2C", "4C", "AD", "AS"):
+            deal.play(card)
+        trick = deal.tricks[0]
+        assert trick.winner == 1 and trick.leader == 0
+        assert deal.to_act == 1
+
+    def test_a_card_not_held_is_refused(self) -> None:
+        """The referee: a seat may play only a card it holds."""
+        deal = hold()
+        with pytest.raises(IllegalMove, match="seat 0 does not hold the A♥"):
+            deal.play("AH")
+
+    def test_only_the_seat_to_act_may_play(self) -> None:
+        """RULES.md §2.5: play goes round to the left."""
+        deal = hold()
+        with pytest.raises(IllegalMove, match="it is seat 0's turn, not seat 2's"):
+            deal.play("2C", seat=2)
+
+
+class TestPassing:
+    @pytest.mark.parametrize(
+        ("hand_number", "direction", "offset"),
+        [(0, "left", 1), (1, "right", 3), (2, "across", 2), (3, "hold", 0), (4, "left", 1)],
+    )
+    def test_pass_cycle_left_right_across_hold(
+        self, hand_number: int, direction: str, offset: int
+    ) -> None:
+        """RULES.md §6.2: four players pass left, right, across, then hold, repeating."""
+        deal = Deal.from_hands(MODERN, FIRST_TRICK, hand_number=hand_number)
+        assert deal.pass_direction is PassDirection(direction)
+        if offset == 0:
+            assert deal.phase is Phase.PLAY
+            return
+        passes = {s: Pass(CardSet(deal.hand(s).cards()[:3])) for s in range(4)}
+        for seat, move in passes.items():
+            deal.play(move, seat=seat)
+        for seat, move in passes.items():
+            receiver = (seat + offset) % 4
+            assert deal.received(receiver) == move.cards
+            assert move.cards <= deal.hand(receiver)
+        assert deal.phase is Phase.PLAY
+
+    def test_passes_are_chosen_before_any_are_received(self) -> None:
+        """RULES.md §6.2: each seat passes before picking up the cards passed to it."""
+        deal = Deal.from_hands(MODERN, FIRST_TRICK)
+        deal.play(Pass("2C 3C 4C"), seat=0)
+        assert deal.received(1) is None
+        assert deal.hand(1) == CardSet.parse(FIRST_TRICK[1])
+        assert deal.passed(0) == CardSet.parse("2C 3C 4C")
+        assert deal.to_act == 1
+
+    def test_passes_may_come_in_any_order(self) -> None:
+        """Passing is simultaneous at a real table: any seat still to pass may pass."""
+        deal = Deal.from_hands(MODERN, FIRST_TRICK)
+        deal.play(Pass("2D 3D 4D"), seat=2)
+        assert deal.to_act == 0
+        with pytest.raises(IllegalMove, match="seat 2 has already passed"):
+            deal.play(Pass("5D 6D 7D"), seat=2)
+
+    def test_the_two_of_clubs_holder_after_the_pass_leads(self) -> None:
+        """RULES.md §6.3.1: the holder of the 2♣ *after passing* leads."""
+        deal = Deal.from_hands(MODERN, FIRST_TRICK)  # pass left: seat 0's 2♣ goes to seat 1
+        deal.play(Pass("2C 3C 4C"), seat=0)
+        for seat in (1, 2, 3):
+            deal.play(Pass(CardSet(deal.hand(seat).cards()[:3])), seat=seat)
+        assert deal.to_act == 1 and deal.legal_moves() == [Card.parse("2C")]
+
+    @pytest.mark.parametrize(
+        ("move", "message"),
+        [
+            (Pass("2C 3C"), "pass exactly 3 cards, not 2"),
+            (Pass("2C 3C 2H"), r"seat 0 does not hold 2♥"),
+            (Card.parse("2C"), "it is time to pass: choose 3 cards to pass left"),
+        ],
+    )
+    def test_bad_passes_are_refused_and_change_nothing(self, move: object, message: str) -> None:
+        """RULES.md §6.2: exactly three of one's own cards."""
+        deal = Deal.from_hands(MODERN, FIRST_TRICK)
+        before = _state(deal)
+        with pytest.raises(IllegalMove, match=message):
+            deal.play(move)  # type: ignore[arg-type]
+        assert _state(deal) == before
+
+    def test_pass_choices_are_every_three_card_subset(self) -> None:
+        """RULES.md §6.2: any three cards may be passed."""
+        deal = Deal.from_hands(MODERN, FIRST_TRICK)
+        choices = deal.legal_moves()
+        assert isinstance(choices, PassChoices)
+        assert len(choices) == 286
+        assert len(set(choices)) == 286
+        assert all(choice in choices for choice in choices)
+        assert [choices[i] for i in range(len(choices))] == list(choices)
+
+
+class TestMoon:
+    def _shoot(self, rules: object) -> Deal:
+        deal = hold(rules, MOON)  # type: ignore[arg-type]
+        for card in ("2C", "3C", "4C", "AC", "AS", "QS"):
+            deal.play(card)
+        while deal.phase is Phase.PLAY:
+            moves = deal.legal_moves()
+            # seat 0 keeps the lead with its highest card; the others play their first legal card
+            deal.play(moves[-1] if deal.to_act == 0 else moves[0])
+        return deal
+
+    def test_old_moon_others_score_twenty_six(self) -> None:
+        """RULES.md §6.4 (default, Old Moon): the shooter scores 0 and each other seat 26."""
+        deal = self._shoot(MODERN)
+        assert deal.penalties() == (26, 0, 0, 0)
+        assert deal.moon_shooter() == 0
+        assert deal.points() == (0, 26, 26, 26)
+
+    def test_new_moon_shooter_minus_twenty_six(self) -> None:
+        """RULES.md §6.4 (New Moon option): the shooter −26, the others nothing."""
+        deal = self._shoot(MODERN.replace(moon=Moon.NEW))
+        assert deal.points() == (-26, 0, 0, 0)
+
+    def test_moon_off_counts_the_cards_as_taken(self) -> None:
+        """RULES.md §6.4: with the moon off, the shooter simply takes 26."""
+        deal = self._shoot(MODERN.replace(moon=Moon.OFF))
+        assert deal.moon_shooter() is None
+        assert deal.points() == (26, 0, 0, 0)
+
+    def test_shooters_choice_is_a_move_of_the_shooter(self) -> None:
+        """RULES.md §6.4 (shooter's choice): after the last trick the shooter chooses."""
+        deal = self._shoot(MODERN.replace(moon=Moon.CHOICE))
+        assert deal.phase is Phase.MOON and deal.to_act == 0
+        assert deal.legal_moves() == [MoonChoice.OLD, MoonChoice.NEW]
+        with pytest.raises(IllegalMove, match="you shot the moon"):
+            deal.play("2C")
+        deal.play(MoonChoice.NEW)
+        assert deal.is_over and deal.points() == (-26, 0, 0, 0)
+        deal.undo()
+        deal.play("moon old")
+        assert deal.points() == (0, 26, 26, 26)
+
+
+class TestScoringInTheHand:
+    def test_each_heart_one_and_the_queen_thirteen(self) -> None:
+        """RULES.md §6.4: one point per heart, thirteen for the Q♠; 26 in all."""
+        deal = hold(hands=BREAKING)
+        _first_legal(deal)
+        assert sum(deal.penalties()) == 26
+        for seat in range(4):
+            taken = deal.taken(seat)
+            assert deal.penalties()[seat] == len(taken.of_suit(3)) + 13 * (
+                Card.parse("QS") in taken
+            )
+
+    def test_classic_hearts_count_one_each_and_the_queen_nothing(self) -> None:
+        """RULES.md §2.6: only the hearts count, one each; thirteen in all."""
+        deal = Deal.from_hands(CLASSIC, BREAKING, dealer=3)
+        _first_legal(deal)
+        assert sum(deal.penalties()) == 13
+
+
+class TestTwoHanded:
+    RULES = variants.get("two-handed")
+
+    def test_pone_leads_and_the_winner_draws_first(self) -> None:
+        """RULES.md §4.1: 13 each; the pone leads; after each trick winner then loser draw."""
+        from hearts import Game
+
+        game = Game(self.RULES, seed=4)
+        deal = game.deal
+        assert [len(deal.hand(s)) for s in (0, 1)] == [13, 13]
+        assert len(deal.stock) == 26
+        assert deal.to_act == 1  # dealer 0: the pone (non-dealer) leads
+        top = deal.stock[:2]
+        game.play(game.legal_moves()[0])
+        game.play(game.legal_moves()[0])
+        winner = deal.tricks[0].winner
+        assert top[0] in deal.hand(winner) and top[1] in deal.hand(1 - winner)
+        assert [len(deal.hand(s)) for s in (0, 1)] == [13, 13]
+
+    def test_last_thirteen_are_played_without_drawing(self) -> None:
+        """RULES.md §4.1.4: once the stock is gone, the hands are played out."""
+        from hearts import Game
+
+        game = Game(self.RULES, seed=4)
+        deal = game.deal
+        while deal.stock:
+            game.play(game.legal_moves()[0])
+        assert [len(deal.hand(s)) for s in (0, 1)] == [13, 13]
+        assert len(deal.tricks) == 13
+        while not deal.is_over:
+            deal.play(deal.legal_moves()[0])
+        assert len(deal.tricks) == 26 and sum(deal.penalties()) == 13
+
+
+class TestUndoAndCopy:
+    def test_undo_back_to_the_deal(self) -> None:
+        """Undo any number of steps restores the deal exactly."""
+        deal = Deal.from_hands(MODERN, BREAKING)
+        start = _state(deal)
+        steps = []
+        while not deal.is_over:
+            steps.append(_state(deal))
+            moves = deal.legal_moves()
+            deal.play(moves[0], seat=deal.to_act)
+        for before in reversed(steps):
+            deal.undo()
+            assert _state(deal) == before
+        assert _state(deal) == start
+        with pytest.raises(IllegalMove, match="nothing to undo"):
+            deal.undo()
+
+    def test_copy_is_independent(self) -> None:
+        """copy() gives a deal whose moves do not touch the original."""
+        deal = hold(hands=BREAKING)
+        deal.play("2C")
+        before = _state(deal)
+        other = deal.copy()
+        _first_legal(other)
+        assert _state(deal) == before
+        other.undo()
+        assert not other.is_over
+
+
+class TestFromHands:
+    @pytest.mark.parametrize(
+        ("hands", "message"),
+        [
+            (FIRST_TRICK[:3], "give 4 hands, not 3"),
+            ([FIRST_TRICK[0]] * 4, "is dealt twice"),
+            (["2C", *FIRST_TRICK[1:]], "seat 0 holds 1 cards; this form deals 13"),
+        ],
+    )
+    def test_bad_positions_are_refused(self, hands: list[str], message: str) -> None:
+        """A chosen position must be a real deal of this pack."""
+        with pytest.raises(Exception, match=message):
+            Deal.from_hands(MODERN, hands)
+
+    def test_stripped_card_is_refused(self) -> None:
+        """Law 3: in three-handed the 2♠ is out of the pack."""
+        rules = variants.get("classic-3")
+        hands = ["2S", "", ""]
+        with pytest.raises(Exception, match="not in this pack"):
+            Deal.from_hands(rules, hands)

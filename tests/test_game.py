@@ -1,0 +1,223 @@
+"""A whole game: hands in sequence, settlement, the end (RULES.md §3, §3.4, §6.4)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from hearts import Game, IllegalMove, variants
+from hearts.events import Dealt, GameOver, HandSettled
+from hearts.rules import GameEnd, SettlementMethod, TieRule
+
+
+def play_hand(game: Game, rng: random.Random) -> None:
+    number = game.hand_number
+    while game.hand_number == number and not game.is_over:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+
+
+def play_out(game: Game, seed: int = 0) -> Game:
+    rng = random.Random(seed)
+    while not game.is_over:
+        play_hand(game, rng)
+    return game
+
+
+def test_law_9_the_deal_passes_to_the_left() -> None:
+    """Law 9: after every hand the deal passes to the left."""
+    game = play_out(Game(variants.get("classic"), seed=1, dealer=2))
+    dealers = [deal.dealer for deal in game.hands]
+    assert dealers[:5] == [2, 3, 0, 1, 2]
+
+
+def test_the_same_seed_gives_the_same_deals() -> None:
+    """Deals are reproducible from a seed."""
+    first = [e for e in play_out(Game(variants.get("modern"), seed=5), 3).events]
+    second = [e for e in play_out(Game(variants.get("modern"), seed=5), 3).events]
+    assert first == second
+    other = Game(variants.get("modern"), seed=6)
+    assert other.events[0] != first[0]
+
+
+def test_modern_game_ends_when_a_seat_reaches_the_target_lowest_wins() -> None:
+    """RULES.md §6.4: the game ends after the hand in which anyone reaches 100; lowest wins."""
+    for seed in range(5):
+        game = play_out(Game(variants.get("modern"), seed=seed), seed)
+        settled = [e for e in game.events if isinstance(e, HandSettled)]
+        assert max(settled[-1].totals) >= 100
+        for e in settled[:-1]:  # earlier hands: nobody at 100, or a tie for lowest played on
+            assert max(e.totals) < 100 or e.totals.count(min(e.totals)) > 1
+        low = min(game.scores)
+        assert game.winners() == (game.scores.index(low),)
+        assert list(game.scores).count(low) == 1
+        assert isinstance(game.events[-1], GameOver)
+
+
+def test_target_is_configurable() -> None:
+    """RULES.md §6.4: play to 50 instead of 100."""
+    game = play_out(Game(variants.get("modern").replace(target=50), seed=2))
+    assert 50 <= max(game.scores) < 100 + 26
+
+
+def test_tied_lowest_continues_by_default_or_shares_when_asked() -> None:
+    """RULES.md §6.4: ties for lowest play on until one seat is lowest; option: a shared win."""
+    rules = variants.get("modern")
+    game = Game(rules, seed=0)
+    game._totals = [100, 40, 40, 70]
+    assert game._game_winners(5) == ()
+    shared = Game(rules.replace(ties=TieRule.SHARE), seed=0)
+    shared._totals = [100, 40, 40, 70]
+    assert shared._game_winners(5) == (1, 2)
+    game._totals = [100, 39, 40, 70]
+    assert game._game_winners(5) == (1,)
+
+
+def test_moon_points_reach_the_scores() -> None:
+    """RULES.md §6.4: the hand's points (the moon included) add to each seat's total."""
+    game = Game(variants.get("modern"), seed=3)
+    rng = random.Random(3)
+    play_hand(game, rng)
+    settled = next(e for e in game.events if isinstance(e, HandSettled))
+    assert settled.deltas == game.hands[0].points() == settled.totals
+
+
+def test_sweepstakes_jack_carries_and_is_fed_until_won() -> None:
+    """Law 29: a pool not won stays as a Jack, fed by each hand's payments until won."""
+    rules = variants.get("classic")
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        settled: list[HandSettled] = []
+        while not game.is_over and len(settled) < 30:
+            play_hand(game, rng)
+            settled = [e for e in game.events if isinstance(e, HandSettled)]
+        for before, after in itertools.pairwise(settled):
+            if before.jack:
+                penalties = game.hands[after.hand_number].penalties()
+                clear = [s for s, p in enumerate(penalties) if p == 0]
+                if len(clear) == 1:
+                    assert after.pool == 0 and not after.jack
+                    assert after.deltas[clear[0]] == before.pool + 13
+                    return
+                assert after.pool == before.pool + 13 and after.jack
+    pytest.fail("no Jack was won in 40 seeded games")
+
+
+def test_counters_are_conserved_in_the_ledger_and_pool() -> None:
+    """RULES.md §3: settlement moves counters between seats and the pool, never makes them."""
+    for name in (
+        "classic",
+        "howell",
+        "simple",
+        "three-handed",
+        "two-handed",
+        "classic-5",
+        "classic-6",
+        "classic-7",
+        "hoyle-gain",
+    ):
+        rules = variants.get(name)
+        game = play_out(Game(rules, seed=4), 4)
+        assert sum(game.ledger) + game.pool == rules.players * rules.start_counters, name
+
+
+def test_hoyle_game_of_points_first_to_lose_all_loses() -> None:
+    """RULES.md §3.4 (a): all start equal; the first to lose all his points ends the game."""
+    rules = variants.get("classic")
+    assert rules.end is GameEnd.BANKRUPT and rules.start_counters == 50
+    game = play_out(Game(rules, seed=8), 8)
+    settled = [e for e in game.events if isinstance(e, HandSettled)]
+    assert min(settled[-1].totals) <= 0 and all(min(e.totals) > 0 for e in settled[:-1])
+    assert game.winners() == (game.ledger.index(max(game.ledger)),)
+
+
+def test_hoyle_game_of_points_first_to_win_the_agreed_number_wins() -> None:
+    """RULES.md §3.4 (b): the first to win an agreed number of points wins."""
+    rules = variants.get("hoyle-gain")
+    game = play_out(Game(rules, seed=8), 8)
+    assert max(game.ledger) - rules.start_counters >= rules.target
+    settled = [e for e in game.events if isinstance(e, HandSettled)]
+    assert all(max(e.totals) - rules.start_counters < rules.target for e in settled[:-1])
+
+
+def test_each_deal_a_game_in_itself() -> None:
+    """Hoyle 1913: "each deal is a game in itself" (end=deals, deals=1)."""
+    for seed in range(10):
+        game = play_out(Game(variants.get("simple"), seed=seed), seed)
+        settled = [e for e in game.events if isinstance(e, HandSettled)]
+        for e in settled[:-1]:  # a hand only leads to another when seats tie for the win
+            assert e.totals.count(max(e.totals)) > 1
+        assert game.ledger.count(max(game.ledger)) == 1
+
+
+def test_seven_at_the_table_dealer_sits_out_and_neither_pays_nor_collects() -> None:
+    """RULES.md §4.5: the dealer takes no cards; the sitting-out dealer is not settled."""
+    game = Game(variants.get("classic-7"), seed=3)
+    rng = random.Random(3)
+    for _ in range(3):
+        deal = game.deal
+        assert len(deal.hand(deal.dealer)) == 0 and deal.dealer not in deal.seats
+        play_hand(game, rng)
+        settled = [e for e in game.events if isinstance(e, HandSettled)][-1]
+        assert settled.deltas[deal.dealer] == 0
+
+
+def test_howell_settles_each_hand_zero_sum() -> None:
+    """RULES.md §3.2: net T − N·h for each seat; the pool always empties."""
+    game = Game(variants.get("howell"), seed=2)
+    play_hand(game, random.Random(2))
+    penalties = game.hands[0].penalties()
+    settled = next(e for e in game.events if isinstance(e, HandSettled))
+    assert settled.deltas == tuple(13 - 4 * p for p in penalties)
+    assert settled.pool == 0
+
+
+def test_undo_crosses_back_into_the_previous_hand() -> None:
+    """Undo reaches back past a settlement: scores and the next deal are as they were."""
+    game = Game(variants.get("modern"), seed=9)
+    rng = random.Random(9)
+    play_hand(game, rng)
+    events = game.events
+    scores = game.scores
+    game.undo()
+    assert game.hand_number == 0 and not game.deal.is_over
+    assert game.scores == (0, 0, 0, 0)
+    game.play(game.legal_moves()[0])
+    assert game.scores == scores and game.events == events
+
+
+def test_undo_after_the_game_is_over_reopens_it() -> None:
+    game = play_out(Game(variants.get("simple"), seed=1))
+    events = game.events
+    game.undo()
+    assert not game.is_over and game.winners() == ()
+    game.play(game.legal_moves()[0])
+    assert game.is_over and game.events == events
+
+
+def test_no_moves_after_the_game_is_over() -> None:
+    game = play_out(Game(variants.get("simple"), seed=1))
+    with pytest.raises(IllegalMove, match="the game is over"):
+        game.play("2C")
+    assert game.legal_moves() == []
+
+
+def test_first_hand_cannot_be_undone_before_any_move() -> None:
+    game = Game(variants.get("modern"), seed=1)
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        game.undo()
+
+
+def test_every_hand_starts_with_a_dealt_event() -> None:
+    game = play_out(Game(variants.get("howell"), seed=1))
+    dealt = [e for e in game.events if isinstance(e, Dealt)]
+    assert len(dealt) == len(game.hands)
+    assert [e.hand_number for e in dealt] == list(range(len(game.hands)))
+
+
+def test_points_game_total_is_the_sum_of_hand_points() -> None:
+    game = play_out(Game(variants.get("modern"), seed=12), 12)
+    assert game.scores == tuple(sum(d.points()[s] for d in game.hands) for s in range(4))
+    assert game.rules.settlement is SettlementMethod.POINTS
