@@ -107,3 +107,22 @@ def test_a_game_may_cut_for_the_first_deal() -> None:
     event = game.events[0]
     assert isinstance(event, DealerCut)
     assert game.deal.dealer == event.dealer == game.first_dealer
+
+
+def test_the_pone_may_decline_to_cut_and_a_short_cut_is_refused() -> None:
+    """Dealing law 8: the pone may decline (the pack is dealt as shuffled); a cut leaves 4+."""
+    calls: list[tuple[int, int, int]] = []
+
+    def decline(seat: int, size: int, hand: int) -> int | None:
+        calls.append((seat, size, hand))
+        return None
+
+    game = Game(variants.get("classic"), seed=5, dealer=2, pone=decline)
+    dealt = game.events[0]
+    assert isinstance(dealt, Dealt) and dealt.cut is None
+    assert calls == [(1, 52, 0)]  # the pone sits on the dealer's right
+    rng = random.Random(5)
+    deck = shuffle(cards_of(variants.get("classic").pack), rng)
+    assert deck[0] in dealt.hands[3]  # uncut: the top card goes to the eldest hand
+    with pytest.raises(IllegalMove, match="at least four cards"):
+        Game(variants.get("classic"), seed=5, pone=lambda seat, size, hand: 50)

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hearts import scoring, table
@@ -32,7 +32,12 @@ from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
 
-__all__ = ["Game"]
+__all__ = ["Game", "PoneChoice"]
+
+PoneChoice = Callable[[int, int, int], "int | None"]
+"""How the pone cuts: called with (pone's seat, cards in the pack, hand number), it returns the
+number of cards to lift (at least four, leaving at least four) or None to decline (dealing
+law 8). Without one, the game's generator chooses a cut."""
 
 
 class _Hand:
@@ -55,7 +60,16 @@ class Game:
 
     ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible. Seat
     ``dealer`` deals the first hand unless ``cut_for_deal`` is set, when the seats cut and the
-    lowest card deals (laws 1–2).
+    lowest card deals (laws 1–2). ``pone`` lets the pone choose the cut or decline it.
+
+    >>> from hearts import variants
+    >>> game = Game(variants.get("classic"), seed=1, pone=lambda seat, size, hand: None)
+    >>> game.events[0].cut is None             # the pone declined: the pack is dealt as it is
+    True
+    >>> Game(variants.get("classic"), seed=1, pone=lambda seat, size, hand: 2)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMove: a cut must leave at least four cards in each packet: cut between 4 and 48 cards
     """
 
     def __init__(
@@ -66,6 +80,7 @@ class Game:
         rng: random.Random | None = None,
         dealer: int = 0,
         cut_for_deal: bool = False,
+        pone: PoneChoice | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
             raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
@@ -74,6 +89,7 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.cut_for_deal = cut_for_deal
+        self._pone = pone
         self._rng = rng if rng is not None else random.Random(seed)
         self._opening: list[Event] = []
         counters = rules.settlement is not SettlementMethod.POINTS
@@ -207,7 +223,11 @@ class Game:
         rules = self.rules
         state = self._rng.getstate()
         deck = table.shuffle(cards_of(rules.pack), self._rng)
-        at = table.random_cut(len(deck), self._rng)
+        at: int | None = table.random_cut(len(deck), self._rng)
+        if self._pone is not None:
+            # The pone's own choice (a number of cards to lift, or None to decline); the
+            # generator has drawn its suggestion all the same, so later deals do not shift.
+            at = self._pone(table.pone(dealer, rules.players), len(deck), len(self._hands))
         deck = table.cut(deck, at)
         sits_out = dealer if rules.players == 7 else None
         hands, stock = table.deal_out(deck, players=rules.players, dealer=dealer,

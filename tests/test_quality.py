@@ -1,0 +1,83 @@
+"""Project standards checked by the test suite: the core imports only the standard library,
+ruff is clean, mypy is clean on the core, and CI runs the README's test command."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "src" / "hearts"
+CORE_MODULES = [
+    "__init__",
+    "cards",
+    "errors",
+    "events",
+    "moves",
+    "rules",
+    "variants",
+    "deal",
+    "game",
+    "scoring",
+    "table",
+    "observation",
+    "record",
+]
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_core_imports_only_the_standard_library(module: str) -> None:
+    """DESIGN.md: nothing in the core imports a face, a database driver or a web framework."""
+    tree = ast.parse((CORE / f"{module}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        for name in names:
+            top = name.split(".")[0]
+            if top == "hearts":
+                part = name.split(".")[1] if "." in name else "__init__"
+                assert part in CORE_MODULES, f"{module}.py imports the face {name}"
+            else:
+                assert top in sys.stdlib_module_names or top == "__future__", (
+                    f"{module}.py imports {name}, which is not in the standard library"
+                )
+
+
+def _tool(name: str) -> list[str]:
+    if shutil.which(name) is None and not (Path(sys.executable).parent / name).exists():
+        pytest.fail(f"{name} is not installed: install the test extra (pip install -e '.[test]')")
+    return [sys.executable, "-m", name]
+
+
+def test_ruff_is_clean() -> None:
+    """STYLE: ruff clean on the package and the tests."""
+    result = subprocess.run(
+        [*_tool("ruff"), "check", "src", "tests", "benchmarks"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean_on_the_core() -> None:
+    """STYLE: mypy --strict clean on the package (configured in pyproject.toml)."""
+    result = subprocess.run([*_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """The README's second command is exactly what CI runs."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ci in readme
+    commands = [line for line in readme.splitlines() if line.startswith("python3 -m venv")]
+    assert len(commands) == 2 and commands[1] == ci
