@@ -1,0 +1,79 @@
+"""Seat views (DESIGN.md principle 4): a seat sees only what it may know."""
+
+from __future__ import annotations
+
+import random
+
+from hearts import CardSet, Game, Pass, Phase, variants
+from hearts.events import Dealt, Passed, StockDrawn
+
+
+def test_a_view_holds_the_seats_own_cards_only() -> None:
+    """DESIGN.md: its own cards, nothing of another hand."""
+    game = Game(variants.get("modern"), seed=3)
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.hand == game.deal.hand(seat) == view.dealt
+        dealt = view.events[0]
+        assert isinstance(dealt, Dealt)
+        assert dealt.hands[seat] == view.hand
+        assert all(not hand for s, hand in enumerate(dealt.hands) if s != seat)
+
+
+def test_passes_are_seen_by_the_passer_and_received_only_after_every_seat_passed() -> None:
+    """RULES.md §6.2: passes are laid face down before anyone picks up."""
+    game = Game(variants.get("modern"), seed=3)
+    deal = game.deal
+    first = Pass(deal.hand(0).cards()[:3])
+    game.play(first, seat=0)
+    assert game.view(0).passed == first.cards
+    assert game.view(1).received is None
+    assert all(not e.cards for e in game.view(1).events if isinstance(e, Passed) and e.seat == 0)
+    for seat in (1, 2, 3):
+        game.play(Pass(deal.hand(seat).cards()[:3]), seat=seat)
+    assert game.view(1).received == first.cards
+    assert first.cards <= game.view(1).hand
+
+
+def test_legal_moves_are_offered_only_to_the_seat_to_act() -> None:
+    game = Game(variants.get("classic"), seed=2)
+    to_act = game.to_act
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.my_turn == (seat == to_act)
+        if seat == to_act:
+            assert list(view.legal_moves) == game.legal_moves()
+
+
+def test_every_played_card_is_public() -> None:
+    """Cards played face up are seen by every seat."""
+    game = Game(variants.get("classic"), seed=2)
+    rng = random.Random(2)
+    for _ in range(10):
+        game.play(rng.choice(game.legal_moves()))
+    played = CardSet([card for trick in game.deal.tricks for card in trick.cards])
+    played = played | CardSet([card for _, card in game.deal.trick])
+    for seat in range(4):
+        assert game.view(seat).played_cards() == played
+
+
+def test_two_handed_draws_are_private_and_the_stock_size_is_public() -> None:
+    """RULES.md §4.1: each draws from the stock unseen by the other."""
+    game = Game(variants.get("two-handed"), seed=1)
+    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])
+    for seat in (0, 1):
+        view = game.view(seat)
+        assert view.stock_size == 24
+        draws = [e for e in view.events if isinstance(e, StockDrawn)]
+        assert len(draws) == 1 and draws[0].seat == seat
+        assert view.events[0].stock == ()  # type: ignore[attr-defined]
+
+
+def test_a_view_is_a_snapshot() -> None:
+    """A view does not change when the game moves on."""
+    game = Game(variants.get("classic"), seed=2)
+    view = game.view(1)
+    hand = view.hand
+    game.play(game.legal_moves()[0])
+    assert view.hand == hand and view.phase is Phase.PLAY
