@@ -85,6 +85,13 @@ class Phase(enum.Enum):
     """Every card has been played; the hand is ready to settle."""
 
 
+# The phases as module globals: an enum member read from its class is slow on a hot path.
+_PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
+
+# One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
+_CARD_PLAYED: dict[int, CardPlayed] = {}
+
+
 class Trick(tuple[int, tuple[Card, ...], int, int]):
     """A completed trick: (leader, cards in play order, winner, points).
 
@@ -156,17 +163,19 @@ class PassChoices(Sequence[Pass]):
         if not 0 <= index < self._len:
             raise IndexError("pass choice out of range")
         # Unrank the index-th combination in lexicographic order.
-        chosen: list[Card] = []
-        n, k, start = len(self._cards), self._count, 0
+        cards = self._cards
+        comb = math.comb
+        mask = 0
+        n, k, start = len(cards), self._count, 0
         while k:
             for i in range(start, n):
-                block = math.comb(n - i - 1, k - 1)
+                block = comb(n - i - 1, k - 1)
                 if index < block:
-                    chosen.append(self._cards[i])
+                    mask |= 1 << cards[i]
                     start, k = i + 1, k - 1
                     break
                 index -= block
-        return Pass(chosen)
+        return Pass(CardSet(mask))
 
     def __iter__(self) -> Iterator[Pass]:
         for combo in itertools.combinations(self._cards, self._count):
@@ -401,12 +410,34 @@ class Deal:
         The copy belongs to no game.
         """
         other = object.__new__(Deal)
-        for name in ("rules", "dealer", "hand_number", "pass_direction", "cut", "_players",
-                     "_next", "_values", "_active", "_sits_out", "_dealt", "_broken", "_phase",
-                     "_to_act", "_stock", "_stock_pos", "_moon", "_start_scores", "_leader",
-                     "_first_trick_rule", "_must_break", "_break_mask", "_club_lead",
-                     "_lowest_club", "_only_penalty_lead", "_penalty_mask", "_pass_offset"):
-            object.__setattr__(other, name, getattr(self, name))
+        # Shared with the original: the rules and everything immutable or replaced whole.
+        other.rules = self.rules
+        other.dealer = self.dealer
+        other.hand_number = self.hand_number
+        other.pass_direction = self.pass_direction
+        other.cut = self.cut
+        other._players = self._players
+        other._next = self._next
+        other._values = self._values
+        other._active = self._active
+        other._sits_out = self._sits_out
+        other._dealt = self._dealt
+        other._broken = self._broken
+        other._phase = self._phase
+        other._to_act = self._to_act
+        other._stock = self._stock
+        other._stock_pos = self._stock_pos
+        other._moon = self._moon
+        other._start_scores = self._start_scores
+        other._leader = self._leader
+        other._first_trick_rule = self._first_trick_rule
+        other._must_break = self._must_break
+        other._break_mask = self._break_mask
+        other._club_lead = self._club_lead
+        other._lowest_club = self._lowest_club
+        other._only_penalty_lead = self._only_penalty_lead
+        other._penalty_mask = self._penalty_mask
+        other._pass_offset = self._pass_offset
         other._hands = self._hands.copy()
         other._taken = self._taken.copy()
         other._points = self._points.copy()
@@ -440,12 +471,12 @@ class Deal:
     @property
     def to_act(self) -> int | None:
         """The seat whose move it is (in the pass phase, the first seat still to pass), or None."""
-        return self._to_act if self._phase is not Phase.OVER else None
+        return self._to_act if self._phase is not _OVER else None
 
     @property
     def is_over(self) -> bool:
         """Whether every card has been played (and any moon choice made)."""
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def events(self) -> list[Event]:
@@ -543,10 +574,13 @@ class Deal:
         else:
             moon_name = "off" if moon is Moon.OFF else moon.value
         no_trick = [self._won[s] == 0 and s in self._active for s in range(self._players)]
-        return score_points(
+        scores = score_points(
             self._points, shooter=shooter, moon=moon_name, moon_total=self.rules.penalty_total,
             no_trick=no_trick, no_trick_bonus=self.rules.no_trick_bonus,
         )
+        if self._sits_out is not None:  # the dealer at seven takes no cards: no moon for him
+            scores = tuple(0 if s == self._sits_out else p for s, p in enumerate(scores))
+        return scores
 
     # ------------------------------------------------------------------ moves
 
@@ -557,7 +591,7 @@ class Deal:
         every pass; when the shooter chooses, the two :class:`~hearts.moves.MoonChoice` values.
         """
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             if seat is not None and seat != self._to_act:
                 return []
             return cards_of(self._legal_mask(self._to_act))  # type: ignore[return-value]
@@ -626,7 +660,7 @@ class Deal:
 
         A card may be given as a :class:`~hearts.cards.Card`, its id or its name.
         """
-        if self._phase is Phase.PLAY and not self._closed:
+        if self._phase is _PLAY and not self._closed:
             card = move if type(move) is Card else self._coerce(move)
             to_act = self._to_act
             if (
@@ -635,6 +669,13 @@ class Deal:
                 and self._legal_mask(to_act) >> card & 1
             ):
                 return self._play_card(to_act, card)
+        elif type(move) is Pass and self._phase is _PASS and not self._closed:
+            # The checks of verify_play for a pass, in short; anything else takes the long way.
+            giver = self._to_act if seat is None else seat
+            if type(giver) is int and 0 <= giver < self._players and self._passes[giver] < 0:
+                mask = move.cards.mask
+                if mask.bit_count() == self.rules.pass_count and not mask & ~self._hands[giver]:
+                    return self._pass(giver, mask)
         self.verify_play(move, seat)
         # verify_play passed, so the move is a pass or a moon choice here.
         move = self._coerce(move)
@@ -649,8 +690,18 @@ class Deal:
             raise IllegalMove("this hand has been settled: undo through the game")
         if not self._stack:
             raise IllegalMove("nothing to undo: no move has been made this hand")
+        entry = self._stack.pop()
+        if len(entry) == 5:
+            # A card that did not close its trick (see _play_card): put it back in the hand.
+            seat, card, self._leader, self._broken, events = entry
+            self._hands[seat] |= 1 << card
+            self._trick.pop()
+            self._to_act = seat
+            self._phase = _PLAY
+            del self._events[events:]
+            return
         (self._phase, self._to_act, hands, taken, points, won, trick, self._leader, history,
-         self._broken, passes, self._stock_pos, events, self._moon) = self._stack.pop()
+         self._broken, passes, self._stock_pos, events, self._moon) = entry
         self._hands = list(hands)
         self._taken = list(taken)
         self._points = list(points)
@@ -734,7 +785,8 @@ class Deal:
                 if safe:
                     return safe
             return hand
-        if not self._history and self._club_lead:
+        if not self._history and self._club_lead and hand >> self._lowest_club & 1:
+            # (two-handed, the lowest club may lie in the stock: then the leader leads freely)
             return 1 << self._lowest_club
         if self._must_break and not self._broken:
             others = hand & ~HEARTS_MASK
@@ -756,22 +808,32 @@ class Deal:
             raise IllegalMove(
                 "no card that counts may be played to the first trick while you hold another"
             )
-        if not self._history and self._club_lead:
+        if not self._history and self._club_lead and hand >> self._lowest_club & 1:
             raise IllegalMove(f"the {self._lowest_club.symbol} must lead the first trick")
         raise IllegalMove("hearts are not broken: lead another suit")
 
     def _play_card(self, seat: int, card: Card) -> Event:
-        self._stack.append(self._snapshot())
-        self._hands[seat] &= ~(1 << card)
         trick = self._trick
+        events = self._events
+        size = len(self._active)
+        if len(trick) + 1 < size:
+            # The trick stays open: only the hand, the trick, the leader, hearts broken and the
+            # log change, so a short record undoes it (a full snapshot otherwise).
+            self._stack.append((seat, card, self._leader, self._broken, len(events)))
+        else:
+            self._stack.append(self._snapshot())
+        self._hands[seat] &= ~(1 << card)
         if not trick:
             self._leader = seat
         trick.append(card)
         if not self._broken and self._break_mask >> card & 1:
             self._broken = True
-        event = CardPlayed(seat=seat, card=card)
-        self._events.append(event)
-        if len(trick) < len(self._active):
+        key = seat << 8 | card
+        event = _CARD_PLAYED.get(key)
+        if event is None:
+            event = _CARD_PLAYED[key] = CardPlayed(seat=seat, card=card)
+        events.append(event)
+        if len(trick) < size:
             self._to_act = self._next[seat]
             return event
         # The trick is complete: the highest card of the suit led takes it.
@@ -796,7 +858,7 @@ class Deal:
         self._won[winner] += 1
         cards = tuple(trick)
         self._history.append(Trick((self._leader, cards, winner, points)))
-        self._events.append(TrickWon(seat=winner, leader=self._leader, cards=cards, points=points))
+        events.append(TrickWon(seat=winner, leader=self._leader, cards=cards, points=points))
         self._trick = []
         self._leader = self._to_act = winner
         if self._stock_pos < len(self._stock):

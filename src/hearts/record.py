@@ -1,1 +1,625 @@
-"""Game records (placeholder, replaced below)."""
+"""Game records: a game as JSON (its rules, seed and events), read back by replaying its moves.
+
+A record holds everything needed to rebuild a game: the rules, the seed of its shuffles, the first
+dealer, and the event log. Loading deals again from the seed, replays the moves found among the
+events (passes, cards played, moon choices) and then checks that the rebuilt game's log equals
+the recorded one exactly, so an edited deal, trick or score is refused with the event it is in.
+A game played without a seed (``Game(rules)``, or with an injected generator) is recorded with
+``"seed": null``; its deals are then taken from the record, checked to deal the whole pack in the
+right sizes, and only the play is verified.
+
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=7)
+>>> for _ in range(6):
+...     _ = game.play(game.legal_moves()[0], game.to_act)
+>>> text = dumps(game)
+>>> loads(text).events == game.events
+True
+>>> loads(text.replace('"seed": 7', '"seed": 8'))
+Traceback (most recent call last):
+...
+hearts.errors.InvalidRecord: event 0 (dealt) does not match the game rebuilt from the seed: its cut is 39 in the record, but 42 in the rebuilt game
+
+The format, one event a line::
+
+    {"format": "hearts-record", "version": 1, "variant": "modern", "rules": {...},
+     "seed": 7, "dealer": 0, "cut_for_deal": false, "events": [
+    {"kind": "dealt", ...},
+    ...
+    ]}
+
+Events are numbered from 0, as in the record's ``events`` list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from typing import IO, Any, Final, TypeVar
+
+from hearts import table
+from hearts.cards import Card
+from hearts.errors import HeartsError, IllegalMove, InvalidRecord
+from hearts.events import (
+    CardPlayed,
+    DealerCut,
+    Dealt,
+    Event,
+    GameOver,
+    HandOver,
+    HandSettled,
+    MoonChosen,
+    MoonShot,
+    Passed,
+    StockDrawn,
+    TrickWon,
+)
+from hearts.game import Game
+from hearts.moves import MoonChoice, Move, Pass
+from hearts.rules import HeartValue, Rules, SettlementMethod
+from hearts.variants import VARIANTS, name_of
+
+__all__ = ["FORMAT", "VERSION", "to_dict", "from_dict", "dumps", "dump", "loads", "load", "text"]
+
+FORMAT: Final = "hearts-record"
+"""The value of a record's ``format`` field."""
+VERSION: Final = 1
+"""The record version this module writes and reads."""
+
+_FIELDS: Final = (
+    "format",
+    "version",
+    "variant",
+    "rules",
+    "seed",
+    "dealer",
+    "cut_for_deal",
+    "events",
+)
+_T = TypeVar("_T")
+
+PathOrFile = str | os.PathLike[str] | IO[str]
+
+
+# ---------------------------------------------------------------------------------- writing
+
+
+def to_dict(game: Game) -> dict[str, Any]:
+    """The record of a game as plain JSON data.
+
+    >>> from hearts import Game, variants
+    >>> data = to_dict(Game(variants.get("classic"), seed=3))
+    >>> data["format"], data["variant"], data["seed"], data["events"][0]["kind"]
+    ('hearts-record', 'classic', 3, 'dealt')
+    """
+    seed = game.seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidRecord(
+            f"a game seeded with {seed!r} cannot be recorded: the seed must be a whole number"
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": _variant_name(game.rules),
+        "rules": game.rules.to_dict(),
+        "seed": seed,
+        "dealer": game.first_dealer,
+        "cut_for_deal": game.cut_for_deal,
+        "events": [event.to_dict() for event in game.events],
+    }
+
+
+def dumps(game: Game) -> str:
+    """The record of a game as JSON text, one event a line (easy to read and to diff).
+
+    >>> from hearts import Game, variants
+    >>> dumps(Game(variants.get("classic"), seed=3)).splitlines()[1][:30]
+    '{"kind": "dealt", "hand_number'
+    """
+    data = to_dict(game)
+    events = data.pop("events")
+    head = json.dumps(data, ensure_ascii=False)[:-1]
+    lines = ",\n".join(json.dumps(event, ensure_ascii=False) for event in events)
+    return f'{head}, "events": [\n{lines}\n]}}\n'
+
+
+def dump(game: Game, file: PathOrFile) -> None:
+    """Write the record of a game to a path or an open text file."""
+    text_ = dumps(game)
+    if isinstance(file, str | os.PathLike):
+        with open(file, "w", encoding="utf-8") as handle:
+            handle.write(text_)
+    else:
+        file.write(text_)
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def loads(text_: str | bytes) -> Game:
+    """Rebuild a game from the JSON text of its record; a bad record raises
+    :class:`~hearts.errors.InvalidRecord` naming what is wrong.
+
+    >>> loads('{"format": "hearts-record", "version": 1}')
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: the record lacks the field 'variant'
+    >>> loads("{")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: the record is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2
+    """
+    if not isinstance(text_, str | bytes | bytearray):
+        raise InvalidRecord(f"a record is JSON text, not {type(text_).__name__}")
+    try:
+        data = json.loads(text_)
+    except json.JSONDecodeError as error:
+        raise InvalidRecord(
+            f"the record is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    except UnicodeDecodeError:
+        raise InvalidRecord("the record is not valid JSON: it is not UTF-8 text") from None
+    return from_dict(data)
+
+
+def load(file: PathOrFile) -> Game:
+    """Rebuild a game from a record in a file (a path or an open text file).
+
+    A file that cannot be read raises :class:`OSError`; a bad record
+    :class:`~hearts.errors.InvalidRecord`.
+    """
+    if isinstance(file, str | os.PathLike):
+        with open(file, encoding="utf-8") as handle:
+            try:
+                content = handle.read()
+            except UnicodeDecodeError:
+                raise InvalidRecord("the record is not valid JSON: it is not UTF-8 text") from None
+    else:
+        content = file.read()
+    return loads(content)
+
+
+def from_dict(data: Any) -> Game:
+    """Rebuild a game from record data (what :func:`to_dict` writes) and check it against its log.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("two-handed"), seed=5)
+    >>> from_dict(to_dict(game)).events == game.events
+    True
+    >>> from_dict(dict(to_dict(game), dealer=2))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: record field 'dealer' must be a seat from 0 to 1, not 2
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidRecord(f"a record must be a JSON object, not {_json_type(data)}")
+    for key in data:
+        if key not in _FIELDS:
+            raise InvalidRecord(f"the record has an unknown field {key!r}")
+    for key in _FIELDS:
+        if key not in data:
+            raise InvalidRecord(f"the record lacks the field {key!r}")
+    if data["format"] != FORMAT:
+        raise InvalidRecord(f"record field 'format' must be {FORMAT!r}, not {data['format']!r}")
+    version = data["version"]
+    if version != VERSION or isinstance(version, bool):
+        raise InvalidRecord(
+            f"record field 'version' is {version!r}: this version of hearts reads version {VERSION}"
+        )
+    variant = data["variant"]
+    if not isinstance(variant, str) or (variant != "custom" and variant not in VARIANTS):
+        raise InvalidRecord(
+            f"record field 'variant' must be a preset name or 'custom', not {variant!r}"
+        )
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (HeartsError, TypeError, ValueError) as error:
+        raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
+    seed = data["seed"]
+    if seed is not None and not _is_int(seed):
+        raise InvalidRecord(f"record field 'seed' must be a whole number or null, not {seed!r}")
+    dealer = data["dealer"]
+    if not _is_int(dealer) or not 0 <= dealer < rules.players:
+        raise InvalidRecord(
+            f"record field 'dealer' must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+        )
+    cut_for_deal = data["cut_for_deal"]
+    if not isinstance(cut_for_deal, bool):
+        raise InvalidRecord(
+            f"record field 'cut_for_deal' must be true or false, not {cut_for_deal!r}"
+        )
+    raw_events = data["events"]
+    if not isinstance(raw_events, list):
+        raise InvalidRecord(f"record field 'events' must be a list, not {_json_type(raw_events)}")
+    events: list[Event] = []
+    for index, raw in enumerate(raw_events):
+        try:
+            events.append(Event.from_dict(raw))
+        except InvalidRecord as error:
+            raise InvalidRecord(f"event {index}: {error}") from None
+    game = _rebuild(rules, seed, dealer, cut_for_deal, events)
+    if game.first_dealer != dealer:
+        raise InvalidRecord(
+            f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
+            f"{game.first_dealer}"
+        )
+    return game
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_type(value: object) -> str:
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true or false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def _variant_name(rules: Rules) -> str:
+    name = name_of(rules)
+    return name if name in VARIANTS else "custom"
+
+
+def _move_of(index: int, event: Event) -> tuple[int, Move] | None:
+    """The (seat, move) a recorded event stands for, or None for what the engine logs itself."""
+    if isinstance(event, CardPlayed):
+        return event.seat, event.card
+    if isinstance(event, Passed):
+        return event.seat, Pass(event.cards)
+    if isinstance(event, MoonChosen):
+        try:
+            return event.seat, MoonChoice(event.choice)
+        except ValueError:
+            raise InvalidRecord(
+                f"event {index} (moon_chosen): the choice must be 'old' or 'new', not "
+                f"{event.choice!r}"
+            ) from None
+    return None
+
+
+def _rebuild(
+    rules: Rules, seed: int | None, dealer: int, cut_for_deal: bool, events: Sequence[Event]
+) -> Game:
+    """Deal from the seed (or the recorded deals), replay the moves, and compare the logs."""
+    source = "the seed" if seed is not None else "the record's deals"
+    rng = None if seed is not None else _RecordedDeals(rules, events)
+    game = Game(rules, seed, rng=rng, dealer=dealer, cut_for_deal=cut_for_deal)
+    failure: tuple[int, HeartsError] | None = None
+    for index, event in enumerate(events):
+        move = _move_of(index, event)
+        if move is None:
+            continue
+        seat, chosen = move
+        try:
+            game.play(chosen, seat)
+        except IllegalMove as error:
+            failure = (index, error)
+            break
+    rebuilt = game.events
+    # The first difference is the cause; a move refused after it is only a consequence.
+    limit = failure[0] + 1 if failure else max(len(events), len(rebuilt))
+    for index in range(limit):
+        ours = events[index] if index < len(events) else None
+        theirs = rebuilt[index] if index < len(rebuilt) else None
+        if failure and index == failure[0] and theirs is None:
+            break
+        if ours != theirs:
+            raise InvalidRecord(_mismatch(index, ours, theirs, len(events), source))
+    if failure:
+        at, reason = failure
+        raise InvalidRecord(f"event {at} ({events[at].kind}): {reason}")
+    return game
+
+
+def _mismatch(
+    index: int, ours: Event | None, theirs: Event | None, length: int, source: str
+) -> str:
+    """Say where a recorded event differs from the rebuilt game's."""
+    if ours is None:
+        assert theirs is not None
+        return (
+            f"the record ends after {length} events, but the game rebuilt from {source} goes "
+            f"on with event {index} ({theirs.kind})"
+        )
+    if theirs is None:
+        return (
+            f"event {index} ({ours.kind}) is not in the game rebuilt from {source}, which "
+            f"has only {index} events"
+        )
+    head = f"event {index} ({ours.kind}) does not match the game rebuilt from {source}"
+    if ours.kind != theirs.kind:
+        return f"{head}, whose event {index} is {theirs.kind}"
+    mine, other = ours.to_dict(), theirs.to_dict()
+    for key, value in mine.items():
+        if value != other[key]:
+            where, value, other_value = key, value, other[key]
+            if isinstance(value, list) and isinstance(other_value, list):
+                for at, (a, b) in enumerate(zip(value, other_value, strict=False)):
+                    if a != b:
+                        where, value, other_value = f"{key}[{at}]", a, b
+                        break
+            return (
+                f"{head}: its {where} is {value!r} in the record, but {other_value!r} in the "
+                "rebuilt game"
+            )
+    return head  # pragma: no cover - events that differ differ in a field
+
+
+class _RecordedDeals(random.Random):
+    """A generator that makes the table deal the recorded hands again (records without a seed).
+
+    The table shuffles, the pone cuts, the cards go out: asked to shuffle, this puts the pack in
+    the order that, once cut and dealt by :mod:`hearts.table`, gives the next recorded hands;
+    asked for the cut, it gives the recorded one; asked to cut for deal, the recorded cards. Past
+    the record it shuffles freshly, so a loaded game plays on. Its state includes how far through
+    the record it is, so a game's undo back into an earlier hand deals that hand again.
+    """
+
+    def __init__(self, rules: Rules, events: Sequence[Event]) -> None:
+        super().__init__()
+        self._rules = rules
+        self._deals = [
+            (index, event) for index, event in enumerate(events) if isinstance(event, Dealt)
+        ]
+        self._cuts = [
+            (index, card)
+            for index, event in enumerate(events)
+            if isinstance(event, DealerCut)
+            for _, card in event.cuts
+        ]
+        self._deal_at = 0
+        self._cut_at = 0
+        self._pending: tuple[int, int | None] | None = None
+
+    def getstate(self) -> tuple[Any, ...]:
+        return (super().getstate(), self._deal_at, self._cut_at, self._pending)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        inner, self._deal_at, self._cut_at, self._pending = state
+        super().setstate(inner)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        if self._deal_at >= len(self._deals):
+            super().shuffle(x)
+            return
+        index, dealt = self._deals[self._deal_at]
+        self._deal_at += 1
+        x[:] = self._pack_order(index, dealt, list(x))
+        self._pending = (index, dealt.cut)
+
+    def randint(self, a: int, b: int) -> int:
+        if self._pending is None:
+            return super().randint(a, b)
+        index, at = self._pending
+        self._pending = None
+        if at is None or not a <= at <= b:
+            raise InvalidRecord(
+                f"event {index} (dealt): the pone's cut must leave at least {table.MIN_PACKET} "
+                f"cards in each packet, not lift {at!r}"
+            )
+        return at
+
+    def sample(
+        self, population: Sequence[_T], k: int, *, counts: Iterable[int] | None = None
+    ) -> list[_T]:
+        if self._cut_at + k > len(self._cuts):
+            return super().sample(population, k, counts=counts)
+        drawn = self._cuts[self._cut_at : self._cut_at + k]
+        self._cut_at += k
+        cards = [card for _, card in drawn]
+        if len(set(cards)) != k or any(card not in population for card in cards):
+            raise InvalidRecord(
+                f"event {drawn[0][0]} (dealer_cut): each round of the cut must "
+                "draw different cards of one pack"
+            )
+        return cards  # type: ignore[return-value]
+
+    def _pack_order(self, index: int, dealt: Dealt, pack: list[Any]) -> list[Any]:
+        """The order of the pack before the cut that deals these hands (and this stock)."""
+        rules = self._rules
+        hands = [hand.cards() for hand in dealt.hands]
+        cards = [card for hand in hands for card in hand] + list(dealt.stock)
+        if len(hands) != rules.players or Counter(cards) != Counter(pack):
+            raise InvalidRecord(
+                f"event {index} (dealt) does not deal the pack of these rules to "
+                f"{rules.players} seats"
+            )
+        sits_out = dealt.dealer if rules.players == 7 else None
+        if not 0 <= dealt.dealer < rules.players:
+            raise InvalidRecord(f"event {index} (dealt): dealer {dealt.dealer} is not a seat")
+        places, rest = table.deal_out(
+            list(range(len(pack))),
+            players=rules.players,
+            dealer=dealt.dealer,
+            hand_size=rules.hand_size,
+            sits_out=sits_out,
+        )
+        order: list[Card | None] = [None] * len(pack)
+        for seat, (hand, at) in enumerate(zip(hands, places, strict=True)):
+            if len(hand) != len(at):
+                raise InvalidRecord(
+                    f"event {index} (dealt): seat {seat} holds {len(hand)} cards; this form deals "
+                    f"{len(at)}"
+                )
+            for place, card in zip(at, hand, strict=True):
+                order[place] = card
+        for place, card in zip(rest, dealt.stock, strict=True):
+            order[place] = card
+        lifted = dealt.cut
+        if lifted is not None and table.MIN_PACKET <= lifted <= len(pack) - table.MIN_PACKET:
+            return table.cut(order, len(pack) - lifted)
+        return order
+
+
+# ---------------------------------------------------------------------------------- text
+
+
+def text(game: Game) -> str:
+    """A readable account of a game, trick by trick: deals, passes, tricks, settlements, result.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("classic"), seed=3)
+    >>> for _ in range(4):
+    ...     _ = game.play(game.legal_moves()[0], game.to_act)
+    >>> print(text(game))  # doctest: +ELLIPSIS
+    Hearts: classic (the laws: 4 players, ...)
+    Seed 3. Seat 0 deals first.
+    <BLANKLINE>
+    Hand 1: seat 0 deals; the pone cut 20 cards.
+      seat 0: 8♣ J♣ A♣ 4♦ 7♦ 8♦ J♦ Q♦ 3♠ 7♥ 8♥ J♥ K♥
+      seat 1: 2♣ 7♣ 10♣ K♣ 2♦ 3♦ K♦ A♦ 5♠ Q♠ 3♥ 5♥ 10♥
+      seat 2: 4♣ Q♣ 6♦ 9♦ 2♠ 4♠ 6♠ 7♠ 10♠ J♠ 6♥ 9♥ Q♥
+      seat 3: 3♣ 5♣ 6♣ 9♣ 5♦ 10♦ 8♠ 9♠ K♠ A♠ 2♥ 4♥ A♥
+      Trick 1: seat 1 leads 2♣, seat 2 4♣, seat 3 3♣, seat 0 8♣; seat 0 takes it.
+    <BLANKLINE>
+    Game in progress: hand 1, seat 0 to play.
+    """
+    rules = game.rules
+    name = name_of(rules)
+    lines: list[str] = []
+    if name in VARIANTS:
+        lines.append(f"Hearts: {name} ({VARIANTS[name].summary})")
+    else:
+        lines.append(f"Hearts: {name}")
+    seed = f"Seed {game.seed}. " if game.seed is not None else ""
+    if game.cut_for_deal:
+        lines.append(f"{seed}The seats cut for deal.".strip())
+    else:
+        lines.append(f"{seed}Seat {game.first_dealer} deals first.")
+    plays: list[tuple[int, Card]] = []
+    tricks = 0
+    for event in game.events:
+        if isinstance(event, DealerCut):
+            cuts = ", ".join(f"seat {seat} {card.symbol}" for seat, card in event.cuts)
+            lines.append(f"Cuts (ace low): {cuts}; seat {event.dealer} cuts lowest and deals.")
+        elif isinstance(event, Dealt):
+            tricks = 0
+            lines.append("")
+            lines.append(_dealt_line(rules, event))
+            for seat, hand in enumerate(event.hands):
+                if hand or rules.players != 7 or seat != event.dealer:
+                    lines.append(f"  seat {seat}: {hand.symbols()}")
+                else:
+                    lines.append(f"  seat {seat} sits out this hand")
+            if event.stock:
+                stock = " ".join(card.symbol for card in event.stock)
+                lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")
+        elif isinstance(event, Passed):
+            lines.append(f"  seat {event.seat} passes {event.cards.symbols()} to seat {event.to}")
+        elif isinstance(event, CardPlayed):
+            plays.append((event.seat, event.card))
+        elif isinstance(event, TrickWon):
+            tricks += 1
+            taken = f" ({_units(rules, event.points)})" if event.points else ""
+            lines.append(f"  Trick {tricks}: {_trick(plays)}; seat {event.seat} takes it{taken}.")
+            plays = []
+        elif isinstance(event, StockDrawn):
+            lines.append(f"    seat {event.seat} draws {event.card.symbol}")
+        elif isinstance(event, MoonShot):
+            lines.append(f"  Seat {event.seat} shoots the moon: every card that counts.")
+        elif isinstance(event, MoonChosen):
+            total = rules.penalty_total
+            how = (
+                f"every other seat scores {total}"
+                if event.choice == "old"
+                else f"seat {event.seat} scores -{total}"
+            )
+            lines.append(f"  Seat {event.seat} chooses the {event.choice} moon: {how}.")
+        elif isinstance(event, HandOver):
+            lines.append(f"  Taken this hand: {_per_seat(event.penalties)}.")
+        elif isinstance(event, HandSettled):
+            lines.extend(_settled_lines(rules, event))
+        elif isinstance(event, GameOver):
+            lines.append("")
+            lines.append(_game_over_line(rules, event, game.hand_number + 1))
+    if plays:
+        lines.append(f"  Trick {tricks + 1} so far: {_trick(plays)}.")
+    if not game.is_over:
+        deal = game.deal
+        lines.append("")
+        lines.append(
+            f"Game in progress: hand {game.hand_number + 1}, seat {deal.to_act} to "
+            f"{deal.phase.value}."
+        )
+    return "\n".join(lines)
+
+
+def _dealt_line(rules: Rules, event: Dealt) -> str:
+    cut = "the pone declined to cut" if event.cut is None else f"the pone cut {event.cut} cards"
+    line = f"Hand {event.hand_number + 1}: seat {event.dealer} deals; {cut}"
+    if rules.passes:
+        if event.pass_direction == "hold":
+            line += "; no pass this hand (hold)"
+        else:
+            line += f"; pass {rules.pass_count} {event.pass_direction}"
+    return line + "."
+
+
+def _trick(plays: Sequence[tuple[int, Card]]) -> str:
+    """``seat 1 leads 2♣, seat 2 5♣, ...``"""
+    return ", ".join(
+        f"seat {seat} {'leads ' if at == 0 else ''}{card.symbol}"
+        for at, (seat, card) in enumerate(plays)
+    )
+
+
+def _units(rules: Rules, amount: int) -> str:
+    if not rules.counters or rules.card_values or rules.heart_value is HeartValue.PIPS:
+        word = "point"
+    else:
+        word = "heart"
+    return f"{amount} {word}{'' if abs(amount) == 1 else 's'}"
+
+
+def _per_seat(values: Sequence[int], signed: bool = False) -> str:
+    return ", ".join(
+        f"seat {seat} {value:+d}" if signed else f"seat {seat} {value}"
+        for seat, value in enumerate(values)
+    )
+
+
+def _settled_lines(rules: Rules, event: HandSettled) -> list[str]:
+    if not rules.counters:
+        scores = ", ".join(
+            f"seat {seat} {total} ({delta:+d})"
+            for seat, (total, delta) in enumerate(zip(event.totals, event.deltas, strict=True))
+        )
+        return [f"  Scores: {scores}."]
+    lines = [
+        f"  Settlement: {_per_seat(event.deltas, True)}.",
+        f"  Counters: {_per_seat(event.totals)}.",
+    ]
+    if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
+        if event.pool:
+            jack = ", a Jack" if event.jack else ""
+            lines.append(f"  The pool of {event.pool} counters stays on the table{jack}.")
+        else:
+            lines.append("  The pool is won.")
+    return lines
+
+
+def _game_over_line(rules: Rules, event: GameOver, hands: int) -> str:
+    winners = list(event.winners)
+    unit = "counters" if rules.counters else "points"
+    best = event.totals[winners[0]] if winners else None
+    if len(winners) == 1:
+        who = f"seat {winners[0]} wins"
+    else:
+        names = ", ".join(f"seat {seat}" for seat in winners[:-1]) + f" and seat {winners[-1]}"
+        who = f"{names} share the win"
+    played = f"{hands} hand{'s' if hands != 1 else ''}"
+    return (
+        f"Game over after {played}: {who} with {best} {unit}. "
+        f"Final {unit}: {_per_seat(event.totals)}."
+    )

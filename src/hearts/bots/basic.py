@@ -1,0 +1,173 @@
+"""The basic player: a few rules of thumb, chosen from its own seat's view in microseconds.
+
+- **Pass** the most dangerous cards: those that count (by the rules' values, so the Q♠ only where
+  it counts), the A♠ and K♠ while the Q♠ counts and few low spades guard them, and the highest
+  cards of its shortest suits (to make a void). Cards that count in its favour are kept.
+- **Lead** low, from its shortest suit, never a card that counts while it has another, nor the
+  A♠/K♠ while the Q♠ is still out in another hand.
+- **Follow**: play the highest card that still loses to the card winning the trick (duck); when
+  every card wins, play the lowest (or, last to play, the highest that does not count).
+- **Discard** when void: the card that counts most, else the highest card of its shortest suit.
+- **Moon** (when the shooter chooses): the choice that leaves it better placed.
+
+>>> from hearts import Deal, Pass, variants
+>>> deal = Deal.from_hands(variants.get("modern"), [
+...     "2C 5C 9C QC 3D 7D KD 4S 8S QS AS 6H JH",
+...     "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+...     "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+...     "8C 6D TD JD QD 2S 3S 7S JS 4H 5H 9H TH"], pass_direction="left")
+>>> BasicBot().choose(deal.view(0))   # the Q♠, the A♠ that could catch it, a short suit's J♥
+Pass(CardSet.parse('QS AS JH'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hearts import scoring
+from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from hearts.deal import Phase
+from hearts.errors import IllegalMove
+from hearts.moves import MoonChoice, Move, Pass
+from hearts.observation import SeatView
+from hearts.rules import GameEnd
+
+__all__ = ["BasicBot"]
+
+_GUARDS = 4
+"""Low spades that make the A♠/K♠ safe to keep: the Q♠ can be ducked that many times."""
+_SHORT = 5
+"""A suit shorter than this is worth voiding by the pass: its high cards go first."""
+
+
+class BasicBot:
+    """A simple, fast rule-based player (see the module docstring for its rules).
+
+    It is deterministic; ``seed`` is accepted so that every bot is made the same way.
+    """
+
+    name = "basic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: SeatView) -> Move:
+        """This seat's move: a pass, a card, or a moon choice."""
+        moves = view.legal_moves
+        if not moves:
+            raise IllegalMove(f"seat {view.seat} has no move to make now")
+        if view.phase is Phase.PASS:
+            return _pass(view)
+        if view.phase is Phase.MOON:
+            return _moon(view)
+        cards = [move for move in moves if isinstance(move, Card)]
+        if len(cards) == 1:
+            return cards[0]
+        if view.trick:
+            return _follow(view, cards)
+        return _lead(view, cards)
+
+    def __repr__(self) -> str:
+        return "BasicBot()"
+
+
+def _queen_live(view: SeatView) -> bool:
+    """Whether the Q♠ counts and has not been played yet."""
+    return view.rules.values[QUEEN_OF_SPADES] > 0 and QUEEN_OF_SPADES not in view.played_cards()
+
+
+def _suit_lengths(view: SeatView) -> dict[Suit, int]:
+    return {suit: len(view.hand.of_suit(suit)) for suit in Suit}
+
+
+def _pass(view: SeatView) -> Pass:
+    values = view.rules.values
+    lengths = _suit_lengths(view)
+    spades = view.hand.of_suit(Suit.SPADES)
+    guarded = sum(1 for card in spades if card.rank < Rank.QUEEN) >= _GUARDS
+    queen_counts = values[QUEEN_OF_SPADES] > 0
+
+    def danger(card: Card) -> tuple[int, Card]:
+        value = values[card]
+        if value < 0:
+            return (-100, card)  # a card that counts in our favour: keep it
+        score = card.rank + 2 * value + 4 * max(0, _SHORT - lengths[card.suit])
+        if queen_counts and card.suit is Suit.SPADES and card.rank > Rank.QUEEN:
+            score += -10 if guarded else 20
+        return (score, card)
+
+    ranked = sorted(view.hand, key=danger, reverse=True)
+    return Pass(ranked[: view.rules.pass_count])
+
+
+def _lead(view: SeatView, cards: Sequence[Card]) -> Card:
+    values = view.rules.values
+    lengths = _suit_lengths(view)
+    queen_out = _queen_live(view) and QUEEN_OF_SPADES not in view.hand
+
+    def key(card: Card) -> tuple[bool, bool, bool, bool, int, int]:
+        value = values[card]
+        catches_queen = queen_out and card.suit is Suit.SPADES and card.rank > Rank.QUEEN
+        return (
+            value > 0,
+            value < 0,
+            catches_queen,
+            card.rank >= Rank.JACK,
+            lengths[card.suit],
+            card.rank,
+        )
+
+    return min(cards, key=key)
+
+
+def _follow(view: SeatView, cards: Sequence[Card]) -> Card:
+    values = view.rules.values
+    led = view.trick[0][1].suit
+    winning = max((card for _, card in view.trick if card.suit is led), key=lambda c: c.rank)
+    if cards[0].suit is led:  # able to follow: every legal card is of the suit led
+        below = [card for card in cards if card.rank < winning.rank]
+        if below:
+            return max(below, key=lambda c: (values[c] >= 0, c.rank))
+        seats = view.players - (1 if view.players == 7 else 0)
+        if len(view.trick) == seats - 1:  # last to play: the trick is ours whatever we play
+            return max(cards, key=lambda c: (-values[c], c.rank))
+        return min(cards, key=lambda c: (values[c] < 0, c.rank))
+    penalties = [card for card in cards if values[card] > 0]
+    if penalties:
+        return max(penalties, key=lambda c: (values[c], c.rank))
+    lengths = _suit_lengths(view)
+    plain = [card for card in cards if values[card] == 0] or list(cards)
+    return max(plain, key=lambda c: (c.rank, -lengths[c.suit]))
+
+
+def _moon(view: SeatView) -> MoonChoice:
+    """The moon choice that leaves this seat better placed (a win if it ends the game)."""
+    rules = view.rules
+    seat = view.seat
+    sits_out = view.dealer if view.players == 7 else None
+    no_trick = [won == 0 and s != sits_out for s, won in enumerate(view.tricks_won)]
+
+    def outlook(choice: MoonChoice) -> tuple[bool, bool, int, int]:
+        hand = scoring.points(
+            view.penalties,
+            shooter=seat,
+            moon=choice.value,
+            moon_total=rules.penalty_total,
+            no_trick=no_trick,
+            no_trick_bonus=rules.no_trick_bonus,
+        )
+        totals = [before + now for before, now in zip(view.scores, hand, strict=True)]
+        mine = totals[seat]
+        best_other = min(total for s, total in enumerate(totals) if s != seat)
+        if rules.end is GameEnd.TARGET:
+            ends = max(totals) >= rules.target
+        else:
+            ends = rules.end is GameEnd.DEALS and view.hand_number + 1 >= rules.deals
+        return (
+            not (ends and mine < best_other),
+            ends and mine > best_other,
+            mine - best_other,
+            mine,
+        )
+
+    return min((MoonChoice.NEW, MoonChoice.OLD), key=outlook)

@@ -1,0 +1,248 @@
+"""The ``hearts`` command: list the presets, let bots play many games, replay a record.
+
+A thin face over the core: every rule is asked of :mod:`hearts`; this module only reads options,
+shows progress and prints tables (Typer and Rich live here and nowhere in the core). Bad input
+gets one sentence on stderr and a non-zero exit code, never a traceback.
+
+    hearts variants
+    hearts simulate --variant modern --games 100 --seed 1 --bots basic,random,basic,random
+    hearts replay game.json
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hearts import bots as bot_registry
+from hearts import record, variants
+from hearts.errors import HeartsError, InvalidRecord
+from hearts.events import HandSettled, MoonShot
+from hearts.game import Game
+from hearts.rules import Rules
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="hearts",
+    help="Hearts as people really play it: the classic laws and the modern game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+USAGE_ERROR = 2
+"""Exit code for options the command cannot use."""
+FAILURE = 1
+"""Exit code for a file that cannot be read or is not a record."""
+
+
+def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Say what is wrong in one sentence on stderr, and stop."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+@app.command("variants")
+def variants_command() -> None:
+    """List the presets, each with a one-line summary of its rules."""
+    table = Table(title="Hearts presets", show_lines=False)
+    table.add_column("Variant", style="bold", no_wrap=True)
+    table.add_column("Players", justify="right")
+    table.add_column("Rules")
+    table.add_column("Source", style="dim")
+    for preset in variants.VARIANTS.values():
+        table.add_row(preset.name, str(preset.rules.players), preset.summary, preset.source)
+    Console().print(table)
+
+
+@dataclass
+class _SeatStats:
+    """What one seat did over a run of games."""
+
+    bot: str
+    wins: int = 0
+    totals: list[int] = field(default_factory=list)
+    per_hand: list[int] = field(default_factory=list)
+    moons: int = 0
+
+
+def _rules_for(variant: str, players: int | None) -> Rules:
+    try:
+        rules = variants.get(variant)
+        if players is not None and players != rules.players:
+            rules = variants.for_players(rules, players)
+    except HeartsError as error:
+        _fail(str(error))
+    return rules
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in bot_registry.names():
+            try:
+                bot_registry.get(name)
+            except HeartsError as error:
+                _fail(str(error))
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        _fail(
+            f"--bots names {len(names)} bots for {players} seats: give one name for every "
+            "seat, or one per seat"
+        )
+    return names
+
+
+def _play(rules: Rules, names: Sequence[str], seed: int) -> Game:
+    """One game, its seats' bots seeded from the game's seed so a run repeats exactly."""
+    seats = [bot_registry.get(name, seed=seed * 100 + seat) for seat, name in enumerate(names)]
+    return bot_registry.play_game(Game(rules, seed=seed), seats)
+
+
+@app.command("simulate")
+def simulate(
+    variant: Annotated[str, typer.Option(help="The preset to play (see `hearts variants`).")] = (
+        "modern"
+    ),
+    games: Annotated[int, typer.Option(help="How many games to play.")] = 10,
+    seed: Annotated[int, typer.Option(help="Game i is dealt from seed + i.")] = 0,
+    bots: Annotated[
+        str, typer.Option(help="Bot names: one for every seat, or one per seat, comma-separated.")
+    ] = "basic",
+    players: Annotated[
+        int | None, typer.Option(help="Play the preset with this many seats (2 to 7).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    save: Annotated[
+        Path | None, typer.Option(help="Write each game's record to this directory.")
+    ] = None,
+) -> None:
+    """Let bots play full games, then show each seat's wins, totals, points per hand and moons."""
+    if games < 1:
+        _fail(f"--games must be at least 1, not {games}")
+    rules = _rules_for(variant, players)
+    names = _bot_names(bots, rules.players)
+    if save is not None:
+        try:
+            save.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            _fail(f"cannot write records to {save}: {error.strerror}", FAILURE)
+    stats = [_SeatStats(bot=name) for name in names]
+    hands = 0
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{variants.name_of(rules)}: playing", total=games)
+        for number in range(games):
+            game = _play(rules, names, seed + number)
+            hands += game.hand_number + 1
+            for seat in game.winners():
+                stats[seat].wins += 1
+            for seat, total in enumerate(game.scores):
+                stats[seat].totals.append(total)
+            for event in game.events:
+                if isinstance(event, HandSettled):
+                    for seat, delta in enumerate(event.deltas):
+                        stats[seat].per_hand.append(delta)
+                elif isinstance(event, MoonShot):
+                    stats[event.seat].moons += 1
+            if save is not None:
+                record.dump(game, save / f"game-{number + 1:04d}.json")
+            progress.advance(task)
+    unit = "counters" if rules.counters else "points"
+    summary = {
+        "variant": variants.name_of(rules),
+        "players": rules.players,
+        "games": games,
+        "seed": seed,
+        "hands": hands,
+        "unit": unit,
+        "seats": [
+            {
+                "seat": seat,
+                "bot": seat_stats.bot,
+                "wins": seat_stats.wins,
+                "mean_total": round(statistics.fmean(seat_stats.totals), 3),
+                "mean_per_hand": round(statistics.fmean(seat_stats.per_hand), 3),
+                "moons": seat_stats.moons,
+            }
+            for seat, seat_stats in enumerate(stats)
+        ],
+    }
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    _print_summary(summary)
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    unit = summary["unit"]
+    games = summary["games"]
+    table = Table(
+        title=f"{summary['variant']}: {games} game{'s' if games != 1 else ''}, "
+        f"seed {summary['seed']}",
+        caption=f"{summary['hands']} hands played ({summary['hands'] / games:.1f} a game); "
+        "a shared win counts for each winner",
+    )
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column(f"Mean final {unit}", justify="right")
+    table.add_column(f"{unit.capitalize()} per hand", justify="right")
+    table.add_column("Moons", justify="right")
+    for row in summary["seats"]:
+        table.add_row(
+            str(row["seat"]),
+            row["bot"],
+            str(row["wins"]),
+            f"{row['mean_total']:.1f}",
+            f"{row['mean_per_hand']:+.2f}",
+            str(row["moons"]),
+        )
+    Console().print(table)
+
+
+@app.command("replay")
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="A game record (JSON), as `simulate --save` writes.")
+    ],
+) -> None:
+    """Print a recorded game trick by trick: deals, passes, tricks, settlements and the result."""
+    try:
+        game = record.load(file)
+    except FileNotFoundError:
+        _fail(f"there is no file {file}", FAILURE)
+    except IsADirectoryError:
+        _fail(f"{file} is a directory, not a game record", FAILURE)
+    except OSError as error:
+        _fail(f"cannot read {file}: {error.strerror or error}", FAILURE)
+    except InvalidRecord as error:
+        _fail(f"{file} is not a game record this version can replay: {error}", FAILURE)
+    typer.echo(record.text(game))
+
+
+def main() -> None:
+    """The console entry point (``hearts``)."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

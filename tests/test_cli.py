@@ -1,0 +1,214 @@
+"""The ``hearts`` command (hearts.cli): its output, its exit codes, and one sentence for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts import Game, record, variants
+from hearts.cli import app, main
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "300"}
+
+
+def _one_sentence(stderr: str) -> str:
+    """The last line of stderr, checked to be the only error line and no traceback."""
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert "Traceback" not in stderr
+    assert len(lines) == 1, stderr
+    return lines[0]
+
+
+def test_main_is_the_console_entry_point() -> None:
+    assert callable(main)
+
+
+def test_no_command_shows_the_commands() -> None:
+    result = runner.invoke(app, [])
+    for command in ("variants", "simulate", "replay"):
+        assert command in result.output
+
+
+def test_variants_lists_every_preset_with_its_rule_summary() -> None:
+    result = runner.invoke(app, ["variants"], env=WIDE)
+    assert result.exit_code == 0
+    for preset in variants.VARIANTS.values():
+        assert preset.name in result.stdout
+        assert preset.summary in result.stdout
+
+
+def test_simulate_prints_each_seats_wins_totals_points_per_hand_and_moons() -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "--games", "3", "--seed", "1", "--bots", "basic,random,basic,random"],
+        env=WIDE,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for heading in ("Seat", "Bot", "Wins", "Mean final points", "Points per hand", "Moons"):
+        assert heading in out
+    assert "modern: 3 games, seed 1" in out
+    assert out.count("basic") == 2 and out.count("random") == 2
+    assert "hands played" in out
+
+
+def test_simulate_json_reports_every_seat() -> None:
+    result = runner.invoke(app, ["simulate", "--variant", "classic", "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["variant"] == "classic" and summary["games"] == 4
+    assert summary["unit"] == "counters"
+    assert [seat["bot"] for seat in summary["seats"]] == ["basic"] * 4
+    assert sum(seat["wins"] for seat in summary["seats"]) >= 4
+    assert summary["hands"] >= 4
+
+
+def test_simulate_json_matches_the_games_it_played(tmp_path: Path) -> None:
+    """The figures are those of the games saved: game i dealt from seed + i."""
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--variant",
+            "simple",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--bots",
+            "random",
+            "--json",
+            "--save",
+            str(tmp_path),
+        ],
+    )
+    summary = json.loads(result.stdout)
+    games = [record.load(path) for path in sorted(tmp_path.iterdir())]
+    assert [game.seed for game in games] == [5, 6, 7]
+    assert summary["hands"] == sum(game.hand_number + 1 for game in games)
+    for seat in range(4):
+        assert summary["seats"][seat]["wins"] == sum(seat in game.winners() for game in games)
+        mean = sum(game.scores[seat] for game in games) / 3
+        assert summary["seats"][seat]["mean_total"] == pytest.approx(mean, abs=1e-3)
+
+
+def test_seeded_simulate_repeats_exactly() -> None:
+    args = ["simulate", "--games", "3", "--seed", "7", "--bots", "random"]
+    first, second = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout == second.stdout
+    other = runner.invoke(app, ["simulate", "--games", "3", "--seed", "8", "--bots", "random"])
+    assert other.stdout != first.stdout
+
+
+def test_simulate_with_other_player_counts() -> None:
+    result = runner.invoke(
+        app, ["simulate", "--variant", "classic", "--players", "3", "--games", "2", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["players"] == 3 and len(summary["seats"]) == 3
+
+
+def test_simulate_saves_records_that_replay(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--variant",
+            "two-handed",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--save",
+            str(folder),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.iterdir())
+    assert [file.name for file in files] == ["game-0001.json", "game-0002.json"]
+    assert record.load(files[1]).seed == 4
+    replayed = runner.invoke(app, ["replay", str(files[0])])
+    assert replayed.exit_code == 0
+    assert replayed.stdout.startswith("Hearts: two-handed")
+    assert "Game over after" in replayed.stdout
+
+
+def test_replay_prints_the_game_trick_by_trick(tmp_path: Path) -> None:
+    game = Game(variants.get("modern"), seed=2)
+    for _ in range(20):
+        game.play(game.legal_moves()[0], game.to_act)
+    path = tmp_path / "game.json"
+    record.dump(game, path)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0
+    assert result.stdout == record.text(game) + "\n"
+    assert "Trick 1: " in result.stdout and "Game in progress" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "modren"], "error: there is no variant 'modren'; did you mean modern?"),
+        (["--games", "0"], "error: --games must be at least 1, not 0"),
+        (["--bots", "basic,expert9"], "error: there is no bot 'expert9'"),
+        (["--bots", "basic,random"], "error: --bots names 2 bots for 4 seats"),
+        (["--players", "9"], "error: players=9 is not allowed"),
+        (["--players", "1"], "error: players=1 is not allowed"),
+    ],
+)
+def test_simulate_refuses_bad_options_in_one_sentence(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2
+    assert _one_sentence(result.stderr).startswith(message)
+    assert result.stdout == ""
+
+
+def test_replay_of_a_missing_file_says_so(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr) == f"error: there is no file {tmp_path / 'nothing.json'}"
+
+
+def test_replay_of_a_directory_says_so(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr) == f"error: {tmp_path} is a directory, not a game record"
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{", "the record is not valid JSON"),
+        ('{"format": "pgn"}', "the record lacks the field"),
+        ("[]", "a record must be a JSON object, not a list"),
+    ],
+)
+def test_replay_of_a_malformed_record_says_what_is_wrong(
+    tmp_path: Path, content: str, reason: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    line = _one_sentence(result.stderr)
+    assert line.startswith(f"error: {path} is not a game record this version can replay: {reason}")
+
+
+def test_replay_of_a_tampered_record_names_the_event(tmp_path: Path) -> None:
+    game = Game(variants.get("classic"), seed=1)
+    for _ in range(8):
+        game.play(game.legal_moves()[0], game.to_act)
+    data = record.to_dict(game)
+    data["events"][-1]["points"] = 5
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "(trick_won) does not match the game rebuilt from the seed" in result.stderr

@@ -1,0 +1,454 @@
+"""Game records (hearts.record): JSON round-trips for every preset, tampering and malformed records
+refused by the field or event that is wrong, and the readable trick-by-trick text."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts import Game, InvalidRecord, MoonChoice, Rules, record, variants
+from hearts.events import CardPlayed, MoonChosen, Passed
+
+PRESETS = variants.names()
+
+
+def _play(game: Game, moves: int | None, seed: int = 0) -> Game:
+    """Play random legal moves: ``moves`` of them, or to the end of the game (None)."""
+    rng = random.Random(seed)
+    made = 0
+    while not game.is_over and (moves is None or made < moves):
+        seat = game.to_act
+        game.play(rng.choice(game.legal_moves()), seat)
+        made += 1
+    return game
+
+
+def _same_game(loaded: Game, game: Game) -> None:
+    assert loaded.events == game.events
+    assert loaded.rules == game.rules
+    assert loaded.scores == game.scores
+    assert loaded.pool == game.pool and loaded.jack == game.jack
+    assert loaded.is_over == game.is_over
+    assert loaded.winners() == game.winners()
+    assert loaded.hand_number == game.hand_number
+    assert loaded.to_act == game.to_act
+    assert list(loaded.legal_moves()) == list(game.legal_moves())
+    assert record.dumps(loaded) == record.dumps(game)
+
+
+def _record(game: Game) -> dict[str, Any]:
+    return json.loads(record.dumps(game))
+
+
+def _moves_of(data: dict[str, Any]) -> list[int]:
+    return [i for i, event in enumerate(data["events"]) if event["kind"] == "card_played"]
+
+
+# --- round trips --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("moves", [0, 1, 37, None], ids=["dealt", "one-move", "mid-hand", "over"])
+def test_record_round_trips_every_preset_in_progress_and_finished(
+    name: str, moves: int | None
+) -> None:
+    game = _play(Game(variants.get(name), seed=11), moves)
+    _same_game(record.loads(record.dumps(game)), game)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_record_round_trips_a_game_whose_seats_cut_for_deal(name: str) -> None:
+    rules = variants.get(name)
+    game = _play(Game(rules, seed=4, cut_for_deal=True, dealer=rules.players - 1), None)
+    data = record.to_dict(game)
+    assert data["cut_for_deal"] is True and data["dealer"] == game.first_dealer
+    _same_game(record.from_dict(data), game)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("moves", [0, 60, None], ids=["dealt", "mid-game", "over"])
+def test_record_without_a_seed_round_trips_from_its_recorded_deals(
+    name: str, moves: int | None
+) -> None:
+    game = _play(Game(variants.get(name), rng=random.Random(9), cut_for_deal=True), moves)
+    assert record.to_dict(game)["seed"] is None
+    _same_game(record.loads(record.dumps(game)), game)
+
+
+def test_a_loaded_seeded_game_plays_on_exactly_like_the_original() -> None:
+    """The seed's later shuffles are the same after loading: the next hands deal alike."""
+    game = _play(Game(variants.get("modern"), seed=3), 80)
+    loaded = record.loads(record.dumps(game))
+    rng = random.Random(1)
+    while not game.is_over:
+        move = rng.choice(game.legal_moves())
+        seat = game.to_act
+        game.play(move, seat)
+        loaded.play(move, seat)
+    assert loaded.events == game.events
+
+
+def test_a_loaded_game_without_a_seed_deals_a_recorded_hand_again_after_undo() -> None:
+    """Undo back into the previous hand, play its last card again: the recorded next hand."""
+    game = Game(variants.get("classic"), rng=random.Random(2))
+    rng = random.Random(5)
+    last: tuple[Any, int | None] = (None, None)
+    while game.hand_number == 0:
+        last = (rng.choice(game.legal_moves()), game.to_act)
+        game.play(*last)
+    loaded = record.loads(record.dumps(game))
+    events = loaded.events
+    loaded.undo()
+    assert loaded.hand_number == 0
+    loaded.play(*last)
+    assert loaded.events == events
+
+
+def test_record_round_trips_the_shooters_moon_choice() -> None:
+    rules = variants.get("modern").replace(moon="choice")
+    for seed in range(200):
+        game = _play(Game(rules, seed=seed), None, seed=seed)
+        if any(isinstance(event, MoonChosen) for event in game.events):
+            break
+    else:  # pragma: no cover - random play shoots the moon within a few games
+        pytest.fail("no moon was shot")
+    _same_game(record.loads(record.dumps(game)), game)
+
+
+def test_dump_and_load_work_with_paths_and_open_files(tmp_path: Any) -> None:
+    game = _play(Game(variants.get("howell"), seed=2), 30)
+    path = tmp_path / "game.json"
+    record.dump(game, path)
+    assert record.load(path).events == game.events
+    assert record.load(str(path)).events == game.events
+    buffer = io.StringIO()
+    record.dump(game, buffer)
+    buffer.seek(0)
+    assert record.load(buffer).events == game.events
+
+
+def test_record_is_json_with_the_documented_fields_and_one_event_a_line() -> None:
+    game = _play(Game(variants.get("modern"), seed=5), 10)
+    text = record.dumps(game)
+    data = json.loads(text)
+    assert list(data) == [
+        "format",
+        "version",
+        "variant",
+        "rules",
+        "seed",
+        "dealer",
+        "cut_for_deal",
+        "events",
+    ]
+    assert (data["format"], data["version"], data["variant"], data["seed"]) == (
+        "hearts-record",
+        1,
+        "modern",
+        5,
+    )
+    assert data["rules"] == game.rules.to_dict()
+    assert data["events"] == [event.to_dict() for event in game.events]
+    assert len(text.splitlines()) == len(game.events) + 2
+
+
+def test_record_names_rules_that_are_no_preset_custom() -> None:
+    rules = Rules(players=4, pass_count=3, pass_cycle=("left",))
+    game = _play(Game(rules, seed=1), 20)
+    assert record.to_dict(game)["variant"] == "custom"
+    _same_game(record.loads(record.dumps(game)), game)
+
+
+# --- tampering ----------------------------------------------------------------------------------
+
+
+def test_a_tampered_deal_is_refused_as_not_matching_the_seed() -> None:
+    data = _record(_play(Game(variants.get("classic"), seed=8), None))
+    hands = data["events"][0]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]
+    with pytest.raises(
+        InvalidRecord,
+        match=r"^event 0 \(dealt\) does not match the game rebuilt "
+        r"from the seed: its hands\[0\] is",
+    ):
+        record.from_dict(data)
+
+
+def test_a_changed_seed_is_refused_at_the_first_deal() -> None:
+    data = _record(_play(Game(variants.get("modern"), seed=8), 20))
+    data["seed"] = 9
+    with pytest.raises(InvalidRecord, match=r"^event 0 \(dealt\) does not match the game rebuilt"):
+        record.from_dict(data)
+
+
+def test_a_card_the_seat_does_not_hold_is_refused_naming_the_event() -> None:
+    game = _play(Game(variants.get("classic"), seed=8), 20)
+    data = _record(game)
+    index = _moves_of(data)[5]
+    event = data["events"][index]
+    other = next(card for card in game.hands[0].dealt_hand((event["seat"] + 1) % 4))
+    event["card"] = str(other)
+    with pytest.raises(
+        InvalidRecord,
+        match=rf"^event {index} \(card_played\): seat {event['seat']} does not hold the "
+        rf"{other.symbol}$",
+    ):
+        record.from_dict(data)
+
+
+def test_a_card_played_out_of_turn_is_refused_naming_the_event() -> None:
+    data = _record(_play(Game(variants.get("classic"), seed=8), 20))
+    index = _moves_of(data)[3]
+    data["events"][index]["seat"] = (data["events"][index]["seat"] + 1) % 4
+    with pytest.raises(InvalidRecord, match=rf"^event {index} \(card_played\): it is seat"):
+        record.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "change"),
+    [
+        ("trick_won", "points", lambda v: v + 1),
+        ("trick_won", "seat", lambda v: (v + 1) % 4),
+        ("hand_over", "penalties", lambda v: [v[1], v[0], *v[2:]]),
+        ("hand_settled", "totals", lambda v: [v[0] + 1, *v[1:]]),
+        ("hand_settled", "pool", lambda v: v + 4),
+        ("game_over", "winners", lambda v: [(v[0] + 1) % 4]),
+    ],
+)
+def test_a_tampered_trick_or_score_is_refused_naming_the_event_and_field(
+    kind: str, field: str, change: Any
+) -> None:
+    data = _record(_play(Game(variants.get("classic"), seed=8), None))
+    index = next(i for i, event in enumerate(data["events"]) if event["kind"] == kind)
+    data["events"][index][field] = change(data["events"][index][field])
+    with pytest.raises(
+        InvalidRecord,
+        match=rf"^event {index} \({kind}\) does not match the game "
+        rf"rebuilt from the seed: its {field}",
+    ):
+        record.from_dict(data)
+
+
+def test_a_record_with_an_event_too_many_is_refused() -> None:
+    data = _record(_play(Game(variants.get("simple"), seed=8), None))
+    data["events"].append(copy.deepcopy(data["events"][-1]))
+    count = len(data["events"]) - 1
+    with pytest.raises(InvalidRecord, match=rf"^event {count} \(game_over\) is not in the game"):
+        record.from_dict(data)
+
+
+def test_a_record_that_stops_short_of_the_engines_own_events_is_refused() -> None:
+    data = _record(_play(Game(variants.get("simple"), seed=8), None))
+    del data["events"][-2:]
+    with pytest.raises(
+        InvalidRecord,
+        match=r"^the record ends after \d+ events, but the game "
+        r"rebuilt from the seed goes on with event \d+ "
+        r"\(hand_settled\)",
+    ):
+        record.from_dict(data)
+
+
+def test_a_dealer_the_cut_for_deal_did_not_choose_is_refused() -> None:
+    game = Game(variants.get("classic"), seed=6, cut_for_deal=True)
+    data = _record(game)
+    data["dealer"] = (game.first_dealer + 1) % 4
+    with pytest.raises(InvalidRecord, match=r"^record field 'dealer' is \d, but the seats' cut"):
+        record.from_dict(data)
+
+
+def test_a_record_without_a_seed_must_deal_the_whole_pack() -> None:
+    data = _record(Game(variants.get("classic"), rng=random.Random(1)))
+    hands = data["events"][0]["hands"]
+    hands[0] = hands[0].replace(hands[0].split()[0], hands[1].split()[0])
+    with pytest.raises(InvalidRecord, match=r"^event 0 \(dealt\) does not deal the pack"):
+        record.from_dict(data)
+
+
+def test_a_record_without_a_seed_must_cut_the_pack_as_the_laws_allow() -> None:
+    data = _record(Game(variants.get("classic"), rng=random.Random(1)))
+    data["events"][0]["cut"] = 2
+    with pytest.raises(InvalidRecord, match=r"^event 0 \(dealt\): the pone's cut must leave"):
+        record.from_dict(data)
+
+
+# --- malformed records --------------------------------------------------------------------------
+
+
+def _set(key: str, value: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        data[key] = value
+
+    return change
+
+
+def _drop(key: str) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        del data[key]
+
+    return change
+
+
+def _event(index: int, key: str, value: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        data["events"][index][key] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_set("format", "pgn"), "record field 'format' must be 'hearts-record', not 'pgn'"),
+        (_set("version", 2), "record field 'version' is 2: this version of hearts reads version 1"),
+        (_set("variant", 7), "record field 'variant' must be a preset name or 'custom', not 7"),
+        (_set("variant", "modren"), "record field 'variant' must be a preset name or 'custom'"),
+        (_set("rules", {"players": 9}), "record field 'rules' is wrong: players=9 is not allowed"),
+        (_set("rules", {"player": 4}), "record field 'rules' is wrong: unknown option 'player'"),
+        (_set("rules", [4]), "record field 'rules' is wrong: rules must be a mapping"),
+        (_set("seed", "x"), "record field 'seed' must be a whole number or null, not 'x'"),
+        (_set("seed", True), "record field 'seed' must be a whole number or null, not True"),
+        (_set("seed", 1.5), "record field 'seed' must be a whole number or null, not 1.5"),
+        (_set("dealer", 4), "record field 'dealer' must be a seat from 0 to 3, not 4"),
+        (_set("dealer", "0"), "record field 'dealer' must be a seat from 0 to 3, not '0'"),
+        (_set("cut_for_deal", "no"), "record field 'cut_for_deal' must be true or false, not 'no'"),
+        (_set("events", {}), "record field 'events' must be a list, not an object"),
+        (_set("extra", 1), "the record has an unknown field 'extra'"),
+        (_drop("seed"), "the record lacks the field 'seed'"),
+        (_event(0, "kind", "nope"), "event 0: kind='nope' is not an event kind"),
+        (_event(1, "card", "ZZ"), "event 1: card_played event field 'card' is wrong: 'ZZ'"),
+        (_event(1, "seat", None), "event 1: card_played event field 'seat' is wrong: None"),
+        (_event(1, "colour", "red"), "event 1: card_played event has unknown field 'colour'"),
+        (_event(0, "hands", "2C"), "event 0: dealt event field 'hands' is wrong"),
+    ],
+)
+def test_a_malformed_record_is_refused_naming_the_wrong_field(change: Any, message: str) -> None:
+    data = _record(_play(Game(variants.get("classic"), seed=8), 5))
+    change(data)
+    with pytest.raises(InvalidRecord) as caught:
+        record.loads(json.dumps(data))
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the record is not valid JSON: Expecting value at line 1, column 1"),
+        ('{"format": "hearts-record",', "the record is not valid JSON"),
+        ("[1, 2]", "a record must be a JSON object, not a list"),
+        ("null", "a record must be a JSON object, not null"),
+        (b"\xff\xfe{", "the record is not valid JSON"),
+    ],
+)
+def test_malformed_json_is_refused_in_a_sentence(text: str | bytes, message: str) -> None:
+    with pytest.raises(InvalidRecord) as caught:
+        record.loads(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_a_truncated_record_file_is_refused() -> None:
+    text = record.dumps(_play(Game(variants.get("modern"), seed=1), 30))
+    with pytest.raises(InvalidRecord, match=r"^the record is not valid JSON"):
+        record.loads(text[: len(text) // 2])
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.text(max_size=4)
+    | st.sampled_from(["QS", "2C", "old", "new", "left", "hold", "2C 3C 4C"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_SMALL = _record(_play(Game(variants.get("simple"), seed=3), None))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_change_to_a_record_loads_or_is_refused_as_an_invalid_record(data: Any) -> None:
+    """Whatever is written into a field, loading never fails with another exception."""
+    changed = copy.deepcopy(_SMALL)
+    if data.draw(st.booleans()):
+        key = data.draw(st.sampled_from(sorted(changed)))
+        changed[key] = data.draw(_JSON)
+    else:
+        event = data.draw(st.sampled_from(changed["events"]))
+        key = data.draw(st.sampled_from(sorted(event)))
+        event[key] = data.draw(_JSON)
+    with contextlib.suppress(InvalidRecord):
+        record.from_dict(changed)
+
+
+def test_loads_refuses_what_is_not_text() -> None:
+    with pytest.raises(InvalidRecord, match=r"^a record is JSON text, not int"):
+        record.loads(5)  # type: ignore[arg-type]
+
+
+# --- text ---------------------------------------------------------------------------------------
+
+
+def test_text_tells_the_deal_the_passes_each_trick_and_the_result() -> None:
+    game = _play(Game(variants.get("modern"), seed=2), None)
+    text = record.text(game)
+    events = game.events
+    assert text.startswith("Hearts: modern (")
+    assert text.count("  Trick ") == sum(event.kind == "trick_won" for event in events)
+    passes = [event for event in events if isinstance(event, Passed)]
+    first = passes[0]
+    assert f"  seat {first.seat} passes {first.cards.symbols()} to seat {first.to}" in text
+    plays = [event for event in events if isinstance(event, CardPlayed)]
+    assert f"Trick 1: seat {plays[0].seat} leads {plays[0].card.symbol}, " in text
+    assert text.count("Scores: ") == game.hand_number + 1
+    winner = game.winners()[0]
+    assert f"seat {winner} wins with {game.scores[winner]} points" in text
+    assert "Game in progress" not in text
+
+
+def test_text_tells_the_counters_the_pool_and_a_jack() -> None:
+    for seed in range(100):
+        game = _play(Game(variants.get("classic"), seed=seed), None, seed=seed)
+        if game.events and any(getattr(e, "jack", False) for e in game.events):
+            break
+    text = record.text(game)
+    assert "Settlement: seat 0 " in text and "Counters: seat 0 " in text
+    assert ", a Jack." in text
+    assert "counters. Final counters:" in text
+
+
+def test_text_of_a_game_in_progress_shows_the_trick_on_the_table_and_who_acts() -> None:
+    game = _play(Game(variants.get("classic"), seed=2), 6)
+    text = record.text(game)
+    assert "  Trick 2 so far: seat " in text
+    assert text.endswith(f"Game in progress: hand 1, seat {game.to_act} to play.")
+
+
+def test_text_tells_the_cut_for_deal_the_stock_and_who_sits_out() -> None:
+    cut = record.text(Game(variants.get("classic"), seed=6, cut_for_deal=True))
+    assert "The seats cut for deal." in cut and "cuts lowest and deals." in cut
+    two = record.text(_play(Game(variants.get("two-handed"), seed=1), 3))
+    assert "stock (26 cards, top first): " in two and " draws " in two
+    seven = record.text(Game(variants.get("classic-7"), seed=1))
+    assert "  seat 0 sits out this hand" in seven
+
+
+def test_text_tells_the_moon_and_the_shooters_choice() -> None:
+    rules = variants.get("modern").replace(moon="choice")
+    for seed in range(200):
+        game = _play(Game(rules, seed=seed), None, seed=seed)
+        chosen = [event for event in game.events if isinstance(event, MoonChosen)]
+        if chosen:
+            break
+    text = record.text(game)
+    assert f"Seat {chosen[0].seat} shoots the moon" in text
+    assert f"Seat {chosen[0].seat} chooses the {MoonChoice(chosen[0].choice).value} moon" in text
