@@ -706,13 +706,6 @@ def test_game_ends(rules: Rules, seed: int) -> None:
         game.play(Card.parse("2C"))
 
 
-records_written = pytest.mark.skipif(
-    not hasattr(hearts.record, "dumps"),
-    reason="hearts.record.dumps/loads are not written yet (records land separately)",
-)
-
-
-@records_written
 @pytest.mark.parametrize("rules", RULE_SETS)
 @_settings(3)
 @given(seed=SEEDS, cut=st.integers(1, 200))

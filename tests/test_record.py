@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, InvalidRecord, MoonChoice, Rules, record, variants
-from hearts.events import CardPlayed, MoonChosen, Passed
+from hearts.events import CardPlayed, Dealt, MoonChosen, Passed
 
 PRESETS = variants.names()
 
@@ -276,7 +276,10 @@ def test_a_record_without_a_seed_must_deal_the_whole_pack() -> None:
 def test_a_record_without_a_seed_must_cut_the_pack_as_the_laws_allow() -> None:
     data = _record(Game(variants.get("classic"), rng=random.Random(1)))
     data["events"][0]["cut"] = 2
-    with pytest.raises(InvalidRecord, match=r"^event 0 \(dealt\): the pone's cut must leave"):
+    with pytest.raises(
+        InvalidRecord,
+        match=r"^event 0 \(dealt\) does not deal the pack.*a cut must leave at least four",
+    ):
         record.from_dict(data)
 
 
@@ -452,3 +455,22 @@ def test_text_tells_the_moon_and_the_shooters_choice() -> None:
     text = record.text(game)
     assert f"Seat {chosen[0].seat} shoots the moon" in text
     assert f"Seat {chosen[0].seat} chooses the {MoonChoice(chosen[0].choice).value} moon" in text
+
+
+def test_a_seeded_record_keeps_the_pones_own_cut() -> None:
+    """Dealing law 8: a pone who declined (or chose a cut) is replayed as recorded."""
+    game = _play(Game(variants.get("classic"), seed=4, pone=lambda *_: None), 70)
+    assert game.hand_number >= 1
+    again = record.loads(record.dumps(game))
+    assert again.events == game.events
+    assert all(e.cut is None for e in again.events if isinstance(e, Dealt))
+
+
+def test_a_seedless_record_with_a_cut_for_deal_is_replayed() -> None:
+    """Laws 1–2: the recorded cuts for deal choose the first dealer again."""
+    game = _play(Game(variants.get("classic"), rng=random.Random(3), cut_for_deal=True), 70)
+    assert record.loads(record.dumps(game)).events == game.events
+    data = _record(game)
+    data["events"][0]["cuts"] = data["events"][0]["cuts"][:1]
+    with pytest.raises(InvalidRecord, match="cut for deal"):
+        record.from_dict(data)

@@ -113,7 +113,7 @@ def test_the_pone_may_decline_to_cut_and_a_short_cut_is_refused() -> None:
     """Dealing law 8: the pone may decline (the pack is dealt as shuffled); a cut leaves 4+."""
     calls: list[tuple[int, int, int]] = []
 
-    def decline(seat: int, size: int, hand: int) -> int | None:
+    def decline(seat: int, size: int, hand: int, suggested: int) -> int | None:
         calls.append((seat, size, hand))
         return None
 
@@ -125,4 +125,4 @@ def test_the_pone_may_decline_to_cut_and_a_short_cut_is_refused() -> None:
     deck = shuffle(cards_of(variants.get("classic").pack), rng)
     assert deck[0] in dealt.hands[3]  # uncut: the top card goes to the eldest hand
     with pytest.raises(IllegalMove, match="at least four cards"):
-        Game(variants.get("classic"), seed=5, pone=lambda seat, size, hand: 50)
+        Game(variants.get("classic"), seed=5, pone=lambda *_: 50)

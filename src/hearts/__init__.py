@@ -11,7 +11,7 @@ The core (this package without its faces) imports only the standard library:
 
 from __future__ import annotations
 
-from hearts import events, record, scoring, table, variants
+from hearts import bots, events, record, scoring, table, variants
 from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
 from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
@@ -40,5 +40,5 @@ __all__ = [
     "Rules", "FirstLead", "GameEnd", "HeartValue", "JackRule", "Moon", "PassDirection",
     "SettlementMethod", "Strip", "TieRule",
     "HeartsError", "IllegalMove", "InvalidCard", "InvalidRecord", "InvalidRules",
-    "events", "record", "scoring", "table", "variants",
+    "bots", "events", "record", "scoring", "table", "variants",
 ]

@@ -67,7 +67,7 @@ from hearts.scoring import points as score_points
 if TYPE_CHECKING:
     from hearts.observation import SeatView
 
-__all__ = ["Phase", "Trick", "Deal", "PassChoices"]
+__all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands"]
 
 _QS_BIT = 1 << QUEEN_OF_SPADES
 
@@ -186,6 +186,14 @@ class PassChoices(Sequence[Pass]):
             return False
         mask = move.cards.mask
         return mask.bit_count() == self._count and mask & ~mask_of(self._cards) == 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PassChoices):
+            return NotImplemented
+        return self._count == other._count and self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash((self._count, tuple(self._cards)))
 
     def __repr__(self) -> str:
         return f"<PassChoices: {self._len} ways to pass {self._count}>"
@@ -352,46 +360,7 @@ class Deal:
             dealer = players - 1
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise HeartsError(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
-        if len(hands) != players:
-            raise HeartsError(
-                f"{_form_name(rules)} has {players} seats: give {players} hands, not {len(hands)}"
-            )
-        masks: list[int] = []
-        for hand in hands:
-            if isinstance(hand, CardSet):
-                masks.append(hand.mask)
-            elif isinstance(hand, str):
-                masks.append(CardSet.parse(hand).mask)
-            else:
-                masks.append(mask_of(hand))
-        stock_cards = tuple(
-            CardSet.parse(stock).cards() if isinstance(stock, str)
-            else [Card.coerce(c) for c in stock]
-        )
-        sits_out = dealer if players == 7 else None
-        seen = 0
-        for seat, mask in enumerate(masks):
-            outside = mask & ~rules.pack
-            if outside:
-                raise HeartsError(
-                    f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
-                )
-            if mask & seen:
-                raise HeartsError(f"{CardSet(mask & seen).symbols()} is dealt twice")
-            seen |= mask
-            want = 0 if seat == sits_out else rules.hand_size
-            if mask.bit_count() != want:
-                raise HeartsError(
-                    f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
-                )
-        for card in stock_cards:
-            if seen >> card & 1 or not rules.pack >> card & 1:
-                raise HeartsError(f"the stock's {card.symbol} is dealt twice or not in this pack")
-            seen |= 1 << card
-        if not rules.stock and stock_cards:
-            raise HeartsError("this form has no stock")
-        if rules.stock and seen != rules.pack:
-            raise HeartsError("hands and stock must hold the whole pack")
+        masks, stock_cards = check_hands(rules, hands, stock, dealer)
         if pass_direction is None:
             direction = rules.pass_direction(hand_number)
         else:
@@ -933,6 +902,67 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal hand {self.hand_number} of {_form_name(self.rules)}: {self._phase.value}, "
                 f"seat {self.to_act} to act, {len(self._history)} tricks played>")
+
+
+def check_hands(
+    rules: Rules,
+    hands: Sequence[CardSet | str | Sequence[CardLike]],
+    stock: Sequence[CardLike] | str,
+    dealer: int,
+) -> tuple[list[int], tuple[Card, ...]]:
+    """Check that hands (and a stock) are a deal of this pack; return their masks and the stock.
+
+    Hands must be disjoint, hold cards of the pack only, and have the size the rules deal (none
+    for the dealer at a table of seven); with a stock, hands and stock hold the whole pack.
+
+    >>> from hearts import variants
+    >>> check_hands(variants.get("two-handed"), ["2C", "3C"], "", 0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: seat 0 holds 1 cards; this form deals 13
+    """
+    players = rules.players
+    if len(hands) != players:
+        raise HeartsError(
+            f"{_form_name(rules)} has {players} seats: give {players} hands, not {len(hands)}"
+        )
+    masks: list[int] = []
+    for hand in hands:
+        if isinstance(hand, CardSet):
+            masks.append(hand.mask)
+        elif isinstance(hand, str):
+            masks.append(CardSet.parse(hand).mask)
+        else:
+            masks.append(mask_of(hand))
+    stock_cards = tuple(
+        CardSet.parse(stock).cards() if isinstance(stock, str)
+        else [Card.coerce(c) for c in stock]
+    )
+    sits_out = dealer if players == 7 else None
+    seen = 0
+    for seat, mask in enumerate(masks):
+        outside = mask & ~rules.pack
+        if outside:
+            raise HeartsError(
+                f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
+            )
+        if mask & seen:
+            raise HeartsError(f"{CardSet(mask & seen).symbols()} is dealt twice")
+        seen |= mask
+        want = 0 if seat == sits_out else rules.hand_size
+        if mask.bit_count() != want:
+            raise HeartsError(
+                f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
+            )
+    for card in stock_cards:
+        if seen >> card & 1 or not rules.pack >> card & 1:
+            raise HeartsError(f"the stock's {card.symbol} is dealt twice or not in this pack")
+        seen |= 1 << card
+    if not rules.stock and stock_cards:
+        raise HeartsError("this form has no stock")
+    if rules.stock and seen != rules.pack:
+        raise HeartsError("hands and stock must hold the whole pack")
+    return masks, stock_cards
 
 
 def _form_name(rules: Rules) -> str:

@@ -25,19 +25,19 @@ from typing import Any
 
 from hearts import scoring, table
 from hearts.cards import Card, cards_of
-from hearts.deal import Deal, PassChoices
-from hearts.errors import IllegalMove
-from hearts.events import DealerCut, Event, GameOver, HandSettled
+from hearts.deal import Deal, PassChoices, check_hands
+from hearts.errors import HeartsError, IllegalMove
+from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled
 from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
 
 __all__ = ["Game", "PoneChoice"]
 
-PoneChoice = Callable[[int, int, int], "int | None"]
-"""How the pone cuts: called with (pone's seat, cards in the pack, hand number), it returns the
-number of cards to lift (at least four, leaving at least four) or None to decline (dealing
-law 8). Without one, the game's generator chooses a cut."""
+PoneChoice = Callable[[int, int, int, int], "int | None"]
+"""How the pone cuts: called with (pone's seat, cards in the pack, hand number, the cut the
+game's generator suggests), it returns the number of cards to lift (at least four, leaving at
+least four) or None to decline (dealing law 8). Without one, the suggested cut is made."""
 
 
 class _Hand:
@@ -45,8 +45,9 @@ class _Hand:
 
     __slots__ = ("after", "deal", "jack", "pool", "rng_state", "totals")
 
-    def __init__(self, deal: Deal, rng_state: Any, totals: list[int], pool: int,
-                 jack: bool) -> None:
+    def __init__(
+        self, deal: Deal, rng_state: Any, totals: list[int], pool: int, jack: bool
+    ) -> None:
         self.deal = deal
         self.after: list[Event] = []
         self.rng_state = rng_state
@@ -61,12 +62,16 @@ class Game:
     ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible. Seat
     ``dealer`` deals the first hand unless ``cut_for_deal`` is set, when the seats cut and the
     lowest card deals (laws 1–2). ``pone`` lets the pone choose the cut or decline it.
+    ``deals`` gives the first hands as recorded :class:`~hearts.events.Dealt` events instead of
+    shuffling them (a game whose record has no seed), after the recorded
+    :class:`~hearts.events.DealerCut` when the seats cut for deal; each must be a deal of this
+    pack by the seat whose turn it is to deal.
 
     >>> from hearts import variants
-    >>> game = Game(variants.get("classic"), seed=1, pone=lambda seat, size, hand: None)
+    >>> game = Game(variants.get("classic"), seed=1, pone=lambda *_: None)
     >>> game.events[0].cut is None             # the pone declined: the pack is dealt as it is
     True
-    >>> Game(variants.get("classic"), seed=1, pone=lambda seat, size, hand: 2)
+    >>> Game(variants.get("classic"), seed=1, pone=lambda *_: 2)
     Traceback (most recent call last):
     ...
     hearts.errors.IllegalMove: a cut must leave at least four cards in each packet: cut between 4 and 48 cards
@@ -81,15 +86,28 @@ class Game:
         dealer: int = 0,
         cut_for_deal: bool = False,
         pone: PoneChoice | None = None,
+        deals: Sequence[Dealt | DealerCut] | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
             raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise IllegalMove(f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}")
+        if (
+            isinstance(dealer, bool)
+            or not isinstance(dealer, int)
+            or not 0 <= dealer < rules.players
+        ):
+            raise IllegalMove(
+                f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
+            )
+        if rng is not None and seed is not None:
+            raise IllegalMove("give a game a seed or a generator, not both")
+        if rng is None and seed is None:
+            # Every game has a seed, so that its record can deal it again.
+            seed = random.SystemRandom().randrange(2**63)
         self.rules = rules
         self.seed = seed
         self.cut_for_deal = cut_for_deal
         self._pone = pone
+        self._preset = list(deals) if deals is not None else []
         self._rng = rng if rng is not None else random.Random(seed)
         self._opening: list[Event] = []
         counters = rules.settlement is not SettlementMethod.POINTS
@@ -100,7 +118,13 @@ class Game:
         self._winners: tuple[int, ...] = ()
         self._hands: list[_Hand] = []
         if cut_for_deal:
-            dealer, cuts = table.cut_for_deal(self._rng, rules.players)
+            if self._preset and isinstance(self._preset[0], DealerCut):
+                recorded = self._preset.pop(0)
+                assert isinstance(recorded, DealerCut)
+                cuts = list(recorded.cuts)
+                dealer = table.check_cuts(cuts, rules.players)
+            else:
+                dealer, cuts = table.cut_for_deal(self._rng, rules.players)
             self._opening.append(DealerCut(cuts=tuple(cuts), dealer=dealer))
         self.first_dealer = dealer
         self._start_hand(dealer)
@@ -222,24 +246,58 @@ class Game:
     def _start_hand(self, dealer: int) -> None:
         rules = self.rules
         state = self._rng.getstate()
-        deck = table.shuffle(cards_of(rules.pack), self._rng)
-        at: int | None = table.random_cut(len(deck), self._rng)
-        if self._pone is not None:
-            # The pone's own choice (a number of cards to lift, or None to decline); the
-            # generator has drawn its suggestion all the same, so later deals do not shift.
-            at = self._pone(table.pone(dealer, rules.players), len(deck), len(self._hands))
-        deck = table.cut(deck, at)
-        sits_out = dealer if rules.players == 7 else None
-        hands, stock = table.deal_out(deck, players=rules.players, dealer=dealer,
-                                      hand_size=rules.hand_size, sits_out=sits_out)
-        masks = [sum(1 << card for card in hand) for hand in hands]
         number = len(self._hands)
-        deal = Deal(rules, masks, dealer=dealer, hand_number=number,
-                    pass_direction=rules.pass_direction(number), stock=stock, cut=at,
-                    scores=tuple(self._totals), owner=self)
+        sits_out = dealer if rules.players == 7 else None
+        at: int | None
+        if number < len(self._preset):
+            masks, stock, at = self._preset_hand(number, dealer)
+        else:
+            deck = table.shuffle(cards_of(rules.pack), self._rng)
+            suggested = table.random_cut(len(deck), self._rng)
+            at = suggested
+            if self._pone is not None:
+                # The pone's own choice (a number of cards to lift, or None to decline); the
+                # generator has drawn its suggestion all the same, so later deals do not shift.
+                at = self._pone(table.pone(dealer, rules.players), len(deck), number, suggested)
+            deck = table.cut(deck, at)
+            hands, stock = table.deal_out(
+                deck,
+                players=rules.players,
+                dealer=dealer,
+                hand_size=rules.hand_size,
+                sits_out=sits_out,
+            )
+            masks = [sum(1 << card for card in hand) for hand in hands]
+        deal = Deal(
+            rules,
+            masks,
+            dealer=dealer,
+            hand_number=number,
+            pass_direction=rules.pass_direction(number),
+            stock=stock,
+            cut=at,
+            scores=tuple(self._totals),
+            owner=self,
+        )
         self._hands.append(_Hand(deal, state, self._totals, self._pool, self._jack))
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
+
+    def _preset_hand(self, number: int, dealer: int) -> tuple[list[int], list[Card], int | None]:
+        """The hands, stock and cut of a given deal, checked to be a deal of this pack."""
+        given = self._preset[number]
+        if not isinstance(given, Dealt):
+            raise HeartsError(f"deal {number} must be a Dealt event, not {type(given).__name__}")
+        if given.dealer != dealer or given.hand_number != number:
+            raise HeartsError(
+                f"deal {number} is dealt by seat {given.dealer} as hand {given.hand_number}, but "
+                f"hand {number} is seat {dealer}'s deal"
+            )
+        size = self.rules.pack.bit_count()
+        if given.cut is not None and not table.MIN_PACKET <= given.cut <= size - table.MIN_PACKET:
+            raise HeartsError(f"deal {number}: a cut must leave at least four cards in each packet")
+        masks, stock = check_hands(self.rules, given.hands, given.stock, dealer)
+        return masks, list(stock), given.cut
 
     def _deal_over(self, deal: Deal) -> None:
         """Settle the hand just ended, then end the game or deal the next hand."""
@@ -249,9 +307,15 @@ class Game:
         deltas, self._pool, self._jack = self._settle(deal)
         for seat, delta in enumerate(deltas):
             self._totals[seat] += delta
-        hand.after.append(HandSettled(hand_number=deal.hand_number, deltas=tuple(deltas),
-                                      totals=tuple(self._totals), pool=self._pool,
-                                      jack=self._jack))
+        hand.after.append(
+            HandSettled(
+                hand_number=deal.hand_number,
+                deltas=tuple(deltas),
+                totals=tuple(self._totals),
+                pool=self._pool,
+                jack=self._jack,
+            )
+        )
         winners = self._game_winners(len(self._hands))
         if winners:
             self._over = True
@@ -269,8 +333,12 @@ class Game:
         seats = deal.seats
         units = [deal.penalties()[s] for s in seats]
         if method is SettlementMethod.SWEEPSTAKES:
-            result = scoring.sweepstakes(units, pool=self._pool, jack=self._jack,
-                                         sole_clear_wins_jack=rules.jack_rule.value == "sole-clear")
+            result = scoring.sweepstakes(
+                units,
+                pool=self._pool,
+                jack=self._jack,
+                sole_clear_wins_jack=rules.jack_rule.value == "sole-clear",
+            )
         elif method is SettlementMethod.HOWELL:
             result = scoring.howell(units, total=rules.penalty_total)
         elif method is SettlementMethod.SIMPLE:
@@ -333,7 +401,9 @@ class Game:
             try:
                 game.play(move, seat)
             except IllegalMove as error:
-                raise IllegalMove(f"move {index + 1} ({seat}: {move}) is illegal: {error}") from None
+                raise IllegalMove(
+                    f"move {index + 1} ({seat}: {move}) is illegal: {error}"
+                ) from None
         return game
 
     def __repr__(self) -> str:

@@ -18,7 +18,7 @@ True
 >>> loads(text.replace('"seed": 7', '"seed": 8'))
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidRecord: event 0 (dealt) does not match the game rebuilt from the seed: its cut is 39 in the record, but 42 in the rebuilt game
+hearts.errors.InvalidRecord: event 0 (dealt) does not match the game rebuilt from the seed: its hands[0] is '2C 3C 4C 6C 9C JC 5D JD 6S 7S 9S KS 9H' in the record, but '2C 3C JC QC 4D 7D QD 3S 3H 8H 9H QH KH' in the rebuilt game
 
 The format, one event a line::
 
@@ -36,13 +36,13 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO, Any, Final, TypeVar
 
 from hearts import table
 from hearts.cards import Card
-from hearts.errors import HeartsError, IllegalMove, InvalidRecord
+from hearts.deal import check_hands
+from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import (
     CardPlayed,
     DealerCut,
@@ -293,8 +293,32 @@ def _rebuild(
 ) -> Game:
     """Deal from the seed (or the recorded deals), replay the moves, and compare the logs."""
     source = "the seed" if seed is not None else "the record's deals"
-    rng = None if seed is not None else _RecordedDeals(rules, events)
-    game = Game(rules, seed, rng=rng, dealer=dealer, cut_for_deal=cut_for_deal)
+    cuts = {event.hand_number: event.cut for event in events if isinstance(event, Dealt)}
+
+    def pone(seat: int, size: int, hand: int, suggested: int) -> int | None:
+        """The pone cuts as recorded (past the record, as the generator suggests)."""
+        return cuts.get(hand, suggested)
+
+    for index, event in enumerate(events):
+        if isinstance(event, Dealt):
+            try:
+                check_hands(rules, event.hands, event.stock, event.dealer)
+                if event.cut is not None:
+                    table.cut(range(rules.pack.bit_count()), event.cut)
+            except HeartsError as error:
+                raise InvalidRecord(
+                    f"event {index} (dealt) does not deal the pack of these rules: {error}"
+                ) from None
+    try:
+        if seed is not None:
+            game = Game(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal, pone=pone)
+        else:
+            deals = [event for event in events if isinstance(event, Dealt | DealerCut)]
+            game = Game(
+                rules, rng=random.Random(), dealer=dealer, cut_for_deal=cut_for_deal, deals=deals
+            )
+    except HeartsError as error:
+        raise InvalidRecord(f"the record does not start a game of these rules: {error}") from None
     failure: tuple[int, HeartsError] | None = None
     for index, event in enumerate(events):
         move = _move_of(index, event)
@@ -303,7 +327,7 @@ def _rebuild(
         seat, chosen = move
         try:
             game.play(chosen, seat)
-        except IllegalMove as error:
+        except HeartsError as error:
             failure = (index, error)
             break
     rebuilt = game.events
@@ -354,112 +378,6 @@ def _mismatch(
                 "rebuilt game"
             )
     return head  # pragma: no cover - events that differ differ in a field
-
-
-class _RecordedDeals(random.Random):
-    """A generator that makes the table deal the recorded hands again (records without a seed).
-
-    The table shuffles, the pone cuts, the cards go out: asked to shuffle, this puts the pack in
-    the order that, once cut and dealt by :mod:`hearts.table`, gives the next recorded hands;
-    asked for the cut, it gives the recorded one; asked to cut for deal, the recorded cards. Past
-    the record it shuffles freshly, so a loaded game plays on. Its state includes how far through
-    the record it is, so a game's undo back into an earlier hand deals that hand again.
-    """
-
-    def __init__(self, rules: Rules, events: Sequence[Event]) -> None:
-        super().__init__()
-        self._rules = rules
-        self._deals = [
-            (index, event) for index, event in enumerate(events) if isinstance(event, Dealt)
-        ]
-        self._cuts = [
-            (index, card)
-            for index, event in enumerate(events)
-            if isinstance(event, DealerCut)
-            for _, card in event.cuts
-        ]
-        self._deal_at = 0
-        self._cut_at = 0
-        self._pending: tuple[int, int | None] | None = None
-
-    def getstate(self) -> tuple[Any, ...]:
-        return (super().getstate(), self._deal_at, self._cut_at, self._pending)
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        inner, self._deal_at, self._cut_at, self._pending = state
-        super().setstate(inner)
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        if self._deal_at >= len(self._deals):
-            super().shuffle(x)
-            return
-        index, dealt = self._deals[self._deal_at]
-        self._deal_at += 1
-        x[:] = self._pack_order(index, dealt, list(x))
-        self._pending = (index, dealt.cut)
-
-    def randint(self, a: int, b: int) -> int:
-        if self._pending is None:
-            return super().randint(a, b)
-        index, at = self._pending
-        self._pending = None
-        if at is None or not a <= at <= b:
-            raise InvalidRecord(
-                f"event {index} (dealt): the pone's cut must leave at least {table.MIN_PACKET} "
-                f"cards in each packet, not lift {at!r}"
-            )
-        return at
-
-    def sample(
-        self, population: Sequence[_T], k: int, *, counts: Iterable[int] | None = None
-    ) -> list[_T]:
-        if self._cut_at + k > len(self._cuts):
-            return super().sample(population, k, counts=counts)
-        drawn = self._cuts[self._cut_at : self._cut_at + k]
-        self._cut_at += k
-        cards = [card for _, card in drawn]
-        if len(set(cards)) != k or any(card not in population for card in cards):
-            raise InvalidRecord(
-                f"event {drawn[0][0]} (dealer_cut): each round of the cut must "
-                "draw different cards of one pack"
-            )
-        return cards  # type: ignore[return-value]
-
-    def _pack_order(self, index: int, dealt: Dealt, pack: list[Any]) -> list[Any]:
-        """The order of the pack before the cut that deals these hands (and this stock)."""
-        rules = self._rules
-        hands = [hand.cards() for hand in dealt.hands]
-        cards = [card for hand in hands for card in hand] + list(dealt.stock)
-        if len(hands) != rules.players or Counter(cards) != Counter(pack):
-            raise InvalidRecord(
-                f"event {index} (dealt) does not deal the pack of these rules to "
-                f"{rules.players} seats"
-            )
-        sits_out = dealt.dealer if rules.players == 7 else None
-        if not 0 <= dealt.dealer < rules.players:
-            raise InvalidRecord(f"event {index} (dealt): dealer {dealt.dealer} is not a seat")
-        places, rest = table.deal_out(
-            list(range(len(pack))),
-            players=rules.players,
-            dealer=dealt.dealer,
-            hand_size=rules.hand_size,
-            sits_out=sits_out,
-        )
-        order: list[Card | None] = [None] * len(pack)
-        for seat, (hand, at) in enumerate(zip(hands, places, strict=True)):
-            if len(hand) != len(at):
-                raise InvalidRecord(
-                    f"event {index} (dealt): seat {seat} holds {len(hand)} cards; this form deals "
-                    f"{len(at)}"
-                )
-            for place, card in zip(at, hand, strict=True):
-                order[place] = card
-        for place, card in zip(rest, dealt.stock, strict=True):
-            order[place] = card
-        lifted = dealt.cut
-        if lifted is not None and table.MIN_PACKET <= lifted <= len(pack) - table.MIN_PACKET:
-            return table.cut(order, len(pack) - lifted)
-        return order
 
 
 # ---------------------------------------------------------------------------------- text

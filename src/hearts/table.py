@@ -36,6 +36,7 @@ __all__ = [
     "deal_out",
     "cut_for_deal",
     "cut_for_seats",
+    "check_cuts",
 ]
 
 T = TypeVar("T")
@@ -195,6 +196,42 @@ def _lowest_of(
         chosen.extend(below)
         pending = tied
     return chosen
+
+
+def check_cuts(cuts: Sequence[tuple[int, Card]], players: int) -> int:
+    """The dealer that recorded cuts for deal choose, checking they follow law 2; else raise.
+
+    The first round has one cut from every seat; each later round has one cut from each seat
+    tied for lowest in the round before; a round's cards are distinct.
+
+    >>> from hearts.cards import Card
+    >>> check_cuts([(0, Card.parse("KH")), (1, Card.parse("AS"))], 2)
+    1
+    >>> check_cuts([(0, Card.parse("KH")), (1, Card.parse("KS"))], 2)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: seats 0 and 1 tie in the cut for deal, but no one cuts again
+    """
+    pending = list(range(players))
+    position = 0
+    while True:
+        round_ = list(cuts[position : position + len(pending)])
+        position += len(pending)
+        if sorted(seat for seat, _ in round_) != pending:
+            raise HeartsError(f"the cut for deal must next be cut by seats {pending}")
+        cards = [card for _, card in round_]
+        if len(set(cards)) != len(cards) or not all(FULL_PACK >> card & 1 for card in cards):
+            raise HeartsError("each round of the cut for deal draws different cards of one pack")
+        low = min(card.rank.cut_value for card in cards)
+        tied = sorted(seat for seat, card in round_ if card.rank.cut_value == low)
+        if len(tied) == 1:
+            if position != len(cuts):
+                raise HeartsError("the cut for deal goes on after a seat has cut lowest")
+            return tied[0]
+        if position >= len(cuts):
+            seats = " and ".join(str(seat) for seat in tied)
+            raise HeartsError(f"seats {seats} tie in the cut for deal, but no one cuts again")
+        pending = tied
 
 
 def cut_for_seats(rng: random.Random, people: int, seats: int) -> list[int]:
