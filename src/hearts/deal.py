@@ -129,6 +129,19 @@ class _Owner(Protocol):
     def _deal_over(self, deal: Deal) -> None: ...
 
 
+_COMBINATIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...] | None] = {}
+
+
+def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...] | None:
+    """Every choice of k positions out of n, in lexicographic order, when there are few."""
+    try:
+        return _COMBINATIONS[n, k]
+    except KeyError:
+        table = tuple(itertools.combinations(range(n), k)) if math.comb(n, k) <= 4096 else None
+        _COMBINATIONS[n, k] = table
+        return table
+
+
 class PassChoices(Sequence[Pass]):
     """Every pass a seat may make: all ways to choose ``count`` cards of its hand, built lazily.
 
@@ -162,10 +175,15 @@ class PassChoices(Sequence[Pass]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("pass choice out of range")
-        # Unrank the index-th combination in lexicographic order.
         cards = self._cards
-        comb = math.comb
         mask = 0
+        table = _combinations(len(cards), self._count)
+        if table is not None:
+            for i in table[index]:
+                mask |= 1 << cards[i]
+            return Pass(CardSet(mask))
+        # Too many to list: unrank the index-th combination in lexicographic order.
+        comb = math.comb
         n, k, start = len(cards), self._count, 0
         while k:
             for i in range(start, n):
