@@ -58,7 +58,7 @@ def _fresh_deal(rng: random.Random, number: int) -> Deal:
     """A shuffled modern deal through the public API; the pass direction cycles hand by hand."""
     deck = PACK.copy()
     rng.shuffle(deck)
-    hands = [CardSet(sum(1 << card for card in deck[seat::4])) for seat in range(4)]
+    hands = [CardSet(deck[seat::4]) for seat in range(4)]
     return Deal.from_hands(RULES, hands, dealer=3, pass_direction=CYCLE[number % 4])
 
 

@@ -115,11 +115,35 @@ class Rank(enum.IntEnum):
 
 
 _RANK_LETTERS: Final = {
-    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
-    "J": 11, "Q": 12, "K": 13, "A": 14,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    "A": 14,
 }
-_SUIT_LETTERS: Final = {"C": 0, "D": 1, "S": 2, "H": 3, "♣": 0, "♦": 1, "♠": 2, "♥": 3,
-                        "♧": 0, "♢": 1, "♤": 2, "♡": 3}
+_SUIT_LETTERS: Final = {
+    "C": 0,
+    "D": 1,
+    "S": 2,
+    "H": 3,
+    "♣": 0,
+    "♦": 1,
+    "♠": 2,
+    "♥": 3,
+    "♧": 0,
+    "♢": 1,
+    "♤": 2,
+    "♡": 3,
+}
 _MAX_ID: Final = 128
 
 
@@ -275,8 +299,23 @@ JACK_OF_DIAMONDS: Final = Card.of(Rank.JACK, Suit.DIAMONDS)
 TWO_OF_CLUBS: Final = Card.of(Rank.TWO, Suit.CLUBS)
 JOKER: Final = _CARDS[61]
 
-# Per 16-bit chunk, the cards it holds, built on first use: turns a mask into cards quickly.
-_CHUNK_CARDS: list[dict[int, tuple[Card, ...]]] = [{} for _ in range(8)]
+
+class _Chunk(dict[int, tuple[Card, ...]]):
+    """The cards of each value of one 16-bit field of a mask, built on first use."""
+
+    def __init__(self, base: int) -> None:
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, bits: int) -> tuple[Card, ...]:
+        cards = tuple(_CARDS[self.base + i] for i in range(16) if bits >> i & 1)
+        self[bits] = cards
+        return cards
+
+
+_CHUNKS: Final = tuple(_Chunk(16 * i) for i in range(8))
+_C0, _C1, _C2, _C3 = _CHUNKS[:4]
+_ONE_PACK: Final = 1 << 64
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -285,20 +324,17 @@ def cards_of(mask: int) -> list[Card]:
     >>> cards_of(0b101)
     [Card.parse('2C'), Card.parse('4C')]
     """
+    if mask < _ONE_PACK:  # one pack: four table look-ups (this is on the engine's hot path)
+        return [
+            *_C0[mask & 0xFFFF],
+            *_C1[mask >> 16 & 0xFFFF],
+            *_C2[mask >> 32 & 0xFFFF],
+            *_C3[mask >> 48],
+        ]
     result: list[Card] = []
-    chunk = 0
-    while mask:
-        bits = mask & 0xFFFF
-        if bits:
-            table = _CHUNK_CARDS[chunk]
-            cards = table.get(bits)
-            if cards is None:
-                base = chunk * 16
-                cards = tuple(_CARDS[base + i] for i in range(16) if bits >> i & 1)
-                table[bits] = cards
-            result.extend(cards)
+    for chunk in _CHUNKS:
+        result.extend(chunk[mask & 0xFFFF])
         mask >>= 16
-        chunk += 1
     return result
 
 
@@ -310,7 +346,7 @@ def mask_of(cards: Iterable[CardLike]) -> int:
     """
     mask = 0
     for card in cards:
-        mask |= 1 << Card.coerce(card)
+        mask |= 1 << (card if type(card) is Card else Card.coerce(card))
     return mask
 
 
@@ -329,6 +365,9 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[CardLike] | int = 0) -> None:
+        if type(cards) is int and cards >= 0:  # a mask: the engine's own, common case
+            _set_mask(self, cards)
+            return
         if isinstance(cards, Card):
             mask = 1 << cards
         elif isinstance(cards, int):
@@ -337,7 +376,7 @@ class CardSet:
             mask = cards
         else:
             mask = mask_of(cards)
-        object.__setattr__(self, "mask", mask)
+        _set_mask(self, mask)
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
@@ -403,3 +442,6 @@ class CardSet:
 
     def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
         return (CardSet, (self.mask,))
+
+
+_set_mask = CardSet.__dict__["mask"].__set__  # sets the slot past the immutability guard

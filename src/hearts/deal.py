@@ -32,8 +32,10 @@ hearts.errors.IllegalMove: seat 1 does not hold the A♣
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import math
+import operator
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
@@ -123,6 +125,16 @@ class Trick(tuple[int, tuple[Card, ...], int, int]):
         return self[3]
 
 
+@functools.cache
+def _seating(players: int, sits_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats that take cards, and the next such seat to the left of each seat (-1: none)."""
+    active = tuple(s for s in range(players) if s != sits_out)
+    following = tuple(
+        active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(players)
+    )
+    return active, following
+
+
 class _Owner(Protocol):
     """What a deal tells the game that owns it."""
 
@@ -154,8 +166,8 @@ class PassChoices(Sequence[Pass]):
 
     __slots__ = ("_cards", "_count", "_len")
 
-    def __init__(self, hand: CardSet, count: int) -> None:
-        self._cards = hand.cards()
+    def __init__(self, hand: CardSet | int, count: int) -> None:
+        self._cards = cards_of(hand if type(hand) is int else hand.mask)  # type: ignore[union-attr]
         self._count = count
         self._len = math.comb(len(self._cards), count)
 
@@ -169,8 +181,10 @@ class PassChoices(Sequence[Pass]):
     def __getitem__(self, index: slice) -> list[Pass]: ...
 
     def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(self._len))]
+            index = operator.index(index)
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
@@ -229,6 +243,7 @@ class Deal:
         "_break_mask",
         "_broken",
         "_closed",
+        "_closing",
         "_club_lead",
         "_dealt",
         "_events",
@@ -236,6 +251,7 @@ class Deal:
         "_hands",
         "_history",
         "_leader",
+        "_legal",
         "_lowest_club",
         "_moon",
         "_must_break",
@@ -305,12 +321,8 @@ class Deal:
         self.cut = cut
         self._players = players
         self._sits_out = dealer if players == 7 else None
-        self._active = tuple(s for s in range(players) if s != self._sits_out)
-        self._next = tuple(
-            self._active[(self._active.index(s) + 1) % len(self._active)] if s in self._active
-            else -1
-            for s in range(players)
-        )
+        self._active, self._next = _seating(players, self._sits_out)
+        self._closing = len(self._active) - 1  # cards on the table when the next one closes it
         self._values = rules.values
         self._penalty_mask = rules.penalty_mask
         self._first_trick_rule = rules.penalty_free_first_trick
@@ -320,6 +332,7 @@ class Deal:
         self._lowest_club = rules.lowest_club
         self._only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & _QS_BIT)
         self._pass_offset = pass_direction.offset(players) if rules.pass_count else 0
+        self._legal = -1  # the legal cards of the seat to act, once asked; -1: not yet known
         self._hands = list(hands)
         self._dealt = tuple(hands)
         self._taken = [0] * players
@@ -337,10 +350,16 @@ class Deal:
         self._owner = owner
         self._closed = False
         self._start_scores = tuple(scores) if scores is not None else (0,) * players
-        self._events.append(Dealt(
-            hand_number=hand_number, dealer=dealer, cut=cut, pass_direction=pass_direction.value,
-            hands=tuple(CardSet(h) for h in hands), stock=self._stock,
-        ))
+        self._events.append(
+            Dealt(
+                hand_number=hand_number,
+                dealer=dealer,
+                cut=cut,
+                pass_direction=pass_direction.value,
+                hands=tuple(map(CardSet, hands)),
+                stock=self._stock,
+            )
+        )
         self._leader = self._first_leader_eldest()
         if self._pass_offset:
             self._phase = Phase.PASS
@@ -388,8 +407,14 @@ class Deal:
                 raise HeartsError(f"{pass_direction!r} is not a pass direction") from None
         if direction is not PassDirection.HOLD and not rules.passes:
             raise HeartsError(f"this form does not pass: pass_direction={direction.value}")
-        return cls(rules, masks, dealer=dealer, hand_number=hand_number,
-                   pass_direction=direction, stock=stock_cards)
+        return cls(
+            rules,
+            masks,
+            dealer=dealer,
+            hand_number=hand_number,
+            pass_direction=direction,
+            stock=stock_cards,
+        )
 
     def copy(self, *, stack: bool = True) -> Deal:
         """An independent copy, for search; with ``stack=False`` the copy cannot undo past now.
@@ -425,6 +450,8 @@ class Deal:
         other._only_penalty_lead = self._only_penalty_lead
         other._penalty_mask = self._penalty_mask
         other._pass_offset = self._pass_offset
+        other._legal = self._legal
+        other._closing = self._closing
         other._hands = self._hands.copy()
         other._taken = self._taken.copy()
         other._points = self._points.copy()
@@ -524,7 +551,7 @@ class Deal:
     @property
     def stock(self) -> list[Card]:
         """The cards left in the stock, top first (two-handed)."""
-        return list(self._stock[self._stock_pos:])
+        return list(self._stock[self._stock_pos :])
 
     def penalties(self) -> tuple[int, ...]:
         """Penalty units each seat has taken so far this hand (before any moon).
@@ -555,6 +582,8 @@ class Deal:
     def points(self) -> tuple[int, ...]:
         """This hand's points per seat in a points game: penalties, the moon and any bonus."""
         shooter = self.moon_shooter()
+        if shooter is None and not self.rules.no_trick_bonus:
+            return tuple(self._points)  # the common case: points are the penalties taken
         moon = self.rules.moon
         if moon is Moon.CHOICE:
             moon_name = (self._moon or MoonChoice.OLD).value
@@ -562,8 +591,12 @@ class Deal:
             moon_name = "off" if moon is Moon.OFF else moon.value
         no_trick = [self._won[s] == 0 and s in self._active for s in range(self._players)]
         scores = score_points(
-            self._points, shooter=shooter, moon=moon_name, moon_total=self.rules.penalty_total,
-            no_trick=no_trick, no_trick_bonus=self.rules.no_trick_bonus,
+            self._points,
+            shooter=shooter,
+            moon=moon_name,
+            moon_total=self.rules.penalty_total,
+            no_trick=no_trick,
+            no_trick_bonus=self.rules.no_trick_bonus,
         )
         if self._sits_out is not None:  # the dealer at seven takes no cards: no moon for him
             scores = tuple(0 if s == self._sits_out else p for s, p in enumerate(scores))
@@ -581,12 +614,15 @@ class Deal:
         if phase is _PLAY:
             if seat is not None and seat != self._to_act:
                 return []
-            return cards_of(self._legal_mask(self._to_act))  # type: ignore[return-value]
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = self._legal_mask(self._to_act)
+            return cards_of(legal)  # type: ignore[return-value]
         if phase is Phase.PASS:
             seat = self._to_act if seat is None else self._seat(seat)
             if self._passes[seat] >= 0:
                 return []
-            return PassChoices(CardSet(self._hands[seat]), self.rules.pass_count)
+            return PassChoices(self._hands[seat], self.rules.pass_count)
         if phase is Phase.MOON:
             if seat is not None and seat != self._to_act:
                 return []
@@ -647,16 +683,37 @@ class Deal:
 
         A card may be given as a :class:`~hearts.cards.Card`, its id or its name.
         """
-        if self._phase is _PLAY and not self._closed:
+        # (A settled deal is over, so these fast paths never meet a closed one.)
+        if self._phase is _PLAY:
             card = move if type(move) is Card else self._coerce(move)
             to_act = self._to_act
-            if (
-                type(card) is Card
-                and (seat is None or seat == to_act)
-                and self._legal_mask(to_act) >> card & 1
-            ):
-                return self._play_card(to_act, card)
-        elif type(move) is Pass and self._phase is _PASS and not self._closed:
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal_mask(to_act)
+            if type(card) is Card and (seat is None or seat == to_act) and legal >> card & 1:
+                trick = self._trick
+                if len(trick) >= self._closing:
+                    return self._play_card(to_act, card)
+                # The card leaves the trick open (the common case, kept inline for speed): only
+                # the hand, the trick, the leader, hearts broken and the log change, and a short
+                # record undoes it.
+                events = self._events
+                self._stack.append((to_act, card, self._leader, self._broken, len(events)))
+                self._legal = -1
+                self._hands[to_act] &= ~(1 << card)
+                if not trick:
+                    self._leader = to_act
+                trick.append(card)
+                if not self._broken and self._break_mask >> card & 1:
+                    self._broken = True
+                key = to_act << 8 | card
+                event = _CARD_PLAYED.get(key)
+                if event is None:
+                    event = _CARD_PLAYED[key] = CardPlayed(seat=to_act, card=card)
+                events.append(event)
+                self._to_act = self._next[to_act]
+                return event
+        elif type(move) is Pass and self._phase is _PASS:
             # The checks of verify_play for a pass, in short; anything else takes the long way.
             giver = self._to_act if seat is None else seat
             if type(giver) is int and 0 <= giver < self._players and self._passes[giver] < 0:
@@ -678,6 +735,28 @@ class Deal:
         if not self._stack:
             raise IllegalMove("nothing to undo: no move has been made this hand")
         entry = self._stack.pop()
+        self._legal = -1
+        if len(entry) == 9:
+            # A card that closed a trick with play going on (see _play_card).
+            seat, card, self._leader, self._broken, events, trick, winner, points, mask = entry
+            self._hands[seat] |= 1 << card
+            self._trick = list(trick)
+            self._taken[winner] &= ~mask
+            self._points[winner] -= points
+            self._won[winner] -= 1
+            self._history.pop()
+            self._to_act = seat
+            self._phase = _PLAY
+            del self._events[events:]
+            return
+        if len(entry) == 4:
+            # A pass that was not the last one (see _pass).
+            seat, mask, self._to_act, events = entry
+            self._hands[seat] |= mask
+            self._passes[seat] = -1
+            self._phase = _PASS
+            del self._events[events:]
+            return
         if len(entry) == 5:
             # A card that did not close its trick (see _play_card): put it back in the hand.
             seat, card, self._leader, self._broken, events = entry
@@ -687,8 +766,22 @@ class Deal:
             self._phase = _PLAY
             del self._events[events:]
             return
-        (self._phase, self._to_act, hands, taken, points, won, trick, self._leader, history,
-         self._broken, passes, self._stock_pos, events, self._moon) = entry
+        (
+            self._phase,
+            self._to_act,
+            hands,
+            taken,
+            points,
+            won,
+            trick,
+            self._leader,
+            history,
+            self._broken,
+            passes,
+            self._stock_pos,
+            events,
+            self._moon,
+        ) = entry
         self._hands = list(hands)
         self._taken = list(taken)
         self._points = list(points)
@@ -727,10 +820,22 @@ class Deal:
             raise IllegalMove(f"{move!r} is not a move") from None
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self._phase, self._to_act, tuple(self._hands), tuple(self._taken),
-                tuple(self._points), tuple(self._won), tuple(self._trick), self._leader,
-                len(self._history), self._broken, tuple(self._passes), self._stock_pos,
-                len(self._events), self._moon)
+        return (
+            self._phase,
+            self._to_act,
+            tuple(self._hands),
+            tuple(self._taken),
+            tuple(self._points),
+            tuple(self._won),
+            tuple(self._trick),
+            self._leader,
+            len(self._history),
+            self._broken,
+            tuple(self._passes),
+            self._stock_pos,
+            len(self._events),
+            self._moon,
+        )
 
     def _first_to_pass(self) -> int:
         """The first seat from the eldest hand on that has not passed yet, or -1."""
@@ -800,19 +905,47 @@ class Deal:
         raise IllegalMove("hearts are not broken: lead another suit")
 
     def _play_card(self, seat: int, card: Card) -> Event:
+        """Play the card that closes the trick (``play`` handles the others inline)."""
         trick = self._trick
         events = self._events
-        size = len(self._active)
-        if len(trick) + 1 < size:
-            # The trick stays open: only the hand, the trick, the leader, hearts broken and the
-            # log change, so a short record undoes it (a full snapshot otherwise).
-            self._stack.append((seat, card, self._leader, self._broken, len(events)))
+        leader = self._leader if trick else seat
+        # Who takes the trick: the highest card of the suit led.
+        cards = (*trick, card)
+        first = cards[0]
+        suit = SUIT_MASKS[first >> 4 & 3]
+        best = first & 63
+        best_at = 0
+        values = self._values
+        points = values[first]
+        mask = 1 << first
+        for i in range(1, len(cards)):
+            other = cards[i]
+            points += values[other]
+            mask |= 1 << other
+            if suit >> other & 1 and other & 63 > best:
+                best, best_at = other & 63, i
+        winner = leader
+        nxt = self._next
+        for _ in range(best_at):
+            winner = nxt[winner]
+        if self._stock_pos < len(self._stock) or not self._hands[seat] & ~(1 << card):
+            self._stack.append(self._snapshot())  # a draw or the end of play follows
         else:
-            self._stack.append(self._snapshot())
+            self._stack.append(
+                (
+                    seat,
+                    card,
+                    self._leader,
+                    self._broken,
+                    len(events),
+                    tuple(trick),
+                    winner,
+                    points,
+                    mask,
+                )
+            )
+        self._legal = -1
         self._hands[seat] &= ~(1 << card)
-        if not trick:
-            self._leader = seat
-        trick.append(card)
         if not self._broken and self._break_mask >> card & 1:
             self._broken = True
         key = seat << 8 | card
@@ -820,32 +953,11 @@ class Deal:
         if event is None:
             event = _CARD_PLAYED[key] = CardPlayed(seat=seat, card=card)
         events.append(event)
-        if len(trick) < size:
-            self._to_act = self._next[seat]
-            return event
-        # The trick is complete: the highest card of the suit led takes it.
-        suit = SUIT_MASKS[trick[0] >> 4 & 3]
-        best = trick[0]
-        best_at = 0
-        for i in range(1, len(trick)):
-            other = trick[i]
-            if suit >> other & 1 and other & 63 > best & 63:
-                best, best_at = other, i
-        winner = self._leader
-        for _ in range(best_at):
-            winner = self._next[winner]
-        values = self._values
-        points = 0
-        mask = 0
-        for other in trick:
-            points += values[other]
-            mask |= 1 << other
         self._taken[winner] |= mask
         self._points[winner] += points
         self._won[winner] += 1
-        cards = tuple(trick)
-        self._history.append(Trick((self._leader, cards, winner, points)))
-        events.append(TrickWon(seat=winner, leader=self._leader, cards=cards, points=points))
+        self._history.append(Trick((leader, cards, winner, points)))
+        events.append(TrickWon(winner, leader, cards, points))
         self._trick = []
         self._leader = self._to_act = winner
         if self._stock_pos < len(self._stock):
@@ -878,14 +990,18 @@ class Deal:
 
     def _finish(self) -> None:
         self._phase = Phase.OVER
-        points = self.points() if self.rules.settlement is SettlementMethod.POINTS else tuple(
-            self._points)
+        points = (
+            self.points()
+            if self.rules.settlement is SettlementMethod.POINTS
+            else tuple(self._points)
+        )
         self._events.append(HandOver(penalties=tuple(self._points), points=points))
         if self._owner is not None:
             self._owner._deal_over(self)
 
     def _choose_moon(self, choice: MoonChoice) -> Event:
         self._stack.append(self._snapshot())
+        self._legal = -1
         self._moon = choice
         event = MoonChosen(seat=self._to_act, choice=choice.value)
         self._events.append(event)
@@ -893,15 +1009,20 @@ class Deal:
         return event
 
     def _pass(self, seat: int, mask: int) -> Event:
-        self._stack.append(self._snapshot())
+        last = self._passes.count(-1) == 1 + (self._sits_out is not None)
+        # The last pass exchanges the cards and starts play: a full snapshot undoes it; any
+        # other pass changes only the passer's hand and the seat to act.
+        self._stack.append(
+            self._snapshot() if last else (seat, mask, self._to_act, len(self._events))
+        )
+        self._legal = -1
         self._passes[seat] = mask
         self._hands[seat] &= ~mask
         to = (seat + self._pass_offset) % self._players
         event = Passed(seat=seat, cards=CardSet(mask), to=to)
         self._events.append(event)
-        nxt = self._first_to_pass()
-        if nxt >= 0:
-            self._to_act = nxt
+        if not last:
+            self._to_act = self._first_to_pass()
             return event
         for giver in self._active:
             receiver = (giver + self._pass_offset) % self._players
@@ -918,8 +1039,10 @@ class Deal:
         return CardSet(self._passes[giver])
 
     def __repr__(self) -> str:
-        return (f"<Deal hand {self.hand_number} of {_form_name(self.rules)}: {self._phase.value}, "
-                f"seat {self.to_act} to act, {len(self._history)} tricks played>")
+        return (
+            f"<Deal hand {self.hand_number} of {_form_name(self.rules)}: {self._phase.value}, "
+            f"seat {self.to_act} to act, {len(self._history)} tricks played>"
+        )
 
 
 def check_hands(
@@ -953,25 +1076,20 @@ def check_hands(
         else:
             masks.append(mask_of(hand))
     stock_cards = tuple(
-        CardSet.parse(stock).cards() if isinstance(stock, str)
-        else [Card.coerce(c) for c in stock]
+        CardSet.parse(stock).cards() if isinstance(stock, str) else [Card.coerce(c) for c in stock]
     )
     sits_out = dealer if players == 7 else None
     seen = 0
     for seat, mask in enumerate(masks):
         outside = mask & ~rules.pack
         if outside:
-            raise HeartsError(
-                f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
-            )
+            raise HeartsError(f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack")
         if mask & seen:
             raise HeartsError(f"{CardSet(mask & seen).symbols()} is dealt twice")
         seen |= mask
         want = 0 if seat == sits_out else rules.hand_size
         if mask.bit_count() != want:
-            raise HeartsError(
-                f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
-            )
+            raise HeartsError(f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}")
     for card in stock_cards:
         if seen >> card & 1 or not rules.pack >> card & 1:
             raise HeartsError(f"the stock's {card.symbol} is dealt twice or not in this pack")

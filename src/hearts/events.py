@@ -244,9 +244,42 @@ class GameOver(Event):
     totals: tuple[int, ...]
 
 
+def _fast_init(cls: type[Event]) -> None:
+    """Give a frozen event class an ``__init__`` that sets its slots through their descriptors.
+
+    The dataclass's own ``__init__`` goes through ``object.__setattr__`` for every field, which
+    is several times slower; events are made on the engine's hot path (a trick won, a card
+    played). The instances stay frozen: ``__setattr__`` still refuses every change.
+    """
+    names = [field.name for field in dataclasses.fields(cls)]
+    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    source = f"def __init__(self, {', '.join(names)}):\n{body}"
+    namespace: dict[str, Any] = {}
+    exec(source, setters, namespace)  # generated from the class's own field names
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+
+
 EVENT_KINDS: dict[str, type[Event]] = {
     cls.kind: cls
-    for cls in (DealerCut, Dealt, Passed, CardPlayed, TrickWon, StockDrawn, MoonShot, MoonChosen,
-                HandOver, HandSettled, GameOver)
+    for cls in (
+        DealerCut,
+        Dealt,
+        Passed,
+        CardPlayed,
+        TrickWon,
+        StockDrawn,
+        MoonShot,
+        MoonChosen,
+        HandOver,
+        HandSettled,
+        GameOver,
+    )
 }
 """Every event class by its ``kind``."""
+
+for _cls in EVENT_KINDS.values():
+    _fast_init(_cls)

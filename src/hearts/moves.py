@@ -33,11 +33,12 @@ class Pass:
     cards: CardSet
 
     def __init__(self, cards: CardSet | Iterable[CardLike] | str) -> None:
-        if isinstance(cards, str):
-            cards = CardSet.parse(cards)
-        elif not isinstance(cards, CardSet):
-            cards = CardSet(cards)
-        object.__setattr__(self, "cards", cards)
+        if type(cards) is not CardSet:
+            if isinstance(cards, str):
+                cards = CardSet.parse(cards)
+            elif not isinstance(cards, CardSet):
+                cards = CardSet(cards)
+        _set_cards(self, cards)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Pass is immutable")
@@ -53,6 +54,9 @@ class Pass:
 
     def __str__(self) -> str:
         return f"pass {self.cards}"
+
+
+_set_cards = Pass.__dict__["cards"].__set__  # sets the slot past the immutability guard
 
 
 class MoonChoice(enum.Enum):

@@ -270,6 +270,7 @@ class Rules:
     """Cards dealt to each seat that takes cards."""
     dealt_seats: int = dataclasses.field(init=False, repr=False, compare=False, default=0)
     """Seats that take cards each hand (six at a table of seven)."""
+    _lowest_club: Card = dataclasses.field(init=False, repr=False, compare=False, default=Card(0))
 
     def __post_init__(self) -> None:
         self._normalise()
@@ -295,6 +296,8 @@ class Rules:
         set_(self, "penalty_total", sum(values[card] for card in cards_of(penalty_mask)))
         set_(self, "hand_size", hand_size)
         set_(self, "dealt_seats", dealt)
+        clubs = pack & SUIT_MASKS[Suit.CLUBS]
+        set_(self, "_lowest_club", Card((clubs & -clubs).bit_length() - 1))
         if self.penalty_total <= 0:
             raise InvalidRules("card_values leave no card that counts against: nothing to avoid")
         if self.pass_count and self.pass_count >= hand_size:
@@ -307,8 +310,14 @@ class Rules:
         """Accept plain strings and lists where enums and tuples are meant (for records, CLI)."""
         set_ = object.__setattr__
         enums = {
-            "strip": Strip, "first_lead": FirstLead, "heart_value": HeartValue, "moon": Moon,
-            "settlement": SettlementMethod, "jack_rule": JackRule, "end": GameEnd, "ties": TieRule,
+            "strip": Strip,
+            "first_lead": FirstLead,
+            "heart_value": HeartValue,
+            "moon": Moon,
+            "settlement": SettlementMethod,
+            "jack_rule": JackRule,
+            "end": GameEnd,
+            "ties": TieRule,
         }
         for name, kind in enums.items():
             value = getattr(self, name)
@@ -322,8 +331,9 @@ class Rules:
             cycle = tuple(PassDirection(d) for d in self.pass_cycle)
         except (ValueError, TypeError):
             choices = ", ".join(d.value for d in PassDirection)
-            raise InvalidRules(f"pass_cycle={self.pass_cycle!r} must list directions: {choices}")\
-                from None
+            raise InvalidRules(
+                f"pass_cycle={self.pass_cycle!r} must list directions: {choices}"
+            ) from None
         set_(self, "pass_cycle", cycle)
         raw_values: Any = self.card_values
         items = raw_values.items() if isinstance(raw_values, Mapping) else raw_values
@@ -335,17 +345,31 @@ class Rules:
             ) from None
         for card, value in pairs:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidRules(f"card_values gives {card} the value {value!r}: not a whole number")
+                raise InvalidRules(
+                    f"card_values gives {card} the value {value!r}: not a whole number"
+                )
         if len({card for card, _ in pairs}) != len(pairs):
             raise InvalidRules("card_values names a card twice")
         set_(self, "card_values", pairs)
-        for name in ("players", "pass_count", "no_trick_bonus", "free_hearts", "target", "deals",
-                     "start_counters"):
+        for name in (
+            "players",
+            "pass_count",
+            "no_trick_bonus",
+            "free_hearts",
+            "target",
+            "deals",
+            "start_counters",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InvalidRules(f"{name}={value!r} is not a whole number")
-        for name in ("stock", "penalty_free_first_trick", "hearts_must_be_broken",
-                     "queen_breaks_hearts", "lead_hearts_with_only_penalty"):
+        for name in (
+            "stock",
+            "penalty_free_first_trick",
+            "hearts_must_be_broken",
+            "queen_breaks_hearts",
+            "lead_hearts_with_only_penalty",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name}={getattr(self, name)!r} must be true or false")
 
@@ -380,7 +404,9 @@ class Rules:
                 " across"
             )
         if players == 7 and passing:
-            raise InvalidRules("pass_cycle clashes with players=7: the table of seven does not pass")
+            raise InvalidRules(
+                "pass_cycle clashes with players=7: the table of seven does not pass"
+            )
         if self.queen_breaks_hearts and not self.hearts_must_be_broken:
             raise InvalidRules(
                 "queen_breaks_hearts=True clashes with hearts_must_be_broken=False: there is "
@@ -442,8 +468,7 @@ class Rules:
     def lowest_club(self) -> Card:
         """The club that leads the first trick under ``first_lead=lowest-club`` (the 2♣ unless
         stripped)."""
-        clubs = self.pack & SUIT_MASKS[Suit.CLUBS]
-        return Card((clubs & -clubs).bit_length() - 1)
+        return self._lowest_club
 
     def pass_direction(self, hand_number: int) -> PassDirection:
         """The pass of the hand with this number (0 for the first hand).
@@ -515,4 +540,3 @@ class Rules:
             if key not in known:
                 raise InvalidRules(f"unknown option {key!r}")
         return cls(**data)
-

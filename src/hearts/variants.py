@@ -32,8 +32,12 @@ from hearts.rules import (
 
 __all__ = ["Variant", "VARIANTS", "get", "names", "summary", "name_of", "for_players"]
 
-_MODERN_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS,
-                        PassDirection.HOLD)
+_MODERN_CYCLE: Final = (
+    PassDirection.LEFT,
+    PassDirection.RIGHT,
+    PassDirection.ACROSS,
+    PassDirection.HOLD,
+)
 _ODD_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)
 
 
@@ -48,8 +52,12 @@ class Variant:
 
 
 def _classic(players: int, **changes: object) -> Rules:
-    base = Rules(players=players, settlement=SettlementMethod.SWEEPSTAKES, end=GameEnd.BANKRUPT,
-                 start_counters=50)
+    base = Rules(
+        players=players,
+        settlement=SettlementMethod.SWEEPSTAKES,
+        end=GameEnd.BANKRUPT,
+        start_counters=50,
+    )
     return base.replace(**changes) if changes else base
 
 
@@ -72,44 +80,82 @@ MODERN: Final = Rules(
 VARIANTS: Final[dict[str, Variant]] = {
     v.name: v
     for v in (
-        Variant("modern", MODERN,
-                "4 players; pass 3 left/right/across/hold; 2♣ leads; no points on trick one; "
-                "hearts break (Q♠ too); hearts 1, Q♠ 13; moon: others +26; game to 100, low wins",
-                "RULES.md §6; seeds/003"),
-        Variant("classic", _classic(4),
-                "the laws: 4 players, no pass, eldest leads any card; hearts 1 each; sweepstakes "
-                "pool with Jacks; 50 counters each, first to lose all loses",
-                "RULES.md §2, §3.1, §3.4; laws 1–29"),
-        Variant("howell", _classic(4, settlement=SettlementMethod.HOWELL, start_counters=100),
-                "classic play, Howell's settling: pay 3 per heart, take out 13 less your hearts; "
-                "100 counters each, first to lose all loses",
-                "RULES.md §3.2; Foster's Complete Hoyle"),
-        Variant("simple", _classic(4, settlement=SettlementMethod.SIMPLE, end=GameEnd.DEALS),
-                "classic play; pay 1 per heart, fewest hearts take the pool; each deal a game",
-                "RULES.md §3.3; Hoyle 1913"),
-        Variant("hoyle-gain", _classic(4, end=GameEnd.GAIN, target=20),
-                "classic sweepstakes as a game of points: the first to win 20 counters wins",
-                "RULES.md §3.4 (b); Hoyle 1913"),
-        Variant("two-handed", Rules(players=2, stock=True,
-                                    settlement=SettlementMethod.TWO_HANDED,
-                                    end=GameEnd.BANKRUPT, start_counters=50),
-                "2 players: 13 each, the winner then the loser draw from the stock after each "
-                "trick; more hearts pays the difference",
-                "RULES.md §4.1, §3.6; law 8"),
-        Variant("three-handed", _classic(3, settlement=SettlementMethod.EXCESS),
-                "3 players, 2♠ out, 17 each; the most hearts pays each other the difference",
-                "RULES.md §4.2, §3.5; law 3"),
-        Variant("classic-3", _classic(3),
-                "3 players, 2♠ out, 17 each; sweepstakes with Jacks", "RULES.md §4.2; law 3"),
-        Variant("classic-5", _classic(5),
-                "5 players, both black deuces out, 10 each; sweepstakes with Jacks",
-                "RULES.md §4.3; law 3"),
-        Variant("classic-6", _classic(6),
-                "6 players, all deuces out (12 hearts), 8 each; sweepstakes with Jacks",
-                "RULES.md §4.4; law 3"),
-        Variant("classic-7", _classic(7),
-                "7 at one table: the dealer takes no cards, six play with the six-handed pack",
-                "RULES.md §4.5; Foster"),
+        Variant(
+            "modern",
+            MODERN,
+            "4 players; pass 3 left/right/across/hold; 2♣ leads; no points on trick one; "
+            "hearts break (Q♠ too); hearts 1, Q♠ 13; moon: others +26; game to 100, low wins",
+            "RULES.md §6; seeds/003",
+        ),
+        Variant(
+            "classic",
+            _classic(4),
+            "the laws: 4 players, no pass, eldest leads any card; hearts 1 each; sweepstakes "
+            "pool with Jacks; 50 counters each, first to lose all loses",
+            "RULES.md §2, §3.1, §3.4; laws 1–29",
+        ),
+        Variant(
+            "howell",
+            _classic(4, settlement=SettlementMethod.HOWELL, start_counters=100),
+            "classic play, Howell's settling: pay 3 per heart, take out 13 less your hearts; "
+            "100 counters each, first to lose all loses",
+            "RULES.md §3.2; Foster's Complete Hoyle",
+        ),
+        Variant(
+            "simple",
+            _classic(4, settlement=SettlementMethod.SIMPLE, end=GameEnd.DEALS),
+            "classic play; pay 1 per heart, fewest hearts take the pool; each deal a game",
+            "RULES.md §3.3; Hoyle 1913",
+        ),
+        Variant(
+            "hoyle-gain",
+            _classic(4, end=GameEnd.GAIN, target=20),
+            "classic sweepstakes as a game of points: the first to win 20 counters wins",
+            "RULES.md §3.4 (b); Hoyle 1913",
+        ),
+        Variant(
+            "two-handed",
+            Rules(
+                players=2,
+                stock=True,
+                settlement=SettlementMethod.TWO_HANDED,
+                end=GameEnd.BANKRUPT,
+                start_counters=50,
+            ),
+            "2 players: 13 each, the winner then the loser draw from the stock after each "
+            "trick; more hearts pays the difference",
+            "RULES.md §4.1, §3.6; law 8",
+        ),
+        Variant(
+            "three-handed",
+            _classic(3, settlement=SettlementMethod.EXCESS),
+            "3 players, 2♠ out, 17 each; the most hearts pays each other the difference",
+            "RULES.md §4.2, §3.5; law 3",
+        ),
+        Variant(
+            "classic-3",
+            _classic(3),
+            "3 players, 2♠ out, 17 each; sweepstakes with Jacks",
+            "RULES.md §4.2; law 3",
+        ),
+        Variant(
+            "classic-5",
+            _classic(5),
+            "5 players, both black deuces out, 10 each; sweepstakes with Jacks",
+            "RULES.md §4.3; law 3",
+        ),
+        Variant(
+            "classic-6",
+            _classic(6),
+            "6 players, all deuces out (12 hearts), 8 each; sweepstakes with Jacks",
+            "RULES.md §4.4; law 3",
+        ),
+        Variant(
+            "classic-7",
+            _classic(7),
+            "7 at one table: the dealer takes no cards, six play with the six-handed pack",
+            "RULES.md §4.5; Foster",
+        ),
     )
 }
 """Every preset, by name."""
