@@ -254,6 +254,7 @@ class Deal:
         "_legal",
         "_lowest_club",
         "_moon",
+        "_moon_played",
         "_must_break",
         "_next",
         "_only_penalty_lead",
@@ -264,6 +265,7 @@ class Deal:
         "_phase",
         "_players",
         "_points",
+        "_points_game",
         "_sits_out",
         "_stack",
         "_start_scores",
@@ -323,6 +325,8 @@ class Deal:
         self._sits_out = dealer if players == 7 else None
         self._active, self._next = _seating(players, self._sits_out)
         self._closing = len(self._active) - 1  # cards on the table when the next one closes it
+        self._moon_played = rules.moon is not Moon.OFF
+        self._points_game = rules.settlement is SettlementMethod.POINTS
         self._values = rules.values
         self._penalty_mask = rules.penalty_mask
         self._first_trick_rule = rules.penalty_free_first_trick
@@ -352,12 +356,12 @@ class Deal:
         self._start_scores = tuple(scores) if scores is not None else (0,) * players
         self._events.append(
             Dealt(
-                hand_number=hand_number,
-                dealer=dealer,
-                cut=cut,
-                pass_direction=pass_direction.value,
-                hands=tuple(map(CardSet, hands)),
-                stock=self._stock,
+                hand_number,
+                dealer,
+                cut,
+                pass_direction.value,
+                tuple(map(CardSet, hands)),
+                self._stock,
             )
         )
         self._leader = self._first_leader_eldest()
@@ -452,6 +456,8 @@ class Deal:
         other._pass_offset = self._pass_offset
         other._legal = self._legal
         other._closing = self._closing
+        other._moon_played = self._moon_played
+        other._points_game = self._points_game
         other._hands = self._hands.copy()
         other._taken = self._taken.copy()
         other._points = self._points.copy()
@@ -566,12 +572,12 @@ class Deal:
 
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon this hand (when the moon is played), else None."""
-        if self._phase not in (Phase.MOON, Phase.OVER):
+        if self._phase is not _OVER and self._phase is not _MOON:
             return None
         return self._shooter()
 
     def _shooter(self) -> int | None:
-        if self.rules.moon is Moon.OFF:
+        if not self._moon_played:
             return None
         mask = self._penalty_mask
         for seat in self._active:
@@ -690,15 +696,14 @@ class Deal:
             legal = self._legal
             if legal < 0:
                 legal = self._legal_mask(to_act)
-            if type(card) is Card and (seat is None or seat == to_act) and legal >> card & 1:
+            if (seat is None or seat == to_act) and legal >> card & 1 and type(card) is Card:
                 trick = self._trick
                 if len(trick) >= self._closing:
                     return self._play_card(to_act, card)
                 # The card leaves the trick open (the common case, kept inline for speed): only
                 # the hand, the trick, the leader, hearts broken and the log change, and a short
                 # record undoes it.
-                events = self._events
-                self._stack.append((to_act, card, self._leader, self._broken, len(events)))
+                self._stack.append((to_act, card, self._leader, self._broken))
                 self._legal = -1
                 self._hands[to_act] &= ~(1 << card)
                 if not trick:
@@ -710,7 +715,7 @@ class Deal:
                 event = _CARD_PLAYED.get(key)
                 if event is None:
                     event = _CARD_PLAYED[key] = CardPlayed(seat=to_act, card=card)
-                events.append(event)
+                self._events.append(event)
                 self._to_act = self._next[to_act]
                 return event
         elif type(move) is Pass and self._phase is _PASS:
@@ -750,21 +755,21 @@ class Deal:
             del self._events[events:]
             return
         if len(entry) == 4:
-            # A pass that was not the last one (see _pass).
-            seat, mask, self._to_act, events = entry
-            self._hands[seat] |= mask
-            self._passes[seat] = -1
-            self._phase = _PASS
-            del self._events[events:]
-            return
-        if len(entry) == 5:
-            # A card that did not close its trick (see _play_card): put it back in the hand.
-            seat, card, self._leader, self._broken, events = entry
+            # A card that did not close its trick (see play): put it back in the hand.
+            seat, card, self._leader, self._broken = entry
             self._hands[seat] |= 1 << card
             self._trick.pop()
             self._to_act = seat
             self._phase = _PLAY
-            del self._events[events:]
+            self._events.pop()
+            return
+        if len(entry) == 3:
+            # A pass that was not the last one (see _pass).
+            seat, mask, self._to_act = entry
+            self._hands[seat] |= mask
+            self._passes[seat] = -1
+            self._phase = _PASS
+            self._events.pop()
             return
         (
             self._phase,
@@ -911,19 +916,27 @@ class Deal:
         leader = self._leader if trick else seat
         # Who takes the trick: the highest card of the suit led.
         cards = (*trick, card)
-        first = cards[0]
-        suit = SUIT_MASKS[first >> 4 & 3]
-        best = first & 63
-        best_at = 0
         values = self._values
-        points = values[first]
-        mask = 1 << first
-        for i in range(1, len(cards)):
-            other = cards[i]
-            points += values[other]
-            mask |= 1 << other
-            if suit >> other & 1 and other & 63 > best:
-                best, best_at = other & 63, i
+        if len(cards) == 4:  # four at the table, unrolled: the engine's hottest path
+            a, b, c, d = cards
+            points = values[a] + values[b] + values[c] + values[d]
+            mask = 1 << a | 1 << b | 1 << c | 1 << d
+        else:
+            points = 0
+            mask = 0
+            for other in cards:
+                points += values[other]
+                mask |= 1 << other
+        suit = SUIT_MASKS[cards[0] >> 4 & 3]
+        if mask >> 64 == 0:  # one pack: the highest card of the suit led is the top bit
+            best_at = cards.index((mask & suit).bit_length() - 1)
+        else:
+            best = cards[0] & 63
+            best_at = 0
+            for i in range(1, len(cards)):
+                other = cards[i]
+                if suit >> other & 1 and other & 63 > best:
+                    best, best_at = other & 63, i
         winner = leader
         nxt = self._next
         for _ in range(best_at):
@@ -983,19 +996,16 @@ class Deal:
         if shooter is not None:
             self._events.append(MoonShot(seat=shooter))
             if self.rules.moon is Moon.CHOICE:
-                self._phase = Phase.MOON
+                self._phase = _MOON
                 self._to_act = shooter
                 return
         self._finish()
 
     def _finish(self) -> None:
-        self._phase = Phase.OVER
-        points = (
-            self.points()
-            if self.rules.settlement is SettlementMethod.POINTS
-            else tuple(self._points)
-        )
-        self._events.append(HandOver(penalties=tuple(self._points), points=points))
+        self._phase = _OVER
+        penalties = tuple(self._points)
+        points = self.points() if self._points_game else penalties
+        self._events.append(HandOver(penalties, points))
         if self._owner is not None:
             self._owner._deal_over(self)
 
@@ -1012,14 +1022,12 @@ class Deal:
         last = self._passes.count(-1) == 1 + (self._sits_out is not None)
         # The last pass exchanges the cards and starts play: a full snapshot undoes it; any
         # other pass changes only the passer's hand and the seat to act.
-        self._stack.append(
-            self._snapshot() if last else (seat, mask, self._to_act, len(self._events))
-        )
+        self._stack.append(self._snapshot() if last else (seat, mask, self._to_act))
         self._legal = -1
         self._passes[seat] = mask
         self._hands[seat] &= ~mask
         to = (seat + self._pass_offset) % self._players
-        event = Passed(seat=seat, cards=CardSet(mask), to=to)
+        event = Passed(seat, CardSet(mask), to)
         self._events.append(event)
         if not last:
             self._to_act = self._first_to_pass()
