@@ -456,3 +456,23 @@ class TestFromHands:
         hands = ["2S", "", ""]
         with pytest.raises(Exception, match="not in this pack"):
             Deal.from_hands(rules, hands)
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (Pass("2C 3C 4C"), "it is time to play a card"),
+        ("pass 2C 3C 4C", "it is time to play a card"),
+        (MoonChoice.OLD, "it is time to play a card"),
+        ("hello", "'hello' is not a move"),
+        (3.5, "3.5 is not a move"),
+        (200, "200 is not a move"),
+    ],
+)
+def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(move: object, message: str) -> None:
+    """Bad input gets a clear sentence and changes nothing."""
+    deal = hold()
+    before = _state(deal)
+    with pytest.raises(IllegalMove, match=message):
+        deal.play(move)  # type: ignore[arg-type]
+    assert _state(deal) == before

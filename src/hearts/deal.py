@@ -696,7 +696,7 @@ class Deal:
             legal = self._legal
             if legal < 0:
                 legal = self._legal_mask(to_act)
-            if (seat is None or seat == to_act) and legal >> card & 1 and type(card) is Card:
+            if type(card) is Card and (seat is None or seat == to_act) and legal >> card & 1:
                 trick = self._trick
                 if len(trick) >= self._closing:
                     return self._play_card(to_act, card)
