@@ -622,7 +622,13 @@ class Deal:
                 return []
             legal = self._legal
             if legal < 0:
-                legal = self._legal = self._legal_mask(self._to_act)
+                trick = self._trick
+                # Following suit, the commonest case, inline; everything else in _legal_mask.
+                if trick:
+                    legal = self._hands[self._to_act] & SUIT_MASKS[trick[0] >> 4 & 3]
+                if legal <= 0:
+                    legal = self._legal_mask(self._to_act)
+                self._legal = legal
             return cards_of(legal)  # type: ignore[return-value]
         if phase is Phase.PASS:
             seat = self._to_act if seat is None else self._seat(seat)
