@@ -37,9 +37,10 @@ import itertools
 import math
 import operator
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, overload
+from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
 from hearts.cards import (
+    _CHUNKS,
     HEARTS_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
@@ -72,6 +73,8 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands"]
 
 _QS_BIT = 1 << QUEEN_OF_SPADES
+_ONE_PACK = 1 << 64
+_SUIT_CARDS = _CHUNKS[:4]  # for each suit, the cards of each 16-bit value of its field
 
 
 class Phase(enum.Enum):
@@ -91,7 +94,10 @@ class Phase(enum.Enum):
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
-_CARD_PLAYED: dict[int, CardPlayed] = {}
+_CARD_PLAYED: Final = [
+    CardPlayed(seat=seat, card=Card(card)) for seat in range(8) for card in range(128)
+]
+"""The event of each seat playing each card (events are frozen, so one of each serves)."""
 
 
 class Trick(tuple[int, tuple[Card, ...], int, int]):
@@ -293,7 +299,7 @@ class Deal:
     _points: list[int]
     _won: list[int]
     _trick: list[Card]
-    _history: list[Trick]
+    _history: list[TrickWon]
     _passes: list[int]
     _stock: tuple[Card, ...]
     _events: list[Event]
@@ -506,7 +512,7 @@ class Deal:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        return self._history.copy()
+        return [Trick((e.leader, e.cards, e.seat, e.points)) for e in self._history]
 
     @property
     def trick(self) -> list[tuple[int, Card]]:
@@ -625,7 +631,11 @@ class Deal:
                 trick = self._trick
                 # Following suit, the commonest case, inline; everything else in _legal_mask.
                 if trick:
-                    legal = self._hands[self._to_act] & SUIT_MASKS[trick[0] >> 4 & 3]
+                    led = trick[0] >> 4 & 3
+                    legal = self._hands[self._to_act] & SUIT_MASKS[led]
+                    if 0 < legal < _ONE_PACK:
+                        self._legal = legal
+                        return list(_SUIT_CARDS[led][legal >> 16 * led])
                 if legal <= 0:
                     legal = self._legal_mask(self._to_act)
                 self._legal = legal
@@ -717,10 +727,7 @@ class Deal:
                 trick.append(card)
                 if not self._broken and self._break_mask >> card & 1:
                     self._broken = True
-                key = to_act << 8 | card
-                event = _CARD_PLAYED.get(key)
-                if event is None:
-                    event = _CARD_PLAYED[key] = CardPlayed(seat=to_act, card=card)
+                event = _CARD_PLAYED[to_act << 7 | card]
                 self._events.append(event)
                 self._to_act = self._next[to_act]
                 return event
@@ -967,16 +974,14 @@ class Deal:
         self._hands[seat] &= ~(1 << card)
         if not self._broken and self._break_mask >> card & 1:
             self._broken = True
-        key = seat << 8 | card
-        event = _CARD_PLAYED.get(key)
-        if event is None:
-            event = _CARD_PLAYED[key] = CardPlayed(seat=seat, card=card)
+        event = _CARD_PLAYED[seat << 7 | card]
         events.append(event)
         self._taken[winner] |= mask
         self._points[winner] += points
         self._won[winner] += 1
-        self._history.append(Trick((leader, cards, winner, points)))
-        events.append(TrickWon(winner, leader, cards, points))
+        won = TrickWon(winner, leader, cards, points)
+        self._history.append(won)
+        events.append(won)
         self._trick = []
         self._leader = self._to_act = winner
         if self._stock_pos < len(self._stock):
