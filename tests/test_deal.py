@@ -191,6 +191,23 @@ class TestBreakingHearts:
     def test_queen_of_spades_may_be_led_any_time_after_the_first_trick(self) -> None:
         """RULES.md §6.3.6: the Q♠ is not held back by the breaking rule."""
         hands = [
+            "2C 3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+            "4C 5C 6C 7C 8C 9C TC JC QC KC AC QS KH",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS AH",
+        ]
+        deal = hold(hands=hands)
+        for card in ("2C", "4C", "2D", "2S"):
+            deal.play(card)
+        assert deal.to_act == 1 and not deal.hearts_broken
+        legal = deal.legal_moves()
+        assert Card.parse("QS") in legal and Card.parse("KH") not in legal
+        deal.play("QS")
+        assert deal.hearts_broken  # and, by default, it breaks them
+
+    def test_queen_of_spades_may_go_on_the_first_trick_from_a_hand_of_penalty_cards(self) -> None:
+        """RULES.md §6.3.3: a void seat holding only penalty cards may play the Q♠ on trick one."""
+        hands = [
             "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
             "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
             "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
@@ -198,10 +215,10 @@ class TestBreakingHearts:
         ]
         deal = hold(hands=hands)
         deal.play("2C")
-        deal.play("QS")  # seat 1 holds only penalty cards: the Q♠ may go on trick one
+        deal.play("QS")
         deal.play("2D")
         deal.play("2S")
-        assert deal.to_act == 0
+        assert deal.to_act == 0 and deal.penalties() == (13, 0, 0, 0)
 
 
 class TestFollowSuit:

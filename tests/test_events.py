@@ -1,0 +1,83 @@
+"""Events (DESIGN.md principle 3): frozen, and each kind round-trips through plain JSON data."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from hearts import Game, InvalidRecord, variants
+from hearts.events import EVENT_KINDS, CardPlayed, Event, TrickWon
+
+
+def _all_kinds() -> list[Event]:
+    """Events of every kind met in real games (a modern game with the moon choice, a seven-seat
+    classic game cut for deal, a two-handed game)."""
+    seen: dict[str, Event] = {}
+    games = [
+        Game(variants.get("modern").replace(moon="choice"), seed=11),
+        Game(variants.get("classic-7"), seed=3, cut_for_deal=True),
+        Game(variants.get("two-handed"), seed=2),
+    ]
+    for number, game in enumerate(games):
+        rng = random.Random(number)
+        while not game.is_over and game.hand_number < 40:
+            game.play(rng.choice(game.legal_moves()), game.to_act)
+        for event in game.events:
+            seen.setdefault(event.kind, event)
+    return list(seen.values())
+
+
+EVENTS = _all_kinds()
+
+
+def test_every_kind_of_event_is_met_in_real_games() -> None:
+    assert {event.kind for event in EVENTS} >= set(EVENT_KINDS) - {"moon_shot", "moon_chosen"}
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.kind)
+def test_event_round_trips_through_json(event: Event) -> None:
+    """Records store events as JSON; reading one back gives an equal event."""
+    data = json.loads(json.dumps(event.to_dict()))
+    assert Event.from_dict(data) == event
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.kind)
+def test_events_are_frozen(event: Event) -> None:
+    field = dataclasses.fields(event)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(event, field, 0)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "card_played", "seat": 1}, "lacks the field 'card'"),
+        ({"kind": "card_played", "seat": 1, "card": "ZZ"}, "field 'card' is wrong"),
+        ({"kind": "card_played", "seat": "one", "card": "QS"}, "field 'seat' is wrong"),
+        ({"kind": "card_played", "seat": 1, "card": "QS", "x": 1}, "unknown field 'x'"),
+        ({"kind": "teleport"}, "is not an event kind"),
+        ([1, 2], "must be a JSON object"),
+        (
+            {"kind": "trick_won", "seat": 1, "leader": 0, "cards": "QS", "points": 0},
+            "field 'cards' is wrong",
+        ),
+    ],
+)
+def test_a_malformed_event_is_refused_naming_the_field(data: object, message: str) -> None:
+    with pytest.raises(InvalidRecord, match=message):
+        Event.from_dict(data)  # type: ignore[arg-type]
+
+
+def test_keyword_and_positional_construction_agree() -> None:
+    from hearts import Card
+
+    cards = (Card.parse("2C"), Card.parse("AC"))
+    assert TrickWon(1, 0, cards, 0) == TrickWon(seat=1, leader=0, cards=cards, points=0)
+    assert CardPlayed(seat=2, card=Card.parse("QS")).to_dict() == {
+        "kind": "card_played",
+        "seat": 2,
+        "card": "QS",
+    }
