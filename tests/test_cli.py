@@ -212,3 +212,29 @@ def test_replay_of_a_tampered_record_names_the_event(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
     assert "(trick_won) does not match the game rebuilt from the seed" in result.stderr
+
+
+def test_simulate_refuses_a_table_the_form_is_not_played_by() -> None:
+    """Issue 3, bad input: Black Maria with five players is refused in one sentence, exit 2."""
+    result = runner.invoke(app, ["simulate", "--variant", "black-maria", "--players", "5"])
+    assert result.exit_code == 2
+    line = _one_sentence(result.stderr)
+    assert line == "error: Black Maria is played by three or four players, not five"
+    assert result.stdout == ""
+
+
+def test_simulate_plays_a_form_at_another_table_it_allows() -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "--variant", "black-maria", "--players", "4", "--games", "1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == 4
+
+
+def test_variants_lists_the_tables_each_form_allows_and_its_other_names() -> None:
+    result = runner.invoke(app, ["variants"], env=WIDE)
+    assert result.exit_code == 0
+    assert "another name for modern" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if " black-maria " in line)
+    assert "3 (3, 4)" in row

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts import CardSet, InvalidRules, Rules, variants
+from hearts import Card, CardSet, InvalidRules, Rules, variants
 from hearts.rules import (
     GameEnd,
     HeartValue,
@@ -155,3 +155,79 @@ def test_unknown_variant_suggests_a_name() -> None:
     """Bad input gets a clear sentence."""
     with pytest.raises(InvalidRules, match="did you mean classic"):
         variants.get("clasic")
+
+
+def test_removed_cards_replace_the_strip_tables_choice() -> None:
+    """Black Maria (RULES.md §6.5): three players lay aside the 2♣, not law 3's 2♠."""
+    rules = Rules(players=3, removed=("2C",))
+    full = CardSet.parse(" ".join(r + s for s in "CDSH" for r in "23456789TJQKA"))
+    assert full - CardSet(rules.pack) == CardSet.parse("2C")
+    assert rules.hand_size == 17 and rules.penalty_total == 13
+
+
+def test_removed_cards_are_read_from_names_in_any_order() -> None:
+    assert Rules(players=3, removed="2C") == Rules(players=3, removed=(Card.parse("2C"),))
+    assert Rules(players=6, removed=("3C", "2C", "2D", "2S")) == Rules(
+        players=6, removed="2C 3C 2D 2S"
+    )
+
+
+def test_removed_cards_round_trip_through_plain_data() -> None:
+    rules = Rules(players=3, removed=("2C",))
+    assert rules.to_dict()["removed"] == ["2C"]
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_rules_without_removed_cards_write_no_removed_entry() -> None:
+    """Records written before the option existed stay as they were, and read the same."""
+    data = Rules().to_dict()
+    assert "removed" not in data
+    assert Rules.from_dict(data) == Rules()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"removed": ("2C",)},
+            "removed=2C clashes with players=4: it leaves 51 cards, which do not deal out "
+            "evenly to the 4 seats that take cards",
+        ),
+        (
+            {"players": 5, "removed": ("2C",)},
+            "removed=2C clashes with players=5: it leaves 51 cards",
+        ),
+        (
+            {"players": 7, "removed": ("2C", "2D")},
+            "removed=2C,2D clashes with players=7: it leaves 50 cards, which do not deal out "
+            "evenly to the 6 seats that take cards",
+        ),
+        (
+            {"players": 2, "stock": True, "settlement": "two-handed", "removed": ("2C",)},
+            "removed=2C clashes with players=2: it leaves 51 cards, and two-handed needs "
+            "thirteen each and an even stock",
+        ),
+        ({"removed": ("JK",)}, "removed names JK, which is not a card of the pack"),
+        ({"removed": ("2C", "2C")}, "removed names a card twice"),
+        ({"removed": ("2X",)}, "removed=('2X',) must list cards"),
+        ({"removed": 7}, "removed=7 must list cards"),
+        (
+            {
+                "players": 4,
+                "removed": " ".join(r + "C" for r in "23456789TJQKA") + " 2D 3D 4D",
+                "first_lead": "lowest-club",
+            },
+            "first_lead=lowest-club clashes with removed=.*: no club is left to lead",
+        ),
+        (
+            {"players": 3, "removed": ("QS",), "card_values": (("QS", 13),)},
+            "card_values names QS, which is not in the pack: removed=QS lays it aside",
+        ),
+    ],
+)
+def test_removed_cards_that_cannot_be_laid_aside_are_refused(
+    changes: dict[str, object], message: str
+) -> None:
+    """The cards laid aside must be cards of the pack and leave a pack that deals out evenly."""
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Rules(**changes)  # type: ignore[arg-type]

@@ -61,8 +61,22 @@ def variants_command() -> None:
     table.add_column("Rules")
     table.add_column("Source", style="dim")
     for preset in variants.VARIANTS.values():
-        table.add_row(preset.name, str(preset.rules.players), preset.summary, preset.source)
+        table.add_row(preset.name, _players(preset), preset.summary, preset.source)
+        for alias in variants.aliases_of(preset.name):
+            table.add_row(alias, _players(preset), f"another name for {preset.name}", "")
     Console().print(table)
+
+
+def _players(preset: variants.Variant) -> str:
+    """The seats a preset deals, and the other counts it may be played by (``--players``)."""
+    counts = preset.players
+    if counts == (preset.rules.players,):
+        return str(preset.rules.players)
+    if counts == tuple(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        others = f"{counts[0]}–{counts[-1]}"
+    else:
+        others = ", ".join(map(str, counts))
+    return f"{preset.rules.players} ({others})"
 
 
 @dataclass
@@ -78,12 +92,11 @@ class _SeatStats:
 
 def _rules_for(variant: str, players: int | None) -> Rules:
     try:
-        rules = variants.get(variant)
-        if players is not None and players != rules.players:
-            rules = variants.for_players(rules, players)
+        if players is None:
+            return variants.get(variant)
+        return variants.for_players_named(variant, players)
     except HeartsError as error:
         _fail(str(error))
-    return rules
 
 
 def _bot_names(text: str, players: int) -> list[str]:
@@ -121,7 +134,11 @@ def simulate(
         str, typer.Option(help="Bot names: one for every seat, or one per seat, comma-separated.")
     ] = "basic",
     players: Annotated[
-        int | None, typer.Option(help="Play the preset with this many seats (2 to 7).")
+        int | None,
+        typer.Option(
+            help="Play the preset with this many seats, if its form allows it (see the "
+            "Players column of `hearts variants`)."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     save: Annotated[

@@ -33,6 +33,7 @@ from hearts.cards import (
     Rank,
     Suit,
     cards_of,
+    mask_of,
 )
 from hearts.errors import InvalidCard, InvalidRules
 
@@ -194,6 +195,24 @@ def stripped_cards(players: int, strip: Strip) -> int:
     return table.get(players, 0)
 
 
+def _names(cards: tuple[Card, ...]) -> str:
+    return ",".join(str(card) for card in cards)
+
+
+def _normalise_removed(raw: Any) -> tuple[Card, ...]:
+    """The cards of ``removed`` in pack order, from cards, ids or names ("2C" or "2C 3C")."""
+    try:
+        if isinstance(raw, str):
+            cards = [Card.parse(part) for part in raw.replace(",", " ").split()]
+        else:
+            cards = [Card.coerce(card) for card in raw]
+    except (InvalidCard, TypeError, ValueError):
+        raise InvalidRules(f"removed={raw!r} must list cards, as ('2C',)") from None
+    if len(set(cards)) != len(cards):
+        raise InvalidRules("removed names a card twice")
+    return tuple(sorted(cards))
+
+
 def _enum_value(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
@@ -215,6 +234,9 @@ class Rules:
     """Seats at the table, 2 to 7. With seven, the dealer takes no cards each hand (Foster)."""
     strip: Strip = Strip.FOSTER
     """Which cards leave the pack for three, five, six or seven players."""
+    removed: tuple[Card, ...] = ()
+    """Cards laid aside before every deal (Black Maria's 2♣ for three). When given, they replace
+    what ``strip`` would lay aside for this number of players; empty: the strip decides."""
     stock: bool = False
     """Two-handed: deal thirteen each, the rest a stock drawn from after each trick (law 8)."""
     pass_count: int = 0
@@ -275,15 +297,19 @@ class Rules:
     def __post_init__(self) -> None:
         self._normalise()
         self._check()
-        pack = FULL_PACK & ~stripped_cards(self.players, self.strip)
+        pack = FULL_PACK & ~self._laid_aside()
         values = [0] * 128
         for card in cards_of(pack & HEARTS_MASK):
             values[card] = card.rank if self.heart_value is HeartValue.PIPS else 1
         for card, value in self.card_values:
             if not pack >> card & 1:
                 raise InvalidRules(
-                    f"card_values names {card}, which is not in the pack: strip={self.strip.value}"
-                    f" lays it aside with players={self.players}"
+                    f"card_values names {card}, which is not in the pack: "
+                    + (
+                        f"removed={_names(self.removed)} lays it aside"
+                        if self.removed
+                        else f"strip={self.strip.value} lays it aside with players={self.players}"
+                    )
                 )
             values[card] = value
         penalty_mask = sum(1 << card for card in cards_of(pack) if values[card] > 0)
@@ -351,6 +377,7 @@ class Rules:
         if len({card for card, _ in pairs}) != len(pairs):
             raise InvalidRules("card_values names a card twice")
         set_(self, "card_values", pairs)
+        set_(self, "removed", _normalise_removed(self.removed))
         for name in (
             "players",
             "pass_count",
@@ -387,6 +414,8 @@ class Rules:
             )
         if self.stock and players != 2:
             raise InvalidRules(f"stock=True clashes with players={players}: only two-handed draws")
+        if self.removed:
+            self._check_removed()
         if self.pass_count < 0:
             raise InvalidRules(f"pass_count={self.pass_count} cannot be negative")
         passing = any(d is not PassDirection.HOLD for d in self.pass_cycle)
@@ -454,6 +483,39 @@ class Rules:
         if self.start_counters < 0 or (self.end is GameEnd.BANKRUPT and not self.start_counters):
             raise InvalidRules(f"start_counters={self.start_counters} must be above zero")
 
+    def _check_removed(self) -> None:
+        """The cards laid aside must be cards of the pack, and leave a pack that deals out."""
+        removed, players = _names(self.removed), self.players
+        for card in self.removed:
+            if not FULL_PACK >> card & 1:
+                raise InvalidRules(f"removed names {card}, which is not a card of the pack")
+        left = 52 - len(self.removed)
+        if self.stock:
+            if left < 26 or left % 2:
+                raise InvalidRules(
+                    f"removed={removed} clashes with players={players}: it leaves {left} cards, "
+                    "and two-handed needs thirteen each and an even stock"
+                )
+        else:
+            dealt = 6 if players == 7 else players  # at seven the dealer takes no cards
+            if not left or left % dealt:
+                raise InvalidRules(
+                    f"removed={removed} clashes with players={players}: it leaves {left} cards, "
+                    f"which do not deal out evenly to the {dealt} seats that take cards"
+                )
+        if self.first_lead is FirstLead.LOWEST_CLUB and not (
+            FULL_PACK & ~mask_of(self.removed) & SUIT_MASKS[Suit.CLUBS]
+        ):
+            raise InvalidRules(
+                f"first_lead=lowest-club clashes with removed={removed}: no club is left to lead"
+            )
+
+    def _laid_aside(self) -> int:
+        """The mask of the cards taken out of the pack: ``removed`` if given, else the strip's."""
+        if self.removed:
+            return mask_of(self.removed)
+        return stripped_cards(self.players, self.strip)
+
     @property
     def passes(self) -> bool:
         """Whether any hand of this form has a pass."""
@@ -513,7 +575,11 @@ class Rules:
             if not field.init:
                 continue
             value = getattr(self, field.name)
-            if field.name == "pass_cycle":
+            if field.name == "removed":
+                if not value:  # the strip decides: records of such forms need no entry
+                    continue
+                value = [str(card) for card in value]
+            elif field.name == "pass_cycle":
                 value = [d.value for d in value]
             elif field.name == "card_values":
                 value = {str(card): amount for card, amount in value}

@@ -6,10 +6,16 @@
 <SettlementMethod.SWEEPSTAKES: 'sweepstakes'>
 >>> names()[:3]
 ['modern', 'classic', 'howell']
+>>> get("black-lady") == get("modern")     # another name of the same form
+True
 >>> get("modren")
 Traceback (most recent call last):
 ...
 hearts.errors.InvalidRules: there is no variant 'modren'; did you mean modern?
+>>> for_players_named("black-maria", 5)
+Traceback (most recent call last):
+...
+hearts.errors.InvalidRules: Black Maria is played by three or four players, not five
 """
 
 from __future__ import annotations
@@ -18,11 +24,20 @@ import dataclasses
 import difflib
 from typing import Final
 
-from hearts.cards import QUEEN_OF_SPADES
+from hearts.cards import (
+    JACK_OF_DIAMONDS,
+    JACK_OF_SPADES,
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    Card,
+    Rank,
+    Suit,
+)
 from hearts.errors import InvalidRules
 from hearts.rules import (
     FirstLead,
     GameEnd,
+    HeartValue,
     Moon,
     PassDirection,
     Rules,
@@ -30,7 +45,19 @@ from hearts.rules import (
     Strip,
 )
 
-__all__ = ["Variant", "VARIANTS", "get", "names", "summary", "name_of", "for_players"]
+__all__ = [
+    "Variant",
+    "VARIANTS",
+    "ALIASES",
+    "get",
+    "variant",
+    "names",
+    "summary",
+    "name_of",
+    "for_players",
+    "for_players_named",
+    "aliases_of",
+]
 
 _MODERN_CYCLE: Final = (
     PassDirection.LEFT,
@@ -39,6 +66,10 @@ _MODERN_CYCLE: Final = (
     PassDirection.HOLD,
 )
 _ODD_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)
+_ANY_TABLE: Final = (2, 3, 4, 5, 6, 7)
+"""The classic forms adapt to every table of law 1 and Foster's seven (law 3 strips the pack)."""
+_MODERN_TABLES: Final = (3, 4, 5, 6)
+"""The modern passing game is played by three to six (RULES.md §6.1)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -49,6 +80,10 @@ class Variant:
     rules: Rules
     summary: str
     source: str
+    players: tuple[int, ...]
+    """The numbers of players the form is played by (:func:`for_players_named` refuses others)."""
+    title: str
+    """The form's name in a sentence ("Black Maria")."""
 
 
 def _classic(players: int, **changes: object) -> Rules:
@@ -77,6 +112,15 @@ MODERN: Final = Rules(
     target=100,
 )
 
+_SPOT_COUNTERS: Final = 800
+"""Spot Hearts puts T = 104 in play, eight times the plain 13, so Howell's nets (104 − N·pips)
+are eight times as large: 800 counters keep Foster's 100 at the plain game's scale (about as many
+hands to a bankruptcy as `howell`; with 100 one bad hand can end the game)."""
+
+_KING_OF_SPADES: Final = Card.of(Rank.KING, Suit.SPADES)
+_ACE_OF_SPADES: Final = Card.of(Rank.ACE, Suit.SPADES)
+_QUEEN_OF_HEARTS: Final = Card.of(Rank.QUEEN, Suit.HEARTS)
+
 VARIANTS: Final[dict[str, Variant]] = {
     v.name: v
     for v in (
@@ -86,6 +130,8 @@ VARIANTS: Final[dict[str, Variant]] = {
             "4 players; pass 3 left/right/across/hold; 2♣ leads; no points on trick one; "
             "hearts break (Q♠ too); hearts 1, Q♠ 13; moon: others +26; game to 100, low wins",
             "RULES.md §6; seeds/003",
+            players=_MODERN_TABLES,
+            title="Modern Hearts",
         ),
         Variant(
             "classic",
@@ -93,6 +139,8 @@ VARIANTS: Final[dict[str, Variant]] = {
             "the laws: 4 players, no pass, eldest leads any card; hearts 1 each; sweepstakes "
             "pool with Jacks; 50 counters each, first to lose all loses",
             "RULES.md §2, §3.1, §3.4; laws 1–29",
+            players=_ANY_TABLE,
+            title="Classic Hearts",
         ),
         Variant(
             "howell",
@@ -100,18 +148,24 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic play, Howell's settling: pay 3 per heart, take out 13 less your hearts; "
             "100 counters each, first to lose all loses",
             "RULES.md §3.2; Foster's Complete Hoyle",
+            players=_ANY_TABLE,
+            title="Hearts with Howell's settling",
         ),
         Variant(
             "simple",
             _classic(4, settlement=SettlementMethod.SIMPLE, end=GameEnd.DEALS),
             "classic play; pay 1 per heart, fewest hearts take the pool; each deal a game",
             "RULES.md §3.3; Hoyle 1913",
+            players=_ANY_TABLE,
+            title="Hearts with the simple settlement",
         ),
         Variant(
             "hoyle-gain",
             _classic(4, end=GameEnd.GAIN, target=20),
             "classic sweepstakes as a game of points: the first to win 20 counters wins",
             "RULES.md §3.4 (b); Hoyle 1913",
+            players=_ANY_TABLE,
+            title="Hoyle's game of points",
         ),
         Variant(
             "two-handed",
@@ -125,40 +179,142 @@ VARIANTS: Final[dict[str, Variant]] = {
             "2 players: 13 each, the winner then the loser draw from the stock after each "
             "trick; more hearts pays the difference",
             "RULES.md §4.1, §3.6; law 8",
+            players=(2,),
+            title="Two-handed Hearts",
         ),
         Variant(
             "three-handed",
             _classic(3, settlement=SettlementMethod.EXCESS),
             "3 players, 2♠ out, 17 each; the most hearts pays each other the difference",
             "RULES.md §4.2, §3.5; law 3",
+            players=(3,),
+            title="Three-handed Hearts",
         ),
         Variant(
             "classic-3",
             _classic(3),
             "3 players, 2♠ out, 17 each; sweepstakes with Jacks",
             "RULES.md §4.2; law 3",
+            players=_ANY_TABLE,
+            title="Classic Hearts",
         ),
         Variant(
             "classic-5",
             _classic(5),
             "5 players, both black deuces out, 10 each; sweepstakes with Jacks",
             "RULES.md §4.3; law 3",
+            players=_ANY_TABLE,
+            title="Classic Hearts",
         ),
         Variant(
             "classic-6",
             _classic(6),
             "6 players, all deuces out (12 hearts), 8 each; sweepstakes with Jacks",
             "RULES.md §4.4; law 3",
+            players=_ANY_TABLE,
+            title="Classic Hearts",
         ),
         Variant(
             "classic-7",
             _classic(7),
             "7 at one table: the dealer takes no cards, six play with the six-handed pack",
             "RULES.md §4.5; Foster",
+            players=_ANY_TABLE,
+            title="Classic Hearts",
+        ),
+        Variant(
+            "black-jack",
+            _classic(4, card_values=((JACK_OF_SPADES, 10),)),
+            "classic play (no pass, eldest leads any card); the J♠ counts 10 hearts (23 a "
+            "deal); sweepstakes pool with Jacks; 50 counters each, first to lose all loses",
+            "RULES.md §5.4, §3.7; Hoyle 1913 (seeds/003)",
+            players=_ANY_TABLE,
+            title="Black Jack",
+        ),
+        Variant(
+            "black-lady-hoyle",
+            _classic(4, card_values=((QUEEN_OF_SPADES, 13),)),
+            "classic play (no pass, eldest leads any card); the Q♠ counts 13 hearts (26 a "
+            "deal); sweepstakes pool with Jacks; 50 counters each, first to lose all loses",
+            "RULES.md §5.4, §3.7; Hoyle 1913 (seeds/003)",
+            players=_ANY_TABLE,
+            title="Black Lady (Hoyle 1913)",
+        ),
+        Variant(
+            "spot",
+            _classic(
+                4,
+                heart_value=HeartValue.PIPS,
+                settlement=SettlementMethod.HOWELL,
+                start_counters=_SPOT_COUNTERS,
+            ),
+            "classic play; a heart costs its pips (2–10, J 11, Q 12, K 13, A 14: 104 a deal); "
+            "Howell's settling, net 104 − 4·pips; 800 counters each (Howell's 100 times "
+            "104/13), first to lose all loses",
+            "RULES.md §5.3, §3.2, §3.7; Britannica 1911 (settlement: RULES.md's default)",
+            players=_ANY_TABLE,
+            title="Spot Hearts",
+        ),
+        Variant(
+            "omnibus",
+            MODERN.replace(card_values=((QUEEN_OF_SPADES, 13), (JACK_OF_DIAMONDS, -10))),
+            "modern, and the J♦ counts −10 to whoever takes it; the moon still needs only the "
+            "hearts and the Q♠, the J♦ counting apart",
+            "RULES.md §6.5 (pagat's Omnibus)",
+            players=_MODERN_TABLES,
+            title="Omnibus Hearts",
+        ),
+        Variant(
+            "pink-lady",
+            MODERN.replace(card_values=((QUEEN_OF_SPADES, 13), (_QUEEN_OF_HEARTS, 13))),
+            "modern, and the Q♥ counts 13 as well (38 a deal); the moon needs every heart and "
+            "the Q♠ (others +38) — a reconstruction: no source was found",
+            "RULES.md §6.5, §10 item 5 (UNVERIFIED reconstruction)",
+            players=_MODERN_TABLES,
+            title="Pink Lady",
+        ),
+        Variant(
+            "black-maria",
+            Rules(
+                players=3,
+                removed=(TWO_OF_CLUBS,),
+                pass_count=3,
+                pass_cycle=(PassDirection.RIGHT,),
+                first_lead=FirstLead.ELDEST,
+                card_values=((QUEEN_OF_SPADES, 13), (_KING_OF_SPADES, 10), (_ACE_OF_SPADES, 7)),
+                settlement=SettlementMethod.POINTS,
+                end=GameEnd.TARGET,
+                target=100,
+            ),
+            "3 players, 2♣ out, 17 each (4 players: 13 each, none out); pass 3 to the right "
+            "every hand; eldest leads any card; hearts 1, Q♠ 13, K♠ 10, A♠ 7 (43 a deal); "
+            "no moon; game to 100, low wins",
+            "RULES.md §6.5 (Parlett; British)",
+            players=(3, 4),
+            title="Black Maria",
+        ),
+        Variant(
+            "no-trick",
+            MODERN.replace(no_trick_bonus=5),
+            "modern, and a player who wins no trick in a hand subtracts 5",
+            "RULES.md §6.5 (no-trick bonus)",
+            players=_MODERN_TABLES,
+            title="Hearts with the no-trick bonus",
+        ),
+        Variant(
+            "new-moon",
+            MODERN.replace(moon=Moon.NEW),
+            "modern, but shooting the moon scores −26 to the shooter and nothing to the others",
+            "RULES.md §6.4 (New Moon)",
+            players=_MODERN_TABLES,
+            title="Hearts with the New Moon",
         ),
     )
 }
 """Every preset, by name."""
+
+ALIASES: Final[dict[str, str]] = {"black-lady": "modern"}
+"""Other names of presets: the modern game is the Black Lady as it is played today (RULES.md §6)."""
 
 
 def names() -> list[str]:
@@ -172,13 +328,24 @@ def get(name: str) -> Rules:
 
 
 def variant(name: str) -> Variant:
-    """A preset with its summary and source."""
+    """A preset with its summary and source (an alias gives the preset it names)."""
     key = name.strip().lower().replace(" ", "-").replace("_", "-")
+    key = ALIASES.get(key, key)
     if key in VARIANTS:
         return VARIANTS[key]
-    close = difflib.get_close_matches(key, VARIANTS, n=1)
+    known = [*VARIANTS, *ALIASES]
+    close = difflib.get_close_matches(key, known, n=1)
     hint = f"; did you mean {close[0]}?" if close else f"; choose from: {', '.join(VARIANTS)}"
     raise InvalidRules(f"there is no variant {name!r}{hint}")
+
+
+def aliases_of(name: str) -> list[str]:
+    """The other names of a preset.
+
+    >>> aliases_of("modern")
+    ['black-lady']
+    """
+    return [alias for alias, preset in ALIASES.items() if preset == name]
 
 
 def summary(name: str) -> str:
@@ -220,4 +387,43 @@ def for_players(rules: Rules, players: int) -> Rules:
         changes["settlement"] = SettlementMethod.SWEEPSTAKES
     if players == 7 and rules.pass_count:
         changes.update(pass_count=0, pass_cycle=())
+    if rules.removed and players != rules.players:
+        # Cards laid aside by name suit the form's own table; at another, the strip decides
+        # (Black Maria's 2♣ goes for three; four take all 52).
+        changes["removed"] = ()
     return rules.replace(**changes)
+
+
+def for_players_named(name: str, players: int) -> Rules:
+    """A preset for a number of players, refused with a sentence if the form is not played so.
+
+    >>> for_players_named("black-maria", 4).hand_size
+    13
+    >>> for_players_named("two-handed", 4)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: Two-handed Hearts is played by two players, not four
+    """
+    preset = variant(name)
+    if players == preset.rules.players:
+        return preset.rules
+    if players not in preset.players and players in _ANY_TABLE:
+        raise InvalidRules(
+            f"{preset.title} is played by {_counts_in_words(preset.players)} players, "
+            f"not {_NUMBER_WORDS[players]}"
+        )
+    # A table that no form seats (law 1) is refused by the rules, which say why.
+    return for_players(preset.rules, players)
+
+
+_NUMBER_WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def _counts_in_words(counts: tuple[int, ...]) -> str:
+    """The numbers of players a form allows, in words: "three or four", "three to six"."""
+    words = [_NUMBER_WORDS[count] for count in counts]
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{words[0]} to {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} or {words[-1]}"
