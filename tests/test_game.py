@@ -143,13 +143,28 @@ def test_hoyle_game_of_points_first_to_win_the_agreed_number_wins() -> None:
 
 
 def test_each_deal_a_game_in_itself() -> None:
-    """Hoyle 1913: "each deal is a game in itself" (end=deals, deals=1)."""
+    """Hoyle 1913: "each deal is a game in itself" (end=deals, deals=1); seats tied for the
+    most counters share the win."""
+    shared = 0
     for seed in range(10):
         game = play_out(Game(variants.get("simple"), seed=seed), seed)
+        assert len(game.hands) == 1
+        best = max(game.ledger)
+        assert game.winners() == tuple(s for s, total in enumerate(game.ledger) if total == best)
+        shared += len(game.winners()) > 1
+    assert shared  # the seeds include a shared win
+
+
+def test_first_to_lose_all_ends_the_game_even_when_the_richest_tie() -> None:
+    """RULES.md §3.4 (a): the first seat to lose all its counters loses; the game is over then,
+    and seats tied for the most share the win."""
+    for seed in range(60):
+        game = play_out(Game(variants.get("classic"), seed=seed), seed)
         settled = [e for e in game.events if isinstance(e, HandSettled)]
-        for e in settled[:-1]:  # a hand only leads to another when seats tie for the win
-            assert e.totals.count(max(e.totals)) > 1
-        assert game.ledger.count(max(game.ledger)) == 1
+        assert min(settled[-1].totals) <= 0
+        assert all(min(e.totals) > 0 for e in settled[:-1])
+        best = max(game.ledger)
+        assert game.winners() == tuple(s for s, total in enumerate(game.ledger) if total == best)
 
 
 def test_seven_at_the_table_dealer_sits_out_and_neither_pays_nor_collects() -> None:
@@ -221,3 +236,41 @@ def test_points_game_total_is_the_sum_of_hand_points() -> None:
     game = play_out(Game(variants.get("modern"), seed=12), 12)
     assert game.scores == tuple(sum(d.points()[s] for d in game.hands) for s in range(4))
     assert game.rules.settlement is SettlementMethod.POINTS
+
+
+def test_a_refused_cut_for_the_next_hand_changes_nothing() -> None:
+    """Dealing law 8 and "bad input changes nothing": when the next hand cannot be dealt, the
+    last move of the hand is taken back, and the game goes on once the cut is lawful."""
+    cuts = {1: 2}
+
+    def pone(seat: int, size: int, hand: int, suggested: int) -> int | None:
+        return cuts.get(hand, suggested)
+
+    game = Game(variants.get("classic").replace(end="deals", deals=3), seed=1, pone=pone)
+    rng = random.Random(1)
+    while len(game.deal.legal_moves()) and game.deal.moves_made < 51:
+        game.play(rng.choice(game.legal_moves()))
+    before = (game.events, game.scores, game.pool, game.deal.hand(game.to_act))
+    last = game.legal_moves()[0]
+    with pytest.raises(IllegalMove, match="at least four cards in each packet"):
+        game.play(last)
+    assert (game.events, game.scores, game.pool, game.deal.hand(game.to_act)) == before
+    assert game.hand_number == 0 and not game.is_over
+    cuts.clear()
+    game.play(last)
+    assert game.hand_number == 1
+
+
+def test_bad_game_options_are_refused() -> None:
+    rules = variants.get("classic")
+    for kwargs, message in [
+        ({"seed": 1.5}, "seed=1.5 must be a whole number"),
+        ({"seed": True}, "seed=True must be a whole number"),
+        ({"rng": "x"}, "rng must be a random.Random"),
+        ({"seed": 1, "deals": [5]}, "deals must be recorded Dealt"),
+        ({"seed": 1, "pone": 3}, "pone must be a function"),
+        ({"seed": 1, "dealer": 2, "cut_for_deal": True}, "not both"),
+        ({"seed": 1, "dealer": 4}, "dealer=4 is not a seat"),
+    ]:
+        with pytest.raises(IllegalMove, match=message):
+            Game(rules, **kwargs)  # type: ignore[arg-type]

@@ -78,6 +78,8 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("h"), Suit.parse("♠"), Suit.parse("clubs")
         (<Suit.HEARTS: 3>, <Suit.SPADES: 2>, <Suit.CLUBS: 0>)
         """
+        if not isinstance(text, str):
+            raise InvalidCard(f"{text!r} is not a suit: use C, D, S or H (or ♣ ♦ ♠ ♥)")
         key = text.strip().lower()
         for suit in cls:
             if key in (suit.letter.lower(), suit.symbol, suit.name.lower(), suit.singular):
@@ -165,11 +167,16 @@ class Card(int):
 
     def __new__(cls, value: int) -> Card:
         try:
-            return _CARDS[value]
-        except (IndexError, TypeError):
-            raise InvalidCard(f"{value!r} is not a card number") from None
+            card = _CARDS[value]
         except NameError:  # while the table itself is being built
             return super().__new__(cls, value)
+        except (IndexError, TypeError):
+            raise InvalidCard(f"{value!r} is not a card number") from None
+        if type(value) is not int or value < 0 or card not in _VALID:
+            if isinstance(value, Card):
+                return value
+            raise InvalidCard(f"{value!r} is not a card number")
+        return card
 
     @classmethod
     def of(cls, rank: int, suit: int, copy: int = 0) -> Card:
@@ -285,6 +292,8 @@ _VALID: Final = frozenset(
     _CARDS[copy * 64 + suit * 16 + r] for copy in (0, 1) for suit in range(4) for r in range(13)
 ) | {_CARDS[61]}
 
+_ALL_CARDS: Final = sum(1 << card for card in _VALID)
+
 SUIT_MASKS: Final[tuple[int, int, int, int]] = tuple(  # type: ignore[assignment]
     (0x3FFF << (16 * s)) | (0x3FFF << (64 + 16 * s)) for s in range(4)
 )
@@ -365,13 +374,13 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[CardLike] | int = 0) -> None:
-        if type(cards) is int and cards >= 0:  # a mask: the engine's own, common case
+        if type(cards) is int and cards >= 0 and not cards & ~_ALL_CARDS:  # the engine's masks
             _set_mask(self, cards)
             return
         if isinstance(cards, Card):
             mask = 1 << cards
         elif isinstance(cards, int):
-            if cards < 0 or isinstance(cards, bool):
+            if cards < 0 or isinstance(cards, bool) or cards & ~_ALL_CARDS:
                 raise InvalidCard(f"{cards!r} is not a card mask")
             mask = cards
         else:
@@ -381,6 +390,8 @@ class CardSet:
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """Read cards separated by spaces or commas: ``"2C 10H Q♠"``."""
+        if not isinstance(text, str):
+            raise InvalidCard(f"{text!r} is not card names: write them as '2C 10H Q♠'")
         parts = text.replace(",", " ").split()
         return cls(mask_of(Card.parse(part) for part in parts))
 

@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
 from hearts.cards import (
+    _CARDS,
     _CHUNKS,
     HEARTS_MASK,
     QUEEN_OF_SPADES,
@@ -95,7 +96,7 @@ _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
 _CARD_PLAYED: Final = [
-    CardPlayed(seat=seat, card=Card(card)) for seat in range(8) for card in range(128)
+    CardPlayed(seat=seat, card=card) for seat in range(8) for card in _CARDS
 ]
 """The event of each seat playing each card (events are frozen, so one of each serves)."""
 
@@ -402,11 +403,15 @@ class Deal:
         ...
         hearts.errors.HeartsError: modern has 4 seats: give 4 hands, not 3
         """
+        if not isinstance(rules, Rules):
+            raise HeartsError(f"a deal needs Rules, not {type(rules).__name__}")
         players = rules.players
         if dealer is None:
             dealer = players - 1
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise HeartsError(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise HeartsError(f"hand_number={hand_number!r} must be a whole number from 0")
         masks, stock_cards = check_hands(rules, hands, stock, dealer)
         if pass_direction is None:
             direction = rules.pass_direction(hand_number)
@@ -417,6 +422,8 @@ class Deal:
                 raise HeartsError(f"{pass_direction!r} is not a pass direction") from None
         if direction is not PassDirection.HOLD and not rules.passes:
             raise HeartsError(f"this form does not pass: pass_direction={direction.value}")
+        if direction is PassDirection.ACROSS and players % 2:
+            raise HeartsError(f"no seat is across a table of {players}: pass_direction=across")
         return cls(
             rules,
             masks,
@@ -624,7 +631,7 @@ class Deal:
         """
         phase = self._phase
         if phase is _PLAY:
-            if seat is not None and seat != self._to_act:
+            if seat is not None and self._seat(seat) != self._to_act:
                 return []
             legal = self._legal
             if legal < 0:
@@ -646,7 +653,7 @@ class Deal:
                 return []
             return PassChoices(self._hands[seat], self.rules.pass_count)
         if phase is Phase.MOON:
-            if seat is not None and seat != self._to_act:
+            if seat is not None and self._seat(seat) != self._to_act:
                 return []
             return [MoonChoice.OLD, MoonChoice.NEW]
         return []
@@ -712,7 +719,11 @@ class Deal:
             legal = self._legal
             if legal < 0:
                 legal = self._legal_mask(to_act)
-            if type(card) is Card and (seat is None or seat == to_act) and legal >> card & 1:
+            if (
+                type(card) is Card
+                and (seat is None or (type(seat) is int and seat == to_act))
+                and legal >> card & 1
+            ):
                 trick = self._trick
                 if len(trick) >= self._closing:
                     return self._play_card(to_act, card)
@@ -1082,21 +1093,31 @@ def check_hands(
     hearts.errors.HeartsError: seat 0 holds 1 cards; this form deals 13
     """
     players = rules.players
+    if not isinstance(hands, Sequence) or isinstance(hands, str):
+        raise HeartsError(f"give the hands as a list of {players} hands, one per seat")
     if len(hands) != players:
         raise HeartsError(
             f"{_form_name(rules)} has {players} seats: give {players} hands, not {len(hands)}"
         )
     masks: list[int] = []
-    for hand in hands:
+    for seat, hand in enumerate(hands):
         if isinstance(hand, CardSet):
             masks.append(hand.mask)
         elif isinstance(hand, str):
             masks.append(CardSet.parse(hand).mask)
-        else:
+        elif isinstance(hand, Sequence | frozenset | set):
             masks.append(mask_of(hand))
-    stock_cards = tuple(
-        CardSet.parse(stock).cards() if isinstance(stock, str) else [Card.coerce(c) for c in stock]
-    )
+        else:
+            raise HeartsError(f"seat {seat}'s hand must be cards, not {hand!r}")
+    if isinstance(stock, str):
+        # In order, top first: the order decides who draws what.
+        stock_cards = tuple(Card.parse(word) for word in stock.replace(",", " ").split())
+    elif isinstance(stock, Sequence):
+        stock_cards = tuple(Card.coerce(card) for card in stock)
+    else:
+        raise HeartsError(f"the stock must be cards in order, top first, not {stock!r}")
+    if len(set(stock_cards)) != len(stock_cards):
+        raise HeartsError("a card is twice in the stock")
     sits_out = dealer if players == 7 else None
     seen = 0
     for seat, mask in enumerate(masks):

@@ -83,13 +83,17 @@ class Game:
         seed: int | None = None,
         *,
         rng: random.Random | None = None,
-        dealer: int = 0,
+        dealer: int | None = None,
         cut_for_deal: bool = False,
         pone: PoneChoice | None = None,
         deals: Sequence[Dealt | DealerCut] | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
             raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
+        if dealer is None:
+            dealer = 0
+        elif cut_for_deal:
+            raise IllegalMove("give a first dealer or cut for deal, not both")
         if (
             isinstance(dealer, bool)
             or not isinstance(dealer, int)
@@ -100,6 +104,14 @@ class Game:
             )
         if rng is not None and seed is not None:
             raise IllegalMove("give a game a seed or a generator, not both")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise IllegalMove(f"seed={seed!r} must be a whole number")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise IllegalMove(f"rng must be a random.Random, not {type(rng).__name__}")
+        if pone is not None and not callable(pone):
+            raise IllegalMove("pone must be a function that chooses the cut")
+        if deals is not None and not all(isinstance(d, Dealt | DealerCut) for d in deals):
+            raise IllegalMove("deals must be recorded Dealt (and DealerCut) events")
         if rng is None and seed is None:
             # Every game has a seed, so that its record can deal it again.
             seed = random.SystemRandom().randrange(2**63)
@@ -322,7 +334,18 @@ class Game:
             self._winners = winners
             hand.after.append(GameOver(winners=winners, totals=tuple(self._totals)))
             return
-        self._start_hand(table.next_dealer(deal.dealer, self.rules.players))
+        state = self._rng.getstate()
+        try:
+            self._start_hand(table.next_dealer(deal.dealer, self.rules.players))
+        except BaseException:
+            # The next hand could not be dealt (the pone's cut was refused, or the pone's
+            # function failed): put everything back as it was before this hand's last move.
+            if len(self._hands) > 1 and self._hands[-1] is not hand:
+                self._hands.pop()
+            self._rng.setstate(state)
+            self._reopen(hand)
+            deal.undo()
+            raise
 
     def _settle(self, deal: Deal) -> tuple[list[int], int, bool]:
         rules = self.rules
@@ -369,7 +392,11 @@ class Game:
             return ()
         best = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
-        if len(winners) > 1 and rules.ties is TieRule.CONTINUE:
+        # Tied seats play on only where playing on can part them fairly: a points game to a
+        # target, or a number of deals. When a seat has lost all its counters, or one has won
+        # the agreed number, the game is over and the richest share the win.
+        if len(winners) > 1 and rules.ties is TieRule.CONTINUE and end in (GameEnd.TARGET,
+                                                                             GameEnd.DEALS):
             return ()
         return winners
 
@@ -396,7 +423,7 @@ class Game:
         cut_for_deal: bool = False,
     ) -> Game:
         """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs."""
-        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal)
+        game = cls(rules, seed, dealer=None if cut_for_deal else dealer, cut_for_deal=cut_for_deal)
         for index, (seat, move) in enumerate(moves):
             try:
                 game.play(move, seat)

@@ -36,7 +36,11 @@ class Pass:
         if type(cards) is not CardSet:
             if isinstance(cards, str):
                 cards = CardSet.parse(cards)
-            elif not isinstance(cards, CardSet):
+            elif isinstance(cards, CardSet):
+                pass
+            elif isinstance(cards, int) or not isinstance(cards, Iterable):
+                raise IllegalMove(f"a pass is cards, not {cards!r}")
+            else:
                 cards = CardSet(cards)
         _set_cards(self, cards)
 
@@ -83,6 +87,8 @@ def parse_move(text: str) -> Move:
     ...
     hearts.errors.IllegalMove: 'hello' is not a move: name a card (QS), 'pass' and cards, or 'moon old'/'moon new'
     """
+    if not isinstance(text, str):
+        raise IllegalMove(f"{text!r} is not a move: name a card (QS), 'pass' and cards, or 'moon old'")
     words = text.strip().split()
     try:
         if words and words[0].lower() == "pass":

@@ -162,6 +162,10 @@ def loads(text_: str | bytes) -> Game:
         ) from None
     except UnicodeDecodeError:
         raise InvalidRecord("the record is not valid JSON: it is not UTF-8 text") from None
+    except RecursionError:
+        raise InvalidRecord("the record is not a game record: it is nested too deeply") from None
+    except ValueError as error:  # e.g. a number with more digits than Python will read
+        raise InvalidRecord(f"the record is not valid JSON: {error}") from None
     return from_dict(data)
 
 
@@ -311,11 +315,11 @@ def _rebuild(
                 ) from None
     try:
         if seed is not None:
-            game = Game(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal, pone=pone)
+            game = Game(rules, seed, dealer=None if cut_for_deal else dealer, cut_for_deal=cut_for_deal, pone=pone)
         else:
             deals = [event for event in events if isinstance(event, Dealt | DealerCut)]
             game = Game(
-                rules, rng=random.Random(), dealer=dealer, cut_for_deal=cut_for_deal, deals=deals
+                rules, rng=random.Random(), dealer=None if cut_for_deal else dealer, cut_for_deal=cut_for_deal, deals=deals
             )
     except HeartsError as error:
         raise InvalidRecord(f"the record does not start a game of these rules: {error}") from None

@@ -43,6 +43,7 @@ from hearts.rules import (
     Rules,
     SettlementMethod,
     Strip,
+    TieRule,
 )
 
 __all__ = [
@@ -153,8 +154,9 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "simple",
-            _classic(4, settlement=SettlementMethod.SIMPLE, end=GameEnd.DEALS),
-            "classic play; pay 1 per heart, fewest hearts take the pool; each deal a game",
+            _classic(4, settlement=SettlementMethod.SIMPLE, end=GameEnd.DEALS, ties=TieRule.SHARE),
+            "classic play; pay 1 per heart, fewest hearts take the pool (ties divide it); each "
+            "deal a game",
             "RULES.md §3.3; Hoyle 1913",
             players=_ANY_TABLE,
             title="Hearts with the simple settlement",
@@ -329,6 +331,8 @@ def get(name: str) -> Rules:
 
 def variant(name: str) -> Variant:
     """A preset with its summary and source (an alias gives the preset it names)."""
+    if not isinstance(name, str):
+        raise InvalidRules(f"{name!r} is not a variant name: see 'hearts variants'")
     key = name.strip().lower().replace(" ", "-").replace("_", "-")
     key = ALIASES.get(key, key)
     if key in VARIANTS:
