@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts import Card, CardSet, Deal, IllegalMove, MoonChoice, Pass, Phase, variants
+from hearts import Card, CardSet, Deal, HeartsError, IllegalMove, MoonChoice, Pass, Phase, variants
 from hearts.deal import PassChoices
 from hearts.rules import Moon, PassDirection
 
@@ -464,14 +464,14 @@ class TestFromHands:
     )
     def test_bad_positions_are_refused(self, hands: list[str], message: str) -> None:
         """A chosen position must be a real deal of this pack."""
-        with pytest.raises(Exception, match=message):
+        with pytest.raises(HeartsError, match=message):
             Deal.from_hands(MODERN, hands)
 
     def test_stripped_card_is_refused(self) -> None:
         """Law 3: in three-handed the 2♠ is out of the pack."""
         rules = variants.get("classic-3")
         hands = ["2S", "", ""]
-        with pytest.raises(Exception, match="not in this pack"):
+        with pytest.raises(HeartsError, match="not in this pack"):
             Deal.from_hands(rules, hands)
 
 
@@ -486,7 +486,9 @@ class TestFromHands:
         (200, "200 is not a move"),
     ],
 )
-def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(move: object, message: str) -> None:
+def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
+    move: object, message: str
+) -> None:
     """Bad input gets a clear sentence and changes nothing."""
     deal = hold()
     before = _state(deal)

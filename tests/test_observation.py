@@ -77,3 +77,18 @@ def test_a_view_is_a_snapshot() -> None:
     hand = view.hand
     game.play(game.legal_moves()[0])
     assert view.hand == hand and view.phase is Phase.PLAY
+
+
+def test_the_pool_and_a_pending_jack_are_public() -> None:
+    """Law 29: whether a Jack is pending decides who may win the pool, so every seat sees it."""
+    for seed in range(40):
+        game = Game(variants.get("classic"), seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and game.hand_number < 30:
+            game.play(rng.choice(game.legal_moves()), game.to_act)
+            if game.jack:
+                for seat in range(4):
+                    view = game.view(seat)
+                    assert view.jack and view.pool == game.pool > 0
+                return
+    raise AssertionError("no Jack in 40 seeded games")

@@ -670,7 +670,8 @@ def test_view_safety(rules: Rules, seed: int) -> None:
 def test_game_ends(rules: Rules, seed: int) -> None:
     """RULES.md §3.4, §6.4 (end and ties), §1.5: a random game ends within a bound of hands,
     exactly when its end rule first says so; the winners have the lowest points (points) or the
-    most counters, and under ties=continue there is exactly one."""
+    most counters, and under ties=continue there is exactly one — except when a seat has lost all
+    its counters or won the agreed number, which ends the game at once (tied seats share)."""
     game = Game(rules, seed=seed)
     play_game(game, random.Random(seed))
     winners = game.winners()
@@ -678,7 +679,8 @@ def test_game_ends(rules: Rules, seed: int) -> None:
     assert winners
     best = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
     assert winners == tuple(s for s, t in enumerate(totals) if t == best)
-    if rules.ties is TieRule.CONTINUE:
+    plays_on = rules.ties is TieRule.CONTINUE and rules.end in (GameEnd.TARGET, GameEnd.DEALS)
+    if plays_on:
         assert len(winners) == 1
     over = [e for e in game.events if isinstance(e, GameOver)]
     assert len(over) == 1 and over[0].winners == winners and over[0].totals == totals
@@ -695,7 +697,7 @@ def test_game_ends(rules: Rules, seed: int) -> None:
             reached = max(totals) - rules.start_counters >= rules.target
         top = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
         unique = list(totals).count(top) == 1
-        return reached and (unique or rules.ties is not TieRule.CONTINUE)
+        return reached and (unique or not plays_on)
 
     settled = [e for e in game.events if isinstance(e, HandSettled)]
     assert len(settled) == game.hand_number + 1

@@ -95,9 +95,7 @@ class Phase(enum.Enum):
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
-_CARD_PLAYED: Final = [
-    CardPlayed(seat=seat, card=card) for seat in range(8) for card in _CARDS
-]
+_CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(8) for card in _CARDS]
 """The event of each seat playing each card (events are frozen, so one of each serves)."""
 
 
@@ -275,6 +273,8 @@ class Deal:
         "_points_game",
         "_sits_out",
         "_stack",
+        "_start_jack",
+        "_start_pool",
         "_start_scores",
         "_stock",
         "_stock_pos",
@@ -319,6 +319,8 @@ class Deal:
         stock: Sequence[Card] = (),
         cut: int | None = None,
         scores: Sequence[int] | None = None,
+        pool: int = 0,
+        jack: bool = False,
         owner: _Owner | None = None,
     ) -> None:
         """Start a hand from checked masks; callers use :meth:`from_hands` or a game."""
@@ -361,6 +363,8 @@ class Deal:
         self._owner = owner
         self._closed = False
         self._start_scores = tuple(scores) if scores is not None else (0,) * players
+        self._start_pool = pool
+        self._start_jack = jack
         self._events.append(
             Dealt(
                 hand_number,
@@ -458,6 +462,8 @@ class Deal:
         other._stock_pos = self._stock_pos
         other._moon = self._moon
         other._start_scores = self._start_scores
+        other._start_pool = self._start_pool
+        other._start_jack = self._start_jack
         other._leader = self._leader
         other._first_trick_rule = self._first_trick_rule
         other._must_break = self._must_break

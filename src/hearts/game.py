@@ -289,6 +289,8 @@ class Game:
             stock=stock,
             cut=at,
             scores=tuple(self._totals),
+            pool=self._pool,
+            jack=self._jack,
             owner=self,
         )
         self._hands.append(_Hand(deal, state, self._totals, self._pool, self._jack))
@@ -395,8 +397,11 @@ class Game:
         # Tied seats play on only where playing on can part them fairly: a points game to a
         # target, or a number of deals. When a seat has lost all its counters, or one has won
         # the agreed number, the game is over and the richest share the win.
-        if len(winners) > 1 and rules.ties is TieRule.CONTINUE and end in (GameEnd.TARGET,
-                                                                             GameEnd.DEALS):
+        if (
+            len(winners) > 1
+            and rules.ties is TieRule.CONTINUE
+            and end in (GameEnd.TARGET, GameEnd.DEALS)
+        ):
             return ()
         return winners
 

@@ -88,7 +88,9 @@ def parse_move(text: str) -> Move:
     hearts.errors.IllegalMove: 'hello' is not a move: name a card (QS), 'pass' and cards, or 'moon old'/'moon new'
     """
     if not isinstance(text, str):
-        raise IllegalMove(f"{text!r} is not a move: name a card (QS), 'pass' and cards, or 'moon old'")
+        raise IllegalMove(
+            f"{text!r} is not a move: name a card (QS), 'pass' and cards, or 'moon old'"
+        )
     words = text.strip().split()
     try:
         if words and words[0].lower() == "pass":

@@ -65,6 +65,10 @@ class SeatView:
     stock_size: int
     scores: tuple[int, ...]
     """Totals before this hand: points, or counters in a counters game."""
+    pool: int
+    """Counters in the pool carried into this hand (counters games)."""
+    jack: bool
+    """Whether that pool is a Jack, which only a sole clear seat may win (law 29)."""
     legal_moves: Sequence[Move]
     """This seat's moves now (empty when it is not this seat's turn)."""
     events: tuple[Event, ...]
@@ -139,6 +143,8 @@ def view_of(deal: Deal, seat: int) -> SeatView:
         tricks_won=tuple(deal.tricks_won(s) for s in range(deal.players)),
         stock_size=len(deal.stock),
         scores=deal._start_scores,
+        pool=deal._start_pool,
+        jack=deal._start_jack,
         legal_moves=moves if not isinstance(moves, list) else tuple(moves),
         events=tuple(events),
     )

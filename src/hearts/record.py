@@ -315,11 +315,21 @@ def _rebuild(
                 ) from None
     try:
         if seed is not None:
-            game = Game(rules, seed, dealer=None if cut_for_deal else dealer, cut_for_deal=cut_for_deal, pone=pone)
+            game = Game(
+                rules,
+                seed,
+                dealer=None if cut_for_deal else dealer,
+                cut_for_deal=cut_for_deal,
+                pone=pone,
+            )
         else:
             deals = [event for event in events if isinstance(event, Dealt | DealerCut)]
             game = Game(
-                rules, rng=random.Random(), dealer=None if cut_for_deal else dealer, cut_for_deal=cut_for_deal, deals=deals
+                rules,
+                rng=random.Random(),
+                dealer=None if cut_for_deal else dealer,
+                cut_for_deal=cut_for_deal,
+                deals=deals,
             )
     except HeartsError as error:
         raise InvalidRecord(f"the record does not start a game of these rules: {error}") from None
@@ -472,9 +482,17 @@ def text(game: Game) -> str:
         lines.append("")
         lines.append(
             f"Game in progress: hand {game.hand_number + 1}, seat {deal.to_act} to "
-            f"{deal.phase.value}."
+            f"{_PHASE_WORDS[deal.phase.value]}."
         )
     return "\n".join(lines)
+
+
+_PHASE_WORDS: Final = {
+    "pass": "pass",
+    "play": "play",
+    "moon": "choose how the moon is scored",
+    "over": "play",
+}
 
 
 def _dealt_line(rules: Rules, event: Dealt) -> str:
