@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -238,3 +240,97 @@ def test_variants_lists_the_tables_each_form_allows_and_its_other_names() -> Non
     assert "another name for modern" in result.stdout
     row = next(line for line in result.stdout.splitlines() if " black-maria " in line)
     assert "3 (3, 4)" in row
+
+
+# --- hearts verify ----------------------------------------------------------------------------
+
+
+def _saved(tmp_path: Path, name: str, seed: int, hands: int) -> tuple[Path, dict[str, object]]:
+    game = Game(variants.get(name), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and game.hand_number < hands - 1:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    data = record.to_dict(game)
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path, data
+
+
+def test_verify_is_a_command() -> None:
+    assert "verify" in runner.invoke(app, []).output
+
+
+@pytest.mark.parametrize("name", ["classic", "two-handed", "classic-7"])
+def test_verify_of_an_honest_record_says_every_hand_matches(tmp_path: Path, name: str) -> None:
+    path, _ = _saved(tmp_path, name, 6, 3)
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "hand 1: commitment ✓, deal ✓",
+        "hand 2: commitment ✓, deal ✓",
+        "hand 3: commitment ✓, deal ✓",
+    ]
+
+
+def test_verify_of_a_golden_record_passes() -> None:
+    path = Path(__file__).resolve().parent / "data" / "games" / "modern.json"
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 0 and "✗" not in result.stdout
+
+
+def test_verify_names_each_kind_of_tampering_and_exits_1(tmp_path: Path) -> None:
+    _, data = _saved(tmp_path, "modern", 6, 3)
+    events: Any = data["events"]
+    dealt = [at for at, event in enumerate(events) if event["kind"] == "dealt"]
+    committed = [at for at, event in enumerate(events) if event["kind"] == "shuffle_committed"]
+    events[committed[0]]["commitment"] = "0" * 64
+    hands = events[dealt[2]]["hands"]
+    hands[0], hands[3] = hands[3], hands[0]
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("hand 1: commitment ✗, deal ✓ (the commitment is not the hash")
+    assert lines[1] == "hand 2: commitment ✓, deal ✓"
+    assert lines[2].startswith("hand 3: commitment ✓, deal ✗ (seats 0 and 3 do not hold")
+
+
+def test_verify_of_a_record_without_a_seed_exits_1(tmp_path: Path) -> None:
+    game = Game(variants.get("classic"), rng=random.Random(2))
+    path = tmp_path / "unseeded.json"
+    record.dump(game, path)
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == "the record has no seed: its deals cannot be verified\n"
+
+
+def test_verify_of_a_missing_file_says_so(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["verify", str(tmp_path / "nothing.json")])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr) == f"error: there is no file {tmp_path / 'nothing.json'}"
+
+
+def test_verify_of_a_directory_says_so(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["verify", str(tmp_path)])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr) == f"error: {tmp_path} is a directory, not a game record"
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{", "the record is not valid JSON"),
+        ('{"format": "pgn"}', "it is not a hearts record"),
+        ("[]", "a record must be a JSON object"),
+    ],
+)
+def test_verify_of_a_malformed_record_says_what_is_wrong(
+    tmp_path: Path, content: str, reason: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    line = _one_sentence(result.stderr)
+    assert line.startswith(f"error: {path} is not a game record this version can verify: {reason}")

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from hearts import Game, InvalidRecord, variants
+from hearts import Deal, Game, InvalidRecord, Rules, variants
 from hearts.events import EVENT_KINDS, CardPlayed, Event, TrickWon
 
 
 def _all_kinds() -> list[Event]:
     """Events of every kind met in real games (a modern game with the moon choice, a seven-seat
-    classic game cut for deal, a two-handed game)."""
+    classic game cut for deal, a two-handed game, a deal of Auction Hearts)."""
     seen: dict[str, Event] = {}
     games = [
         Game(variants.get("modern").replace(moon="choice"), seed=11),
@@ -27,6 +27,14 @@ def _all_kinds() -> list[Event]:
             game.play(rng.choice(game.legal_moves()), game.to_act)
         for event in game.events:
             seen.setdefault(event.kind, event)
+    # Auction Hearts is played deal by deal for now: its bids and the suit named.
+    hands = [" ".join(f"{r}{s}" for r in "23456789TJQKA") for s in "CDSH"]
+    deal = Deal.from_hands(Rules(auction=True), hands)
+    rng = random.Random(0)
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+    for event in deal.events:
+        seen.setdefault(event.kind, event)
     return list(seen.values())
 
 

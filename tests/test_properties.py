@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import hearts
 from hearts import Card, CardSet, Deal, Game, Pass, Phase, Rules, variants
-from hearts.cards import cards_of
+from hearts.cards import JOKER, cards_of
 from hearts.deal import PassChoices
 from hearts.events import (
     CardPlayed,
@@ -210,6 +210,8 @@ def check_tricks(deal: Deal) -> None:
             assert cards == trick.cards == event.cards
             led = cards[0].suit
             best = max((c for c in cards if c.suit == led), key=lambda c: c.rank)
+            if rules.joker and rules.joker_wins_any_trick and JOKER in cards:
+                best = JOKER  # Joker Hearts (RULES.md §5.2): it wins any trick it is played to
             winner = seats[cards.index(best)]
             assert trick.winner == event.seat == winner, f"{cards} won by {trick.winner}"
             assert trick.points == event.points == sum(rules.value(c) for c in cards)

@@ -172,11 +172,11 @@ def test_record_names_rules_that_are_no_preset_custom() -> None:
 
 def test_a_tampered_deal_is_refused_as_not_matching_the_seed() -> None:
     data = _record(_play(Game(variants.get("classic"), seed=8), None))
-    hands = data["events"][0]["hands"]
+    hands = data["events"][1]["hands"]
     hands[0], hands[1] = hands[1], hands[0]
     with pytest.raises(
         InvalidRecord,
-        match=r"^event 0 \(dealt\) does not match the game rebuilt "
+        match=r"^event 1 \(dealt\) does not match the game rebuilt "
         r"from the seed: its hands\[0\] is",
     ):
         record.from_dict(data)
@@ -185,7 +185,11 @@ def test_a_tampered_deal_is_refused_as_not_matching_the_seed() -> None:
 def test_a_changed_seed_is_refused_at_the_first_deal() -> None:
     data = _record(_play(Game(variants.get("modern"), seed=8), 20))
     data["seed"] = 9
-    with pytest.raises(InvalidRecord, match=r"^event 0 \(dealt\) does not match the game rebuilt"):
+    with pytest.raises(
+        InvalidRecord,
+        match=r"^event 0 \(shuffle_committed\) does not match the game rebuilt from the seed: "
+        r"its commitment is",
+    ):
         record.from_dict(data)
 
 
@@ -327,10 +331,11 @@ def _event(index: int, key: str, value: Any) -> Any:
         (_set("extra", 1), "the record has an unknown field 'extra'"),
         (_drop("seed"), "the record lacks the field 'seed'"),
         (_event(0, "kind", "nope"), "event 0: kind='nope' is not an event kind"),
-        (_event(1, "card", "ZZ"), "event 1: card_played event field 'card' is wrong: 'ZZ'"),
-        (_event(1, "seat", None), "event 1: card_played event field 'seat' is wrong: None"),
-        (_event(1, "colour", "red"), "event 1: card_played event has unknown field 'colour'"),
-        (_event(0, "hands", "2C"), "event 0: dealt event field 'hands' is wrong"),
+        (_event(2, "card", "ZZ"), "event 2: card_played event field 'card' is wrong: 'ZZ'"),
+        (_event(2, "seat", None), "event 2: card_played event field 'seat' is wrong: None"),
+        (_event(2, "colour", "red"), "event 2: card_played event has unknown field 'colour'"),
+        (_event(1, "hands", "2C"), "event 1: dealt event field 'hands' is wrong"),
+        (_event(0, "commitment", 7), "event 0: shuffle_committed event field 'commitment' is"),
     ],
 )
 def test_a_malformed_record_is_refused_naming_the_wrong_field(change: Any, message: str) -> None:

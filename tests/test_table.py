@@ -96,7 +96,7 @@ def test_a_game_deals_its_cut_pack_from_the_eldest_hand() -> None:
     at = random_cut(52, rng)
     deck = cut(deck, at)
     game = Game(rules, seed=11)
-    dealt = game.events[0]
+    dealt = game.events[1]  # after the commitment to the shuffle
     assert isinstance(dealt, Dealt) and dealt.cut == at and dealt.dealer == 0
     assert deck[0] in dealt.hands[1] and deck[1] in dealt.hands[2] and deck[3] in dealt.hands[0]
 
@@ -118,7 +118,7 @@ def test_the_pone_may_decline_to_cut_and_a_short_cut_is_refused() -> None:
         return None
 
     game = Game(variants.get("classic"), seed=5, dealer=2, pone=decline)
-    dealt = game.events[0]
+    dealt = game.events[1]
     assert isinstance(dealt, Dealt) and dealt.cut is None
     assert calls == [(1, 52, 0)]  # the pone sits on the dealer's right
     rng = random.Random(5)

@@ -11,7 +11,7 @@ The core (this package without its faces) imports only the standard library:
 
 from __future__ import annotations
 
-from hearts import bots, events, record, scoring, table, variants
+from hearts import bots, events, record, scoring, table, variants, verify
 from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
 from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
@@ -68,4 +68,5 @@ __all__ = [
     "scoring",
     "table",
     "variants",
+    "verify",
 ]

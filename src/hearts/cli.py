@@ -7,6 +7,7 @@ gets one sentence on stderr and a non-zero exit code, never a traceback.
     hearts variants
     hearts simulate --variant modern --games 100 --seed 1 --bots basic,random,basic,random
     hearts replay game.json
+    hearts verify game.json
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from hearts import bots as bot_registry
-from hearts import record, variants
+from hearts import record, variants, verify
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
@@ -254,6 +255,34 @@ def replay(
     except InvalidRecord as error:
         _fail(f"{file} is not a game record this version can replay: {error}", FAILURE)
     typer.echo(record.text(game))
+
+
+@app.command("verify")
+def verify_deals(
+    file: Annotated[
+        Path, typer.Argument(help="A game record (JSON), as `simulate --save` writes.")
+    ],
+) -> None:
+    """Check every deal of a record against the commitment published before the cut.
+
+    For each hand, the shuffle is recomputed from the record's seed and hashed (it must be the
+    commitment published before the pone cut), then cut as recorded and dealt by the laws (it
+    must be the hands recorded). Exits 0 when every hand matches, 1 otherwise.
+    """
+    try:
+        report = verify.verify_text(file.read_bytes())
+    except FileNotFoundError:
+        _fail(f"there is no file {file}", FAILURE)
+    except IsADirectoryError:
+        _fail(f"{file} is a directory, not a game record", FAILURE)
+    except OSError as error:
+        _fail(f"cannot read {file}: {error.strerror or error}", FAILURE)
+    except InvalidRecord as error:
+        _fail(f"{file} is not a game record this version can verify: {error}", FAILURE)
+    for line in report.lines():
+        typer.echo(line)
+    if not report.ok:
+        raise typer.Exit(FAILURE)
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""One hand of Hearts as a state machine: pass → play (→ draw) → (moon choice) → over.
+"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ draw) → (moon) → over.
 
 A :class:`Deal` holds the cards of every seat (the referee's whole truth), offers the moves of the
 seat to act, applies them, undoes them, copies itself for search, and shows each seat exactly what
@@ -43,6 +43,7 @@ from hearts.cards import (
     _CARDS,
     _CHUNKS,
     HEARTS_MASK,
+    JOKER,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
@@ -54,6 +55,7 @@ from hearts.cards import (
 )
 from hearts.errors import HeartsError, IllegalMove, InvalidCard
 from hearts.events import (
+    BidMade,
     CardPlayed,
     Dealt,
     Event,
@@ -62,9 +64,10 @@ from hearts.events import (
     MoonShot,
     Passed,
     StockDrawn,
+    SuitNamed,
     TrickWon,
 )
-from hearts.moves import MoonChoice, Move, Pass
+from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
 from hearts.rules import FirstLead, Moon, PassDirection, Rules, SettlementMethod
 from hearts.scoring import points as score_points
 
@@ -75,12 +78,27 @@ __all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands"]
 
 _QS_BIT = 1 << QUEEN_OF_SPADES
 _ONE_PACK = 1 << 64
-_SUIT_CARDS = _CHUNKS[:4]  # for each suit, the cards of each 16-bit value of its field
+_SUIT_CARDS = _CHUNKS[:4]
+
+
+@functools.cache
+def _suit_values(pack: int, suit: Suit) -> tuple[int, ...]:
+    """Auction Hearts: the value of each card id when ``suit`` is named (one a card of it)."""
+    named = pack & SUIT_MASKS[suit]
+    return tuple(named >> card & 1 for card in range(128))
+
+
+_JOKER_WIN_MASKS: Final = tuple(suit | 1 << JOKER for suit in SUIT_MASKS)
+"""For each suit led, the cards that may take the trick when the joker wins any trick."""  # for each suit, the cards of each 16-bit value of its field
 
 
 class Phase(enum.Enum):
     """Where a deal stands."""
 
+    BID = "bid"
+    """Auction Hearts: each seat bids once, from the eldest hand to the dealer (law 30)."""
+    NAME = "name"
+    """Auction Hearts: the highest bidder names the suit to avoid."""
     PASS = "pass"
     """Seats choose the cards they pass."""
     PLAY = "play"
@@ -93,6 +111,7 @@ class Phase(enum.Enum):
 
 # The phases as module globals: an enum member read from its class is slow on a hot path.
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
+_BID, _NAME = Phase.BID, Phase.NAME
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
 _CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(8) for card in _CARDS]
@@ -245,6 +264,9 @@ class Deal:
 
     __slots__ = (
         "_active",
+        "_auction",
+        "_bidder",
+        "_bids",
         "_break_mask",
         "_broken",
         "_closed",
@@ -261,6 +283,7 @@ class Deal:
         "_moon",
         "_moon_played",
         "_must_break",
+        "_named",
         "_next",
         "_only_penalty_lead",
         "_owner",
@@ -282,6 +305,7 @@ class Deal:
         "_to_act",
         "_trick",
         "_values",
+        "_win_masks",
         "_won",
         "cut",
         "dealer",
@@ -307,6 +331,10 @@ class Deal:
     _stack: list[tuple[Any, ...]]
     _owner: _Owner | None
     _moon: MoonChoice | None
+    _win_masks: tuple[int, ...]
+    _values: tuple[int, ...]
+    _bids: list[int]
+    _named: Suit | None
 
     def __init__(
         self,
@@ -322,8 +350,12 @@ class Deal:
         pool: int = 0,
         jack: bool = False,
         owner: _Owner | None = None,
+        namer: int | None = None,
     ) -> None:
-        """Start a hand from checked masks; callers use :meth:`from_hands` or a game."""
+        """Start a hand from checked masks; callers use :meth:`from_hands` or a game.
+
+        ``namer``: Auction Hearts, a deal played for a Jack: no bidding, this seat names the suit
+        again (RULES.md §5.1.7)."""
         players = rules.players
         self.rules = rules
         self.dealer = dealer
@@ -337,6 +369,10 @@ class Deal:
         self._moon_played = rules.moon is not Moon.OFF
         self._points_game = rules.settlement is SettlementMethod.POINTS
         self._values = rules.values
+        # The cards that can take a trick, by the suit led: the suit's own, and the joker too
+        # when it wins any trick it is played to (Joker Hearts; RULES.md §5.2).
+        joker_wins = rules.joker and rules.joker_wins_any_trick
+        self._win_masks = _JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
         self._penalty_mask = rules.penalty_mask
         self._first_trick_rule = rules.penalty_free_first_trick
         self._must_break = rules.hearts_must_be_broken
@@ -376,7 +412,18 @@ class Deal:
             )
         )
         self._leader = self._first_leader_eldest()
-        if self._pass_offset:
+        self._auction = rules.auction
+        self._bids = [-1] * players  # Auction Hearts: each seat's bid (0 a pass; -1 not yet)
+        self._bidder = -1  # the highest bidder so far (or the namer of a Jack); -1: none
+        self._named = None
+        if self._auction:
+            if namer is None:
+                self._phase = _BID
+                self._to_act = self._leader
+            else:
+                self._phase = _NAME
+                self._to_act = self._bidder = namer
+        elif self._pass_offset:
             self._phase = Phase.PASS
             self._to_act = self._first_to_pass()
         else:
@@ -394,6 +441,7 @@ class Deal:
         hand_number: int = 0,
         pass_direction: PassDirection | str | None = None,
         stock: Sequence[CardLike] | str = (),
+        namer: int | None = None,
     ) -> Deal:
         """Set up a chosen position: the hands of every seat (and the stock, two-handed).
 
@@ -428,6 +476,16 @@ class Deal:
             raise HeartsError(f"this form does not pass: pass_direction={direction.value}")
         if direction is PassDirection.ACROSS and players % 2:
             raise HeartsError(f"no seat is across a table of {players}: pass_direction=across")
+        if namer is not None:
+            if not rules.auction:
+                raise HeartsError(f"namer={namer!r}: this form has no auction, no suit is named")
+            if (
+                isinstance(namer, bool)
+                or not isinstance(namer, int)
+                or not 0 <= namer < players
+                or (players == 7 and namer == dealer)
+            ):
+                raise HeartsError(f"namer={namer!r} is not a seat that takes cards this hand")
         return cls(
             rules,
             masks,
@@ -435,6 +493,7 @@ class Deal:
             hand_number=hand_number,
             pass_direction=direction,
             stock=stock_cards,
+            namer=namer,
         )
 
     def copy(self, *, stack: bool = True) -> Deal:
@@ -452,6 +511,11 @@ class Deal:
         other._players = self._players
         other._next = self._next
         other._values = self._values
+        other._win_masks = self._win_masks
+        other._auction = self._auction
+        other._bids = self._bids.copy()
+        other._bidder = self._bidder
+        other._named = self._named
         other._active = self._active
         other._sits_out = self._sits_out
         other._dealt = self._dealt
@@ -552,6 +616,26 @@ class Deal:
         """How many moves :meth:`undo` can take back."""
         return len(self._stack)
 
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Auction Hearts: each seat's bid so far (0 a pass, None not yet bid), in seat order."""
+        return tuple(None if bid < 0 else bid for bid in self._bids)
+
+    @property
+    def high_bid(self) -> int:
+        """Auction Hearts: the highest bid so far (0 while nobody has bid)."""
+        return max(0, *self._bids)
+
+    @property
+    def bidder(self) -> int | None:
+        """Auction Hearts: the highest bidder so far (or the seat naming again for a Jack)."""
+        return None if self._bidder < 0 else self._bidder
+
+    @property
+    def named_suit(self) -> Suit | None:
+        """Auction Hearts: the suit to avoid this hand, once named (hearts when nobody bid)."""
+        return self._named
+
     def hand(self, seat: int) -> CardSet:
         """The cards a seat holds now (referee's knowledge; seats learn only their own)."""
         return CardSet(self._hands[self._seat(seat)])
@@ -633,7 +717,9 @@ class Deal:
         """The moves a seat may make now (by default the seat to act); empty if none.
 
         In the play phase these are cards; in the pass phase, a :class:`PassChoices` sequence of
-        every pass; when the shooter chooses, the two :class:`~hearts.moves.MoonChoice` values.
+        every pass; when the shooter chooses, the two :class:`~hearts.moves.MoonChoice` values;
+        in Auction Hearts, a pass (``Bid(0)``) and every :class:`~hearts.moves.Bid` above the high
+        bid up to ``max_bid``, then the four :class:`~hearts.moves.NameSuit` moves of the winner.
         """
         phase = self._phase
         if phase is _PLAY:
@@ -662,6 +748,14 @@ class Deal:
             if seat is not None and self._seat(seat) != self._to_act:
                 return []
             return [MoonChoice.OLD, MoonChoice.NEW]
+        if phase is _BID:
+            if seat is not None and self._seat(seat) != self._to_act:
+                return []
+            return [Bid(0), *map(Bid, range(self.high_bid + 1, self.rules.max_bid + 1))]
+        if phase is _NAME:
+            if seat is not None and self._seat(seat) != self._to_act:
+                return []
+            return [NameSuit(suit) for suit in Suit]
         return []
 
     def legal_cards(self) -> CardSet:
@@ -686,6 +780,13 @@ class Deal:
             raise IllegalMove("this hand has been settled: undo through the game")
         if phase is Phase.OVER:
             raise IllegalMove("the hand is over: every card has been played")
+        if isinstance(move, Bid | NameSuit) and not self._auction:
+            raise IllegalMove(
+                "this form has no auction: there is nothing to bid for and no suit to name"
+            )
+        if phase is _BID or phase is _NAME:
+            self._check_auction_move(move, seat)
+            return
         if phase is Phase.PASS:
             if not isinstance(move, Pass):
                 raise IllegalMove(
@@ -709,6 +810,10 @@ class Deal:
             if not isinstance(move, MoonChoice):
                 raise IllegalMove("you shot the moon: choose 'moon old' (others +26) or 'moon new'")
             return
+        if isinstance(move, Bid):
+            raise IllegalMove("the bidding is over, and there is no second bid (law 30)")
+        if isinstance(move, NameSuit):
+            raise IllegalMove(f"the suit to avoid is named already: {self._named_words()}")
         if not isinstance(move, Card):
             raise IllegalMove("it is time to play a card")
         self._check_card(self._to_act, move)
@@ -756,10 +861,14 @@ class Deal:
                 if mask.bit_count() == self.rules.pass_count and not mask & ~self._hands[giver]:
                     return self._pass(giver, mask)
         self.verify_play(move, seat)
-        # verify_play passed, so the move is a pass or a moon choice here.
+        # verify_play passed, so the move is a pass, a bid, a suit named or a moon choice here.
         move = self._coerce(move)
         if isinstance(move, Pass):
             return self._pass(self._to_act if seat is None else self._seat(seat), move.cards.mask)
+        if isinstance(move, Bid):
+            return self._bid(move.amount)
+        if isinstance(move, NameSuit):
+            return self._name(move.suit)
         assert isinstance(move, MoonChoice)
         return self._choose_moon(move)
 
@@ -792,6 +901,22 @@ class Deal:
             self._to_act = seat
             self._phase = _PLAY
             self._events.pop()
+            return
+        if len(entry) == 2:
+            # A bid or the suit named (see _bid, _name): the auction's state before it.
+            (
+                self._phase,
+                self._to_act,
+                self._leader,
+                bids,
+                self._bidder,
+                self._named,
+                self._values,
+                self._penalty_mask,
+                events,
+            ) = entry[1]
+            self._bids = list(bids)
+            del self._events[events:]
             return
         if len(entry) == 3:
             # A pass that was not the last one (see _pass).
@@ -843,7 +968,7 @@ class Deal:
 
     @staticmethod
     def _coerce(move: object) -> Move:
-        if isinstance(move, Card | Pass | MoonChoice):
+        if isinstance(move, Card | Pass | MoonChoice | Bid | NameSuit):
             return move
         if isinstance(move, str):
             from hearts.moves import parse_move
@@ -871,6 +996,112 @@ class Deal:
             len(self._events),
             self._moon,
         )
+
+    # ------------------------------------------------------------------ Auction Hearts
+
+    def _check_auction_move(self, move: Move, seat: int | None) -> None:
+        """Raise the reason a move is not legal in the bidding or the naming of the suit."""
+        to_act = self._to_act
+        if self._phase is _BID:
+            if seat is not None and self._seat(seat) != to_act:
+                if self._bids[seat] >= 0:
+                    raise IllegalMove(
+                        f"seat {seat} has bid already: there is no second bid (law 30)"
+                    )
+                raise IllegalMove(
+                    f"it is seat {to_act}'s turn to bid, not seat {seat}'s: the eldest hand bids "
+                    "first and the dealer last (law 30)"
+                )
+            high = self.high_bid
+            if isinstance(move, NameSuit):
+                raise IllegalMove(
+                    "the bidding is not over: the highest bidder names the suit when all have bid"
+                )
+            if not isinstance(move, Bid):
+                raise IllegalMove(f"it is time to bid: bid more than {high} counters, or pass")
+            if move.amount and move.amount <= high:
+                raise IllegalMove(
+                    f"a bid must be higher than the high bid of {high}: bid more, or pass"
+                )
+            if move.amount > self.rules.max_bid:
+                raise IllegalMove(
+                    f"a bid may be at most {self.rules.max_bid} counters (max_bid), not {move.amount}"
+                )
+            return
+        if seat is not None and self._seat(seat) != to_act:
+            raise IllegalMove(
+                f"seat {seat} did not win the auction: seat {to_act} names the suit to avoid"
+            )
+        if isinstance(move, Bid):
+            raise IllegalMove(
+                f"the bidding is over, and there is no second bid (law 30): seat {to_act} "
+                "names the suit to avoid"
+            )
+        if not isinstance(move, NameSuit):
+            raise IllegalMove(
+                f"seat {to_act} names the suit to avoid first: 'name hearts', 'name spades', ..."
+            )
+
+    def _auction_entry(self) -> tuple[str, tuple[Any, ...]]:
+        """The undo record of a bid or of naming the suit (a pair: see :meth:`undo`)."""
+        return (
+            "auction",
+            (
+                self._phase,
+                self._to_act,
+                self._leader,
+                tuple(self._bids),
+                self._bidder,
+                self._named,
+                self._values,
+                self._penalty_mask,
+                len(self._events),
+            ),
+        )
+
+    def _bid(self, amount: int) -> Event:
+        seat = self._to_act
+        self._stack.append(self._auction_entry())
+        self._legal = -1
+        if amount:  # checked above the high bid
+            self._bidder = seat
+        self._bids[seat] = amount
+        event = BidMade(seat=seat, amount=amount)
+        self._events.append(event)
+        if any(self._bids[s] < 0 for s in self._active):
+            self._to_act = self._next[seat]
+        elif self._bidder >= 0:
+            self._phase = _NAME
+            self._to_act = self._bidder
+        else:
+            # Nobody bid: hearts, and the eldest leads (RULES.md §5.1.8, UNVERIFIED).
+            self._set_named(Suit.HEARTS, -1)
+            self._phase = _PLAY
+            self._leader = self._to_act = self._first_leader_eldest()
+        return event
+
+    def _name(self, suit: Suit) -> Event:
+        seat = self._to_act
+        self._stack.append(self._auction_entry())
+        self._legal = -1
+        event = self._set_named(suit, seat)
+        # The highest bidder leads to the first trick, whatever his seat (RULES.md §5.1.4).
+        self._phase = _PLAY
+        self._leader = self._to_act = seat
+        return event
+
+    def _set_named(self, suit: Suit, seat: int) -> Event:
+        """This hand's penalties: one unit a card of the named suit."""
+        self._named = suit
+        self._values = _suit_values(self.rules.pack, suit)
+        self._penalty_mask = self.rules.pack & SUIT_MASKS[suit]
+        event = SuitNamed(seat=seat, suit=suit.name.lower())
+        self._events.append(event)
+        return event
+
+    def _named_words(self) -> str:
+        suit = self._named
+        return "none" if suit is None else f"{suit.name.lower()}"
 
     def _first_to_pass(self) -> int:
         """The first seat from the eldest hand on that has not passed yet, or -1."""
@@ -944,7 +1175,8 @@ class Deal:
         trick = self._trick
         events = self._events
         leader = self._leader if trick else seat
-        # Who takes the trick: the highest card of the suit led.
+        # Who takes the trick: the highest card of the suit led (or the joker, when it wins any
+        # trick: its bit is above every card of one pack, so it is the top bit of its mask).
         cards = (*trick, card)
         values = self._values
         if len(cards) == 4:  # four at the table, unrolled: the engine's hottest path
@@ -957,7 +1189,7 @@ class Deal:
             for other in cards:
                 points += values[other]
                 mask |= 1 << other
-        suit = SUIT_MASKS[cards[0] >> 4 & 3]
+        suit = self._win_masks[cards[0] >> 4 & 3]
         if mask >> 64 == 0:  # one pack: the highest card of the suit led is the top bit
             best_at = cards.index((mask & suit).bit_length() - 1)
         else:

@@ -24,6 +24,7 @@ from hearts.errors import HeartsError, InvalidRecord
 __all__ = [
     "Event",
     "DealerCut",
+    "ShuffleCommitted",
     "Dealt",
     "Passed",
     "CardPlayed",
@@ -31,6 +32,8 @@ __all__ = [
     "StockDrawn",
     "MoonShot",
     "MoonChosen",
+    "BidMade",
+    "SuitNamed",
     "HandOver",
     "HandSettled",
     "GameOver",
@@ -144,6 +147,21 @@ class DealerCut(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ShuffleCommitted(Event):
+    """The shuffled pack is committed to before the pone cuts: a hash that reveals nothing.
+
+    ``commitment`` is :func:`hearts.verify.commit` of the shuffled order, a salt derived from the
+    game's seed and the hand number; the seed, revealed in the record, lets anyone check it.
+    """
+
+    kind: ClassVar[str] = "shuffle_committed"
+    hand_number: int
+    dealer: int
+    commitment: str
+    """sha256, 64 hex digits."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dealt(Event):
     """A hand was shuffled, cut by the pone and dealt (laws 5–8). Seen whole only by the referee."""
 
@@ -215,6 +233,25 @@ class MoonChosen(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    """Auction Hearts (law 30): a seat bid counters for the right to name the suit (0: passed)."""
+
+    kind: ClassVar[str] = "bid_made"
+    seat: int
+    amount: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SuitNamed(Event):
+    """Auction Hearts: the suit to avoid this hand, named by ``seat`` (-1: nobody bid, so hearts)."""
+
+    kind: ClassVar[str] = "suit_named"
+    seat: int
+    suit: str
+    """The suit's name: ``clubs``, ``diamonds``, ``spades`` or ``hearts``."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HandOver(Event):
     """The last trick is taken: penalty units per seat, and this hand's points (points games)."""
 
@@ -267,6 +304,7 @@ EVENT_KINDS: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         DealerCut,
+        ShuffleCommitted,
         Dealt,
         Passed,
         CardPlayed,
@@ -274,6 +312,8 @@ EVENT_KINDS: dict[str, type[Event]] = {
         StockDrawn,
         MoonShot,
         MoonChosen,
+        BidMade,
+        SuitNamed,
         HandOver,
         HandSettled,
         GameOver,

@@ -3,7 +3,9 @@
 A :class:`Game` shuffles and deals each hand from its seeded generator (the table procedure of
 :mod:`hearts.table`), passes the moves of the seats to the hand in progress, settles each hand
 by the rules' method (points to a target, or counters with pools and Jacks), and says when the
-game is over and who won. Its :attr:`Game.events` are the whole log.
+game is over and who won. Its :attr:`Game.events` are the whole log. A game with a seed commits
+to each shuffle (a :class:`~hearts.events.ShuffleCommitted` event) before the pone is asked to
+cut, so that its record proves every deal (:mod:`hearts.verify`).
 
 >>> import random
 >>> from hearts import Game, variants
@@ -19,15 +21,16 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hearts import scoring, table
+from hearts import scoring, table, verify
 from hearts.cards import Card, cards_of
 from hearts.deal import Deal, PassChoices, check_hands
 from hearts.errors import HeartsError, IllegalMove
-from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled
+from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
 from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
@@ -43,12 +46,19 @@ least four) or None to decline (dealing law 8). Without one, the suggested cut i
 class _Hand:
     """One finished or running hand and the game's state just before it was settled."""
 
-    __slots__ = ("after", "deal", "jack", "pool", "rng_state", "totals")
+    __slots__ = ("after", "before", "deal", "jack", "pool", "rng_state", "totals")
 
     def __init__(
-        self, deal: Deal, rng_state: Any, totals: list[int], pool: int, jack: bool
+        self,
+        deal: Deal,
+        rng_state: Any,
+        totals: list[int],
+        pool: int,
+        jack: bool,
+        before: Sequence[Event] = (),
     ) -> None:
         self.deal = deal
+        self.before = list(before)
         self.after: list[Event] = []
         self.rng_state = rng_state
         self.totals = totals.copy()
@@ -59,7 +69,8 @@ class _Hand:
 class Game:
     """A game of Hearts from its first deal to its end.
 
-    ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible. Seat
+    ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible; with a seed,
+    each shuffle is committed to before the cut (see :mod:`hearts.verify`). Seat
     ``dealer`` deals the first hand unless ``cut_for_deal`` is set, when the seats cut and the
     lowest card deals (laws 1–2). ``pone`` lets the pone choose the cut or decline it.
     ``deals`` gives the first hands as recorded :class:`~hearts.events.Dealt` events instead of
@@ -69,7 +80,9 @@ class Game:
 
     >>> from hearts import variants
     >>> game = Game(variants.get("classic"), seed=1, pone=lambda *_: None)
-    >>> game.events[0].cut is None             # the pone declined: the pack is dealt as it is
+    >>> game.events[0].kind                    # the shuffle is committed to before the cut
+    'shuffle_committed'
+    >>> game.events[1].cut is None             # the pone declined: the pack is dealt as it is
     True
     >>> Game(variants.get("classic"), seed=1, pone=lambda *_: 2)
     Traceback (most recent call last):
@@ -90,6 +103,11 @@ class Game:
     ) -> None:
         if not isinstance(rules, Rules):
             raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
+        if rules.auction:  # the bid's payment and the auction Jack are not settled yet
+            raise IllegalMove(
+                "auction=True is played deal by deal (Deal.from_hands) for now: a game does not "
+                "yet settle the bid or the auction Jack"
+            )
         if dealer is None:
             dealer = 0
         elif cut_for_deal:
@@ -129,6 +147,8 @@ class Game:
         self._over = False
         self._winners: tuple[int, ...] = ()
         self._hands: list[_Hand] = []
+        # The commitment of a hand being dealt, logged before the pone is asked to cut.
+        self._committing: list[Event] = []
         if cut_for_deal:
             if self._preset and isinstance(self._preset[0], DealerCut):
                 recorded = self._preset.pop(0)
@@ -202,8 +222,10 @@ class Game:
         """The whole log: every event of every hand and of the game, in order."""
         log = list(self._opening)
         for hand in self._hands:
+            log.extend(hand.before)
             log.extend(hand.deal._events)
             log.extend(hand.after)
+        log.extend(self._committing)
         return log
 
     # ------------------------------------------------------------------ moves
@@ -250,8 +272,13 @@ class Game:
         previous.deal.undo()
 
     def view(self, seat: int) -> SeatView:
-        """What one seat may know of the hand in progress (see :class:`SeatView`)."""
-        return self.deal.view(seat)
+        """What one seat may know of the hand in progress (see :class:`SeatView`), with the
+        commitment to its shuffle (which reveals nothing)."""
+        view = self.deal.view(seat)
+        for event in self._hands[-1].before:
+            if isinstance(event, ShuffleCommitted):
+                view = dataclasses.replace(view, commitment=event.commitment)
+        return view
 
     # ------------------------------------------------------------------ hands
 
@@ -261,17 +288,28 @@ class Game:
         number = len(self._hands)
         sits_out = dealer if rules.players == 7 else None
         at: int | None
+        before: list[Event] = []
         if number < len(self._preset):
             masks, stock, at = self._preset_hand(number, dealer)
         else:
             deck = table.shuffle(cards_of(rules.pack), self._rng)
             suggested = table.random_cut(len(deck), self._rng)
             at = suggested
-            if self._pone is not None:
-                # The pone's own choice (a number of cards to lift, or None to decline); the
-                # generator has drawn its suggestion all the same, so later deals do not shift.
-                at = self._pone(table.pone(dealer, rules.players), len(deck), number, suggested)
-            deck = table.cut(deck, at)
+            if self.seed is not None:
+                # Commit to the shuffled pack before the pone cuts (see hearts.verify); the
+                # salt comes from the seed, not the generator, so the deals do not shift.
+                salt = verify.hand_salt(self.seed, number)
+                before.append(ShuffleCommitted(number, dealer, verify.commit(deck, salt, number)))
+            self._committing = before
+            try:
+                if self._pone is not None:
+                    # The pone's own choice (cards to lift, or None to decline); the generator
+                    # has drawn its suggestion all the same, so later deals do not shift.
+                    seat = table.pone(dealer, rules.players)
+                    at = self._pone(seat, len(deck), number, suggested)
+                deck = table.cut(deck, at)
+            finally:
+                self._committing = []
             hands, stock = table.deal_out(
                 deck,
                 players=rules.players,
@@ -293,7 +331,7 @@ class Game:
             jack=self._jack,
             owner=self,
         )
-        self._hands.append(_Hand(deal, state, self._totals, self._pool, self._jack))
+        self._hands.append(_Hand(deal, state, self._totals, self._pool, self._jack, before))
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
 

@@ -1,11 +1,14 @@
 """Moves: the values a seat plays to a deal.
 
-A move is a :class:`~hearts.cards.Card` to play, a :class:`Pass` of the cards to pass, or a
-:class:`MoonChoice` when the shooter chooses how the moon is scored. :func:`parse_move` reads the
-short text forms that the command line and records use.
+A move is a :class:`~hearts.cards.Card` to play, a :class:`Pass` of the cards to pass, a
+:class:`MoonChoice` when the shooter chooses how the moon is scored, or in Auction Hearts a
+:class:`Bid` and the winner's :class:`NameSuit`. :func:`parse_move` reads the short text forms
+that the command line and records use.
 
 >>> parse_move("qs"), parse_move("pass 2c 3c 4c"), parse_move("moon new")
 (Card.parse('QS'), Pass(CardSet.parse('2C 3C 4C')), <MoonChoice.NEW: 'new'>)
+>>> parse_move("bid 5"), parse_move("bid pass"), parse_move("name spades")
+(Bid(5), Bid(0), NameSuit(Suit.SPADES))
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ import enum
 from collections.abc import Iterable
 from typing import TypeAlias
 
-from hearts.cards import Card, CardLike, CardSet
-from hearts.errors import HeartsError, IllegalMove
+from hearts.cards import Card, CardLike, CardSet, Suit
+from hearts.errors import HeartsError, IllegalMove, InvalidCard
 
-__all__ = ["Pass", "MoonChoice", "Move", "parse_move", "move_text"]
+__all__ = ["Pass", "MoonChoice", "Bid", "NameSuit", "Move", "parse_move", "move_text"]
 
 
 class Pass:
@@ -73,12 +76,93 @@ class MoonChoice(enum.Enum):
         return f"moon {self.value}"
 
 
-Move: TypeAlias = Card | Pass | MoonChoice
+class Bid:
+    """Auction Hearts (law 30): a bid of counters for the right to name the suit; 0 passes.
+
+    >>> Bid(3), str(Bid(3)), str(Bid(0)), Bid(0).is_pass
+    (Bid(3), 'bid 3', 'bid pass', True)
+    >>> Bid(-1)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMove: a bid is a whole number of counters (0 to pass), not -1
+    """
+
+    __slots__ = ("amount",)
+    amount: int
+
+    def __init__(self, amount: int) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise IllegalMove(f"a bid is a whole number of counters (0 to pass), not {amount!r}")
+        object.__setattr__(self, "amount", int(amount))
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether the seat passes (bids nothing)."""
+        return self.amount == 0
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Bid is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bid) and other.amount == self.amount
+
+    def __hash__(self) -> int:
+        return hash(("Bid", self.amount))
+
+    def __repr__(self) -> str:
+        return f"Bid({self.amount})"
+
+    def __str__(self) -> str:
+        return "bid pass" if self.is_pass else f"bid {self.amount}"
+
+
+class NameSuit:
+    """Auction Hearts: the highest bidder names the suit to avoid (any suit, hearts included).
+
+    >>> NameSuit("h"), str(NameSuit("♠"))
+    (NameSuit(Suit.HEARTS), 'name spades')
+    """
+
+    __slots__ = ("suit",)
+    suit: Suit
+
+    def __init__(self, suit: Suit | int | str) -> None:
+        try:
+            if isinstance(suit, str):
+                value = Suit.parse(suit)
+            elif isinstance(suit, int) and not isinstance(suit, bool):
+                value = Suit(suit)
+            else:
+                raise ValueError
+        except (InvalidCard, ValueError):
+            raise IllegalMove(
+                f"{suit!r} is not a suit to name: clubs, diamonds, spades or hearts"
+            ) from None
+        object.__setattr__(self, "suit", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("NameSuit is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NameSuit) and other.suit is self.suit
+
+    def __hash__(self) -> int:
+        return hash(("NameSuit", self.suit))
+
+    def __repr__(self) -> str:
+        return f"NameSuit(Suit.{self.suit.name})"
+
+    def __str__(self) -> str:
+        return f"name {self.suit.name.lower()}"
+
+
+Move: TypeAlias = Card | Pass | MoonChoice | Bid | NameSuit
 """Any move a seat may make."""
 
 
 def parse_move(text: str) -> Move:
-    """Read a move from text: a card name, ``pass`` and cards, or ``moon old``/``moon new``.
+    """Read a move from text: a card name, ``pass`` and cards, ``moon old``/``moon new``, or in
+    Auction Hearts ``bid 5``/``bid pass`` and ``name hearts``.
 
     >>> parse_move("pass 2c")
     Pass(CardSet.parse('2C'))
@@ -97,6 +181,11 @@ def parse_move(text: str) -> Move:
             return Pass(CardSet.parse(" ".join(words[1:])))
         if len(words) == 2 and words[0].lower() == "moon":
             return MoonChoice(words[1].lower())
+        if len(words) == 2 and words[0].lower() == "bid":
+            amount = words[1].lower()
+            return Bid(0 if amount == "pass" else int(amount))
+        if len(words) == 2 and words[0].lower() == "name":
+            return NameSuit(words[1])
         if len(words) == 1:
             return Card.parse(words[0])
     except (HeartsError, ValueError):

@@ -73,6 +73,9 @@ class SeatView:
     """This seat's moves now (empty when it is not this seat's turn)."""
     events: tuple[Event, ...]
     """This hand's events as this seat saw them (others' cards hidden)."""
+    commitment: str | None = None
+    """The hash the dealer published of the shuffled pack before the cut (a game with a seed;
+    see :mod:`hearts.verify`): it reveals nothing, and the revealed seed proves the deal."""
 
     @property
     def players(self) -> int:

@@ -6,7 +6,9 @@ events (passes, cards played, moon choices) and then checks that the rebuilt gam
 the recorded one exactly, so an edited deal, trick or score is refused with the event it is in.
 A game played without a seed (``Game(rules)``, or with an injected generator) is recorded with
 ``"seed": null``; its deals are then taken from the record, checked to deal the whole pack in the
-right sizes, and only the play is verified.
+right sizes, and only the play is verified. A seeded game's log commits to each shuffle before
+the cut; :func:`hearts.verify.verify_record` checks a record's deals hand by hand without
+refusing it at the first difference.
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=7)
@@ -18,12 +20,13 @@ True
 >>> loads(text.replace('"seed": 7', '"seed": 8'))
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidRecord: event 0 (dealt) does not match the game rebuilt from the seed: its hands[0] is '2C 3C 4C 6C 9C JC 5D JD 6S 7S 9S KS 9H' in the record, but '2C 3C JC QC 4D 7D QD 3S 3H 8H 9H QH KH' in the rebuilt game
+hearts.errors.InvalidRecord: event 0 (shuffle_committed) does not match the game rebuilt from the seed: its commitment is '839d7037a9b193467b2cf4f543b4f2714aea34758b55d6fd79924a4c5a1f5d40' in the record, but '18c061c13ee66ccb93d66ae76af9cc3abb6e6abfc89d27c9db9f68a606f54353' in the rebuilt game
 
 The format, one event a line::
 
     {"format": "hearts-record", "version": 1, "variant": "modern", "rules": {...},
      "seed": 7, "dealer": 0, "cut_for_deal": false, "events": [
+    {"kind": "shuffle_committed", "hand_number": 0, "dealer": 0, "commitment": "5f0c..."},
     {"kind": "dealt", ...},
     ...
     ]}
@@ -54,6 +57,7 @@ from hearts.events import (
     MoonChosen,
     MoonShot,
     Passed,
+    ShuffleCommitted,
     StockDrawn,
     TrickWon,
 )
@@ -93,7 +97,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     >>> from hearts import Game, variants
     >>> data = to_dict(Game(variants.get("classic"), seed=3))
     >>> data["format"], data["variant"], data["seed"], data["events"][0]["kind"]
-    ('hearts-record', 'classic', 3, 'dealt')
+    ('hearts-record', 'classic', 3, 'shuffle_committed')
     """
     seed = game.seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -116,7 +120,7 @@ def dumps(game: Game) -> str:
     """The record of a game as JSON text, one event a line (easy to read and to diff).
 
     >>> from hearts import Game, variants
-    >>> dumps(Game(variants.get("classic"), seed=3)).splitlines()[1][:30]
+    >>> dumps(Game(variants.get("classic"), seed=3)).splitlines()[2][:30]
     '{"kind": "dealt", "hand_number'
     """
     data = to_dict(game)
@@ -409,6 +413,7 @@ def text(game: Game) -> str:
     Seed 3. Seat 0 deals first.
     <BLANKLINE>
     Hand 1: seat 0 deals; the pone cut 20 cards.
+      shuffle committed: e2a4458d3d2e6f6e93a094db62198bd8cde5defa2aae297b22cc41a3bf0b6fe5
       seat 0: 8♣ J♣ A♣ 4♦ 7♦ 8♦ J♦ Q♦ 3♠ 7♥ 8♥ J♥ K♥
       seat 1: 2♣ 7♣ 10♣ K♣ 2♦ 3♦ K♦ A♦ 5♠ Q♠ 3♥ 5♥ 10♥
       seat 2: 4♣ Q♣ 6♦ 9♦ 2♠ 4♠ 6♠ 7♠ 10♠ J♠ 6♥ 9♥ Q♥
@@ -431,14 +436,20 @@ def text(game: Game) -> str:
         lines.append(f"{seed}Seat {game.first_dealer} deals first.")
     plays: list[tuple[int, Card]] = []
     tricks = 0
+    committed: str | None = None
     for event in game.events:
         if isinstance(event, DealerCut):
             cuts = ", ".join(f"seat {seat} {card.symbol}" for seat, card in event.cuts)
             lines.append(f"Cuts (ace low): {cuts}; seat {event.dealer} cuts lowest and deals.")
+        elif isinstance(event, ShuffleCommitted):
+            committed = event.commitment
         elif isinstance(event, Dealt):
             tricks = 0
             lines.append("")
             lines.append(_dealt_line(rules, event))
+            if committed is not None:
+                lines.append(f"  shuffle committed: {committed}")
+                committed = None
             for seat, hand in enumerate(event.hands):
                 if hand or rules.players != 7 or seat != event.dealer:
                     lines.append(f"  seat {seat}: {hand.symbols()}")

@@ -28,6 +28,7 @@ from typing import Any, Final
 from hearts.cards import (
     FULL_PACK,
     HEARTS_MASK,
+    JOKER,
     SUIT_MASKS,
     Card,
     Rank,
@@ -166,6 +167,21 @@ def _deuces(*suits: Suit) -> int:
     return sum(1 << Card.of(Rank.TWO, suit) for suit in suits)
 
 
+_TWO_OF_HEARTS: Final = Card.of(Rank.TWO, Suit.HEARTS)
+_MAX_BID: Final = 13
+"""The highest bid unless told otherwise (Auction Hearts; our choice: no source bounds a bid)."""
+_JOKER_PENALTY: Final = 5
+"""The joker's value unless told otherwise (RULES.md §5.2: "often quoted as five", UNVERIFIED)."""
+
+_OPTIONAL_FIELDS: Final = {
+    "joker": "joker",
+    "joker_wins_any_trick": "joker",
+    "joker_penalty": "joker",
+    "auction": "auction",
+    "max_bid": "auction",
+}
+"""Options written to records only when their form is on (the switch that each one needs)."""
+
 _FOSTER_STRIP: Final = {
     2: 0,
     3: _deuces(Suit.SPADES),
@@ -258,6 +274,24 @@ class Rules:
     """What each heart counts."""
     card_values: tuple[tuple[Card, int], ...] = ()
     """Other cards that count: (card, value) pairs, e.g. Q♠ 13 (Black Lady), J♦ −10 (Omnibus)."""
+    joker: bool = False
+    """Joker Hearts (law 3): the joker takes the place of the 2♥, so the pack stays 52. It is a
+    heart (it follows hearts, breaks them, and ranks above the A♥). Refused where the 2♥ is laid
+    aside anyway (the six-handed strip, or ``removed``): there is no 2♥ for it to replace."""
+    joker_wins_any_trick: bool = True
+    """With the joker: it wins every trick it is played to, even discarded on another suit led.
+    False: it wins only as the highest heart when hearts are led (RULES.md §5.2, UNVERIFIED)."""
+    joker_penalty: int = _JOKER_PENALTY
+    """With the joker: what it counts against the seat that takes it (RULES.md §5.2 reports five
+    as the common figure, making T = 17: UNVERIFIED). The moon needs it when it counts."""
+    auction: bool = False
+    """Auction Hearts (laws 24, 30; RULES.md §5.1): after the deal each seat bids once, from the
+    eldest hand to the dealer, each bid above the last or a pass; the highest bidder names the
+    suit to avoid (one unit a card of it) and leads the first trick. Nobody bidding: hearts, and
+    the eldest leads (RULES.md §5.1.8, UNVERIFIED). Classic play and sweepstakes only."""
+    max_bid: int = _MAX_BID
+    """Auction Hearts: the highest bid allowed, in counters (13 by default, a whole pool's worth
+    of the plain game; no source gives a limit)."""
     moon: Moon = Moon.OFF
     """Shooting the moon (points settlement only)."""
     no_trick_bonus: int = 0
@@ -298,10 +332,18 @@ class Rules:
         self._normalise()
         self._check()
         pack = FULL_PACK & ~self._laid_aside()
+        if self.joker:  # the joker replaces the 2♥ (law 3)
+            pack = pack & ~(1 << _TWO_OF_HEARTS) | 1 << JOKER
         values = [0] * 128
         for card in cards_of(pack & HEARTS_MASK):
             values[card] = card.rank if self.heart_value is HeartValue.PIPS else 1
+        if self.joker:
+            values[JOKER] = self.joker_penalty
         for card, value in self.card_values:
+            if card == JOKER:
+                raise InvalidRules(
+                    "card_values names the joker: give its value with joker_penalty (and joker=True)"
+                )
             if not pack >> card & 1:
                 raise InvalidRules(
                     f"card_values names {card}, which is not in the pack: "
@@ -386,6 +428,8 @@ class Rules:
             "target",
             "deals",
             "start_counters",
+            "joker_penalty",
+            "max_bid",
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
@@ -396,6 +440,9 @@ class Rules:
             "hearts_must_be_broken",
             "queen_breaks_hearts",
             "lead_hearts_with_only_penalty",
+            "joker",
+            "joker_wins_any_trick",
+            "auction",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name}={getattr(self, name)!r} must be true or false")
@@ -416,6 +463,8 @@ class Rules:
             raise InvalidRules(f"stock=True clashes with players={players}: only two-handed draws")
         if self.removed:
             self._check_removed()
+        self._check_joker()
+        self._check_auction()
         if self.pass_count < 0:
             raise InvalidRules(f"pass_count={self.pass_count} cannot be negative")
         passing = any(d is not PassDirection.HOLD for d in self.pass_cycle)
@@ -510,6 +559,73 @@ class Rules:
                 f"first_lead=lowest-club clashes with removed={removed}: no club is left to lead"
             )
 
+    def _check_auction(self) -> None:
+        """Auction Hearts is classic play settled by sweepstakes, the named suit one a card."""
+        if not self.auction:
+            if self.max_bid != _MAX_BID:
+                raise InvalidRules(
+                    f"max_bid={self.max_bid} clashes with auction=False: there is no bidding"
+                )
+            return
+        if self.max_bid < 1:
+            raise InvalidRules(f"max_bid={self.max_bid} must be at least one counter")
+        clashes = (
+            (
+                self.settlement is not SettlementMethod.SWEEPSTAKES,
+                f"settlement={self.settlement.value}",
+                "the bid is paid into a sweepstakes pool",
+            ),
+            (self.pass_count > 0, f"pass_count={self.pass_count}", "classic play has no pass"),
+            (
+                self.first_lead is not FirstLead.ELDEST,
+                f"first_lead={self.first_lead.value}",
+                "the highest bidder leads",
+            ),
+            (
+                self.hearts_must_be_broken,
+                "hearts_must_be_broken=True",
+                "any suit may be named, and classic play leads any card",
+            ),
+            (
+                self.penalty_free_first_trick,
+                "penalty_free_first_trick=True",
+                "classic play has no such rule",
+            ),
+            (bool(self.card_values), "card_values", "only the named suit counts"),
+            (
+                self.heart_value is not HeartValue.ONE,
+                f"heart_value={self.heart_value.value}",
+                "each card of the named suit counts one",
+            ),
+            (self.joker, "joker=True", "only the named suit counts"),
+        )
+        for clash, option, reason in clashes:
+            if clash:
+                raise InvalidRules(f"auction=True clashes with {option}: {reason}")
+
+    def _check_joker(self) -> None:
+        """The joker options need the joker, and the joker needs a 2♥ to replace (law 3)."""
+        if not self.joker:
+            if not self.joker_wins_any_trick:
+                raise InvalidRules(
+                    "joker_wins_any_trick=False clashes with joker=False: there is no joker"
+                )
+            if self.joker_penalty != _JOKER_PENALTY:
+                raise InvalidRules(
+                    f"joker_penalty={self.joker_penalty} clashes with joker=False: there is no joker"
+                )
+            return
+        if self._laid_aside() >> _TWO_OF_HEARTS & 1:
+            raise InvalidRules(
+                "joker=True clashes with "
+                + (
+                    f"removed={_names(self.removed)}"
+                    if self.removed
+                    else f"players={self.players} (strip={self.strip.value})"
+                )
+                + ": the 2♥ the joker replaces is already out"
+            )
+
     def _laid_aside(self) -> int:
         """The mask of the cards taken out of the pack: ``removed`` if given, else the strip's."""
         if self.removed:
@@ -575,6 +691,8 @@ class Rules:
             if not field.init:
                 continue
             value = getattr(self, field.name)
+            if field.name in _OPTIONAL_FIELDS and not getattr(self, _OPTIONAL_FIELDS[field.name]):
+                continue  # records of the forms without a joker or an auction need no entry
             if field.name == "removed":
                 if not value:  # the strip decides: records of such forms need no entry
                     continue

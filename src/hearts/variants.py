@@ -69,6 +69,8 @@ _MODERN_CYCLE: Final = (
 _ODD_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)
 _ANY_TABLE: Final = (2, 3, 4, 5, 6, 7)
 """The classic forms adapt to every table of law 1 and Foster's seven (law 3 strips the pack)."""
+_JOKER_TABLES: Final = (2, 3, 4, 5)
+"""Joker Hearts needs the 2♥ it replaces: law 3 lays it aside at six (and so at seven)."""
 _MODERN_TABLES: Final = (3, 4, 5, 6)
 """The modern passing game is played by three to six (RULES.md §6.1)."""
 
@@ -241,6 +243,15 @@ VARIANTS: Final[dict[str, Variant]] = {
             "RULES.md §5.4, §3.7; Hoyle 1913 (seeds/003)",
             players=_ANY_TABLE,
             title="Black Lady (Hoyle 1913)",
+        ),
+        Variant(
+            "joker",
+            _classic(4, joker=True),
+            "classic play; the joker replaces the 2♥: a heart above the A♥, it wins any trick "
+            "it is played to and counts 5 (17 a deal); sweepstakes pool with Jacks, 50 counters",
+            "RULES.md §5.2, §3.1; law 3 (its power and value UNVERIFIED)",
+            players=_JOKER_TABLES,
+            title="Joker Hearts",
         ),
         Variant(
             "spot",
