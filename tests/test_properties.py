@@ -28,6 +28,7 @@ from hearts.events import (
     HandSettled,
     MoonChosen,
     Passed,
+    TrickCarried,
     TrickWon,
 )
 from hearts.rules import FirstLead, GameEnd, Moon, SettlementMethod, TieRule
@@ -133,8 +134,11 @@ def hand_after_passing(deal: Deal, seat: int) -> CardSet:
 
 
 def first_leader(deal: Deal) -> int:
-    """Who leads the first trick: the holder of the lowest club (modern) or the eldest hand."""
+    """Who leads the first trick: the holder of the lowest club (modern), the highest bidder or
+    the Jack's namer (Auction Hearts, RULES.md §5.1.4), or the eldest hand."""
     rules = deal.rules
+    if rules.auction and deal.bidder is not None:
+        return deal.bidder
     if rules.first_lead is FirstLead.LOWEST_CLUB:
         for seat in deal.seats:
             if rules.lowest_club in hand_after_passing(deal, seat):
@@ -143,6 +147,14 @@ def first_leader(deal: Deal) -> int:
     while seat not in deal.seats:
         seat = (seat + 1) % deal.players
     return seat
+
+
+def value(deal: Deal, card: Card) -> int:
+    """What a card counts this hand: by the rules, or one a card of the named suit (Auction
+    Hearts, RULES.md §5.1.5)."""
+    if deal.rules.auction:
+        return int(card.suit is deal.named_suit)
+    return deal.rules.value(card)
 
 
 def next_seat(deal: Deal, seat: int) -> int:
@@ -155,7 +167,9 @@ def next_seat(deal: Deal, seat: int) -> int:
 
 
 def check_cards_conserved(deal: Deal) -> None:
-    """Hands, cards played, stock and passes in transit hold the pack, each card exactly once."""
+    """Hands, cards played, stock and passes in transit hold the pack, each card exactly once
+    (Cancellation Hearts: and the widow; cards taken are those of tricks taken, and the widow
+    once the first trick is taken, RULES.md §7)."""
     rules = deal.rules
     places = [deal.hand(seat).mask for seat in range(deal.players)]
     if deal.phase is Phase.PASS:
@@ -163,6 +177,7 @@ def check_cards_conserved(deal: Deal) -> None:
     places += [mask(trick.cards) for trick in deal.tricks]
     places.append(mask(card for _, card in deal.trick))
     places.append(mask(deal.stock))
+    places.append(deal.widow.mask)
     union = 0
     for place in places:
         assert union & place == 0, f"{CardSet(union & place)} in two places"
@@ -174,7 +189,9 @@ def check_cards_conserved(deal: Deal) -> None:
     for seat in range(deal.players):
         assert taken & deal.taken(seat).mask == 0
         taken |= deal.taken(seat).mask
-    assert taken == mask(card for trick in deal.tricks for card in trick.cards)
+    assert taken & deal.carried.mask == 0
+    played = mask(card for trick in deal.tricks for card in trick.cards)
+    assert taken | deal.carried.mask == played | deal.widow.mask
     sizes = {len(deal.hand(seat)) for seat in deal.seats}
     if deal.phase is Phase.PLAY and not deal.trick:
         assert len(sizes) == 1, f"hands of unequal size at the start of a trick: {sizes}"
@@ -185,18 +202,23 @@ def check_cards_conserved(deal: Deal) -> None:
 
 def check_tricks(deal: Deal) -> None:
     """Every completed trick: one card from each seat in turn, led by the last winner, taken by
-    the highest card of the suit led, worth the values of its cards."""
+    the highest card of the suit led, worth the values of its cards. Cancellation Hearts
+    (RULES.md §7): twins cancel; a trick with no uncancelled card of the suit led is carried
+    (its leader leads again) and goes, with the widow before the first trick taken, to the
+    next trick's taker, the last one to its leader."""
     rules = deal.rules
     leader = first_leader(deal)
     plays: list[CardPlayed] = []
     tricks = deal.tricks
-    won = [event for event in deal.events if isinstance(event, TrickWon)]
+    won = [event for event in deal.events if isinstance(event, TrickWon | TrickCarried)]
     assert len(won) == len(tricks)
+    carried, carried_points = deal.widow.mask, sum(value(deal, c) for c in deal.widow)
+    expected_taken = [0] * deal.players
     done = 0
     for event in deal.events:
         if isinstance(event, CardPlayed):
             plays.append(event)
-        elif isinstance(event, TrickWon):
+        elif isinstance(event, TrickWon | TrickCarried):
             trick = tricks[done]
             done += 1
             assert trick.leader == leader == event.leader
@@ -209,17 +231,30 @@ def check_tricks(deal: Deal) -> None:
             cards = tuple(play.card for play in plays)
             assert cards == trick.cards == event.cards
             led = cards[0].suit
-            best = max((c for c in cards if c.suit == led), key=lambda c: c.rank)
+            uncancelled = [c for c in cards if c.suit == led and c ^ 64 not in cards]
+            if rules.packs == 1 or uncancelled:
+                best = max(uncancelled or [c for c in cards if c.suit == led], key=lambda c: c.rank)
+                winner = seats[cards.index(best)]
+            else:  # every card of the suit led cancelled: carried, or the leader's if the last
+                winner = -1 if done < rules.hand_size else leader
             if rules.joker and rules.joker_wins_any_trick and JOKER in cards:
                 best = JOKER  # Joker Hearts (RULES.md §5.2): it wins any trick it is played to
-            winner = seats[cards.index(best)]
+                winner = seats[cards.index(best)]
             assert trick.winner == event.seat == winner, f"{cards} won by {trick.winner}"
-            assert trick.points == event.points == sum(rules.value(c) for c in cards)
-            leader = winner
+            own = sum(value(deal, c) for c in cards)
+            if winner < 0:
+                assert isinstance(event, TrickCarried) and trick.points == event.points == own
+                carried |= mask(cards)
+                carried_points += own
+            else:
+                assert trick.points == event.points == own + carried_points
+                expected_taken[winner] |= mask(cards) | carried
+                carried, carried_points = 0, 0
+                leader = winner
             plays = []
+    assert deal.carried.mask == carried
     for seat in range(deal.players):
-        mine = mask(c for t in tricks if t.winner == seat for c in t.cards)
-        assert deal.taken(seat).mask == mine
+        assert deal.taken(seat).mask == expected_taken[seat]
         assert deal.tricks_won(seat) == sum(1 for t in tricks if t.winner == seat)
     if deal.trick:
         assert deal.trick[0][0] == leader == deal.leader
@@ -274,11 +309,12 @@ def expected_points(deal: Deal) -> list[int]:
 def check_penalties(deal: Deal) -> None:
     """At the end of a hand every penalty unit has been taken; points follow the moon rule."""
     rules = deal.rules
-    negative = sum(v for c in cards_of(rules.pack) if (v := rules.value(c)) < 0)
+    negative = sum(v for c in cards_of(rules.pack) if (v := value(deal, c)) < 0)
     penalties = deal.penalties()
-    assert sum(penalties) == rules.penalty_total + negative
+    total = sum(value(deal, c) for c in cards_of(rules.pack)) if rules.auction else None
+    assert sum(penalties) == (total if total is not None else rules.penalty_total + negative)
     for seat in range(deal.players):
-        assert penalties[seat] == sum(rules.value(c) for c in deal.taken(seat))
+        assert penalties[seat] == sum(value(deal, c) for c in deal.taken(seat))
     over = [e for e in deal.events if isinstance(e, HandOver)]
     assert len(over) == 1 and over[0].penalties == penalties
     if rules.settlement is SettlementMethod.POINTS:

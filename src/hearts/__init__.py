@@ -16,7 +16,7 @@ from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
 from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
 from hearts.game import Game
-from hearts.moves import MoonChoice, Move, Pass, parse_move
+from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
     FirstLead,
@@ -46,6 +46,8 @@ __all__ = [
     "Move",
     "Pass",
     "MoonChoice",
+    "Bid",
+    "NameSuit",
     "parse_move",
     "Rules",
     "FirstLead",

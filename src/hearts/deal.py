@@ -65,6 +65,7 @@ from hearts.events import (
     Passed,
     StockDrawn,
     SuitNamed,
+    TrickCarried,
     TrickWon,
 )
 from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
@@ -114,12 +115,16 @@ _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
 _BID, _NAME = Phase.BID, Phase.NAME
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
-_CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(8) for card in _CARDS]
+_CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(11) for card in _CARDS]
 """The event of each seat playing each card (events are frozen, so one of each serves)."""
 
 
 class Trick(tuple[int, tuple[Card, ...], int, int]):
     """A completed trick: (leader, cards in play order, winner, points).
+
+    In Cancellation Hearts a trick that nobody won has winner -1 and its own points; the seat
+    that takes the next trick takes its cards too, and that trick's points count them (and the
+    widow's, for the first trick taken).
 
     >>> t = Trick((0, (Card.parse("2C"), Card.parse("AC")), 1, 0))
     >>> t.leader, t.winner, t.points, [str(c) for c in t.cards]
@@ -140,7 +145,7 @@ class Trick(tuple[int, tuple[Card, ...], int, int]):
 
     @property
     def winner(self) -> int:
-        """The seat that took the trick."""
+        """The seat that took the trick (-1: nobody won it, Cancellation Hearts)."""
         return self[2]
 
     @property
@@ -269,6 +274,9 @@ class Deal:
         "_bids",
         "_break_mask",
         "_broken",
+        "_cancel",
+        "_carry",
+        "_carry_points",
         "_closed",
         "_closing",
         "_club_lead",
@@ -305,6 +313,7 @@ class Deal:
         "_to_act",
         "_trick",
         "_values",
+        "_widow",
         "_win_masks",
         "_won",
         "cut",
@@ -324,7 +333,7 @@ class Deal:
     _points: list[int]
     _won: list[int]
     _trick: list[Card]
-    _history: list[TrickWon]
+    _history: list[TrickWon | TrickCarried]
     _passes: list[int]
     _stock: tuple[Card, ...]
     _events: list[Event]
@@ -363,7 +372,7 @@ class Deal:
         self.pass_direction = pass_direction
         self.cut = cut
         self._players = players
-        self._sits_out = dealer if players == 7 else None
+        self._sits_out = dealer if rules.dealt_seats < players else None
         self._active, self._next = _seating(players, self._sits_out)
         self._closing = len(self._active) - 1  # cards on the table when the next one closes it
         self._moon_played = rules.moon is not Moon.OFF
@@ -392,6 +401,18 @@ class Deal:
         self._broken = False
         self._stock = tuple(stock)
         self._stock_pos = 0
+        # Cancellation Hearts (two packs, RULES.md §7): twins cancel, a trick nobody wins is
+        # carried to the next one, and the cards left over from the deal (the widow, recorded as
+        # the Dealt event's stock) go to the seat that takes the first trick: they are the first
+        # cards carried.
+        dealt_stock = self._stock
+        self._cancel = rules.packs > 1
+        if self._cancel:
+            self._widow = self._carry = mask_of(self._stock)
+            self._carry_points = sum(self._values[card] for card in cards_of(self._carry))
+            self._stock = ()
+        else:
+            self._widow = self._carry = self._carry_points = 0
         self._moon = None
         self._passes = [-1] * players
         self._events = []
@@ -408,7 +429,7 @@ class Deal:
                 cut,
                 pass_direction.value,
                 tuple(map(CardSet, hands)),
-                self._stock,
+                dealt_stock,
             )
         )
         self._leader = self._first_leader_eldest()
@@ -443,7 +464,8 @@ class Deal:
         stock: Sequence[CardLike] | str = (),
         namer: int | None = None,
     ) -> Deal:
-        """Set up a chosen position: the hands of every seat (and the stock, two-handed).
+        """Set up a chosen position: the hands of every seat (and the stock, two-handed; with two
+        packs, the widow: the cards left over).
 
         ``dealer`` defaults to the seat on the right of seat 0, so seat 0 is the eldest hand;
         ``pass_direction`` defaults to the pass of ``hand_number`` in the rules' cycle. Hands must
@@ -512,6 +534,10 @@ class Deal:
         other._next = self._next
         other._values = self._values
         other._win_masks = self._win_masks
+        other._cancel = self._cancel
+        other._widow = self._widow
+        other._carry = self._carry
+        other._carry_points = self._carry_points
         other._auction = self._auction
         other._bids = self._bids.copy()
         other._bidder = self._bidder
@@ -656,6 +682,18 @@ class Deal:
     def tricks_won(self, seat: int) -> int:
         """How many tricks a seat has taken."""
         return self._won[self._seat(seat)]
+
+    @property
+    def widow(self) -> CardSet:
+        """Cancellation Hearts: the cards left over from the deal, which go to the seat that
+        takes the first trick (empty in other forms)."""
+        return CardSet(self._widow)
+
+    @property
+    def carried(self) -> CardSet:
+        """Cancellation Hearts: the cards waiting for the seat that takes the next trick (the
+        widow until the first trick is taken, and any trick nobody won)."""
+        return CardSet(self._carry)
 
     @property
     def stock(self) -> list[Card]:
@@ -902,6 +940,11 @@ class Deal:
             self._phase = _PLAY
             self._events.pop()
             return
+        if len(entry) == 2 and entry[0] == "cancel":
+            # Cancellation Hearts: a card that closed a trick (see _close_cancelling).
+            snapshot, self._carry, self._carry_points = entry[1]
+            self._restore(snapshot)
+            return
         if len(entry) == 2:
             # A bid or the suit named (see _bid, _name): the auction's state before it.
             (
@@ -926,6 +969,10 @@ class Deal:
             self._phase = _PASS
             self._events.pop()
             return
+        self._restore(entry)
+
+    def _restore(self, entry: tuple[Any, ...]) -> None:
+        """Put back the state of a :meth:`_snapshot`."""
         (
             self._phase,
             self._to_act,
@@ -1172,6 +1219,8 @@ class Deal:
 
     def _play_card(self, seat: int, card: Card) -> Event:
         """Play the card that closes the trick (``play`` handles the others inline)."""
+        if self._cancel:
+            return self._close_cancelling(seat, card)
         trick = self._trick
         events = self._events
         leader = self._leader if trick else seat
@@ -1235,6 +1284,65 @@ class Deal:
         self._leader = self._to_act = winner
         if self._stock_pos < len(self._stock):
             self._draw(winner)
+        if not self._hands[winner]:
+            self._end_of_play()
+        return event
+
+    def _close_cancelling(self, seat: int, card: Card) -> Event:
+        """Cancellation Hearts (RULES.md §7.3–7.6): play the card that closes the trick.
+
+        Two identical cards cancel each other: the highest card of the suit led whose twin is not
+        in the trick wins it, with every card carried to it. If none is left, nobody wins: the
+        trick waits for the next one and its leader leads again; the last trick goes to its
+        leader. A full snapshot (and what was carried) undoes it.
+        """
+        trick = self._trick
+        events = self._events
+        leader = self._leader if trick else seat
+        cards = (*trick, card)
+        values = self._values
+        points = 0
+        mask = 0
+        for other in cards:
+            points += values[other]
+            mask |= 1 << other
+        suit = self._win_masks[cards[0] >> 4 & 3]
+        best = best_at = -1
+        for i, other in enumerate(cards):
+            # other ^ 64 is its twin of the other pack: both in the trick, neither can win.
+            if suit >> other & 1 and not mask >> (other ^ 64) & 1 and other & 63 > best:
+                best, best_at = other & 63, i
+        self._stack.append(("cancel", (self._snapshot(), self._carry, self._carry_points)))
+        self._legal = -1
+        self._hands[seat] &= ~(1 << card)
+        if not self._broken and self._break_mask >> card & 1:
+            self._broken = True
+        event = _CARD_PLAYED[seat << 7 | card]
+        events.append(event)
+        self._trick = []
+        last = not self._hands[seat]  # every hand is as short as the closer's now
+        if best_at < 0 and not last:
+            carried = TrickCarried(leader, cards, points)
+            self._history.append(carried)
+            events.append(carried)
+            self._carry |= mask
+            self._carry_points += points
+            self._leader = self._to_act = leader
+            return event
+        winner = leader  # (a last trick that nobody wins goes to its leader: RULES.md §7.6)
+        nxt = self._next
+        for _ in range(max(best_at, 0)):
+            winner = nxt[winner]
+        mask |= self._carry
+        points += self._carry_points
+        self._carry = self._carry_points = 0
+        self._taken[winner] |= mask
+        self._points[winner] += points
+        self._won[winner] += 1
+        won = TrickWon(winner, leader, cards, points)
+        self._history.append(won)
+        events.append(won)
+        self._leader = self._to_act = winner
         if not self._hands[winner]:
             self._end_of_play()
         return event
@@ -1356,7 +1464,7 @@ def check_hands(
         raise HeartsError(f"the stock must be cards in order, top first, not {stock!r}")
     if len(set(stock_cards)) != len(stock_cards):
         raise HeartsError("a card is twice in the stock")
-    sits_out = dealer if players == 7 else None
+    sits_out = dealer if rules.dealt_seats < players else None
     seen = 0
     for seat, mask in enumerate(masks):
         outside = mask & ~rules.pack
@@ -1372,7 +1480,10 @@ def check_hands(
         if seen >> card & 1 or not rules.pack >> card & 1:
             raise HeartsError(f"the stock's {card.symbol} is dealt twice or not in this pack")
         seen |= 1 << card
-    if not rules.stock and stock_cards:
+    if rules.packs > 1:  # Cancellation Hearts: the stock is the widow, the cards left over
+        if seen != rules.pack:
+            raise HeartsError("hands and widow (the stock) must hold both packs")
+    elif not rules.stock and stock_cards:
         raise HeartsError("this form has no stock")
     if rules.stock and seen != rules.pack:
         raise HeartsError("hands and stock must hold the whole pack")

@@ -29,6 +29,7 @@ __all__ = [
     "Passed",
     "CardPlayed",
     "TrickWon",
+    "TrickCarried",
     "StockDrawn",
     "MoonShot",
     "MoonChosen",
@@ -173,7 +174,7 @@ class Dealt(Event):
     pass_direction: str
     hands: tuple[CardSet, ...]
     stock: tuple[Card, ...]
-    """The undealt cards, top first (two-handed)."""
+    """The undealt cards, top first (two-handed; with two packs, the widow)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -197,13 +198,33 @@ class CardPlayed(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TrickWon(Event):
-    """A trick was completed and taken: its cards in play order, from the leader."""
+    """A trick was completed and taken: its cards in play order, from the leader.
+
+    ``points`` are all the winner took with it: with two packs, also those of the widow (first
+    trick taken) and of any trick carried to it (:class:`TrickCarried`)."""
 
     kind: ClassVar[str] = "trick_won"
     seat: int
     leader: int
     cards: tuple[Card, ...]
     points: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TrickCarried(Event):
+    """Cancellation Hearts (RULES.md §7.5): every card of the suit led was cancelled by its twin,
+    so nobody won the trick; it stays on the table for the seat that takes the next trick, and
+    its leader leads again. ``points`` are its own cards' (that seat's ``TrickWon`` counts them)."""
+
+    kind: ClassVar[str] = "trick_carried"
+    leader: int
+    cards: tuple[Card, ...]
+    points: int
+
+    @property
+    def seat(self) -> int:
+        """Nobody took this trick: -1 (as the ``winner`` of its :class:`~hearts.deal.Trick`)."""
+        return -1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -309,6 +330,7 @@ EVENT_KINDS: dict[str, type[Event]] = {
         Passed,
         CardPlayed,
         TrickWon,
+        TrickCarried,
         StockDrawn,
         MoonShot,
         MoonChosen,

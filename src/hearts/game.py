@@ -46,7 +46,7 @@ least four) or None to decline (dealing law 8). Without one, the suggested cut i
 class _Hand:
     """One finished or running hand and the game's state just before it was settled."""
 
-    __slots__ = ("after", "before", "deal", "jack", "pool", "rng_state", "totals")
+    __slots__ = ("after", "before", "deal", "jack", "namer", "pool", "rng_state", "totals")
 
     def __init__(
         self,
@@ -56,6 +56,7 @@ class _Hand:
         pool: int,
         jack: bool,
         before: Sequence[Event] = (),
+        namer: int | None = None,
     ) -> None:
         self.deal = deal
         self.before = list(before)
@@ -64,6 +65,7 @@ class _Hand:
         self.totals = totals.copy()
         self.pool = pool
         self.jack = jack
+        self.namer = namer
 
 
 class Game:
@@ -103,11 +105,6 @@ class Game:
     ) -> None:
         if not isinstance(rules, Rules):
             raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
-        if rules.auction:  # the bid's payment and the auction Jack are not settled yet
-            raise IllegalMove(
-                "auction=True is played deal by deal (Deal.from_hands) for now: a game does not "
-                "yet settle the bid or the auction Jack"
-            )
         if dealer is None:
             dealer = 0
         elif cut_for_deal:
@@ -144,6 +141,8 @@ class Game:
         self._totals = [rules.start_counters if counters else 0] * rules.players
         self._pool = 0
         self._jack = False
+        # Auction Hearts: the seat that names the suit again while a Jack is played for.
+        self._namer: int | None = None
         self._over = False
         self._winners: tuple[int, ...] = ()
         self._hands: list[_Hand] = []
@@ -286,7 +285,7 @@ class Game:
         rules = self.rules
         state = self._rng.getstate()
         number = len(self._hands)
-        sits_out = dealer if rules.players == 7 else None
+        sits_out = dealer if rules.dealt_seats < rules.players else None
         at: int | None
         before: list[Event] = []
         if number < len(self._preset):
@@ -330,8 +329,11 @@ class Game:
             pool=self._pool,
             jack=self._jack,
             owner=self,
+            namer=self._jack_namer(sits_out),
         )
-        self._hands.append(_Hand(deal, state, self._totals, self._pool, self._jack, before))
+        self._hands.append(
+            _Hand(deal, state, self._totals, self._pool, self._jack, before, self._namer)
+        )
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
 
@@ -357,6 +359,11 @@ class Game:
         assert hand.deal is deal
         deal._closed = True
         deltas, self._pool, self._jack = self._settle(deal)
+        if self.rules.auction:
+            # A Jack is played for with no bidding: the last successful bidder (who named this
+            # hand's suit) names again (RULES.md §5.1.7). A Jack left by a hand nobody bid for
+            # has no such bidder: the next hand is bid for as usual.
+            self._namer = deal.bidder if self._jack else None
         for seat, delta in enumerate(deltas):
             self._totals[seat] += delta
         hand.after.append(
@@ -395,10 +402,18 @@ class Game:
             return list(deal.points()), self._pool, self._jack
         seats = deal.seats
         units = [deal.penalties()[s] for s in seats]
+        deltas = [0] * players
+        pool = self._pool
+        if rules.auction and deal.bidder is not None and deal.high_bid:
+            # The highest bidder pays his bid into the pool before it is settled (RULES.md
+            # §5.1.4); a Jack's namer bid nothing this hand (§5.1.7).
+            deltas[deal.bidder] -= deal.high_bid
+            pool += deal.high_bid
         if method is SettlementMethod.SWEEPSTAKES:
+            # (Auction Hearts: the units are the cards of the named suit, §5.1.5–7.)
             result = scoring.sweepstakes(
                 units,
-                pool=self._pool,
+                pool=pool,
                 jack=self._jack,
                 sole_clear_wins_jack=rules.jack_rule.value == "sole-clear",
             )
@@ -410,10 +425,19 @@ class Game:
             result = scoring.excess(units)
         else:
             result = scoring.two_handed(units, free_hearts=rules.free_hearts)
-        deltas = [0] * players
         for seat, delta in zip(seats, result.deltas, strict=True):
-            deltas[seat] = delta
+            deltas[seat] += delta
         return deltas, result.pool, result.jack
+
+    def _jack_namer(self, sits_out: int | None) -> int | None:
+        """Auction Hearts: the seat that names the suit of the next hand without bidding (a Jack
+        is pending), or None when the hand is bid for."""
+        namer = self._namer
+        if namer is None or not self._jack:
+            return None
+        if namer == sits_out:
+            return None  # the namer deals and sits out this hand: it is bid for as usual
+        return namer
 
     def _game_winners(self, hands_played: int) -> tuple[int, ...]:
         """The winners if the game ends after this many hands, else ()."""
@@ -449,6 +473,7 @@ class Game:
         self._totals = hand.totals.copy()
         self._pool = hand.pool
         self._jack = hand.jack
+        self._namer = hand.namer
         self._over = False
         self._winners = ()
         hand.deal._closed = False

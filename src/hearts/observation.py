@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hearts.cards import Card, CardSet
+from hearts.cards import Card, CardSet, Suit
 from hearts.events import Dealt, Event, Passed, StockDrawn
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
@@ -76,6 +76,15 @@ class SeatView:
     commitment: str | None = None
     """The hash the dealer published of the shuffled pack before the cut (a game with a seed;
     see :mod:`hearts.verify`): it reveals nothing, and the revealed seed proves the deal."""
+    bids: tuple[int | None, ...] = ()
+    """Auction Hearts: each seat's bid so far, in seat order (0 a pass, None not yet bid); the
+    bidding is public (law 30)."""
+    high_bid: int = 0
+    """Auction Hearts: the highest bid so far (0 while nobody has bid, and in a Jack's hand)."""
+    bidder: int | None = None
+    """Auction Hearts: the highest bidder so far, or the seat that names again for a Jack."""
+    named_suit: Suit | None = None
+    """Auction Hearts: the suit to avoid this hand, once named (hearts when nobody bid)."""
 
     @property
     def players(self) -> int:
@@ -150,4 +159,8 @@ def view_of(deal: Deal, seat: int) -> SeatView:
         jack=deal._start_jack,
         legal_moves=moves if not isinstance(moves, list) else tuple(moves),
         events=tuple(events),
+        bids=deal.bids if deal.rules.auction else (),
+        high_bid=deal.high_bid,
+        bidder=deal.bidder,
+        named_suit=deal.named_suit,
     )

@@ -2,7 +2,7 @@
 
 A record holds everything needed to rebuild a game: the rules, the seed of its shuffles, the first
 dealer, and the event log. Loading deals again from the seed, replays the moves found among the
-events (passes, cards played, moon choices) and then checks that the rebuilt game's log equals
+events (bids, suits named, passes, cards played, moon choices) and then checks that the rebuilt game's log equals
 the recorded one exactly, so an edited deal, trick or score is refused with the event it is in.
 A game played without a seed (``Game(rules)``, or with an injected generator) is recorded with
 ``"seed": null``; its deals are then taken from the record, checked to deal the whole pack in the
@@ -43,10 +43,11 @@ from collections.abc import Mapping, Sequence
 from typing import IO, Any, Final, TypeVar
 
 from hearts import table
-from hearts.cards import Card
+from hearts.cards import Card, Suit
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import (
+    BidMade,
     CardPlayed,
     DealerCut,
     Dealt,
@@ -59,10 +60,11 @@ from hearts.events import (
     Passed,
     ShuffleCommitted,
     StockDrawn,
+    SuitNamed,
     TrickWon,
 )
 from hearts.game import Game
-from hearts.moves import MoonChoice, Move, Pass
+from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
 from hearts.rules import HeartValue, Rules, SettlementMethod
 from hearts.variants import VARIANTS, name_of
 
@@ -293,6 +295,18 @@ def _move_of(index: int, event: Event) -> tuple[int, Move] | None:
                 f"event {index} (moon_chosen): the choice must be 'old' or 'new', not "
                 f"{event.choice!r}"
             ) from None
+    if isinstance(event, BidMade):
+        try:
+            return event.seat, Bid(event.amount)
+        except HeartsError as error:
+            raise InvalidRecord(f"event {index} (bid_made): {error}") from None
+    if isinstance(event, SuitNamed):
+        if event.seat == -1:
+            return None  # nobody bid: the engine names hearts itself (RULES.md §5.1.8)
+        try:
+            return event.seat, NameSuit(event.suit)
+        except HeartsError as error:
+            raise InvalidRecord(f"event {index} (suit_named): {error}") from None
     return None
 
 
@@ -437,6 +451,8 @@ def text(game: Game) -> str:
     plays: list[tuple[int, Card]] = []
     tricks = 0
     committed: str | None = None
+    named: Suit | None = None  # Auction Hearts: this hand's suit to avoid
+    high_bid = 0
     for event in game.events:
         if isinstance(event, DealerCut):
             cuts = ", ".join(f"seat {seat} {card.symbol}" for seat, card in event.cuts)
@@ -445,6 +461,7 @@ def text(game: Game) -> str:
             committed = event.commitment
         elif isinstance(event, Dealt):
             tricks = 0
+            named, high_bid = None, 0
             lines.append("")
             lines.append(_dealt_line(rules, event))
             if committed is not None:
@@ -460,11 +477,20 @@ def text(game: Game) -> str:
                 lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")
         elif isinstance(event, Passed):
             lines.append(f"  seat {event.seat} passes {event.cards.symbols()} to seat {event.to}")
+        elif isinstance(event, BidMade):
+            if event.amount:
+                high_bid = event.amount
+                lines.append(f"  seat {event.seat} bids {event.amount}.")
+            else:
+                lines.append(f"  seat {event.seat} does not bid.")
+        elif isinstance(event, SuitNamed):
+            named = _suit_named(event)
+            lines.append(_named_line(event, high_bid))
         elif isinstance(event, CardPlayed):
             plays.append((event.seat, event.card))
         elif isinstance(event, TrickWon):
             tricks += 1
-            taken = f" ({_units(rules, event.points)})" if event.points else ""
+            taken = f" ({_units(rules, event.points, named)})" if event.points else ""
             lines.append(f"  Trick {tricks}: {_trick(plays)}; seat {event.seat} takes it{taken}.")
             plays = []
         elif isinstance(event, StockDrawn):
@@ -499,6 +525,8 @@ def text(game: Game) -> str:
 
 
 _PHASE_WORDS: Final = {
+    "bid": "bid",
+    "name": "name the suit to avoid",
     "pass": "pass",
     "play": "play",
     "moon": "choose how the moon is scored",
@@ -525,8 +553,35 @@ def _trick(plays: Sequence[tuple[int, Card]]) -> str:
     )
 
 
-def _units(rules: Rules, amount: int) -> str:
-    if not rules.counters or rules.card_values or rules.heart_value is HeartValue.PIPS:
+def _suit_named(event: SuitNamed) -> Suit | None:
+    try:
+        return Suit.parse(event.suit)
+    except HeartsError:  # pragma: no cover - a loaded record's suit was named by the engine
+        return None
+
+
+def _named_line(event: SuitNamed, high_bid: int) -> str:
+    """Auction Hearts: who named which suit, and what the bid cost (RULES.md §5.1.4, 7, 8)."""
+    if event.seat < 0:
+        return (
+            f"  Nobody bids: {event.suit} are the suit to avoid; no bid is paid, and the eldest "
+            "hand leads."
+        )
+    if high_bid:
+        return (
+            f"  Seat {event.seat} names {event.suit} to avoid, pays the bid of {high_bid} into "
+            "the pool and leads."
+        )
+    return (
+        f"  For the Jack there is no bidding: seat {event.seat} names the suit to avoid again, "
+        f"{event.suit}, and leads."
+    )
+
+
+def _units(rules: Rules, amount: int, named: Suit | None = None) -> str:
+    if named is not None:
+        word = named.singular
+    elif not rules.counters or rules.card_values or rules.heart_value is HeartValue.PIPS:
         word = "point"
     else:
         word = "heart"

@@ -247,7 +247,16 @@ class Rules:
     """
 
     players: int = 4
-    """Seats at the table, 2 to 7. With seven, the dealer takes no cards each hand (Foster)."""
+    """Seats at the table, 2 to 7. With seven, the dealer takes no cards each hand (Foster).
+    With ``packs=2``, 3 to 11, and every seat takes cards."""
+    packs: int = 1
+    """Packs shuffled together: 1, or 2 for Cancellation Hearts (RULES.md §7). With two packs
+    the pack is all 104 cards (``strip`` does not apply and ``removed`` is refused); each seat
+    takes ``104 // players`` cards, the cards left over (the widow) go to the seat that takes
+    the first trick (Bicycle); two identical cards played to one trick cancel each other, and a
+    trick whose cards of the suit led all cancel goes with the next trick, its leader leading
+    again (the last such trick goes to its leader). A card in ``card_values`` counts in both
+    packs."""
     strip: Strip = Strip.FOSTER
     """Which cards leave the pack for three, five, six or seven players."""
     removed: tuple[Card, ...] = ()
@@ -332,6 +341,8 @@ class Rules:
         self._normalise()
         self._check()
         pack = FULL_PACK & ~self._laid_aside()
+        if self.packs == 2:  # Cancellation Hearts: both packs whole, no strip (RULES.md §7.1)
+            pack = FULL_PACK | FULL_PACK << 64
         if self.joker:  # the joker replaces the 2♥ (law 3)
             pack = pack & ~(1 << _TWO_OF_HEARTS) | 1 << JOKER
         values = [0] * 128
@@ -354,8 +365,10 @@ class Rules:
                     )
                 )
             values[card] = value
+            if self.packs == 2:  # the same card of the other pack counts the same
+                values[card ^ 64] = value
         penalty_mask = sum(1 << card for card in cards_of(pack) if values[card] > 0)
-        dealt = 6 if self.players == 7 else self.players
+        dealt = 6 if self.players == 7 and self.packs == 1 else self.players
         hand_size = 13 if self.stock else pack.bit_count() // dealt
         set_ = object.__setattr__
         set_(self, "pack", pack)
@@ -422,6 +435,7 @@ class Rules:
         set_(self, "removed", _normalise_removed(self.removed))
         for name in (
             "players",
+            "packs",
             "pass_count",
             "no_trick_bonus",
             "free_hearts",
@@ -450,7 +464,13 @@ class Rules:
     def _check(self) -> None:
         """Refuse options out of range, and pairs of options that contradict each other."""
         players, method = self.players, self.settlement
-        if not 2 <= players <= 7:
+        if self.packs not in (1, 2):
+            raise InvalidRules(
+                f"packs={self.packs} is not allowed: one pack, or two for Cancellation Hearts"
+            )
+        if self.packs == 2:
+            self._check_two_packs()
+        elif not 2 <= players <= 7:
             raise InvalidRules(
                 f"players={players} is not allowed: two to six play at one table, seven with "
                 "the dealer sitting out (law 1)"
@@ -481,7 +501,7 @@ class Rules:
                 f"pass_cycle=across clashes with players={players}: only an even table has a seat"
                 " across"
             )
-        if players == 7 and passing:
+        if players == 7 and self.packs == 1 and passing:
             raise InvalidRules(
                 "pass_cycle clashes with players=7: the table of seven does not pass"
             )
@@ -558,6 +578,22 @@ class Rules:
             raise InvalidRules(
                 f"first_lead=lowest-club clashes with removed={removed}: no club is left to lead"
             )
+
+    def _check_two_packs(self) -> None:
+        """Cancellation Hearts: three to eleven seats, the whole of both packs, one card each."""
+        if not 3 <= self.players <= 11:
+            raise InvalidRules(
+                f"players={self.players} is not allowed with packs=2: Cancellation Hearts seats "
+                "three to eleven"
+            )
+        clashes = (
+            (bool(self.removed), "removed", "both packs are dealt whole"),
+            (self.joker, "joker=True", "there is no joker in Cancellation Hearts"),
+            (self.auction, "auction=True", "Auction Hearts is played with one pack"),
+        )
+        for clash, option, reason in clashes:
+            if clash:
+                raise InvalidRules(f"packs=2 clashes with {option}: {reason}")
 
     def _check_auction(self) -> None:
         """Auction Hearts is classic play settled by sweepstakes, the named suit one a card."""
@@ -693,6 +729,8 @@ class Rules:
             value = getattr(self, field.name)
             if field.name in _OPTIONAL_FIELDS and not getattr(self, _OPTIONAL_FIELDS[field.name]):
                 continue  # records of the forms without a joker or an auction need no entry
+            if field.name == "packs" and value == 1:
+                continue  # one pack: records of such forms need no entry
             if field.name == "removed":
                 if not value:  # the strip decides: records of such forms need no entry
                     continue

@@ -73,6 +73,8 @@ _JOKER_TABLES: Final = (2, 3, 4, 5)
 """Joker Hearts needs the 2♥ it replaces: law 3 lays it aside at six (and so at seven)."""
 _MODERN_TABLES: Final = (3, 4, 5, 6)
 """The modern passing game is played by three to six (RULES.md §6.1)."""
+_AUCTION_TABLES: Final = (4, 5, 6)
+"""Auction Hearts: usually four, five or six allowed (RULES.md §5.1.1, Foster)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -322,6 +324,32 @@ VARIANTS: Final[dict[str, Variant]] = {
             players=_MODERN_TABLES,
             title="Hearts with the New Moon",
         ),
+        Variant(
+            "cancellation",
+            Rules(
+                players=6,
+                packs=2,
+                card_values=((QUEEN_OF_SPADES, 13),),
+                settlement=SettlementMethod.POINTS,
+                end=GameEnd.TARGET,
+                target=100,
+            ),
+            "6 players, two packs, 17 each, widow to the first trick; no pass; eldest leads; "
+            "twins cancel (all cancelled: trick carried); hearts 1, each Q♠ 13; game to 100",
+            "RULES.md §7 (Bicycle defaults)",
+            players=(6, 7, 8, 9, 10),
+            title="Cancellation Hearts",
+        ),
+        Variant(
+            "auction",
+            _classic(4, auction=True),
+            "classic play; each bids once, eldest first; the highest bidder pays his bid into "
+            "the pool, names the suit to avoid (1 counter a card) and leads; pool with Jacks; "
+            "50 counters each",
+            "RULES.md §5.1, §3.1; laws 24, 29, 30 (the Jack: Bicycle)",
+            players=_AUCTION_TABLES,
+            title="Auction Hearts",
+        ),
     )
 }
 """Every preset, by name."""
@@ -422,7 +450,7 @@ def for_players_named(name: str, players: int) -> Rules:
     preset = variant(name)
     if players == preset.rules.players:
         return preset.rules
-    if players not in preset.players and players in _ANY_TABLE:
+    if players not in preset.players and (players in _ANY_TABLE or preset.rules.packs > 1):
         raise InvalidRules(
             f"{preset.title} is played by {_counts_in_words(preset.players)} players, "
             f"not {_NUMBER_WORDS[players]}"
@@ -431,7 +459,18 @@ def for_players_named(name: str, players: int) -> Rules:
     return for_players(preset.rules, players)
 
 
-_NUMBER_WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+_NUMBER_WORDS: Final = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "eleven",
+}
 
 
 def _counts_in_words(counts: tuple[int, ...]) -> str:

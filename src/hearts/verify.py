@@ -308,7 +308,7 @@ def _deal_problems(rules: Rules, dealer: int, deck: list[Card], dealt: Dealt) ->
         players=rules.players,
         dealer=dealer,
         hand_size=rules.hand_size,
-        sits_out=dealer if rules.players == 7 else None,
+        sits_out=dealer if rules.dealt_seats < rules.players else None,
     )
     if len(dealt.hands) != rules.players:
         return [f"the deal has {len(dealt.hands)} hands, not {rules.players}"]

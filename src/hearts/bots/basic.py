@@ -9,6 +9,9 @@
   every card wins, play the lowest (or, last to play, the highest that does not count).
 - **Discard** when void: the card that counts most, else the highest card of its shortest suit.
 - **Moon** (when the shooter chooses): the choice that leaves it better placed.
+- **Auction Hearts**: it names the suit it is least likely to take (few high cards of it, not
+  too many cards), and bids the least it may when that suit is safe enough to be worth more than
+  the high bid; in play, only the named suit counts.
 
 >>> from hearts import Deal, Pass, variants
 >>> deal = Deal.from_hands(variants.get("modern"), [
@@ -22,13 +25,14 @@ Pass(CardSet.parse('QS AS JH'))
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from hearts import scoring
 from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hearts.deal import Phase
 from hearts.errors import IllegalMove
-from hearts.moves import MoonChoice, Move, Pass
+from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import GameEnd
 
@@ -38,6 +42,10 @@ _GUARDS = 4
 """Low spades that make the A♠/K♠ safe to keep: the Q♠ can be ducked that many times."""
 _SHORT = 5
 """A suit shorter than this is worth voiding by the pass: its high cards go first."""
+_SAFE = 4
+"""Auction Hearts: what a suit with no risk at all is worth bidding, in counters."""
+_LONG = 4
+"""Auction Hearts: cards of the named suit beyond this many are a risk (they may be forced)."""
 
 
 class BasicBot:
@@ -52,7 +60,7 @@ class BasicBot:
         self.seed = seed
 
     def choose(self, view: SeatView) -> Move:
-        """This seat's move: a pass, a card, or a moon choice."""
+        """This seat's move: a pass, a card, a moon choice, or a bid or the suit to avoid."""
         moves = view.legal_moves
         if not moves:
             raise IllegalMove(f"seat {view.seat} has no move to make now")
@@ -60,6 +68,10 @@ class BasicBot:
             return _pass(view)
         if view.phase is Phase.MOON:
             return _moon(view)
+        if view.phase is Phase.BID:
+            return _bid(view)
+        if view.phase is Phase.NAME:
+            return NameSuit(_safest_suit(view))
         cards = [move for move in moves if isinstance(move, Card)]
         if len(cards) == 1:
             return cards[0]
@@ -71,9 +83,45 @@ class BasicBot:
         return "BasicBot()"
 
 
+@functools.cache
+def _named_values(pack: int, suit: Suit, size: int) -> tuple[int, ...]:
+    """Auction Hearts: each card id's value when ``suit`` is named (one a card of it)."""
+    return tuple(1 if pack >> card & 1 and card >> 4 & 3 == suit else 0 for card in range(size))
+
+
+def _values(view: SeatView) -> Sequence[int]:
+    """What each card counts this hand: the rules' values, or the named suit's in an auction."""
+    values = view.rules.values
+    if view.rules.auction and view.named_suit is not None:
+        return _named_values(view.rules.pack, view.named_suit, len(values))
+    return values
+
+
 def _queen_live(view: SeatView) -> bool:
     """Whether the Q♠ counts and has not been played yet."""
-    return view.rules.values[QUEEN_OF_SPADES] > 0 and QUEEN_OF_SPADES not in view.played_cards()
+    return _values(view)[QUEEN_OF_SPADES] > 0 and QUEEN_OF_SPADES not in view.played_cards()
+
+
+def _risk(view: SeatView, suit: Suit) -> tuple[int, int, int]:
+    """Auction Hearts: how likely this seat is to take cards of a suit if it is named: its high
+    cards of it (ten up), and its cards beyond a few; then its length and its ranks."""
+    cards = view.hand.of_suit(suit)
+    high = sum(max(0, card.rank - Rank.NINE) for card in cards)
+    return (high + max(0, len(cards) - _LONG), len(cards), sum(card.rank for card in cards))
+
+
+def _safest_suit(view: SeatView) -> Suit:
+    return min(Suit, key=lambda suit: (_risk(view, suit), suit))
+
+
+def _bid(view: SeatView) -> Bid:
+    """Bid the least it may when the safest suit is worth more than the high bid, else pass."""
+    risk = _risk(view, _safest_suit(view))[0]
+    worth = _SAFE - risk + view.pool // 10
+    amount = view.high_bid + 1
+    if amount <= worth and Bid(amount) in view.legal_moves:
+        return Bid(amount)
+    return Bid(0)
 
 
 def _suit_lengths(view: SeatView) -> dict[Suit, int]:
@@ -81,7 +129,7 @@ def _suit_lengths(view: SeatView) -> dict[Suit, int]:
 
 
 def _pass(view: SeatView) -> Pass:
-    values = view.rules.values
+    values = _values(view)
     lengths = _suit_lengths(view)
     spades = view.hand.of_suit(Suit.SPADES)
     guarded = sum(1 for card in spades if card.rank < Rank.QUEEN) >= _GUARDS
@@ -101,7 +149,7 @@ def _pass(view: SeatView) -> Pass:
 
 
 def _lead(view: SeatView, cards: Sequence[Card]) -> Card:
-    values = view.rules.values
+    values = _values(view)
     lengths = _suit_lengths(view)
     queen_out = _queen_live(view) and QUEEN_OF_SPADES not in view.hand
 
@@ -121,7 +169,7 @@ def _lead(view: SeatView, cards: Sequence[Card]) -> Card:
 
 
 def _follow(view: SeatView, cards: Sequence[Card]) -> Card:
-    values = view.rules.values
+    values = _values(view)
     led = view.trick[0][1].suit
     winning = max((card for _, card in view.trick if card.suit is led), key=lambda c: c.rank)
     if cards[0].suit is led:  # able to follow: every legal card is of the suit led
