@@ -291,3 +291,20 @@ def test_a_game_with_a_carried_trick_replays_from_its_record_and_verifies() -> N
     assert record.dumps(record.loads(text)) == text
     report = verify.verify_text(text)
     assert report.ok and len(report.hands) == game.hand_number + 1
+
+
+def test_the_readable_account_says_when_nobody_takes_a_trick() -> None:
+    """RULES.md §7.5 in `hearts replay`: a trick whose led suit is all cancelled has its own line."""
+    import random
+
+    from hearts import Game, record, variants
+
+    game = Game(variants.get("cancellation"), seed=6)
+    rng = random.Random(6)
+    while game.hand_number < 1:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    lines = record.text(game).splitlines()
+    carried = [line for line in lines if "nobody takes it" in line]
+    assert carried and "seat 2 leads again" in carried[0]
+    following = lines[lines.index(carried[0]) + 1]
+    assert following.startswith("  Trick 17: seat 2 leads")

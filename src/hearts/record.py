@@ -61,6 +61,7 @@ from hearts.events import (
     ShuffleCommitted,
     StockDrawn,
     SuitNamed,
+    TrickCarried,
     TrickWon,
 )
 from hearts.game import Game
@@ -492,6 +493,13 @@ def text(game: Game) -> str:
             tricks += 1
             taken = f" ({_units(rules, event.points, named)})" if event.points else ""
             lines.append(f"  Trick {tricks}: {_trick(plays)}; seat {event.seat} takes it{taken}.")
+            plays = []
+        elif isinstance(event, TrickCarried):
+            tricks += 1
+            lines.append(
+                f"  Trick {tricks}: {_trick(plays)}; every card of the suit led is cancelled: "
+                f"nobody takes it, it goes with the next trick, and seat {event.leader} leads again."
+            )
             plays = []
         elif isinstance(event, StockDrawn):
             lines.append(f"    seat {event.seat} draws {event.card.symbol}")
