@@ -23,6 +23,7 @@ from hearts.deal import PassChoices
 from hearts.events import (
     CardPlayed,
     Dealt,
+    Discarded,
     GameOver,
     HandOver,
     HandSettled,
@@ -31,7 +32,7 @@ from hearts.events import (
     TrickCarried,
     TrickWon,
 )
-from hearts.rules import FirstLead, GameEnd, Moon, SettlementMethod, TieRule
+from hearts.rules import FirstLead, GameEnd, Moon, SettlementMethod, TieRule, Widow
 
 # ----------------------------------------------------------------------------- rule sets
 
@@ -166,6 +167,16 @@ def next_seat(deal: Deal, seat: int) -> int:
 # ----------------------------------------------------------------------------- invariants
 
 
+def first_trick_widow(deal: Deal) -> int:
+    """The widow that goes with the first trick (none when Heartsette's taker discards)."""
+    return 0 if deal.rules.widow is Widow.DISCARD else deal.widow.mask
+
+
+def discards(deal: Deal) -> int:
+    """Heartsette: the cards the taker of the widow laid face down."""
+    return mask(c for e in deal.events if isinstance(e, Discarded) for c in e.cards)
+
+
 def check_cards_conserved(deal: Deal) -> None:
     """Hands, cards played, stock and passes in transit hold the pack, each card exactly once
     (Cancellation Hearts: and the widow; cards taken are those of tricks taken, and the widow
@@ -177,7 +188,10 @@ def check_cards_conserved(deal: Deal) -> None:
     places += [mask(trick.cards) for trick in deal.tricks]
     places.append(mask(card for _, card in deal.trick))
     places.append(mask(deal.stock))
-    places.append(deal.widow.mask)
+    if deal.rules.widow is Widow.DISCARD and deal.tricks:
+        places.append(discards(deal))  # Heartsette: the widow is in a hand; the discards apart
+    else:
+        places.append(deal.widow.mask)
     union = 0
     for place in places:
         assert union & place == 0, f"{CardSet(union & place)} in two places"
@@ -191,7 +205,7 @@ def check_cards_conserved(deal: Deal) -> None:
         taken |= deal.taken(seat).mask
     assert taken & deal.carried.mask == 0
     played = mask(card for trick in deal.tricks for card in trick.cards)
-    assert taken | deal.carried.mask == played | deal.widow.mask
+    assert taken | deal.carried.mask == played | first_trick_widow(deal) | discards(deal)
     sizes = {len(deal.hand(seat)) for seat in deal.seats}
     if deal.phase is Phase.PLAY and not deal.trick:
         assert len(sizes) == 1, f"hands of unequal size at the start of a trick: {sizes}"
@@ -212,7 +226,8 @@ def check_tricks(deal: Deal) -> None:
     tricks = deal.tricks
     won = [event for event in deal.events if isinstance(event, TrickWon | TrickCarried)]
     assert len(won) == len(tricks)
-    carried, carried_points = deal.widow.mask, sum(value(deal, c) for c in deal.widow)
+    carried = first_trick_widow(deal)
+    carried_points = sum(value(deal, c) for c in CardSet(carried))
     expected_taken = [0] * deal.players
     done = 0
     for event in deal.events:
@@ -253,6 +268,9 @@ def check_tricks(deal: Deal) -> None:
                 leader = winner
             plays = []
     assert deal.carried.mask == carried
+    for event in deal.events:
+        if isinstance(event, Discarded):  # Heartsette: the discards count against the discarder
+            expected_taken[event.seat] |= event.cards.mask
     for seat in range(deal.players):
         assert deal.taken(seat).mask == expected_taken[seat]
         assert deal.tricks_won(seat) == sum(1 for t in tricks if t.winner == seat)
@@ -379,7 +397,8 @@ def check_view(deal: Deal, seat: int) -> None:
         assert not leaked, f"seat {seat}'s view shows {CardSet(leaked)} in {field.name}"
     moves = view.legal_moves
     if isinstance(moves, PassChoices):
-        assert len(moves) == math.comb(len(view.hand), deal.rules.pass_count)
+        count = len(deal.widow) if deal.phase is Phase.DISCARD else deal.rules.pass_count
+        assert len(moves) == math.comb(len(view.hand), count)
         assert moves[0].cards <= view.hand and moves[-1].cards <= view.hand
     else:
         assert not cards_seen(list(moves)) & secret

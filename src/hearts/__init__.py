@@ -16,7 +16,7 @@ from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
 from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
 from hearts.game import Game
-from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass, parse_move
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
     FirstLead,
@@ -45,6 +45,7 @@ __all__ = [
     "SeatView",
     "Move",
     "Pass",
+    "Discard",
     "MoonChoice",
     "Bid",
     "NameSuit",

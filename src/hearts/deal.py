@@ -58,6 +58,7 @@ from hearts.events import (
     BidMade,
     CardPlayed,
     Dealt,
+    Discarded,
     Event,
     HandOver,
     MoonChosen,
@@ -68,8 +69,8 @@ from hearts.events import (
     TrickCarried,
     TrickWon,
 )
-from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
-from hearts.rules import FirstLead, Moon, PassDirection, Rules, SettlementMethod
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.rules import FirstLead, Moon, PassDirection, Rules, SettlementMethod, Widow
 from hearts.scoring import points as score_points
 
 if TYPE_CHECKING:
@@ -104,6 +105,8 @@ class Phase(enum.Enum):
     """Seats choose the cards they pass."""
     PLAY = "play"
     """Tricks are played."""
+    DISCARD = "discard"
+    """Heartsette: the winner of the first trick, the widow in his hand, discards as many cards."""
     MOON = "moon"
     """The shooter chooses how the moon is scored (``moon=choice``)."""
     OVER = "over"
@@ -112,7 +115,7 @@ class Phase(enum.Enum):
 
 # The phases as module globals: an enum member read from its class is slow on a hot path.
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
-_BID, _NAME = Phase.BID, Phase.NAME
+_BID, _NAME, _DISCARD = Phase.BID, Phase.NAME, Phase.DISCARD
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
 _CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(11) for card in _CARDS]
@@ -183,7 +186,7 @@ def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...] | None:
         return table
 
 
-class PassChoices(Sequence[Pass]):
+class PassChoices(Sequence[Pass | Discard]):
     """Every pass a seat may make: all ways to choose ``count`` cards of its hand, built lazily.
 
     It is a sequence, so ``random.choice`` picks a uniform pass without building all of them.
@@ -193,23 +196,26 @@ class PassChoices(Sequence[Pass]):
     (4, Pass(CardSet.parse('2C 3C 4C')), True)
     """
 
-    __slots__ = ("_cards", "_count", "_len")
+    __slots__ = ("_cards", "_count", "_kind", "_len")
 
-    def __init__(self, hand: CardSet | int, count: int) -> None:
+    def __init__(
+        self, hand: CardSet | int, count: int, kind: type[Pass] | type[Discard] = Pass
+    ) -> None:
         self._cards = cards_of(hand if type(hand) is int else hand.mask)  # type: ignore[union-attr]
         self._count = count
         self._len = math.comb(len(self._cards), count)
+        self._kind = kind  # Heartsette's discards are chosen the same way (as Discard moves)
 
     def __len__(self) -> int:
         return self._len
 
     @overload
-    def __getitem__(self, index: int) -> Pass: ...
+    def __getitem__(self, index: int) -> Pass | Discard: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[Pass]: ...
+    def __getitem__(self, index: slice) -> list[Pass | Discard]: ...
 
-    def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
+    def __getitem__(self, index: int | slice) -> Pass | Discard | list[Pass | Discard]:
         if type(index) is not int:
             if isinstance(index, slice):
                 return [self[i] for i in range(*index.indices(self._len))]
@@ -224,7 +230,7 @@ class PassChoices(Sequence[Pass]):
         if table is not None:
             for i in table[index]:
                 mask |= 1 << cards[i]
-            return Pass(CardSet(mask))
+            return self._kind(CardSet(mask))
         # Too many to list: unrank the index-th combination in lexicographic order.
         comb = math.comb
         n, k, start = len(cards), self._count, 0
@@ -236,14 +242,15 @@ class PassChoices(Sequence[Pass]):
                     start, k = i + 1, k - 1
                     break
                 index -= block
-        return Pass(CardSet(mask))
+        return self._kind(CardSet(mask))
 
-    def __iter__(self) -> Iterator[Pass]:
+    def __iter__(self) -> Iterator[Pass | Discard]:
+        kind = self._kind
         for combo in itertools.combinations(self._cards, self._count):
-            yield Pass(combo)
+            yield kind(combo)
 
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, Pass):
+        if not isinstance(move, self._kind):
             return False
         mask = move.cards.mask
         return mask.bit_count() == self._count and mask & ~mask_of(self._cards) == 0
@@ -251,13 +258,18 @@ class PassChoices(Sequence[Pass]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PassChoices):
             return NotImplemented
-        return self._count == other._count and self._cards == other._cards
+        return (
+            self._count == other._count
+            and self._cards == other._cards
+            and self._kind is other._kind
+        )
 
     def __hash__(self) -> int:
         return hash((self._count, tuple(self._cards)))
 
     def __repr__(self) -> str:
-        return f"<PassChoices: {self._len} ways to pass {self._count}>"
+        verb = "pass" if self._kind is Pass else "discard"
+        return f"<PassChoices: {self._len} ways to {verb} {self._count}>"
 
 
 class Deal:
@@ -281,6 +293,7 @@ class Deal:
         "_closing",
         "_club_lead",
         "_dealt",
+        "_discard",
         "_events",
         "_first_trick_rule",
         "_hands",
@@ -405,10 +418,15 @@ class Deal:
         # carried to the next one, and the cards left over from the deal (the widow, recorded as
         # the Dealt event's stock) go to the seat that takes the first trick: they are the first
         # cards carried.
+        # Heartsette (RULES.md §5.5) deals a widow too, and closes its tricks the same way (with
+        # one pack nothing cancels): the widow goes with the first trick, or, with
+        # widow=discard, into the hand of its winner, who then discards as many cards.
         dealt_stock = self._stock
-        self._cancel = rules.packs > 1
+        self._cancel = rules.packs > 1 or rules.widow is not Widow.NONE
+        self._discard = rules.widow is Widow.DISCARD
         if self._cancel:
-            self._widow = self._carry = mask_of(self._stock)
+            self._widow = mask_of(self._stock)
+            self._carry = 0 if self._discard else self._widow
             self._carry_points = sum(self._values[card] for card in cards_of(self._carry))
             self._stock = ()
         else:
@@ -535,6 +553,7 @@ class Deal:
         other._values = self._values
         other._win_masks = self._win_masks
         other._cancel = self._cancel
+        other._discard = self._discard
         other._widow = self._widow
         other._carry = self._carry
         other._carry_points = self._carry_points
@@ -685,8 +704,8 @@ class Deal:
 
     @property
     def widow(self) -> CardSet:
-        """Cancellation Hearts: the cards left over from the deal, which go to the seat that
-        takes the first trick (empty in other forms)."""
+        """Cancellation Hearts and Heartsette: the cards left over from the deal, which go to the
+        seat that takes the first trick (empty in other forms). Referee's knowledge."""
         return CardSet(self._widow)
 
     @property
@@ -794,6 +813,10 @@ class Deal:
             if seat is not None and self._seat(seat) != self._to_act:
                 return []
             return [NameSuit(suit) for suit in Suit]
+        if phase is _DISCARD:
+            if seat is not None and self._seat(seat) != self._to_act:
+                return []
+            return PassChoices(self._hands[self._to_act], self._widow.bit_count(), Discard)
         return []
 
     def legal_cards(self) -> CardSet:
@@ -825,6 +848,12 @@ class Deal:
         if phase is _BID or phase is _NAME:
             self._check_auction_move(move, seat)
             return
+        if isinstance(move, Discard) and phase is not _DISCARD:
+            if not self._discard:
+                raise IllegalMove("this form has no widow to take: there is nothing to discard")
+            raise IllegalMove(
+                "only the winner of the first trick discards, once he has taken the widow"
+            )
         if phase is Phase.PASS:
             if not isinstance(move, Pass):
                 raise IllegalMove(
@@ -844,6 +873,22 @@ class Deal:
             return
         if seat is not None and self._seat(seat) != self._to_act:
             raise IllegalMove(f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+        if phase is _DISCARD:
+            count = self._widow.bit_count()
+            if not isinstance(move, Discard):
+                raise IllegalMove(
+                    f"seat {self._to_act} took the widow: discard {count} cards first "
+                    "('discard 2C 3C ...')"
+                )
+            mask = move.cards.mask
+            if mask.bit_count() != count:
+                raise IllegalMove(
+                    f"discard exactly {count} cards, as many as the widow, not {mask.bit_count()}"
+                )
+            missing = mask & ~self._hands[self._to_act]
+            if missing:
+                raise IllegalMove(f"seat {self._to_act} does not hold {CardSet(missing).symbols()}")
+            return
         if phase is Phase.MOON:
             if not isinstance(move, MoonChoice):
                 raise IllegalMove("you shot the moon: choose 'moon old' (others +26) or 'moon new'")
@@ -907,6 +952,8 @@ class Deal:
             return self._bid(move.amount)
         if isinstance(move, NameSuit):
             return self._name(move.suit)
+        if isinstance(move, Discard):
+            return self._discard_cards(move.cards.mask)
         assert isinstance(move, MoonChoice)
         return self._choose_moon(move)
 
@@ -1015,7 +1062,7 @@ class Deal:
 
     @staticmethod
     def _coerce(move: object) -> Move:
-        if isinstance(move, Card | Pass | MoonChoice | Bid | NameSuit):
+        if isinstance(move, Card | Pass | MoonChoice | Bid | NameSuit | Discard):
             return move
         if isinstance(move, str):
             from hearts.moves import parse_move
@@ -1343,8 +1390,28 @@ class Deal:
         self._history.append(won)
         events.append(won)
         self._leader = self._to_act = winner
+        if self._discard and len(self._history) == 1:
+            # Heartsette: the widow into the winner's hand; he discards as many (RULES.md §5.5).
+            self._hands[winner] |= self._widow
+            self._phase = _DISCARD
+            return event
         if not self._hands[winner]:
             self._end_of_play()
+        return event
+
+    def _discard_cards(self, mask: int) -> Event:
+        """Heartsette: lay the discards face down; they count against the seat that took the
+        widow (RULES.md §5.5 default). A full snapshot undoes it."""
+        seat = self._to_act
+        self._stack.append(self._snapshot())
+        self._legal = -1
+        self._hands[seat] &= ~mask
+        self._taken[seat] |= mask
+        points = sum(self._values[card] for card in cards_of(mask))
+        self._points[seat] += points
+        event = Discarded(seat, CardSet(mask), points)
+        self._events.append(event)
+        self._phase = _PLAY
         return event
 
     def _draw(self, winner: int) -> None:
@@ -1483,6 +1550,9 @@ def check_hands(
     if rules.packs > 1:  # Cancellation Hearts: the stock is the widow, the cards left over
         if seen != rules.pack:
             raise HeartsError("hands and widow (the stock) must hold both packs")
+    elif rules.widow is not Widow.NONE:  # Heartsette: the stock is the widow
+        if seen != rules.pack:
+            raise HeartsError("hands and widow (the stock) must hold the whole pack")
     elif not rules.stock and stock_cards:
         raise HeartsError("this form has no stock")
     if rules.stock and seen != rules.pack:

@@ -38,6 +38,7 @@ __all__ = [
     "HandOver",
     "HandSettled",
     "GameOver",
+    "Discarded",
     "EVENT_KINDS",
 ]
 
@@ -228,6 +229,17 @@ class TrickCarried(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """Heartsette (RULES.md §5.5): the winner of the first trick took the widow into his hand and
+    laid as many cards face down; they count against him (seen only by that seat)."""
+
+    kind: ClassVar[str] = "discarded"
+    seat: int
+    cards: CardSet
+    points: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StockDrawn(Event):
     """Two-handed: a seat drew the top card of the stock (seen only by that seat)."""
 
@@ -331,6 +343,7 @@ EVENT_KINDS: dict[str, type[Event]] = {
         CardPlayed,
         TrickWon,
         TrickCarried,
+        Discarded,
         StockDrawn,
         MoonShot,
         MoonChosen,

@@ -20,7 +20,7 @@ from typing import TypeAlias
 from hearts.cards import Card, CardLike, CardSet, Suit
 from hearts.errors import HeartsError, IllegalMove, InvalidCard
 
-__all__ = ["Pass", "MoonChoice", "Bid", "NameSuit", "Move", "parse_move", "move_text"]
+__all__ = ["Pass", "Discard", "MoonChoice", "Bid", "NameSuit", "Move", "parse_move", "move_text"]
 
 
 class Pass:
@@ -64,6 +64,44 @@ class Pass:
 
 
 _set_cards = Pass.__dict__["cards"].__set__  # sets the slot past the immutability guard
+
+
+class Discard:
+    """Heartsette (RULES.md §5.5): the cards the taker of the widow lays face down in its place.
+
+    >>> Discard("2C 3C 4C"), str(Discard("4C 2C 3C"))
+    (Discard(CardSet.parse('2C 3C 4C')), 'discard 2C 3C 4C')
+    """
+
+    __slots__ = ("cards",)
+    cards: CardSet
+
+    def __init__(self, cards: CardSet | Iterable[CardLike] | str) -> None:
+        if isinstance(cards, str):
+            cards = CardSet.parse(cards)
+        elif not isinstance(cards, CardSet):
+            if isinstance(cards, int) or not isinstance(cards, Iterable):
+                raise IllegalMove(f"a discard is cards, not {cards!r}")
+            cards = CardSet(cards)
+        _set_discard_cards(self, cards)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Discard is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Discard) and other.cards == self.cards
+
+    def __hash__(self) -> int:
+        return hash(("Discard", self.cards.mask))
+
+    def __repr__(self) -> str:
+        return f"Discard({self.cards!r})"
+
+    def __str__(self) -> str:
+        return f"discard {self.cards}"
+
+
+_set_discard_cards = Discard.__dict__["cards"].__set__
 
 
 class MoonChoice(enum.Enum):
@@ -156,7 +194,7 @@ class NameSuit:
         return f"name {self.suit.name.lower()}"
 
 
-Move: TypeAlias = Card | Pass | MoonChoice | Bid | NameSuit
+Move: TypeAlias = Card | Pass | Discard | MoonChoice | Bid | NameSuit
 """Any move a seat may make."""
 
 
@@ -179,6 +217,8 @@ def parse_move(text: str) -> Move:
     try:
         if words and words[0].lower() == "pass":
             return Pass(CardSet.parse(" ".join(words[1:])))
+        if len(words) > 1 and words[0].lower() == "discard":
+            return Discard(CardSet.parse(" ".join(words[1:])))
         if len(words) == 2 and words[0].lower() == "moon":
             return MoonChoice(words[1].lower())
         if len(words) == 2 and words[0].lower() == "bid":

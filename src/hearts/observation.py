@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hearts.cards import Card, CardSet, Suit
-from hearts.events import Dealt, Event, Passed, StockDrawn
+from hearts.events import Dealt, Discarded, Event, Passed, StockDrawn
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
@@ -121,6 +121,9 @@ def redact(event: Event, seat: int) -> Event | None:
         return dataclasses.replace(event, cards=CardSet())
     if isinstance(event, StockDrawn) and event.seat != seat:
         return None
+    if isinstance(event, Discarded) and event.seat != seat:
+        # Heartsette: the discards lie face down; only the discarder knows them.
+        return dataclasses.replace(event, cards=CardSet())
     return event
 
 

@@ -51,6 +51,7 @@ from hearts.events import (
     CardPlayed,
     DealerCut,
     Dealt,
+    Discarded,
     Event,
     GameOver,
     HandOver,
@@ -65,8 +66,8 @@ from hearts.events import (
     TrickWon,
 )
 from hearts.game import Game
-from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
-from hearts.rules import HeartValue, Rules, SettlementMethod
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
 __all__ = ["FORMAT", "VERSION", "to_dict", "from_dict", "dumps", "dump", "loads", "load", "text"]
@@ -288,6 +289,8 @@ def _move_of(index: int, event: Event) -> tuple[int, Move] | None:
         return event.seat, event.card
     if isinstance(event, Passed):
         return event.seat, Pass(event.cards)
+    if isinstance(event, Discarded):
+        return event.seat, Discard(event.cards)
     if isinstance(event, MoonChosen):
         try:
             return event.seat, MoonChoice(event.choice)
@@ -475,7 +478,10 @@ def text(game: Game) -> str:
                     lines.append(f"  seat {seat} sits out this hand")
             if event.stock:
                 stock = " ".join(card.symbol for card in event.stock)
-                lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")
+                if rules.widow is not Widow.NONE:  # Heartsette: face down, for the first trick
+                    lines.append(f"  widow ({len(event.stock)} cards, face down): {stock}")
+                else:
+                    lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")
         elif isinstance(event, Passed):
             lines.append(f"  seat {event.seat} passes {event.cards.symbols()} to seat {event.to}")
         elif isinstance(event, BidMade):
@@ -503,6 +509,12 @@ def text(game: Game) -> str:
             plays = []
         elif isinstance(event, StockDrawn):
             lines.append(f"    seat {event.seat} draws {event.card.symbol}")
+        elif isinstance(event, Discarded):
+            counts = f" ({_units(rules, event.points, named)})" if event.points else ""
+            lines.append(
+                f"  Seat {event.seat} takes the widow and discards {event.cards.symbols()} face "
+                f"down{counts}."
+            )
         elif isinstance(event, MoonShot):
             lines.append(f"  Seat {event.seat} shoots the moon: every card that counts.")
         elif isinstance(event, MoonChosen):

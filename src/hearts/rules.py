@@ -48,6 +48,7 @@ __all__ = [
     "Strip",
     "JackRule",
     "HeartValue",
+    "Widow",
     "Rules",
     "stripped_cards",
 ]
@@ -161,6 +162,27 @@ class HeartValue(enum.Enum):
     """Every heart counts one."""
     PIPS = "pips"
     """Spot Hearts: a heart counts its pips, J 11, Q 12, K 13, A 14 (104 in all)."""
+
+
+class Widow(enum.Enum):
+    """Heartsette (RULES.md §5.5): cards left face down after the deal, and where they go."""
+
+    NONE = "none"
+    """No widow: the pack deals out (after any strip)."""
+    DISCARD = "discard"
+    """The winner of the first trick takes the widow into his hand and discards as many cards
+    face down; the discards count against him (RULES.md §5.5 default)."""
+    FIRST_TRICK = "first-trick"
+    """The widow is added to the first trick, for its winner (the widely used alternative)."""
+
+
+_WIDOW_HANDS: Final = {3: 16, 4: 12, 5: 10, 6: 8}
+"""Heartsette: cards dealt to each seat, by players (the rest lie face down as the widow)."""
+_WIDOW_STRIP: Final = {
+    3: 1 << Card.of(Rank.TWO, Suit.SPADES),
+    4: 1 << Card.of(Rank.TWO, Suit.SPADES),
+}
+"""Heartsette: three or four players lay aside the 2♠; five or six play the full pack."""
 
 
 def _deuces(*suits: Suit) -> int:
@@ -301,6 +323,11 @@ class Rules:
     max_bid: int = _MAX_BID
     """Auction Hearts: the highest bid allowed, in counters (13 by default, a whole pool's worth
     of the plain game; no source gives a limit)."""
+    widow: Widow = Widow.NONE
+    """Heartsette (RULES.md §5.5), three to six players: without the 2♠ for three or four (the
+    full pack for five or six), deal 16, 12, 10 or 8 each; the rest (3, 3, 2 or 4 cards) lie
+    face down as a widow, which goes to the winner of the first trick (``discard``: into his
+    hand, and he discards as many, which count against him; ``first-trick``: with the trick)."""
     moon: Moon = Moon.OFF
     """Shooting the moon (points settlement only)."""
     no_trick_bonus: int = 0
@@ -370,6 +397,8 @@ class Rules:
         penalty_mask = sum(1 << card for card in cards_of(pack) if values[card] > 0)
         dealt = 6 if self.players == 7 and self.packs == 1 else self.players
         hand_size = 13 if self.stock else pack.bit_count() // dealt
+        if self.widow is not Widow.NONE:
+            hand_size = _WIDOW_HANDS[self.players]
         set_ = object.__setattr__
         set_(self, "pack", pack)
         set_(self, "values", tuple(values))
@@ -394,6 +423,7 @@ class Rules:
             "strip": Strip,
             "first_lead": FirstLead,
             "heart_value": HeartValue,
+            "widow": Widow,
             "moon": Moon,
             "settlement": SettlementMethod,
             "jack_rule": JackRule,
@@ -475,6 +505,7 @@ class Rules:
                 f"players={players} is not allowed: two to six play at one table, seven with "
                 "the dealer sitting out (law 1)"
             )
+        self._check_widow()
         if players == 2 and not self.stock:
             raise InvalidRules(
                 "players=2 needs stock=True: two-handed deals thirteen each and leaves a stock (law 8)"
@@ -662,8 +693,34 @@ class Rules:
                 + ": the 2♥ the joker replaces is already out"
             )
 
+    def _check_widow(self) -> None:
+        """Heartsette deals its own pack (RULES.md §5.5) to three to six players, with one pack."""
+        if self.widow is Widow.NONE:
+            return
+        option = f"widow={self.widow.value}"
+        if self.players not in _WIDOW_HANDS:
+            raise InvalidRules(
+                f"{option} clashes with players={self.players}: Heartsette seats three to six"
+            )
+        clashes = (
+            (self.packs != 1, f"packs={self.packs}", "Heartsette is played with one pack"),
+            (bool(self.removed), "removed", "Heartsette lays aside its own cards"),
+            (
+                self.strip is not Strip.FOSTER,
+                f"strip={self.strip.value}",
+                "Heartsette lays aside its own cards",
+            ),
+            (self.joker, "joker=True", "Heartsette has no joker"),
+            (self.auction, "auction=True", "Auction Hearts has no widow"),
+        )
+        for clash, other, reason in clashes:
+            if clash:
+                raise InvalidRules(f"{option} clashes with {other}: {reason}")
+
     def _laid_aside(self) -> int:
         """The mask of the cards taken out of the pack: ``removed`` if given, else the strip's."""
+        if self.widow is not Widow.NONE:
+            return _WIDOW_STRIP.get(self.players, 0)
         if self.removed:
             return mask_of(self.removed)
         return stripped_cards(self.players, self.strip)
@@ -729,6 +786,8 @@ class Rules:
             value = getattr(self, field.name)
             if field.name in _OPTIONAL_FIELDS and not getattr(self, _OPTIONAL_FIELDS[field.name]):
                 continue  # records of the forms without a joker or an auction need no entry
+            if field.name == "widow" and value is Widow.NONE:
+                continue  # no widow: records of such forms need no entry
             if field.name == "packs" and value == 1:
                 continue  # one pack: records of such forms need no entry
             if field.name == "removed":

@@ -44,6 +44,7 @@ from hearts.rules import (
     SettlementMethod,
     Strip,
     TieRule,
+    Widow,
 )
 
 __all__ = [
@@ -339,6 +340,15 @@ VARIANTS: Final[dict[str, Variant]] = {
             "RULES.md §7 (Bicycle defaults)",
             players=(6, 7, 8, 9, 10),
             title="Cancellation Hearts",
+        ),
+        Variant(
+            "heartsette",
+            _classic(4, widow=Widow.DISCARD),
+            "4 players, no 2♠, 12 each, a widow of 3; eldest leads; the first trick's winner "
+            "takes the widow, discards 3 (they count); hearts 1; sweepstakes",
+            "RULES.md §5.5 (PW)",
+            players=(3, 4, 5, 6),
+            title="Heartsette",
         ),
         Variant(
             "auction",

@@ -32,7 +32,7 @@ from hearts import scoring
 from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hearts.deal import Phase
 from hearts.errors import IllegalMove
-from hearts.moves import Bid, MoonChoice, Move, NameSuit, Pass
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import GameEnd
 
@@ -72,6 +72,8 @@ class BasicBot:
             return _bid(view)
         if view.phase is Phase.NAME:
             return NameSuit(_safest_suit(view))
+        if view.phase is Phase.DISCARD:
+            return _discard(view)
         cards = [move for move in moves if isinstance(move, Card)]
         if len(cards) == 1:
             return cards[0]
@@ -126,6 +128,16 @@ def _bid(view: SeatView) -> Bid:
 
 def _suit_lengths(view: SeatView) -> dict[Suit, int]:
     return {suit: len(view.hand.of_suit(suit)) for suit in Suit}
+
+
+def _discard(view: SeatView) -> Discard:
+    """Heartsette: the discards count against the discarder, so lay down what counts for him
+    (a negative value), then the highest cards that count nothing (they would win tricks)."""
+    first = view.legal_moves[0]
+    assert isinstance(first, Discard)
+    values = _values(view)
+    ranked = sorted(view.hand, key=lambda card: (values[card], -card.rank, card))
+    return Discard(ranked[: len(first.cards)])
 
 
 def _pass(view: SeatView) -> Pass:
