@@ -160,10 +160,20 @@ def loads(text_: str | bytes) -> Game:
     ...
     hearts.errors.InvalidRecord: the record is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2
     """
+    return from_dict(parse_json(text_))
+
+
+def parse_json(text_: str | bytes) -> Any:
+    """The JSON data of a record's text; anything that is not JSON raises
+    :class:`~hearts.errors.InvalidRecord` in one sentence (never a parser's traceback).
+
+    >>> parse_json('{"format": "hearts-record"}')
+    {'format': 'hearts-record'}
+    """
     if not isinstance(text_, str | bytes | bytearray):
         raise InvalidRecord(f"a record is JSON text, not {type(text_).__name__}")
     try:
-        data = json.loads(text_)
+        return json.loads(text_)
     except json.JSONDecodeError as error:
         raise InvalidRecord(
             f"the record is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
@@ -174,7 +184,6 @@ def loads(text_: str | bytes) -> Game:
         raise InvalidRecord("the record is not a game record: it is nested too deeply") from None
     except ValueError as error:  # e.g. a number with more digits than Python will read
         raise InvalidRecord(f"the record is not valid JSON: {error}") from None
-    return from_dict(data)
 
 
 def load(file: PathOrFile) -> Game:

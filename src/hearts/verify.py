@@ -44,7 +44,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
-import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -154,19 +153,9 @@ def verify_text(text: str | bytes) -> VerifyReport:
     ...
     hearts.errors.InvalidRecord: the record is not valid JSON: Expecting value at line 1, column 2
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRecord(
-            f"the record is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
-    except UnicodeDecodeError:
-        raise InvalidRecord("the record is not valid JSON: it is not UTF-8 text") from None
-    except RecursionError:
-        raise InvalidRecord("the record is not a game record: it is nested too deeply") from None
-    except ValueError as error:
-        raise InvalidRecord(f"the record is not valid JSON: {error}") from None
-    return verify_record(data)
+    from hearts.record import parse_json  # record imports the game, which imports this module
+
+    return verify_record(parse_json(text))
 
 
 def verify_record(data: Any) -> VerifyReport:
