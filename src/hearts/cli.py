@@ -244,17 +244,24 @@ def replay(
     ],
 ) -> None:
     """Print a recorded game trick by trick: deals, passes, tricks, settlements and the result."""
+    text = _read_record(file)
     try:
-        game = record.load(file)
+        game = record.loads(text)
+    except InvalidRecord as error:
+        _fail(f"{file} is not a game record this version can replay: {error}", FAILURE)
+    typer.echo(record.text(game))
+
+
+def _read_record(file: Path) -> bytes:
+    """The bytes of a record file; a file that cannot be read ends the command in a sentence."""
+    try:
+        return file.read_bytes()
     except FileNotFoundError:
         _fail(f"there is no file {file}", FAILURE)
     except IsADirectoryError:
         _fail(f"{file} is a directory, not a game record", FAILURE)
     except OSError as error:
         _fail(f"cannot read {file}: {error.strerror or error}", FAILURE)
-    except InvalidRecord as error:
-        _fail(f"{file} is not a game record this version can replay: {error}", FAILURE)
-    typer.echo(record.text(game))
 
 
 @app.command("verify")
@@ -269,14 +276,9 @@ def verify_deals(
     commitment published before the pone cut), then cut as recorded and dealt by the laws (it
     must be the hands recorded). Exits 0 when every hand matches, 1 otherwise.
     """
+    text = _read_record(file)
     try:
-        report = verify.verify_text(file.read_bytes())
-    except FileNotFoundError:
-        _fail(f"there is no file {file}", FAILURE)
-    except IsADirectoryError:
-        _fail(f"{file} is a directory, not a game record", FAILURE)
-    except OSError as error:
-        _fail(f"cannot read {file}: {error.strerror or error}", FAILURE)
+        report = verify.verify_text(text)
     except InvalidRecord as error:
         _fail(f"{file} is not a game record this version can verify: {error}", FAILURE)
     for line in report.lines():
