@@ -495,3 +495,14 @@ def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
     with pytest.raises(IllegalMove, match=message):
         deal.play(move)  # type: ignore[arg-type]
     assert _state(deal) == before
+
+
+def test_copy_carries_every_slot_of_the_deal() -> None:
+    """copy() lists the slots by hand for speed: a slot added to Deal must be copied too."""
+    deal = hold(hands=BREAKING)
+    deal.play("2C")
+    other = deal.copy()
+    for name in Deal.__slots__:
+        if name in ("_owner", "_closed"):
+            continue
+        assert getattr(other, name) == getattr(deal, name), name
