@@ -15,7 +15,7 @@ from hearts.events import EVENT_KINDS, CardPlayed, Event, TrickWon
 def _all_kinds() -> list[Event]:
     """Events of every kind met in real games (a modern game with the moon choice, a seven-seat
     classic game cut for deal, a two-handed game, a game of Cancellation Hearts with a trick
-    nobody won, a deal of Auction Hearts, a game of Heartsette)."""
+    nobody won, a deal of Auction Hearts, a game of Heartsette, a game of Domino Hearts)."""
     seen: dict[str, Event] = {}
     games = [
         Game(variants.get("modern").replace(moon="choice"), seed=11),
@@ -23,6 +23,7 @@ def _all_kinds() -> list[Event]:
         Game(variants.get("two-handed"), seed=2),
         Game(variants.get("cancellation"), seed=2),
         Game(variants.get("heartsette"), seed=1),
+        Game(variants.get("domino"), seed=1),
     ]
     for number, game in enumerate(games):
         rng = random.Random(number)

@@ -22,6 +22,7 @@ from hearts.cards import JOKER, cards_of
 from hearts.deal import PassChoices
 from hearts.events import (
     CardPlayed,
+    CardsKept,
     Dealt,
     Discarded,
     GameOver,
@@ -29,6 +30,7 @@ from hearts.events import (
     HandSettled,
     MoonChosen,
     Passed,
+    StockDrawn,
     TrickCarried,
     TrickWon,
 )
@@ -177,10 +179,16 @@ def discards(deal: Deal) -> int:
     return mask(c for e in deal.events if isinstance(e, Discarded) for c in e.cards)
 
 
+def kept(deal: Deal) -> int:
+    """Domino Hearts: the cards the last seat holding cards kept, with the stock's last cards."""
+    return mask(c for e in deal.events if isinstance(e, CardsKept) for c in e.cards)
+
+
 def check_cards_conserved(deal: Deal) -> None:
     """Hands, cards played, stock and passes in transit hold the pack, each card exactly once
     (Cancellation Hearts: and the widow; cards taken are those of tricks taken, and the widow
-    once the first trick is taken, RULES.md §7)."""
+    once the first trick is taken, RULES.md §7; Domino Hearts: and the cards kept at the end,
+    §5.6.4)."""
     rules = deal.rules
     places = [deal.hand(seat).mask for seat in range(deal.players)]
     if deal.phase is Phase.PASS:
@@ -188,6 +196,7 @@ def check_cards_conserved(deal: Deal) -> None:
     places += [mask(trick.cards) for trick in deal.tricks]
     places.append(mask(card for _, card in deal.trick))
     places.append(mask(deal.stock))
+    places.append(kept(deal))
     if deal.rules.widow is Widow.DISCARD and deal.tricks:
         places.append(discards(deal))  # Heartsette: the widow is in a hand; the discards apart
     else:
@@ -205,9 +214,11 @@ def check_cards_conserved(deal: Deal) -> None:
         taken |= deal.taken(seat).mask
     assert taken & deal.carried.mask == 0
     played = mask(card for trick in deal.tricks for card in trick.cards)
-    assert taken | deal.carried.mask == played | first_trick_widow(deal) | discards(deal)
+    assert taken | deal.carried.mask == (
+        played | first_trick_widow(deal) | discards(deal) | kept(deal)
+    )
     sizes = {len(deal.hand(seat)) for seat in deal.seats}
-    if deal.phase is Phase.PLAY and not deal.trick:
+    if deal.phase is Phase.PLAY and not deal.trick and not rules.domino:
         assert len(sizes) == 1, f"hands of unequal size at the start of a trick: {sizes}"
     for seat in range(deal.players):
         if seat not in deal.seats:
@@ -219,7 +230,9 @@ def check_tricks(deal: Deal) -> None:
     the highest card of the suit led, worth the values of its cards. Cancellation Hearts
     (RULES.md §7): twins cancel; a trick with no uncancelled card of the suit led is carried
     (its leader leads again) and goes, with the widow before the first trick taken, to the
-    next trick's taker, the last one to its leader."""
+    next trick's taker, the last one to its leader. Domino Hearts (§5.6): only the seats
+    holding cards when the trick is led play to it, and a winner out of cards passes the lead
+    to the next seat holding cards; the last seat holding cards keeps them."""
     rules = deal.rules
     leader = first_leader(deal)
     plays: list[CardPlayed] = []
@@ -229,9 +242,25 @@ def check_tricks(deal: Deal) -> None:
     carried = first_trick_widow(deal)
     carried_points = sum(value(deal, c) for c in CardSet(carried))
     expected_taken = [0] * deal.players
+    counts = [len(deal.dealt_hand(seat)) for seat in range(deal.players)]
+    holding = list(deal.seats)
+
+    def next_holder(seat: int) -> int:
+        seat = next_seat(deal, seat)
+        while seat not in holding:
+            seat = next_seat(deal, seat)
+        return seat
+
     done = 0
     for event in deal.events:
-        if isinstance(event, CardPlayed):
+        if isinstance(event, StockDrawn):
+            counts[event.seat] += 1
+        elif isinstance(event, CardsKept):
+            expected_taken[event.seat] |= event.cards.mask
+        elif isinstance(event, CardPlayed):
+            if not plays:
+                holding = [seat for seat in deal.seats if counts[seat]]
+            counts[event.seat] -= 1
             plays.append(event)
         elif isinstance(event, TrickWon | TrickCarried):
             trick = tricks[done]
@@ -239,10 +268,10 @@ def check_tricks(deal: Deal) -> None:
             assert trick.leader == leader == event.leader
             seats = [play.seat for play in plays]
             expected = [leader]
-            while len(expected) < len(deal.seats):
-                expected.append(next_seat(deal, expected[-1]))
+            while len(expected) < len(holding):
+                expected.append(next_holder(expected[-1]))
             assert seats == expected, f"trick {done} played by {seats}, not {expected}"
-            assert sorted(seats) == sorted(deal.seats)
+            assert sorted(seats) == sorted(holding)
             cards = tuple(play.card for play in plays)
             assert cards == trick.cards == event.cards
             led = cards[0].suit
@@ -266,6 +295,9 @@ def check_tricks(deal: Deal) -> None:
                 expected_taken[winner] |= mask(cards) | carried
                 carried, carried_points = 0, 0
                 leader = winner
+                if rules.domino and not counts[winner] and any(counts):
+                    holding = [seat for seat in deal.seats if counts[seat]]
+                    leader = next_holder(winner)
             plays = []
     assert deal.carried.mask == carried
     for event in deal.events:
@@ -489,8 +521,11 @@ def test_one_card_per_seat_per_trick(rules: Rules, seed: int) -> None:
             break
         deal = play_hand(game, rng, lambda d, s, m: check_tricks(d) if not d.trick else None)
         check_tricks(deal)
-        tricks_each = rules.pack.bit_count() // len(deal.seats)
-        assert len(deal.tricks) == tricks_each
+        if rules.domino:  # tricks shrink as seats drop out; the last seat keeps the rest
+            in_tricks = sum(len(trick.cards) for trick in deal.tricks)
+            assert in_tricks + len(CardSet(kept(deal))) == rules.pack.bit_count()
+        else:
+            assert len(deal.tricks) == rules.pack.bit_count() // len(deal.seats)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

@@ -525,3 +525,329 @@ def test_property_points_moon_moves_only_the_moon_total(
     change = {"old": (n - 2) * moon_total, "new": -2 * moon_total, "off": 0}[moon]
     assert sum(scores) == sum(penalties) + change
     assert points(penalties, moon=moon) == penalties
+
+
+# --- §8.2 Revoke settlement (laws 23–24) ---------------------------------------------------------
+
+
+def test_law_23_the_revoker_pays_all_losses_and_a_third_party_takes_the_pool() -> None:
+    """Law 23: the others pay nothing for their hearts; the revoker pays all thirteen."""
+    hand = sweepstakes([0, 5, 4, 4], revokers=[1])
+    assert hand == Settlement(deltas=(13, -13, 0, 0), pool=0, jack=False, winners=(0,))
+
+
+def test_law_23_the_third_party_also_takes_the_pool_carried_in() -> None:
+    hand = sweepstakes([5, 4, 0, 4], pool=1, revokers=[0])
+    assert hand == Settlement(deltas=(-13, 0, 14, 0), pool=0, jack=False, winners=(2,))
+
+
+def test_law_23_a_sole_clear_player_wins_a_pending_jack_fed_by_the_revoker() -> None:
+    for sole in (True, False):
+        hand = sweepstakes(
+            [0, 3, 5, 5], pool=26, jack=True, sole_clear_wins_jack=sole, revokers=[3]
+        )
+        assert hand == Settlement(deltas=(39, 0, 0, -13), pool=0, jack=False, winners=(0,))
+
+
+def test_law_23_a_revoker_clear_alone_pays_thirteen_for_a_jack() -> None:
+    """Law 23: "Should the revoking player win the pool himself, he must pay to the pool
+    thirteen counters and leave them for a Jack"."""
+    hand = sweepstakes([0, 5, 4, 4], revokers=[0])
+    assert hand == Settlement(deltas=(-13, 0, 0, 0), pool=13, jack=True, winners=())
+    fed = sweepstakes([0, 5, 4, 4], pool=13, jack=True, revokers=[0])
+    assert (fed.deltas, fed.pool, fed.jack) == ((-13, 0, 0, 0), 26, True)
+
+
+def test_law_23_a_revoker_sharing_the_clear_pays_six_and_leaves_seven() -> None:
+    """Law 23: "Should he divide it, he must pay the other winner six counters, and leave up
+    seven for a Jack"."""
+    hand = sweepstakes([0, 0, 9, 4], revokers=[0])
+    assert hand == Settlement(deltas=(-13, 6, 0, 0), pool=7, jack=True, winners=())
+    carried = sweepstakes([0, 9, 0, 4], pool=1, revokers=[2])
+    assert (carried.deltas, carried.pool, carried.jack) == ((6, 0, -13, 0), 8, True)
+
+
+def test_law_23_sharing_the_clear_with_other_totals_pays_half_and_leaves_the_rest() -> None:
+    """§3.7 with §8.2 (our generalisation): the other clear seat gets T // 2, the rest stays."""
+    black_lady = sweepstakes([0, 0, 13, 13], revokers=[0])
+    assert (black_lady.deltas, black_lady.pool, black_lady.jack) == ((-26, 13, 0, 0), 13, True)
+    black_jack = sweepstakes([0, 0, 13, 10], revokers=[1])
+    assert (black_jack.deltas, black_jack.pool, black_jack.jack) == ((11, -23, 0, 0), 12, True)
+
+
+def test_law_23_a_revoker_sharing_the_clear_under_a_pending_jack_feeds_it() -> None:
+    """Our reading: while a Jack only a sole clear seat may win is pending, two clear seats would
+    not divide it, so the revoker pays nobody and his thirteen feed the Jack."""
+    hand = sweepstakes([0, 0, 6, 7], pool=13, jack=True, revokers=[0])
+    assert hand == Settlement(deltas=(-13, 0, 0, 0), pool=26, jack=True, winners=())
+    hoyle = sweepstakes([0, 0, 6, 7], pool=13, jack=True, sole_clear_wins_jack=False, revokers=[0])
+    assert hoyle == Settlement(deltas=(-13, 6, 0, 0), pool=20, jack=True, winners=())
+
+
+def test_law_23_two_clear_non_revokers_divide_the_revokers_payment() -> None:
+    even = sweepstakes([0, 0, 6, 7], pool=1, revokers=[3])
+    assert even == Settlement(deltas=(7, 7, 0, -13), pool=0, jack=False, winners=(0, 1))
+    odd = sweepstakes([0, 0, 6, 7], revokers=[3])
+    assert odd == Settlement(deltas=(6, 6, 0, -13), pool=1, jack=False, winners=(0, 1))
+    pending = sweepstakes([0, 0, 6, 7], pool=13, jack=True, revokers=[2])
+    assert pending == Settlement(deltas=(0, 0, -13, 0), pool=26, jack=True, winners=())
+
+
+def test_law_23_nobody_or_three_clear_the_revokers_payment_stays_as_a_jack() -> None:
+    nobody = sweepstakes([4, 3, 3, 3], pool=1, revokers=[0])
+    assert nobody == Settlement(deltas=(-13, 0, 0, 0), pool=14, jack=True, winners=())
+    three = sweepstakes([0, 13, 0, 0], revokers=[1])
+    assert three == Settlement(deltas=(0, -13, 0, 0), pool=13, jack=True, winners=())
+
+
+def test_law_24_two_revokers_each_pay_in_full() -> None:
+    """Law 24: "if two should revoke, and a third win the pool, he would receive twenty-six
+    counters, instead of thirteen"."""
+    hand = sweepstakes([0, 5, 4, 4], revokers=[1, 2])
+    assert hand == Settlement(deltas=(26, -13, -13, 0), pool=0, jack=False, winners=(0,))
+    assert sweepstakes([0, 5, 4, 4], revokers=[2, 1]) == hand
+
+
+def test_law_24_two_revokers_one_clear_alone_both_feed_a_jack() -> None:
+    hand = sweepstakes([0, 5, 4, 4], revokers=[0, 1])
+    assert hand == Settlement(deltas=(-13, -13, 0, 0), pool=26, jack=True, winners=())
+
+
+def test_law_24_two_revokers_both_clear_pay_nobody() -> None:
+    hand = sweepstakes([0, 0, 6, 7], revokers=[0, 1])
+    assert hand == Settlement(deltas=(-13, -13, 0, 0), pool=26, jack=True, winners=())
+
+
+def test_law_24_two_revokers_one_sharing_the_clear_pays_six_the_other_thirteen() -> None:
+    hand = sweepstakes([0, 0, 6, 7], revokers=[0, 3])
+    assert hand == Settlement(deltas=(-13, 6, 0, -13), pool=20, jack=True, winners=())
+
+
+def test_rules_8_2_howell_revoker_pays_every_gain_and_forfeits_his_own() -> None:
+    """§8.2 default (UNVERIFIED): nets (1, −7, −7, 13); B revokes and pays A 1 and D 13."""
+    hand = howell([3, 5, 5, 0], total=13, revokers=[1])
+    assert hand == Settlement(deltas=(1, -14, 0, 13), pool=0, jack=False, winners=(0, 3))
+    winner_revoked = howell([3, 5, 5, 0], total=13, revokers=[3])
+    assert winner_revoked == Settlement(deltas=(1, 0, 0, -1), pool=0, jack=False, winners=(0,))
+
+
+def test_rules_8_2_howell_two_revokers_each_pay_every_gain() -> None:
+    """Law 24 with §8.2: each revoker pays as if alone, so each gain is received twice."""
+    hand = howell([3, 5, 5, 0], total=13, revokers=[1, 2])
+    assert hand.deltas == (2, -14, -14, 26)
+    everyone = howell([3, 5, 5, 0], total=13, revokers=[0, 1, 2, 3])
+    assert (everyone.deltas, everyone.winners) == ((0, 0, 0, 0), ())
+
+
+def test_rules_8_2_excess_revoker_pays_all_losses() -> None:
+    """§8.2 (our reading): excess 8/4/1 nets (−11, 4, 7); the revoker bears every loss."""
+    assert excess([8, 4, 1], revokers=[0]) == Settlement(
+        deltas=(-11, 4, 7), pool=0, jack=False, winners=(1, 2)
+    )
+    middle = excess([8, 4, 1], revokers=[1])
+    assert (middle.deltas, middle.winners) == ((0, -7, 7), (2,))
+    low = excess([8, 4, 1], revokers=[2])
+    assert (low.deltas, low.winners) == ((0, 4, -4), (1,))
+    assert excess([8, 4, 1], revokers=[1, 2]).deltas == (0, 0, 0)
+
+
+def test_rules_8_2_two_handed_revoker_pays_all_losses() -> None:
+    """§8.2 (our reading): a losing revoker pays as usual; a winning revoker forfeits his gain."""
+    assert two_handed([10, 3], revokers=[0]).deltas == (-7, 7)
+    assert two_handed([3, 10], revokers=[0]) == Settlement(deltas=(0, 0))
+    assert two_handed([10, 3], free_hearts=6, revokers=[0]).deltas == (-4, 4)
+    assert two_handed([10, 3], revokers=[0, 1]).deltas == (0, 0)
+
+
+def test_rules_8_2_simple_revoker_pays_the_pot_to_the_fewest_non_revoker() -> None:
+    """§8.2 with §3.3 (Hoyle's method, our reading): the revoker's fewest hearts do not win."""
+    hand = simple([1, 5, 3, 4], revokers=[0])
+    assert hand == Settlement(deltas=(-13, 0, 13, 0), pool=0, jack=False, winners=(2,))
+    carried = simple([1, 5, 3, 4], pool=2, revokers=[1])
+    assert (carried.deltas, carried.pool, carried.winners) == ((15, -13, 0, 0), 0, (0,))
+
+
+def test_rules_8_2_simple_tied_non_revokers_divide_remainder_stays() -> None:
+    hand = simple([1, 1, 1, 10], revokers=[3])
+    assert hand == Settlement(deltas=(4, 4, 4, -13), pool=1, jack=False, winners=(0, 1, 2))
+    two = simple([2, 2, 2, 7], revokers=[0, 3])
+    assert (two.deltas, two.pool, two.winners) == ((-13, 13, 13, -13), 0, (1, 2))
+
+
+def test_rules_8_2_simple_every_seat_revoked_the_pot_stays() -> None:
+    hand = simple([4, 9], pool=1, revokers=[0, 1])
+    assert hand == Settlement(deltas=(-13, -13), pool=27, jack=False, winners=())
+
+
+def test_rules_8_2_points_revoker_is_charged_all_26() -> None:
+    """§8.2 modern comparison [PW0]: the revoker scores 26, the others nothing."""
+    assert points([10, 16, 0, 0], revokers=[2]) == (0, 0, 26, 0)
+    assert points([0, 26, 0, 0], shooter=1, revokers=[1]) == (0, 26, 0, 0)
+    assert points([0, 26, 0, 0], shooter=1, moon="new", revokers=[0]) == (26, 0, 0, 0)
+    flags = [False, False, True, True]
+    assert points([13, 13, 0, 0], no_trick=flags, no_trick_bonus=5, revokers=[3]) == (0, 0, 0, 26)
+    assert points([38, 0, 0, 0], moon_total=38, revokers=[0, 1]) == (38, 38, 0, 0)
+
+
+def test_no_revokers_changes_nothing() -> None:
+    assert sweepstakes([0, 5, 4, 4], revokers=()) == sweepstakes([0, 5, 4, 4])
+    assert howell([3, 5, 5, 0], total=13, revokers=[]) == howell([3, 5, 5, 0], total=13)
+    assert simple([1, 1, 1, 10], revokers=()) == simple([1, 1, 1, 10])
+    assert excess([8, 4, 1], revokers=()) == excess([8, 4, 1])
+    assert two_handed([10, 3], revokers=()) == two_handed([10, 3])
+    assert points([26, 0, 0, 0], shooter=0, revokers=()) == points([26, 0, 0, 0], shooter=0)
+
+
+REVOKE_METHODS = [
+    pytest.param(lambda p, r: sweepstakes(p, revokers=r), "sweepstakes", id="sweepstakes"),
+    pytest.param(
+        lambda p, r: howell(p, total=sum(p), revokers=r), "Howell's settling", id="howell"
+    ),
+    pytest.param(lambda p, r: simple(p, revokers=r), "the simple method", id="simple"),
+    pytest.param(lambda p, r: points(p, revokers=r), "points", id="points"),
+]
+
+
+@pytest.mark.parametrize(("settle", "method"), REVOKE_METHODS)
+@pytest.mark.parametrize("revoker", [-1, 4, 17, True, "1", 1.0])
+def test_revoke_refuses_a_revoker_out_of_range(
+    settle: object, method: str, revoker: object
+) -> None:
+    assert callable(settle)
+    with pytest.raises(HeartsError, match=rf"^{method}: a revoker must be one of seats 0 to 3"):
+        settle([0, 5, 4, 4], [revoker])
+
+
+@pytest.mark.parametrize(("settle", "method"), REVOKE_METHODS)
+def test_revoke_refuses_a_duplicate_revoker(settle: object, method: str) -> None:
+    assert callable(settle)
+    with pytest.raises(HeartsError, match=rf"^{method}: seat 1 is named as a revoker twice"):
+        settle([0, 5, 4, 4], [1, 2, 1])
+
+
+def test_revoke_refuses_bad_revokers_in_the_small_forms() -> None:
+    with pytest.raises(HeartsError, match="the excess settlement: a revoker must be one of seats"):
+        excess([8, 4, 1], revokers=[3])
+    with pytest.raises(HeartsError, match="the excess settlement: seat 0 is named as a revoker"):
+        excess([8, 4, 1], revokers=[0, 0])
+    with pytest.raises(HeartsError, match="two-handed settlement: a revoker must be one of seats"):
+        two_handed([10, 3], revokers=[2])
+    with pytest.raises(HeartsError, match="two-handed settlement: seat 1 is named as a revoker"):
+        two_handed([10, 3], revokers=[1, 1])
+
+
+def test_revoke_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="revoker"):
+        sweepstakes([0, 5, 4, 4], revokers=[4])
+
+
+# --- Properties of revoke settlement -------------------------------------------------------------
+
+
+@st.composite
+def hand_with_revokers(
+    draw: st.DrawFn, seats: st.SearchStrategy[int] | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A hand's penalty units and a set of distinct revoking seats, in random order."""
+    penalties = draw(hands(seats))
+    revokers = draw(st.lists(st.integers(0, len(penalties) - 1), unique=True))
+    return penalties, tuple(revokers)
+
+
+@given(hand_with_revokers(), pools, st.booleans(), st.booleans())
+def test_property_law_23_sweepstakes_revoke_conserves_counters(
+    hand_and_revokers: tuple[tuple[int, ...], tuple[int, ...]], pool: int, jack: bool, sole: bool
+) -> None:
+    """Laws 23–24: counters conserved; others pay nothing; each revoker pays T; never wins."""
+    penalties, revokers = hand_and_revokers
+    hand = sweepstakes(
+        penalties, pool=pool, jack=jack, sole_clear_wins_jack=sole, revokers=revokers
+    )
+    assert conserved(hand, pool)
+    assert hand.jack == (hand.winners == ())
+    assert all(penalties[seat] == 0 and seat not in revokers for seat in hand.winners)
+    if not revokers:
+        assert hand == sweepstakes(penalties, pool=pool, jack=jack, sole_clear_wins_jack=sole)
+        return
+    total = sum(penalties)
+    for seat, delta in enumerate(hand.deltas):
+        assert delta == -total if seat in revokers else delta >= 0
+
+
+@given(hand_with_revokers(), pools)
+def test_property_rules_8_2_simple_revoke_conserves_counters(
+    hand_and_revokers: tuple[tuple[int, ...], tuple[int, ...]], pool: int
+) -> None:
+    penalties, revokers = hand_and_revokers
+    hand = simple(penalties, pool=pool, revokers=revokers)
+    assert conserved(hand, pool)
+    assert not hand.jack
+    assert not set(hand.winners) & set(revokers)
+    if revokers:
+        total = sum(penalties)
+        for seat, delta in enumerate(hand.deltas):
+            assert delta == -total if seat in revokers else delta >= 0
+        if len(revokers) < len(penalties):
+            fewest = min(u for seat, u in enumerate(penalties) if seat not in revokers)
+            assert {penalties[seat] for seat in hand.winners} == {fewest}
+            assert 0 <= hand.pool < len(hand.winners)
+
+
+def check_revoker_pays_all_losses(
+    hand: Settlement, normal: Settlement, revokers: tuple[int, ...]
+) -> None:
+    """§8.2 for the zero-sum methods: others gain k times their normal gain and pay nothing;
+    every revoker pays the same, which is all those gains."""
+    assert conserved(hand, 0)
+    assert sum(hand.deltas) == 0
+    assert (hand.pool, hand.jack) == (0, False)
+    if not revokers:
+        assert hand == normal
+        return
+    k = len(revokers)
+    gains = 0
+    for seat, (delta, net) in enumerate(zip(hand.deltas, normal.deltas, strict=True)):
+        if seat not in revokers:
+            assert delta == k * max(net, 0)
+            gains += max(net, 0)
+    assert {hand.deltas[seat] for seat in revokers} == {-gains}
+
+
+@given(hand_with_revokers())
+def test_property_rules_8_2_howell_revoke_is_zero_sum(
+    hand_and_revokers: tuple[tuple[int, ...], tuple[int, ...]],
+) -> None:
+    penalties, revokers = hand_and_revokers
+    total = sum(penalties)
+    hand = howell(penalties, total=total, revokers=revokers)
+    check_revoker_pays_all_losses(hand, howell(penalties, total=total), revokers)
+
+
+@given(hand_with_revokers(st.just(3)))
+def test_property_rules_8_2_excess_revoke_is_zero_sum(
+    hand_and_revokers: tuple[tuple[int, ...], tuple[int, ...]],
+) -> None:
+    penalties, revokers = hand_and_revokers
+    hand = excess(penalties, revokers=revokers)
+    check_revoker_pays_all_losses(hand, excess(penalties), revokers)
+
+
+@given(hand_with_revokers(st.just(2)), st.sampled_from([0, 6]))
+def test_property_rules_8_2_two_handed_revoke_is_zero_sum(
+    hand_and_revokers: tuple[tuple[int, ...], tuple[int, ...]], free_hearts: int
+) -> None:
+    penalties, revokers = hand_and_revokers
+    hand = two_handed(penalties, free_hearts=free_hearts, revokers=revokers)
+    check_revoker_pays_all_losses(hand, two_handed(penalties, free_hearts=free_hearts), revokers)
+
+
+@given(hand_with_revokers(), st.sampled_from(MOON_OPTIONS), st.integers(0, 50))
+def test_property_rules_8_2_points_revokers_take_the_whole_total(
+    hand_and_revokers: tuple[tuple[int, ...], tuple[int, ...]], moon: str, moon_total: int
+) -> None:
+    penalties, revokers = hand_and_revokers
+    scores = points(penalties, moon=moon, moon_total=moon_total, revokers=revokers)
+    if revokers:
+        assert scores == tuple(moon_total if s in revokers else 0 for s in range(len(penalties)))
+    else:
+        assert scores == penalties

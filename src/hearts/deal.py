@@ -57,6 +57,7 @@ from hearts.errors import HeartsError, IllegalMove, InvalidCard
 from hearts.events import (
     BidMade,
     CardPlayed,
+    CardsKept,
     Dealt,
     Discarded,
     Event,
@@ -294,10 +295,12 @@ class Deal:
         "_club_lead",
         "_dealt",
         "_discard",
+        "_domino",
         "_events",
         "_first_trick_rule",
         "_hands",
         "_history",
+        "_in_play",
         "_leader",
         "_legal",
         "_lowest_club",
@@ -431,6 +434,12 @@ class Deal:
             self._stock = ()
         else:
             self._widow = self._carry = self._carry_points = 0
+        # Domino Hearts (RULES.md §5.6): every card takes the long way (_play_domino), since the
+        # seats in a trick change as they run out of cards; _in_play counts the seats still in.
+        self._domino = rules.domino
+        self._in_play = len(self._active)
+        if self._domino:
+            self._closing = 0
         self._moon = None
         self._passes = [-1] * players
         self._events = []
@@ -553,6 +562,8 @@ class Deal:
         other._values = self._values
         other._win_masks = self._win_masks
         other._cancel = self._cancel
+        other._domino = self._domino
+        other._in_play = self._in_play
         other._discard = self._discard
         other._widow = self._widow
         other._carry = self._carry
@@ -987,6 +998,11 @@ class Deal:
             self._phase = _PLAY
             self._events.pop()
             return
+        if len(entry) == 2 and entry[0] == "domino":
+            # Domino Hearts: any card (see _play_domino), with who was still in play.
+            snapshot, self._next, self._in_play = entry[1]
+            self._restore(snapshot)
+            return
         if len(entry) == 2 and entry[0] == "cancel":
             # Cancellation Hearts: a card that closed a trick (see _close_cancelling).
             snapshot, self._carry, self._carry_points = entry[1]
@@ -1268,6 +1284,8 @@ class Deal:
         """Play the card that closes the trick (``play`` handles the others inline)."""
         if self._cancel:
             return self._close_cancelling(seat, card)
+        if self._domino:
+            return self._play_domino(seat, card)
         trick = self._trick
         events = self._events
         leader = self._leader if trick else seat
@@ -1398,6 +1416,88 @@ class Deal:
         if not self._hands[winner]:
             self._end_of_play()
         return event
+
+    def _play_domino(self, seat: int, card: Card) -> Event:
+        """Domino Hearts (RULES.md §5.6): play a card; draw for the next seat; drop out.
+
+        The next seat to play draws from the stock until it can follow suit (or the stock is
+        out). When a trick closes, the seats out of cards drop out, and the lead passes from a
+        winner with no cards to the next seat still in; when one seat (or none) is left holding
+        cards, it keeps them and the rest of the stock, and play is over. A full snapshot, with
+        the seating, undoes any card.
+        """
+        self._stack.append(("domino", (self._snapshot(), self._next, self._in_play)))
+        self._legal = -1
+        trick = self._trick
+        events = self._events
+        if not trick:
+            self._leader = seat
+        self._hands[seat] &= ~(1 << card)
+        trick.append(card)
+        if not self._broken and self._break_mask >> card & 1:
+            self._broken = True
+        event = _CARD_PLAYED[seat << 7 | card]
+        events.append(event)
+        if len(trick) < self._in_play:
+            self._to_act = self._next[seat]
+            self._draw_to_follow(self._to_act)
+            return event
+        leader = self._leader
+        cards = tuple(trick)
+        values = self._values
+        points = sum(values[other] for other in cards)
+        mask = 0
+        for other in cards:
+            mask |= 1 << other
+        best_at = cards.index((mask & self._win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
+        winner = leader
+        for _ in range(best_at):
+            winner = self._next[winner]
+        self._taken[winner] |= mask
+        self._points[winner] += points
+        self._won[winner] += 1
+        won = TrickWon(winner, leader, cards, points)
+        self._history.append(won)
+        events.append(won)
+        self._trick = []
+        holding = [s for s in self._active if self._hands[s]]
+        if len(holding) <= 1:
+            # The last seat holding cards keeps them and the stock; if every seat ran out
+            # together, the stock goes to the winner of the last trick (our reading).
+            keeper = holding[0] if holding else winner
+            kept = self._hands[keeper] | mask_of(self._stock[self._stock_pos :])
+            kept_points = sum(values[other] for other in cards_of(kept))
+            self._hands[keeper] = 0
+            self._stock_pos = len(self._stock)
+            self._taken[keeper] |= kept
+            self._points[keeper] += kept_points
+            events.append(CardsKept(keeper, CardSet(kept), kept_points))
+            self._leader = self._to_act = keeper
+            self._end_of_play()
+            return event
+        if len(holding) < self._in_play:
+            self._in_play = len(holding)
+            following = []
+            for s in range(self._players):
+                after = (s + 1) % self._players
+                while not self._hands[after]:
+                    after = (after + 1) % self._players
+                following.append(after)
+            self._next = tuple(following)
+        leader = winner if self._hands[winner] else self._next[winner]
+        self._leader = self._to_act = leader
+        return event
+
+    def _draw_to_follow(self, seat: int) -> None:
+        """Domino Hearts: ``seat`` draws the top card of the stock until it holds a card of the
+        suit led, or the stock is out (RULES.md §5.6.2)."""
+        follow = SUIT_MASKS[self._trick[0] >> 4 & 3]
+        stock = self._stock
+        while not self._hands[seat] & follow and self._stock_pos < len(stock):
+            drawn = stock[self._stock_pos]
+            self._stock_pos += 1
+            self._hands[seat] |= 1 << drawn
+            self._events.append(StockDrawn(seat=seat, card=drawn))
 
     def _discard_cards(self, mask: int) -> Event:
         """Heartsette: lay the discards face down; they count against the seat that took the
@@ -1553,9 +1653,9 @@ def check_hands(
     elif rules.widow is not Widow.NONE:  # Heartsette: the stock is the widow
         if seen != rules.pack:
             raise HeartsError("hands and widow (the stock) must hold the whole pack")
-    elif not rules.stock and stock_cards:
+    elif not (rules.stock or rules.domino) and stock_cards:
         raise HeartsError("this form has no stock")
-    if rules.stock and seen != rules.pack:
+    if (rules.stock or rules.domino) and seen != rules.pack:
         raise HeartsError("hands and stock must hold the whole pack")
     return masks, stock_cards
 

@@ -39,6 +39,7 @@ __all__ = [
     "HandSettled",
     "GameOver",
     "Discarded",
+    "CardsKept",
     "EVENT_KINDS",
 ]
 
@@ -240,8 +241,20 @@ class Discarded(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class CardsKept(Event):
+    """Domino Hearts (RULES.md §5.6.4): the last seat holding cards keeps them, with what was
+    left in the stock, as its taken cards (face up: they are counted)."""
+
+    kind: ClassVar[str] = "cards_kept"
+    seat: int
+    cards: CardSet
+    points: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class StockDrawn(Event):
-    """Two-handed: a seat drew the top card of the stock (seen only by that seat)."""
+    """A seat drew the top card of the stock (two-handed, after each trick; Domino Hearts, to
+    follow suit). Seen only by that seat; the others see its hand grow."""
 
     kind: ClassVar[str] = "stock_drawn"
     seat: int
@@ -344,6 +357,7 @@ EVENT_KINDS: dict[str, type[Event]] = {
         TrickWon,
         TrickCarried,
         Discarded,
+        CardsKept,
         StockDrawn,
         MoonShot,
         MoonChosen,

@@ -49,6 +49,7 @@ from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import (
     BidMade,
     CardPlayed,
+    CardsKept,
     DealerCut,
     Dealt,
     Discarded,
@@ -518,6 +519,12 @@ def text(game: Game) -> str:
             plays = []
         elif isinstance(event, StockDrawn):
             lines.append(f"    seat {event.seat} draws {event.card.symbol}")
+        elif isinstance(event, CardsKept):
+            counts = f" ({_units(rules, event.points, named)})" if event.points else ""
+            lines.append(
+                f"  Seat {event.seat} is the last holding cards and keeps "
+                f"{event.cards.symbols() or 'nothing'}{counts}."
+            )
         elif isinstance(event, Discarded):
             counts = f" ({_units(rules, event.points, named)})" if event.points else ""
             lines.append(

@@ -176,6 +176,8 @@ class Widow(enum.Enum):
     """The widow is added to the first trick, for its winner (the widely used alternative)."""
 
 
+_DOMINO_HAND: Final = 6
+"""Domino Hearts: cards dealt to each seat (RULES.md §5.6.1)."""
 _WIDOW_HANDS: Final = {3: 16, 4: 12, 5: 10, 6: 8}
 """Heartsette: cards dealt to each seat, by players (the rest lie face down as the widow)."""
 _WIDOW_STRIP: Final = {
@@ -201,6 +203,8 @@ _OPTIONAL_FIELDS: Final = {
     "joker_penalty": "joker",
     "auction": "auction",
     "max_bid": "auction",
+    "domino": "domino",
+    "laws": "laws",
 }
 """Options written to records only when their form is on (the switch that each one needs)."""
 
@@ -328,6 +332,19 @@ class Rules:
     full pack for five or six), deal 16, 12, 10 or 8 each; the rest (3, 3, 2 or 4 cards) lie
     face down as a widow, which goes to the winner of the first trick (``discard``: into his
     hand, and he discards as many, which count against him; ``first-trick``: with the trick)."""
+    domino: bool = False
+    """Domino Hearts (RULES.md §5.6): deal six to each seat from the whole pack (``strip`` does
+    not apply), the rest a face-down stock. A seat that cannot follow suit draws from the stock,
+    one card at a time, until it can (then plays); with the stock empty it may play anything. A
+    seat out of cards drops out (a trick won with a seat's last card is led by the next seat
+    still in), and the last seat holding cards keeps them and whatever is left in the stock as
+    its taken cards. If every remaining seat plays its last card to the same trick, that trick's
+    winner takes the stock (our reading: the sources do not say)."""
+    laws: bool = False
+    """Play by the laws at a real table (laws 22–27): a seat may revoke (``Revoke`` move), correct
+    it before the trick is complete (law 22), and any other seat may claim a revoke until the
+    next hand starts (laws 25–26, a ``Gather`` move ends the hand); a claimed revoke is settled
+    by laws 23–24 in the settlement method of the form. Off: revokes are impossible."""
     moon: Moon = Moon.OFF
     """Shooting the moon (points settlement only)."""
     no_trick_bonus: int = 0
@@ -395,8 +412,10 @@ class Rules:
             if self.packs == 2:  # the same card of the other pack counts the same
                 values[card ^ 64] = value
         penalty_mask = sum(1 << card for card in cards_of(pack) if values[card] > 0)
-        dealt = 6 if self.players == 7 and self.packs == 1 else self.players
+        dealt = 6 if self.players == 7 and self.packs == 1 and not self.domino else self.players
         hand_size = 13 if self.stock else pack.bit_count() // dealt
+        if self.domino:
+            hand_size = _DOMINO_HAND
         if self.widow is not Widow.NONE:
             hand_size = _WIDOW_HANDS[self.players]
         set_ = object.__setattr__
@@ -487,6 +506,8 @@ class Rules:
             "joker",
             "joker_wins_any_trick",
             "auction",
+            "domino",
+            "laws",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name}={getattr(self, name)!r} must be true or false")
@@ -506,7 +527,8 @@ class Rules:
                 "the dealer sitting out (law 1)"
             )
         self._check_widow()
-        if players == 2 and not self.stock:
+        self._check_domino()
+        if players == 2 and not self.stock and not self.domino:
             raise InvalidRules(
                 "players=2 needs stock=True: two-handed deals thirteen each and leaves a stock (law 8)"
             )
@@ -712,13 +734,30 @@ class Rules:
             ),
             (self.joker, "joker=True", "Heartsette has no joker"),
             (self.auction, "auction=True", "Auction Hearts has no widow"),
+            (self.domino, "domino=True", "Domino Hearts leaves a stock, not a widow"),
         )
         for clash, other, reason in clashes:
             if clash:
                 raise InvalidRules(f"{option} clashes with {other}: {reason}")
 
+    def _check_domino(self) -> None:
+        """Domino Hearts deals six each from one whole pack and draws to follow (RULES.md §5.6)."""
+        if not self.domino:
+            return
+        clashes = (
+            (self.stock, "stock=True", "Domino Hearts has its own stock, drawn to follow suit"),
+            (self.packs != 1, f"packs={self.packs}", "Domino Hearts is played with one pack"),
+            (bool(self.removed), "removed", "Domino Hearts deals from the whole pack"),
+            (self.auction, "auction=True", "Auction Hearts deals the whole pack out"),
+        )
+        for clash, other, reason in clashes:
+            if clash:
+                raise InvalidRules(f"domino=True clashes with {other}: {reason}")
+
     def _laid_aside(self) -> int:
         """The mask of the cards taken out of the pack: ``removed`` if given, else the strip's."""
+        if self.domino:
+            return 0
         if self.widow is not Widow.NONE:
             return _WIDOW_STRIP.get(self.players, 0)
         if self.removed:

@@ -7,6 +7,10 @@ Howell's settling, the simple method, the three-handed excess, the two-handed di
 tuple of points for the modern running score (RULES.md §6.4–6.5: the moon, the no-trick bonus).
 It knows nothing of cards, rules or games: the caller counts the units and names the shooter.
 
+Every method also settles a hand with an established revoke (laws 23–24, RULES.md §8.2): the
+caller names the revoking seats in ``revokers`` and the revoker pays all losses of the hand.
+
+
 >>> sweepstakes([0, 5, 4, 4])
 Settlement(deltas=(13, -5, -4, -4), pool=0, jack=False, winners=(0,))
 >>> jack = sweepstakes([13, 0, 0, 0])
@@ -16,6 +20,8 @@ Settlement(deltas=(13, -5, -4, -4), pool=0, jack=False, winners=(0,))
 (1, -7, -7, 13)
 >>> points([26, 0, 0, 0], shooter=0)
 (0, 26, 26, 26)
+>>> sweepstakes([0, 5, 4, 4], revokers=[1]).deltas
+(13, -13, 0, 0)
 """
 
 from __future__ import annotations
@@ -101,12 +107,48 @@ def _check_count(value: int, what: str) -> None:
         raise HeartsError(f"{what} must be a whole number of 0 or more, not {value!r}")
 
 
+def _revokers(revokers: Sequence[int], seats: int, method: str) -> frozenset[int]:
+    """Check the seats named as having an established revoke this hand and return them."""
+    named = tuple(revokers)
+    for seat in named:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise HeartsError(
+                f"{method}: a revoker must be one of seats 0 to {seats - 1}, not {seat!r}"
+            )
+    for index, seat in enumerate(named):
+        if seat in named[:index]:
+            raise HeartsError(
+                f"{method}: seat {seat} is named as a revoker twice; name each revoking seat once"
+            )
+    return frozenset(named)
+
+
+def _revoker_pays_all_losses(deltas: Sequence[int], revokers: frozenset[int]) -> Settlement:
+    """Move a zero-sum hand's losses onto its revokers (RULES.md §8.2, our reading).
+
+    Each seat that is not a revoker keeps any gain it made and pays nothing; each revoker, as if
+    alone in error (law 24), pays every such gain, so with k revokers each gain is paid k times.
+    A revoker forfeits any gain of his own.
+    """
+    if not revokers:
+        return Settlement(
+            tuple(deltas), 0, False, tuple(seat for seat, net in enumerate(deltas) if net > 0)
+        )
+    gains = [0 if seat in revokers else max(net, 0) for seat, net in enumerate(deltas)]
+    owed = sum(gains)
+    settled = tuple(
+        -owed if seat in revokers else len(revokers) * gain for seat, gain in enumerate(gains)
+    )
+    return Settlement(settled, 0, False, tuple(seat for seat, net in enumerate(settled) if net > 0))
+
+
 def sweepstakes(
     penalties: Sequence[int],
     *,
     pool: int = 0,
     jack: bool = False,
     sole_clear_wins_jack: bool = True,
+    revokers: Sequence[int] = (),
 ) -> Settlement:
     """Settle a hand by sweepstakes, with Jacks (law 29, RULES.md §3.1).
 
@@ -120,16 +162,59 @@ def sweepstakes(
     Settlement(deltas=(-3, 7, 7, -10), pool=0, jack=False, winners=(1, 2))
     >>> sweepstakes([3, 0, 0, 10], pool=13, jack=True)
     Settlement(deltas=(-3, 0, 0, -10), pool=26, jack=True, winners=())
+
+    **Revokes** (laws 23–24, RULES.md §8.2). ``revokers`` names the seats with an established
+    revoke this hand. The revoker pays all losses: the other seats pay nothing for their units,
+    and each revoker pays T, all the units of the hand, into the pool, as if he were alone in
+    error, so the pot is the pool plus k·T for k revokers. The pot is won as above, except that a
+    revoker never wins:
+
+    - a sole clear seat that did not revoke takes the pot (with two revokers, twice T: law 24);
+    - two clear seats, neither a revoker, divide it as above (not while a Jack the laws keep for
+      a sole clear seat is pending);
+    - a revoker who is the sole clear seat does not win: his T stays in the pool as a Jack
+      (law 23: "pay to the pool thirteen counters and leave them for a Jack");
+    - a revoker who is one of two clear seats pays the other clear seat T // 2 out of his T and
+      leaves the rest in the pool as a Jack (law 23, for T = 13: "pay the other winner six
+      counters, and leave up seven for a Jack"); the old pool stays too. If the other clear seat
+      also revoked, nobody is paid. Our reading, UNVERIFIED beyond four seats and T = 13: this
+      applies only when the two would have divided the pool, so while a Jack pending under
+      ``sole_clear_wins_jack`` the revoker's T simply feeds it;
+    - otherwise (nobody clear, three or more clear) the pot stays as a Jack.
+
+    >>> sweepstakes([0, 5, 4, 4], revokers=[1])
+    Settlement(deltas=(13, -13, 0, 0), pool=0, jack=False, winners=(0,))
+    >>> sweepstakes([0, 5, 4, 4], revokers=[0])
+    Settlement(deltas=(-13, 0, 0, 0), pool=13, jack=True, winners=())
+    >>> sweepstakes([0, 0, 9, 4], revokers=[0])
+    Settlement(deltas=(-13, 6, 0, 0), pool=7, jack=True, winners=())
+    >>> sweepstakes([0, 5, 4, 4], revokers=[1, 2]).deltas
+    (26, -13, -13, 0)
+
+    Counters are conserved either way: ``sum(deltas) + pool`` is the pool carried in.
     """
     units = _units(penalties, "sweepstakes")
     _check_count(pool, "the pool")
-    pot = pool + sum(units)
-    deltas = [-unit for unit in units]
+    revoked = _revokers(revokers, len(units), "sweepstakes")
+    total = sum(units)
+    if revoked:
+        deltas = [-total if seat in revoked else 0 for seat in range(len(units))]
+        pot = pool + len(revoked) * total
+    else:
+        deltas = [-unit for unit in units]
+        pot = pool + total
     clear = tuple(seat for seat, unit in enumerate(units) if unit == 0)
+    divides = len(clear) == 2 and not (jack and sole_clear_wins_jack)
+    if revoked.intersection(clear):
+        if divides and not revoked.issuperset(clear):
+            (other,) = (seat for seat in clear if seat not in revoked)
+            deltas[other] += total // 2
+            pot -= total // 2
+        return Settlement(tuple(deltas), pot, True, ())
     if len(clear) == 1:
         deltas[clear[0]] += pot
         return Settlement(tuple(deltas), 0, False, clear)
-    if len(clear) == 2 and not (jack and sole_clear_wins_jack):
+    if divides:
         share, odd = divmod(pot, 2)
         for seat in clear:
             deltas[seat] += share
@@ -137,7 +222,7 @@ def sweepstakes(
     return Settlement(tuple(deltas), pot, True, ())
 
 
-def howell(penalties: Sequence[int], *, total: int) -> Settlement:
+def howell(penalties: Sequence[int], *, total: int, revokers: Sequence[int] = ()) -> Settlement:
     """Settle a hand by Howell's method (RULES.md §3.2): no pool is left and there are no Jacks.
 
     Each of the N seats pays (N − 1) counters per unit taken and takes out ``total`` minus its own
@@ -146,20 +231,29 @@ def howell(penalties: Sequence[int], *, total: int) -> Settlement:
 
     >>> howell([3, 5, 5, 0], total=13)
     Settlement(deltas=(1, -7, -7, 13), pool=0, jack=False, winners=(0, 3))
+
+    **Revokes** (RULES.md §8.2 default; the laws do not spell out Howell's settling, so this is
+    our reading, UNVERIFIED). ``revokers`` names the seats with an established revoke. The nets
+    are computed as usual; each seat that did not revoke keeps its gain and pays nothing, and each
+    revoker pays the sum of those gains, as if alone in error (law 24): with k revokers every
+    gain is received k times. A revoker forfeits any gain of his own. Still zero-sum.
+
+    >>> howell([3, 5, 5, 0], total=13, revokers=[1])
+    Settlement(deltas=(1, -14, 0, 13), pool=0, jack=False, winners=(0, 3))
     """
     units = _units(penalties, "Howell's settling")
     _check_count(total, "the total in play")
+    revoked = _revokers(revokers, len(units), "Howell's settling")
     if sum(units) != total:
         raise HeartsError(
             f"Howell's settling needs every penalty unit in play to be taken, "
             f"but the seats took {sum(units)} of {total}"
         )
     seats = len(units)
-    deltas = tuple(total - seats * unit for unit in units)
-    return Settlement(deltas, 0, False, tuple(seat for seat, net in enumerate(deltas) if net > 0))
+    return _revoker_pays_all_losses([total - seats * unit for unit in units], revoked)
 
 
-def simple(penalties: Sequence[int], *, pool: int = 0) -> Settlement:
+def simple(penalties: Sequence[int], *, pool: int = 0, revokers: Sequence[int] = ()) -> Settlement:
     """Settle a hand by Hoyle's simple method (RULES.md §3.3).
 
     Every seat pays one counter per unit into the pool; the seat with the fewest units takes it.
@@ -167,9 +261,33 @@ def simple(penalties: Sequence[int], *, pool: int = 0) -> Settlement:
 
     >>> simple([1, 1, 1, 10])
     Settlement(deltas=(3, 3, 3, -10), pool=1, jack=False, winners=(0, 1, 2))
+
+    **Revokes** (laws 23–24 carried over to this method, RULES.md §8.2; our reading). Each seat
+    in ``revokers`` pays T, all the units of the hand, into the pool and the others pay nothing;
+    the pot goes to the seat or seats with the fewest units among those that did not revoke,
+    divided as above. If every seat revoked, nobody wins and the pot stays in the pool.
+
+    >>> simple([1, 5, 3, 4], revokers=[0])
+    Settlement(deltas=(-13, 0, 13, 0), pool=0, jack=False, winners=(2,))
     """
     units = _units(penalties, "the simple method")
     _check_count(pool, "the pool")
+    revoked = _revokers(revokers, len(units), "the simple method")
+    if revoked:
+        total = sum(units)
+        pot = pool + len(revoked) * total
+        paid = [-total if seat in revoked else 0 for seat in range(len(units))]
+        innocent = [unit for seat, unit in enumerate(units) if seat not in revoked]
+        if not innocent:
+            return Settlement(tuple(paid), pot, False, ())
+        fewest = min(innocent)
+        winners = tuple(
+            seat for seat, unit in enumerate(units) if unit == fewest and seat not in revoked
+        )
+        share, rest = divmod(pot, len(winners))
+        for seat in winners:
+            paid[seat] += share
+        return Settlement(tuple(paid), rest, False, winners)
     fewest = min(units)
     winners = tuple(seat for seat, unit in enumerate(units) if unit == fewest)
     share, rest = divmod(pool + sum(units), len(winners))
@@ -177,7 +295,7 @@ def simple(penalties: Sequence[int], *, pool: int = 0) -> Settlement:
     return Settlement(deltas, rest, False, winners)
 
 
-def excess(penalties: Sequence[int]) -> Settlement:
+def excess(penalties: Sequence[int], *, revokers: Sequence[int] = ()) -> Settlement:
     """Settle a three-handed hand by the excess (RULES.md §3.5): zero-sum, no pool.
 
     Every seat with the most units pays every seat with fewer the difference between the two.
@@ -187,8 +305,19 @@ def excess(penalties: Sequence[int]) -> Settlement:
     (-11, 4, 7)
     >>> excess([6, 6, 1]).deltas
     (-5, -5, 10)
+
+    **Revokes** (RULES.md §8.2): the laws say only that the revoker pays all losses, so, as our
+    reading (UNVERIFIED), the rule given for Howell's settling applies to the excess deltas: each
+    seat that did not revoke keeps its gain and pays nothing, each revoker pays all those gains
+    (k revokers: each gain k times), and a revoker forfeits any gain of his own.
+
+    >>> excess([8, 4, 1], revokers=[1]).deltas
+    (0, -7, 7)
     """
     units = _units(penalties, "the excess settlement", seats=3)
+    revoked = _revokers(revokers, len(units), "the excess settlement")
+    if revoked:
+        return _revoker_pays_all_losses(excess(units).deltas, revoked)
     most = max(units)
     payers = sum(1 for unit in units if unit == most)
     owed = sum(most - unit for unit in units)
@@ -198,7 +327,9 @@ def excess(penalties: Sequence[int]) -> Settlement:
     )
 
 
-def two_handed(penalties: Sequence[int], *, free_hearts: int = 0) -> Settlement:
+def two_handed(
+    penalties: Sequence[int], *, free_hearts: int = 0, revokers: Sequence[int] = ()
+) -> Settlement:
     """Settle a two-handed hand (RULES.md §3.6): the seat with more units pays the other.
 
     With ``free_hearts=0`` (option A, the default) the loser pays the difference. With a positive
@@ -209,9 +340,19 @@ def two_handed(penalties: Sequence[int], *, free_hearts: int = 0) -> Settlement:
     (-7, 7)
     >>> two_handed([10, 3], free_hearts=6).deltas
     (-4, 4)
+
+    **Revokes** (RULES.md §8.2): as our reading (UNVERIFIED), the rule given for Howell's
+    settling applies to the deltas above: a revoker who lost pays as usual, a revoker who won
+    forfeits his gain (nobody pays), and if both revoked nobody pays.
+
+    >>> two_handed([3, 10], revokers=[0]).deltas
+    (0, 0)
     """
     units = _units(penalties, "the two-handed settlement", seats=2)
     _check_count(free_hearts, "free_hearts")
+    revoked = _revokers(revokers, len(units), "the two-handed settlement")
+    if revoked:
+        return _revoker_pays_all_losses(two_handed(units, free_hearts=free_hearts).deltas, revoked)
     if units[0] == units[1]:
         return Settlement((0, 0))
     loser = 0 if units[0] > units[1] else 1
@@ -232,6 +373,7 @@ def points(
     moon_total: int = 26,
     no_trick: Sequence[bool] | None = None,
     no_trick_bonus: int = 0,
+    revokers: Sequence[int] = (),
 ) -> tuple[int, ...]:
     """Score a hand in points for the modern running score (RULES.md §6.4, §6.5).
 
@@ -246,6 +388,15 @@ def points(
     (-36, 0, -10, 0)
     >>> points([13, 13, 0, 0], no_trick=[False, False, False, True], no_trick_bonus=5)
     (13, 13, 0, -5)
+
+    **Revokes** (RULES.md §8.2, the modern comparison [PW0]: "the revoker is charged all 26
+    points"). With ``revokers`` named, each revoker scores ``moon_total`` (the penalty total of
+    the form, 26 in Black Lady) for the hand and every other seat scores 0; the moon and the
+    no-trick bonus do not apply to that hand. Several revokers each scoring the whole total is
+    our generalisation (law 24), UNVERIFIED for the modern game.
+
+    >>> points([10, 16, 0, 0], revokers=[2])
+    (0, 0, 26, 0)
     """
     units = _units(penalties, "points", negative=True)
     seats = len(units)
@@ -260,6 +411,16 @@ def points(
         raise HeartsError(f"the shooter must be one of seats 0 to {seats - 1}, not {shooter!r}")
     _check_count(moon_total, "moon_total")
     _check_count(no_trick_bonus, "no_trick_bonus")
+    flags = tuple(no_trick) if no_trick is not None else (False,) * seats
+    if len(flags) != seats:
+        raise HeartsError(
+            f"no_trick needs one flag for each of the {seats} seats, but got {len(flags)}"
+        )
+    if shooter is not None and flags[shooter]:
+        raise HeartsError(f"seat {shooter} cannot both shoot the moon and win no trick")
+    revoked = _revokers(revokers, seats, "points")
+    if revoked:
+        return tuple(moon_total if seat in revoked else 0 for seat in range(seats))
     scores = list(units)
     if shooter is not None and moon == "old":
         scores = [
@@ -268,15 +429,7 @@ def points(
         ]
     elif shooter is not None and moon == "new":
         scores[shooter] -= 2 * moon_total
-    if no_trick is not None:
-        flags = tuple(no_trick)
-        if len(flags) != seats:
-            raise HeartsError(
-                f"no_trick needs one flag for each of the {seats} seats, but got {len(flags)}"
-            )
-        if shooter is not None and flags[shooter]:
-            raise HeartsError(f"seat {shooter} cannot both shoot the moon and win no trick")
-        for seat, flag in enumerate(flags):
-            if flag:
-                scores[seat] -= no_trick_bonus
+    for seat, flag in enumerate(flags):
+        if flag:
+            scores[seat] -= no_trick_bonus
     return tuple(scores)

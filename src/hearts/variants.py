@@ -351,6 +351,21 @@ VARIANTS: Final[dict[str, Variant]] = {
             title="Heartsette",
         ),
         Variant(
+            "domino",
+            Rules(
+                players=4,
+                domino=True,
+                settlement=SettlementMethod.POINTS,
+                end=GameEnd.TARGET,
+                target=31,
+            ),
+            "4 players, 6 each, the rest a stock; eldest leads; who cannot follow draws until "
+            "he can; out of cards, out of play; the last keeps the rest; hearts 1 (no Q♠); to 31",
+            "RULES.md §5.6 (Bicycle; the stock to the last: YGT; 31: YGT)",
+            players=_ANY_TABLE,
+            title="Domino Hearts",
+        ),
+        Variant(
             "auction",
             _classic(4, auction=True),
             "classic play; each bids once, eldest first; the highest bidder pays his bid into "
@@ -428,7 +443,7 @@ def for_players(rules: Rules, players: int) -> Rules:
     changes: dict[str, object] = {"players": players}
     if rules.pass_cycle and PassDirection.ACROSS in rules.pass_cycle and players % 2:
         changes["pass_cycle"] = _ODD_CYCLE
-    if players == 2 and not rules.stock:
+    if players == 2 and not rules.stock and not rules.domino:
         changes.update(stock=True, pass_count=0, pass_cycle=())
         if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.EXCESS):
             changes["settlement"] = SettlementMethod.TWO_HANDED
