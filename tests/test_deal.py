@@ -497,12 +497,21 @@ def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
     assert _state(deal) == before
 
 
-def test_copy_carries_every_slot_of_the_deal() -> None:
+_LAWS_SLOTS = ("_revokes", "_claimed", "_exposed", "_called", "_gathered")
+"""The laws option's state: made (and copied) only when the option is on."""
+
+
+@pytest.mark.parametrize("laws", [False, True])
+def test_copy_carries_every_slot_of_the_deal(laws: bool) -> None:
     """copy() lists the slots by hand for speed: a slot added to Deal must be copied too."""
     deal = hold(hands=BREAKING)
+    if laws:
+        deal = Deal.from_hands(deal.rules.replace(laws=True), BREAKING, pass_direction="hold")
     deal.play("2C")
     other = deal.copy()
     for name in Deal.__slots__:
-        if name in ("_owner", "_closed"):
+        if name in ("_owner", "_closed") or (name in _LAWS_SLOTS and not laws):
             continue
         assert getattr(other, name) == getattr(deal, name), name
+    if not laws:
+        assert all(not hasattr(deal, name) for name in _LAWS_SLOTS)

@@ -39,6 +39,33 @@ def _all_kinds() -> list[Event]:
         deal.play(rng.choice(deal.legal_moves()))
     for event in deal.events:
         seen.setdefault(event.kind, event)
+    # The laws option: a revoke corrected (its card exposed, then called), another claimed, and
+    # the cards gathered.
+    laws = Deal.from_hands(
+        Rules(laws=True),
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AD",
+            "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AS",
+        ],
+    )
+    for move, seat in [
+        ("2C", None),
+        ("revoke 2D", None),
+        ("correct", 1),
+        ("AC", None),
+        ("2S", None),
+        ("3H", None),
+        ("call 2D", 0),
+        ("revoke 3D", None),
+        ("claim 1", 2),
+    ]:
+        laws.play(move, seat)
+    while not laws.is_over:
+        laws.play(rng.choice(laws.legal_moves()))
+    for event in laws.events:
+        seen.setdefault(event.kind, event)
     return list(seen.values())
 
 

@@ -56,21 +56,39 @@ from hearts.cards import (
 from hearts.errors import HeartsError, IllegalMove, InvalidCard
 from hearts.events import (
     BidMade,
+    CardCalled,
     CardPlayed,
     CardsKept,
     Dealt,
     Discarded,
     Event,
+    Gathered,
     HandOver,
     MoonChosen,
     MoonShot,
     Passed,
+    RevokeClaimed,
+    RevokeCorrected,
+    Revoked,
     StockDrawn,
     SuitNamed,
     TrickCarried,
     TrickWon,
 )
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.moves import (
+    LAWS_MOVES,
+    Bid,
+    Call,
+    Claim,
+    Correct,
+    Discard,
+    Gather,
+    MoonChoice,
+    Move,
+    NameSuit,
+    Pass,
+    Revoke,
+)
 from hearts.rules import FirstLead, Moon, PassDirection, Rules, SettlementMethod, Widow
 from hearts.scoring import points as score_points
 
@@ -110,13 +128,17 @@ class Phase(enum.Enum):
     """Heartsette: the winner of the first trick, the widow in his hand, discards as many cards."""
     MOON = "moon"
     """The shooter chooses how the moon is scored (``moon=choice``)."""
+    GATHER = "gather"
+    """The laws option: the last trick is taken; each seat in turn lets the cards be gathered
+    for the next deal (``Gather``), and until all have, any seat may claim a revoke (laws
+    25–26)."""
     OVER = "over"
     """Every card has been played; the hand is ready to settle."""
 
 
 # The phases as module globals: an enum member read from its class is slow on a hot path.
 _PASS, _PLAY, _MOON, _OVER = Phase.PASS, Phase.PLAY, Phase.MOON, Phase.OVER
-_BID, _NAME, _DISCARD = Phase.BID, Phase.NAME, Phase.DISCARD
+_BID, _NAME, _DISCARD, _GATHER = Phase.BID, Phase.NAME, Phase.DISCARD, Phase.GATHER
 
 # One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
 _CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(11) for card in _CARDS]
@@ -287,9 +309,11 @@ class Deal:
         "_bids",
         "_break_mask",
         "_broken",
+        "_called",
         "_cancel",
         "_carry",
         "_carry_points",
+        "_claimed",
         "_closed",
         "_closing",
         "_club_lead",
@@ -297,10 +321,13 @@ class Deal:
         "_discard",
         "_domino",
         "_events",
+        "_exposed",
         "_first_trick_rule",
+        "_gathered",
         "_hands",
         "_history",
         "_in_play",
+        "_laws",
         "_leader",
         "_legal",
         "_lowest_club",
@@ -318,6 +345,7 @@ class Deal:
         "_players",
         "_points",
         "_points_game",
+        "_revokes",
         "_sits_out",
         "_stack",
         "_start_jack",
@@ -440,6 +468,17 @@ class Deal:
         self._in_play = len(self._active)
         if self._domino:
             self._closing = 0
+        # The laws at a real table (laws 19, 22–27): revokes as (seat, trick number, card) until
+        # corrected; claims against each seat; cards exposed by a correction (while still held,
+        # they may be called); a call waiting on the seat to act; who let the cards be gathered.
+        # (Without the laws option none of it is ever read, so none of it is made.)
+        self._laws = rules.laws
+        if self._laws:
+            self._revokes: list[tuple[int, int, Card]] = []
+            self._claimed = [False] * players
+            self._exposed = [0] * players
+            self._called: tuple[int, Card] | None = None
+            self._gathered = [False] * players
         self._moon = None
         self._passes = [-1] * players
         self._events = []
@@ -563,6 +602,13 @@ class Deal:
         other._win_masks = self._win_masks
         other._cancel = self._cancel
         other._domino = self._domino
+        other._laws = self._laws
+        if self._laws:  # (without the laws option its state is never read: not copied)
+            other._revokes = self._revokes.copy()
+            other._claimed = self._claimed.copy()
+            other._exposed = self._exposed.copy()
+            other._called = self._called
+            other._gathered = self._gathered.copy()
         other._in_play = self._in_play
         other._discard = self._discard
         other._widow = self._widow
@@ -692,6 +738,44 @@ class Deal:
         """Auction Hearts: the suit to avoid this hand, once named (hearts when nobody bid)."""
         return self._named
 
+    @property
+    def revokes(self) -> list[tuple[int, int, Card]]:
+        """The laws option: every revoke not corrected, as (seat, trick number from 0, card).
+
+        The whole truth, for the record and the settlement: a seat's view shows only its own
+        revokes (the others see cards played; a revoke is found out and claimed, laws 25–26).
+        """
+        return list(self._revokes) if self._laws else []
+
+    @property
+    def revokers(self) -> tuple[int, ...]:
+        """The laws option: the seats with an established revoke: one claimed and not corrected
+        (laws 23–26). They pay all the losses of the hand when it is settled."""
+        if not self._laws:
+            return ()
+        revoked = {seat for seat, _, _ in self._revokes}
+        return tuple(s for s in range(self._players) if self._claimed[s] and s in revoked)
+
+    @property
+    def claims(self) -> tuple[int, ...]:
+        """The laws option: the seats claimed against this hand (public)."""
+        if not self._laws:
+            return ()
+        return tuple(s for s in range(self._players) if self._claimed[s])
+
+    def exposed(self, seat: int) -> CardSet:
+        """The laws option: the exposed cards ``seat`` still holds (law 22: a revoke corrected
+        leaves its card face up); any other seat may call one (law 19). Public."""
+        seat = self._seat(seat)
+        if not self._laws:
+            return CardSet()
+        return CardSet(self._exposed[seat] & self._hands[seat])
+
+    @property
+    def called(self) -> Card | None:
+        """The laws option: the exposed card the seat to act has been called on to play."""
+        return self._pending_call()
+
     def hand(self, seat: int) -> CardSet:
         """The cards a seat holds now (referee's knowledge; seats learn only their own)."""
         return CardSet(self._hands[self._seat(seat)])
@@ -743,7 +827,7 @@ class Deal:
 
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon this hand (when the moon is played), else None."""
-        if self._phase is not _OVER and self._phase is not _MOON:
+        if self._phase is not _OVER and self._phase is not _MOON and self._phase is not _GATHER:
             return None
         return self._shooter()
 
@@ -759,6 +843,12 @@ class Deal:
     def points(self) -> tuple[int, ...]:
         """This hand's points per seat in a points game: penalties, the moon and any bonus."""
         shooter = self.moon_shooter()
+        if self._laws and self.revokers:
+            # Each established revoker is charged every point of the hand, the others nothing
+            # (RULES.md §8.2, the modern comparison [PW0]).
+            return score_points(
+                self._points, moon_total=self.rules.penalty_total, revokers=self.revokers
+            )
         if shooter is None and not self.rules.no_trick_bonus:
             return tuple(self._points)  # the common case: points are the penalties taken
         moon = self.rules.moon
@@ -828,12 +918,19 @@ class Deal:
             if seat is not None and self._seat(seat) != self._to_act:
                 return []
             return PassChoices(self._hands[self._to_act], self._widow.bit_count(), Discard)
+        if phase is _GATHER:
+            if seat is not None and self._seat(seat) != self._to_act:
+                return []
+            return [Gather()]
         return []
 
     def legal_cards(self) -> CardSet:
         """The cards the seat to act may play now (empty outside the play phase)."""
         if self._phase is not Phase.PLAY:
             return CardSet()
+        called = self._pending_call()
+        if called is not None:
+            return CardSet(1 << called)
         return CardSet(self._legal_mask(self._to_act))
 
     def can_play(self, move: Move | CardLike, seat: int | None = None) -> bool:
@@ -850,8 +947,19 @@ class Deal:
         phase = self._phase
         if self._closed:
             raise IllegalMove("this hand has been settled: undo through the game")
+        if isinstance(move, Claim) and self._laws:
+            self._check_laws_move(move, seat)  # (too late once the cards are gathered: law 26)
+            return
         if phase is Phase.OVER:
             raise IllegalMove("the hand is over: every card has been played")
+        if isinstance(move, LAWS_MOVES):
+            self._check_laws_move(move, seat)
+            return
+        if phase is _GATHER:
+            raise IllegalMove(
+                "every trick is taken: let the cards be gathered ('gather'), or claim a revoke "
+                "('claim SEAT') before they are (laws 25–26)"
+            )
         if isinstance(move, Bid | NameSuit) and not self._auction:
             raise IllegalMove(
                 "this form has no auction: there is nothing to bid for and no suit to name"
@@ -965,13 +1073,25 @@ class Deal:
             return self._name(move.suit)
         if isinstance(move, Discard):
             return self._discard_cards(move.cards.mask)
+        if isinstance(move, LAWS_MOVES):
+            return self._laws_move(move, seat)
         assert isinstance(move, MoonChoice)
         return self._choose_moon(move)
 
     def undo(self) -> None:
         """Take back the last move (any number of times, back to the deal)."""
-        if self._closed:
-            raise IllegalMove("this hand has been settled: undo through the game")
+        if self._closed or self._laws:
+            if self._closed:
+                raise IllegalMove("this hand has been settled: undo through the game")
+            # The laws option: the plain undo below, then a call waiting on the seat to act is
+            # put back in the cache of legal cards (one flag test keeps this off the hot path).
+            self._laws = False
+            try:
+                self.undo()
+            finally:
+                self._laws = True
+            self._refresh_call()
+            return
         if not self._stack:
             raise IllegalMove("nothing to undo: no move has been made this hand")
         entry = self._stack.pop()
@@ -997,6 +1117,9 @@ class Deal:
             self._to_act = seat
             self._phase = _PLAY
             self._events.pop()
+            return
+        if len(entry) == 2 and entry[0] == "laws":
+            self._restore_laws(entry[1])
             return
         if len(entry) == 2 and entry[0] == "domino":
             # Domino Hearts: any card (see _play_domino), with who was still in play.
@@ -1078,7 +1201,7 @@ class Deal:
 
     @staticmethod
     def _coerce(move: object) -> Move:
-        if isinstance(move, Card | Pass | MoonChoice | Bid | NameSuit | Discard):
+        if isinstance(move, (Card, Pass, MoonChoice, Bid, NameSuit, Discard, *LAWS_MOVES)):
             return move
         if isinstance(move, str):
             from hearts.moves import parse_move
@@ -1106,6 +1229,271 @@ class Deal:
             len(self._events),
             self._moon,
         )
+
+    # ------------------------------------------------------------------ the laws option
+
+    def _pending_call(self) -> Card | None:
+        """The card called that the seat to act must play now (law 19), if any."""
+        if not self._laws:
+            return None
+        called = self._called
+        if called is None:
+            return None
+        owner, card = called
+        if self._phase is _PLAY and self._to_act == owner and self._hands[owner] >> card & 1:
+            return card
+        return None
+
+    def _refresh_call(self) -> None:
+        """Keep a pending call in the cache of legal cards: the called card is the only one."""
+        card = self._pending_call()
+        if card is not None:
+            self._legal = 1 << card
+
+    def _laws_entry(self) -> tuple[str, tuple[Any, ...]]:
+        """The undo record of a laws move: the whole state (a pair: see :meth:`undo`)."""
+        return (
+            "laws",
+            (
+                self._snapshot(),
+                tuple(self._revokes),
+                tuple(self._claimed),
+                tuple(self._exposed),
+                self._called,
+                tuple(self._gathered),
+                self._carry,
+                self._carry_points,
+                self._next,
+                self._in_play,
+            ),
+        )
+
+    def _restore_laws(self, state: tuple[Any, ...]) -> None:
+        (
+            snapshot,
+            revokes,
+            claimed,
+            exposed,
+            self._called,
+            gathered,
+            self._carry,
+            self._carry_points,
+            self._next,
+            self._in_play,
+        ) = state
+        self._restore(snapshot)
+        self._revokes = list(revokes)
+        self._claimed = list(claimed)
+        self._exposed = list(exposed)
+        self._gathered = list(gathered)
+
+    def _check_laws_move(self, move: Move, seat: int | None) -> None:
+        """Raise the reason a move of the laws option is not lawful now."""
+        if not self._laws:
+            what = type(move).__name__.lower()
+            raise IllegalMove(
+                f"there is no {what} without the laws option (Rules(laws=True)): the engine "
+                "makes every irregularity impossible, so there is nothing to "
+                + {
+                    "revoke": "revoke: you must follow suit",
+                    "correct": "correct",
+                    "claim": "claim: nobody can revoke",
+                    "call": "call: no card is ever exposed",
+                    "gather": "gather: the next hand is dealt at once",
+                }[what]
+            )
+        if seat is not None:
+            self._seat(seat)
+        phase = self._phase
+        if isinstance(move, Claim):
+            self._check_claim(move.seat, seat)
+            return
+        if isinstance(move, Gather):
+            if phase is not _GATHER:
+                raise IllegalMove("the cards are gathered when every trick has been taken")
+            if seat is not None and seat != self._to_act:
+                raise IllegalMove(f"it is seat {self._to_act}'s turn to let the cards be gathered")
+            return
+        if phase is not _PLAY:
+            raise IllegalMove(f"a {type(move).__name__.lower()} belongs to the play of the cards")
+        if isinstance(move, Correct):
+            self._correction_of(self._revoker_in_trick() if seat is None else seat)
+            return
+        if isinstance(move, Call):
+            self._check_call(move.card, seat)
+            return
+        assert isinstance(move, Revoke)
+        self._check_revoke(move.card, seat)
+
+    def _check_claim(self, accused: int, seat: int | None) -> None:
+        if self._phase is _OVER or self._closed:
+            raise IllegalMove(
+                "the cards have been gathered for the next deal: too late to claim (law 26)"
+            )
+        claimant = self._to_act if seat is None else seat
+        if accused >= self._players:
+            raise IllegalMove(f"{accused} is not a seat: seats are 0 to {self._players - 1}")
+        if accused == claimant:
+            raise IllegalMove(f"seat {claimant} cannot claim a revoke of its own")
+        if self._claimed[accused]:
+            raise IllegalMove(f"seat {accused}'s revoke has been claimed already")
+        if not any(s == accused for s, _, _ in self._revokes):
+            raise IllegalMove(
+                f"seat {accused} has not revoked this hand: the tricks show no revoke (law 25)"
+            )
+
+    def _check_call(self, card: Card, seat: int | None) -> None:
+        owner = self._to_act
+        if seat is None:
+            raise IllegalMove("say which seat calls the card: call(seat=...)")
+        if seat == owner:
+            raise IllegalMove("a seat cannot call its own exposed card: it may simply play it")
+        if not (self._exposed[owner] & self._hands[owner]) >> card & 1:
+            raise IllegalMove(
+                f"the {card.symbol} is not an exposed card of seat {owner}, the seat to play"
+            )
+        if self._pending_call() is not None:
+            raise IllegalMove(
+                f"the {self._called[1].symbol} is called already: the first call "  # type: ignore[index]
+                "binds (law 19)"
+            )
+        if not self._legal_mask(owner) >> card & 1:
+            raise IllegalMove(
+                f"seat {owner} cannot play the {card.symbol} now without revoking, so it cannot "
+                "be called (law 19)"
+            )
+
+    def _check_revoke(self, card: Card, seat: int | None) -> None:
+        to_act = self._to_act
+        if seat is not None and seat != to_act:
+            raise IllegalMove(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        if not self._hands[to_act] >> card & 1:
+            raise IllegalMove(f"seat {to_act} does not hold the {card.symbol}")
+        called = self._pending_call()
+        if called is not None:
+            if card == called:
+                raise IllegalMove(f"the {card.symbol} is the card called: play it, it is no revoke")
+            return  # failing to play a card lawfully called is a revoke (law 27)
+        trick = self._trick
+        if trick:
+            led = trick[0] >> 4 & 3
+            if card >> 4 & 3 != led and self._hands[to_act] & SUIT_MASKS[led]:
+                return  # off the suit led while holding it: a revoke (law 22)
+        if self._legal_mask(to_act) >> card & 1:
+            raise IllegalMove(
+                f"the {card.symbol} is a lawful play, not a revoke: play it as a card"
+            )
+        raise IllegalMove(
+            f"the {card.symbol} breaks a rule of this form's play, not the law of following suit: "
+            "a revoke is a card off the suit led while holding it (law 22)"
+        )
+
+    def _revoker_in_trick(self) -> int:
+        """The one seat that revoked in the trick on the table (a correction names no seat)."""
+        number = len(self._history)
+        seats = [s for s, at, card in self._revokes if at == number and card in self._trick]
+        if len(seats) != 1:
+            raise IllegalMove(
+                "no revoke in the trick on the table to correct"
+                if not seats
+                else "more than one seat revoked in this trick: say which corrects"
+            )
+        return seats[0]
+
+    def _correction_of(self, seat: int) -> int:
+        """The position in the trick on the table of ``seat``'s revoke, which it may correct."""
+        number = len(self._history)
+        for s, at, card in self._revokes:
+            if s == seat and at == number and card in self._trick:
+                return self._trick.index(card)
+        if any(s == seat for s, _, _ in self._revokes):
+            raise IllegalMove(
+                f"seat {seat}'s revoke is in a trick already quitted: it stands, to be claimed "
+                "and paid for (law 23)"
+            )
+        raise IllegalMove(f"seat {seat} has no revoke in the trick on the table to correct")
+
+    def _laws_move(self, move: Move, seat: int | None) -> Event:
+        """Apply a checked move of the laws option (a full record undoes it)."""
+        entry = self._laws_entry()
+        if isinstance(move, Revoke):
+            return self._revoke(move.card, entry)
+        self._stack.append(entry)
+        self._legal = -1
+        if isinstance(move, Claim):
+            claimant = self._to_act if seat is None else seat
+            self._claimed[move.seat] = True
+            event: Event = RevokeClaimed(seat=claimant, accused=move.seat)
+            self._events.append(event)
+        elif isinstance(move, Call):
+            assert seat is not None
+            self._called = (self._to_act, move.card)
+            event = CardCalled(seat=seat, owner=self._to_act, card=move.card)
+            self._events.append(event)
+        elif isinstance(move, Correct):
+            event = self._correct(self._revoker_in_trick() if seat is None else seat)
+        else:
+            assert isinstance(move, Gather)
+            event = self._gather()
+        self._refresh_call()
+        return event
+
+    def _revoke(self, card: Card, entry: tuple[str, tuple[Any, ...]]) -> Event:
+        """Play a card the laws forbid, as any card is played, and note the revoke."""
+        seat = self._to_act
+        depth = len(self._stack)
+        at = len(self._events)
+        self._revokes.append((seat, len(self._history), card))
+        self._called = None
+        self._legal = 1 << card  # let the card through the play below, once
+        self.play(card)
+        del self._stack[depth:]  # the whole state before the revoke undoes it
+        self._stack.append(entry)
+        event = Revoked(seat=seat, card=card)
+        self._events[at] = event
+        self._refresh_call()
+        return event
+
+    def _correct(self, seat: int) -> Event:
+        """Law 22: the revoker takes back his card (now exposed); those after him take back
+        theirs; he plays again."""
+        position = self._correction_of(seat)
+        plays = self.trick
+        card = plays[position][1]
+        withdrawn = tuple(plays[position + 1 :])
+        for owner, other in plays[position:]:
+            self._hands[owner] |= 1 << other
+        number = len(self._history)
+        gone = {other for _, other in plays[position:]}
+        self._revokes = [r for r in self._revokes if not (r[1] == number and r[2] in gone)]
+        del self._trick[position:]
+        self._exposed[seat] |= 1 << card
+        self._called = None
+        played = 0
+        for trick in self._history:
+            for other in trick.cards:
+                played |= 1 << other
+        for other in self._trick:
+            played |= 1 << other
+        self._broken = bool(played & self._break_mask)
+        self._to_act = seat
+        event = RevokeCorrected(seat=seat, card=card, withdrawn=withdrawn)
+        self._events.append(event)
+        return event
+
+    def _gather(self) -> Event:
+        """A seat lets the cards be gathered; the last to do so closes claims and the hand."""
+        seat = self._to_act
+        self._gathered[seat] = True
+        event = Gathered(seat=seat)
+        self._events.append(event)
+        for _ in range(self._players):
+            seat = (seat + 1) % self._players
+            if not self._gathered[seat] and seat in self._active:
+                self._to_act = seat
+                return event
+        self._finish()
+        return event
 
     # ------------------------------------------------------------------ Auction Hearts
 
@@ -1267,11 +1655,22 @@ class Deal:
         hand = self._hands[seat]
         if not hand >> card & 1:
             raise IllegalMove(f"seat {seat} does not hold the {card.symbol}")
+        called = self._pending_call()
+        if called is not None and card != called:
+            raise IllegalMove(
+                f"your exposed {called.symbol} is called: play it (law 19), or revoke "
+                f"('revoke {card}', law 27)"
+            )
         if self._legal_mask(seat) >> card & 1:
             return
         if self._trick:
             led = Suit(self._trick[0] >> 4 & 3)
             if hand & SUIT_MASKS[led]:
+                if self._laws:
+                    raise IllegalMove(
+                        f"you must follow suit: you hold a {led.singular} (to revoke all the "
+                        f"same, as at a real table: 'revoke {card}')"
+                    )
                 raise IllegalMove(f"you must follow suit: you hold a {led.singular}")
             raise IllegalMove(
                 "no card that counts may be played to the first trick while you hold another"
@@ -1537,6 +1936,12 @@ class Deal:
         self._finish()
 
     def _finish(self) -> None:
+        if self._laws and self._phase is not _GATHER:
+            # The laws: claims stay open until every seat lets the cards be gathered.
+            self._phase = _GATHER
+            self._gathered = [False] * self._players
+            self._to_act = self._first_leader_eldest()
+            return
         self._phase = _OVER
         penalties = tuple(self._points)
         points = self.points() if self._points_game else penalties

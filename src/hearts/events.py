@@ -40,6 +40,11 @@ __all__ = [
     "GameOver",
     "Discarded",
     "CardsKept",
+    "Revoked",
+    "RevokeCorrected",
+    "RevokeClaimed",
+    "CardCalled",
+    "Gathered",
     "EVENT_KINDS",
 ]
 
@@ -199,6 +204,57 @@ class CardPlayed(Event):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Revoked(CardPlayed):
+    """The laws option: a seat played a card the laws forbid: off the suit led while holding it
+    (law 22), or not the exposed card lawfully called (law 27). It is a card played like any
+    other: the other seats see a :class:`CardPlayed` (a revoke is not announced; it is found
+    out, and claimed, laws 25–26); the revoker and the record see the revoke."""
+
+    kind: ClassVar[str] = "revoked"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RevokeCorrected(Event):
+    """The laws option (law 22): before the trick was complete, ``seat`` took back ``card``, the
+    card it revoked with, which is now an exposed card; the seats that had played after it took
+    back theirs (``withdrawn``, not exposed). ``seat`` plays again."""
+
+    kind: ClassVar[str] = "revoke_corrected"
+    seat: int
+    card: Card
+    withdrawn: tuple[tuple[int, Card], ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RevokeClaimed(Event):
+    """The laws option (laws 25–26): ``seat`` claimed that ``accused`` revoked this hand, and
+    the record proves it (a claim against a seat that did not revoke is refused)."""
+
+    kind: ClassVar[str] = "revoke_claimed"
+    seat: int
+    accused: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardCalled(Event):
+    """The laws option (law 19): ``seat`` called ``owner``'s exposed ``card``, which ``owner``
+    must play now if he can without revoking."""
+
+    kind: ClassVar[str] = "card_called"
+    seat: int
+    owner: int
+    card: Card
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Gathered(Event):
+    """The laws option (laws 25–26): ``seat`` let the cards be gathered for the next deal."""
+
+    kind: ClassVar[str] = "gathered"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """A trick was completed and taken: its cards in play order, from the leader.
 
@@ -335,7 +391,11 @@ def _fast_init(cls: type[Event]) -> None:
     played). The instances stay frozen: ``__setattr__`` still refuses every change.
     """
     names = [field.name for field in dataclasses.fields(cls)]
-    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
+    # (A field's slot lives in the class that declared it: Revoked's are CardPlayed's.)
+    slots = {
+        name: next(k.__dict__[name] for k in cls.__mro__ if name in k.__dict__) for name in names
+    }
+    setters = {f"_set_{name}": slots[name].__set__ for name in names}
     body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
     source = f"def __init__(self, {', '.join(names)}):\n{body}"
     namespace: dict[str, Any] = {}
@@ -354,6 +414,11 @@ EVENT_KINDS: dict[str, type[Event]] = {
         Dealt,
         Passed,
         CardPlayed,
+        Revoked,
+        RevokeCorrected,
+        RevokeClaimed,
+        CardCalled,
+        Gathered,
         TrickWon,
         TrickCarried,
         Discarded,

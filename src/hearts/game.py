@@ -409,6 +409,13 @@ class Game:
             # §5.1.4); a Jack's namer bid nothing this hand (§5.1.7).
             deltas[deal.bidder] -= deal.high_bid
             pool += deal.high_bid
+        # The laws option: established revokers pay all the losses of the hand (laws 23–24),
+        # and in Auction Hearts the amount of the bid as well, into the pool (RULES.md §5.1.9).
+        revokers = [seats.index(seat) for seat in deal.revokers] if rules.laws else []
+        if revokers and rules.auction and deal.high_bid:
+            for seat in deal.revokers:
+                deltas[seat] -= deal.high_bid
+                pool += deal.high_bid
         if method is SettlementMethod.SWEEPSTAKES:
             # (Auction Hearts: the units are the cards of the named suit, §5.1.5–7.)
             result = scoring.sweepstakes(
@@ -416,15 +423,16 @@ class Game:
                 pool=pool,
                 jack=self._jack,
                 sole_clear_wins_jack=rules.jack_rule.value == "sole-clear",
+                revokers=revokers,
             )
         elif method is SettlementMethod.HOWELL:
-            result = scoring.howell(units, total=rules.penalty_total)
+            result = scoring.howell(units, total=rules.penalty_total, revokers=revokers)
         elif method is SettlementMethod.SIMPLE:
-            result = scoring.simple(units, pool=self._pool)
+            result = scoring.simple(units, pool=self._pool, revokers=revokers)
         elif method is SettlementMethod.EXCESS:
-            result = scoring.excess(units)
+            result = scoring.excess(units, revokers=revokers)
         else:
-            result = scoring.two_handed(units, free_hearts=rules.free_hearts)
+            result = scoring.two_handed(units, free_hearts=rules.free_hearts, revokers=revokers)
         for seat, delta in zip(seats, result.deltas, strict=True):
             deltas[seat] += delta
         return deltas, result.pool, result.jack

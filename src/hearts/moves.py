@@ -9,18 +9,39 @@ that the command line and records use.
 (Card.parse('QS'), Pass(CardSet.parse('2C 3C 4C')), <MoonChoice.NEW: 'new'>)
 >>> parse_move("bid 5"), parse_move("bid pass"), parse_move("name spades")
 (Bid(5), Bid(0), NameSuit(Suit.SPADES))
+
+Under the laws option (``Rules(laws=True)``) a seat may also revoke, correct a revoke, claim a
+revoke, call an exposed card, and let the cards be gathered:
+
+>>> parse_move("revoke 5h"), parse_move("correct"), parse_move("claim 2"), parse_move("call 7c")
+(Revoke(Card.parse('5H')), Correct(), Claim(2), Call(Card.parse('7C')))
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from hearts.cards import Card, CardLike, CardSet, Suit
 from hearts.errors import HeartsError, IllegalMove, InvalidCard
 
-__all__ = ["Pass", "Discard", "MoonChoice", "Bid", "NameSuit", "Move", "parse_move", "move_text"]
+__all__ = [
+    "Pass",
+    "Discard",
+    "MoonChoice",
+    "Bid",
+    "NameSuit",
+    "Revoke",
+    "Correct",
+    "Claim",
+    "Call",
+    "Gather",
+    "LAWS_MOVES",
+    "Move",
+    "parse_move",
+    "move_text",
+]
 
 
 class Pass:
@@ -194,8 +215,158 @@ class NameSuit:
         return f"name {self.suit.name.lower()}"
 
 
-Move: TypeAlias = Card | Pass | Discard | MoonChoice | Bid | NameSuit
+class Revoke:
+    """The laws at a real table (``Rules(laws=True)``): play a card the laws forbid, knowingly or
+    (as a face confirms) by mistake: a card off the suit led while holding it (law 22), or
+    another card than an exposed card lawfully called (law 27). Bots never revoke.
+
+    >>> Revoke("5H"), str(Revoke("5H"))
+    (Revoke(Card.parse('5H')), 'revoke 5H')
+    """
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __init__(self, card: CardLike) -> None:
+        try:
+            value = Card.coerce(card)
+        except InvalidCard:
+            raise IllegalMove(f"a revoke plays a card, not {card!r}") from None
+        object.__setattr__(self, "card", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Revoke is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Revoke) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash(("Revoke", self.card))
+
+    def __repr__(self) -> str:
+        return f"Revoke({self.card!r})"
+
+    def __str__(self) -> str:
+        return f"revoke {self.card}"
+
+
+class _Word:
+    """A move that is one word (a singleton per class)."""
+
+    __slots__ = ()
+    word = ""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.word)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class Correct(_Word):
+    """The laws (law 22): a revoker takes back the card he revoked with, before the trick is
+    complete; it becomes an exposed card, the seats that played after him take back theirs, and
+    he plays again, following suit.
+
+    >>> Correct() == Correct(), str(Correct())
+    (True, 'correct')
+    """
+
+    __slots__ = ()
+    word = "correct"
+
+
+class Gather(_Word):
+    """The laws (laws 25–26): after the last trick, each seat in turn lets the cards be gathered
+    for the next deal; when every seat has, claims of a revoke close and the hand is settled.
+
+    >>> str(Gather())
+    'gather'
+    """
+
+    __slots__ = ()
+    word = "gather"
+
+
+class Claim:
+    """The laws (laws 25–26): claim that a seat revoked this hand; any other seat may, at any
+    time until the cards are gathered for the next deal.
+
+    >>> Claim(2), str(Claim(2))
+    (Claim(2), 'claim 2')
+    """
+
+    __slots__ = ("seat",)
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise IllegalMove(f"a claim names the seat that revoked (a number), not {seat!r}")
+        object.__setattr__(self, "seat", seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Claim is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Claim) and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(("Claim", self.seat))
+
+    def __repr__(self) -> str:
+        return f"Claim({self.seat})"
+
+    def __str__(self) -> str:
+        return f"claim {self.seat}"
+
+
+class Call:
+    """The laws (law 19): call an exposed card of the seat to act, which must then play it if it
+    can do so without revoking (failing to is a revoke, law 27).
+
+    >>> Call("7C"), str(Call("7C"))
+    (Call(Card.parse('7C')), 'call 7C')
+    """
+
+    __slots__ = ("card",)
+    card: Card
+
+    def __init__(self, card: CardLike) -> None:
+        try:
+            value = Card.coerce(card)
+        except InvalidCard:
+            raise IllegalMove(f"a call names an exposed card, not {card!r}") from None
+        object.__setattr__(self, "card", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Call is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Call) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash(("Call", self.card))
+
+    def __repr__(self) -> str:
+        return f"Call({self.card!r})"
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
+Move: TypeAlias = (
+    Card | Pass | Discard | MoonChoice | Bid | NameSuit | Revoke | Correct | Claim | Call | Gather
+)
 """Any move a seat may make."""
+
+LAWS_MOVES: Final = (Revoke, Correct, Claim, Call, Gather)
+"""The moves that exist only under the laws option (``Rules(laws=True)``)."""
 
 
 def parse_move(text: str) -> Move:
@@ -226,6 +397,16 @@ def parse_move(text: str) -> Move:
             return Bid(0 if amount == "pass" else int(amount))
         if len(words) == 2 and words[0].lower() == "name":
             return NameSuit(words[1])
+        if len(words) == 2 and words[0].lower() == "revoke":
+            return Revoke(Card.parse(words[1]))
+        if len(words) == 2 and words[0].lower() == "claim":
+            return Claim(int(words[1]))
+        if len(words) == 2 and words[0].lower() == "call":
+            return Call(Card.parse(words[1]))
+        if len(words) == 1 and words[0].lower() == "correct":
+            return Correct()
+        if len(words) == 1 and words[0].lower() == "gather":
+            return Gather()
         if len(words) == 1:
             return Card.parse(words[0])
     except (HeartsError, ValueError):

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hearts.cards import Card, CardSet, Suit
-from hearts.events import Dealt, Discarded, Event, Passed, StockDrawn
+from hearts.events import CardPlayed, Dealt, Discarded, Event, Passed, Revoked, StockDrawn
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
@@ -85,6 +85,16 @@ class SeatView:
     """Auction Hearts: the highest bidder so far, or the seat that names again for a Jack."""
     named_suit: Suit | None = None
     """Auction Hearts: the suit to avoid this hand, once named (hearts when nobody bid)."""
+    exposed: tuple[CardSet, ...] = ()
+    """The laws option: each seat's exposed cards still in its hand (law 22), face up for all;
+    empty without the laws option."""
+    claims: tuple[int, ...] = ()
+    """The laws option: the seats claimed against this hand (laws 25–26)."""
+    called: Card | None = None
+    """The laws option: the exposed card the seat to act is called on to play (law 19)."""
+    revokes: tuple[tuple[int, Card], ...] = ()
+    """The laws option: this seat's own revokes not corrected, as (trick number, card): a seat
+    knows its own; the others' it must find out."""
 
     @property
     def players(self) -> int:
@@ -124,6 +134,9 @@ def redact(event: Event, seat: int) -> Event | None:
     if isinstance(event, Discarded) and event.seat != seat:
         # Heartsette: the discards lie face down; only the discarder knows them.
         return dataclasses.replace(event, cards=CardSet())
+    if isinstance(event, Revoked) and event.seat != seat:
+        # The laws: a revoke is a card played; the others find it out, if they do (law 25).
+        return CardPlayed(seat=event.seat, card=event.card)
     return event
 
 
@@ -137,7 +150,7 @@ def view_of(deal: Deal, seat: int) -> SeatView:
     moves = deal.legal_moves(seat) if deal.to_act is not None else []
     if deal.phase.value != "pass" and deal.to_act != seat:
         moves = []
-    return SeatView(
+    view = SeatView(
         seat=seat,
         rules=deal.rules,
         dealer=deal.dealer,
@@ -166,4 +179,14 @@ def view_of(deal: Deal, seat: int) -> SeatView:
         high_bid=deal.high_bid,
         bidder=deal.bidder,
         named_suit=deal.named_suit,
+    )
+    if not deal.rules.laws:
+        return view
+    # The laws option: exposed cards, claims and a call are public; a seat knows its own revokes.
+    return dataclasses.replace(
+        view,
+        exposed=tuple(deal.exposed(s) for s in range(deal.players)),
+        claims=deal.claims,
+        called=deal.called,
+        revokes=tuple((at, card) for s, at, card in deal.revokes if s == seat),
     )

@@ -48,6 +48,7 @@ from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import (
     BidMade,
+    CardCalled,
     CardPlayed,
     CardsKept,
     DealerCut,
@@ -55,11 +56,15 @@ from hearts.events import (
     Discarded,
     Event,
     GameOver,
+    Gathered,
     HandOver,
     HandSettled,
     MoonChosen,
     MoonShot,
     Passed,
+    RevokeClaimed,
+    RevokeCorrected,
+    Revoked,
     ShuffleCommitted,
     StockDrawn,
     SuitNamed,
@@ -67,7 +72,19 @@ from hearts.events import (
     TrickWon,
 )
 from hearts.game import Game
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.moves import (
+    Bid,
+    Call,
+    Claim,
+    Correct,
+    Discard,
+    Gather,
+    MoonChoice,
+    Move,
+    NameSuit,
+    Pass,
+    Revoke,
+)
 from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
@@ -295,8 +312,18 @@ def _variant_name(rules: Rules) -> str:
 
 def _move_of(index: int, event: Event) -> tuple[int, Move] | None:
     """The (seat, move) a recorded event stands for, or None for what the engine logs itself."""
+    if isinstance(event, Revoked):
+        return event.seat, Revoke(event.card)
     if isinstance(event, CardPlayed):
         return event.seat, event.card
+    if isinstance(event, RevokeCorrected):
+        return event.seat, Correct()
+    if isinstance(event, RevokeClaimed):
+        return event.seat, Claim(event.accused)
+    if isinstance(event, CardCalled):
+        return event.seat, Call(event.card)
+    if isinstance(event, Gathered):
+        return event.seat, Gather()
     if isinstance(event, Passed):
         return event.seat, Pass(event.cards)
     if isinstance(event, Discarded):
@@ -463,6 +490,8 @@ def text(game: Game) -> str:
     else:
         lines.append(f"{seed}Seat {game.first_dealer} deals first.")
     plays: list[tuple[int, Card]] = []
+    revoked: set[tuple[int, Card]] = set()  # the laws option: revokes not corrected
+    claimed: set[int] = set()
     tricks = 0
     committed: str | None = None
     named: Suit | None = None  # Auction Hearts: this hand's suit to avoid
@@ -505,6 +534,26 @@ def text(game: Game) -> str:
             lines.append(_named_line(event, high_bid))
         elif isinstance(event, CardPlayed):
             plays.append((event.seat, event.card))
+            if isinstance(event, Revoked):
+                revoked.add((event.seat, event.card))
+                lines.append(f"    seat {event.seat} revokes with the {event.card.symbol}")
+        elif isinstance(event, RevokeCorrected):
+            revoked -= {(event.seat, event.card), *event.withdrawn}
+            del plays[len(plays) - len(event.withdrawn) - 1 :]
+            back = "".join(
+                f"; seat {seat} takes back the {card.symbol}" for seat, card in event.withdrawn
+            )
+            lines.append(
+                f"    seat {event.seat} corrects its revoke: the {event.card.symbol} is exposed"
+                f"{back}"
+            )
+        elif isinstance(event, RevokeClaimed):
+            claimed.add(event.accused)
+            lines.append(f"    seat {event.seat} claims a revoke by seat {event.accused}")
+        elif isinstance(event, CardCalled):
+            lines.append(
+                f"    seat {event.seat} calls seat {event.owner}'s exposed {event.card.symbol}"
+            )
         elif isinstance(event, TrickWon):
             tricks += 1
             taken = f" ({_units(rules, event.points, named)})" if event.points else ""
@@ -543,6 +592,12 @@ def text(game: Game) -> str:
             lines.append(f"  Seat {event.seat} chooses the {event.choice} moon: {how}.")
         elif isinstance(event, HandOver):
             lines.append(f"  Taken this hand: {_per_seat(event.penalties)}.")
+            for seat in sorted(claimed & {seat for seat, _ in revoked}):
+                lines.append(
+                    f"  Seat {seat}'s revoke is established: it pays all the losses of the hand "
+                    "(laws 23–24)."
+                )
+            claimed, revoked = set(), set()
         elif isinstance(event, HandSettled):
             lines.extend(_settled_lines(rules, event))
         elif isinstance(event, GameOver):

@@ -9,6 +9,9 @@
   every card wins, play the lowest (or, last to play, the highest that does not count).
 - **Discard** when void: the card that counts most, else the highest card of its shortest suit.
 - **Moon** (when the shooter chooses): the choice that leaves it better placed.
+- **The laws** (``Rules(laws=True)``): it never revokes; it claims a revoke its view proves (a
+  seat that showed out of a suit and later played it, where no card can reach a hand during
+  play), and then lets the cards be gathered.
 - **Auction Hearts**: it names the suit it is least likely to take (few high cards of it, not
   too many cards), and bids the least it may when that suit is safe enough to be worth more than
   the high bid; in play, only the named suit counts.
@@ -32,9 +35,10 @@ from hearts import scoring
 from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hearts.deal import Phase
 from hearts.errors import IllegalMove
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.events import CardPlayed, RevokeCorrected, TrickCarried, TrickWon
+from hearts.moves import Bid, Claim, Discard, Gather, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
-from hearts.rules import GameEnd
+from hearts.rules import GameEnd, Widow
 
 __all__ = ["BasicBot"]
 
@@ -74,6 +78,12 @@ class BasicBot:
             return NameSuit(_safest_suit(view))
         if view.phase is Phase.DISCARD:
             return _discard(view)
+        if view.rules.laws:
+            proven = [s for s in _proven_revokers(view) if s not in view.claims and s != view.seat]
+            if proven:
+                return Claim(proven[0])
+            if view.phase is Phase.GATHER:
+                return Gather()
         cards = [move for move in moves if isinstance(move, Card)]
         if len(cards) == 1:
             return cards[0]
@@ -83,6 +93,32 @@ class BasicBot:
 
     def __repr__(self) -> str:
         return "BasicBot()"
+
+
+def _proven_revokers(view: SeatView) -> list[int]:
+    """The laws: seats this view proves revoked: each showed out of a suit (played another card
+    when it was led) and played that suit later. Only where no card reaches a hand during play
+    (no stock to draw from, no widow taken into a hand); a corrected revoke proves nothing."""
+    rules = view.rules
+    if rules.stock or rules.domino or rules.widow is Widow.DISCARD:
+        return []
+    void: dict[int, set[Suit]] = {}
+    proven: list[int] = []
+    plays: list[CardPlayed] = []
+    for event in view.events:
+        if isinstance(event, CardPlayed):
+            if event.card.suit in void.get(event.seat, ()) and event.seat not in proven:
+                proven.append(event.seat)
+            plays.append(event)
+        elif isinstance(event, RevokeCorrected):
+            del plays[len(plays) - len(event.withdrawn) - 1 :]
+        elif isinstance(event, TrickWon | TrickCarried):
+            led = plays[0].card.suit
+            for play in plays[1:]:
+                if play.card.suit is not led:
+                    void.setdefault(play.seat, set()).add(led)
+            plays = []
+    return proven
 
 
 @functools.cache

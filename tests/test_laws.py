@@ -1,0 +1,545 @@
+"""The laws at a real table (``Rules(laws=True)``): revokes, corrections, calls, claims and the
+settlement of an established revoke (laws 19, 22–27; RULES.md §8)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from hearts import Deal, Game, Rules, record, scoring, variants
+from hearts.bots import get as get_bot
+from hearts.cards import Card, CardSet
+from hearts.deal import Phase
+from hearts.errors import IllegalMove
+from hearts.events import (
+    CardCalled,
+    CardPlayed,
+    Gathered,
+    HandSettled,
+    RevokeClaimed,
+    RevokeCorrected,
+    Revoked,
+)
+from hearts.moves import Bid, Call, Claim, Correct, Gather, Revoke, parse_move
+
+LAWS = variants.get("classic").replace(laws=True)
+HANDS = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC",
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AD",
+    "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AS",
+]
+"""Seat 0 (the eldest hand) leads; seat 1 holds one club (the A♣), seat 2 one diamond."""
+
+
+def revoked_deal(rules: Rules = LAWS) -> Deal:
+    """Seat 0 leads the 2♣ and seat 1, holding the A♣, revokes with the 2♦."""
+    deal = Deal.from_hands(rules, HANDS)
+    deal.play("2C")
+    deal.play(Revoke("2D"))
+    return deal
+
+
+def state(deal: Deal) -> tuple[Any, ...]:
+    return (
+        deal.phase,
+        deal.to_act,
+        tuple(deal.hand(s) for s in deal.seats),
+        tuple(deal.trick),
+        len(deal.tricks),
+        len(deal.events),
+        deal.revokes,
+        deal.claims,
+        tuple(deal.exposed(s) for s in deal.seats),
+        deal.called,
+        deal.hearts_broken,
+    )
+
+
+def opportunity(deal: Deal) -> Card | None:
+    """A card the seat to act could revoke with now, if any."""
+    if deal.phase is not Phase.PLAY or not deal.trick:
+        return None
+    led = deal.trick[0][1].suit
+    hand = deal.hand(deal.to_act)
+    off = [card for card in hand if card.suit != led]
+    return off[0] if off and any(card.suit == led for card in hand) else None
+
+
+def play_hand_with_revokes(
+    game: Game, revokers: set[int], rng: random.Random, *, claim: bool = True
+) -> Deal:
+    """Play the hand in progress at random; each seat of ``revokers`` revokes once, at its first
+    chance; the seat on its left claims it when the play is over (if ``claim``)."""
+    deal = game.deal
+    pending = set(revokers)
+    while game.deal is deal and not game.is_over:
+        card = opportunity(deal)
+        if card is not None and deal.to_act in pending:
+            pending.discard(deal.to_act)
+            game.play(Revoke(card))
+            continue
+        if deal.phase is Phase.GATHER and claim:
+            unclaimed = [s for s, _, _ in deal.revokes if s not in deal.claims]
+            if unclaimed:
+                game.play(Claim(unclaimed[0]), seat=(unclaimed[0] + 1) % game.players)
+                continue
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return deal
+
+
+# ----------------------------------------------------------------------------- law 22
+
+
+def test_law_22_without_the_laws_option_a_revoke_is_impossible_and_changes_nothing() -> None:
+    deal = Deal.from_hands(variants.get("classic"), HANDS)
+    deal.play("2C")
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=r"you must follow suit: you hold a club$"):
+        deal.play("2D")
+    with pytest.raises(IllegalMove, match=r"no revoke without the laws option \(Rules\(laws=True"):
+        deal.play(Revoke("2D"))
+    with pytest.raises(IllegalMove, match="no claim without the laws option"):
+        deal.play(Claim(1), seat=0)
+    for move in (Correct(), Call("2D"), Gather()):
+        with pytest.raises(IllegalMove, match="without the laws option"):
+            deal.play(move, seat=0)
+    assert state(deal) == before
+
+
+def test_law_22_under_the_laws_a_seat_may_revoke_and_the_others_see_a_card_played() -> None:
+    deal = Deal.from_hands(LAWS, HANDS)
+    deal.play("2C")
+    with pytest.raises(
+        IllegalMove, match="to revoke all the same, as at a real table: 'revoke 2D'"
+    ):
+        deal.play("2D")  # a plain card is still refused: the revoke is a move of its own
+    event = deal.play(Revoke("2D"))
+    assert event == Revoked(seat=1, card=Card.parse("2D"))
+    assert deal.revokes == [(1, 0, Card.parse("2D"))]
+    assert deal.trick == [(0, Card.parse("2C")), (1, Card.parse("2D"))]
+    assert deal.to_act == 2
+    # The others see a card played, not a revoke; the revoker sees its own.
+    assert type(deal.view(2).events[-1]) is CardPlayed
+    assert deal.view(2).revokes == ()
+    assert deal.view(1).revokes == ((0, Card.parse("2D")),)
+    assert deal.revokers == ()  # nobody has claimed it
+
+
+def test_law_22_bots_never_revoke() -> None:
+    assert all(not isinstance(m, Revoke) for m in Deal.from_hands(LAWS, HANDS).legal_moves())
+    for name in ("random", "basic"):
+        game = Game(LAWS, seed=5)
+        bots = [get_bot(name, seed=seat) for seat in range(4)]
+        while game.hand_number < 3 and not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            game.play(bots[seat].choose(game.view(seat)), seat)
+        assert not any(isinstance(event, Revoked) for event in game.events)
+
+
+@pytest.mark.parametrize(
+    ("setup", "move", "words"),
+    [
+        ([], Revoke("2H"), "a lawful play, not a revoke"),  # a lead is any card, classic
+        (["2C"], Revoke("AC"), "the A♣ is a lawful play, not a revoke"),
+        (["2C"], Revoke("AS"), "seat 1 does not hold the A♠"),
+        (["2C", "AC"], Revoke("2S"), "the 2♠ is a lawful play"),  # seat 2 holds no club
+    ],
+)
+def test_law_22_a_lawful_card_is_no_revoke(setup: list[str], move: Revoke, words: str) -> None:
+    deal = Deal.from_hands(LAWS, HANDS)
+    for card in setup:
+        deal.play(card)
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=words):
+        deal.play(move)
+    assert state(deal) == before
+
+
+def test_law_22_breaking_another_rule_of_play_is_not_a_revoke() -> None:
+    modern = variants.get("modern").replace(laws=True)
+    deal = Deal.from_hands(modern, HANDS, pass_direction="hold")
+    with pytest.raises(IllegalMove, match="not the law of following suit"):
+        deal.play(Revoke("2H"))  # leading a heart unbroken is against the rules, not a revoke
+
+
+def test_law_22_a_revoke_corrected_in_time_is_exposed_and_later_cards_are_taken_back() -> None:
+    deal = revoked_deal()
+    deal.play("2S")  # seat 2, after the revoker
+    event = deal.play(Correct(), seat=1)
+    assert event == RevokeCorrected(
+        seat=1, card=Card.parse("2D"), withdrawn=((2, Card.parse("2S")),)
+    )
+    assert deal.trick == [(0, Card.parse("2C"))]
+    assert deal.to_act == 1 and deal.legal_moves() == [Card.parse("AC")]
+    assert deal.exposed(1) == CardSet.parse("2D")  # face up for all (law 22) ...
+    assert deal.view(3).exposed[1] == CardSet.parse("2D")
+    assert Card.parse("2S") in deal.hand(2) and deal.exposed(2) == CardSet()  # ... not his
+    assert deal.revokes == []  # corrected: nothing to claim
+    deal.play("AC")
+    assert deal.to_act == 2 and Card.parse("2S") in deal.legal_moves()  # he may play another
+
+
+def test_law_22_a_correction_names_no_seat_when_one_revoked() -> None:
+    deal = revoked_deal()
+    deal.play(Correct())
+    assert deal.to_act == 1 and deal.exposed(1) == CardSet.parse("2D")
+
+
+def test_law_22_a_revoke_in_a_quitted_trick_stands() -> None:
+    deal = revoked_deal()
+    deal.play("2S")
+    deal.play("AS")  # the trick is complete: quitted
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=r"in a trick already quitted: it stands.*law 23"):
+        deal.play(Correct(), seat=1)
+    with pytest.raises(IllegalMove, match="seat 2 has no revoke in the trick on the table"):
+        deal.play(Correct(), seat=2)
+    assert state(deal) == before
+
+
+# ----------------------------------------------------------------------------- laws 19, 27
+
+
+def exposed_deal() -> Deal:
+    """Seat 1's 2♦ is exposed (a corrected revoke); seat 1 takes the first trick and leads."""
+    deal = revoked_deal()
+    deal.play(Correct(), seat=1)
+    for card in ("AC", "2S", "3H"):
+        deal.play(card)
+    assert deal.to_act == 1 and deal.exposed(1) == CardSet.parse("2D")
+    return deal
+
+
+def test_law_19_an_exposed_card_may_be_called_and_must_be_played() -> None:
+    deal = exposed_deal()
+    event = deal.play(Call("2D"), seat=0)
+    assert event == CardCalled(seat=0, owner=1, card=Card.parse("2D"))
+    assert deal.called == Card.parse("2D")
+    assert deal.legal_moves() == [Card.parse("2D")]
+    assert deal.view(1).called == Card.parse("2D")
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=r"exposed 2♦ is called: play it \(law 19\)"):
+        deal.play("3D")
+    assert state(deal) == before
+    deal.play("2D")
+    assert deal.called is None and deal.exposed(1) == CardSet()
+
+
+def test_law_19_the_first_call_binds_and_only_another_seat_calls() -> None:
+    deal = exposed_deal()
+    before = state(deal)
+    with pytest.raises(IllegalMove, match="cannot call its own exposed card"):
+        deal.play(Call("2D"), seat=1)
+    with pytest.raises(IllegalMove, match="not an exposed card of seat 1"):
+        deal.play(Call("3D"), seat=0)
+    assert state(deal) == before
+    deal.play(Call("2D"), seat=0)
+    with pytest.raises(IllegalMove, match=r"called already: the first call binds \(law 19\)"):
+        deal.play(Call("2D"), seat=2)
+
+
+def test_law_19_a_card_that_could_not_be_played_without_revoking_cannot_be_called() -> None:
+    deal = revoked_deal()
+    deal.play(Correct(), seat=1)  # seat 1 must now follow with the A♣: the 2♦ would revoke
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=r"cannot play the 2♦ now without revoking.*law 19"):
+        deal.play(Call("2D"), seat=3)
+    assert state(deal) == before
+
+
+def test_law_27_failing_a_lawful_call_is_a_revoke() -> None:
+    deal = exposed_deal()
+    deal.play(Call("2D"), seat=0)
+    event = deal.play(Revoke("3D"))  # seat 1 plays another card all the same
+    assert event == Revoked(seat=1, card=Card.parse("3D"))
+    assert deal.revokes == [(1, 1, Card.parse("3D"))]
+    exposed = exposed_deal()
+    exposed.play(Call("2D"), seat=0)
+    with pytest.raises(IllegalMove, match="the card called: play it, it is no revoke"):
+        exposed.play(Revoke("2D"))
+
+
+# ----------------------------------------------------------------------------- laws 25–26
+
+
+def test_laws_25_26_any_other_seat_may_claim_until_every_seat_lets_the_cards_be_gathered() -> None:
+    deal = revoked_deal()
+    assert deal.play(Claim(1), seat=3) == RevokeClaimed(seat=3, accused=1)
+    assert deal.claims == (1,) and deal.revokers == (1,)
+    assert deal.view(0).claims == (1,)
+    rng = random.Random(1)
+    while deal.phase is Phase.PLAY:
+        deal.play(rng.choice(deal.legal_moves()))
+    assert deal.phase is Phase.GATHER and deal.to_act == 0  # from the eldest hand
+    assert deal.legal_moves() == [Gather()] and deal.legal_moves(2) == []
+    for seat in (0, 1, 2, 3):
+        assert deal.to_act == seat
+        assert deal.play(Gather()) == Gathered(seat=seat)
+    assert deal.is_over
+
+
+def test_law_25_a_claim_against_a_seat_that_did_not_revoke_is_refused() -> None:
+    deal = revoked_deal()
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=r"seat 2 has not revoked this hand.*\(law 25\)"):
+        deal.play(Claim(2), seat=0)
+    with pytest.raises(IllegalMove, match="seat 1 cannot claim a revoke of its own"):
+        deal.play(Claim(1), seat=1)
+    with pytest.raises(IllegalMove, match="9 is not a seat"):
+        deal.play(Claim(9), seat=0)
+    deal.play(Claim(1), seat=0)
+    with pytest.raises(IllegalMove, match="seat 1's revoke has been claimed already"):
+        deal.play(Claim(1), seat=2)
+    deal.undo()
+    assert state(deal) == before
+
+
+def test_law_26_a_claim_after_the_cards_are_gathered_is_too_late() -> None:
+    deal = revoked_deal()
+    rng = random.Random(2)
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+    with pytest.raises(IllegalMove, match=r"too late to claim \(law 26\)"):
+        deal.play(Claim(1), seat=0)
+
+
+def test_laws_25_26_an_unclaimed_revoke_goes_unpunished() -> None:
+    game = Game(LAWS, seed=8)
+    deal = play_hand_with_revokes(game, {2}, random.Random(8), claim=False)
+    assert deal.revokes and deal.revokers == ()
+    settled = next(e for e in game.events if isinstance(e, HandSettled))
+    units = list(deal.penalties())
+    assert settled.deltas == scoring.sweepstakes(units).deltas
+
+
+def test_a_claim_made_before_a_correction_lapses_with_the_revoke() -> None:
+    deal = revoked_deal()
+    deal.play(Claim(1), seat=0)
+    deal.play(Correct(), seat=1)
+    assert deal.revokers == ()
+
+
+# ----------------------------------------------------------------------------- laws 23–24
+
+
+def settle_with(rules: Rules, revokers: set[int], seed: int) -> tuple[Deal, HandSettled]:
+    game = Game(rules, seed=seed)
+    deal = play_hand_with_revokes(game, revokers, random.Random(seed))
+    settled = next(e for e in game.events if isinstance(e, HandSettled))
+    return deal, settled
+
+
+def test_law_23_the_revoker_pays_all_losses_in_the_sweepstakes() -> None:
+    for seed in range(12):
+        deal, settled = settle_with(LAWS, {1}, seed)
+        if deal.revokers != (1,):
+            continue
+        units = list(deal.penalties())
+        expected = scoring.sweepstakes(units, revokers=[1])
+        assert settled.deltas == expected.deltas and settled.pool == expected.pool
+        assert settled.deltas[1] == -13  # the revoker pays the thirteen, whatever he took
+        assert all(d >= 0 for s, d in enumerate(settled.deltas) if s != 1)
+
+
+def test_law_24_two_revokers_each_pay_in_full() -> None:
+    checked = 0
+    for seed in range(20):
+        deal, settled = settle_with(LAWS, {1, 3}, seed)
+        if deal.revokers != (1, 3):
+            continue
+        checked += 1
+        assert settled.deltas[1] == settled.deltas[3] == -13
+        assert sum(settled.deltas) + settled.pool == 0
+    assert checked
+
+
+def test_law_24_in_auction_hearts_the_revoker_also_pays_the_bid() -> None:
+    rules = variants.get("auction").replace(laws=True)
+    for seed in range(30):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        deal = game.deal
+        while deal.phase is Phase.BID:
+            game.play(Bid(3) if deal.to_act == deal.dealer else Bid(0))
+        game.play(parse_move("name hearts"))
+        revoker = (deal.dealer + 1) % 4
+        play_hand_with_revokes(game, {revoker}, rng)
+        if deal.revokers != (revoker,):
+            continue
+        settled = next(e for e in game.events if isinstance(e, HandSettled))
+        units = [deal.penalties()[s] for s in deal.seats]
+        base = scoring.sweepstakes(units, pool=3 + 3, revokers=[revoker])
+        assert settled.deltas[revoker] == base.deltas[revoker] - 3  # the bid, on top
+        assert settled.deltas[deal.dealer] == base.deltas[deal.dealer] - 3  # the bidder's bid
+        assert sum(settled.deltas) + settled.pool == 0
+        return
+    pytest.fail("no seed gave seat 1 a revoke to make")
+
+
+def test_rules_8_2_howell_revoker_bears_the_losses() -> None:
+    rules = variants.get("howell").replace(laws=True)
+    for seed in range(10):
+        deal, settled = settle_with(rules, {2}, seed)
+        if deal.revokers == (2,):
+            expected = scoring.howell(list(deal.penalties()), total=13, revokers=[2])
+            assert settled.deltas == expected.deltas
+            assert sum(settled.deltas) == 0
+            return
+    pytest.fail("no revoke made")
+
+
+def test_rules_8_2_modern_the_revoker_is_charged_all_26_points() -> None:
+    rules = variants.get("modern").replace(laws=True)
+    for seed in range(10):
+        deal, settled = settle_with(rules, {0}, seed)
+        if deal.revokers == (0,):
+            assert settled.deltas == (26, 0, 0, 0)
+            assert deal.points() == (26, 0, 0, 0)
+            return
+    pytest.fail("no revoke made")
+
+
+# ----------------------------------------------------------------------------- records, undo
+
+
+def test_undo_takes_back_revokes_corrections_calls_claims_and_gathering() -> None:
+    deal = Deal.from_hands(LAWS, HANDS)
+    states = [state(deal)]
+    moves: list[tuple[Any, int | None]] = [
+        ("2C", None),
+        (Revoke("2D"), None),
+        (Claim(1), 2),
+        ("2S", None),
+        (Correct(), 1),
+        ("AC", None),
+        ("2S", None),
+        ("3H", None),
+        (Call("2D"), 0),
+        (Revoke("3D"), None),
+    ]
+    for move, seat in moves:
+        deal.play(move, seat)
+        states.append(state(deal))
+    rng = random.Random(3)
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+        states.append(state(deal))
+    for expected in reversed(states[:-1]):
+        deal.undo()
+        assert state(deal) == expected
+
+
+def test_a_game_by_the_laws_is_recorded_and_replayed() -> None:
+    game = Game(LAWS, seed=4)
+    rng = random.Random(4)
+    play_hand_with_revokes(game, {3}, rng)
+    while game.hand_number < 2:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    again = record.loads(record.dumps(game))
+    assert again.events == game.events
+    text = record.text(game)
+    if game.hands[0].revokers:
+        assert "seat 3 revokes with the" in text
+        assert "Seat 3's revoke is established: it pays all the losses of the hand" in text
+
+
+def test_moves_of_the_laws_read_and_write_as_text() -> None:
+    for move in (Revoke("5H"), Correct(), Claim(2), Call("7C"), Gather()):
+        assert parse_move(str(move)) == move
+
+
+def test_laws_25_26_the_basic_bot_claims_a_revoke_its_view_proves() -> None:
+    deal = revoked_deal()  # seat 1 showed out of clubs with the 2♦, holding the A♣
+    for card in ("2S", "AS", "3C"):
+        deal.play(card)  # seat 0 takes the trick and leads a club
+    assert deal.to_act == 1
+    assert get_bot("basic").choose(deal.view(1)) == Card.parse("AC")  # it never claims itself
+    deal.play("AC")  # the A♣ proves the revoke
+    assert deal.to_act == 2
+    assert get_bot("basic").choose(deal.view(2)) == Claim(1)
+    deal.play(Claim(1), seat=2)
+    assert isinstance(get_bot("basic").choose(deal.view(2)), Card)  # claimed once, plays on
+    assert deal.revokers == (1,)
+
+
+def test_the_basic_bot_claims_nothing_where_cards_reach_a_hand_during_play() -> None:
+    rules = variants.get("two-handed").replace(laws=True)
+    game = Game(rules, seed=1)
+    bot = get_bot("basic")
+    while game.hand_number == 0:
+        seat = game.to_act
+        assert seat is not None
+        move = bot.choose(game.view(seat))
+        assert not isinstance(move, Claim)
+        game.play(move, seat)
+
+
+def lawless_move(deal: Deal, rng: random.Random) -> tuple[Any, int | None] | None:
+    """Now and then an irregularity a real table sees: a revoke, its correction, a call of an
+    exposed card, a claim (of a real revoke). None: play on as the rules allow."""
+    roll = rng.random()
+    if deal.phase is Phase.PLAY:
+        card = opportunity(deal)
+        if card is not None and roll < 0.15:
+            return Revoke(card), None
+        open_revokes = [
+            s
+            for s, at, c in deal.revokes
+            if at == len(deal.tricks) and c in {c for _, c in deal.trick}
+        ]
+        if open_revokes and roll < 0.5:
+            return Correct(), open_revokes[0]
+        exposed = deal.exposed(deal.to_act)
+        if exposed and deal.called is None and roll < 0.5:
+            caller = (deal.to_act + 1) % deal.players
+            first = next(iter(exposed))
+            if deal.can_play(Call(first), caller):
+                return Call(first), caller
+    unclaimed = [s for s, _, _ in deal.revokes if s not in deal.claims]
+    if unclaimed and roll < 0.3:
+        return Claim(unclaimed[0]), (unclaimed[0] + 1) % deal.players
+    return None
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_the_laws_at_every_form_of_the_game(name: str) -> None:
+    """Every preset under the laws option, with revokes, corrections, calls and claims made at
+    random: moves stay lawful, counters and cards are conserved, the settlement charges the
+    established revokers, and every move undoes back to the deal."""
+    rules = variants.get(name).replace(laws=True)
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed)
+        deal = game.deal
+        states = [state(deal)]
+        while game.deal is deal and not game.is_over:
+            irregular = lawless_move(deal, rng)
+            if irregular is not None:
+                game.play(*irregular)
+            else:
+                game.play(rng.choice(game.legal_moves()), game.to_act)
+            if game.deal is deal:
+                states.append(state(deal))
+        settled = next(e for e in game.events if isinstance(e, HandSettled))
+        if rules.counters:
+            before = rules.start_counters * rules.players
+            assert sum(settled.totals) + settled.pool == before
+        elif deal.revokers:
+            total = rules.penalty_total
+            assert settled.deltas == tuple(total if s in deal.revokers else 0 for s in deal.seats)
+        taken = 0
+        for seat in deal.seats:
+            assert not taken & deal.taken(seat).mask
+            taken |= deal.taken(seat).mask
+        assert taken == rules.pack
+        if game.deal is deal:
+            states.pop()  # the game ended with this hand: its final state was recorded
+        game.undo()  # reopens the hand: undo every move back to the deal
+        while states:
+            assert state(deal) == states.pop()
+            if states:
+                deal.undo()
