@@ -201,6 +201,59 @@ def test_the_widow_goes_to_the_winner_of_the_first_trick() -> None:
     assert deal.carried == widow and deal.penalties() == (0,) * 6
 
 
+def test_a_last_trick_with_no_winner_may_go_to_the_second_of_its_top_pair() -> None:
+    """RULES.md §7.6 (Grace's option): the seat that played the second of the two highest
+    cards takes it: here seat 1, whose A♣ came after seat 0's."""
+    rules = EIGHT.replace(unwon_last_trick="second-of-pair")
+    deal = Deal.from_hands(rules, suit_hands())
+    for rank in "AKQJT98765432":
+        deal.play(f"{rank}C")
+        deal.play(f"{rank}C'")
+        for _ in range(6):
+            deal.play(deal.legal_moves()[0])
+    assert deal.is_over
+    assert deal.tricks[-1].winner == 1 and deal.penalties() == (0, 52, 0, 0, 0, 0, 0, 0)
+    assert deal.taken(1).mask == rules.pack
+
+
+def test_the_widow_may_go_with_the_last_trick() -> None:
+    """RULES.md §7.2 (Parlett): the leftover cards are laid aside and taken with the last trick."""
+    rules = CANCELLATION.replace(widow="last-trick")
+    widow = CardSet.parse("QS QS'")
+    rest = [card for card in CardSet(rules.pack) if card not in widow]
+    hands = [" ".join(str(card) for card in rest[seat::6]) for seat in range(6)]
+    deal = Deal.from_hands(rules, hands, stock="QS QS'")
+    assert deal.widow == widow and not deal.carried
+    for _ in range(6):
+        deal.play(deal.legal_moves()[0])
+    first = deal.tricks[0]
+    assert first.points == sum(rules.value(card) for card in first.cards)  # no widow with it
+    rng = random.Random(1)
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+    last = deal.tricks[-1]
+    assert last.points == sum(rules.value(card) for card in last.cards) + 26
+    assert widow <= deal.taken(last.winner)
+    assert sum(deal.penalties()) == 52
+    assert rules.to_dict()["widow"] == "last-trick"
+    assert "unwon_last_trick" not in rules.to_dict()  # the default needs no entry
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"packs": 2, "players": 6, "widow": "discard"}, "widow=discard clashes with packs=2"),
+        ({"packs": 2, "players": 6, "widow": "first-trick"}, "go to the first trick's winner"),
+        ({"unwon_last_trick": "second-of-pair"}, "clashes with packs=1: with one pack nothing"),
+    ],
+)
+def test_the_cancellation_options_refuse_what_they_cannot_mean(
+    changes: dict[str, object], words: str
+) -> None:
+    with pytest.raises(InvalidRules, match=words):
+        Rules(**changes)  # type: ignore[arg-type]
+
+
 def test_a_deal_of_two_packs_refuses_a_widow_that_is_not_the_cards_left_over() -> None:
     rules = CANCELLATION
     rest = [card for card in CardSet(rules.pack) if str(card) not in ("QS", "QS'")]

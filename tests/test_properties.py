@@ -34,7 +34,7 @@ from hearts.events import (
     TrickCarried,
     TrickWon,
 )
-from hearts.rules import FirstLead, GameEnd, Moon, SettlementMethod, TieRule, Widow
+from hearts.rules import FirstLead, GameEnd, LastTrick, Moon, SettlementMethod, TieRule, Widow
 
 # ----------------------------------------------------------------------------- rule sets
 
@@ -46,6 +46,20 @@ def _rule_sets() -> list:
         for players in counts:
             rules = variants.for_players(variants.get(base), players)
             params.append(pytest.param(rules, id=f"{base}-for-{players}"))
+    # The options of forms with a widow (RULES.md §5.5, §7.2, §7.6) and the laws at a table.
+    options: tuple[tuple[str, str, dict[str, object]], ...] = (
+        (
+            "cancellation",
+            "widow-last",
+            {"widow": "last-trick", "unwon_last_trick": "second-of-pair"},
+        ),
+        ("heartsette", "widow-last", {"widow": "last-trick"}),
+        ("heartsette", "widow-first", {"widow": "first-trick"}),
+        ("modern", "laws", {"laws": True}),
+        ("auction", "laws", {"laws": True}),
+    )
+    for base, label, changes in options:
+        params.append(pytest.param(variants.get(base).replace(**changes), id=f"{base}-{label}"))
     return params
 
 
@@ -170,8 +184,18 @@ def next_seat(deal: Deal, seat: int) -> int:
 
 
 def first_trick_widow(deal: Deal) -> int:
-    """The widow that goes with the first trick (none when Heartsette's taker discards)."""
-    return 0 if deal.rules.widow is Widow.DISCARD else deal.widow.mask
+    """The widow that goes with the first trick (none when Heartsette's taker discards, or when
+    it goes with the last trick)."""
+    if deal.rules.widow in (Widow.DISCARD, Widow.LAST_TRICK):
+        return 0
+    return deal.widow.mask
+
+
+def last_trick_widow(deal: Deal) -> int:
+    """The widow that went with the last trick (``widow=last-trick``), once play is over."""
+    if deal.rules.widow is not Widow.LAST_TRICK or deal.phase is Phase.PLAY:
+        return 0
+    return deal.widow.mask
 
 
 def discards(deal: Deal) -> int:
@@ -215,7 +239,7 @@ def check_cards_conserved(deal: Deal) -> None:
     assert taken & deal.carried.mask == 0
     played = mask(card for trick in deal.tricks for card in trick.cards)
     assert taken | deal.carried.mask == (
-        played | first_trick_widow(deal) | discards(deal) | kept(deal)
+        played | first_trick_widow(deal) | discards(deal) | kept(deal) | last_trick_widow(deal)
     )
     sizes = {len(deal.hand(seat)) for seat in deal.seats}
     if deal.phase is Phase.PLAY and not deal.trick and not rules.domino:
@@ -279,8 +303,15 @@ def check_tricks(deal: Deal) -> None:
             if rules.packs == 1 or uncancelled:
                 best = max(uncancelled or [c for c in cards if c.suit == led], key=lambda c: c.rank)
                 winner = seats[cards.index(best)]
-            else:  # every card of the suit led cancelled: carried, or the leader's if the last
-                winner = -1 if done < rules.hand_size else leader
+            elif done < rules.hand_size:  # every card of the suit led cancelled: carried
+                winner = -1
+            elif rules.unwon_last_trick is LastTrick.SECOND_OF_PAIR:  # the last: RULES.md §7.6
+                top = max(c.rank for c in cards if c.suit == led)
+                winner = seats[
+                    max(i for i, c in enumerate(cards) if c.suit == led and c.rank == top)
+                ]
+            else:
+                winner = leader
             if rules.joker and rules.joker_wins_any_trick and JOKER in cards:
                 best = JOKER  # Joker Hearts (RULES.md §5.2): it wins any trick it is played to
                 winner = seats[cards.index(best)]
@@ -291,6 +322,9 @@ def check_tricks(deal: Deal) -> None:
                 carried |= mask(cards)
                 carried_points += own
             else:
+                if done == len(tricks) and last_trick_widow(deal):
+                    carried |= deal.widow.mask  # (the widow goes with the last trick)
+                    carried_points += sum(value(deal, c) for c in deal.widow)
                 assert trick.points == event.points == own + carried_points
                 expected_taken[winner] |= mask(cards) | carried
                 carried, carried_points = 0, 0

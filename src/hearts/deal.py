@@ -89,7 +89,15 @@ from hearts.moves import (
     Pass,
     Revoke,
 )
-from hearts.rules import FirstLead, Moon, PassDirection, Rules, SettlementMethod, Widow
+from hearts.rules import (
+    FirstLead,
+    LastTrick,
+    Moon,
+    PassDirection,
+    Rules,
+    SettlementMethod,
+    Widow,
+)
 from hearts.scoring import points as score_points
 
 if TYPE_CHECKING:
@@ -453,11 +461,17 @@ class Deal:
         # one pack nothing cancels): the widow goes with the first trick, or, with
         # widow=discard, into the hand of its winner, who then discards as many cards.
         dealt_stock = self._stock
-        self._cancel = rules.packs > 1 or rules.widow is not Widow.NONE
+        # _cancel: 0, or bits: 1 closes tricks the cancelling way, 2 the widow goes with the last
+        # trick, 4 a last trick nobody wins goes to the second of its top pair (RULES.md §7.6).
+        self._cancel = (
+            (rules.packs > 1 or rules.widow is not Widow.NONE)
+            | (rules.widow is Widow.LAST_TRICK) << 1
+            | (rules.unwon_last_trick is LastTrick.SECOND_OF_PAIR) << 2
+        )
         self._discard = rules.widow is Widow.DISCARD
         if self._cancel:
             self._widow = mask_of(self._stock)
-            self._carry = 0 if self._discard else self._widow
+            self._carry = 0 if self._discard or self._cancel & 2 else self._widow
             self._carry_points = sum(self._values[card] for card in cards_of(self._carry))
             self._stock = ()
         else:
@@ -1793,12 +1807,19 @@ class Deal:
             self._carry_points += points
             self._leader = self._to_act = leader
             return event
-        winner = leader  # (a last trick that nobody wins goes to its leader: RULES.md §7.6)
+        if best_at < 0 and self._cancel & 4:
+            # A last trick nobody wins, to the second of its two highest cards (Grace).
+            top = max(other & 63 for other in cards if suit >> other & 1)
+            best_at = max(i for i, other in enumerate(cards) if other & 63 == top)
+        winner = leader  # (else a last trick that nobody wins goes to its leader: RULES.md §7.6)
         nxt = self._next
         for _ in range(max(best_at, 0)):
             winner = nxt[winner]
         mask |= self._carry
         points += self._carry_points
+        if last and self._cancel & 2:  # the widow goes with the last trick (Parlett)
+            mask |= self._widow
+            points += sum(values[other] for other in cards_of(self._widow))
         self._carry = self._carry_points = 0
         self._taken[winner] |= mask
         self._points[winner] += points

@@ -49,6 +49,7 @@ __all__ = [
     "JackRule",
     "HeartValue",
     "Widow",
+    "LastTrick",
     "Rules",
     "stripped_cards",
 ]
@@ -174,6 +175,20 @@ class Widow(enum.Enum):
     face down; the discards count against him (RULES.md §5.5 default)."""
     FIRST_TRICK = "first-trick"
     """The widow is added to the first trick, for its winner (the widely used alternative)."""
+    LAST_TRICK = "last-trick"
+    """The widow is laid aside and taken with the last trick (Parlett). With two packs
+    (Cancellation Hearts, RULES.md §7.2) the cards left over go there instead of to the first
+    trick, Bicycle's default."""
+
+
+class LastTrick(enum.Enum):
+    """Cancellation Hearts (RULES.md §7.6): who takes a last trick whose cards of the suit led
+    all cancel."""
+
+    LEADER = "leader"
+    """Its leader (Wikipedia; the default)."""
+    SECOND_OF_PAIR = "second-of-pair"
+    """The seat that played the second of the two highest cards (Grace)."""
 
 
 _DOMINO_HAND: Final = 6
@@ -331,7 +346,9 @@ class Rules:
     """Heartsette (RULES.md §5.5), three to six players: without the 2♠ for three or four (the
     full pack for five or six), deal 16, 12, 10 or 8 each; the rest (3, 3, 2 or 4 cards) lie
     face down as a widow, which goes to the winner of the first trick (``discard``: into his
-    hand, and he discards as many, which count against him; ``first-trick``: with the trick)."""
+    hand, and he discards as many, which count against him; ``first-trick``: with the trick;
+    ``last-trick``: with the last trick instead). With two packs only ``last-trick`` may be
+    given: the cards left over then go with the last trick, not the first (Parlett)."""
     domino: bool = False
     """Domino Hearts (RULES.md §5.6): deal six to each seat from the whole pack (``strip`` does
     not apply), the rest a face-down stock. A seat that cannot follow suit draws from the stock,
@@ -345,6 +362,9 @@ class Rules:
     it before the trick is complete (law 22), and any other seat may claim a revoke until the
     next hand starts (laws 25–26, a ``Gather`` move ends the hand); a claimed revoke is settled
     by laws 23–24 in the settlement method of the form. Off: revokes are impossible."""
+    unwon_last_trick: LastTrick = LastTrick.LEADER
+    """Two packs: who takes a last trick that nobody wins (every card of the suit led cancelled):
+    its leader, or the seat that played the second of the two highest cards."""
     moon: Moon = Moon.OFF
     """Shooting the moon (points settlement only)."""
     no_trick_bonus: int = 0
@@ -416,7 +436,7 @@ class Rules:
         hand_size = 13 if self.stock else pack.bit_count() // dealt
         if self.domino:
             hand_size = _DOMINO_HAND
-        if self.widow is not Widow.NONE:
+        if self.widow is not Widow.NONE and self.packs == 1:
             hand_size = _WIDOW_HANDS[self.players]
         set_ = object.__setattr__
         set_(self, "pack", pack)
@@ -443,6 +463,7 @@ class Rules:
             "first_lead": FirstLead,
             "heart_value": HeartValue,
             "widow": Widow,
+            "unwon_last_trick": LastTrick,
             "moon": Moon,
             "settlement": SettlementMethod,
             "jack_rule": JackRule,
@@ -717,9 +738,22 @@ class Rules:
 
     def _check_widow(self) -> None:
         """Heartsette deals its own pack (RULES.md §5.5) to three to six players, with one pack."""
+        if self.unwon_last_trick is not LastTrick.LEADER and self.packs == 1:
+            raise InvalidRules(
+                f"unwon_last_trick={self.unwon_last_trick.value} clashes with packs=1: with one "
+                "pack nothing cancels, and every trick has a winner"
+            )
         if self.widow is Widow.NONE:
             return
         option = f"widow={self.widow.value}"
+        if self.packs == 2:
+            if self.widow is not Widow.LAST_TRICK:
+                raise InvalidRules(
+                    f"{option} clashes with packs=2: the cards left over from two packs go to "
+                    "the first trick's winner already (Bicycle), or to the last trick with "
+                    "widow=last-trick (Parlett)"
+                )
+            return
         if self.players not in _WIDOW_HANDS:
             raise InvalidRules(
                 f"{option} clashes with players={self.players}: Heartsette seats three to six"
@@ -758,7 +792,7 @@ class Rules:
         """The mask of the cards taken out of the pack: ``removed`` if given, else the strip's."""
         if self.domino:
             return 0
-        if self.widow is not Widow.NONE:
+        if self.widow is not Widow.NONE and self.packs == 1:
             return _WIDOW_STRIP.get(self.players, 0)
         if self.removed:
             return mask_of(self.removed)
@@ -827,6 +861,8 @@ class Rules:
                 continue  # records of the forms without a joker or an auction need no entry
             if field.name == "widow" and value is Widow.NONE:
                 continue  # no widow: records of such forms need no entry
+            if field.name == "unwon_last_trick" and value is LastTrick.LEADER:
+                continue  # the default: records of such forms need no entry
             if field.name == "packs" and value == 1:
                 continue  # one pack: records of such forms need no entry
             if field.name == "removed":
