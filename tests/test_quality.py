@@ -73,3 +73,18 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert ci in readme
     commands = [line for line in readme.splitlines() if line.startswith("python3 -m venv")]
     assert len(commands) == 2 and commands[1] == ci
+
+
+def test_every_test_named_in_docs_laws_exists() -> None:
+    """docs/laws.md names the test of each law: each name (or pattern) must be a real test."""
+    import re
+
+    text = (ROOT / "docs" / "laws.md").read_text(encoding="utf-8")
+    names = set(re.findall(r"`(test_[a-z0-9_*]+)`", text))
+    assert len(names) > 20
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests").rglob("*.py"))
+    for name in sorted(names):
+        pattern = name.replace("*", r"\w*")
+        assert re.search(rf"def {pattern}\(", sources), f"docs/laws.md names {name}: no such test"
+    for law in range(1, 31):
+        assert re.search(rf"^\| {law}( |–)|^\| \d+–{law} ", text, re.M), f"law {law} has no row"
