@@ -334,3 +334,18 @@ def test_verify_of_a_malformed_record_says_what_is_wrong(
     assert result.exit_code == 1
     line = _one_sentence(result.stderr)
     assert line.startswith(f"error: {path} is not a game record this version can verify: {reason}")
+
+
+def test_simulate_by_the_laws_plays_gathers_and_saves_records_that_replay(tmp_path: Path) -> None:
+    """docs/laws.md: --laws plays the preset by the laws at a real table (bots never revoke;
+    each hand waits for every seat to let the cards be gathered)."""
+    folder = tmp_path / "laws"
+    args = ["simulate", "--variant", "classic", "--games", "1", "--seed", "2", "--laws"]
+    result = runner.invoke(app, [*args, "--save", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "classic by the laws" in result.output
+    game = record.load(folder / "game-0001.json")
+    assert game.rules.laws
+    assert any(event.kind == "gathered" for event in game.events)
+    assert not any(event.kind == "revoked" for event in game.events)
+    assert runner.invoke(app, ["replay", str(folder / "game-0001.json")]).exit_code == 0

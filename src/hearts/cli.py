@@ -141,6 +141,14 @@ def simulate(
             "Players column of `hearts variants`)."
         ),
     ] = None,
+    laws: Annotated[
+        bool,
+        typer.Option(
+            "--laws",
+            help="Play by the laws at a real table (docs/laws.md): the bots never revoke, but "
+            "they claim, and each hand waits for every seat to let the cards be gathered.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     save: Annotated[
         Path | None, typer.Option(help="Write each game's record to this directory.")
@@ -150,6 +158,8 @@ def simulate(
     if games < 1:
         _fail(f"--games must be at least 1, not {games}")
     rules = _rules_for(variant, players)
+    if laws:
+        rules = rules.replace(laws=True)
     names = _bot_names(bots, rules.players)
     if save is not None:
         try:

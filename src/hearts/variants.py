@@ -426,10 +426,16 @@ def name_of(rules: Rules) -> str:
 
     >>> name_of(get("howell")), name_of(get("howell").replace(start_counters=40))
     ('howell', 'custom 4-player Hearts')
+    >>> name_of(get("classic").replace(laws=True))
+    'classic by the laws'
     """
     for v in VARIANTS.values():
         if v.rules == rules:
             return v.name
+    if rules.laws:
+        lawless = name_of(rules.replace(laws=False))
+        if not lawless.startswith("custom"):
+            return f"{lawless} by the laws"
     return f"custom {rules.players}-player Hearts"
 
 
