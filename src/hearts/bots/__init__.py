@@ -32,7 +32,10 @@ BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "random": RandomBot,
     "basic": BasicBot,
 }
-"""Every bot by name: a maker taking the seed."""
+"""Every bot by name: a maker taking the seed (and, for the searchers, the search options)."""
+
+SEARCHERS: Final[set[str]] = set()
+"""The names of the bots that search and take ``think`` and ``samples``."""
 
 
 def names() -> list[str]:
@@ -40,15 +43,31 @@ def names() -> list[str]:
     return list(BOTS)
 
 
-def get(name: str, seed: int | None = None) -> Bot:
+SEARCH_OPTIONS: Final = ("think", "samples")
+"""Options of the bots that search (``think``: seconds a move; ``samples``: deals sampled a
+move, for reproducible runs); the other bots do not take them and are made without them."""
+
+
+def get(
+    name: str, seed: int | None = None, *, think: float | None = None, samples: int | None = None
+) -> Bot:
     """A new bot by name (case does not matter), seeded when it uses chance.
+
+    ``think`` and ``samples`` bound the search of the bots that search (see
+    :data:`SEARCH_OPTIONS`); bots that do not search are made without them.
 
     >>> get("Random", seed=3)
     RandomBot()
+    >>> get("basic", think=1.0)
+    BasicBot()
     """
     key = name.strip().lower() if isinstance(name, str) else ""
     if key in BOTS:
-        return BOTS[key](seed)
+        maker = BOTS[key]
+        options = {"think": think, "samples": samples}
+        if key in SEARCHERS:
+            return maker(seed, **{k: v for k, v in options.items() if v is not None})
+        return maker(seed)
     close = difflib.get_close_matches(key, BOTS, n=1)
     hint = f"did you mean {close[0]}?" if close else f"choose from: {', '.join(BOTS)}"
     raise HeartsError(f"there is no bot {name!r}; {hint}")
