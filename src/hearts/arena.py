@@ -1,0 +1,609 @@
+"""The arena: bots measured against each other on duplicate deals.
+
+Deal ``i`` of a run is shuffled from the run's seed alone (``random.Random(f"{seed}:{i}")``), so
+its hands are fixed seat by seat. Each deal is played once for every rotation of the bots through
+the seats (rotation ``r`` puts ``bots[(seat + r) % n]`` in ``seat``), so every bot holds every
+seat's cards of every deal, and the luck of the cards cancels out of the comparison.
+
+For each rotation the deals are played in order and chained into games by the rules' end (a
+points game to its target, a counters game to a bankruptcy, ...), a new game starting when one
+ends; a game still running when the deals run out is not counted. The hand statistics come from
+the same hands. A hand's pass direction and dealer are those of its place in its game, so once
+the games of two rotations differ in length the same deal may be passed another way (the cards
+stay the same).
+
+Each hand's bots are made afresh from their names and a seed drawn from the run's seed, the deal,
+the rotation and the seat, so a run repeats exactly and does not depend on how the work is
+split: ``workers`` local processes each play whole rotations (or whole blocks of consecutive
+deals, ``block``), and the results are gathered in deal order.
+
+Results per bot (every seat it sat in pooled): hands played, the mean result per hand with a 95%
+confidence interval (points per hand in a points game, lower better; counters won per hand in a
+counters game, higher better), the margin against the others at the same tables (the bot's
+result minus the mean of the others' results in the same hand) with its interval, moons shot for
+and against, hands in which it took the Q♠, and games won (a shared win counts for each winner).
+The intervals are Student's t intervals over the per-deal means, so the pairing of the duplicate
+deals is respected.
+
+>>> from hearts import variants
+>>> result = run(variants.get("modern"), ["basic", "random", "random", "random"], deals=2, seed=1)
+>>> result.hands, [(s.bot, s.hands) for s in result.stats]
+(8, [('basic', 8), ('random', 24)])
+>>> basic = result.stats[0]
+>>> basic.per_hand.mean == sum(r.results[r.seats.index("basic")] for r in result.records) / 8
+True
+
+This module is a face (it starts processes) but draws nothing: progress goes to a callback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import queue as queue_module
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Final
+
+from hearts import bots as bot_registry
+from hearts import table, variants
+from hearts.bots.base import Bot
+from hearts.cards import CardSet, cards_of
+from hearts.errors import HeartsError
+from hearts.events import Dealt
+from hearts.game import Game
+from hearts.rules import Rules, SettlementMethod
+
+__all__ = [
+    "ArenaResult",
+    "BotStats",
+    "Estimate",
+    "HandRecord",
+    "Progress",
+    "deal_hands",
+    "estimate",
+    "run",
+]
+
+Progress = Callable[[int, int], None]
+"""A progress callback: called in the calling process with (hands played, hands in all)."""
+
+_QUEENS_OF_SPADES: Final = (1 << 44) | (1 << 108)
+"""The Q♠ of the first and of the second pack (cards are ``copy*64 + suit*16 + rank``)."""
+
+_T975: Final = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+"""Student's t, 97.5th percentile, for 1 to 30 degrees of freedom."""
+
+
+def _t975(freedom: int) -> float:
+    """The 97.5th percentile of Student's t (the table to 30 degrees, then Cornish–Fisher).
+
+    >>> _t975(1), _t975(30), round(_t975(120), 3)
+    (12.706, 2.042, 1.98)
+    """
+    if freedom <= len(_T975):
+        return _T975[freedom - 1]
+    z = statistics.NormalDist().inv_cdf(0.975)
+    v = float(freedom)
+    return (
+        z
+        + (z**3 + z) / (4 * v)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean with its 95% confidence interval (``half_width`` is None from a single sample).
+
+    >>> e = estimate([1.0, 2.0, 3.0])
+    >>> e.mean, round(e.half_width or 0, 3), e.samples, (round(e.low, 3), round(e.high, 3))
+    (2.0, 2.484, 3, (-0.484, 4.484))
+    """
+
+    mean: float
+    half_width: float | None
+    """The t interval's half width: the mean ± this covers the true mean 95% of the time."""
+    samples: int
+    """How many values (per-deal means) the estimate is made of."""
+
+    @property
+    def low(self) -> float:
+        """The interval's lower end (the mean itself when there is no interval)."""
+        return self.mean - (self.half_width or 0.0)
+
+    @property
+    def high(self) -> float:
+        """The interval's upper end (the mean itself when there is no interval)."""
+        return self.mean + (self.half_width or 0.0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The estimate for JSON: mean, and the interval as [low, high] (null from one sample)."""
+        interval = None if self.half_width is None else [_round(self.low), _round(self.high)]
+        return {"mean": _round(self.mean), "ci95": interval}
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    """The mean of some values with its 95% Student's t interval.
+
+    >>> estimate([4.0]).half_width is None
+    True
+    >>> round(estimate([0.0, 10.0]).half_width or 0, 2)       # 12.706 * 5
+    63.53
+    >>> estimate([])
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: an estimate needs at least one value
+    """
+    if not values:
+        raise HeartsError("an estimate needs at least one value")
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Estimate(mean, None, len(values))
+    spread = statistics.stdev(values) / math.sqrt(len(values))
+    return Estimate(mean, _t975(len(values) - 1) * spread, len(values))
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand of the arena: a deal played in one rotation."""
+
+    deal: int
+    """The deal's number, from 0."""
+    rotation: int
+    seats: tuple[str, ...]
+    """The bot in each seat."""
+    results: tuple[int, ...]
+    """Each seat's result: points taken (points games) or counters won (counters games)."""
+    shooter: int | None
+    """The seat that shot the moon, if any."""
+    queens: tuple[int, ...]
+    """The seats that took a Q♠."""
+    dealt: tuple[CardSet, ...]
+    """Each seat's cards as dealt (before any pass)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotStats:
+    """One bot's results over every seat it sat in."""
+
+    bot: str
+    seats: int
+    """How many seats of each table it held."""
+    hands: int
+    """Hands played (a hand in two seats counts twice)."""
+    per_hand: Estimate
+    """Points taken per hand (points games; lower is better) or counters won per hand
+    (counters games; higher is better)."""
+    margin: Estimate
+    """Its result minus the mean of the others' results in the same hand."""
+    moons_for: int
+    """Moons it shot."""
+    moons_against: int
+    """Moons shot by another seat in a hand it played."""
+    queens: int
+    """Hands in which it took the Q♠."""
+    games_won: int
+    """Games it won (a shared win counts for each winner, a game won in two seats twice)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The statistics for JSON."""
+        return {
+            "bot": self.bot,
+            "seats": self.seats,
+            "hands": self.hands,
+            "per_hand": self.per_hand.to_dict(),
+            "margin": self.margin.to_dict(),
+            "moons_for": self.moons_for,
+            "moons_against": self.moons_against,
+            "queens": self.queens,
+            "games_won": self.games_won,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """The results of a run: one :class:`BotStats` per bot, and every hand."""
+
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    """The bots as given, seat by seat in rotation 0."""
+    deals: int
+    seed: int
+    rotations: int
+    hands: int
+    """Hands played: deals × rotations."""
+    games: int
+    """Games completed when each rotation's hands are chained into games."""
+    unit: str
+    """``points`` (taken per hand, lower is better) or ``counters`` (won, higher is better)."""
+    stats: tuple[BotStats, ...]
+    """One entry per distinct bot, in order of first appearance."""
+    records: tuple[HandRecord, ...]
+    """Every hand, in deal order, then rotation."""
+
+    @property
+    def higher_is_better(self) -> bool:
+        """Whether a larger result per hand is better (counters games)."""
+        return self.unit == "counters"
+
+    def stats_of(self, bot: str) -> BotStats:
+        """The statistics of one bot by name."""
+        for entry in self.stats:
+            if entry.bot == bot:
+                return entry
+        raise HeartsError(f"no bot {bot!r} played in this arena")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results for JSON (without the hands)."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "bots": list(self.bots),
+            "deals": self.deals,
+            "seed": self.seed,
+            "rotations": self.rotations,
+            "hands": self.hands,
+            "games": self.games,
+            "unit": self.unit,
+            "higher_is_better": self.higher_is_better,
+            "stats": [entry.to_dict() for entry in self.stats],
+        }
+
+
+def _round(value: float) -> float:
+    return round(value, 4)
+
+
+# ---------------------------------------------------------------------- deals
+
+
+def _deck(rules: Rules, seed: int, number: int) -> list[Any]:
+    return table.shuffle(cards_of(rules.pack), random.Random(f"{seed}:{number}"))
+
+
+def deal_hands(
+    rules: Rules, seed: int, number: int, dealer: int | None = None
+) -> tuple[tuple[CardSet, ...], tuple[Any, ...]]:
+    """The hands (seat by seat) and the stock of deal ``number`` of a run with this seed.
+
+    The pack is shuffled from ``f"{seed}:{number}"`` and dealt with seat 0 the eldest hand.
+    Where the dealer sits out (seven at a table), the cards are dealt by ``dealer``.
+
+    >>> from hearts import variants
+    >>> hands, stock = deal_hands(variants.get("modern"), 1, 0)
+    >>> [len(hand) for hand in hands], stock
+    ([13, 13, 13, 13], ())
+    >>> deal_hands(variants.get("modern"), 1, 0) == (hands, stock)
+    True
+    """
+    deck = _deck(rules, seed, number)
+    sits_out = None
+    if rules.dealt_seats < rules.players:
+        sits_out = 0 if dealer is None else dealer
+        dealer = sits_out
+    else:
+        dealer = rules.players - 1
+    hands, stock = table.deal_out(
+        deck,
+        players=rules.players,
+        dealer=dealer,
+        hand_size=rules.hand_size,
+        sits_out=sits_out,
+    )
+    return tuple(CardSet(sum(1 << card for card in hand)) for hand in hands), tuple(stock)
+
+
+def _bot_seed(seed: int, number: int, rotation: int, seat: int) -> int:
+    """A bot's seed from the run's seed, the deal, the rotation and the seat."""
+    digest = hashlib.sha256(f"arena:{seed}:{number}:{rotation}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+# ---------------------------------------------------------------------- play
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A piece of work: deals ``first`` to ``last - 1`` in one rotation, chained into games."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    seed: int
+    rotation: int
+    first: int
+    last: int
+    think: float | None
+    samples: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _UnitResult:
+    records: tuple[HandRecord, ...]
+    winners: tuple[tuple[str, ...], ...]
+    """The winning bots of each game completed (a bot once per winning seat)."""
+
+
+_progress_queue: Any = None
+"""In a worker process: where it reports each hand played (None when nobody listens)."""
+
+
+def _init_worker(progress_queue: Any) -> None:
+    global _progress_queue
+    _progress_queue = progress_queue
+
+
+def _make_bot(unit: _Unit, name: str, number: int, seat: int) -> Bot:
+    seed = _bot_seed(unit.seed, number, unit.rotation, seat)
+    return bot_registry.get(name, seed=seed, think=unit.think, samples=unit.samples)
+
+
+def _play_unit(unit: _Unit, report: Callable[[int], None] | None = None) -> _UnitResult:
+    """Play a unit's deals in order, chaining them into games."""
+    if report is None and _progress_queue is not None:
+        report = _progress_queue.put
+    rules = unit.rules
+    players = rules.players
+    seats = tuple(unit.bots[(seat + unit.rotation) % players] for seat in range(players))
+    sits_out = rules.dealt_seats < rules.players
+    records: list[HandRecord] = []
+    winners: list[tuple[str, ...]] = []
+    fixed: dict[int, tuple[tuple[CardSet, ...], tuple[Any, ...]]] = {}
+
+    def dealt(number: int, hand_number: int) -> Dealt:
+        dealer = hand_number % players  # the first dealer is seat 0; the deal passes left
+        if sits_out:
+            hands, stock = deal_hands(rules, unit.seed, number, dealer)
+        else:
+            if number not in fixed:
+                fixed[number] = deal_hands(rules, unit.seed, number)
+            hands, stock = fixed[number]
+        direction = rules.pass_direction(hand_number).value
+        return Dealt(hand_number, dealer, None, direction, hands, stock)
+
+    number = unit.first
+    while number < unit.last:
+        # A game over the deals left; it ends with the rules' end or when the deals run out.
+        start = number
+        preset = [dealt(n, n - start) for n in range(start, unit.last)]
+        game = Game(rules, seed=0, deals=preset)
+        while number < unit.last:
+            hand_number = number - start
+            bots = [_make_bot(unit, name, number, seat) for seat, name in enumerate(seats)]
+            before = game.scores
+            while not game.is_over and game.hand_number == hand_number:
+                seat = game.deal.to_act
+                assert seat is not None  # a game that is not over has a seat to act
+                game.play(bots[seat].choose(game.view(seat)), seat)
+            deal = game.hands[hand_number]
+            records.append(
+                HandRecord(
+                    deal=number,
+                    rotation=unit.rotation,
+                    seats=seats,
+                    results=tuple(
+                        after - earlier for after, earlier in zip(game.scores, before, strict=True)
+                    ),
+                    shooter=deal.moon_shooter(),
+                    queens=tuple(
+                        seat for seat in range(players) if deal.taken(seat).mask & _QUEENS_OF_SPADES
+                    ),
+                    dealt=tuple(deal.dealt_hand(seat) for seat in range(players)),
+                )
+            )
+            number += 1
+            if report is not None:
+                report(1)
+            if game.is_over:
+                winners.append(tuple(seats[seat] for seat in game.winners()))
+                break
+    return _UnitResult(tuple(records), tuple(winners))
+
+
+def _units(
+    rules: Rules,
+    bots: tuple[str, ...],
+    deals: int,
+    seed: int,
+    block: int,
+    think: float | None,
+    samples: int | None,
+) -> list[_Unit]:
+    return [
+        _Unit(rules, bots, seed, rotation, first, min(first + block, deals), think, samples)
+        for rotation in range(rules.players)
+        for first in range(0, deals, block)
+    ]
+
+
+def _run_local(units: list[_Unit], progress: Progress | None, total: int) -> list[_UnitResult]:
+    done = 0
+
+    def report(count: int) -> None:
+        nonlocal done
+        done += count
+        assert progress is not None
+        progress(done, total)
+
+    return [_play_unit(unit, report if progress is not None else None) for unit in units]
+
+
+def _run_processes(
+    units: list[_Unit], workers: int, progress: Progress | None, total: int
+) -> list[_UnitResult]:
+    context = multiprocessing.get_context("spawn")
+    listener = context.Queue() if progress is not None else None
+    done = 0
+
+    def drain() -> None:
+        nonlocal done
+        if listener is None or progress is None:
+            return
+        count = 0
+        while True:
+            try:
+                count += listener.get_nowait()
+            except queue_module.Empty:
+                break
+        if count:
+            done += count
+            progress(done, total)
+
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(units)),
+        mp_context=context,
+        initializer=_init_worker,
+        initargs=(listener,),
+    ) as pool:
+        futures: list[Future[_UnitResult]] = [pool.submit(_play_unit, unit) for unit in units]
+        pending: set[Future[_UnitResult]] = set(futures)
+        while pending:
+            finished, pending = wait(pending, timeout=0.1, return_when=FIRST_EXCEPTION)
+            drain()
+            for future in finished:
+                if future.exception() is not None:
+                    for other in pending:
+                        other.cancel()
+                    raise future.exception()  # type: ignore[misc]
+    # Every hand was reported before its unit's result came back; what is left is in the pipe.
+    while listener is not None and done < total:
+        try:
+            done += listener.get(timeout=1.0)
+        except queue_module.Empty:  # pragma: no cover - a report lost in the pipe
+            break
+        assert progress is not None
+        progress(done, total)
+    return [future.result() for future in futures]
+
+
+# ---------------------------------------------------------------------- results
+
+
+def _check(rules: Rules, names: Sequence[str], deals: int, workers: int, block: int) -> None:
+    if not isinstance(rules, Rules):
+        raise HeartsError(f"an arena needs Rules, not {type(rules).__name__}")
+    if isinstance(names, str) or len(names) != rules.players:
+        count = 1 if isinstance(names, str) else len(names)
+        raise HeartsError(
+            f"{variants.name_of(rules)} has {rules.players} seats: give {rules.players} bots, "
+            f"not {count}"
+        )
+    for name in names:
+        bot_registry.get(name)  # an unknown name says which names there are
+    for option, value in (("deals", deals), ("workers", workers), ("block", block)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise HeartsError(f"{option} must be a whole number of at least 1, not {value!r}")
+
+
+def run(
+    rules: Rules,
+    bots: Sequence[str],
+    *,
+    deals: int,
+    seed: int = 0,
+    workers: int = 1,
+    think: float | None = None,
+    samples: int | None = None,
+    block: int | None = None,
+    progress: Progress | None = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals once for every rotation of ``bots`` through the seats.
+
+    ``bots`` names one bot per seat (:func:`hearts.bots.get`); ``think`` and ``samples`` go to
+    the bots that search. ``workers`` local processes share the work (1: play here); each
+    plays whole rotations, or whole blocks of ``block`` consecutive deals when given (games are
+    chained within a block, so ``block`` changes the games, ``workers`` never changes
+    anything). ``progress(done, total)`` is called in this process as hands are played.
+
+    >>> from hearts import variants
+    >>> rules = variants.get("modern")
+    >>> result = run(rules, ["random", "basic", "random", "basic"], deals=2, seed=3)
+    >>> result.rotations, result.hands, result.unit, [s.hands for s in result.stats]
+    (4, 8, 'points', [16, 16])
+    >>> [r.dealt == result.records[0].dealt for r in result.records[:4]]   # duplicate deals
+    [True, True, True, True]
+    >>> run(rules, ["basic", "random"], deals=2)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: modern has 4 seats: give 4 bots, not 2
+    """
+    chain = deals if block is None else block
+    _check(rules, bots, deals, workers, chain)
+    names = tuple(name.strip().lower() for name in bots)
+    units = _units(rules, names, deals, seed, min(chain, deals), think, samples)
+    total = deals * rules.players
+    if progress is not None:
+        progress(0, total)
+    if workers == 1 or len(units) == 1:
+        results = _run_local(units, progress, total)
+    else:
+        results = _run_processes(units, workers, progress, total)
+    records = sorted(
+        (record for result in results for record in result.records),
+        key=lambda record: (record.deal, record.rotation),
+    )
+    winners = [game for result in results for game in result.winners]
+    return ArenaResult(
+        variant=variants.name_of(rules),
+        players=rules.players,
+        bots=names,
+        deals=deals,
+        seed=seed,
+        rotations=rules.players,
+        hands=len(records),
+        games=len(winners),
+        unit="points" if rules.settlement is SettlementMethod.POINTS else "counters",
+        stats=tuple(_stats(name, names, records, winners) for name in dict.fromkeys(names)),
+        records=tuple(records),
+    )
+
+
+def _stats(
+    name: str,
+    names: tuple[str, ...],
+    records: Sequence[HandRecord],
+    winners: Sequence[tuple[str, ...]],
+) -> BotStats:
+    """One bot's statistics from every hand (``records`` in deal order)."""
+    by_deal: dict[int, tuple[list[float], list[float]]] = {}
+    hands = moons_for = moons_against = queens = 0
+    for record in records:
+        results, margins = by_deal.setdefault(record.deal, ([], []))
+        players = len(record.seats)
+        total = sum(record.results)
+        for seat, bot in enumerate(record.seats):
+            if bot != name:
+                continue
+            hands += 1
+            mine = record.results[seat]
+            results.append(mine)
+            margins.append(mine - (total - mine) / (players - 1))
+            if record.shooter == seat:
+                moons_for += 1
+            elif record.shooter is not None:
+                moons_against += 1
+            if seat in record.queens:
+                queens += 1
+    per_deal = [statistics.fmean(results) for results, _ in by_deal.values()]
+    margin_per_deal = [statistics.fmean(margins) for _, margins in by_deal.values()]
+    return BotStats(
+        bot=name,
+        seats=names.count(name),
+        hands=hands,
+        per_hand=estimate(per_deal),
+        margin=estimate(margin_per_deal),
+        moons_for=moons_for,
+        moons_against=moons_against,
+        queens=queens,
+        games_won=sum(game.count(name) for game in winners),
+    )
