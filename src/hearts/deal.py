@@ -748,6 +748,12 @@ class Deal:
         return None if self._bidder < 0 else self._bidder
 
     @property
+    def card_values(self) -> tuple[int, ...]:
+        """What each card id counts against its taker this hand: the rules' values, or in
+        Auction Hearts one a card of the suit named."""
+        return self._values
+
+    @property
     def named_suit(self) -> Suit | None:
         """Auction Hearts: the suit to avoid this hand, once named (hearts when nobody bid)."""
         return self._named

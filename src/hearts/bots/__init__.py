@@ -3,7 +3,7 @@
 Every bot chooses from a :class:`~hearts.observation.SeatView` alone.
 
 >>> names()
-['random', 'basic']
+['random', 'basic', 'expert']
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=7)
 >>> bot = get("basic")
@@ -12,7 +12,7 @@ Pass(CardSet.parse('JD KS 9H'))
 >>> get("expret")
 Traceback (most recent call last):
 ...
-hearts.errors.HeartsError: there is no bot 'expret'; choose from: random, basic
+hearts.errors.HeartsError: there is no bot 'expret'; did you mean expert?
 """
 
 from __future__ import annotations
@@ -23,18 +23,20 @@ from typing import Final
 
 from hearts.bots.base import Bot, play_game
 from hearts.bots.basic import BasicBot
+from hearts.bots.expert import ExpertBot, hint
 from hearts.bots.random_bot import RandomBot
 from hearts.errors import HeartsError
 
-__all__ = ["Bot", "BasicBot", "RandomBot", "get", "names", "play_game"]
+__all__ = ["Bot", "BasicBot", "ExpertBot", "RandomBot", "get", "hint", "names", "play_game"]
 
 BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "random": RandomBot,
     "basic": BasicBot,
+    "expert": ExpertBot,
 }
 """Every bot by name: a maker taking the seed (and, for the searchers, the search options)."""
 
-SEARCHERS: Final[set[str]] = set()
+SEARCHERS: Final[set[str]] = {"expert"}
 """The names of the bots that search and take ``think`` and ``samples``."""
 
 

@@ -1,0 +1,258 @@
+"""The expert player: it imagines the hidden cards many times and plays what does best in them.
+
+For each card it may play, the expert samples deals consistent with everything its seat knows
+(:mod:`hearts.bots.sampler`), plays the card in each, finishes the hand, and scores it by the
+rules' own settlement; it plays the card with the best average. The same sampled deals judge
+every card (common random numbers), so the comparison is sharper than the samples alone.
+
+- **Finishing the hand**: a fast roll-out by rules of thumb (the basic player's, on the imagined
+  deal: duck under the card winning the trick, shed what counts when void, lead low), or, once
+  every hand holds at most :data:`EXACT_CARDS` cards, an exact search of the rest in which every
+  seat plays its best for itself (max-n over the whole imagined deal).
+- **Score**: its result against the others: in a points game the others' mean points minus its
+  own (so a moon shot against it costs what it costs), in a counters game the counters it wins.
+  The rules say what counts, what the moon does and how the hand settles; the expert reads them
+  (:func:`hearts.game.settle`), so it plays every form the sampler imagines.
+- **Budget**: ``think`` seconds a move (1 s by default), or exactly ``samples`` sampled deals a
+  move: then it is deterministic for a seed (the sampling is seeded from the seed and the
+  position, never from the clock).
+- Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
+  does every move in the forms the sampler does not imagine (a stock or a widow in play).
+
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=3)
+>>> for seat in range(4):
+...     _ = game.play(game.legal_moves(seat)[0], seat)
+>>> bot = ExpertBot(seed=1, samples=8)
+>>> move = bot.choose(game.view(game.to_act))
+>>> move in game.legal_moves()
+True
+>>> hint(game.view(game.to_act), samples=8).move == move
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Sequence
+
+from hearts.bots.basic import BasicBot
+from hearts.bots.sampler import Sampler, supported
+from hearts.cards import Card
+from hearts.deal import Deal, Phase
+from hearts.errors import IllegalMove
+from hearts.game import settle
+from hearts.moves import Gather, MoonChoice, Move
+from hearts.observation import SeatView
+
+__all__ = ["EXACT_CARDS", "Analysis", "ExpertBot", "Hint", "hint", "rollout_card"]
+
+EXACT_CARDS = 2
+"""When every hand holds at most this many cards, the rest of the hand is searched exactly."""
+_DEFAULT_THINK = 1.0
+"""Seconds a move, by default."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the expert found: each legal card's mean score over the sampled deals."""
+
+    move: Move
+    """The move chosen."""
+    scores: tuple[tuple[Card, float], ...]
+    """Each card and its mean score (higher is better for the seat), best first."""
+    samples: int
+    """Deals sampled and played out for every card."""
+    searched: bool
+    """False when the move came from the rules of thumb (one legal move, or nothing to sample)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move and a one-line reason, for the faces."""
+
+    move: Move
+    reason: str
+
+
+class ExpertBot:
+    """Samples the hidden cards and plays the best card on average (see the module docstring).
+
+    ``think``: seconds a move; ``samples``: a fixed number of sampled deals a move instead (for
+    reproducible runs). ``seed`` seeds the sampling.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self, seed: int | None = None, think: float = _DEFAULT_THINK, samples: int | None = None
+    ) -> None:
+        if isinstance(think, bool) or not isinstance(think, int | float) or think <= 0:
+            raise IllegalMove(f"think must be a number of seconds above zero, not {think!r}")
+        if samples is not None and (
+            isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+        ):
+            raise IllegalMove(f"samples must be a whole number of at least 1, not {samples!r}")
+        self.seed = 0 if seed is None else seed
+        self.think = float(think)
+        self.samples = samples
+        self._basic = BasicBot()
+
+    def choose(self, view: SeatView) -> Move:
+        """This seat's move (see the module docstring)."""
+        return self.analyse(view).move
+
+    def analyse(self, view: SeatView) -> Analysis:
+        """Choose a move and say how each card fared."""
+        moves = view.legal_moves
+        if not moves:
+            raise IllegalMove(f"seat {view.seat} has no move to make now")
+        cards = [move for move in moves if isinstance(move, Card)]
+        if (
+            view.phase is not Phase.PLAY
+            or len(cards) != len(moves)
+            or len(cards) == 1
+            or not supported(view.rules)
+        ):
+            return Analysis(self._basic.choose(view), (), 0, False)
+        rng = random.Random(
+            f"expert:{self.seed}:{view.hand_number}:{len(view.events)}:{view.seat}:{view.dealer}"
+        )
+        sampler = Sampler(view)
+        totals = dict.fromkeys(cards, 0.0)
+        done = 0
+        deadline = time.perf_counter() + self.think
+        limit = self.samples
+        failures = 0
+        while True:
+            if limit is not None:
+                if done >= limit:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            deal = sampler.sample(rng)
+            if deal is None:
+                failures += 1
+                if failures > 5 + done:
+                    break
+                continue
+            for card in cards:
+                trial = deal.copy(stack=False)
+                trial.play(card)
+                totals[card] += _finish(trial, view, rng)
+            done += 1
+        if not done:
+            return Analysis(self._basic.choose(view), (), 0, False)
+        scores = sorted(
+            ((card, totals[card] / done) for card in cards), key=lambda item: (-item[1], item[0])
+        )
+        return Analysis(scores[0][0], tuple(scores), done, True)
+
+
+def hint(view: SeatView, *, think: float = 0.5, samples: int | None = None, seed: int = 0) -> Hint:
+    """The expert's move for this view and a one-line reason.
+
+    ``think`` seconds (or exactly ``samples`` sampled deals) go into it.
+    """
+    analysis = ExpertBot(seed=seed, think=think, samples=samples).analyse(view)
+    move = analysis.move
+    if not analysis.searched:
+        if len(view.legal_moves) == 1:
+            return Hint(move, f"{_name(move)}: the only legal move")
+        return Hint(move, f"{_name(move)}: by the rules of thumb (nothing to search here)")
+    best, score = analysis.scores[0]
+    unit = "points ahead of the others" if not view.rules.counters else "counters won"
+    reason = f"{_name(best)}: {score:+.1f} {unit} on average over {analysis.samples} deals"
+    if len(analysis.scores) > 1:
+        second, other = analysis.scores[1]
+        reason += f"; next best {_name(second)} {other:+.1f}"
+    return Hint(move, reason)
+
+
+def _name(move: Move) -> str:
+    return move.symbol if isinstance(move, Card) else str(move)
+
+
+# ----------------------------------------------------------------------------- playing out
+
+
+def _finish(deal: Deal, view: SeatView, rng: random.Random) -> float:
+    """Play an imagined deal to its end and score it for the view's seat."""
+    me = view.seat
+    while deal.phase is Phase.PLAY:
+        if _cards_left(deal) <= EXACT_CARDS:
+            return _exact(deal, view)[me]
+        deal.play(rollout_card(deal))
+    return _score(deal, view)[me]
+
+
+def _cards_left(deal: Deal) -> int:
+    """The most cards any seat still holds."""
+    return max(len(deal.hand(seat)) for seat in deal.seats)
+
+
+def _close(deal: Deal) -> None:
+    """Past the last card: the shooter's moon choice (each option scored the same way for him
+    is not known here: the old moon, as the rules' default) and the laws' gathering."""
+    while not deal.is_over:
+        if deal.phase is Phase.MOON:
+            deal.play(MoonChoice.OLD)
+        elif deal.phase is Phase.GATHER:
+            deal.play(Gather())
+        else:  # pragma: no cover - only the moon choice and the gathering follow the play
+            raise IllegalMove(f"cannot finish a deal in phase {deal.phase.value}")
+
+
+def _score(deal: Deal, view: SeatView) -> list[float]:
+    """Each seat's result of a finished imagined deal: points ahead of the others' mean (points
+    games), or counters won."""
+    _close(deal)
+    deltas, _, _ = settle(deal, pool=view.pool, jack=view.jack)
+    if not view.rules.counters:
+        seats = deal.seats
+        total = sum(deltas[s] for s in seats)
+        others = len(seats) - 1
+        return [(total - deltas[s]) / others - deltas[s] for s in range(len(deltas))]
+    return [float(delta) for delta in deltas]
+
+
+def _exact(deal: Deal, view: SeatView) -> list[float]:
+    """Max-n: every seat plays the card best for itself to the end of the hand."""
+    if deal.phase is not Phase.PLAY:
+        trial = deal.copy(stack=False)
+        return _score(trial, view)
+    seat = deal.to_act
+    assert seat is not None
+    best: list[float] | None = None
+    for card in deal.legal_moves():
+        deal.play(card)
+        result = _exact(deal, view)
+        deal.undo()
+        if best is None or result[seat] > best[seat]:
+            best = result
+    assert best is not None
+    return best
+
+
+def rollout_card(deal: Deal) -> Card:
+    """The basic player's rules of thumb for the seat to act, read off a deal (no view needed):
+    duck under the card winning the trick, shed what counts when void, lead low."""
+    moves: Sequence[Card] = deal.legal_moves()  # type: ignore[assignment]
+    if len(moves) == 1:
+        return moves[0]
+    values = deal.card_values
+    trick = deal.trick
+    if not trick:
+        return min(moves, key=lambda c: (values[c] > 0, values[c] < 0, c.rank))
+    led = trick[0][1].suit
+    winning = max((card for _, card in trick if card.suit is led), key=lambda c: c.rank)
+    if moves[0].suit is led:
+        below = [card for card in moves if card.rank < winning.rank]
+        if below:
+            return max(below, key=lambda c: (values[c] >= 0, c.rank))
+        if len(trick) == len(deal.seats) - 1:
+            return max(moves, key=lambda c: (-values[c], c.rank))
+        return min(moves, key=lambda c: (values[c] < 0, c.rank))
+    return max(moves, key=lambda c: (values[c], c.rank))

@@ -1,0 +1,236 @@
+"""Deals consistent with what one seat knows: the searching bots imagine the hidden cards.
+
+A :class:`Sampler` reads a :class:`~hearts.observation.SeatView` and draws, as often as asked,
+a whole :class:`~hearts.deal.Deal` in the state the view shows, with the other hands filled from
+the cards this seat has not seen. Every deal it returns agrees with everything the seat knows:
+
+- its own hand, and the cards it passed (in the receiver's hand until that seat plays them);
+- every card played and who played it, and the exposed cards of the laws option;
+- every void shown (a seat that did not follow a suit holds none of it: in the forms it samples,
+  no card reaches a hand during play);
+- what the rules force, checked by playing the hand again from the imagined hands: who held the
+  card that led the first trick, the first-trick rule, a heart led before hearts were broken
+  (the leader held nothing else), the bids and the suit named; an imagined deal in which any
+  recorded move would be illegal is thrown away and another drawn.
+
+It samples the forms dealt out without a stock or a widow (:func:`supported`): a stock drawn
+from in play (two-handed, Domino Hearts) or a widow taken into a hand hides more than the view
+records, and the bots play those forms by their rules of thumb instead.
+
+>>> import random
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=3)
+>>> for seat in range(4):
+...     _ = game.play(game.legal_moves(seat)[0], seat)
+>>> view = game.view(0)
+>>> deal = Sampler(view).sample(random.Random(1))
+>>> deal.hand(0) == view.hand, deal.to_act == view.to_act
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from hearts.cards import SUIT_MASKS, Card, CardSet, cards_of
+from hearts.deal import Deal, Phase
+from hearts.errors import HeartsError
+from hearts.events import (
+    BidMade,
+    CardCalled,
+    CardPlayed,
+    Gathered,
+    RevokeClaimed,
+    RevokeCorrected,
+    SuitNamed,
+)
+from hearts.moves import Bid, Call, Claim, Correct, Gather, Move, NameSuit, Revoke
+from hearts.observation import SeatView
+from hearts.rules import Rules, Widow
+
+__all__ = ["Sampler", "supported"]
+
+_TRIES = 40
+"""Attempts at one deal before :meth:`Sampler.sample` gives up (returns None)."""
+
+
+def supported(rules: Rules) -> bool:
+    """Whether the sampler can imagine the hidden cards of this form: every card is dealt to
+    the seats (no stock, no widow, no Domino draws).
+
+    >>> from hearts import variants
+    >>> supported(variants.get("modern")), supported(variants.get("two-handed"))
+    (True, False)
+    """
+    return (
+        not rules.stock
+        and not rules.domino
+        and rules.widow is Widow.NONE
+        and rules.pack.bit_count() == rules.hand_size * rules.dealt_seats
+    )
+
+
+class Sampler:
+    """Imagined deals for one view (see the module docstring). Build one per decision."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        if not supported(rules):
+            raise HeartsError(
+                "the sampler imagines only forms dealt out to the seats, without a stock or a widow"
+            )
+        if view.phase is Phase.PASS:
+            raise HeartsError("the sampler imagines deals once the cards have been passed")
+        self.view = view
+        players = rules.players
+        self.seats = _seats(view)
+        me = view.seat
+        played = [0] * players
+        voids = [0] * players  # per seat, the mask of the suits it has shown out of
+        plays: list[tuple[int, Card]] = []
+        for trick in view.tricks:
+            plays.extend(_plays(self.seats, trick.leader, trick.cards))
+        plays.extend(view.trick)
+        for seat, card in plays:
+            played[seat] |= 1 << card
+        for trick_plays in _by_trick(view):
+            led = trick_plays[0][1] >> 4 & 3
+            for seat, card in trick_plays[1:]:
+                if card >> 4 & 3 != led:
+                    voids[seat] |= SUIT_MASKS[led]
+        seen = view.hand.mask
+        for mask in played:
+            seen |= mask
+        fixed = [0] * players
+        for seat, exposed in enumerate(view.exposed):
+            fixed[seat] |= exposed.mask
+        if view.passed is not None and view.received is not None:
+            receiver = _receiver(view)
+            fixed[receiver] |= view.passed.mask & ~played[receiver]
+        fixed[me] = 0
+        for seat in self.seats:
+            seen |= fixed[seat]
+        self.played = played
+        self.fixed = fixed
+        self.voids = voids
+        self.free = cards_of(rules.pack & ~seen)
+        self.need = [0] * players
+        for seat in self.seats:
+            if seat != me:
+                self.need[seat] = view.hand_sizes[seat] - fixed[seat].bit_count()
+        if sum(self.need) != len(self.free) or min(self.need) < 0:
+            raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+        self.moves = _moves(view)
+
+    def sample(self, rng: random.Random) -> Deal | None:
+        """A deal consistent with the view, in the view's state; None if no attempt fitted."""
+        for _ in range(_TRIES):
+            hands = self._hands(rng)
+            if hands is None:
+                continue
+            deal = self._replay(hands)
+            if deal is not None:
+                return deal
+        return None
+
+    def _hands(self, rng: random.Random) -> list[int] | None:
+        """The other seats' hands now: the fixed cards, and the free ones dealt at random to
+        seats that may hold them."""
+        view = self.view
+        hands = self.fixed.copy()
+        hands[view.seat] = view.hand.mask
+        need = self.need.copy()
+        cards = list(self.free)
+        rng.shuffle(cards)
+        # The most constrained cards first: those fewest seats may hold.
+        allowed = {
+            card: [s for s in self.seats if need[s] and not self.voids[s] >> card & 1]
+            for card in cards
+        }
+        cards.sort(key=lambda card: len(allowed[card]))
+        for card in cards:
+            open_seats = [s for s in allowed[card] if need[s]]
+            if not open_seats:
+                return None
+            weights = [need[s] for s in open_seats]
+            seat = rng.choices(open_seats, weights)[0]
+            hands[seat] |= 1 << card
+            need[seat] -= 1
+        return hands
+
+    def _replay(self, hands: list[int]) -> Deal | None:
+        """The hand played again from the imagined hands (as held after the pass); None if a
+        recorded move would be illegal there."""
+        view = self.view
+        start = [hands[s] | self.played[s] for s in range(view.rules.players)]
+        namer = None
+        if view.rules.auction and not any(b is not None for b in view.bids):
+            namer = view.bidder
+        try:
+            deal = Deal.from_hands(
+                view.rules,
+                [CardSet(mask) for mask in start],
+                dealer=view.dealer,
+                hand_number=view.hand_number,
+                pass_direction="hold",
+                namer=namer,
+            )
+            for seat, move in self.moves:
+                if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
+                    move = Revoke(move)  # a revoke seen as a card played (laws option)
+                deal.play(move, seat)
+        except HeartsError:
+            return None
+        if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
+            return None
+        return deal
+
+
+def _seats(view: SeatView) -> tuple[int, ...]:
+    """The seats that take cards this hand (the dealer sits out at a table of seven)."""
+    rules = view.rules
+    if rules.dealt_seats < rules.players:
+        return tuple(s for s in range(rules.players) if s != view.dealer)
+    return tuple(range(rules.players))
+
+
+def _plays(seats: Sequence[int], leader: int, cards: Sequence[Card]) -> list[tuple[int, Card]]:
+    """(seat, card) of a trick, from its leader round the seats that take cards."""
+    at = seats.index(leader)
+    return [(seats[(at + i) % len(seats)], card) for i, card in enumerate(cards)]
+
+
+def _by_trick(view: SeatView) -> list[list[tuple[int, Card]]]:
+    """Every trick's plays, completed ones and the one on the table."""
+    seats = _seats(view)
+    tricks = [_plays(seats, trick.leader, trick.cards) for trick in view.tricks]
+    if view.trick:
+        tricks.append(list(view.trick))
+    return tricks
+
+
+def _receiver(view: SeatView) -> int:
+    """The seat this seat passed to."""
+    return (view.seat + view.pass_direction.offset(view.rules.players)) % view.rules.players
+
+
+def _moves(view: SeatView) -> list[tuple[int, Move]]:
+    """The moves of this hand after the pass, in order, as the view records them."""
+    moves: list[tuple[int, Move]] = []
+    for event in view.events:
+        if isinstance(event, CardPlayed):
+            moves.append((event.seat, event.card))
+        elif isinstance(event, BidMade):
+            moves.append((event.seat, Bid(event.amount)))
+        elif isinstance(event, SuitNamed) and event.seat >= 0:
+            moves.append((event.seat, NameSuit(event.suit)))
+        elif isinstance(event, RevokeCorrected):
+            moves.append((event.seat, Correct()))
+        elif isinstance(event, CardCalled):
+            moves.append((event.seat, Call(event.card)))
+        elif isinstance(event, RevokeClaimed):
+            moves.append((event.seat, Claim(event.accused)))
+        elif isinstance(event, Gathered):
+            moves.append((event.seat, Gather()))
+    return moves
