@@ -6,6 +6,7 @@ gets one sentence on stderr and a non-zero exit code, never a traceback.
 
     hearts variants
     hearts simulate --variant modern --games 100 --seed 1 --bots basic,random,basic,random
+    hearts arena --variant modern --bots basic,random,random,random --deals 100 --seed 1
     hearts replay game.json
     hearts verify game.json
 """
@@ -20,12 +21,13 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from hearts import arena, record, variants, verify
 from hearts import bots as bot_registry
-from hearts import record, variants, verify
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
@@ -244,6 +246,134 @@ def _print_summary(summary: dict[str, Any]) -> None:
             f"{row['mean_per_hand']:+.2f}",
             str(row["moons"]),
         )
+    Console().print(table)
+
+
+@app.command("arena")
+def arena_command(
+    variant: Annotated[str, typer.Option(help="The preset to play (see `hearts variants`).")] = (
+        "modern"
+    ),
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bot names, one per seat (comma-separated), rotated through every seat of every "
+            "deal."
+        ),
+    ] = "basic,random,random,random",
+    deals: Annotated[int, typer.Option(help="How many duplicate deals to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Deals and bots are drawn from this seed.")] = 0,
+    workers: Annotated[
+        int, typer.Option(help="Local processes to play on (each plays whole rotations).")
+    ] = 1,
+    think: Annotated[
+        float | None, typer.Option(help="Seconds a move for the bots that search.")
+    ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option(help="Deals sampled a move by the bots that search (reproducible runs)."),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Play the preset with this many seats, if its form allows it."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Measure bots on duplicate deals: each deal is played with every rotation of the bots
+    through the seats, and chained into games; show each bot's result per hand (95% interval),
+    its margin against the others at the same tables, moons, Q♠ taken and games won."""
+    if deals < 1:
+        _fail(f"--deals must be at least 1, not {deals}")
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    if think is not None and not think > 0:
+        _fail(f"--think must be a positive number of seconds, not {think}")
+    if samples is not None and samples < 1:
+        _fail(f"--samples must be at least 1, not {samples}")
+    rules = _rules_for(variant, players)
+    names = _bot_names(bots, rules.players)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    try:
+        with progress:
+            task = progress.add_task(f"{variants.name_of(rules)}: hands", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            result = arena.run(
+                rules,
+                names,
+                deals=deals,
+                seed=seed,
+                workers=workers,
+                think=think,
+                samples=samples,
+                progress=advance,
+            )
+    except HeartsError as error:
+        _fail(str(error))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    _print_arena(result)
+
+
+def _print_arena(result: arena.ArenaResult) -> None:
+    """The arena's table: a row per bot."""
+    unit = result.unit
+    better = "higher" if result.higher_is_better else "lower"
+    measure = "counters won" if result.higher_is_better else "points taken"
+    table = Table(
+        title=f"{result.variant}: {result.deals} duplicate deal{'s' if result.deals != 1 else ''}"
+        f" × {result.rotations} rotations, seed {result.seed}",
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+        pad_edge=False,
+        caption=f"{result.hands} hands; {measure} per hand, {better} is better, ± the half "
+        "width of its 95% interval over the per-deal means; margin: the bot's result minus the "
+        "mean of the "
+        f"others in the same hand; {result.games} games completed when each rotation's hands "
+        "are chained into games (a shared win counts for each winner)",
+    )
+
+    def interval(estimate: arena.Estimate, sign: str) -> str:
+        mean = f"{estimate.mean:{sign}.2f}"
+        return mean if estimate.half_width is None else f"{mean} ± {estimate.half_width:.2f}"
+
+    rows = [
+        (
+            stats.bot,
+            str(stats.seats),
+            str(stats.hands),
+            interval(stats.per_hand, "+" if result.higher_is_better else ""),
+            interval(stats.margin, "+"),
+            f"{stats.moons_for} / {stats.moons_against}",
+            str(stats.queens),
+            str(stats.games_won),
+        )
+        for stats in result.stats
+    ]
+    headers = (
+        "Bot",
+        "Seats",
+        "Hands",
+        f"{unit.capitalize()}\na hand",
+        "Margin",
+        "Moons\nfor / against",
+        "Q♠\ntaken",
+        "Games\nwon",
+    )
+    for index, header in enumerate(headers):
+        table.add_column(header, justify="left" if index == 0 else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
     Console().print(table)
 
 
