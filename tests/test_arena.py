@@ -1,0 +1,199 @@
+"""The arena (hearts.arena): duplicate deals, rotations, chained games, statistics, processes."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections import defaultdict
+
+import pytest
+
+from hearts import arena, variants
+from hearts import bots as bot_registry
+from hearts.arena import _bot_seed, deal_hands, estimate
+from hearts.cards import CardSet
+from hearts.errors import HeartsError
+from hearts.moves import Move
+from hearts.observation import SeatView
+
+MODERN = variants.get("modern")
+MIXED = ["basic", "random", "random", "random"]
+
+
+@pytest.fixture(scope="module")
+def mixed() -> arena.ArenaResult:
+    """Basic against three random bots on 20 modern deals."""
+    return arena.run(MODERN, MIXED, deals=20, seed=1)
+
+
+def test_each_deal_gives_every_rotation_the_same_hands_seat_by_seat(
+    mixed: arena.ArenaResult,
+) -> None:
+    by_deal = defaultdict(list)
+    for record in mixed.records:
+        by_deal[record.deal].append(record)
+    assert sorted(by_deal) == list(range(20))
+    for number, records in by_deal.items():
+        assert [r.rotation for r in records] == [0, 1, 2, 3]
+        hands, _ = deal_hands(MODERN, 1, number)
+        assert all(r.dealt == hands for r in records)
+        # Every bot holds every seat's cards of every deal: rotation r seats bots[(s + r) % 4].
+        for seat in range(4):
+            assert [r.seats[seat] for r in records] == [MIXED[(seat + r) % 4] for r in range(4)]
+    assert len({r.dealt for r in mixed.records}) == 20  # the deals differ from each other
+
+
+class _Spy:
+    """A bot that writes down the cards it sees at its first decision, then plays randomly."""
+
+    seen: dict[int, CardSet] = {}  # noqa: RUF012 - shared by every spy of a test
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.inner = bot_registry.get("random", seed=seed)
+
+    def choose(self, view: SeatView) -> Move:
+        assert self.seed is not None
+        _Spy.seen.setdefault(self.seed, view.hand)
+        return self.inner.choose(view)
+
+
+def test_the_bots_are_shown_the_duplicate_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bot_registry.BOTS, "spy", _Spy)
+    _Spy.seen = {}
+    result = arena.run(MODERN, ["spy", "basic", "basic", "basic"], deals=3, seed=5)
+    spied = 0
+    for record in result.records:
+        for seat, bot in enumerate(record.seats):
+            if bot == "spy":
+                assert (
+                    _Spy.seen[_bot_seed(5, record.deal, record.rotation, seat)]
+                    == (record.dealt[seat])
+                )
+                spied += 1
+    assert spied == 12 == len(_Spy.seen)
+
+
+def test_a_seed_repeats_exactly_and_another_seed_differs(mixed: arena.ArenaResult) -> None:
+    assert arena.run(MODERN, MIXED, deals=20, seed=1) == mixed
+    other = arena.run(MODERN, MIXED, deals=20, seed=2)
+    assert other.records != mixed.records
+
+
+def test_the_number_of_workers_changes_nothing() -> None:
+    one = arena.run(MODERN, MIXED, deals=6, seed=4, block=3)
+    assert arena.run(MODERN, MIXED, deals=6, seed=4, block=3, workers=2) == one
+    whole = arena.run(MODERN, MIXED, deals=6, seed=4)
+    assert arena.run(MODERN, MIXED, deals=6, seed=4, workers=2) == whole
+    # Blocks chain games differently, but the hands are the same hands.
+    assert [r.dealt for r in whole.records] == [r.dealt for r in one.records]
+
+
+def test_progress_is_reported_up_to_every_hand() -> None:
+    for workers in (1, 2):
+        calls: list[tuple[int, int]] = []
+        arena.run(
+            MODERN,
+            MIXED,
+            deals=3,
+            seed=2,
+            workers=workers,
+            progress=lambda done, total, calls=calls: calls.append((done, total)),
+        )
+        assert calls[0] == (0, 12) and calls[-1] == (12, 12)
+        assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+def test_basic_beats_random_on_duplicate_deals(mixed: arena.ArenaResult) -> None:
+    basic, random_ = mixed.stats_of("basic"), mixed.stats_of("random")
+    assert mixed.unit == "points" and not mixed.higher_is_better
+    assert basic.per_hand.mean < random_.per_hand.mean - 3
+    assert basic.margin.high < -3  # the whole 95% interval is well below zero
+    assert basic.queens < random_.queens / 3
+
+
+def test_the_statistics_add_up(mixed: arena.ArenaResult) -> None:
+    basic, random_ = mixed.stats
+    assert (basic.bot, basic.seats, random_.bot, random_.seats) == ("basic", 1, "random", 3)
+    assert mixed.hands == 20 * 4 == len(mixed.records)
+    assert basic.hands == 20 * 4 * 1 and random_.hands == 20 * 4 * 3
+    assert basic.per_hand.samples == random_.margin.samples == 20
+    moons = sum(r.shooter is not None for r in mixed.records)
+    assert basic.moons_for + random_.moons_for == moons
+    assert basic.moons_against + random_.moons_against == 3 * moons
+    # Modern: one seat takes the Q♠ each hand; the hand's points are 26 (78 after a moon).
+    assert basic.queens + random_.queens == mixed.hands
+    total = basic.per_hand.mean * basic.hands + random_.per_hand.mean * random_.hands
+    assert math.isclose(total, 26 * mixed.hands + 52 * moons)
+    # The margins of everyone at a table sum to nothing.
+    assert math.isclose(basic.margin.mean * 1 + random_.margin.mean * 3, 0, abs_tol=1e-9)
+    assert basic.games_won + random_.games_won >= mixed.games >= 1
+
+
+def test_the_mean_is_over_every_hand_and_the_interval_over_the_deals(
+    mixed: arena.ArenaResult,
+) -> None:
+    per_deal: dict[int, list[int]] = defaultdict(list)
+    for record in mixed.records:
+        per_deal[record.deal].append(record.results[record.seats.index("basic")])
+    means = [sum(values) / len(values) for values in per_deal.values()]
+    assert mixed.stats_of("basic").per_hand == estimate(means)
+
+
+def test_the_interval_is_students_t() -> None:
+    e = estimate([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert e.mean == 3.0
+    assert e.half_width == pytest.approx(2.776 * math.sqrt(2.5) / math.sqrt(5))
+    assert (e.low, e.high) == pytest.approx((3.0 - 1.963, 3.0 + 1.963), abs=1e-3)
+    values = [float(i % 7) for i in range(200)]
+    big = estimate(values)
+    spread = statistics.stdev(values) / math.sqrt(200)
+    assert big.half_width == pytest.approx(1.97196 * spread, rel=1e-4)  # t(199), 97.5%
+    one = estimate([4.0])
+    assert one.half_width is None and one.to_dict() == {"mean": 4.0, "ci95": None}
+
+
+def test_counters_games_chain_hands_into_games() -> None:
+    simple = arena.run(variants.get("simple"), MIXED, deals=4, seed=3)
+    assert simple.unit == "counters" and simple.higher_is_better
+    assert simple.games == simple.hands == 16  # each deal of the simple method is a game
+    classic = arena.run(variants.get("classic"), MIXED, deals=4, seed=3)
+    assert classic.unit == "counters" and classic.hands == 16
+    # Counters are only moved (into the pool and back out): over a rotation nobody makes any.
+    for rotation in range(4):
+        assert sum(sum(r.results) for r in classic.records if r.rotation == rotation) <= 0
+
+
+def test_seven_at_a_table_with_the_dealer_sitting_out() -> None:
+    rules = variants.get("classic-7")
+    result = arena.run(rules, ["basic", "random"] * 3 + ["basic"], deals=2, seed=1)
+    assert result.hands == 14 and result.stats_of("basic").hands == 14 * 4
+    for record in result.records:
+        assert sum(not hand for hand in record.dealt) == 1  # the dealer holds no cards
+
+
+def test_json_has_every_bot(mixed: arena.ArenaResult) -> None:
+    data = json.loads(json.dumps(mixed.to_dict()))
+    assert [entry["bot"] for entry in data["stats"]] == ["basic", "random"]
+    assert data["unit"] == "points" and data["hands"] == 80
+    low, high = data["stats"][0]["per_hand"]["ci95"]
+    assert low < data["stats"][0]["per_hand"]["mean"] < high
+
+
+@pytest.mark.parametrize(
+    ("bots", "options", "message"),
+    [
+        (["basic", "nobody", "basic", "basic"], {}, "there is no bot 'nobody'"),
+        (["basic", "basic"], {}, "modern has 4 seats: give 4 bots, not 2"),
+        (MIXED, {"deals": 0}, "deals must be a whole number of at least 1, not 0"),
+        (MIXED, {"workers": 0}, "workers must be a whole number of at least 1, not 0"),
+        (MIXED, {"block": 0}, "block must be a whole number of at least 1, not 0"),
+    ],
+)
+def test_bad_input_is_refused_in_one_sentence(
+    bots: list[str], options: dict[str, int], message: str
+) -> None:
+    arguments: dict[str, int] = {"deals": 2, **options}
+    with pytest.raises(HeartsError, match="^" + message):
+        arena.run(MODERN, bots, **arguments)
