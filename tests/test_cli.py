@@ -349,3 +349,60 @@ def test_simulate_by_the_laws_plays_gathers_and_saves_records_that_replay(tmp_pa
     assert any(event.kind == "gathered" for event in game.events)
     assert not any(event.kind == "revoked" for event in game.events)
     assert runner.invoke(app, ["replay", str(folder / "game-0001.json")]).exit_code == 0
+
+
+def test_arena_prints_a_row_per_bot() -> None:
+    result = runner.invoke(
+        app,
+        ["arena", "--bots", "basic,random,random,random", "--deals", "4", "--seed", "1"],
+        env=WIDE,
+    )
+    assert result.exit_code == 0, result.output
+    assert "modern: 4 duplicate deals × 4 rotations, seed 1" in result.stdout
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.strip()}
+    assert rows["basic"][1:3] == ["1", "16"] and rows["random"][1:3] == ["3", "48"]
+    assert "points taken per hand, lower is better" in result.stdout
+
+
+def test_arena_json_has_every_bot_and_repeats_exactly() -> None:
+    args = ["arena", "--variant", "classic", "--bots", "basic,random,basic,random"]
+    args += ["--deals", "3", "--seed", "2", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [entry["bot"] for entry in data["stats"]] == ["basic", "random"]
+    assert data["unit"] == "counters" and data["higher_is_better"] is True
+    assert data["hands"] == 12 and all(entry["hands"] == 24 for entry in data["stats"])
+    assert set(data["stats"][0]) >= {"per_hand", "margin", "moons_for", "moons_against"}
+    assert runner.invoke(app, [*args, "--workers", "2"]).stdout == result.stdout
+
+
+def test_arena_plays_a_form_at_another_table() -> None:
+    result = runner.invoke(
+        app,
+        [
+            *("arena", "--variant", "black-maria", "--players", "4"),
+            *("--bots", "basic", "--deals", "1", "--json"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "basic,nobody,basic,basic"], "error: there is no bot 'nobody'"),
+        (["--bots", "basic,random"], "error: --bots names 2 bots for 4 seats"),
+        (["--deals", "0"], "error: --deals must be at least 1, not 0"),
+        (["--workers", "0"], "error: --workers must be at least 1, not 0"),
+        (["--think", "0"], "error: --think must be a positive number of seconds, not 0.0"),
+        (["--samples", "0"], "error: --samples must be at least 1, not 0"),
+        (["--bots", "basic", "--players", "9"], "error: players=9 is not allowed"),
+    ],
+)
+def test_arena_refuses_bad_options_in_one_sentence(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["arena", "--deals", "1", *args])
+    assert result.exit_code == 2
+    assert _one_sentence(result.stderr).startswith(message)
+    assert result.stdout == ""
