@@ -1,0 +1,175 @@
+"""How strong are the bots? Matches on duplicate deals in the arena (hearts.arena).
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/arena.py                                  # basic v random, 500
+    .venv/bin/python benchmarks/arena.py --match expert:basic --think 1 --deals 500 --workers 2
+    .venv/bin/python benchmarks/arena.py --match basic:random --deals 100 --timing --out r.json
+
+A match ``a:b`` seats ``a`` against ``b`` in every other seat (``a,b,b,b`` in modern), on the
+same duplicate deals, every rotation played. The table shows each match's margin: ``a``'s points
+a hand minus the mean of the others at the same table, with its 95% interval over the per-deal
+means (negative: ``a`` takes fewer points). ``--timing`` (one worker only: the bots run in this
+process) records every decision's time per bot, median and p95, and the peak memory. A script,
+not a test: nothing fails; ``--out`` writes the results as JSON for benchmarks/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hearts import arena, variants
+from hearts import bots as bot_registry
+from hearts.bots.base import Bot
+from hearts.moves import Move
+from hearts.observation import SeatView
+
+TIMES: dict[str, list[float]] = {}
+"""Decision times in seconds, by bot name (with --timing)."""
+
+
+class _Timed:
+    """A bot whose every decision is timed."""
+
+    def __init__(self, name: str, inner: Bot) -> None:
+        self.name = name
+        self.inner = inner
+
+    def choose(self, view: SeatView) -> Move:
+        start = time.perf_counter()
+        move = self.inner.choose(view)
+        TIMES.setdefault(self.name, []).append(time.perf_counter() - start)
+        return move
+
+
+def _time_every_bot() -> None:
+    """Wrap every registered bot's maker so that its decisions are timed (in this process)."""
+    for name, maker in list(bot_registry.BOTS.items()):
+
+        def timed(
+            seed: int | None = None,
+            _name: str = name,
+            _maker: Callable[..., Bot] = maker,
+            **options: Any,
+        ) -> Bot:
+            return _Timed(_name, _maker(seed, **options))
+
+        bot_registry.BOTS[name] = timed
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _peak_megabytes() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, children) / 1024  # kilobytes on Linux
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--match", action="append", help="a:b, a against b (repeatable)")
+    parser.add_argument("--variant", default="modern")
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--think", type=float, default=None)
+    parser.add_argument("--samples", type=int, default=None)
+    parser.add_argument("--timing", action="store_true", help="time each decision (1 worker)")
+    parser.add_argument("--out", type=Path, default=None, help="write the results as JSON here")
+    options = parser.parse_args(argv)
+    if options.timing and options.workers != 1:
+        parser.error("--timing needs --workers 1: the bots must run in this process")
+    if options.timing:
+        _time_every_bot()
+    rules = variants.get(options.variant)
+    matches = options.match or ["basic:random"]
+    console = Console(stderr=True)
+    rows: list[dict[str, Any]] = []
+    for match in matches:
+        first, _, second = match.partition(":")
+        names = [first] + [second or first] * (rules.players - 1)
+        TIMES.clear()
+        progress = Progress(
+            TextColumn(f"[bold]{match}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        )
+        with progress:
+            task = progress.add_task(match, total=None)
+            start = time.perf_counter()
+            result = arena.run(
+                rules,
+                names,
+                deals=options.deals,
+                seed=options.seed,
+                workers=options.workers,
+                think=options.think,
+                samples=options.samples,
+                progress=lambda done, total, bar=progress, task=task: bar.update(
+                    task, completed=done, total=total
+                ),
+            )
+            seconds = time.perf_counter() - start
+        row: dict[str, Any] = {
+            "match": match,
+            "seconds": round(seconds, 2),
+            "hands_per_second": round(result.hands / seconds, 2),
+            "result": result.to_dict(),
+            "peak_mb": round(_peak_megabytes(), 1),
+        }
+        if TIMES:
+            row["decision_seconds"] = {
+                name: {
+                    "decisions": len(times),
+                    "median": round(statistics.median(times), 5),
+                    "p95": round(_percentile(times, 0.95), 5),
+                }
+                for name, times in TIMES.items()
+            }
+        rows.append(row)
+    table = Table(title=f"{rules.players}-seat {options.variant}: {options.deals} duplicate deals")
+    for header in ("Match", "Margin ± 95%", "Per hand (a / b)", "Hands/s", "Peak MB"):
+        table.add_column(header, justify="right")
+    for row in rows:
+        a, b = row["result"]["stats"][0], row["result"]["stats"][-1]
+        margin = a["margin"]
+        low, high = margin["ci95"] or (margin["mean"], margin["mean"])
+        table.add_row(
+            row["match"],
+            f"{margin['mean']:+.2f} ({low:+.2f} to {high:+.2f})",
+            f"{a['per_hand']['mean']:.2f} / {b['per_hand']['mean']:.2f}",
+            f"{row['hands_per_second']:.1f}",
+            f"{row['peak_mb']:.0f}",
+        )
+        for name, timing in row.get("decision_seconds", {}).items():
+            console.print(
+                f"{row['match']}: {name} decides in {timing['median'] * 1000:.2f} ms median, "
+                f"{timing['p95'] * 1000:.2f} ms p95 ({timing['decisions']} decisions)"
+            )
+    Console().print(table)
+    if options.out is not None:
+        machine = {"platform": platform.platform(), "python": sys.version.split()[0]}
+        options.out.write_text(json.dumps({"machine": machine, "runs": rows}, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
