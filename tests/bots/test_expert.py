@@ -1,0 +1,94 @@
+"""The expert player (hearts.bots.expert): sampled deals, roll-outs, an exact end, a budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts import Deal, Game, IllegalMove, variants
+from hearts.bots import BasicBot, ExpertBot, get, hint
+from hearts.bots.expert import Hint, rollout_card
+from hearts.cards import Card
+from hearts.deal import Phase
+
+CLASSIC = variants.get("classic")
+HANDS = [
+    "2C 5C 9C QC 3D 7D KD 4S 8S QS AS 6H JH",
+    "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+    "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+    "8C 6D TD JD QD 2S 3S 7S JS 4H 5H 9H TH",
+]
+
+
+def play_to(deal: Deal, cards: str) -> Deal:
+    for card in cards.split():
+        deal.play(card)
+    return deal
+
+
+def test_the_expert_repeats_exactly_for_a_seed_and_a_number_of_samples() -> None:
+    deal = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold")
+    view = deal.view(0)
+    one = ExpertBot(seed=4, samples=12).analyse(view)
+    two = ExpertBot(seed=4, samples=12).analyse(view)
+    assert one == two and one.searched and one.samples == 12
+    scores = [score for _, score in one.scores]
+    assert scores == sorted(scores, reverse=True)  # best first
+    other = ExpertBot(seed=5, samples=12).analyse(view)
+    assert other.scores != one.scores  # another seed samples other deals
+
+
+def test_the_expert_scores_every_legal_card_and_plays_the_best() -> None:
+    deal = play_to(Deal.from_hands(CLASSIC, HANDS, pass_direction="hold"), "2C 3C")
+    view = deal.view(2)
+    analysis = ExpertBot(seed=1, samples=10).analyse(view)
+    assert {card for card, _ in analysis.scores} == set(view.legal_moves)
+    assert analysis.move == analysis.scores[0][0]
+    assert analysis.scores[0][1] >= max(score for _, score in analysis.scores)
+
+
+def test_the_expert_follows_the_basic_player_outside_the_play_and_in_forms_it_cannot_sample() -> (
+    None
+):
+    modern = Game(variants.get("modern"), seed=5)
+    view = modern.view(0)
+    assert view.phase is Phase.PASS
+    assert ExpertBot(samples=3).choose(view) == BasicBot().choose(view)
+    two = Game(variants.get("two-handed"), seed=5)
+    seat = two.to_act
+    assert seat is not None
+    analysis = ExpertBot(samples=3).analyse(two.view(seat))
+    assert not analysis.searched and analysis.move == BasicBot().choose(two.view(seat))
+
+
+def test_a_hint_gives_the_experts_move_and_a_reason() -> None:
+    deal = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold")
+    view = deal.view(0)
+    given = hint(view, samples=8, seed=3)
+    assert given.move == ExpertBot(seed=3, samples=8).choose(view)
+    assert "on average over 8 deals; next best" in given.reason
+    assert given.reason.startswith(given.move.symbol)  # type: ignore[union-attr]
+    forced = play_to(Deal.from_hands(CLASSIC, HANDS, pass_direction="hold"), "2C 3C 4C")
+    assert forced.view(3).legal_moves == (Card.parse("8C"),)  # seat 3 holds one club
+    assert hint(forced.view(3), samples=2) == Hint(Card.parse("8C"), "8♣: the only legal move")
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"think": 0}, "think must be a number of seconds above zero, not 0"),
+        ({"think": "1"}, "think must be a number of seconds above zero"),
+        ({"samples": 0}, "samples must be a whole number of at least 1, not 0"),
+    ],
+)
+def test_a_bad_budget_is_refused(options: dict[str, object], words: str) -> None:
+    with pytest.raises(IllegalMove, match=words):
+        get("expert", **options)  # type: ignore[arg-type]
+
+
+def test_the_roll_out_policy_plays_legal_cards_and_ducks() -> None:
+    deal = play_to(Deal.from_hands(CLASSIC, HANDS, pass_direction="hold"), "5C 6C")
+    assert rollout_card(deal) == Card.parse("4C")  # the highest club under the 6♣
+    while deal.phase is Phase.PLAY:
+        card = rollout_card(deal)
+        assert card in deal.legal_moves()
+        deal.play(card)

@@ -1,0 +1,105 @@
+"""The sampler (hearts.bots.sampler): imagined deals agree with everything a seat knows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts import Game, HeartsError, variants
+from hearts.bots.sampler import Sampler, supported
+from hearts.cards import SUIT_MASKS
+from hearts.deal import Deal, Phase
+
+SAMPLED = [name for name in variants.names() if supported(variants.get(name))]
+
+
+def test_the_forms_with_a_stock_or_a_widow_are_not_sampled() -> None:
+    assert not {"two-handed", "domino", "heartsette", "cancellation"} & set(SAMPLED)
+    assert {"modern", "classic", "auction", "joker", "black-maria", "classic-7"} <= set(SAMPLED)
+    game = Game(variants.get("two-handed"), seed=1)
+    with pytest.raises(HeartsError, match="without a stock or a widow"):
+        Sampler(game.view(game.to_act or 0))
+    passing = Game(variants.get("modern"), seed=1)
+    with pytest.raises(HeartsError, match="once the cards have been passed"):
+        Sampler(passing.view(0))
+
+
+def voids(deal: Deal) -> list[int]:
+    """Per seat, the suits it has shown out of (the true deal)."""
+    shown = [0] * deal.players
+    tricks = [list(_seated(deal, t.leader, t.cards)) for t in deal.tricks]
+    if deal.trick:
+        tricks.append(deal.trick)
+    for plays in tricks:
+        led = plays[0][1].suit
+        for seat, card in plays[1:]:
+            if card.suit is not led:
+                shown[seat] |= SUIT_MASKS[led]
+    return shown
+
+
+def _seated(deal: Deal, leader: int, cards: tuple) -> list:  # type: ignore[type-arg]
+    seats = deal.seats
+    at = seats.index(leader)
+    return [(seats[(at + i) % len(seats)], card) for i, card in enumerate(cards)]
+
+
+@pytest.mark.parametrize("name", SAMPLED)
+def test_every_sampled_deal_agrees_with_the_view(name: str) -> None:
+    """Own hand, every card played and by whom, the seat to act and its legal cards, hand sizes,
+    voids shown, the cards passed still held by their receiver: all as in the true deal."""
+    rules = variants.get(name)
+    checked = 0
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while game.hand_number == 0 and not game.is_over:
+            deal = game.deal
+            if deal.phase is Phase.PLAY:
+                me = deal.to_act
+                assert me is not None
+                view = game.view(me)
+                sampler = Sampler(view)
+                for _ in range(2):
+                    imagined = sampler.sample(rng)
+                    assert imagined is not None
+                    assert imagined.hand(me) == view.hand
+                    assert imagined.tricks == deal.tricks and imagined.trick == deal.trick
+                    assert imagined.to_act == me
+                    assert imagined.legal_moves() == deal.legal_moves()
+                    assert [len(imagined.hand(s)) for s in range(rules.players)] == list(
+                        view.hand_sizes
+                    )
+                    for seat, suits in enumerate(voids(deal)):
+                        assert not imagined.hand(seat).mask & suits
+                    if view.passed is not None and view.received is not None:
+                        receiver = (me + view.pass_direction.offset(rules.players)) % rules.players
+                        unplayed = view.passed.mask & ~view.played_cards().mask
+                        assert imagined.hand(receiver).mask & unplayed == unplayed
+                    checked += 1
+            game.play(rng.choice(game.legal_moves()), game.to_act)
+    assert checked > 20
+
+
+def test_the_imagined_hands_vary_and_cover_the_unseen_cards() -> None:
+    game = Game(variants.get("classic"), seed=4)
+    view = game.view(game.to_act or 0)
+    sampler = Sampler(view)
+    rng = random.Random(0)
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(20):
+        deal = sampler.sample(rng)
+        assert deal is not None
+        seen.add(tuple(deal.hand(s).mask for s in range(4)))
+    assert len(seen) == 20
+
+
+def test_sampling_repeats_exactly_for_a_seeded_generator() -> None:
+    game = Game(variants.get("modern"), seed=2)
+    for seat in range(4):
+        game.play(game.legal_moves(seat)[0], seat)
+    view = game.view(game.to_act or 0)
+    one = [Sampler(view).sample(random.Random(5)) for _ in range(2)]
+    assert one[0] is not None and one[1] is not None
+    assert [one[0].hand(s) for s in range(4)] == [one[1].hand(s) for s in range(4)]
