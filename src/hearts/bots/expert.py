@@ -121,6 +121,9 @@ class ExpertBot:
             f"expert:{self.seed}:{view.hand_number}:{len(view.events)}:{view.seat}:{view.dealer}"
         )
         sampler = Sampler(view)
+        seats = len(sampler.seats)
+        played = len(view.tricks) * seats + len(view.trick) + 1  # with the card tried
+        left = view.rules.hand_size * seats - played
         totals = dict.fromkeys(cards, 0.0)
         done = 0
         deadline = time.perf_counter() + self.think
@@ -141,7 +144,7 @@ class ExpertBot:
             for card in cards:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                totals[card] += _finish(trial, view, rng)
+                totals[card] += _finish(trial, view, left)
             done += 1
         if not done:
             return Analysis(self._basic.choose(view), (), 0, False)
@@ -178,19 +181,17 @@ def _name(move: Move) -> str:
 # ----------------------------------------------------------------------------- playing out
 
 
-def _finish(deal: Deal, view: SeatView, rng: random.Random) -> float:
-    """Play an imagined deal to its end and score it for the view's seat."""
+def _finish(deal: Deal, view: SeatView, left: int) -> float:
+    """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
+    number of cards still in the hands (the sampled forms draw none in play)."""
     me = view.seat
+    exact = EXACT_CARDS * len(deal.seats)
     while deal.phase is Phase.PLAY:
-        if _cards_left(deal) <= EXACT_CARDS:
+        if left <= exact and left % len(deal.seats) == 0:  # a trick's start, few cards left
             return _exact(deal, view)[me]
         deal.play(rollout_card(deal))
+        left -= 1
     return _score(deal, view)[me]
-
-
-def _cards_left(deal: Deal) -> int:
-    """The most cards any seat still holds."""
-    return max(len(deal.hand(seat)) for seat in deal.seats)
 
 
 def _close(deal: Deal) -> None:
@@ -208,7 +209,9 @@ def _close(deal: Deal) -> None:
 def _score(deal: Deal, view: SeatView) -> list[float]:
     """Each seat's result of a finished imagined deal: points ahead of the others' mean (points
     games), or counters won."""
-    _close(deal)
+    if not deal.is_over:
+        deal = deal.copy(stack=False)
+        _close(deal)
     deltas, _, _ = settle(deal, pool=view.pool, jack=view.jack)
     if not view.rules.counters:
         seats = deal.seats
@@ -221,8 +224,7 @@ def _score(deal: Deal, view: SeatView) -> list[float]:
 def _exact(deal: Deal, view: SeatView) -> list[float]:
     """Max-n: every seat plays the card best for itself to the end of the hand."""
     if deal.phase is not Phase.PLAY:
-        trial = deal.copy(stack=False)
-        return _score(trial, view)
+        return _score(deal, view)
     seat = deal.to_act
     assert seat is not None
     best: list[float] | None = None
