@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/arena.py                                  # basic v random, 500
     .venv/bin/python benchmarks/arena.py --match expert:basic --think 1 --deals 500 --workers 2
     .venv/bin/python benchmarks/arena.py --match basic:random --deals 100 --timing --out r.json
+    .venv/bin/python benchmarks/arena.py --combine runs/*.json         # chunks of a long run
 
 A match ``a:b`` seats ``a`` against ``b`` in every other seat (``a,b,b,b`` in modern), on the
 same duplicate deals, every rotation played. The table shows each match's margin: ``a``'s points
@@ -81,6 +82,51 @@ def _peak_megabytes() -> float:
     return max(own, children) / 1024  # kilobytes on Linux
 
 
+def _deal_margins(result: arena.ArenaResult, bot: str) -> list[float]:
+    """Per deal, ``bot``'s mean margin over the rotations: its result minus the mean of the
+    others at the table (the numbers its 95% interval is computed over)."""
+    per_deal: dict[int, list[float]] = {}
+    for record in result.records:
+        for seat, name in enumerate(record.seats):
+            if name != bot:
+                continue
+            others = [r for other, r in enumerate(record.results) if other != seat]
+            per_deal.setdefault(record.deal, []).append(
+                record.results[seat] - statistics.fmean(others)
+            )
+    return [statistics.fmean(values) for _, values in sorted(per_deal.items())]
+
+
+def combine(paths: list[Path]) -> None:
+    """Print the results of several runs of one match together (chunks of a long run, each
+    with its own seed: their deals are all random, duplicate deals)."""
+    margins: dict[str, list[float]] = {}
+    times: dict[str, dict[str, list[float]]] = {}
+    peak = 0.0
+    seconds = 0.0
+    hands = 0
+    for path in paths:
+        for row in json.loads(path.read_text())["runs"]:
+            margins.setdefault(row["match"], []).extend(row["deal_margins"])
+            for name, values in row.get("raw_decision_seconds", {}).items():
+                times.setdefault(row["match"], {}).setdefault(name, []).extend(values)
+            peak = max(peak, row["peak_mb"])
+            seconds += row["seconds"]
+            hands += row["result"]["hands"]
+    for match, values in margins.items():
+        estimate = arena.estimate(values)
+        width = estimate.half_width or 0.0
+        print(
+            f"{match}: margin {estimate.mean:+.2f} ± {width:.2f} (95%) over {len(values)} "
+            f"duplicate deals, {hands} hands in {seconds:.0f} s; peak {peak:.0f} MB"
+        )
+        for name, spent in times.get(match, {}).items():
+            print(
+                f"  {name}: {len(spent)} decisions, median {statistics.median(spent):.3f} s, "
+                f"p95 {_percentile(spent, 0.95):.3f} s, max {max(spent):.3f} s"
+            )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--match", action="append", help="a:b, a against b (repeatable)")
@@ -92,7 +138,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--timing", action="store_true", help="time each decision (1 worker)")
     parser.add_argument("--out", type=Path, default=None, help="write the results as JSON here")
+    parser.add_argument(
+        "--combine", type=Path, nargs="+", default=None, help="print saved runs together"
+    )
     options = parser.parse_args(argv)
+    if options.combine:
+        combine(options.combine)
+        return
     if options.timing and options.workers != 1:
         parser.error("--timing needs --workers 1: the bots must run in this process")
     if options.timing:
@@ -136,7 +188,9 @@ def main(argv: list[str] | None = None) -> None:
             "result": result.to_dict(),
             "peak_mb": round(_peak_megabytes(), 1),
         }
+        row["deal_margins"] = _deal_margins(result, names[0])
         if TIMES:
+            row["raw_decision_seconds"] = {name: times.copy() for name, times in TIMES.items()}
             row["decision_seconds"] = {
                 name: {
                     "decisions": len(times),
