@@ -374,3 +374,49 @@ def test_cards_in_the_fixture_hands_make_whole_packs() -> None:
     assert sorted(c for hand in _swap_hidden(HANDS) for c in CardSet.parse(hand)) == cards_of(
         MODERN.pack
     )
+
+
+# --- the moon ------------------------------------------------------------------------------------
+
+MOON_HANDS = [
+    "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D",
+    "AH KH QH JH AS KS QS AC KC QC AD KD QD",
+    "9C TC JC 8D 9D TD JD 2S 3S 4S 5S 6S 7S",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH 8S 9S TS JS",
+]
+"""Seat 1 holds twelve cards ranked queen or higher and the A♥: a hand to run for the moon."""
+
+
+@pytest.mark.parametrize(("moon", "card"), [("old", "AC"), ("off", "QC")])
+def test_basic_runs_for_the_moon_with_a_hand_of_high_cards(moon: str, card: str) -> None:
+    """Second to the 2♣, it wins with the A♣ while nobody else has taken a card that counts;
+    where the moon is not played it keeps to its lowest club."""
+    view = _view(MODERN.replace(moon=moon), MOON_HANDS, ["2C"])
+    assert view.seat == 1
+    assert BasicBot().choose(view) == Card.parse(card)
+
+
+def _threat_view(moon: str) -> SeatView:
+    """Seat 2 to play to seat 1's 5♣ lead, holding the 3♣ and the 9♣; seat 1 has taken eight
+    hearts and nobody else a card that counts (a view built by hand)."""
+    from hearts.deal import Trick
+
+    view = _view(MODERN.replace(moon=moon), HANDS, [], seat=0)
+    won = (
+        Trick((1, tuple(CardSet.parse("2H 3H 4H 5H")), 1, 4)),
+        Trick((1, tuple(CardSet.parse("6H 7H 8H 9H")), 1, 4)),
+    )
+    return dataclasses.replace(
+        view,
+        seat=2,
+        to_act=2,
+        hand=CardSet.parse("3C 9C 4D"),
+        trick=((1, Card.parse("5C")),),
+        tricks=won,
+        legal_moves=(Card.parse("3C"), Card.parse("9C")),
+    )
+
+
+@pytest.mark.parametrize(("moon", "card"), [("old", "9C"), ("off", "3C")])
+def test_basic_takes_the_trick_of_a_seat_running_for_the_moon(moon: str, card: str) -> None:
+    assert BasicBot().choose(_threat_view(moon)) == Card.parse(card)

@@ -8,6 +8,11 @@
 - **Follow**: play the highest card that still loses to the card winning the trick (duck); when
   every card wins, play the lowest (or, last to play, the highest that does not count).
 - **Discard** when void: the card that counts most, else the highest card of its shortest suit.
+- **The moon** (where it is played): when one other seat has taken every card that counts so far,
+  :data:`_THREAT` of them or more, it takes that seat's tricks when it can (the lowest card that
+  beats it) and keeps its own hearts rather than feed them to it; when nobody else has taken a
+  card that counts and most of its cards are high (:data:`_STRONG`), it runs for the moon: it
+  wins every trick it can, leads its highest cards and, void, throws its lowest plain card.
 - **Moon** (when the shooter chooses): the choice that leaves it better placed.
 - **The laws** (``Rules(laws=True)``): it never revokes; it claims a revoke its view proves (a
   seat that showed out of a suit and later played it, where no card can reach a hand during
@@ -38,7 +43,7 @@ from hearts.errors import IllegalMove
 from hearts.events import CardPlayed, RevokeCorrected, TrickCarried, TrickWon
 from hearts.moves import Bid, Claim, Discard, Gather, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
-from hearts.rules import GameEnd, Widow
+from hearts.rules import GameEnd, Moon, Widow
 
 __all__ = ["BasicBot"]
 
@@ -48,6 +53,11 @@ _SHORT = 5
 """A suit shorter than this is worth voiding by the pass: its high cards go first."""
 _SAFE = 4
 """Auction Hearts: what a suit with no risk at all is worth bidding, in counters."""
+_THREAT = 6
+"""Cards that count taken by one other seat alone, which make it a threat to shoot the moon."""
+_STRONG = 0.6
+"""The share of its cards ranked queen or higher for which it runs for the moon (with the ace of
+hearts, and at least four cards left)."""
 _LONG = 4
 """Auction Hearts: cards of the named suit beyond this many are a risk (they may be forced)."""
 
@@ -87,6 +97,12 @@ class BasicBot:
         cards = [move for move in moves if isinstance(move, Card)]
         if len(cards) == 1:
             return cards[0]
+        if view.rules.moon is not Moon.OFF:
+            if _running_for_the_moon(view):
+                return _shoot(view, cards)
+            threat = _moon_threat(view)
+            if threat is not None and view.trick:
+                return _stop(view, cards, threat)
         if view.trick:
             return _follow(view, cards)
         return _lead(view, cards)
@@ -234,6 +250,71 @@ def _follow(view: SeatView, cards: Sequence[Card]) -> Card:
     lengths = _suit_lengths(view)
     plain = [card for card in cards if values[card] == 0] or list(cards)
     return max(plain, key=lambda c: (c.rank, -lengths[c.suit]))
+
+
+def _counting_taken(view: SeatView) -> list[int]:
+    """Per seat, the cards that count against it taken so far this hand."""
+    values = _values(view)
+    taken = [0] * view.players
+    for trick in view.tricks:
+        if trick.winner >= 0:
+            taken[trick.winner] += sum(1 for card in trick.cards if values[card] > 0)
+    return taken
+
+
+def _moon_threat(view: SeatView) -> int | None:
+    """Another seat that has taken every card that counts so far, enough to be running for it."""
+    taken = _counting_taken(view)
+    takers = [seat for seat, count in enumerate(taken) if count]
+    if len(takers) == 1 and takers[0] != view.seat and taken[takers[0]] >= _THREAT:
+        return takers[0]
+    return None
+
+
+def _running_for_the_moon(view: SeatView) -> bool:
+    """Nobody else has taken a card that counts, and this hand is strong enough to take the
+    rest."""
+    taken = _counting_taken(view)
+    if any(count for seat, count in enumerate(taken) if seat != view.seat):
+        return False
+    hand = view.hand
+    if len(hand) < 4 or Card.of(Rank.ACE, Suit.HEARTS) not in hand:
+        return False
+    high = sum(1 for card in hand if card.rank >= Rank.QUEEN)
+    return high >= _STRONG * len(hand)
+
+
+def _shoot(view: SeatView, cards: Sequence[Card]) -> Card:
+    """Running for the moon: win every trick it can; void, throw the lowest plain card."""
+    values = _values(view)
+    if not view.trick:
+        lengths = _suit_lengths(view)
+        return max(cards, key=lambda c: (c.rank, lengths[c.suit]))
+    led = view.trick[0][1].suit
+    winning = max((card for _, card in view.trick if card.suit is led), key=lambda c: c.rank)
+    winners = [card for card in cards if card.suit is led and card.rank > winning.rank]
+    if winners:
+        return max(winners, key=lambda c: c.rank)
+    plain = [card for card in cards if values[card] <= 0] or list(cards)
+    return min(plain, key=lambda c: (c.rank, c))
+
+
+def _stop(view: SeatView, cards: Sequence[Card], threat: int) -> Card:
+    """Another seat runs for the moon: take its trick with the lowest card that beats it, and
+    never feed it a card that counts."""
+    values = _values(view)
+    led = view.trick[0][1].suit
+    leader_wins = max(
+        ((seat, card) for seat, card in view.trick if card.suit is led), key=lambda p: p[1].rank
+    )
+    if leader_wins[0] == threat:
+        beaters = [c for c in cards if c.suit is led and c.rank > leader_wins[1].rank]
+        if beaters:
+            return min(beaters, key=lambda c: c.rank)
+        plain = [card for card in cards if values[card] <= 0]
+        if plain and cards[0].suit is not led:
+            return max(plain, key=lambda c: c.rank)
+    return _follow(view, cards)
 
 
 def _moon(view: SeatView) -> MoonChoice:
