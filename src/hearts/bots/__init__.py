@@ -3,7 +3,7 @@
 Every bot chooses from a :class:`~hearts.observation.SeatView` alone.
 
 >>> names()
-['random', 'basic', 'expert']
+['random', 'basic', 'expert', 'ismcts']
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=7)
 >>> bot = get("basic")
@@ -24,24 +24,37 @@ from typing import Final
 from hearts.bots.base import Bot, play_game
 from hearts.bots.basic import BasicBot
 from hearts.bots.expert import ExpertBot, hint
+from hearts.bots.ismcts import IsmctsBot
 from hearts.bots.random_bot import RandomBot
 from hearts.errors import HeartsError
 
-__all__ = ["Bot", "BasicBot", "ExpertBot", "RandomBot", "get", "hint", "names", "play_game"]
+__all__ = [
+    "BasicBot",
+    "Bot",
+    "ExpertBot",
+    "IsmctsBot",
+    "RandomBot",
+    "get",
+    "hint",
+    "names",
+    "play_game",
+]
 
 BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "random": RandomBot,
     "basic": BasicBot,
     "expert": ExpertBot,
+    "ismcts": IsmctsBot,
 }
 """Every bot by name: a maker taking the seed (and, for the searchers, the search options)."""
 
-SEARCHERS: Final[set[str]] = {"expert"}
+SEARCHERS: Final[set[str]] = {"expert", "ismcts"}
 """The names of the bots that search and take ``think`` and ``samples``."""
 
 
 def names() -> list[str]:
-    """The bot names, weakest first."""
+    """The bot names: the players weakest first, then the ISMCTS baseline the expert is measured
+    against."""
     return list(BOTS)
 
 
