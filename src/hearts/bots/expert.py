@@ -47,7 +47,7 @@ from hearts.game import settle
 from hearts.moves import Gather, MoonChoice, Move
 from hearts.observation import SeatView
 
-__all__ = ["EXACT_CARDS", "Analysis", "ExpertBot", "Hint", "hint", "rollout_card"]
+__all__ = ["EXACT_CARDS", "Analysis", "ExpertBot", "Hint", "hint", "rollout_card", "score_deal"]
 
 EXACT_CARDS = 2
 """When every hand holds at most this many cards, the rest of the hand is searched exactly."""
@@ -191,7 +191,7 @@ def _finish(deal: Deal, view: SeatView, left: int) -> float:
             return _exact(deal, view)[me]
         deal.play(rollout_card(deal))
         left -= 1
-    return _score(deal, view)[me]
+    return score_deal(deal, view)[me]
 
 
 def _close(deal: Deal) -> None:
@@ -206,9 +206,21 @@ def _close(deal: Deal) -> None:
             raise IllegalMove(f"cannot finish a deal in phase {deal.phase.value}")
 
 
-def _score(deal: Deal, view: SeatView) -> list[float]:
-    """Each seat's result of a finished imagined deal: points ahead of the others' mean (points
-    games), or counters won."""
+def score_deal(deal: Deal, view: SeatView) -> list[float]:
+    """Each seat's result of a finished imagined deal, as the searching bots score it: its
+    points ahead of the others' mean (points games: the others' mean minus its own), or the
+    counters it won (counters games, with the view's pool and Jack carried in).
+
+    >>> import random
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern").replace(pass_count=0, pass_cycle=()), seed=4)
+    >>> view, deal = game.view(0), game.deal.copy()
+    >>> rng = random.Random(4)
+    >>> while not deal.is_over:
+    ...     _ = deal.play(rng.choice(deal.legal_moves()))
+    >>> [round(x, 2) for x in score_deal(deal, view)], deal.points()
+    ([6.0, 8.67, 3.33, -18.0], (2, 0, 4, 20))
+    """
     if not deal.is_over:
         deal = deal.copy(stack=False)
         _close(deal)
@@ -224,7 +236,7 @@ def _score(deal: Deal, view: SeatView) -> list[float]:
 def _exact(deal: Deal, view: SeatView) -> list[float]:
     """Max-n: every seat plays the card best for itself to the end of the hand."""
     if deal.phase is not Phase.PLAY:
-        return _score(deal, view)
+        return score_deal(deal, view)
     seat = deal.to_act
     assert seat is not None
     best: list[float] | None = None

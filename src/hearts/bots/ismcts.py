@@ -49,7 +49,7 @@ import random
 import time
 
 from hearts.bots.basic import BasicBot
-from hearts.bots.expert import _score
+from hearts.bots.expert import score_deal
 from hearts.bots.sampler import Sampler, supported
 from hearts.cards import Card
 from hearts.deal import Deal, Phase
@@ -217,7 +217,7 @@ def _iterate(root: _Node, deal: Deal, view: SeatView, rng: random.Random, bound:
     while deal.phase is _PLAY:
         moves = deal.legal_moves()  # type: ignore[assignment]
         deal.play(moves[rng.randrange(len(moves))])
-    scores = _score(deal, view)
+    scores = score_deal(deal, view)
     scale = 0.5 / bound
     rewards = [min(1.0, max(0.0, 0.5 + score * scale)) for score in scores]
     root.visits += 1
