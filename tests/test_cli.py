@@ -406,3 +406,15 @@ def test_arena_refuses_bad_options_in_one_sentence(args: list[str], message: str
     assert result.exit_code == 2
     assert _one_sentence(result.stderr).startswith(message)
     assert result.stdout == ""
+
+
+def test_simulate_gives_the_searching_bots_their_budget() -> None:
+    """--samples makes a run with the expert repeat exactly; a budget that is none is refused."""
+    args = ["simulate", "--variant", "simple", "--games", "1", "--seed", "4", "--json"]
+    args += ["--bots", "expert,basic,basic,basic", "--samples", "3"]
+    first, second = runner.invoke(app, args), runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.output) == json.loads(second.output)
+    refused = runner.invoke(app, ["simulate", "--think", "0"])
+    assert refused.exit_code == 2
+    assert "--think must be a positive number of seconds, not 0.0" in refused.output

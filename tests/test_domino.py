@@ -196,3 +196,20 @@ def test_undo_takes_back_draws_drop_outs_and_the_keeping() -> None:
         assert (deal.to_act, tuple(deal.hand(s) for s in deal.seats), len(deal.stock)) == state
     assert played == len(states)
     assert not any(isinstance(event, TrickWon) for event in deal.events)
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        (
+            {"moon": "old", "settlement": "points", "end": "target"},
+            "domino=True clashes with moon=old",
+        ),
+        ({"no_trick_bonus": 5, "settlement": "points", "end": "target"}, "no_trick_bonus=5"),
+    ],
+)
+def test_domino_has_no_moon_and_no_no_trick_bonus(changes: dict[str, Any], words: str) -> None:
+    """The last seat keeps the cards left without taking a trick: the moon and the no-trick
+    bonus mean nothing in Domino Hearts and are refused."""
+    with pytest.raises(InvalidRules, match=words):
+        Rules(domino=True, **changes)

@@ -183,10 +183,14 @@ def test_law_22_a_revoke_corrected_in_time_is_exposed_and_later_cards_are_taken_
     assert deal.to_act == 2 and Card.parse("2S") in deal.legal_moves()  # he may play another
 
 
-def test_law_22_a_correction_names_no_seat_when_one_revoked() -> None:
+def test_law_22_a_correction_names_its_seat() -> None:
+    """Only the revoker knows it revoked: a correction that names no seat is refused, so it
+    cannot be used to find out who revoked."""
     deal = revoked_deal()
-    deal.play(Correct())
-    assert deal.to_act == 1 and deal.exposed(1) == CardSet.parse("2D")
+    before = state(deal)
+    with pytest.raises(IllegalMove, match=r"say which seat corrects its revoke"):
+        deal.play(Correct())
+    assert state(deal) == before
 
 
 def test_law_22_a_revoke_in_a_quitted_trick_stands() -> None:
@@ -320,7 +324,16 @@ def test_a_claim_made_before_a_correction_lapses_with_the_revoke() -> None:
     deal = revoked_deal()
     deal.play(Claim(1), seat=0)
     deal.play(Correct(), seat=1)
+    assert deal.revokers == () and deal.claims == ()
+    # A later revoke of the same seat goes unpunished unless it is claimed in its turn.
+    deal.play("AC")
+    for card in ("2S", "3H"):
+        deal.play(card)
+    deal.play(Call("2D"), seat=0)
+    deal.play(Revoke("3D"))  # seat 1 fails the call: a new revoke (law 27)
     assert deal.revokers == ()
+    deal.play(Claim(1), seat=3)
+    assert deal.revokers == (1,)
 
 
 # ----------------------------------------------------------------------------- laws 23–24
@@ -543,3 +556,11 @@ def test_the_laws_at_every_form_of_the_game(name: str) -> None:
             assert state(deal) == states.pop()
             if states:
                 deal.undo()
+
+
+def test_the_readable_account_of_a_game_waiting_for_the_gathering() -> None:
+    game = Game(LAWS, seed=1)
+    rng = random.Random(1)
+    while game.deal.phase is not Phase.GATHER:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    assert record.text(game).endswith("to let the cards be gathered (or claim a revoke).")

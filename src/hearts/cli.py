@@ -120,10 +120,31 @@ def _bot_names(text: str, players: int) -> list[str]:
     return names
 
 
-def _play(rules: Rules, names: Sequence[str], seed: int) -> Game:
+def _play(
+    rules: Rules,
+    names: Sequence[str],
+    seed: int,
+    think: float | None = None,
+    samples: int | None = None,
+) -> Game:
     """One game, its seats' bots seeded from the game's seed so a run repeats exactly."""
-    seats = [bot_registry.get(name, seed=seed * 100 + seat) for seat, name in enumerate(names)]
+    seats = [
+        bot_registry.get(name, seed=seed * 100 + seat, think=think, samples=samples)
+        for seat, name in enumerate(names)
+    ]
     return bot_registry.play_game(Game(rules, seed=seed), seats)
+
+
+def _check_search(think: float | None, samples: int | None) -> None:
+    """Refuse a search budget that is no budget."""
+    if think is not None and not think > 0:
+        _fail(f"--think must be a positive number of seconds, not {think}")
+    if samples is not None and samples < 1:
+        _fail(f"--samples must be at least 1, not {samples}")
+
+
+_THINK_HELP = "Seconds a move for the bots that search (expert, ismcts; 1 by default)."
+_SAMPLES_HELP = "Deals sampled a move by the bots that search, instead (reproducible runs)."
 
 
 @app.command("simulate")
@@ -151,6 +172,8 @@ def simulate(
             "they claim, and each hand waits for every seat to let the cards be gathered.",
         ),
     ] = False,
+    think: Annotated[float | None, typer.Option(help=_THINK_HELP)] = None,
+    samples: Annotated[int | None, typer.Option(help=_SAMPLES_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     save: Annotated[
         Path | None, typer.Option(help="Write each game's record to this directory.")
@@ -159,6 +182,7 @@ def simulate(
     """Let bots play full games, then show each seat's wins, totals, points per hand and moons."""
     if games < 1:
         _fail(f"--games must be at least 1, not {games}")
+    _check_search(think, samples)
     rules = _rules_for(variant, players)
     if laws:
         rules = rules.replace(laws=True)
@@ -181,7 +205,7 @@ def simulate(
     with progress:
         task = progress.add_task(f"{variants.name_of(rules)}: playing", total=games)
         for number in range(games):
-            game = _play(rules, names, seed + number)
+            game = _play(rules, names, seed + number, think, samples)
             hands += game.hand_number + 1
             for seat in game.winners():
                 stats[seat].wins += 1
@@ -266,13 +290,8 @@ def arena_command(
     workers: Annotated[
         int, typer.Option(help="Local processes to play on (each plays whole rotations).")
     ] = 1,
-    think: Annotated[
-        float | None, typer.Option(help="Seconds a move for the bots that search.")
-    ] = None,
-    samples: Annotated[
-        int | None,
-        typer.Option(help="Deals sampled a move by the bots that search (reproducible runs)."),
-    ] = None,
+    think: Annotated[float | None, typer.Option(help=_THINK_HELP)] = None,
+    samples: Annotated[int | None, typer.Option(help=_SAMPLES_HELP)] = None,
     players: Annotated[
         int | None,
         typer.Option(help="Play the preset with this many seats, if its form allows it."),
@@ -286,10 +305,7 @@ def arena_command(
         _fail(f"--deals must be at least 1, not {deals}")
     if workers < 1:
         _fail(f"--workers must be at least 1, not {workers}")
-    if think is not None and not think > 0:
-        _fail(f"--think must be a positive number of seconds, not {think}")
-    if samples is not None and samples < 1:
-        _fail(f"--samples must be at least 1, not {samples}")
+    _check_search(think, samples)
     rules = _rules_for(variant, players)
     names = _bot_names(bots, rules.players)
     progress = Progress(

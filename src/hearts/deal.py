@@ -1337,7 +1337,12 @@ class Deal:
         if phase is not _PLAY:
             raise IllegalMove(f"a {type(move).__name__.lower()} belongs to the play of the cards")
         if isinstance(move, Correct):
-            self._correction_of(self._revoker_in_trick() if seat is None else seat)
+            if seat is None:
+                raise IllegalMove(
+                    "say which seat corrects its revoke: correct(seat=...) (only the revoker "
+                    "knows it revoked)"
+                )
+            self._correction_of(seat)
             return
         if isinstance(move, Call):
             self._check_call(move.card, seat)
@@ -1408,18 +1413,6 @@ class Deal:
             "a revoke is a card off the suit led while holding it (law 22)"
         )
 
-    def _revoker_in_trick(self) -> int:
-        """The one seat that revoked in the trick on the table (a correction names no seat)."""
-        number = len(self._history)
-        seats = [s for s, at, card in self._revokes if at == number and card in self._trick]
-        if len(seats) != 1:
-            raise IllegalMove(
-                "no revoke in the trick on the table to correct"
-                if not seats
-                else "more than one seat revoked in this trick: say which corrects"
-            )
-        return seats[0]
-
     def _correction_of(self, seat: int) -> int:
         """The position in the trick on the table of ``seat``'s revoke, which it may correct."""
         number = len(self._history)
@@ -1451,7 +1444,8 @@ class Deal:
             event = CardCalled(seat=seat, owner=self._to_act, card=move.card)
             self._events.append(event)
         elif isinstance(move, Correct):
-            event = self._correct(self._revoker_in_trick() if seat is None else seat)
+            assert seat is not None
+            event = self._correct(seat)
         else:
             assert isinstance(move, Gather)
             event = self._gather()
@@ -1486,6 +1480,11 @@ class Deal:
         number = len(self._history)
         gone = {other for _, other in plays[position:]}
         self._revokes = [r for r in self._revokes if not (r[1] == number and r[2] in gone)]
+        # A claim lapses with the revoke it claimed: a later revoke of that seat is claimed anew.
+        revoked = {s for s, _, _ in self._revokes}
+        for claimed in range(self._players):
+            if self._claimed[claimed] and claimed not in revoked:
+                self._claimed[claimed] = False
         del self._trick[position:]
         self._exposed[seat] |= 1 << card
         self._called = None

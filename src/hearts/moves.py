@@ -272,7 +272,8 @@ class _Word:
 class Correct(_Word):
     """The laws (law 22): a revoker takes back the card he revoked with, before the trick is
     complete; it becomes an exposed card, the seats that played after him take back theirs, and
-    he plays again, following suit.
+    he plays again, following suit. It names its seat (``play(Correct(), seat=...)``): only the
+    revoker knows it revoked.
 
     >>> Correct() == Correct(), str(Correct())
     (True, 'correct')

@@ -621,6 +621,8 @@ _PHASE_WORDS: Final = {
     "pass": "pass",
     "play": "play",
     "moon": "choose how the moon is scored",
+    "discard": "discard as many cards as the widow held",
+    "gather": "let the cards be gathered (or claim a revoke)",
     "over": "play",
 }
 

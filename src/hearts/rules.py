@@ -783,6 +783,16 @@ class Rules:
             (self.packs != 1, f"packs={self.packs}", "Domino Hearts is played with one pack"),
             (bool(self.removed), "removed", "Domino Hearts deals from the whole pack"),
             (self.auction, "auction=True", "Auction Hearts deals the whole pack out"),
+            (
+                self.moon is not Moon.OFF,
+                f"moon={self.moon.value}",
+                "the last seat keeps every card left without taking a trick, so nobody shoots",
+            ),
+            (
+                self.no_trick_bonus != 0,
+                f"no_trick_bonus={self.no_trick_bonus}",
+                "a seat may take no trick and keep the cards that count",
+            ),
         )
         for clash, other, reason in clashes:
             if clash:
