@@ -40,7 +40,7 @@ def test_registry_names_the_random_and_basic_bots() -> None:
 
 @pytest.mark.parametrize("name", bots.names())
 def test_registry_makes_a_new_bot_by_name_in_any_case(name: str) -> None:
-    first, second = bots.get(name.upper(), seed=1), bots.get(name, seed=1)
+    first, second = bots.get(name.upper(), seed=1), bots.get(name, seed=1, samples=2)
     assert isinstance(first, Bot) and first is not second
 
 
@@ -366,7 +366,7 @@ def test_bots_refuse_to_move_when_it_is_not_their_turn() -> None:
     deal = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold")
     for name in bots.names():
         with pytest.raises(HeartsError, match=r"^seat 2 has no move to make now$"):
-            bots.get(name).choose(deal.view(2))
+            make(name).choose(deal.view(2))
 
 
 def test_cards_in_the_fixture_hands_make_whole_packs() -> None:
