@@ -215,39 +215,53 @@ class NameSuit:
         return f"name {self.suit.name.lower()}"
 
 
-class Revoke:
+class _CardMove:
+    """A move that names one card (a singleton shape: ``Revoke``, ``Call``)."""
+
+    __slots__ = ("card",)
+    card: Card
+    word = ""
+    what = "a card"
+
+    def __init__(self, card: CardLike) -> None:
+        try:
+            value = Card.coerce(card)
+        except InvalidCard:
+            raise IllegalMove(f"a {self.word} {self.what}, not {card!r}") from None
+        object.__setattr__(self, "card", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash((self.word, self.card))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.card!r})"
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.card}"
+
+
+class Revoke(_CardMove):
     """The laws at a real table (``Rules(laws=True)``): play a card the laws forbid, knowingly or
     (as a face confirms) by mistake: a card off the suit led while holding it (law 22), or
     another card than an exposed card lawfully called (law 27). Bots never revoke.
 
     >>> Revoke("5H"), str(Revoke("5H"))
     (Revoke(Card.parse('5H')), 'revoke 5H')
+    >>> Revoke("5X")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMove: a revoke plays a card, not '5X'
     """
 
-    __slots__ = ("card",)
-    card: Card
-
-    def __init__(self, card: CardLike) -> None:
-        try:
-            value = Card.coerce(card)
-        except InvalidCard:
-            raise IllegalMove(f"a revoke plays a card, not {card!r}") from None
-        object.__setattr__(self, "card", value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Revoke is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Revoke) and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash(("Revoke", self.card))
-
-    def __repr__(self) -> str:
-        return f"Revoke({self.card!r})"
-
-    def __str__(self) -> str:
-        return f"revoke {self.card}"
+    __slots__ = ()
+    word = "revoke"
+    what = "plays a card"
 
 
 class _Word:
@@ -327,38 +341,17 @@ class Claim:
         return f"claim {self.seat}"
 
 
-class Call:
+class Call(_CardMove):
     """The laws (law 19): call an exposed card of the seat to act, which must then play it if it
     can do so without revoking (failing to is a revoke, law 27).
 
-    >>> Call("7C"), str(Call("7C"))
-    (Call(Card.parse('7C')), 'call 7C')
+    >>> Call("7C"), str(Call("7C")), Call("7C") == Revoke("7C")
+    (Call(Card.parse('7C')), 'call 7C', False)
     """
 
-    __slots__ = ("card",)
-    card: Card
-
-    def __init__(self, card: CardLike) -> None:
-        try:
-            value = Card.coerce(card)
-        except InvalidCard:
-            raise IllegalMove(f"a call names an exposed card, not {card!r}") from None
-        object.__setattr__(self, "card", value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Call is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Call) and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash(("Call", self.card))
-
-    def __repr__(self) -> str:
-        return f"Call({self.card!r})"
-
-    def __str__(self) -> str:
-        return f"call {self.card}"
+    __slots__ = ()
+    word = "call"
+    what = "names an exposed card"
 
 
 Move: TypeAlias = (

@@ -34,12 +34,10 @@ True
 from __future__ import annotations
 
 import dataclasses
-import random
-import time
 from collections.abc import Sequence
 
-from hearts.bots.basic import BasicBot
-from hearts.bots.sampler import Sampler, supported
+from hearts.bots.sampler import Sampler
+from hearts.bots.search import Searcher
 from hearts.cards import Card
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
@@ -51,8 +49,6 @@ __all__ = ["EXACT_CARDS", "Analysis", "ExpertBot", "Hint", "hint", "rollout_card
 
 EXACT_CARDS = 2
 """When every hand holds at most this many cards, the rest of the hand is searched exactly."""
-_DEFAULT_THINK = 1.0
-"""Seconds a move, by default."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -77,7 +73,7 @@ class Hint:
     reason: str
 
 
-class ExpertBot:
+class ExpertBot(Searcher):
     """Samples the hidden cards and plays the best card on average (see the module docstring).
 
     ``think``: seconds a move; ``samples``: a fixed number of sampled deals a move instead (for
@@ -85,20 +81,7 @@ class ExpertBot:
     """
 
     name = "expert"
-
-    def __init__(
-        self, seed: int | None = None, think: float = _DEFAULT_THINK, samples: int | None = None
-    ) -> None:
-        if isinstance(think, bool) or not isinstance(think, int | float) or think <= 0:
-            raise IllegalMove(f"think must be a number of seconds above zero, not {think!r}")
-        if samples is not None and (
-            isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-        ):
-            raise IllegalMove(f"samples must be a whole number of at least 1, not {samples!r}")
-        self.seed = 0 if seed is None else seed
-        self.think = float(think)
-        self.samples = samples
-        self._basic = BasicBot()
+    tag = "expert"
 
     def choose(self, view: SeatView) -> Move:
         """This seat's move (see the module docstring)."""
@@ -106,48 +89,23 @@ class ExpertBot:
 
     def analyse(self, view: SeatView) -> Analysis:
         """Choose a move and say how each card fared."""
-        moves = view.legal_moves
-        if not moves:
-            raise IllegalMove(f"seat {view.seat} has no move to make now")
-        cards = [move for move in moves if isinstance(move, Card)]
-        if (
-            view.phase is not Phase.PLAY
-            or len(cards) != len(moves)
-            or len(cards) == 1
-            or not supported(view.rules)
-        ):
-            return Analysis(self._basic.choose(view), (), 0, False)
-        rng = random.Random(
-            f"expert:{self.seed}:{view.hand_number}:{len(view.events)}:{view.seat}:{view.dealer}"
-        )
+        cards = self.searchable(view)
+        if cards is None:
+            return Analysis(self.basic.choose(view), (), 0, False)
         sampler = Sampler(view)
         seats = len(sampler.seats)
         played = len(view.tricks) * seats + len(view.trick) + 1  # with the card tried
         left = view.rules.hand_size * seats - played
         totals = dict.fromkeys(cards, 0.0)
         done = 0
-        deadline = time.perf_counter() + self.think
-        limit = self.samples
-        failures = 0
-        while True:
-            if limit is not None:
-                if done >= limit:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            deal = sampler.sample(rng)
-            if deal is None:
-                failures += 1
-                if failures > 5 + done:
-                    break
-                continue
+        for deal in self.deals(sampler, self.generator(view)):
             for card in cards:
                 trial = deal.copy(stack=False)
                 trial.play(card)
                 totals[card] += _finish(trial, view, left)
             done += 1
         if not done:
-            return Analysis(self._basic.choose(view), (), 0, False)
+            return Analysis(self.basic.choose(view), (), 0, False)
         scores = sorted(
             ((card, totals[card] / done) for card in cards), key=lambda item: (-item[1], item[0])
         )

@@ -46,14 +46,12 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-import time
 
-from hearts.bots.basic import BasicBot
 from hearts.bots.expert import score_deal
-from hearts.bots.sampler import Sampler, supported
+from hearts.bots.sampler import Sampler
+from hearts.bots.search import Searcher
 from hearts.cards import Card
 from hearts.deal import Deal, Phase
-from hearts.errors import IllegalMove
 from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.rules import Rules, SettlementMethod
@@ -62,8 +60,6 @@ __all__ = ["EXPLORATION", "IsmctsBot", "Search"]
 
 EXPLORATION = 0.7
 """UCB1's exploration constant, on rewards scaled to [0, 1]."""
-_DEFAULT_THINK = 1.0
-"""Seconds a move, by default."""
 _PLAY = Phase.PLAY
 
 
@@ -97,7 +93,7 @@ class _Node:
         self.children: dict[Card, _Node] = {}
 
 
-class IsmctsBot:
+class IsmctsBot(Searcher):
     """Information-set MCTS with random roll-outs (see the module docstring).
 
     ``think``: seconds a move; ``samples``: a fixed number of iterations a move instead (for
@@ -105,20 +101,7 @@ class IsmctsBot:
     """
 
     name = "ismcts"
-
-    def __init__(
-        self, seed: int | None = None, think: float = _DEFAULT_THINK, samples: int | None = None
-    ) -> None:
-        if isinstance(think, bool) or not isinstance(think, int | float) or think <= 0:
-            raise IllegalMove(f"think must be a number of seconds above zero, not {think!r}")
-        if samples is not None and (
-            isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-        ):
-            raise IllegalMove(f"samples must be a whole number of at least 1, not {samples!r}")
-        self.seed = 0 if seed is None else seed
-        self.think = float(think)
-        self.samples = samples
-        self._basic = BasicBot()
+    tag = "ismcts"
 
     def __repr__(self) -> str:
         return f"IsmctsBot(seed={self.seed}, think={self.think}, samples={self.samples})"
@@ -129,43 +112,18 @@ class IsmctsBot:
 
     def search(self, view: SeatView) -> Search:
         """Search from this view and say how often each card was tried."""
-        moves = view.legal_moves
-        if not moves:
-            raise IllegalMove(f"seat {view.seat} has no move to make now")
-        cards = [move for move in moves if isinstance(move, Card)]
-        if (
-            view.phase is not Phase.PLAY
-            or len(cards) != len(moves)
-            or len(cards) == 1
-            or not supported(view.rules)
-        ):
-            return Search(self._basic.choose(view), (), 0, False)
-        rng = random.Random(
-            f"ismcts:{self.seed}:{view.hand_number}:{len(view.events)}:{view.seat}:{view.dealer}"
-        )
+        if self.searchable(view) is None:
+            return Search(self.basic.choose(view), (), 0, False)
+        rng = self.generator(view)
         sampler = Sampler(view)
         root = _Node(view.seat)
         bound = _bound(view.rules, view.pool)
         done = 0
-        failures = 0
-        deadline = time.perf_counter() + self.think
-        limit = self.samples
-        while True:
-            if limit is not None:
-                if done >= limit:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            deal = sampler.sample(rng)
-            if deal is None:
-                failures += 1
-                if failures > 5 + done:
-                    break
-                continue
+        for deal in self.deals(sampler, rng):
             _iterate(root, deal, view, rng, bound)
             done += 1
         if not done:
-            return Search(self._basic.choose(view), (), 0, False)
+            return Search(self.basic.choose(view), (), 0, False)
         tried = sorted(
             (
                 (card, node.visits, node.reward / node.visits if node.visits else 0.0)

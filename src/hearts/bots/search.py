@@ -1,0 +1,106 @@
+"""What the searching bots share: a budget, the positions worth searching, a generator seeded
+from the position, and the stream of imagined deals.
+
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("classic"), seed=3)
+>>> bot = Searcher(seed=1, samples=3)
+>>> view = game.view(game.to_act)
+>>> cards = bot.searchable(view)
+>>> len(cards) == len(view.legal_moves)
+True
+>>> sum(1 for _ in bot.deals(Sampler(view), bot.generator(view)))
+3
+>>> Searcher(think=0)
+Traceback (most recent call last):
+...
+hearts.errors.IllegalMove: think must be a number of seconds above zero, not 0
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+from hearts.bots.basic import BasicBot
+from hearts.bots.sampler import Sampler, supported
+from hearts.cards import Card
+from hearts.deal import Deal, Phase
+from hearts.errors import IllegalMove
+from hearts.observation import SeatView
+
+__all__ = ["DEFAULT_THINK", "Searcher"]
+
+DEFAULT_THINK = 1.0
+"""Seconds a move, by default."""
+
+
+class Searcher:
+    """The base of the bots that search imagined deals (the expert, the ISMCTS baseline).
+
+    ``think``: seconds a move; ``samples``: exactly that many imagined deals a move instead, and
+    then the bot repeats exactly for a ``seed`` (its generator is seeded from the seed and the
+    position, never from the clock). Where there is nothing to search it plays as ``basic``.
+    """
+
+    tag = "search"
+    """Names the bot in the seed of its generator (two bots of one seed sample differently)."""
+
+    def __init__(
+        self, seed: int | None = None, think: float = DEFAULT_THINK, samples: int | None = None
+    ) -> None:
+        if isinstance(think, bool) or not isinstance(think, int | float) or think <= 0:
+            raise IllegalMove(f"think must be a number of seconds above zero, not {think!r}")
+        if samples is not None and (
+            isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+        ):
+            raise IllegalMove(f"samples must be a whole number of at least 1, not {samples!r}")
+        self.seed = 0 if seed is None else seed
+        self.think = float(think)
+        self.samples = samples
+        self.basic = BasicBot()
+
+    def searchable(self, view: SeatView) -> list[Card] | None:
+        """The cards to search among, or None where the basic player decides: outside the play,
+        with one legal card, or in a form the sampler does not imagine."""
+        moves = view.legal_moves
+        if not moves:
+            raise IllegalMove(f"seat {view.seat} has no move to make now")
+        cards = [move for move in moves if isinstance(move, Card)]
+        if (
+            view.phase is not Phase.PLAY
+            or len(cards) != len(moves)
+            or len(cards) == 1
+            or not supported(view.rules)
+        ):
+            return None
+        return cards
+
+    def generator(self, view: SeatView) -> random.Random:
+        """The search's generator, seeded from the bot's seed and the position."""
+        return random.Random(
+            f"{self.tag}:{self.seed}:{view.hand_number}:{len(view.events)}:{view.seat}:"
+            f"{view.dealer}"
+        )
+
+    def deals(self, sampler: Sampler, rng: random.Random) -> Iterator[Deal]:
+        """Imagined deals, one at a time, until the budget is spent: ``samples`` of them, or
+        ``think`` seconds (at least one). It stops early if the sampler keeps failing."""
+        done = 0
+        failures = 0
+        deadline = time.perf_counter() + self.think
+        limit = self.samples
+        while True:
+            if limit is not None:
+                if done >= limit:
+                    return
+            elif done and time.perf_counter() >= deadline:
+                return
+            deal = sampler.sample(rng)
+            if deal is None:
+                failures += 1
+                if failures > 5 + done:
+                    return
+                continue
+            yield deal
+            done += 1
