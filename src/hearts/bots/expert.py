@@ -3,7 +3,11 @@
 For each card it may play, the expert samples deals consistent with everything its seat knows
 (:mod:`hearts.bots.sampler`), plays the card in each, finishes the hand, and scores it by the
 rules' own settlement; it plays the card with the best average. The same sampled deals judge
-every card (common random numbers), so the comparison is sharper than the samples alone.
+every card (common random numbers), so the comparison is sharper than the samples alone. Every
+:data:`_PRUNE_EVERY` samples it drops the cards clearly worse than the best (their mean two
+standard errors below the best one's, two cards always kept), so that the rest of its time goes
+to the cards still in contention (measured: a lower regret against a 600-sample reference at
+0.1 and 0.25 s a move).
 
 - **Finishing the hand**: a fast roll-out by rules of thumb (the basic player's, on the imagined
   deal: duck under the card winning the trick, shed what counts when void, lead low), or, once
@@ -58,7 +62,8 @@ class Analysis:
     move: Move
     """The move chosen."""
     scores: tuple[tuple[Card, float], ...]
-    """Each card and its mean score (higher is better for the seat), best first."""
+    """Each card and its mean score (higher is better for the seat): the cards still in
+    contention at the end, best first, then those dropped early, best first."""
     samples: int
     """Deals sampled and played out for every card."""
     searched: bool
@@ -97,19 +102,64 @@ class ExpertBot(Searcher):
         played = len(view.tricks) * seats + len(view.trick) + 1  # with the card tried
         left = view.rules.hand_size * seats - played
         totals = dict.fromkeys(cards, 0.0)
+        squares = dict.fromkeys(cards, 0.0)
+        counts = dict.fromkeys(cards, 0)
+        active = list(cards)
         done = 0
         for deal in self.deals(sampler, self.generator(view)):
-            for card in cards:
+            for card in active:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                totals[card] += _finish(trial, view, left)
+                value = _finish(trial, view, left)
+                totals[card] += value
+                squares[card] += value * value
+                counts[card] += 1
             done += 1
+            if len(active) > 2 and done % _PRUNE_EVERY == 0:
+                active = _prune(active, totals, squares, counts)
         if not done:
             return Analysis(self.basic.choose(view), (), 0, False)
         scores = sorted(
-            ((card, totals[card] / done) for card in cards), key=lambda item: (-item[1], item[0])
+            ((card, totals[card] / counts[card]) for card in active),
+            key=lambda item: (-item[1], item[0]),
         )
-        return Analysis(scores[0][0], tuple(scores), done, True)
+        dropped = sorted(
+            ((card, totals[card] / counts[card]) for card in cards if card not in active),
+            key=lambda item: (-item[1], item[0]),
+        )
+        return Analysis(scores[0][0], tuple(scores + dropped), done, True)
+
+
+_PRUNE_EVERY = 12
+"""Samples between two looks at the candidates: cards clearly worse than the best are dropped."""
+_PRUNE_SIGMAS = 2.0
+
+
+def _prune(
+    active: list[Card],
+    totals: dict[Card, float],
+    squares: dict[Card, float],
+    counts: dict[Card, int],
+) -> list[Card]:
+    """Drop the cards whose mean is clearly below the best one's (by their standard errors),
+    keeping at least two: the samples left go to the cards still in contention."""
+    stats = {}
+    for card in active:
+        n = counts[card]
+        mean = totals[card] / n
+        variance = max(squares[card] / n - mean * mean, 0.0)
+        stats[card] = (mean, (variance / n) ** 0.5)
+    best = max(active, key=lambda c: stats[c][0])
+    top, top_error = stats[best]
+    kept = [
+        card
+        for card in active
+        if card == best
+        or stats[card][0] + _PRUNE_SIGMAS * stats[card][1] >= top - _PRUNE_SIGMAS * top_error
+    ]
+    if len(kept) < 2:
+        kept = sorted(active, key=lambda c: -stats[c][0])[:2]
+    return kept
 
 
 def hint(view: SeatView, *, think: float = 0.5, samples: int | None = None, seed: int = 0) -> Hint:
