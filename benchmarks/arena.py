@@ -102,23 +102,26 @@ def combine(paths: list[Path]) -> None:
     with its own seed: their deals are all random, duplicate deals)."""
     margins: dict[str, list[float]] = {}
     times: dict[str, dict[str, list[float]]] = {}
-    peak = 0.0
-    seconds = 0.0
-    hands = 0
+    totals: dict[str, list[float]] = {}  # per match: seconds, hands, peak MB
     for path in paths:
         for row in json.loads(path.read_text())["runs"]:
-            margins.setdefault(row["match"], []).extend(row["deal_margins"])
+            match = row["match"]
+            margins.setdefault(match, []).extend(row["deal_margins"])
             for name, values in row.get("raw_decision_seconds", {}).items():
-                times.setdefault(row["match"], {}).setdefault(name, []).extend(values)
-            peak = max(peak, row["peak_mb"])
-            seconds += row["seconds"]
-            hands += row["result"]["hands"]
+                times.setdefault(match, {}).setdefault(name, []).extend(values)
+            seconds, hands, peak = totals.setdefault(match, [0.0, 0.0, 0.0])
+            totals[match] = [
+                seconds + row["seconds"],
+                hands + row["result"]["hands"],
+                max(peak, row["peak_mb"]),
+            ]
     for match, values in margins.items():
         estimate = arena.estimate(values)
         width = estimate.half_width or 0.0
+        seconds, hands, peak = totals[match]
         print(
             f"{match}: margin {estimate.mean:+.2f} ± {width:.2f} (95%) over {len(values)} "
-            f"duplicate deals, {hands} hands in {seconds:.0f} s; peak {peak:.0f} MB"
+            f"duplicate deals, {hands:.0f} hands in {seconds:.0f} s; peak {peak:.0f} MB"
         )
         for name, spent in times.get(match, {}).items():
             print(
