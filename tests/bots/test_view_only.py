@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hearts import Game, bots, variants
 from hearts.cards import Card, CardSet
 from hearts.deal import Deal
+from hearts.events import CardsKept, Discarded, StockDrawn
 from hearts.game import Game as GameClass
 from hearts.observation import SeatView
 from hearts.rules import Rules
@@ -44,9 +45,14 @@ def reachable(root: object) -> list[object]:
 
 
 def known_to(view: SeatView) -> int:
-    """The cards a seat may know: its own (held, dealt, passed, received), every card played,
-    exposed cards, and the cards the rules name."""
+    """The cards a seat may know: its own (held, dealt, passed, received, discarded after taking
+    Heartsette's widow, drawn), every card played, exposed cards, and the cards the rules name."""
     mask = view.hand.mask | view.dealt.mask | view.played_cards().mask
+    for event in view.events:
+        if isinstance(event, Discarded | CardsKept) and event.seat == view.seat:
+            mask |= event.cards.mask
+        if isinstance(event, CardsKept | StockDrawn):  # Domino's keeper's cards are shown
+            mask |= event.cards.mask if isinstance(event, CardsKept) else 1 << event.card
     for cards in (view.passed, view.received, *view.exposed):
         if cards is not None:
             mask |= cards.mask
