@@ -52,7 +52,7 @@ from typing import Any, Final
 from hearts import bots as bot_registry
 from hearts import table, variants
 from hearts.bots.base import Bot
-from hearts.cards import CardSet, cards_of
+from hearts.cards import QUEEN_OF_SPADES, CardSet, cards_of
 from hearts.errors import HeartsError
 from hearts.events import Dealt
 from hearts.game import Game
@@ -72,8 +72,8 @@ __all__ = [
 Progress = Callable[[int, int], None]
 """A progress callback: called in the calling process with (hands played, hands in all)."""
 
-_QUEENS_OF_SPADES: Final = (1 << 44) | (1 << 108)
-"""The Q♠ of the first and of the second pack (cards are ``copy*64 + suit*16 + rank``)."""
+_QUEENS_OF_SPADES: Final = 1 << QUEEN_OF_SPADES | 1 << (QUEEN_OF_SPADES ^ 64)
+"""The Q♠ of the first and of the second pack (a card's twin of the other pack is ``card ^ 64``)."""
 
 _T975: Final = (
     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
