@@ -124,6 +124,10 @@ def test_the_statistics_add_up(mixed: arena.ArenaResult) -> None:
     assert basic.moons_against + random_.moons_against == 3 * moons
     # Modern: one seat takes the Q♠ each hand; the hand's points are 26 (78 after a moon).
     assert basic.queens + random_.queens == mixed.hands
+    for record in mixed.records:
+        (taker,) = record.queens
+        if record.shooter is None:
+            assert record.results[taker] >= 13  # the Q♠'s 13 points are the taker's
     total = basic.per_hand.mean * basic.hands + random_.per_hand.mean * random_.hands
     assert math.isclose(total, 26 * mixed.hands + 52 * moons)
     # The margins of everyone at a table sum to nothing.
