@@ -88,7 +88,18 @@ from hearts.moves import (
 from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
-__all__ = ["FORMAT", "VERSION", "to_dict", "from_dict", "dumps", "dump", "loads", "load", "text"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "to_dict",
+    "from_dict",
+    "dumps",
+    "dump",
+    "loads",
+    "load",
+    "move_of",
+    "text",
+]
 
 FORMAT: Final = "hearts-record"
 """The value of a record's ``format`` field."""
@@ -310,8 +321,16 @@ def _variant_name(rules: Rules) -> str:
     return name if name in VARIANTS else "custom"
 
 
-def _move_of(index: int, event: Event) -> tuple[int, Move] | None:
-    """The (seat, move) a recorded event stands for, or None for what the engine logs itself."""
+def move_of(event: Event, index: int = 0) -> tuple[int, Move] | None:
+    """The (seat, move) a recorded event stands for, or None for what the engine logs itself;
+    ``index`` (the event's place in a record) names it when its value is bad.
+
+    >>> from hearts.events import BidMade, TrickWon
+    >>> move_of(BidMade(seat=2, amount=5))
+    (2, Bid(5))
+    >>> move_of(TrickWon(seat=1, leader=0, cards=(), points=0)) is None
+    True
+    """
     if isinstance(event, Revoked):
         return event.seat, Revoke(event.card)
     if isinstance(event, CardPlayed):
@@ -394,7 +413,7 @@ def _rebuild(
         raise InvalidRecord(f"the record does not start a game of these rules: {error}") from None
     failure: tuple[int, HeartsError] | None = None
     for index, event in enumerate(events):
-        move = _move_of(index, event)
+        move = move_of(event, index)
         if move is None:
             continue
         seat, chosen = move

@@ -36,17 +36,9 @@ from collections.abc import Sequence
 from hearts.cards import SUIT_MASKS, Card, CardSet, cards_of
 from hearts.deal import Deal, Phase
 from hearts.errors import HeartsError
-from hearts.events import (
-    BidMade,
-    CardCalled,
-    CardPlayed,
-    Gathered,
-    RevokeClaimed,
-    RevokeCorrected,
-    SuitNamed,
-)
-from hearts.moves import Bid, Call, Claim, Correct, Gather, Move, NameSuit, Revoke
+from hearts.moves import Move, Pass, Revoke
 from hearts.observation import SeatView
+from hearts.record import move_of
 from hearts.rules import Rules, Widow
 
 __all__ = ["Sampler", "supported"]
@@ -216,21 +208,11 @@ def _receiver(view: SeatView) -> int:
 
 
 def _moves(view: SeatView) -> list[tuple[int, Move]]:
-    """The moves of this hand after the pass, in order, as the view records them."""
-    moves: list[tuple[int, Move]] = []
+    """The moves of this hand after the pass, in order, as the view records them (the passes
+    are left out: the imagined hands are those held after the pass)."""
+    moves = []
     for event in view.events:
-        if isinstance(event, CardPlayed):
-            moves.append((event.seat, event.card))
-        elif isinstance(event, BidMade):
-            moves.append((event.seat, Bid(event.amount)))
-        elif isinstance(event, SuitNamed) and event.seat >= 0:
-            moves.append((event.seat, NameSuit(event.suit)))
-        elif isinstance(event, RevokeCorrected):
-            moves.append((event.seat, Correct()))
-        elif isinstance(event, CardCalled):
-            moves.append((event.seat, Call(event.card)))
-        elif isinstance(event, RevokeClaimed):
-            moves.append((event.seat, Claim(event.accused)))
-        elif isinstance(event, Gathered):
-            moves.append((event.seat, Gather()))
+        found = move_of(event)
+        if found is not None and not isinstance(found[1], Pass):
+            moves.append(found)
     return moves
