@@ -94,18 +94,24 @@ def test_the_roll_out_policy_plays_legal_cards_and_ducks() -> None:
 
 
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:
-    """With many samples, cards far worse than the best stop being played out: the best card's
-    mean is the highest of the cards kept to the end."""
+    """A card whose mean is two standard errors below the best one's is dropped; one within
+    reach stays in contention; two are always kept."""
     from hearts.bots import expert
 
-    view = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold").view(0)
-    analysis = ExpertBot(seed=2, samples=48).analyse(view)
-    kept = [score for _, score in analysis.scores[:2]]
-    assert kept[0] >= kept[1]
-    active = expert._prune(
-        [Card.parse(c) for c in ("2C", "3C", "4C")],
-        {Card.parse("2C"): 10.0, Card.parse("3C"): 9.0, Card.parse("4C"): -50.0},
-        {Card.parse("2C"): 10.0, Card.parse("3C"): 8.2, Card.parse("4C"): 250.1},
-        {Card.parse("2C"): 10, Card.parse("3C"): 10, Card.parse("4C"): 10},
+    two, three, four = Card.parse("2C"), Card.parse("3C"), Card.parse("4C")
+    # Ten samples each: means 1.0, 0.8 and -5.0; standard errors 0.3, 0.3 and 0.03.
+    kept = expert._prune(
+        [two, three, four],
+        {two: 10.0, three: 8.0, four: -50.0},
+        {two: 19.0, three: 15.4, four: 250.1},
+        {two: 10, three: 10, four: 10},
     )
-    assert active == [Card.parse("2C"), Card.parse("3C")]  # the hopeless 4♣ is dropped
+    assert kept == [two, three]  # the 3♣ is within reach of the 2♣; the 4♣ is not
+    # Both others clearly worse: the best and the next best are kept all the same.
+    kept = expert._prune(
+        [two, three, four],
+        {two: 10.0, three: -20.0, four: -50.0},
+        {two: 10.0, three: 40.1, four: 250.1},
+        {two: 10, three: 10, four: 10},
+    )
+    assert kept == [two, three]

@@ -304,11 +304,11 @@ def _stop(view: SeatView, cards: Sequence[Card], threat: int) -> Card:
     never feed it a card that counts."""
     values = _values(view)
     led = view.trick[0][1].suit
-    leader_wins = max(
+    winner, winning = max(
         ((seat, card) for seat, card in view.trick if card.suit is led), key=lambda p: p[1].rank
     )
-    if leader_wins[0] == threat:
-        beaters = [c for c in cards if c.suit is led and c.rank > leader_wins[1].rank]
+    if winner == threat:
+        beaters = [c for c in cards if c.suit is led and c.rank > winning.rank]
         if beaters:
             return min(beaters, key=lambda c: c.rank)
         plain = [card for card in cards if values[card] <= 0]

@@ -203,8 +203,8 @@ def _finish(deal: Deal, view: SeatView, left: int) -> float:
 
 
 def _close(deal: Deal) -> None:
-    """Past the last card: the shooter's moon choice (each option scored the same way for him
-    is not known here: the old moon, as the rules' default) and the laws' gathering."""
+    """Past the last card of an imagined deal: the shooter takes the old moon (RULES.md's
+    default; a roll-out does not weigh his choice), and under the laws every seat gathers."""
     while not deal.is_over:
         if deal.phase is Phase.MOON:
             deal.play(MoonChoice.OLD)
