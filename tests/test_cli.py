@@ -172,14 +172,16 @@ def test_simulate_refuses_bad_options_in_one_sentence(args: list[str], message: 
     assert result.stdout == ""
 
 
-def test_replay_of_a_missing_file_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_missing_file_says_so(tmp_path: Path, command: str) -> None:
+    result = runner.invoke(app, [command, str(tmp_path / "nothing.json")])
     assert result.exit_code == 1
     assert _one_sentence(result.stderr) == f"error: there is no file {tmp_path / 'nothing.json'}"
 
 
-def test_replay_of_a_directory_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["replay", str(tmp_path)])
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_directory_given_as_a_record_says_so(tmp_path: Path, command: str) -> None:
+    result = runner.invoke(app, [command, str(tmp_path)])
     assert result.exit_code == 1
     assert _one_sentence(result.stderr) == f"error: {tmp_path} is a directory, not a game record"
 
@@ -303,18 +305,6 @@ def test_verify_of_a_record_without_a_seed_exits_1(tmp_path: Path) -> None:
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 1
     assert result.stdout == "the record has no seed: its deals cannot be verified\n"
-
-
-def test_verify_of_a_missing_file_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["verify", str(tmp_path / "nothing.json")])
-    assert result.exit_code == 1
-    assert _one_sentence(result.stderr) == f"error: there is no file {tmp_path / 'nothing.json'}"
-
-
-def test_verify_of_a_directory_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["verify", str(tmp_path)])
-    assert result.exit_code == 1
-    assert _one_sentence(result.stderr) == f"error: {tmp_path} is a directory, not a game record"
 
 
 @pytest.mark.parametrize(
