@@ -82,21 +82,6 @@ def _peak_megabytes() -> float:
     return max(own, children) / 1024  # kilobytes on Linux
 
 
-def _deal_margins(result: arena.ArenaResult, bot: str) -> list[float]:
-    """Per deal, ``bot``'s mean margin over the rotations: its result minus the mean of the
-    others at the table (the numbers its 95% interval is computed over)."""
-    per_deal: dict[int, list[float]] = {}
-    for record in result.records:
-        for seat, name in enumerate(record.seats):
-            if name != bot:
-                continue
-            others = [r for other, r in enumerate(record.results) if other != seat]
-            per_deal.setdefault(record.deal, []).append(
-                record.results[seat] - statistics.fmean(others)
-            )
-    return [statistics.fmean(values) for _, values in sorted(per_deal.items())]
-
-
 def combine(paths: list[Path]) -> None:
     """Print the results of several runs of one match together (chunks of a long run, each
     with its own seed: their deals are all random, duplicate deals)."""
@@ -191,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
             "result": result.to_dict(),
             "peak_mb": round(_peak_megabytes(), 1),
         }
-        row["deal_margins"] = _deal_margins(result, names[0])
+        row["deal_margins"] = arena.deal_margins(result.records, names[0])
         if TIMES:
             row["raw_decision_seconds"] = {name: times.copy() for name, times in TIMES.items()}
             row["decision_seconds"] = {

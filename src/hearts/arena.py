@@ -65,6 +65,7 @@ __all__ = [
     "HandRecord",
     "Progress",
     "deal_hands",
+    "deal_margins",
     "estimate",
     "run",
 ]
@@ -568,6 +569,26 @@ def run(
     )
 
 
+def deal_margins(records: Sequence[HandRecord], name: str) -> list[float]:
+    """Per deal (in deal order), bot ``name``'s mean margin over the hands it played: its result
+    minus the mean of the others at the same table — the values its margin's interval is over.
+
+    >>> from hearts import variants
+    >>> result = run(variants.get("modern"), ["basic", "random", "random", "random"], deals=2)
+    >>> len(deal_margins(result.records, "basic"))
+    2
+    """
+    by_deal: dict[int, list[float]] = {}
+    for record in records:
+        margins = by_deal.setdefault(record.deal, [])
+        total = sum(record.results)
+        for seat, bot in enumerate(record.seats):
+            if bot == name:
+                mine = record.results[seat]
+                margins.append(mine - (total - mine) / (len(record.seats) - 1))
+    return [statistics.fmean(margins) for _, margins in sorted(by_deal.items()) if margins]
+
+
 def _stats(
     name: str,
     names: tuple[str, ...],
@@ -575,27 +596,23 @@ def _stats(
     winners: Sequence[tuple[str, ...]],
 ) -> BotStats:
     """One bot's statistics from every hand (``records`` in deal order)."""
-    by_deal: dict[int, tuple[list[float], list[float]]] = {}
+    by_deal: dict[int, list[float]] = {}
     hands = moons_for = moons_against = queens = 0
     for record in records:
-        results, margins = by_deal.setdefault(record.deal, ([], []))
-        players = len(record.seats)
-        total = sum(record.results)
+        results = by_deal.setdefault(record.deal, [])
         for seat, bot in enumerate(record.seats):
             if bot != name:
                 continue
             hands += 1
-            mine = record.results[seat]
-            results.append(mine)
-            margins.append(mine - (total - mine) / (players - 1))
+            results.append(record.results[seat])
             if record.shooter == seat:
                 moons_for += 1
             elif record.shooter is not None:
                 moons_against += 1
             if seat in record.queens:
                 queens += 1
-    per_deal = [statistics.fmean(results) for results, _ in by_deal.values()]
-    margin_per_deal = [statistics.fmean(margins) for _, margins in by_deal.values()]
+    per_deal = [statistics.fmean(results) for results in by_deal.values()]
+    margin_per_deal = deal_margins(records, name)
     return BotStats(
         bot=name,
         seats=names.count(name),
