@@ -10,15 +10,27 @@ from hearts import Game, HeartsError, variants
 from hearts.bots.sampler import Sampler, supported
 from hearts.cards import SUIT_MASKS
 from hearts.deal import Deal, Phase
+from hearts.rules import Rules, Widow
 
-SAMPLED = [name for name in variants.names() if supported(variants.get(name))]
+WIDOW_FORMS = {
+    "heartsette-widow-first": variants.get("heartsette").replace(widow=Widow.FIRST_TRICK),
+    "heartsette-widow-last": variants.get("heartsette").replace(widow=Widow.LAST_TRICK),
+    "cancellation-widow-last": variants.get("cancellation").replace(widow=Widow.LAST_TRICK),
+}
+SAMPLED: dict[str, Rules] = {
+    name: variants.get(name) for name in variants.names() if supported(variants.get(name))
+} | WIDOW_FORMS
 
 
-def test_the_forms_with_a_stock_or_a_widow_are_not_sampled() -> None:
-    assert not {"two-handed", "domino", "heartsette", "cancellation"} & set(SAMPLED)
+def test_the_forms_where_a_card_reaches_a_hand_in_play_are_not_sampled() -> None:
+    """A stock drawn from (two-handed, Domino) or a widow taken into a hand (Heartsette's
+    default) is not imagined; a widow that goes with a trick is (Cancellation's leftovers)."""
+    assert not {"two-handed", "domino", "heartsette"} & set(SAMPLED)
     assert {"modern", "classic", "auction", "joker", "black-maria", "classic-7"} <= set(SAMPLED)
+    assert all(supported(rules) for rules in WIDOW_FORMS.values())
+    assert "cancellation" in SAMPLED
     game = Game(variants.get("two-handed"), seed=1)
-    with pytest.raises(HeartsError, match="without a stock or a widow"):
+    with pytest.raises(HeartsError, match="no card reaches a hand during play"):
         Sampler(game.view(game.to_act or 0))
     passing = Game(variants.get("modern"), seed=1)
     with pytest.raises(HeartsError, match="once the cards have been passed"):
@@ -45,11 +57,12 @@ def _seated(deal: Deal, leader: int, cards: tuple) -> list:  # type: ignore[type
     return [(seats[(at + i) % len(seats)], card) for i, card in enumerate(cards)]
 
 
-@pytest.mark.parametrize("name", SAMPLED)
+@pytest.mark.parametrize("name", sorted(SAMPLED))
 def test_every_sampled_deal_agrees_with_the_view(name: str) -> None:
     """Own hand, every card played and by whom, the seat to act and its legal cards, hand sizes,
-    voids shown, the cards passed still held by their receiver: all as in the true deal."""
-    rules = variants.get(name)
+    voids shown, the cards passed still held by their receiver, the points each seat has taken
+    (a widow's included): all as in the true deal; the widow is cards nobody has seen."""
+    rules = SAMPLED[name]
     checked = 0
     for seed in range(3):
         game = Game(rules, seed=seed)
@@ -73,6 +86,10 @@ def test_every_sampled_deal_agrees_with_the_view(name: str) -> None:
                     )
                     for seat, suits in enumerate(voids(deal)):
                         assert not imagined.hand(seat).mask & suits
+                    assert imagined.penalties() == deal.penalties()
+                    seen = view.hand.mask | view.played_cards().mask
+                    assert not imagined.widow.mask & seen
+                    assert len(imagined.widow) == len(deal.widow)
                     if view.passed is not None and view.received is not None:
                         receiver = (me + view.pass_direction.offset(rules.players)) % rules.players
                         unplayed = view.passed.mask & ~view.played_cards().mask

@@ -21,7 +21,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   move: then it is deterministic for a seed (the sampling is seeded from the seed and the
   position, never from the clock).
 - Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
-  does every move in the forms the sampler does not imagine (a stock or a widow in play).
+  does every move in the forms the sampler does not imagine (a stock drawn from, or a widow
+  taken into a hand).
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=3)

@@ -13,9 +13,11 @@ the cards this seat has not seen. Every deal it returns agrees with everything t
   (the leader held nothing else), the bids and the suit named; an imagined deal in which any
   recorded move would be illegal is thrown away and another drawn.
 
-It samples the forms dealt out without a stock or a widow (:func:`supported`): a stock drawn
-from in play (two-handed, Domino Hearts) or a widow taken into a hand hides more than the view
-records, and the bots play those forms by their rules of thumb instead.
+It samples every form in which no card reaches a hand during play (:func:`supported`), a widow
+that goes with a trick included (its cards are imagined among the unseen ones; the points its
+trick took are checked on the replay). A stock drawn from in play (two-handed, Domino Hearts) or
+a widow taken into a hand (Heartsette's default) hides more than the view records, and the bots
+play those forms by their rules of thumb instead.
 
 >>> import random
 >>> from hearts import Game, variants
@@ -30,6 +32,8 @@ records, and the bots play those forms by their rules of thumb instead.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Sequence
 
@@ -48,19 +52,19 @@ _TRIES = 40
 
 
 def supported(rules: Rules) -> bool:
-    """Whether the sampler can imagine the hidden cards of this form: every card is dealt to
-    the seats (no stock, no widow, no Domino draws).
+    """Whether the sampler can imagine the hidden cards of this form: no card reaches a hand
+    during play (no stock, no Domino draws, no widow taken into a hand). A widow that goes with a
+    trick (Cancellation's cards left over, Heartsette's ``widow=first-trick|last-trick``) is
+    imagined too: it is never seen, but the points it adds to its trick are, and the imagined
+    widow must add as many.
 
     >>> from hearts import variants
     >>> supported(variants.get("modern")), supported(variants.get("two-handed"))
     (True, False)
+    >>> supported(variants.get("cancellation")), supported(variants.get("heartsette"))
+    (True, False)
     """
-    return (
-        not rules.stock
-        and not rules.domino
-        and rules.widow is Widow.NONE
-        and rules.pack.bit_count() == rules.hand_size * rules.dealt_seats
-    )
+    return not rules.stock and not rules.domino and rules.widow is not Widow.DISCARD
 
 
 class Sampler:
@@ -70,7 +74,7 @@ class Sampler:
         rules = view.rules
         if not supported(rules):
             raise HeartsError(
-                "the sampler imagines only forms dealt out to the seats, without a stock or a widow"
+                "the sampler imagines only forms in which no card reaches a hand during play"
             )
         if view.phase is Phase.PASS:
             raise HeartsError("the sampler imagines deals once the cards have been passed")
@@ -111,8 +115,12 @@ class Sampler:
         for seat in self.seats:
             if seat != me:
                 self.need[seat] = view.hand_sizes[seat] - fixed[seat].bit_count()
-        if sum(self.need) != len(self.free) or min(self.need) < 0:
+        self.widow = rules.pack.bit_count() - rules.hand_size * rules.dealt_seats
+        """Cards left over from the deal (a widow), imagined among the unseen cards."""
+        if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
             raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+        self.widow_points = _widow_points(view) if self.widow else None
+        """What the widow added to the trick it went with, once that trick is taken."""
         self.moves = _moves(view)
 
     def sample(self, rng: random.Random) -> Deal | None:
@@ -134,6 +142,11 @@ class Sampler:
         hands[view.seat] = view.hand.mask
         need = self.need.copy()
         cards = list(self.free)
+        if self.widow:
+            widow = self._widow(rng)
+            if widow is None:
+                return None
+            cards = [card for card in cards if not widow >> card & 1]
         rng.shuffle(cards)
         # The most constrained cards first: those fewest seats may hold.
         allowed = {
@@ -151,11 +164,49 @@ class Sampler:
             need[seat] -= 1
         return hands
 
+    def _widow(self, rng: random.Random) -> int | None:
+        """The imagined widow: cards not seen, at random, adding up to what its trick took when
+        that is known (drawn exactly: the mix of card values first, weighted by how many ways
+        each can be made, then the cards of each value). None if no mix adds up."""
+        size = self.widow
+        values = self.view.rules.values
+        if self.widow_points is None:
+            return sum(1 << card for card in rng.sample(self.free, size))
+        by_value: dict[int, list[Card]] = {}
+        for card in self.free:
+            by_value.setdefault(values[card], []).append(card)
+        kinds = sorted(by_value)
+        mixes: list[tuple[int, ...]] = []
+        weights: list[int] = []
+        for mix in itertools.combinations_with_replacement(kinds, size):
+            if sum(mix) != self.widow_points:
+                continue
+            ways = 1
+            for value in set(mix):
+                ways *= math.comb(len(by_value[value]), mix.count(value))
+            if ways:
+                mixes.append(mix)
+                weights.append(ways)
+        if not mixes:
+            return None
+        mix = rng.choices(mixes, weights)[0]
+        mask = 0
+        for value in set(mix):
+            for card in rng.sample(by_value[value], mix.count(value)):
+                mask |= 1 << card
+        return mask
+
     def _replay(self, hands: list[int]) -> Deal | None:
         """The hand played again from the imagined hands (as held after the pass); None if a
         recorded move would be illegal there."""
         view = self.view
         start = [hands[s] | self.played[s] for s in range(view.rules.players)]
+        stock: list[Card] = []
+        if self.widow:
+            dealt = 0
+            for mask in start:
+                dealt |= mask
+            stock = cards_of(view.rules.pack & ~dealt)
         namer = None
         if view.rules.auction and not any(b is not None for b in view.bids):
             namer = view.bidder
@@ -166,6 +217,7 @@ class Sampler:
                 dealer=view.dealer,
                 hand_number=view.hand_number,
                 pass_direction="hold",
+                stock=stock,
                 namer=namer,
             )
             for seat, move in self.moves:
@@ -176,7 +228,24 @@ class Sampler:
             return None
         if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
             return None
+        if self.widow and deal.penalties() != view.penalties:
+            return None  # the imagined widow does not add what its trick took
         return deal
+
+
+def _widow_points(view: SeatView) -> int | None:
+    """What the widow added to the trick it went with (the first trick taken, RULES.md §7.5),
+    or None while no trick has been taken or when the widow goes with the last one: the points
+    taken so far less those of the cards of the tricks taken (a trick carried and not yet
+    taken is not counted in either)."""
+    if view.rules.widow is Widow.LAST_TRICK:
+        return None
+    taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
+    if not taken:
+        return None
+    values = view.rules.values
+    cards = sum(values[card] for trick in view.tricks[: taken[-1] + 1] for card in trick.cards)
+    return sum(view.penalties) - cards
 
 
 def _seats(view: SeatView) -> tuple[int, ...]:
