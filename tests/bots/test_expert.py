@@ -6,7 +6,7 @@ import pytest
 
 from hearts import Deal, Game, IllegalMove, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
-from hearts.bots.expert import Hint, rollout_card
+from hearts.bots.expert import MOON_THREAT, Hint, rollout_card
 from hearts.cards import Card
 from hearts.deal import Phase
 
@@ -91,6 +91,54 @@ def test_the_roll_out_policy_plays_legal_cards_and_ducks() -> None:
         card = rollout_card(deal)
         assert card in deal.legal_moves()
         deal.play(card)
+
+
+def test_the_roll_out_leads_low_from_its_shortest_suit_and_keeps_high_spades_while_the_queen_is_out() -> (
+    None
+):
+    deal = Deal.from_hands(
+        variants.get("modern"),
+        [
+            "2C 5D 6D 7D 8D 9D 2S 3S 4S 5S 6S 7S 2H",
+            "3C 4C 5C 7C TD JD QD KD AD 8S 9S TS 3H",
+            "8C 9C TC JC QC KC JS QS 4H 5H 6H 7H AH",
+            "AC 6C KS AS 2D 3D 4D 8H 9H TH JH QH KH",
+        ],
+        pass_direction="hold",
+    )
+    play_to(deal, "2C 3C 8C AC")  # seat 3 leads: 6C KS AS 2D 3D 4D (hearts not broken)
+    assert rollout_card(deal) == Card.parse("6C")  # its shortest suit; not the A♠/K♠
+
+
+def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None:
+    """Whenever one seat has taken every point so far (at least MOON_THREAT) and is winning the
+    trick, the seat to act beats it with its lowest card that can; void, it throws no card that
+    counts when it has another."""
+    checked = 0
+    for seed in range(60):
+        game = Game(variants.get("modern").replace(pass_count=0, pass_cycle=()), seed=seed)
+        deal = game.deal.copy()
+        while deal.phase is Phase.PLAY:
+            card = rollout_card(deal)
+            trick = deal.trick
+            taken = [(s, p) for s, p in enumerate(deal.penalties()) if p]
+            if trick and len(taken) == 1 and taken[0][1] >= MOON_THREAT:
+                threat = taken[0][0]
+                led = trick[0][1].suit
+                winner, winning = max(
+                    ((s, c) for s, c in trick if c.suit is led), key=lambda p: p[1].rank
+                )
+                moves = deal.legal_moves()
+                if winner == threat != deal.to_act and len(moves) > 1:
+                    beaters = [c for c in moves if c.suit is led and c.rank > winning.rank]
+                    plain = [c for c in moves if deal.card_values[c] <= 0]
+                    if beaters:
+                        assert card == min(beaters, key=lambda c: c.rank)
+                    elif moves[0].suit is not led and plain:
+                        assert deal.card_values[card] <= 0
+                    checked += 1
+            deal.play(card)
+    assert checked > 20
 
 
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:

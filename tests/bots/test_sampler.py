@@ -7,8 +7,9 @@ import random
 import pytest
 
 from hearts import Game, HeartsError, variants
+from hearts.bots import BasicBot
 from hearts.bots.sampler import Sampler, supported
-from hearts.cards import SUIT_MASKS
+from hearts.cards import SUIT_MASKS, Card
 from hearts.deal import Deal, Phase
 from hearts.rules import Rules, Widow
 
@@ -120,3 +121,30 @@ def test_sampling_repeats_exactly_for_a_seeded_generator() -> None:
     one = [Sampler(view).sample(random.Random(5)) for _ in range(2)]
     assert one[0] is not None and one[1] is not None
     assert [one[0].hand(s) for s in range(4)] == [one[1].hand(s) for s in range(4)]
+
+
+def test_the_kept_queen_prior_draws_fewer_deals_where_the_receiver_kept_the_queen() -> None:
+    """The expert's prior (most players pass the Q♠ on): at 0 the seat passed to never holds a
+    Q♠ it did not receive; at 1 (no prior) it does in about a third of the deals."""
+    queen = Card.parse("QS")
+    game = next(
+        game
+        for game in (Game(variants.get("modern"), seed=seed) for seed in range(40))
+        if queen not in game.deal.hand(0)
+    )
+    for seat in range(4):
+        game.play(BasicBot().choose(game.view(seat)), seat)
+    view = game.view(0)
+    assert view.passed is not None and queen not in view.hand
+    receiver = view.pass_direction.offset(4) % 4
+
+    def holding(weight: float) -> int:
+        sampler = Sampler(view, kept_queen=weight)
+        rng = random.Random(5)
+        deals = [sampler.sample(rng) for _ in range(300)]
+        return sum(1 for deal in deals if deal is not None and queen in deal.hand(receiver))
+
+    assert holding(0.0) == 0
+    assert 60 < holding(1.0) < 140
+    assert Sampler(view, kept_queen=0.5).keeper == receiver
+    assert Sampler(view).keeper is None

@@ -1,8 +1,9 @@
 """The expert player: it imagines the hidden cards many times and plays what does best in them.
 
 For each card it may play, the expert samples deals consistent with everything its seat knows
-(:mod:`hearts.bots.sampler`), plays the card in each, finishes the hand, and scores it by the
-rules' own settlement; it plays the card with the best average. The same sampled deals judge
+(:mod:`hearts.bots.sampler`; it also reads the pass: the seat it passed to is thought ten times
+less likely to have kept a Q♠ it held, :data:`KEPT_QUEEN`), plays the card in each, finishes
+the hand, and scores it by the rules' own settlement; it plays the card with the best average. The same sampled deals judge
 every card (common random numbers), so the comparison is sharper than the samples alone. Every
 :data:`_PRUNE_EVERY` samples it drops the cards clearly worse than the best (their mean two
 standard errors below the best one's, two cards always kept), so that the rest of its time goes
@@ -10,7 +11,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
 0.1 and 0.25 s a move).
 
 - **Finishing the hand**: a fast roll-out by rules of thumb (the basic player's, on the imagined
-  deal: duck under the card winning the trick, shed what counts when void, lead low), or, once
+  deal: duck under the card winning the trick, shed what counts when void, lead low from a short
+  suit, take the tricks of a seat running for the moon: :func:`rollout_card`), or, once
   every hand holds at most :data:`EXACT_CARDS` cards, an exact search of the rest in which every
   seat plays its best for itself (max-n over the whole imagined deal).
 - **Score**: its result against the others: in a points game the others' mean points minus its
@@ -43,17 +45,31 @@ from collections.abc import Sequence
 
 from hearts.bots.sampler import Sampler
 from hearts.bots.search import Searcher
-from hearts.cards import Card
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
 from hearts.game import settle
 from hearts.moves import Gather, MoonChoice, Move
 from hearts.observation import SeatView
+from hearts.rules import Moon
 
-__all__ = ["EXACT_CARDS", "Analysis", "ExpertBot", "Hint", "hint", "rollout_card", "score_deal"]
+__all__ = [
+    "EXACT_CARDS",
+    "KEPT_QUEEN",
+    "MOON_THREAT",
+    "Analysis",
+    "ExpertBot",
+    "Hint",
+    "hint",
+    "rollout_card",
+    "score_deal",
+]
 
 EXACT_CARDS = 2
 """When every hand holds at most this many cards, the rest of the hand is searched exactly."""
+KEPT_QUEEN = 0.1
+"""How likely the expert thinks it, against the other deals, that the seat it passed to held
+the Q♠ and kept it (most players pass it on; :class:`~hearts.bots.sampler.Sampler`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,7 +114,7 @@ class ExpertBot(Searcher):
         cards = self.searchable(view)
         if cards is None:
             return Analysis(self.basic.choose(view), (), 0, False)
-        sampler = Sampler(view)
+        sampler = Sampler(view, kept_queen=KEPT_QUEEN)
         seats = len(sampler.seats)
         played = len(view.tricks) * seats + len(view.trick) + 1  # with the card tried
         left = view.rules.hand_size * seats - played
@@ -260,17 +276,47 @@ def _exact(deal: Deal, view: SeatView) -> list[float]:
 
 
 def rollout_card(deal: Deal) -> Card:
-    """The basic player's rules of thumb for the seat to act, read off a deal (no view needed):
-    duck under the card winning the trick, shed what counts when void, lead low."""
+    """The basic player's rules of thumb for the seat to act, read off a deal (it looks at no
+    hand but its own; what it reads of the others is public: the trick, the points taken, whether
+    the Q♠ has been played):
+
+    - **lead** low, from its shortest suit, below the jack when it can, never a card that counts
+      while it has another, nor the A♠/K♠ while the Q♠ is out in another hand;
+    - **follow**: duck under the card winning the trick; when every card wins, the lowest (last to
+      play, the highest that does not count);
+    - **void**: shed what counts most, else its highest card;
+    - **the moon** (where it is played): when one seat has taken every point so far, at least
+      :data:`MOON_THREAT`, the others take its tricks with the lowest card that beats it and do
+      not feed it a card that counts.
+
+    >>> from hearts import Deal, variants
+    >>> deal = Deal.from_hands(variants.get("modern"), [
+    ...     "2C 5C 9C QC 3D 7D KD 4S 8S QS AS 6H JH",
+    ...     "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+    ...     "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+    ...     "8C 6D TD JD QD 2S 3S 7S JS 4H 5H 9H TH"], pass_direction="hold")
+    >>> for card in ("2C", "3C", "4C", "8C"):
+    ...     _ = deal.play(card)
+    >>> rollout_card(deal)    # seat 3 took the trick; it leads low from its shortest suit
+    Card.parse('2S')
+    """
     moves: Sequence[Card] = deal.legal_moves()  # type: ignore[assignment]
     if len(moves) == 1:
         return moves[0]
     values = deal.card_values
     trick = deal.trick
     if not trick:
-        return min(moves, key=lambda c: (values[c] > 0, values[c] < 0, c.rank))
+        return _rollout_lead(deal, moves, values)
     led = trick[0][1].suit
-    winning = max((card for _, card in trick if card.suit is led), key=lambda c: c.rank)
+    winner, winning = max(((s, c) for s, c in trick if c.suit is led), key=lambda p: p[1].rank)
+    if deal.rules.moon is not Moon.OFF and winner != deal.to_act and winner == _moon_threat(deal):
+        beaters = [card for card in moves if card.suit is led and card.rank > winning.rank]
+        if beaters:
+            return min(beaters, key=lambda c: c.rank)
+        if moves[0].suit is not led:
+            plain = [card for card in moves if values[card] <= 0]
+            if plain:
+                return max(plain, key=lambda c: c.rank)
     if moves[0].suit is led:
         below = [card for card in moves if card.rank < winning.rank]
         if below:
@@ -279,3 +325,43 @@ def rollout_card(deal: Deal) -> Card:
             return max(moves, key=lambda c: (-values[c], c.rank))
         return min(moves, key=lambda c: (values[c] < 0, c.rank))
     return max(moves, key=lambda c: (values[c], c.rank))
+
+
+MOON_THREAT = 6
+"""Points taken by one seat alone (nobody else having taken any) that make it a moon threat in a
+roll-out."""
+
+
+def _moon_threat(deal: Deal) -> int | None:
+    """The seat that has taken every point so far, if it has taken :data:`MOON_THREAT` or more."""
+    takers = [(seat, points) for seat, points in enumerate(deal.penalties()) if points]
+    if len(takers) == 1 and takers[0][1] >= MOON_THREAT:
+        return takers[0][0]
+    return None
+
+
+def _rollout_lead(deal: Deal, moves: Sequence[Card], values: Sequence[int]) -> Card:
+    """A roll-out's lead (see :func:`rollout_card`)."""
+    seat = deal.to_act
+    assert seat is not None
+    hand = deal.hand(seat).mask
+    lengths = [(hand & mask).bit_count() for mask in SUIT_MASKS]
+    queen_out = (
+        values[QUEEN_OF_SPADES] > 0
+        and not hand >> QUEEN_OF_SPADES & 1
+        and any(deal.hand(other).mask >> QUEEN_OF_SPADES & 1 for other in deal.seats)
+    )
+
+    def key(card: Card) -> tuple[bool, bool, bool, bool, int, int]:
+        value = values[card]
+        rank = card.rank
+        return (
+            value > 0,
+            value < 0,
+            queen_out and card.suit is Suit.SPADES and rank > Rank.QUEEN,
+            rank >= Rank.JACK,
+            lengths[card.suit],
+            rank,
+        )
+
+    return min(moves, key=key)

@@ -13,6 +13,10 @@ the cards this seat has not seen. Every deal it returns agrees with everything t
   (the leader held nothing else), the bids and the suit named; an imagined deal in which any
   recorded move would be illegal is thrown away and another drawn.
 
+One prior may be asked for (``kept_queen``): that the seat this seat passed to, had it held the
+Q♠, would have passed it on (what most players do). Deals in which that seat kept the Q♠ (it
+holds it and did not receive it) are then drawn ``kept_queen`` times as often as the others.
+
 It samples every form in which no card reaches a hand during play (:func:`supported`), a widow
 that goes with a trick included (its cards are imagined among the unseen ones; the points its
 trick took are checked on the replay). A stock drawn from in play (two-handed, Domino Hearts) or
@@ -37,7 +41,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from hearts.cards import SUIT_MASKS, Card, CardSet, cards_of
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
 from hearts.deal import Deal, Phase
 from hearts.errors import HeartsError
 from hearts.moves import Move, Pass, Revoke
@@ -70,7 +74,7 @@ def supported(rules: Rules) -> bool:
 class Sampler:
     """Imagined deals for one view (see the module docstring). Build one per decision."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, *, kept_queen: float = 1.0) -> None:
         rules = view.rules
         if not supported(rules):
             raise HeartsError(
@@ -122,12 +126,28 @@ class Sampler:
         self.widow_points = _widow_points(view) if self.widow else None
         """What the widow added to the trick it went with, once that trick is taken."""
         self.moves = _moves(view)
+        self.kept_queen = kept_queen
+        """How likely a deal is, against the others, in which the seat this seat passed to kept
+        the Q♠ it held (1: as likely; below 1, a prior: most players pass the Q♠ on)."""
+        self.keeper: int | None = None
+        """That seat, where the prior applies: the Q♠ counts and has not been seen."""
+        if kept_queen < 1 and view.passed is not None and view.received is not None:
+            seen = view.hand.mask | view.played_cards().mask | view.passed.mask
+            if rules.values[QUEEN_OF_SPADES] > 0 and not seen >> QUEEN_OF_SPADES & 1:
+                self.keeper = _receiver(view)
 
     def sample(self, rng: random.Random) -> Deal | None:
         """A deal consistent with the view, in the view's state; None if no attempt fitted."""
         for _ in range(_TRIES):
             hands = self._hands(rng)
             if hands is None:
+                continue
+            keeper = self.keeper
+            if (
+                keeper is not None
+                and hands[keeper] >> QUEEN_OF_SPADES & 1
+                and rng.random() >= self.kept_queen
+            ):
                 continue
             deal = self._replay(hands)
             if deal is not None:
