@@ -9,7 +9,7 @@ import pytest
 from hearts import Game, HeartsError, variants
 from hearts.bots import BasicBot
 from hearts.bots.sampler import Sampler, supported
-from hearts.cards import SUIT_MASKS, Card
+from hearts.cards import SUIT_MASKS, Card, Suit
 from hearts.deal import Deal, Phase
 from hearts.rules import Rules, Widow
 
@@ -23,14 +23,14 @@ SAMPLED: dict[str, Rules] = {
 } | WIDOW_FORMS
 
 
-def test_the_forms_where_a_card_reaches_a_hand_in_play_are_not_sampled() -> None:
-    """A stock drawn from (two-handed, Domino) or a widow taken into a hand (Heartsette's
-    default) is not imagined; a widow that goes with a trick is (Cancellation's leftovers)."""
-    assert not {"two-handed", "domino", "heartsette"} & set(SAMPLED)
+def test_domino_and_a_widow_taken_into_a_hand_are_not_sampled() -> None:
+    """Domino's draws to follow and Heartsette's widow taken into a hand (its default) are not
+    imagined; two-handed's stock and a widow that goes with a trick (Cancellation) are."""
+    assert not {"domino", "heartsette"} & set(SAMPLED)
     assert {"modern", "classic", "auction", "joker", "black-maria", "classic-7"} <= set(SAMPLED)
     assert all(supported(rules) for rules in WIDOW_FORMS.values())
-    assert "cancellation" in SAMPLED
-    game = Game(variants.get("two-handed"), seed=1)
+    assert {"cancellation", "two-handed"} <= set(SAMPLED)
+    game = Game(variants.get("domino"), seed=1)
     with pytest.raises(HeartsError, match="no card reaches a hand during play"):
         Sampler(game.view(game.to_act or 0))
     passing = Game(variants.get("modern"), seed=1)
@@ -50,6 +50,18 @@ def voids(deal: Deal) -> list[int]:
             if card.suit is not led:
                 shown[seat] |= SUIT_MASKS[led]
     return shown
+
+
+def _void_since_last_draw(deal: Deal, seat: int) -> set[Suit]:
+    """Two-handed: the suits a seat showed out of after the last trick it drew after."""
+    draws = min(len(deal.tricks), 13)
+    suits = set()
+    for index, trick in enumerate(deal.tricks):
+        plays = _seated(deal, trick.leader, trick.cards)
+        led = plays[0][1].suit
+        if index >= draws and any(s == seat and c.suit is not led for s, c in plays):
+            suits.add(led)
+    return suits
 
 
 def _seated(deal: Deal, leader: int, cards: tuple) -> list:  # type: ignore[type-arg]
@@ -85,8 +97,14 @@ def test_every_sampled_deal_agrees_with_the_view(name: str) -> None:
                     assert [len(imagined.hand(s)) for s in range(rules.players)] == list(
                         view.hand_sizes
                     )
-                    for seat, suits in enumerate(voids(deal)):
-                        assert not imagined.hand(seat).mask & suits
+                    if rules.stock:  # two-handed: the stock and the other's hand
+                        assert len(imagined.stock) == len(deal.stock)
+                        other = 1 - me
+                        for suit in _void_since_last_draw(deal, other):
+                            assert not imagined.hand(other).of_suit(suit)
+                    else:
+                        for seat, suits in enumerate(voids(deal)):
+                            assert not imagined.hand(seat).mask & suits
                     assert imagined.penalties() == deal.penalties()
                     seen = view.hand.mask | view.played_cards().mask
                     assert not imagined.widow.mask & seen

@@ -23,8 +23,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   move: then it is deterministic for a seed (the sampling is seeded from the seed and the
   position, never from the clock).
 - Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
-  does every move in the forms the sampler does not imagine (a stock drawn from, or a widow
-  taken into a hand).
+  does every move in the forms the sampler does not imagine (Domino's draws, a widow taken
+  into a hand).
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=3)
@@ -115,9 +115,7 @@ class ExpertBot(Searcher):
         if cards is None:
             return Analysis(self.basic.choose(view), (), 0, False)
         sampler = Sampler(view, kept_queen=KEPT_QUEEN)
-        seats = len(sampler.seats)
-        played = len(view.tricks) * seats + len(view.trick) + 1  # with the card tried
-        left = view.rules.hand_size * seats - played
+        left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
         totals = dict.fromkeys(cards, 0.0)
         squares = dict.fromkeys(cards, 0.0)
         counts = dict.fromkeys(cards, 0)
@@ -208,7 +206,7 @@ def _name(move: Move) -> str:
 
 def _finish(deal: Deal, view: SeatView, left: int) -> float:
     """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
-    number of cards still in the hands (the sampled forms draw none in play)."""
+    number of cards still to be played (in the hands and the stock)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
     while deal.phase is Phase.PLAY:

@@ -19,9 +19,10 @@ holds it and did not receive it) are then drawn ``kept_queen`` times as often as
 
 It samples every form in which no card reaches a hand during play (:func:`supported`), a widow
 that goes with a trick included (its cards are imagined among the unseen ones; the points its
-trick took are checked on the replay). A stock drawn from in play (two-handed, Domino Hearts) or
-a widow taken into a hand (Heartsette's default) hides more than the view records, and the bots
-play those forms by their rules of thumb instead.
+trick took are checked on the replay), and two-handed Hearts, whose stock and hidden draws are
+imagined too (:class:`_StockDeals`: a void then holds only until the seat's next draw). Domino
+Hearts' draws to follow and a widow taken into a hand (Heartsette's default) are not imagined,
+and the bots play those forms by their rules of thumb instead.
 
 >>> import random
 >>> from hearts import Game, variants
@@ -41,9 +42,10 @@ import math
 import random
 from collections.abc import Sequence
 
-from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
 from hearts.errors import HeartsError
+from hearts.events import Dealt, StockDrawn
 from hearts.moves import Move, Pass, Revoke
 from hearts.observation import SeatView
 from hearts.record import move_of
@@ -57,18 +59,23 @@ _TRIES = 40
 
 def supported(rules: Rules) -> bool:
     """Whether the sampler can imagine the hidden cards of this form: no card reaches a hand
-    during play (no stock, no Domino draws, no widow taken into a hand). A widow that goes with a
+    during play (no Domino draws, no widow taken into a hand), or two-handed's stock (without the
+    laws: a revoke would hide behind a draw). A widow that goes with a
     trick (Cancellation's cards left over, Heartsette's ``widow=first-trick|last-trick``) is
     imagined too: it is never seen, but the points it adds to its trick are, and the imagined
     widow must add as many.
 
     >>> from hearts import variants
-    >>> supported(variants.get("modern")), supported(variants.get("two-handed"))
+    >>> supported(variants.get("modern")), supported(variants.get("domino"))
     (True, False)
     >>> supported(variants.get("cancellation")), supported(variants.get("heartsette"))
     (True, False)
+    >>> supported(variants.get("two-handed"))
+    True
     """
-    return not rules.stock and not rules.domino and rules.widow is not Widow.DISCARD
+    if rules.stock:
+        return rules.players == 2 and not rules.laws  # two-handed: see _StockDeals
+    return not rules.domino and rules.widow is not Widow.DISCARD
 
 
 class Sampler:
@@ -83,6 +90,11 @@ class Sampler:
         if view.phase is Phase.PASS:
             raise HeartsError("the sampler imagines deals once the cards have been passed")
         self.view = view
+        self.stock = _StockDeals(view) if rules.stock else None
+        """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`."""
+        if self.stock is not None:
+            self.seats = _seats(view)
+            return
         players = rules.players
         self.seats = _seats(view)
         me = view.seat
@@ -138,6 +150,8 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> Deal | None:
         """A deal consistent with the view, in the view's state; None if no attempt fitted."""
+        if self.stock is not None:
+            return self.stock.sample(rng)
         for _ in range(_TRIES):
             hands = self._hands(rng)
             if hands is None:
@@ -251,6 +265,147 @@ class Sampler:
         if self.widow and deal.penalties() != view.penalties:
             return None  # the imagined widow does not add what its trick took
         return deal
+
+
+class _StockDeals:
+    """Two-handed deals (RULES.md's two-handed game: after each trick the winner draws the top
+    card of the stock, then the other seat). This seat knows its own hand as dealt and its own
+    draws; the other seat's draws are hidden. An imagined deal chooses which unseen cards the
+    other seat holds now (the rest is the stock, in random order) and when each card it has held
+    reached its hand: dealt, or drawn after a given trick. A card reaches it no later than it was
+    played, and after the last trick in which it showed out of that card's suit (before the card
+    left its hand). The hand is then played again from the imagined deal, as for the other
+    forms, and thrown away if a recorded move would be illegal."""
+
+    def __init__(self, view: SeatView) -> None:
+        rules = view.rules
+        me = view.seat
+        other = 1 - me
+        self.view = view
+        self.other = other
+        dealt = next(event for event in view.events if isinstance(event, Dealt))
+        self.dealt = dealt.hands[me].mask
+        mine = self.dealt
+        draws: list[Card] = []
+        for event in view.events:
+            if isinstance(event, StockDrawn):
+                draws.append(event.card)
+                mine |= 1 << event.card
+        self.draws = draws
+        self.tricks = list(view.tricks)
+        self.drawn = min(len(self.tricks), (rules.pack.bit_count() - 2 * rules.hand_size) // 2)
+        """Tricks after which both seats drew."""
+        played: dict[Card, int] = {}  # the other seat's cards played, by trick
+        voids: dict[Suit, list[int]] = {}  # the tricks in which it showed out of each suit
+        for index, trick in enumerate(self.tricks):
+            plays = _plays((0, 1), trick.leader, trick.cards)
+            led = trick.cards[0].suit
+            for seat, card in plays:
+                if seat == other:
+                    played[card] = index
+                    if card.suit is not led:
+                        voids.setdefault(led, []).append(index)
+        for seat, card in view.trick:
+            if seat == other:
+                played[card] = len(self.tricks)
+        self.played = played
+        self.voids = voids
+        unseen = rules.pack & ~mine
+        for card in played:
+            unseen &= ~(1 << card)
+        self.unseen = cards_of(unseen)
+        self.holds = view.hand_sizes[other]
+        if len(self.unseen) != self.holds + view.stock_size:
+            raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+        self.moves = _moves(view)
+
+    def _earliest(self, card: Card, leaves: int) -> int:
+        """The earliest a card can have reached the other seat's hand (0: dealt; t + 1: drawn
+        after trick t), held until trick ``leaves``: after it last showed out of its suit."""
+        shown = [trick for trick in self.voids.get(card.suit, ()) if trick < leaves]
+        return max(shown) + 1 if shown else 0
+
+    def sample(self, rng: random.Random) -> Deal | None:
+        """A two-handed deal consistent with the view; None if no attempt fitted."""
+        now = len(self.tricks)
+        for _ in range(_TRIES):
+            # The cards the other seat may hold now: none of a suit it showed out of since its
+            # last draw.
+            eligible = [c for c in self.unseen if self._earliest(c, now + 1) <= self.drawn]
+            if len(eligible) < self.holds:
+                return None
+            held = rng.sample(eligible, self.holds)
+            spans = {
+                card: (self._earliest(card, leaves), leaves) for card, leaves in self.played.items()
+            }
+            for card in held:
+                spans[card] = (self._earliest(card, now + 1), self.drawn)
+            arrivals = _arrivals(spans, self.drawn, rng)
+            if arrivals is None:
+                continue
+            stock = self._stock(arrivals, [c for c in self.unseen if c not in spans], rng)
+            deal = self._replay(
+                [arrivals[0] if seat == self.other else self.dealt for seat in (0, 1)], stock
+            )
+            if deal is not None:
+                return deal
+        return None
+
+    def _stock(self, arrivals: dict[int, int], rest: list[Card], rng: random.Random) -> list[Card]:
+        """The stock in order: after trick t the winner draws first; this seat's draws are known,
+        the other's imagined; what nobody has drawn yet, shuffled."""
+        order: list[Card] = []
+        mine = iter(self.draws)
+        for index in range(self.drawn):
+            winner = self.tricks[index].winner
+            for seat in (winner, 1 - winner):
+                order.append(next(mine) if seat != self.other else Card(arrivals[index + 1]))
+        rng.shuffle(rest)
+        return order + rest
+
+    def _replay(self, hands: list[int], stock: list[Card]) -> Deal | None:
+        view = self.view
+        try:
+            deal = Deal.from_hands(
+                view.rules,
+                [CardSet(mask) for mask in hands],
+                dealer=view.dealer,
+                hand_number=view.hand_number,
+                pass_direction="hold",
+                stock=stock,
+            )
+            for seat, move in self.moves:
+                deal.play(move, seat)
+        except HeartsError:
+            return None
+        if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
+            return None
+        return deal
+
+
+def _arrivals(
+    spans: dict[Card, tuple[int, int]], drawn: int, rng: random.Random
+) -> dict[int, int] | None:
+    """When each card held reached the hand: one drawn after each of the first ``drawn`` tricks
+    (key t + 1: the card, as an int), the rest dealt (key 0: their mask); each card within its
+    (earliest, latest) span. Filled from the last draw back: a card whose span starts at that
+    draw must take it; otherwise a card that may, at random. None if they cannot all fit."""
+    left = dict(spans)
+    arrivals: dict[int, int] = {}
+    for time in range(drawn, 0, -1):
+        fits = [card for card, (first, last) in left.items() if first <= time <= last]
+        if any(first > time for first, _ in left.values()):
+            return None
+        must = [card for card in fits if left[card][0] == time]
+        if len(must) > 1 or not fits:
+            return None
+        card = must[0] if must else rng.choice(fits)
+        arrivals[time] = int(card)
+        del left[card]
+    if any(first > 0 for first, _ in left.values()):
+        return None
+    arrivals[0] = sum(1 << card for card in left)
+    return arrivals
 
 
 def _widow_points(view: SeatView) -> int | None:
