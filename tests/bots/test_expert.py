@@ -6,7 +6,7 @@ import pytest
 
 from hearts import Deal, Game, IllegalMove, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
-from hearts.bots.expert import MOON_THREAT, Hint, rollout_card
+from hearts.bots.expert import MOON_THREAT, Hint, _settled, rollout_card
 from hearts.cards import Card
 from hearts.deal import Phase
 
@@ -141,6 +141,38 @@ def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None
                     checked += 1
             deal.play(card)
     assert checked > 20
+
+
+def test_a_settled_choice_is_one_clearly_ahead_on_the_same_deals_or_as_good_in_every_one() -> None:
+    two, three, four = Card.parse("2C"), Card.parse("3C"), Card.parse("4C")
+    noisy = [float(i % 7) for i in range(48)]
+    ahead = {two: [v + 1.0 for v in noisy], three: noisy}  # 1 better in every deal
+    assert _settled([two, three], ahead)
+    close = {two: [v + (1.0 if i % 2 else -0.9) for i, v in enumerate(noisy)], three: noisy}
+    assert not _settled([two, three], close)
+    same = {two: noisy, three: list(noisy), four: [v - 5.0 for v in noisy]}
+    assert _settled([two, three, four], same)
+
+
+def test_a_timed_search_stops_once_its_choice_is_settled_and_a_counted_one_does_not() -> None:
+    """Seat 0 holds 3♣ 4♣ and nobody else a club between: either card does the same in every
+    deal, so a timed search stops after its first look (48 deals), whatever its time."""
+    deal = Deal.from_hands(
+        variants.get("modern"),
+        [
+            "2C 3C 4C 7D 8D 9D TD JD 2S 3S 4S 5S 6S",
+            "5C 6C 7C 8C QD KD AD 7S 8S 9S TS JS 2H",
+            "9C TC JC QC 2D 3D 4D 5D 6D QS KS AS 3H",
+            "KC AC 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ],
+        pass_direction="hold",
+    )
+    play_to(deal, "2C 5C 9C AC KC")  # seat 3 takes the first trick and leads the K♣
+    view = deal.view(0)
+    assert view.legal_moves == (Card.parse("3C"), Card.parse("4C"))
+    timed = ExpertBot(seed=1, think=120).analyse(view)
+    assert timed.samples == 48
+    assert ExpertBot(seed=1, samples=60).analyse(view).samples == 60
 
 
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:

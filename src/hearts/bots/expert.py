@@ -19,9 +19,11 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   own (so a moon shot against it costs what it costs), in a counters game the counters it wins.
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
   (:func:`hearts.game.settle`), so it plays every form the sampler imagines.
-- **Budget**: ``think`` seconds a move (1 s by default), or exactly ``samples`` sampled deals a
-  move: then it is deterministic for a seed (the sampling is seeded from the seed and the
-  position, never from the clock).
+- **Budget**: ``think`` seconds a move at most (1 s by default: it stops sooner once its choice
+  is settled, the best card ahead of every other on the same deals by three standard errors of
+  the difference, or as good in every deal), or exactly ``samples`` sampled deals a move: then
+  it is deterministic for a seed (the sampling is seeded from the seed and the position, never
+  from the clock).
 - Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
   does every move in the forms the sampler does not imagine (Domino's draws, a widow taken
   into a hand).
@@ -119,6 +121,7 @@ class ExpertBot(Searcher):
         totals = dict.fromkeys(cards, 0.0)
         squares = dict.fromkeys(cards, 0.0)
         counts = dict.fromkeys(cards, 0)
+        results: dict[Card, list[float]] = {card: [] for card in cards}
         active = list(cards)
         done = 0
         for deal in self.deals(sampler, self.generator(view)):
@@ -129,9 +132,13 @@ class ExpertBot(Searcher):
                 totals[card] += value
                 squares[card] += value * value
                 counts[card] += 1
+                results[card].append(value)
             done += 1
-            if len(active) > 2 and done % _PRUNE_EVERY == 0:
-                active = _prune(active, totals, squares, counts)
+            if done % _PRUNE_EVERY == 0:
+                if len(active) > 2:
+                    active = _prune(active, totals, squares, counts)
+                if self.samples is None and done >= _SETTLE_AFTER and _settled(active, results):
+                    break
         if not done:
             return Analysis(self.basic.choose(view), (), 0, False)
         scores = sorted(
@@ -148,6 +155,30 @@ class ExpertBot(Searcher):
 _PRUNE_EVERY = 12
 """Samples between two looks at the candidates: cards clearly worse than the best are dropped."""
 _PRUNE_SIGMAS = 2.0
+_SETTLE_AFTER = 48
+"""Samples before a timed search may stop early, its choice settled (:func:`_settled`)."""
+_SETTLE_SIGMAS = 3.0
+
+
+def _settled(active: list[Card], results: dict[Card, list[float]]) -> bool:
+    """Whether the best card is settled: on the same deals, it did better than every other card
+    still in contention by more than :data:`_SETTLE_SIGMAS` standard errors of the difference,
+    or exactly as well in every deal (cards as good as each other, like touching cards)."""
+    best = max(active, key=lambda card: sum(results[card]))
+    mine = results[best]
+    n = len(mine)
+    for card in active:
+        if card == best:
+            continue
+        diffs = [a - b for a, b in zip(mine, results[card], strict=True)]
+        mean = sum(diffs) / n
+        variance = max(sum(d * d for d in diffs) / n - mean * mean, 0.0)
+        error = (variance / (n - 1)) ** 0.5
+        if error == 0.0 and mean == 0.0:
+            continue  # the same result in every deal
+        if mean <= _SETTLE_SIGMAS * error:
+            return False
+    return True
 
 
 def _prune(
