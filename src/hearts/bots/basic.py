@@ -34,7 +34,7 @@ Pass(CardSet.parse('QS AS JH'))
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hearts import scoring
 from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
@@ -45,7 +45,7 @@ from hearts.moves import Bid, Claim, Discard, Gather, MoonChoice, Move, NameSuit
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Moon, Widow
 
-__all__ = ["BasicBot"]
+__all__ = ["BasicBot", "discard"]
 
 _GUARDS = 4
 """Low spades that make the A♠/K♠ safe to keep: the Q♠ can be ducked that many times."""
@@ -183,13 +183,22 @@ def _suit_lengths(view: SeatView) -> dict[Suit, int]:
 
 
 def _discard(view: SeatView) -> Discard:
-    """Heartsette: the discards count against the discarder, so lay down what counts for him
-    (a negative value), then the highest cards that count nothing (they would win tricks)."""
     first = view.legal_moves[0]
     assert isinstance(first, Discard)
-    values = _values(view)
-    ranked = sorted(view.hand, key=lambda card: (values[card], -card.rank, card))
-    return Discard(ranked[: len(first.cards)])
+    return discard(view.hand, _values(view), len(first.cards))
+
+
+def discard(hand: Iterable[Card], values: Sequence[int], count: int) -> Discard:
+    """Heartsette: the discards count against the discarder, so lay down what counts for him
+    (a negative value), then the highest cards that count nothing (they would win tricks).
+
+    >>> from hearts.cards import CardSet
+    >>> from hearts import variants
+    >>> discard(CardSet.parse("2C AC QS 5H KD"), variants.get("heartsette").values, 2)
+    Discard(CardSet.parse('AC KD'))
+    """
+    ranked = sorted(hand, key=lambda card: (values[card], -card.rank, card))
+    return Discard(ranked[:count])
 
 
 def _pass(view: SeatView) -> Pass:

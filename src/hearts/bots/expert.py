@@ -25,8 +25,7 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   it is deterministic for a seed (the sampling is seeded from the seed and the position, never
   from the clock).
 - Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
-  does every move in the forms the sampler does not imagine (Domino's draws, a widow taken
-  into a hand).
+  does every move in the forms the sampler does not imagine (Domino Hearts).
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=3)
@@ -45,13 +44,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from hearts.bots.basic import discard
 from hearts.bots.sampler import Sampler
 from hearts.bots.search import Searcher
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
 from hearts.game import settle
-from hearts.moves import Gather, MoonChoice, Move
+from hearts.moves import Discard, Gather, MoonChoice, Move
 from hearts.observation import SeatView
 from hearts.rules import Moon
 
@@ -64,6 +64,7 @@ __all__ = [
     "Hint",
     "hint",
     "rollout_card",
+    "rollout_discard",
     "score_deal",
 ]
 
@@ -240,12 +241,17 @@ def _finish(deal: Deal, view: SeatView, left: int) -> float:
     number of cards still to be played (in the hands and the stock)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
-    while deal.phase is Phase.PLAY:
+    while True:
+        phase = deal.phase
+        if phase is not Phase.PLAY:
+            if phase is not Phase.DISCARD:
+                return score_deal(deal, view)[me]
+            deal.play(rollout_discard(deal))  # (as many cards as the widow brought)
+            continue
         if left <= exact and left % len(deal.seats) == 0:  # a trick's start, few cards left
             return _exact(deal, view)[me]
         deal.play(rollout_card(deal))
         left -= 1
-    return score_deal(deal, view)[me]
 
 
 def _close(deal: Deal) -> None:
@@ -290,6 +296,11 @@ def score_deal(deal: Deal, view: SeatView) -> list[float]:
 def _exact(deal: Deal, view: SeatView) -> list[float]:
     """Max-n: every seat plays the card best for itself to the end of the hand."""
     if deal.phase is not Phase.PLAY:
+        if deal.phase is Phase.DISCARD:
+            deal.play(rollout_discard(deal))
+            result = _exact(deal, view)
+            deal.undo()
+            return result
         return score_deal(deal, view)
     seat = deal.to_act
     assert seat is not None
@@ -354,6 +365,13 @@ def rollout_card(deal: Deal) -> Card:
             return max(moves, key=lambda c: (-values[c], c.rank))
         return min(moves, key=lambda c: (values[c] < 0, c.rank))
     return max(moves, key=lambda c: (values[c], c.rank))
+
+
+def rollout_discard(deal: Deal) -> Discard:
+    """Heartsette, in a roll-out: the widow's taker discards as the basic player does."""
+    first = deal.legal_moves()[0]
+    assert isinstance(first, Discard) and deal.to_act is not None
+    return discard(deal.hand(deal.to_act), deal.card_values, len(first.cards))
 
 
 MOON_THREAT = 6

@@ -17,8 +17,8 @@ is grown over many iterations; each iteration:
   from the rules, and credits each node with the score of the seat whose move led to it.
 
 It plays the card tried most often. Passing, bidding, naming a suit and the moon choice, a
-single legal card, and the forms the sampler does not imagine (Domino's draws, a widow taken
-into a hand) go to the basic player, as with the expert.
+single legal card, and the forms the sampler does not imagine (Domino Hearts) go to the basic
+player, as with the expert.
 
 ``think`` seconds a move (1 s by default), or exactly ``samples`` iterations (one imagined deal
 each) a move: then it is deterministic for a seed, the search being seeded from the seed and the
@@ -52,7 +52,7 @@ from hearts.bots.sampler import Sampler
 from hearts.bots.search import Searcher
 from hearts.cards import Card
 from hearts.deal import Deal, Phase
-from hearts.moves import Move
+from hearts.moves import Discard, Move
 from hearts.observation import SeatView
 from hearts.rules import Rules, SettlementMethod
 
@@ -61,6 +61,7 @@ __all__ = ["EXPLORATION", "IsmctsBot", "Search"]
 EXPLORATION = 0.7
 """UCB1's exploration constant, on rewards scaled to [0, 1]."""
 _PLAY = Phase.PLAY
+_DISCARD = Phase.DISCARD
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -141,7 +142,10 @@ def _iterate(root: _Node, deal: Deal, view: SeatView, rng: random.Random, bound:
     """Select, expand, roll out and back up once, on one imagined deal (played on in place)."""
     node = root
     path: list[_Node] = []
-    while deal.phase is _PLAY:
+    while deal.phase is _PLAY or deal.phase is _DISCARD:
+        if deal.phase is _DISCARD:  # Heartsette's widow taken: a random discard, not searched
+            deal.play(_random_discard(deal, rng))
+            continue
         moves: list[Card] = deal.legal_moves()  # type: ignore[assignment]
         children = node.children
         untried: list[Card] = []
@@ -172,7 +176,10 @@ def _iterate(root: _Node, deal: Deal, view: SeatView, rng: random.Random, bound:
         deal.play(best_card)
         path.append(best)
         node = best
-    while deal.phase is _PLAY:
+    while deal.phase is _PLAY or deal.phase is _DISCARD:
+        if deal.phase is _DISCARD:
+            deal.play(_random_discard(deal, rng))
+            continue
         moves = deal.legal_moves()  # type: ignore[assignment]
         deal.play(moves[rng.randrange(len(moves))])
     scores = score_deal(deal, view)
@@ -182,6 +189,13 @@ def _iterate(root: _Node, deal: Deal, view: SeatView, rng: random.Random, bound:
     for node in path:
         node.visits += 1
         node.reward += rewards[node.seat]
+
+
+def _random_discard(deal: Deal, rng: random.Random) -> Discard:
+    """Heartsette: as many cards of the taker's hand as the widow brought, at random."""
+    first = deal.legal_moves()[0]
+    assert isinstance(first, Discard) and deal.to_act is not None
+    return Discard(rng.sample(list(deal.hand(deal.to_act)), len(first.cards)))
 
 
 def _bound(rules: Rules, pool: int) -> float:

@@ -17,12 +17,19 @@ One prior may be asked for (``kept_queen``): that the seat this seat passed to, 
 Q♠, would have passed it on (what most players do). Deals in which that seat kept the Q♠ (it
 holds it and did not receive it) are then drawn ``kept_queen`` times as often as the others.
 
-It samples every form in which no card reaches a hand during play (:func:`supported`), a widow
-that goes with a trick included (its cards are imagined among the unseen ones; the points its
-trick took are checked on the replay), and two-handed Hearts, whose stock and hidden draws are
-imagined too (:class:`_StockDeals`: a void then holds only until the seat's next draw). Domino
-Hearts' draws to follow and a widow taken into a hand (Heartsette's default) are not imagined,
-and the bots play those forms by their rules of thumb instead.
+It samples every form but Domino Hearts (:func:`supported`):
+
+- a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones,
+  adding up to the points its trick took;
+- Heartsette's widow taken into a hand: by this seat, known; by another, its discards are
+  imagined among the unseen cards (adding up to what they count, which shows), then which of
+  the cards it has held were the widow (every card of a suit it showed out of in the first
+  trick, before it took the widow, and others at random);
+- two-handed Hearts: the stock and the other seat's hidden draws (:class:`_StockDeals`; a void
+  then holds only until the seat's next draw).
+
+Domino's draws to follow (several hidden cards, any number, at any trick) are not imagined: the
+bots play Domino Hearts by their rules of thumb.
 
 >>> import random
 >>> from hearts import Game, variants
@@ -45,8 +52,8 @@ from collections.abc import Sequence
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
 from hearts.errors import HeartsError
-from hearts.events import Dealt, StockDrawn
-from hearts.moves import Move, Pass, Revoke
+from hearts.events import Dealt, Discarded, StockDrawn
+from hearts.moves import Discard, Move, Pass, Revoke
 from hearts.observation import SeatView
 from hearts.record import move_of
 from hearts.rules import Rules, Widow
@@ -58,24 +65,21 @@ _TRIES = 40
 
 
 def supported(rules: Rules) -> bool:
-    """Whether the sampler can imagine the hidden cards of this form: no card reaches a hand
-    during play (no Domino draws, no widow taken into a hand), or two-handed's stock (without the
-    laws: a revoke would hide behind a draw). A widow that goes with a
-    trick (Cancellation's cards left over, Heartsette's ``widow=first-trick|last-trick``) is
-    imagined too: it is never seen, but the points it adds to its trick are, and the imagined
-    widow must add as many.
+    """Whether the sampler can imagine the hidden cards of this form: every form but Domino
+    Hearts and two-handed played by the laws (a revoke would hide behind a draw); see the module
+    docstring for the widows and the stock.
 
     >>> from hearts import variants
     >>> supported(variants.get("modern")), supported(variants.get("domino"))
     (True, False)
     >>> supported(variants.get("cancellation")), supported(variants.get("heartsette"))
-    (True, False)
+    (True, True)
     >>> supported(variants.get("two-handed"))
     True
     """
     if rules.stock:
         return rules.players == 2 and not rules.laws  # two-handed: see _StockDeals
-    return not rules.domino and rules.widow is not Widow.DISCARD
+    return not rules.domino
 
 
 class Sampler:
@@ -114,6 +118,27 @@ class Sampler:
         seen = view.hand.mask
         for mask in played:
             seen |= mask
+        # Heartsette's widow taken into a hand (widow=discard): by this seat (it saw the widow
+        # and its own discards), or by another (its discards lie face down; their points show).
+        self.taker: int | None = None
+        self.known_widow = 0
+        self.dealt = 0
+        self.discard: Discard | None = None
+        taken = next((e for e in view.events if isinstance(e, Discarded)), None)
+        if taken is not None:
+            self.taker = taken.seat
+            if taken.seat == me:
+                self.dealt = next(e for e in view.events if isinstance(e, Dealt)).hands[me].mask
+                mine = view.hand.mask | played[me] | taken.cards.mask
+                self.known_widow = mine & ~self.dealt
+                seen |= taken.cards.mask
+            else:  # its voids shown in the first trick held only until it took the widow
+                voids[taken.seat] = 0
+                for trick_plays in _by_trick(view)[1:]:
+                    led = trick_plays[0][1] >> 4 & 3
+                    for seat, card in trick_plays[1:]:
+                        if seat == taken.seat and card >> 4 & 3 != led:
+                            voids[seat] |= SUIT_MASKS[led]
         fixed = [0] * players
         for seat, exposed in enumerate(view.exposed):
             fixed[seat] |= exposed.mask
@@ -132,11 +157,17 @@ class Sampler:
             if seat != me:
                 self.need[seat] = view.hand_sizes[seat] - fixed[seat].bit_count()
         self.widow = rules.pack.bit_count() - rules.hand_size * rules.dealt_seats
-        """Cards left over from the deal (a widow), imagined among the unseen cards."""
+        """Cards imagined apart from the hands, among the unseen: the widow (cards left over from
+        the deal), or, Heartsette's widow taken by another seat, that seat's discards."""
+        if self.taker == me:
+            self.widow = 0
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
             raise HeartsError("the view's hand sizes do not add up to the cards not seen")
         self.widow_points = _widow_points(view) if self.widow else None
-        """What the widow added to the trick it went with, once that trick is taken."""
+        """What those cards count, when known: the points the widow added to its trick, or what
+        the discards count."""
+        if taken is not None and self.taker != me:
+            self.widow_points = taken.points
         self.moves = _moves(view)
         self.kept_queen = kept_queen
         """How likely a deal is, against the others, in which the seat this seat passed to kept
@@ -153,9 +184,10 @@ class Sampler:
         if self.stock is not None:
             return self.stock.sample(rng)
         for _ in range(_TRIES):
-            hands = self._hands(rng)
-            if hands is None:
+            imagined = self._hands(rng)
+            if imagined is None:
                 continue
+            hands, widow = imagined
             keeper = self.keeper
             if (
                 keeper is not None
@@ -163,12 +195,12 @@ class Sampler:
                 and rng.random() >= self.kept_queen
             ):
                 continue
-            deal = self._replay(hands)
+            deal = self._replay(hands, widow, rng)
             if deal is not None:
                 return deal
         return None
 
-    def _hands(self, rng: random.Random) -> list[int] | None:
+    def _hands(self, rng: random.Random) -> tuple[list[int], int] | None:
         """The other seats' hands now: the fixed cards, and the free ones dealt at random to
         seats that may hold them."""
         view = self.view
@@ -176,10 +208,12 @@ class Sampler:
         hands[view.seat] = view.hand.mask
         need = self.need.copy()
         cards = list(self.free)
+        widow = 0
         if self.widow:
-            widow = self._widow(rng)
-            if widow is None:
+            drawn = self._widow(rng)
+            if drawn is None:
                 return None
+            widow = drawn
             cards = [card for card in cards if not widow >> card & 1]
         rng.shuffle(cards)
         # The most constrained cards first: those fewest seats may hold.
@@ -196,7 +230,21 @@ class Sampler:
             seat = rng.choices(open_seats, weights)[0]
             hands[seat] |= 1 << card
             need[seat] -= 1
-        return hands
+        return hands, widow
+
+    def _taker_widow(self, held: int, rng: random.Random) -> int | None:
+        """Heartsette: which of the cards another seat held after taking the widow (but the one
+        it played to the first trick) were the widow: every card of a suit it showed out of in
+        the first trick, and others at random. None if that is more than the widow."""
+        assert self.taker is not None
+        must = held & _first_trick_voids(self.view, self.taker)
+        size = self.view.rules.pack.bit_count() - self.view.rules.hand_size * len(self.seats)
+        if must.bit_count() > size:
+            return None
+        rest = cards_of(held & ~must)
+        for card in rng.sample(rest, size - must.bit_count()):
+            must |= 1 << card
+        return must
 
     def _widow(self, rng: random.Random) -> int | None:
         """The imagined widow: cards not seen, at random, adding up to what its trick took when
@@ -230,13 +278,30 @@ class Sampler:
                 mask |= 1 << card
         return mask
 
-    def _replay(self, hands: list[int]) -> Deal | None:
-        """The hand played again from the imagined hands (as held after the pass); None if a
-        recorded move would be illegal there."""
+    def _replay(self, hands: list[int], widow: int, rng: random.Random) -> Deal | None:
+        """The hand played again from the imagined hands (as held after the pass) and cards
+        apart (``widow``); None if a recorded move would be illegal there."""
         view = self.view
         start = [hands[s] | self.played[s] for s in range(view.rules.players)]
         stock: list[Card] = []
-        if self.widow:
+        moves = self.moves
+        taker = self.taker
+        if taker == view.seat:  # it knows the widow it took, and its hand as dealt
+            start[taker] = self.dealt
+            stock = cards_of(self.known_widow)
+        elif taker is not None:  # ``widow`` holds its discards; which cards were the widow?
+            held = start[taker] | widow
+            first = next(card for seat, card in _by_trick(view)[0] if seat == taker)
+            kept = self._taker_widow(held & ~(1 << first), rng)
+            if kept is None:
+                return None
+            start[taker] = held & ~kept
+            stock = cards_of(kept)
+            moves = [
+                (seat, Discard(CardSet(widow)) if isinstance(move, Discard) else move)
+                for seat, move in moves
+            ]
+        elif self.widow:
             dealt = 0
             for mask in start:
                 dealt |= mask
@@ -254,7 +319,7 @@ class Sampler:
                 stock=stock,
                 namer=namer,
             )
-            for seat, move in self.moves:
+            for seat, move in moves:
                 if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
                     move = Revoke(move)  # a revoke seen as a card played (laws option)
                 deal.play(move, seat)
@@ -408,13 +473,20 @@ def _arrivals(
     return arrivals
 
 
+def _first_trick_voids(view: SeatView, seat: int) -> int:
+    """The suits (a mask) a seat showed out of in the first trick."""
+    plays = _by_trick(view)[0]
+    led = plays[0][1] >> 4 & 3
+    return SUIT_MASKS[led] if any(s == seat and c >> 4 & 3 != led for s, c in plays[1:]) else 0
+
+
 def _widow_points(view: SeatView) -> int | None:
     """What the widow added to the trick it went with (the first trick taken, RULES.md §7.5),
     or None while no trick has been taken or when the widow goes with the last one: the points
     taken so far less those of the cards of the tricks taken (a trick carried and not yet
     taken is not counted in either)."""
-    if view.rules.widow is Widow.LAST_TRICK:
-        return None
+    if view.rules.widow is Widow.LAST_TRICK or view.rules.widow is Widow.DISCARD:
+        return None  # (taken into a hand, the widow adds nothing to the trick)
     taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
     if not taken:
         return None
