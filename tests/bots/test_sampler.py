@@ -8,7 +8,7 @@ import pytest
 
 from hearts import Game, HeartsError, variants
 from hearts.bots import BasicBot
-from hearts.bots.sampler import Sampler, supported
+from hearts.bots.sampler import Sampler, _arrivals, supported
 from hearts.cards import SUIT_MASKS, Card, Suit
 from hearts.deal import Deal, Phase
 from hearts.events import CardPlayed, Discarded
@@ -30,7 +30,7 @@ def test_every_form_but_domino_is_sampled() -> None:
     assert set(variants.names()) - set(SAMPLED) == {"domino"}
     assert all(supported(rules) for rules in WIDOW_FORMS.values())
     game = Game(variants.get("domino"), seed=1)
-    with pytest.raises(HeartsError, match="no card reaches a hand during play"):
+    with pytest.raises(HeartsError, match="does not imagine Domino Hearts' draws"):
         Sampler(game.view(game.to_act or 0))
     passing = Game(variants.get("modern"), seed=1)
     with pytest.raises(HeartsError, match="once the cards have been passed"):
@@ -190,3 +190,36 @@ def test_the_kept_queen_prior_draws_fewer_deals_where_the_receiver_kept_the_quee
     assert 60 < holding(1.0) < 140
     assert Sampler(view, kept_queen=0.5).keeper == receiver
     assert Sampler(view).keeper is None
+
+
+def test_two_handed_arrivals_leave_room_for_the_cards_that_need_it() -> None:
+    """The other seat's cards are fitted to its draws from the last back; a card that may come
+    later is not given a draw another card needs (A may arrive at 1 or 2, C only at 1)."""
+    a, c, d = Card.parse("AS"), Card.parse("2C"), Card.parse("3D")
+    spans = {a: (1, 2), c: (1, 1), d: (0, 2)}
+    for seed in range(20):
+        arrivals = _arrivals(spans, 2, random.Random(seed))
+        assert arrivals == {2: int(a), 1: int(c), 0: 1 << d}
+    assert _arrivals({a: (2, 2), c: (2, 2)}, 2, random.Random(0)) is None
+
+
+def test_two_handed_sampling_seldom_fails() -> None:
+    rules = variants.get("two-handed")
+    tried = failed = 0
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while game.hand_number == 0 and not game.is_over:
+            if game.deal.phase is Phase.PLAY:
+                sampler = Sampler(game.view(game.to_act or 0))
+                for _ in range(2):
+                    tried += 1
+                    failed += sampler.sample(rng) is None
+            game.play(BasicBot().choose(game.view(game.to_act or 0)), game.to_act)
+    assert tried > 200 and failed <= tried // 100
+
+
+def test_heartsette_with_a_pass_and_the_widow_taken_into_a_hand_is_not_sampled() -> None:
+    passing = variants.get("heartsette").replace(pass_count=3, pass_cycle=("left",))
+    assert not supported(passing)
+    assert supported(passing.replace(widow=Widow.FIRST_TRICK))

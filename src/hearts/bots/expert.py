@@ -25,7 +25,7 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   it is deterministic for a seed (the sampling is seeded from the seed and the position, never
   from the clock).
 - Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
-  does every move in the forms the sampler does not imagine (Domino Hearts).
+  does every move in the forms the sampler does not imagine (Domino Hearts; :func:`~hearts.bots.sampler.supported`).
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=3)
@@ -316,9 +316,11 @@ def _exact(deal: Deal, view: SeatView) -> list[float]:
 
 
 def rollout_card(deal: Deal) -> Card:
-    """The basic player's rules of thumb for the seat to act, read off a deal (it looks at no
-    hand but its own; what it reads of the others is public: the trick, the points taken, whether
-    the Q♠ has been played):
+    """The basic player's rules of thumb for the seat to act, read off an imagined deal. It looks
+    at its own hand, the trick and the points taken, and whether the (first pack's) Q♠ is still
+    in another hand: in the forms dealt out, that is public (whether it has been played); with a
+    stock or a widow the roll-out also knows whether the imagined Q♠ lies there, a liberty taken
+    on imagined cards for speed.
 
     - **lead** low, from its shortest suit, below the jack when it can, never a card that counts
       while it has another, nor the A♠/K♠ while the Q♠ is out in another hand;

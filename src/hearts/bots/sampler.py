@@ -6,8 +6,8 @@ the cards this seat has not seen. Every deal it returns agrees with everything t
 
 - its own hand, and the cards it passed (in the receiver's hand until that seat plays them);
 - every card played and who played it, and the exposed cards of the laws option;
-- every void shown (a seat that did not follow a suit holds none of it: in the forms it samples,
-  no card reaches a hand during play);
+- every void shown (a seat that did not follow a suit holds none of it, until a card can next
+  reach its hand: a draw, two-handed; the widow, Heartsette);
 - what the rules force, checked by playing the hand again from the imagined hands: who held the
   card that led the first trick, the first-trick rule, a heart led before hearts were broken
   (the leader held nothing else), the bids and the suit named; an imagined deal in which any
@@ -28,8 +28,8 @@ It samples every form but Domino Hearts (:func:`supported`):
 - two-handed Hearts: the stock and the other seat's hidden draws (:class:`_StockDeals`; a void
   then holds only until the seat's next draw).
 
-Domino's draws to follow (several hidden cards, any number, at any trick) are not imagined: the
-bots play Domino Hearts by their rules of thumb.
+Domino's draws to follow (several hidden cards, any number, at any trick) are not imagined, nor
+two rarer cases (:func:`supported`): the bots play those by their rules of thumb.
 
 >>> import random
 >>> from hearts import Game, variants
@@ -66,8 +66,9 @@ _TRIES = 40
 
 def supported(rules: Rules) -> bool:
     """Whether the sampler can imagine the hidden cards of this form: every form but Domino
-    Hearts and two-handed played by the laws (a revoke would hide behind a draw); see the module
-    docstring for the widows and the stock.
+    Hearts, two-handed played by the laws (a revoke would hide behind a draw) and Heartsette's
+    widow taken into a hand when the cards are passed (not a preset); see the module docstring
+    for the widows and the stock.
 
     >>> from hearts import variants
     >>> supported(variants.get("modern")), supported(variants.get("domino"))
@@ -79,6 +80,8 @@ def supported(rules: Rules) -> bool:
     """
     if rules.stock:
         return rules.players == 2 and not rules.laws  # two-handed: see _StockDeals
+    if rules.widow is Widow.DISCARD and rules.passes:
+        return False  # the cards passed may have been discarded or taken for the widow's
     return not rules.domino
 
 
@@ -89,7 +92,8 @@ class Sampler:
         rules = view.rules
         if not supported(rules):
             raise HeartsError(
-                "the sampler imagines only forms in which no card reaches a hand during play"
+                "the sampler does not imagine Domino Hearts' draws, two-handed Hearts played by the "
+                "laws, nor Heartsette's widow taken into a hand when the cards are passed"
             )
         if view.phase is Phase.PASS:
             raise HeartsError("the sampler imagines deals once the cards have been passed")
@@ -453,24 +457,41 @@ def _arrivals(
 ) -> dict[int, int] | None:
     """When each card held reached the hand: one drawn after each of the first ``drawn`` tricks
     (key t + 1: the card, as an int), the rest dealt (key 0: their mask); each card within its
-    (earliest, latest) span. Filled from the last draw back: a card whose span starts at that
-    draw must take it; otherwise a card that may, at random. None if they cannot all fit."""
+    (earliest, latest) span. Filled from the last draw back, each draw taking a card at random
+    among those that may take it and leave the rest a way to fit (:func:`_fits`). None if the
+    cards cannot all fit."""
     left = dict(spans)
+    if not _fits(left, drawn):
+        return None
     arrivals: dict[int, int] = {}
     for time in range(drawn, 0, -1):
         fits = [card for card, (first, last) in left.items() if first <= time <= last]
-        if any(first > time for first, _ in left.values()):
+        rng.shuffle(fits)
+        for card in fits:
+            span = left.pop(card)
+            if _fits(left, time - 1):
+                break
+            left[card] = span
+        else:  # pragma: no cover - _fits said the cards fit, so one of them leaves a way
             return None
-        must = [card for card in fits if left[card][0] == time]
-        if len(must) > 1 or not fits:
-            return None
-        card = must[0] if must else rng.choice(fits)
         arrivals[time] = int(card)
-        del left[card]
-    if any(first > 0 for first, _ in left.values()):
-        return None
     arrivals[0] = sum(1 << card for card in left)
     return arrivals
+
+
+def _fits(spans: dict[Card, tuple[int, int]], drawn: int) -> bool:
+    """Whether cards with these (earliest, latest) spans fit one to each draw 1..``drawn`` and
+    the rest at 0 (dealt): from the last draw back, each takes the card that can arrive latest
+    at the earliest (the one with the least room left), which fits them if anything does."""
+    left = list(spans.values())
+    for time in range(drawn, 0, -1):
+        if any(first > time for first, _ in left):
+            return False
+        fits = [i for i, (first, last) in enumerate(left) if first <= time <= last]
+        if not fits:
+            return False
+        del left[max(fits, key=lambda i: left[i][0])]
+    return all(first == 0 for first, _ in left)
 
 
 def _first_trick_voids(view: SeatView, seat: int) -> int:
