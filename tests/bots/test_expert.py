@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from hearts import Deal, Game, IllegalMove, variants
+from hearts import Deal, Game, HeartsError, IllegalMove, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
+from hearts.bots.basic import pass_ranking
 from hearts.bots.expert import MOON_THREAT, Hint, _settled, rollout_card
+from hearts.bots.sampler import PassSampler
 from hearts.cards import Card
 from hearts.deal import Phase
+from hearts.moves import Pass
 
 CLASSIC = variants.get("classic")
 HANDS = [
@@ -144,14 +149,13 @@ def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None
 
 
 def test_a_settled_choice_is_one_clearly_ahead_on_the_same_deals_or_as_good_in_every_one() -> None:
-    two, three, four = Card.parse("2C"), Card.parse("3C"), Card.parse("4C")
     noisy = [float(i % 7) for i in range(48)]
-    ahead = {two: [v + 1.0 for v in noisy], three: noisy}  # 1 better in every deal
-    assert _settled([two, three], ahead)
-    close = {two: [v + (1.0 if i % 2 else -0.9) for i, v in enumerate(noisy)], three: noisy}
-    assert not _settled([two, three], close)
-    same = {two: noisy, three: list(noisy), four: [v - 5.0 for v in noisy]}
-    assert _settled([two, three, four], same)
+    ahead = [[v + 1.0 for v in noisy], noisy]  # the first 1 better in every deal
+    assert _settled([0, 1], ahead)
+    close = [[v + (1.0 if i % 2 else -0.9) for i, v in enumerate(noisy)], noisy]
+    assert not _settled([0, 1], close)
+    same = [noisy, list(noisy), [v - 5.0 for v in noisy]]
+    assert _settled([0, 1, 2], same)
 
 
 def test_a_timed_search_stops_once_its_choice_is_settled_and_a_counted_one_does_not() -> None:
@@ -176,24 +180,50 @@ def test_a_timed_search_stops_once_its_choice_is_settled_and_a_counted_one_does_
 
 
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:
-    """A card whose mean is two standard errors below the best one's is dropped; one within
+    """A candidate whose mean is two standard errors below the best one's is dropped; one within
     reach stays in contention; two are always kept."""
     from hearts.bots import expert
 
-    two, three, four = Card.parse("2C"), Card.parse("3C"), Card.parse("4C")
-    # Ten samples each: means 1.0, 0.8 and -5.0; standard errors 0.3, 0.3 and 0.03.
-    kept = expert._prune(
-        [two, three, four],
-        {two: 10.0, three: 8.0, four: -50.0},
-        {two: 19.0, three: 15.4, four: 250.1},
-        {two: 10, three: 10, four: 10},
-    )
-    assert kept == [two, three]  # the 3♣ is within reach of the 2♣; the 4♣ is not
+    ten = [[0.0] * 10 for _ in range(3)]  # (only their number is read)
+    # Candidates 0, 1, 2 after ten samples each: means 1.0, 0.8 and -5.0; standard errors 0.3,
+    # 0.3 and 0.03.
+    kept = expert._prune([0, 1, 2], [10.0, 8.0, -50.0], [19.0, 15.4, 250.1], ten)
+    assert kept == [0, 1]  # the second is within reach of the first; the third is not
     # Both others clearly worse: the best and the next best are kept all the same.
-    kept = expert._prune(
-        [two, three, four],
-        {two: 10.0, three: -20.0, four: -50.0},
-        {two: 10.0, three: 40.1, four: 250.1},
-        {two: 10, three: 10, four: 10},
+    kept = expert._prune([0, 1, 2], [10.0, -20.0, -50.0], [10.0, 40.1, 250.1], ten)
+    assert kept == [0, 1]
+
+
+def test_the_searched_pass_keeps_the_basic_pass_without_evidence_against_it() -> None:
+    """With ``search_pass`` the expert tries every way to pass three of the basic player's
+    first six cards on the same imagined deals; on too few deals (fewer than 12) to show one
+    ahead, it passes as the basic player does."""
+    game = Game(variants.get("modern"), seed=3)
+    view = game.view(0)
+    basic = BasicBot().choose(view)
+    assert ExpertBot(seed=1, samples=40).choose(view) == basic  # off by default
+    short = ExpertBot(seed=1, samples=3, search_pass=True).analyse(view)
+    assert short.searched and short.move == basic and len(short.scores) == 20
+    assert (
+        {card for move, _ in short.scores for card in move.cards}
+        == set(  # type: ignore[attr-defined]
+            pass_ranking(view)[:6]
+        )
     )
-    assert kept == [two, three]
+    longer = ExpertBot(seed=1, samples=36, search_pass=True).analyse(view)
+    assert isinstance(longer.move, Pass) and longer.move in view.legal_moves
+    assert longer.samples == 36
+
+
+def test_the_pass_sampler_deals_the_rest_of_the_pack_to_the_other_seats() -> None:
+    view = Game(variants.get("modern"), seed=3).view(2)
+    sampler = PassSampler(view)
+    seen = set()
+    for seed in range(5):
+        deal = sampler.sample(random.Random(seed))
+        assert deal is not None and deal.phase is Phase.PASS and deal.hand(2) == view.hand
+        assert sum(len(deal.hand(s)) for s in range(4)) == 52
+        seen.add(deal.hand(0))
+    assert len(seen) == 5
+    with pytest.raises(HeartsError, match="at the pass"):
+        PassSampler(Game(variants.get("auction"), seed=1).view(0))

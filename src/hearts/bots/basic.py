@@ -45,7 +45,7 @@ from hearts.moves import Bid, Claim, Discard, Gather, MoonChoice, Move, NameSuit
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Moon, Widow
 
-__all__ = ["BasicBot", "discard"]
+__all__ = ["BasicBot", "discard", "pass_ranking"]
 
 _GUARDS = 4
 """Low spades that make the A♠/K♠ safe to keep: the Q♠ can be ducked that many times."""
@@ -202,6 +202,13 @@ def discard(hand: Iterable[Card], values: Sequence[int], count: int) -> Discard:
 
 
 def _pass(view: SeatView) -> Pass:
+    return Pass(pass_ranking(view)[: view.rules.pass_count])
+
+
+def pass_ranking(view: SeatView) -> list[Card]:
+    """The cards of the hand, the ones the basic player would rather pass first: what counts,
+    the A♠/K♠ ill guarded while the Q♠ counts, the high cards of short suits; last, any card
+    that counts in the holder's favour."""
     values = _values(view)
     lengths = _suit_lengths(view)
     spades = view.hand.of_suit(Suit.SPADES)
@@ -217,8 +224,7 @@ def _pass(view: SeatView) -> Pass:
             score += -10 if guarded else 20
         return (score, card)
 
-    ranked = sorted(view.hand, key=danger, reverse=True)
-    return Pass(ranked[: view.rules.pass_count])
+    return sorted(view.hand, key=danger, reverse=True)
 
 
 def _lead(view: SeatView, cards: Sequence[Card]) -> Card:

@@ -24,8 +24,13 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   the difference, or as good in every deal), or exactly ``samples`` sampled deals a move: then
   it is deterministic for a seed (the sampling is seeded from the seed and the position, never
   from the clock).
-- Passing, bidding, naming a suit, discarding and the moon choice follow the basic player, and so
-  does every move in the forms the sampler does not imagine (Domino Hearts; :func:`~hearts.bots.sampler.supported`).
+- **The pass** (``search_pass=True``; off by default: not measured yet): every way to pass three
+  of the basic player's first :data:`PASS_POOL` cards, tried on the same deals imagined at the
+  pass (:class:`~hearts.bots.sampler.PassSampler`), the others passing as the basic player; the
+  basic pass stands unless another is ahead of it by two standard errors of the difference.
+- Otherwise passing, bidding, naming a suit, discarding and the moon choice follow the basic
+  player, and so does every move in the forms the sampler does not imagine (Domino Hearts;
+  :func:`~hearts.bots.sampler.supported`).
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=3)
@@ -42,16 +47,19 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import itertools
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
-from hearts.bots.basic import discard
-from hearts.bots.sampler import Sampler
-from hearts.bots.search import Searcher
+from hearts.bots.basic import discard, pass_ranking
+from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
+from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
 from hearts.game import settle
-from hearts.moves import Discard, Gather, MoonChoice, Move
+from hearts.moves import Discard, Gather, MoonChoice, Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import Moon
 
@@ -81,9 +89,9 @@ class Analysis:
 
     move: Move
     """The move chosen."""
-    scores: tuple[tuple[Card, float], ...]
-    """Each card and its mean score (higher is better for the seat): the cards still in
-    contention at the end, best first, then those dropped early, best first."""
+    scores: tuple[tuple[Move, float], ...]
+    """Each candidate (a card, or a pass) and its mean score (higher is better for the seat):
+    those still in contention at the end, best first, then those dropped early, best first."""
     samples: int
     """Deals sampled and played out for every card."""
     searched: bool
@@ -108,50 +116,124 @@ class ExpertBot(Searcher):
     name = "expert"
     tag = "expert"
 
+    def __init__(
+        self,
+        seed: int | None = None,
+        think: float = DEFAULT_THINK,
+        samples: int | None = None,
+        *,
+        search_pass: bool = False,
+    ) -> None:
+        super().__init__(seed, think, samples)
+        self.search_pass = search_pass
+        """Search the pass too (:meth:`_analyse_pass`; off by default: not measured yet)."""
+
     def choose(self, view: SeatView) -> Move:
         """This seat's move (see the module docstring)."""
         return self.analyse(view).move
 
     def analyse(self, view: SeatView) -> Analysis:
-        """Choose a move and say how each card fared."""
+        """Choose a move and say how each candidate fared."""
+        if (
+            self.search_pass
+            and view.phase is Phase.PASS
+            and passes_sampled(view.rules)
+            and view.legal_moves
+        ):
+            return self._analyse_pass(view)
         cards = self.searchable(view)
         if cards is None:
             return Analysis(self.basic.choose(view), (), 0, False)
-        sampler = Sampler(view, kept_queen=KEPT_QUEEN)
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
-        totals = dict.fromkeys(cards, 0.0)
-        squares = dict.fromkeys(cards, 0.0)
-        counts = dict.fromkeys(cards, 0)
-        results: dict[Card, list[float]] = {card: [] for card in cards}
-        active = list(cards)
+
+        def card_result(deal: Deal, card: Card) -> float:
+            trial = deal.copy(stack=False)
+            trial.play(card)
+            return _finish(trial, view, left)
+
+        sampler = Sampler(view, kept_queen=KEPT_QUEEN)
+        return self._compare(view, sampler, cards, card_result, None)
+
+    def _analyse_pass(self, view: SeatView) -> Analysis:
+        """The pass (with ``search_pass``): the basic player's first :data:`PASS_POOL` cards to
+        pass, every way to pass as many as the rules ask, each tried in the same imagined deals
+        (the other hands at random, the other seats passing as the basic player does, then the
+        hand played out). The basic player's own pass stands unless another does better on the
+        same deals by two standard errors of the difference: a short budget keeps it."""
+        count = view.rules.pass_count
+        pool = pass_ranking(view)[: count + PASS_POOL - 3]
+        candidates = [Pass(cards) for cards in itertools.combinations(pool, count)]
+        me = view.seat
+        left = view.rules.hand_size * view.rules.dealt_seats
+
+        def others_pass(deal: Deal) -> None:
+            for seat in deal.seats:
+                if seat != me:
+                    deal.play(self.basic.choose(deal.view(seat)), seat)
+
+        def pass_result(deal: Deal, move: Pass) -> float:
+            trial = deal.copy(stack=False)
+            trial.play(move, me)
+            return _finish(trial, view, left)
+
+        sampler = PassSampler(view)
+        return self._compare(view, sampler, candidates, pass_result, others_pass, default=0)
+
+    def _compare(
+        self,
+        view: SeatView,
+        sampler: Imagines,
+        candidates: Sequence[M],
+        result: Callable[[Deal, M], float],
+        prepare: Callable[[Deal], None] | None,
+        default: int | None = None,
+    ) -> Analysis:
+        """Each candidate's result in the same imagined deals (``prepare`` readies each deal),
+        the clearly worse dropped as it goes; the best on average (or the ``default`` candidate,
+        unless the best is ahead of it on the same deals by :data:`_PRUNE_SIGMAS` standard errors
+        of the difference)."""
+        totals = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)
+        results: list[list[float]] = [[] for _ in candidates]
+        active = list(range(len(candidates)))
         done = 0
         for deal in self.deals(sampler, self.generator(view)):
-            for card in active:
-                trial = deal.copy(stack=False)
-                trial.play(card)
-                value = _finish(trial, view, left)
-                totals[card] += value
-                squares[card] += value * value
-                counts[card] += 1
-                results[card].append(value)
+            if prepare is not None:
+                prepare(deal)
+            for index in active:
+                value = result(deal, candidates[index])
+                totals[index] += value
+                squares[index] += value * value
+                results[index].append(value)
             done += 1
             if done % _PRUNE_EVERY == 0:
                 if len(active) > 2:
-                    active = _prune(active, totals, squares, counts)
+                    active = _prune(active, totals, squares, results)
                 if self.samples is None and done >= _SETTLE_AFTER and _settled(active, results):
                     break
         if not done:
             return Analysis(self.basic.choose(view), (), 0, False)
-        scores = sorted(
-            ((card, totals[card] / counts[card]) for card in active),
-            key=lambda item: (-item[1], item[0]),
-        )
-        dropped = sorted(
-            ((card, totals[card] / counts[card]) for card in cards if card not in active),
-            key=lambda item: (-item[1], item[0]),
-        )
-        return Analysis(scores[0][0], tuple(scores + dropped), done, True)
 
+        def ranked(indices: Iterable[int]) -> list[tuple[Move, float]]:
+            means = sorted(
+                ((index, totals[index] / len(results[index])) for index in indices),
+                key=lambda item: (-item[1], item[0]),
+            )
+            return [(candidates[index], mean) for index, mean in means]
+
+        scores = ranked(active) + ranked(i for i in range(len(candidates)) if i not in active)
+        move = scores[0][0]
+        if default is not None and move != candidates[default]:
+            best = candidates.index(move)
+            if not _ahead(results[best], results[default], _PRUNE_SIGMAS):
+                move = candidates[default]
+        return Analysis(move, tuple(scores), done, True)
+
+
+PASS_POOL = 6
+"""The expert's pass is chosen among the basic player's first this many cards to pass (every
+way to pass three of them: 20 candidates)."""
+M = TypeVar("M", bound=Move)
 
 _PRUNE_EVERY = 12
 """Samples between two looks at the candidates: cards clearly worse than the best are dropped."""
@@ -161,51 +243,56 @@ _SETTLE_AFTER = 48
 _SETTLE_SIGMAS = 3.0
 
 
-def _settled(active: list[Card], results: dict[Card, list[float]]) -> bool:
+def _settled(active: list[int], results: list[list[float]]) -> bool:
     """Whether the best card is settled: on the same deals, it did better than every other card
     still in contention by more than :data:`_SETTLE_SIGMAS` standard errors of the difference,
     or exactly as well in every deal (cards as good as each other, like touching cards)."""
-    best = max(active, key=lambda card: sum(results[card]))
+    best = max(active, key=lambda index: sum(results[index]))
     mine = results[best]
-    n = len(mine)
-    for card in active:
-        if card == best:
-            continue
-        diffs = [a - b for a, b in zip(mine, results[card], strict=True)]
-        mean = sum(diffs) / n
-        variance = max(sum(d * d for d in diffs) / n - mean * mean, 0.0)
-        error = (variance / (n - 1)) ** 0.5
-        if error == 0.0 and mean == 0.0:
-            continue  # the same result in every deal
-        if mean <= _SETTLE_SIGMAS * error:
+    for index in active:
+        if index == best or results[index] == mine:
+            continue  # (the same result in every deal: as good)
+        if not _ahead(mine, results[index], _SETTLE_SIGMAS):
             return False
     return True
 
 
+def _ahead(mine: list[float], other: list[float], sigmas: float) -> bool:
+    """Whether results are ahead of others on the same deals by ``sigmas`` standard errors of
+    the difference (and at least :data:`_PRUNE_EVERY` deals)."""
+    n = len(mine)
+    if n < _PRUNE_EVERY:
+        return False
+    diffs = [a - b for a, b in zip(mine, other, strict=True)]
+    mean = sum(diffs) / n
+    variance = max(sum(d * d for d in diffs) / n - mean * mean, 0.0)
+    return mean > sigmas * math.sqrt(variance / (n - 1))
+
+
 def _prune(
-    active: list[Card],
-    totals: dict[Card, float],
-    squares: dict[Card, float],
-    counts: dict[Card, int],
-) -> list[Card]:
-    """Drop the cards whose mean is clearly below the best one's (by their standard errors),
-    keeping at least two: the samples left go to the cards still in contention."""
+    active: list[int],
+    totals: list[float],
+    squares: list[float],
+    results: list[list[float]],
+) -> list[int]:
+    """Drop the candidates whose mean is clearly below the best one's (by their standard
+    errors), keeping at least two: the samples left go to those still in contention."""
     stats = {}
-    for card in active:
-        n = counts[card]
-        mean = totals[card] / n
-        variance = max(squares[card] / n - mean * mean, 0.0)
-        stats[card] = (mean, (variance / n) ** 0.5)
-    best = max(active, key=lambda c: stats[c][0])
+    for index in active:
+        n = len(results[index])
+        mean = totals[index] / n
+        variance = max(squares[index] / n - mean * mean, 0.0)
+        stats[index] = (mean, (variance / n) ** 0.5)
+    best = max(active, key=lambda i: stats[i][0])
     top, top_error = stats[best]
     kept = [
-        card
-        for card in active
-        if card == best
-        or stats[card][0] + _PRUNE_SIGMAS * stats[card][1] >= top - _PRUNE_SIGMAS * top_error
+        index
+        for index in active
+        if index == best
+        or stats[index][0] + _PRUNE_SIGMAS * stats[index][1] >= top - _PRUNE_SIGMAS * top_error
     ]
     if len(kept) < 2:
-        kept = sorted(active, key=lambda c: -stats[c][0])[:2]
+        kept = sorted(active, key=lambda i: -stats[i][0])[:2]
     return kept
 
 

@@ -58,7 +58,7 @@ from hearts.observation import SeatView
 from hearts.record import move_of
 from hearts.rules import Rules, Widow
 
-__all__ = ["Sampler", "supported"]
+__all__ = ["PassSampler", "Sampler", "passes_sampled", "supported"]
 
 _TRIES = 40
 """Attempts at one deal before :meth:`Sampler.sample` gives up (returns None)."""
@@ -334,6 +334,68 @@ class Sampler:
         if self.widow and deal.penalties() != view.penalties:
             return None  # the imagined widow does not add what its trick took
         return deal
+
+
+class PassSampler:
+    """Deals imagined before the pass, for a seat choosing what to pass: its own hand as dealt,
+    the other hands from the rest of the pack at random (nothing else is known yet). Forms with
+    a pass and nothing else before the play: :func:`passes_sampled`.
+
+    >>> import random
+    >>> from hearts import Game, variants
+    >>> view = Game(variants.get("modern"), seed=3).view(0)
+    >>> deal = PassSampler(view).sample(random.Random(1))
+    >>> deal.hand(0) == view.hand, deal.phase.value
+    (True, 'pass')
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        if not passes_sampled(view.rules) or view.phase is not Phase.PASS:
+            raise HeartsError("the pass sampler imagines deals at the pass of the forms it knows")
+        self.view = view
+        self.seats = _seats(view)
+        self.free = cards_of(view.rules.pack & ~view.hand.mask)
+
+    def sample(self, rng: random.Random) -> Deal | None:
+        """A deal at the pass, the other hands at random."""
+        view = self.view
+        cards = list(self.free)
+        rng.shuffle(cards)
+        size = view.rules.hand_size
+        hands: list[CardSet] = []
+        for seat in range(view.rules.players):
+            if seat == view.seat:
+                hands.append(view.hand)
+            elif seat in self.seats:
+                hands.append(CardSet(cards[:size]))
+                del cards[:size]
+            else:
+                hands.append(CardSet())
+        return Deal.from_hands(
+            view.rules,
+            hands,
+            dealer=view.dealer,
+            hand_number=view.hand_number,
+            pass_direction=view.pass_direction,
+        )
+
+
+def passes_sampled(rules: Rules) -> bool:
+    """Whether :class:`PassSampler` imagines this form's pass: a pass, the whole pack dealt, no
+    bidding.
+
+    >>> from hearts import variants
+    >>> passes_sampled(variants.get("modern")), passes_sampled(variants.get("auction"))
+    (True, False)
+    """
+    return (
+        rules.passes
+        and not rules.auction
+        and not rules.stock
+        and not rules.domino
+        and rules.widow is Widow.NONE
+        and rules.pack.bit_count() == rules.hand_size * rules.dealt_seats
+    )
 
 
 class _StockDeals:

@@ -2,6 +2,7 @@
 from the position, and the stream of imagined deals.
 
 >>> from hearts import Game, variants
+>>> from hearts.bots.sampler import Sampler
 >>> game = Game(variants.get("classic"), seed=3)
 >>> bot = Searcher(seed=1, samples=3)
 >>> view = game.view(game.to_act)
@@ -21,15 +22,24 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from typing import Protocol
 
 from hearts.bots.basic import BasicBot
-from hearts.bots.sampler import Sampler, supported
+from hearts.bots.sampler import supported
 from hearts.cards import Card
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
 from hearts.observation import SeatView
 
-__all__ = ["DEFAULT_THINK", "Searcher"]
+__all__ = ["DEFAULT_THINK", "Imagines", "Searcher"]
+
+
+class Imagines(Protocol):
+    """What imagines deals for a search (:class:`Sampler`, :class:`PassSampler`)."""
+
+    def sample(self, rng: random.Random) -> Deal | None:
+        """An imagined deal, or None if none could be drawn this time."""
+
 
 DEFAULT_THINK = 1.0
 """Seconds a move, by default."""
@@ -83,7 +93,7 @@ class Searcher:
             f"{view.dealer}"
         )
 
-    def deals(self, sampler: Sampler, rng: random.Random) -> Iterator[Deal]:
+    def deals(self, sampler: Imagines, rng: random.Random) -> Iterator[Deal]:
         """Imagined deals, one at a time, until the budget is spent: ``samples`` of them, or
         ``think`` seconds (at least one). It stops early if the sampler keeps failing."""
         done = 0
