@@ -143,7 +143,10 @@ def _check_search(think: float | None, samples: int | None) -> None:
         _fail(f"--samples must be at least 1, not {samples}")
 
 
-_THINK_HELP = "Seconds a move for the bots that search (expert, ismcts; 1 by default)."
+_THINK_HELP = (
+    "Seconds a move at most for the bots that search (expert, ismcts; 1 by default; the expert"
+    " stops sooner once its choice is settled)."
+)
 _SAMPLES_HELP = "Deals sampled a move by the bots that search, instead (reproducible runs)."
 
 
