@@ -6,6 +6,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/arena.py --match expert:basic --think 1 --deals 500 --workers 2
     .venv/bin/python benchmarks/arena.py --match basic:random --deals 100 --timing --out r.json
     .venv/bin/python benchmarks/arena.py --combine runs/*.json         # chunks of a long run
+    .venv/bin/python benchmarks/arena.py --combine c*.json --out runs/x.json --note "what ran"
+    .venv/bin/python benchmarks/arena.py --match expert:ismcts --think 1 --search-pass
 
 A match ``a:b`` seats ``a`` against ``b`` in every other seat (``a,b,b,b`` in modern), on the
 same duplicate deals, every rotation played. The table shows each match's margin: ``a``'s points
@@ -13,6 +15,8 @@ a hand minus the mean of the others at the same table, with its 95% interval ove
 means (negative: ``a`` takes fewer points). ``--timing`` (one worker only: the bots run in this
 process) records every decision's time per bot, median and p95, and the peak memory. A script,
 not a test: nothing fails; ``--out`` writes the results as JSON for benchmarks/RESULTS.md.
+``--combine`` pools saved runs by match and budget (and ``--search-pass``: the expert searching
+its pass, not yet its default); with ``--out`` it writes the pooled runs as one file.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from rich.table import Table
 from hearts import arena, variants
 from hearts import bots as bot_registry
 from hearts.bots.base import Bot
+from hearts.bots.expert import ExpertBot
 from hearts.moves import Move
 from hearts.observation import SeatView
 
@@ -71,6 +76,16 @@ def _time_every_bot() -> None:
         bot_registry.BOTS[name] = timed
 
 
+def _expert_searches_its_pass() -> None:
+    """Make the registry's expert search its pass (ExpertBot's ``search_pass``), here and in
+    the worker processes forked from here; before --timing wraps it."""
+
+    def expert(seed: int | None = None, **options: Any) -> Bot:
+        return ExpertBot(seed, search_pass=True, **options)
+
+    bot_registry.BOTS["expert"] = expert
+
+
 def _percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -82,15 +97,33 @@ def _peak_megabytes() -> float:
     return max(own, children) / 1024  # kilobytes on Linux
 
 
-def combine(paths: list[Path]) -> None:
+def _label(row: dict[str, Any]) -> str:
+    """A run's match and budget: chunks pool only with chunks of the same."""
+    label = row["match"]
+    if row.get("think") is not None:
+        label += f" at {row['think']} s"
+    if row.get("samples") is not None:
+        label += f" at {row['samples']} samples"
+    if row.get("search_pass"):
+        label += ", expert searching its pass"
+    return label
+
+
+def combine(paths: list[Path], out: Path | None = None, note: str = "") -> None:
     """Print the results of several runs of one match together (chunks of a long run, each
-    with its own seed: their deals are all random, duplicate deals)."""
+    with its own seed: their deals are all random, duplicate deals), pooled by match and budget;
+    ``out``: write the pooled runs there (as ``benchmarks/runs/*.json``), with ``note``."""
     margins: dict[str, list[float]] = {}
     times: dict[str, dict[str, list[float]]] = {}
     totals: dict[str, list[float]] = {}  # per match: seconds, hands, peak MB
+    first: dict[str, dict[str, Any]] = {}
+    machine: dict[str, Any] = {}
     for path in paths:
-        for row in json.loads(path.read_text())["runs"]:
-            match = row["match"]
+        saved = json.loads(path.read_text())
+        machine = machine or saved.get("machine", {})
+        for row in saved["runs"]:
+            match = _label(row)
+            first.setdefault(match, row)
             margins.setdefault(match, []).extend(row["deal_margins"])
             for name, values in row.get("raw_decision_seconds", {}).items():
                 times.setdefault(match, {}).setdefault(name, []).extend(values)
@@ -100,6 +133,7 @@ def combine(paths: list[Path]) -> None:
                 hands + row["result"]["hands"],
                 max(peak, row["peak_mb"]),
             ]
+    pooled = []
     for match, values in margins.items():
         estimate = arena.estimate(values)
         width = estimate.half_width or 0.0
@@ -108,11 +142,35 @@ def combine(paths: list[Path]) -> None:
             f"{match}: margin {estimate.mean:+.2f} ± {width:.2f} (95%) over {len(values)} "
             f"duplicate deals, {hands:.0f} hands in {seconds:.0f} s; peak {peak:.0f} MB"
         )
+        decisions = {}
         for name, spent in times.get(match, {}).items():
+            decisions[name] = {
+                "decisions": len(spent),
+                "median": round(statistics.median(spent), 4),
+                "p95": round(_percentile(spent, 0.95), 4),
+                "max": round(max(spent), 4),
+            }
             print(
                 f"  {name}: {len(spent)} decisions, median {statistics.median(spent):.3f} s, "
                 f"p95 {_percentile(spent, 0.95):.3f} s, max {max(spent):.3f} s"
             )
+        row = first[match]
+        pooled.append(
+            {
+                "match": row["match"],
+                "think": row.get("think"),
+                "samples": row.get("samples"),
+                "search_pass": row.get("search_pass", False),
+                "note": note,
+                "seconds": round(seconds, 1),
+                "result": {"hands": int(hands)},
+                "peak_mb": peak,
+                "deal_margins": values,
+                "decision_seconds": decisions,
+            }
+        )
+    if out is not None:
+        out.write_text(json.dumps({"machine": machine, "runs": pooled}, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -129,10 +187,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--combine", type=Path, nargs="+", default=None, help="print saved runs together"
     )
+    parser.add_argument("--note", default="", help="with --combine --out: what the runs were")
+    parser.add_argument(
+        "--search-pass", action="store_true", help="the expert searches its pass too"
+    )
     options = parser.parse_args(argv)
     if options.combine:
-        combine(options.combine)
+        combine(options.combine, options.out, options.note)
         return
+    if options.search_pass:
+        _expert_searches_its_pass()
     if options.timing and options.workers != 1:
         parser.error("--timing needs --workers 1: the bots must run in this process")
     if options.timing:
@@ -171,6 +235,9 @@ def main(argv: list[str] | None = None) -> None:
             seconds = time.perf_counter() - start
         row: dict[str, Any] = {
             "match": match,
+            "think": options.think,
+            "samples": options.samples,
+            "search_pass": options.search_pass,
             "seconds": round(seconds, 2),
             "hands_per_second": round(result.hands / seconds, 2),
             "result": result.to_dict(),
