@@ -313,23 +313,8 @@ class Sampler:
         namer = None
         if view.rules.auction and not any(b is not None for b in view.bids):
             namer = view.bidder
-        try:
-            deal = Deal.from_hands(
-                view.rules,
-                [CardSet(mask) for mask in start],
-                dealer=view.dealer,
-                hand_number=view.hand_number,
-                pass_direction="hold",
-                stock=stock,
-                namer=namer,
-            )
-            for seat, move in moves:
-                if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
-                    move = Revoke(move)  # a revoke seen as a card played (laws option)
-                deal.play(move, seat)
-        except HeartsError:
-            return None
-        if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
+        deal = _replay(view, start, stock, moves, namer)
+        if deal is None:
             return None
         if self.widow and deal.penalties() != view.penalties:
             return None  # the imagined widow does not add what its trick took
@@ -495,23 +480,37 @@ class _StockDeals:
         return order + rest
 
     def _replay(self, hands: list[int], stock: list[Card]) -> Deal | None:
-        view = self.view
-        try:
-            deal = Deal.from_hands(
-                view.rules,
-                [CardSet(mask) for mask in hands],
-                dealer=view.dealer,
-                hand_number=view.hand_number,
-                pass_direction="hold",
-                stock=stock,
-            )
-            for seat, move in self.moves:
-                deal.play(move, seat)
-        except HeartsError:
-            return None
-        if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
-            return None
-        return deal
+        return _replay(self.view, hands, stock, self.moves, None)
+
+
+def _replay(
+    view: SeatView,
+    hands: list[int],
+    stock: list[Card],
+    moves: Sequence[tuple[int, Move]],
+    namer: int | None,
+) -> Deal | None:
+    """The hand played again from imagined hands (as held after the pass) and stock; None if a
+    recorded move would be illegal there or the seat would not be where the view shows it."""
+    try:
+        deal = Deal.from_hands(
+            view.rules,
+            [CardSet(mask) for mask in hands],
+            dealer=view.dealer,
+            hand_number=view.hand_number,
+            pass_direction="hold",
+            stock=stock,
+            namer=namer,
+        )
+        for seat, move in moves:
+            if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
+                move = Revoke(move)  # a revoke seen as a card played (laws option)
+            deal.play(move, seat)
+    except HeartsError:
+        return None
+    if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
+        return None
+    return deal
 
 
 def _arrivals(
