@@ -193,6 +193,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     options = parser.parse_args(argv)
     if options.combine:
+        missing = [str(path) for path in options.combine if not path.is_file()]
+        if missing:
+            parser.error(f"no saved run at {', '.join(missing)}")
         combine(options.combine, options.out, options.note)
         return
     if options.search_pass:
