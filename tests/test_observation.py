@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hearts import CardSet, Game, Pass, Phase, variants
-from hearts.events import Dealt, Passed, StockDrawn
+from hearts.events import Dealt, HandOver, Passed, StockDrawn
 
 
 def test_a_view_holds_the_seats_own_cards_only() -> None:
@@ -92,3 +92,62 @@ def test_the_pool_and_a_pending_jack_are_public() -> None:
                     assert view.jack and view.pool == game.pool > 0
                 return
     raise AssertionError("no Jack in 40 seeded games")
+
+
+def test_outcome_is_fixed_once_every_counting_card_is_played() -> None:
+    """A face may play out the last tricks only when they carry nothing (no card that counts
+    is left, RULES.md §2.4 / §6.4 values), told from the view alone."""
+    from hearts import bots
+
+    bot = bots.get("basic")
+    fixed_hands = 0
+    for seed in range(60):
+        game = Game(variants.get("modern"), seed=seed)
+        penalties = None
+        while game.hand_number == 0:
+            seat = game.deal.to_act
+            assert seat is not None
+            view = game.view(seat)
+            taken = CardSet([card for trick in view.tricks for card in trick.cards])
+            counting = [c for c in CardSet(view.rules.pack) if view.rules.values[c]]
+            expected = view.phase is Phase.PLAY and all(card in taken for card in counting)
+            assert view.outcome_fixed == expected
+            if view.outcome_fixed and penalties is None:
+                penalties = view.penalties
+            game.play(bot.choose(view), seat=seat)
+        if penalties is not None:
+            fixed_hands += 1
+            # Nothing played after that moment changed what anyone took.
+            over = next(e for e in game.hands[0].events if isinstance(e, HandOver))
+            assert over.penalties == penalties
+    assert fixed_hands >= 2  # the case arises (4 of these 60 hands): the test is not empty
+
+
+def test_outcome_is_not_fixed_while_a_seat_may_still_take_no_trick() -> None:
+    """The no-trick bonus (RULES.md §6.6 `no-trick`): who wins the last tricks still counts."""
+    game = Game(variants.get("no-trick"), seed=4)
+    from hearts import bots
+
+    bot = bots.get("basic")
+    while game.hand_number == 0:
+        seat = game.deal.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if view.outcome_fixed:
+            assert all(won > 0 for won in view.tricks_won)
+        game.play(bot.choose(view), seat=seat)
+
+
+def test_outcome_is_never_fixed_with_hidden_cards_still_to_come() -> None:
+    """Two-handed's stock, Heartsette's widow, Domino's stock: cards no view can see may count."""
+    from hearts import bots
+
+    bot = bots.get("basic")
+    for name in ("two-handed", "heartsette", "domino", "cancellation"):
+        game = Game(variants.get(name), seed=2)
+        while game.hand_number == 0:
+            seat = game.deal.to_act
+            assert seat is not None
+            view = game.view(seat)
+            assert not view.outcome_fixed, name
+            game.play(bot.choose(view), seat=seat)

@@ -4,6 +4,8 @@ A thin face over the core: every rule is asked of :mod:`hearts`; this module onl
 shows progress and prints tables (Typer and Rich live here and nowhere in the core). Bad input
 gets one sentence on stderr and a non-zero exit code, never a traceback.
 
+    hearts play --variant modern --bots expert,basic,basic
+    hearts play --resume
     hearts variants
     hearts simulate --variant modern --games 100 --seed 1 --bots basic,random,basic,random
     hearts arena --variant modern --bots basic,random,random,random --deals 100 --seed 1
@@ -444,6 +446,102 @@ def verify_deals(
         typer.echo(line)
     if not report.ok:
         raise typer.Exit(FAILURE)
+
+
+_SPEEDS = ("fast", "normal", "slow")
+
+
+@app.command("play")
+def play(
+    variant: Annotated[
+        str | None, typer.Option(help="The preset to play (see `hearts variants`); modern.")
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Play the preset with this many seats, if its form allows it."),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="The computer players: one name for every other seat, or one per seat from "
+            "your left (e.g. expert,basic,basic); expert by default."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal from this seed (the same seed, the same deals).")
+    ] = None,
+    think: Annotated[float | None, typer.Option(help=_THINK_HELP)] = None,
+    speed: Annotated[
+        str, typer.Option(help="How fast the bots play: fast, normal or slow (s in the game).")
+    ] = "normal",
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the game saved when you last played.")
+    ] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="No colour (as the NO_COLOR variable does).")
+    ] = False,
+) -> None:
+    """Play Hearts in the terminal against computer players: your hand along the bottom, the
+    trick in the middle, the score sheet aside. The game is saved after every move."""
+    import os
+
+    from hearts import tui
+    from hearts.tui.app import HeartsApp
+
+    if speed not in _SPEEDS:
+        _fail(f"--speed must be fast, normal or slow, not {speed!r}")
+    _check_search(think, None)
+    path = tui.save_path()
+    notice = ""
+    if resume:
+        given = [
+            name
+            for name, value in (
+                ("--variant", variant),
+                ("--players", players),
+                ("--bots", bots),
+                ("--seed", seed),
+            )
+            if value is not None
+        ]
+        if given:
+            _fail(f"--resume continues the saved game as it was: leave out {', '.join(given)}")
+        if not path.exists():
+            _fail(f"there is no game in progress to resume ({path} does not exist)", FAILURE)
+        try:
+            session = tui.Session.load(path)
+        except (InvalidRecord, OSError) as error:
+            _fail(f"the saved game {path} cannot be read: {error}", FAILURE)
+        name = session.variant
+    else:
+        name = variant or "modern"
+        rules = _rules_for(name, players)
+        names = _bot_names(bots or "expert", rules.players - 1)
+        try:
+            session = tui.Session.new(rules, names, seed=_seed(seed), think=think, variant=name)
+        except HeartsError as error:
+            _fail(str(error))
+        kept = tui.keep_unfinished(path)
+        if kept is not None:
+            notice = f"Your unfinished game was kept in {kept}."
+    if no_color:
+        os.environ["NO_COLOR"] = "1"
+
+    def again(old: tui.Session) -> tui.Session:
+        return tui.Session.new(
+            old.game.rules, old.bot_names, seed=_seed(None), think=old.think, variant=old.variant
+        )
+
+    game = HeartsApp(session, variant=name, save_path=path, speed=speed, new_game=again)
+    game.notice = notice
+    game.run()
+
+
+def _seed(seed: int | None) -> int:
+    """The given seed, or a fresh one (every game has a seed, so that it can be dealt again)."""
+    import secrets
+
+    return seed if seed is not None else secrets.randbelow(2**31)
 
 
 def main() -> None:

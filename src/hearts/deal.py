@@ -240,6 +240,11 @@ class PassChoices(Sequence[Pass | Discard]):
     def __len__(self) -> int:
         return self._len
 
+    @property
+    def per_choice(self) -> int:
+        """Cards in each choice (3 for the usual pass; a Heartsette discard, the widow's size)."""
+        return self._count
+
     @overload
     def __getitem__(self, index: int) -> Pass | Discard: ...
 

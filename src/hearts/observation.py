@@ -106,6 +106,52 @@ class SeatView:
         """Whether this seat has a move to make now."""
         return len(self.legal_moves) > 0
 
+    @property
+    def outcome_fixed(self) -> bool:
+        """Whether the rest of this hand can no longer change its result, as this seat can tell.
+
+        True in the play phase of a hand whose every card is dealt out (no stock, widow or
+        second pack) once every card that counts has been taken in a trick, and, with a bonus for taking
+        no trick, once every seat still holding cards has won one: the tricks left carry
+        nothing, so who wins them changes nothing (the moon is decided too). Faces use it to
+        play the last tricks out; it reads only this view, so it tells nothing hidden.
+
+        >>> from hearts import Game, variants
+        >>> game = Game(variants.get("modern"), seed=1)
+        >>> game.view(0).outcome_fixed
+        False
+        """
+        from hearts.deal import Phase  # (deal imports this module)
+
+        rules = self.rules
+        if (
+            self.phase is not Phase.PLAY
+            or rules.laws
+            or rules.domino
+            or rules.stock
+            or rules.packs > 1
+            or rules.widow.value != "none"
+        ):
+            return False
+        if rules.auction:
+            if self.named_suit is None:
+                return False
+            counting = CardSet(rules.pack).of_suit(self.named_suit)
+        else:
+            counting = CardSet(sum(1 << card for card in CardSet(rules.pack) if rules.values[card]))
+        taken = 0  # the cards of completed tricks: the trick on the table is still open
+        for trick in self.tricks:
+            for card in trick.cards:
+                taken |= 1 << card
+        if counting - CardSet(taken):
+            return False
+        if rules.no_trick_bonus:
+            return all(
+                won > 0 or size == 0
+                for won, size in zip(self.tricks_won, self.hand_sizes, strict=True)
+            )
+        return True
+
     def played_cards(self) -> CardSet:
         """Every card played so far this hand, by any seat."""
         mask = 0

@@ -1,0 +1,792 @@
+"""The terminal game: :class:`HeartsApp`, a Textual app over a :class:`~hearts.tui.session.Session`.
+
+The person sits at the bottom with the hand in suit order; the other seats sit around the table
+(the first on the left, the last on the right, the others along the top), each showing its
+cards in hand, its points this hand and the card it played to the trick. The score sheet is on
+the right; the line under the hand says what to do, or why a move was refused.
+
+Everything shown comes from ``view(0)``. Every move goes to the core, which accepts it or says
+why not (and changes nothing). The bots think in a worker thread, so the screen never freezes;
+an undo or a new game makes a bot's late answer stale, and it is dropped. The game is saved
+after every move (``save_path``), so quitting loses nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar, Final
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from hearts import bots as bot_registry
+from hearts.cards import Card, CardSet, Suit
+from hearts.deal import PassChoices, Phase
+from hearts.errors import HeartsError, IllegalMove
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.observation import SeatView
+from hearts.rules import PassDirection
+from hearts.tui import words
+from hearts.tui.session import ME, Session
+from hearts.tui.widgets import HandView, SeatBox, card_text
+
+__all__ = ["SPEEDS", "HeartsApp"]
+
+SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
+"""Seconds between the bots' moves at each speed (``s`` cycles through them)."""
+
+_RANK_KEYS: Final = {
+    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
+    "t": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
+}  # fmt: skip
+_SUIT_KEYS: Final = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "s": Suit.SPADES, "h": Suit.HEARTS}
+
+
+def positions(players: int) -> tuple[list[int], list[int], list[int]]:
+    """Where the other seats sit on screen: (left, top, right), in the order of play (seat 1
+    is on the person's left).
+
+    >>> positions(4), positions(2), positions(6)
+    (([1], [2], [3]), ([], [1], []), ([1], [2, 3, 4], [5]))
+    """
+    others = list(range(1, players))
+    if len(others) == 1:
+        return [], others, []
+    if len(others) == 2:
+        return [others[0]], [], [others[1]]
+    return [others[0]], others[1:-1], [others[-1]]
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of text over the table (the rules, a hand's summary, the end of the game); Enter
+    or Escape goes back. ``keys`` maps other keys to what they do before it closes."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > Vertical {
+        width: 100%; max-width: 100; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    TextScreen #page { height: auto; }
+    TextScreen #close { color: $text-muted; height: 1; }
+    """
+
+    def __init__(
+        self,
+        body: Text | Table,
+        close: str = "Enter: back to the game",
+        keys: dict[str, Callable[[], None]] | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name=name)
+        self.body = body
+        self.close_text = close
+        self.keys = keys or {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.body, id="page")
+            yield Static(self.close_text, id="close")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key in self.keys:
+            action = self.keys[event.key]
+            self.dismiss()
+            action()
+        elif event.key in ("enter", "escape", "space"):
+            self.dismiss()
+
+
+class HeartsApp(App[None]):
+    """Hearts in a terminal: the person (seat 0) against bots, from ``session``."""
+
+    TITLE = "Hearts"
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; background: $primary-background; padding: 0 1; }
+    #table { height: 1fr; }
+    #felt { width: 1fr; }
+    #top { height: 5; align: center top; }
+    #top SeatBox { width: 1fr; max-width: 32; }
+    #middle { height: 1fr; min-height: 5; }
+    .side { width: 20; }
+    .side SeatBox { margin: 0; }
+    #trick { width: 1fr; padding: 0 1; }
+    #sheet { width: 22; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
+    #hand { border: round $primary; height: auto; }
+    #hand.my-turn { border: round $warning; }
+    #prompt { height: 1; padding: 0 1; }
+    #message { height: 1; padding: 0 1; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        variant: str | None = None,
+        save_path: Path | None = None,
+        speed: str = "normal",
+        new_game: Callable[[Session], Session] | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.variant = variant or session.variant
+        self.save_path = save_path
+        self.speed = speed if speed in SPEEDS else "normal"
+        self.new_game = new_game
+        self.cursor_card: Card | None = None
+        self.cursor_index = 0
+        self.marked: set[int] = set()
+        self.pending_rank = ""
+        self.bid_text = ""
+        self.generation = 0
+        """Bumped by an undo or a new game: a bot's answer from before is dropped."""
+        self.busy = False
+        """A bot (or the auto-play) is about to move."""
+        self.shown = self._finished_hands()
+        """Hands whose summary has been shown."""
+        self.last_message = ""
+        self.hint_text: str | None = None
+        self.notice = ""
+        """A line to show when the app starts (e.g. where an unfinished game was kept)."""
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        left, top, right = positions(self.session.players)
+        yield Static(id="title")
+        with Horizontal(id="table"):
+            with Vertical(id="felt"):
+                with Horizontal(id="top"):
+                    for seat in top:
+                        yield SeatBox(id=f"seat-{seat}")
+                with Horizontal(id="middle"):
+                    with Vertical(classes="side"):
+                        for seat in left:
+                            yield SeatBox(id=f"seat-{seat}")
+                    yield Static(id="trick")
+                    with Vertical(classes="side"):
+                        for seat in right:
+                            yield SeatBox(id=f"seat-{seat}")
+            yield Static(id="sheet")
+        yield HandView(id="hand")
+        yield Static(id="prompt")
+        yield Static(id="message")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        if not positions(self.session.players)[1]:
+            self.query_one("#top").display = False
+        self.query_one("#keys", Static).update(
+            "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
+        )
+        if self.notice:
+            self.say(self.notice)
+        self.save()
+        self.advance()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def view(self) -> SeatView:
+        """The person's view: all this app shows."""
+        return self.session.view
+
+    @property
+    def waiting_for_you(self) -> bool:
+        """Whether the game waits for the person's move (with nothing else pending)."""
+        return (
+            not self.busy
+            and len(self.screen_stack) == 1
+            and self.session.my_turn
+            and not self._auto_play_due()
+        )
+
+    def _finished_hands(self) -> int:
+        game = self.session.game
+        return len(game.hands) - (0 if game.is_over else 1)
+
+    def _hand_cards(self) -> list[Card]:
+        """The person's cards in suit order (a second pack's copy beside the first's)."""
+        return sorted(self.view.hand, key=lambda card: (card.suit, card.rank, card.copy))
+
+    def _choice_count(self) -> int:
+        moves = self.view.legal_moves
+        return moves.per_choice if isinstance(moves, PassChoices) else 0
+
+    def _auto_play_due(self) -> bool:
+        view = self.view
+        return view.my_turn and view.outcome_fixed and len(view.hand) > 0
+
+    # ------------------------------------------------------------------ flow
+
+    def advance(self) -> None:
+        """After every change: redraw, show a finished hand, then let the next seat move."""
+        self.refresh_table()
+        if len(self.screen_stack) > 1 or self.busy:
+            return
+        finished = self._finished_hands()
+        if finished > self.shown:
+            self.shown = finished
+            self.show_summary(finished - 1)
+            return
+        if self.session.is_over:
+            self.show_game_over()
+            return
+        seats = self.session.bots_to_move()
+        if seats and self.view.phase is Phase.PASS:
+            # The bots choose their passes at once, face down; the person's is seen by nobody.
+            self._schedule(lambda: self._think(seats[0]), 0.0)
+            return
+        if self.session.my_turn:
+            if self._auto_play_due():
+                self._schedule(self._auto_play, self._delay())
+            return
+        if seats:
+            self._schedule(lambda: self._think(seats[0]), self._delay())
+
+    def _delay(self) -> float:
+        return SPEEDS[self.speed]
+
+    def _schedule(self, step: Callable[[], None], delay: float) -> None:
+        self.busy = True
+        generation = self.generation
+
+        def run() -> None:
+            if generation == self.generation:
+                step()
+
+        if delay <= 0:
+            self.call_later(run)
+        else:
+            self.set_timer(delay, run)
+
+    def _think(self, seat: int) -> None:
+        """Let a bot choose in a worker thread from its own view; apply it here."""
+        generation = self.generation
+        view = self.session.game.view(seat)
+        bot = self.session.bots[seat]
+
+        def choose() -> None:
+            move = bot.choose(view)
+            self.call_from_thread(self._bot_moved, seat, move, generation)
+
+        self.run_worker(choose, thread=True, group="bots", exit_on_error=True)
+
+    def _bot_moved(self, seat: int, move: Move, generation: int) -> None:
+        if generation != self.generation:
+            return
+        self.busy = False
+        self.session.game.play(move, seat=seat)
+        self.save()
+        self.advance()
+
+    def _auto_play(self) -> None:
+        """The tricks left cannot change the hand's result: play the person's card for them
+        (as the basic bot would), without an undo point of its own."""
+        self.busy = False
+        if not self._auto_play_due():
+            self.advance()
+            return
+        move = bot_registry.get("basic").choose(self.view)
+        self.session.play(move, checkpoint=False)
+        self.say("The tricks left change nothing: playing them out.")
+        self.save()
+        self.advance()
+
+    def save(self) -> None:
+        """Write the game where ``--resume`` finds it (if this app saves)."""
+        if self.save_path is None:
+            return
+        try:
+            self.session.save(self.save_path)
+        except OSError as error:
+            self.say(f"Could not save the game to {self.save_path}: {error.strerror}", error=True)
+
+    # ------------------------------------------------------------------ drawing
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """A line at the bottom: what happened, or why a move was refused."""
+        self.last_message = text
+        self.query_one("#message", Static).update(
+            Text(text, style="bold red" if error else "italic")
+        )
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the person's view."""
+        view = self.view
+        session = self.session
+        rules = view.rules
+        hand_no = view.hand_number + 1
+        direction = view.pass_direction
+        title = f"Hearts · {self.session.variant} · hand {hand_no}"
+        if rules.passes:
+            title += " · hold" if direction is PassDirection.HOLD else f" · pass {direction.value}"
+        if view.named_suit is not None:
+            title += f" · avoid {view.named_suit.name.lower()}"
+        title += f" · bots {self.speed}"
+        self.query_one("#title", Static).update(Text(title, style="bold"))
+        in_trick = dict(view.trick)
+        for seat in range(1, session.players):
+            box = self.query_one(f"#seat-{seat}", SeatBox)
+            narrow = 0 < box.content_size.width < 16
+            box.update(self._seat_text(seat, in_trick.get(seat), narrow))
+            box.set_class(view.to_act == seat and view.phase is not Phase.PASS, "to-act")
+        self.query_one("#trick", Static).update(self._trick_text())
+        self.query_one("#sheet", Static).update(self._sheet())
+        cards = self._hand_cards()
+        self._fix_cursor(cards)
+        playable: set[Card] | None = None
+        if view.phase is Phase.PLAY and view.my_turn:
+            playable = {move for move in view.legal_moves if isinstance(move, Card)}
+        received = set(view.received or ()) if not view.tricks else set()
+        hand = self.query_one("#hand", HandView)
+        hand.show(cards, self.cursor_index if cards else None, self.marked, received, playable)
+        hand.border_title = f"Your hand · {len(cards)} cards · {view.penalties[ME]} this hand"
+        hand.set_class(view.my_turn, "my-turn")
+        self.query_one("#prompt", Static).update(self._prompt())
+
+    def _seat_text(self, seat: int, played: Card | None, narrow: bool = False) -> Text:
+        view = self.view
+        name = self.session.seat_name(seat)
+        text = Text(name, style="bold")
+        cards = view.hand_sizes[seat]
+        if narrow:  # many seats along the top
+            text.append(f"\n{cards}c {view.penalties[seat]}p")
+        else:
+            text.append(f" · {self.session.bot_names[seat - 1]}", style="dim")
+            text.append(f"\n{cards} card{'s' if cards != 1 else ''} · {view.penalties[seat]} pts")
+        text.append("\n")
+        if played is not None:
+            text.append("plays ")
+            text.append_text(card_text(played))
+        elif view.phase is Phase.PASS and self.session.game.deal.passed(seat) is not None:
+            text.append("has passed", style="dim")
+        elif view.to_act == seat and view.phase is not Phase.PASS:
+            text.append("thinking…" if self.busy else "to play", style="yellow")
+        return text
+
+    def _trick_text(self) -> Text:
+        view = self.view
+        names = self.session.seat_name
+        text = Text()
+        if view.phase in (Phase.BID, Phase.NAME):
+            text.append("The auction\n", style="bold")
+            for seat, bid in enumerate(view.bids):
+                said = "…" if bid is None else ("pass" if bid == 0 else f"bids {bid}")
+                text.append(f"{names(seat)}: {said}\n")
+            return text
+        if view.phase is Phase.PASS:
+            text.append(f"Pass {view.rules.pass_count} cards ", style="bold")
+            text.append(f"{view.pass_direction.value}", style="bold yellow")
+            if view.passed is not None:
+                text.append(f"\nYou passed {words.cards_text(view.passed.cards())}")
+            return text
+        number = len(view.tricks) + 1
+        if view.trick:
+            leader, first = view.trick[0]
+            text.append(f"Trick {number}\n", style="bold")
+            text.append(f"{names(leader)} led {first.suit.symbol}\n")
+            for seat, card in view.trick:
+                text.append(f"{names(seat):>8} ")
+                text.append_text(card_text(card))
+                text.append("\n")
+        elif view.tricks:
+            last = view.tricks[-1]
+            who = "nobody (carried on)" if last.winner < 0 else names(last.winner)
+            text.append(f"Trick {number - 1} to {who}\n", style="bold")
+            text.append(f"({last.points} pts) " if last.points else "")
+            text.append_text(Text(" ").join(card_text(card) for card in last.cards))
+            text.append("\n")
+        else:
+            text.append("First trick\n", style="bold")
+        if view.rules.hearts_must_be_broken or view.rules.queen_breaks_hearts:
+            text.append("hearts broken" if view.hearts_broken else "hearts not broken", "dim")
+            text.append("\n")
+        if view.stock_size:
+            text.append(f"stock: {view.stock_size} cards\n", style="dim")
+        if view.pool:
+            text.append(f"pool: {view.pool}{' (a Jack)' if view.jack else ''}\n", style="dim")
+        if self.hint_text:
+            text.append(f"hint: {self.hint_text}", style="cyan")
+        return text
+
+    def _sheet(self) -> Table:
+        game = self.session.game
+        counters = game.rules.counters
+        table = Table(
+            title="Counters" if counters else "Score",
+            box=None,
+            padding=(0, 1, 0, 0),
+            show_header=True,
+            expand=True,
+        )
+        table.add_column("", no_wrap=True)
+        recent = words.totals_by_hand(game)
+        deltas = [
+            [after - before for before, after in zip(a, b, strict=True)]
+            for a, b in itertools.pairwise(recent)
+        ][-2:]
+        first = len(recent) - 1 - len(deltas)
+        for offset in range(len(deltas)):
+            table.add_column(f"h{first + offset + 1}", justify="right")
+        table.add_column("total", justify="right", style="bold")
+        for seat in range(game.players):
+            row = [self.session.seat_name(seat)]
+            row += [f"{d[seat]:+d}" for d in deltas]
+            row.append(str(recent[-1][seat]))
+            table.add_row(*row)
+        return table
+
+    def _prompt(self) -> Text:
+        view = self.view
+        if self.session.is_over:
+            return Text("The game is over.", style="bold")
+        if not view.my_turn:
+            if view.phase is Phase.PASS and view.passed is not None:
+                return Text("Waiting for the others to pass…", style="dim")
+            return Text(f"{self.session.seat_name(view.to_act or 0)} to play…", style="dim")
+        if self.pending_rank:
+            return Text(f"{self.pending_rank}… now the suit: c, d, s or h", style="bold yellow")
+        phase = view.phase
+        if phase in (Phase.PASS, Phase.DISCARD):
+            count = self._choice_count()
+            what = (
+                f"pass {view.pass_direction.value}"
+                if phase is Phase.PASS
+                else "discard (they count against you)"
+            )
+            chosen = len(self.marked)
+            if chosen == count:
+                return Text(f"Enter: {what} the {count} marked cards (Space unmarks)", "bold")
+            return Text(f"Mark {count} cards to {what}: {chosen} marked (Space or Enter)", "bold")
+        if phase is Phase.BID:
+            low = view.high_bid + 1
+            typed = f" — {self.bid_text}" if self.bid_text else ""
+            return Text(
+                f"Your bid: type {low} to {view.rules.max_bid} and Enter, or p to pass{typed}",
+                "bold",
+            )
+        if phase is Phase.NAME:
+            return Text("Name the suit to avoid: c, d, s or h", "bold")
+        if phase is Phase.MOON:
+            return Text("You shot the moon! o: the others take it · n: off your own score", "bold")
+        return Text("Your turn: choose a card and press Enter (or click it)", "bold")
+
+    def _fix_cursor(self, cards: list[Card]) -> None:
+        if not cards:
+            self.cursor_index = 0
+            return
+        if self.cursor_card is not None and self.cursor_card in cards:
+            if not (
+                0 <= self.cursor_index < len(cards) and cards[self.cursor_index] == self.cursor_card
+            ):
+                self.cursor_index = cards.index(self.cursor_card)
+        else:
+            self.cursor_index = min(self.cursor_index, len(cards) - 1)
+            playable = [i for i, c in enumerate(cards) if c in set(self.view.legal_moves or ())]
+            if playable and self.cursor_index not in playable:
+                self.cursor_index = playable[0]
+        self.cursor_card = cards[self.cursor_index]
+        self.marked = {i for i in self.marked if i < len(cards)}
+
+    # ------------------------------------------------------------------ screens
+
+    def show_summary(self, index: int) -> None:
+        """The summary of a finished hand, over the table."""
+        names = [self.session.seat_name(s) for s in range(self.session.players)]
+        summary = words.hand_summary(self.session.game, index, names)
+        self.say("")
+        table = Table(title=f"Hand {summary.number}", expand=True, box=None)
+        table.add_column("", style="bold")
+        table.add_column("counting cards taken")
+        table.add_column("took", justify="right")
+        table.add_column(summary.unit, justify="right")
+        table.add_column("total", justify="right", style="bold")
+        for name, cards, penalty, delta, total in summary.rows:
+            table.add_row(name, cards or "—", str(penalty), f"{delta:+d}", str(total))
+        if summary.lines:
+            table.caption = " ".join(summary.lines)
+        self.push_screen(
+            TextScreen(table, "Enter: on to the next hand", name="summary"),
+            lambda _: self.advance(),
+        )
+
+    def show_game_over(self) -> None:
+        """The winner and the totals hand by hand."""
+        if self.save_path is not None:
+            self.session.finish(self.save_path)
+        names = [self.session.seat_name(s) for s in range(self.session.players)]
+        text = Text(words.game_over_line(self.session.game, names), style="bold")
+        text.append("\n\nTotals after each hand:\n")
+        totals = words.totals_by_hand(self.session.game)
+        text.append("\n".join(words.chart(totals, names, height=10, width=60)))
+        legend = "  ".join(f"{name[0]} {name}" for name in names)
+        text.append(f"\n  {legend}\n")
+        keys: dict[str, Callable[[], None]] = {"q": self.exit}
+        close = "q: quit"
+        if self.new_game is not None:
+            keys["n"] = self._start_new_game
+            close = "n: a new game · q: quit"
+        self.push_screen(TextScreen(text, close, keys=keys, name="over"), lambda _: None)
+
+    def _start_new_game(self) -> None:
+        assert self.new_game is not None
+        self.session = self.new_game(self.session)
+        self.generation += 1
+        self.busy = False
+        self.shown = self._finished_hands()
+        self.marked.clear()
+        self.save()
+        self.advance()
+
+    # ------------------------------------------------------------------ input
+
+    def on_hand_view_picked(self, message: HandView.Picked) -> None:
+        cards = self._hand_cards()
+        if message.card in cards:
+            self.cursor_index = cards.index(message.card)
+            self.cursor_card = message.card
+        if self.view.phase in (Phase.PASS, Phase.DISCARD):
+            self.toggle_mark()
+        else:
+            self.play_cursor()
+
+    def on_key(self, event: events.Key) -> None:
+        if len(self.screen_stack) > 1:
+            return
+        key, char = event.key, (event.character or "").lower()
+        event.stop()
+        view = self.view
+        if key in ("left", "right", "home", "end"):
+            self.move_cursor(key)
+        elif key == "enter":
+            self.enter()
+        elif key == "space":
+            self.toggle_mark()
+        elif key == "escape":
+            self.pending_rank = self.bid_text = ""
+            self.say("")
+        elif char == "?":
+            self.show_rules()
+        elif view.my_turn and view.phase is Phase.BID and (char.isdigit() or char == "p"):
+            self.type_bid(char)
+        elif view.my_turn and view.phase is Phase.NAME and char in _SUIT_KEYS:
+            self.try_move(NameSuit(_SUIT_KEYS[char]))
+        elif view.my_turn and view.phase is Phase.MOON and char in ("o", "n"):
+            self.try_move(MoonChoice.OLD if char == "o" else MoonChoice.NEW)
+        elif self._card_key(char):
+            self.type_card(char)
+        elif char == "h":
+            self.ask_hint()
+        elif char == "u":
+            self.undo()
+        elif char == "s":
+            names = list(SPEEDS)
+            self.speed = names[(names.index(self.speed) + 1) % len(names)]
+            self.say(f"The bots play {self.speed}.")
+        elif char and char.isprintable():
+            self.say(f"'{char}' does nothing here: press ? for the rules and the keys", error=True)
+            return
+        else:
+            return
+        self.refresh_table()
+
+    def _card_key(self, char: str) -> bool:
+        """Whether a key goes into a card's name: a rank, or with a rank typed, its suit."""
+        if self.pending_rank and (char in _SUIT_KEYS or char in ("0", "k")):
+            return True
+        return char in _RANK_KEYS or char in ("1", "*")
+
+    def move_cursor(self, key: str) -> None:
+        cards = self._hand_cards()
+        if not cards:
+            return
+        index = {"left": self.cursor_index - 1, "right": self.cursor_index + 1}.get(
+            key, 0 if key == "home" else len(cards) - 1
+        )
+        self.cursor_index = max(0, min(len(cards) - 1, index))
+        self.cursor_card = cards[self.cursor_index]
+
+    def type_card(self, char: str) -> None:
+        """A key of a card's name: a rank (``1`` then ``0`` is a ten), then its suit."""
+        if char == "*" or (self.pending_rank == "J" and char == "k"):
+            self.pending_rank = ""
+            self.go_to("JK")
+            return
+        if self.pending_rank == "1":
+            if char == "0":
+                self.pending_rank = "T"
+                return
+            self.pending_rank = ""
+        if self.pending_rank and char in _SUIT_KEYS:
+            name = self.pending_rank + char.upper()
+            self.pending_rank = ""
+            self.go_to(name)
+            return
+        self.pending_rank = "1" if char == "1" else _RANK_KEYS.get(char, "")
+
+    def go_to(self, name: str) -> None:
+        """Put the cursor on a card by name (the next copy, with two packs); in a pass, mark it."""
+        card = Card.parse(name)
+        cards = self._hand_cards()
+        places = [i for i, c in enumerate(cards) if c & 63 == card & 63]  # either pack's copy
+        if not places:
+            self.say(f"You do not hold the {card.symbol}.", error=True)
+            return
+        later = [i for i in places if i > self.cursor_index]
+        again = cards[self.cursor_index] & 63 == card & 63
+        self.cursor_index = later[0] if later and again else places[0]
+        self.cursor_card = cards[self.cursor_index]
+        if self.view.phase in (Phase.PASS, Phase.DISCARD) and self.view.my_turn:
+            self.toggle_mark()
+
+    def toggle_mark(self) -> None:
+        view = self.view
+        if view.phase not in (Phase.PASS, Phase.DISCARD) or not view.my_turn:
+            if view.phase is Phase.PLAY:
+                self.say("Space marks cards to pass; to play a card press Enter", error=True)
+            return
+        index = self.cursor_index
+        if index in self.marked:
+            self.marked.discard(index)
+            return
+        count = self._choice_count()
+        if len(self.marked) >= count:
+            self.say(f"You choose {count} cards: unmark one first (Space on it)", error=True)
+            return
+        self.marked.add(index)
+        self.say("")
+
+    def enter(self) -> None:
+        view = self.view
+        if not view.my_turn:
+            self.say("It is not your turn.", error=True)
+            return
+        if view.phase in (Phase.PASS, Phase.DISCARD):
+            if len(self.marked) < self._choice_count():
+                self.toggle_mark()
+                return
+            cards = self._hand_cards()
+            chosen = [cards[i] for i in sorted(self.marked)]
+            kind = Pass if view.phase is Phase.PASS else Discard
+            if self.try_move(kind(chosen)):
+                self.marked.clear()
+            return
+        if view.phase is Phase.BID:
+            self.try_move(Bid(int(self.bid_text or "0")))
+            self.bid_text = ""
+            return
+        if view.phase is Phase.PLAY:
+            self.play_cursor()
+            return
+        self.say(self._prompt().plain, error=True)
+
+    def play_cursor(self) -> None:
+        cards = self._hand_cards()
+        if not cards or not self.view.my_turn:
+            self.say("It is not your turn.", error=True)
+            return
+        self.try_move(cards[self.cursor_index])
+
+    def type_bid(self, char: str) -> None:
+        if char == "p":
+            self.try_move(Bid(0))
+            self.bid_text = ""
+            return
+        self.bid_text = (self.bid_text + char)[-2:]
+
+    def try_move(self, move: Move | Card) -> bool:
+        """Make the person's move; a refused one says why and changes nothing."""
+        try:
+            self.session.play(move)
+        except IllegalMove as error:
+            self.say(f"{_sentence(str(error))}", error=True)
+            return False
+        self.hint_text = None
+        self.say("")
+        self.save()
+        self.advance()
+        return True
+
+    def undo(self) -> None:
+        """Back to the person's previous move (against bots only: the bots never see it)."""
+        try:
+            self.session.undo()
+        except IllegalMove as error:
+            self.say(_sentence(str(error)), error=True)
+            return
+        self.generation += 1
+        self.busy = False
+        self.marked.clear()
+        self.pending_rank = self.bid_text = ""
+        self.hint_text = None
+        self.shown = min(self.shown, self._finished_hands())
+        self.say("Undone: back to your last move.")
+        self.save()
+        self.advance()
+
+    def ask_hint(self) -> None:
+        """The expert's move for the person, worked out in a thread."""
+        if not self.session.my_turn:
+            self.say("A hint is for your turn.", error=True)
+            return
+        self.say("The expert is thinking…")
+        generation = self.generation
+        session = self.session
+
+        def think() -> None:
+            advice = session.hint()
+            self.call_from_thread(self._hinted, advice.move, advice.reason, generation)
+
+        self.run_worker(think, thread=True, group="hint", exit_on_error=True)
+
+    def _hinted(self, move: Move, reason: str, generation: int) -> None:
+        if generation != self.generation or not self.session.my_turn:
+            return
+        cards = self._hand_cards()
+        if isinstance(move, Card) and move in cards:
+            self.cursor_index = cards.index(move)
+            self.cursor_card = move
+        elif isinstance(move, Pass | Discard):
+            self.marked = {cards.index(card) for card in move.cards if card in cards}
+        self.hint_text = reason
+        self.say(f"Hint: {reason}")
+        self.refresh_table()
+
+    def show_rules(self) -> None:
+        lines = words.rules_text(self.session.variant, self.session.game.rules)
+        lines += ["", "Keys:", *("  " + line for line in words.key_help())]
+        self.push_screen(TextScreen(Text("\n".join(lines))), lambda _: self.advance())
+
+
+def _sentence(text: str) -> str:
+    """A core message as a sentence on screen: capitalised, the person's seat as "you"."""
+    text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def describe_cards(cards: CardSet) -> str:
+    """Cards by their symbols (for messages)."""
+    return words.cards_text(cards.cards())
+
+
+def run(app: HeartsApp) -> None:
+    """Run the app in this terminal."""
+    try:
+        app.run()
+    except HeartsError as error:  # pragma: no cover - the app reports moves itself
+        raise SystemExit(str(error)) from None

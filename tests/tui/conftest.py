@@ -1,0 +1,114 @@
+"""Helpers for driving the terminal game with Textual's test pilot, by keys as a person would."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from hearts import bots
+from hearts.cards import Card
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.tui.app import HeartsApp
+from hearts.tui.session import Session
+
+
+def card_keys(card: Card) -> list[str]:
+    """The keys that name a card: rank then suit (``q``, ``s``; a ten as ``1``, ``0``)."""
+    name = str(card).rstrip("'").lower()
+    if card.is_joker:
+        return ["*"]
+    rank, suit = name[:-1], name[-1]
+    return (["1", "0"] if rank == "t" else [rank]) + [suit]
+
+
+def move_keys(move: Move | Card) -> list[str]:
+    """The keys a person presses for a move."""
+    if isinstance(move, Card):
+        return [*card_keys(move), "enter"]
+    if isinstance(move, Pass | Discard):
+        keys: list[str] = []
+        for card in move.cards:
+            keys += card_keys(card)
+        return [*keys, "enter"]
+    if isinstance(move, Bid):
+        return ["p"] if move.is_pass else [*str(move.amount), "enter"]
+    if isinstance(move, NameSuit):
+        return [move.suit.letter.lower()]
+    if isinstance(move, MoonChoice):
+        return ["o" if move is MoonChoice.OLD else "n"]
+    raise AssertionError(f"no keys for {move!r}")
+
+
+class Driver:
+    """A person at the keyboard: waits for the bots, reads the screen, presses keys."""
+
+    def __init__(self, app: HeartsApp, pilot: Pilot[None]) -> None:
+        self.app = app
+        self.pilot = pilot
+        self.advisor = bots.get("basic")
+
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Wait until the game waits for the person, or a page (summary, rules) is up."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            await self.pilot.pause(0.005)
+            if self.app.waiting_for_you or len(self.app.screen_stack) > 1:
+                await self.pilot.pause()
+                return
+        raise AssertionError(f"the game did not come back to the person:\n{self.text()}")
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+
+    async def move(self, move: Move | Card | None = None) -> Move | Card:
+        """Make a move by keys (by default the one the basic bot would make)."""
+        if move is None:
+            move = self.advisor.choose(self.app.view)
+        await self.press(*move_keys(move))
+        return move
+
+    async def play_hand(self) -> None:
+        """Play by keys until the hand's summary is up."""
+        for _ in range(200):
+            await self.settle()
+            if len(self.app.screen_stack) > 1:
+                return
+            await self.move()
+        raise AssertionError("the hand did not end")
+
+    def text(self) -> str:
+        """What the terminal shows, as plain text."""
+        strips = self.app.screen._compositor.render_strips()
+        return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+Scenario = Callable[[Driver], Awaitable[None]]
+
+
+@pytest.fixture
+def play() -> Callable[..., Any]:
+    """Run a scenario against a new app: ``play(scenario, session, size=(80, 24), **app)``."""
+
+    def run(
+        scenario: Scenario,
+        session: Session,
+        size: tuple[int, int] = (80, 24),
+        save_path: Path | None = None,
+        **options: Any,
+    ) -> HeartsApp:
+        app = HeartsApp(session, speed="fast", save_path=save_path, **options)
+
+        async def main() -> None:
+            async with app.run_test(size=size) as pilot:
+                await scenario(Driver(app, pilot))
+
+        asyncio.run(main())
+        return app
+
+    return run

@@ -1,0 +1,388 @@
+"""The terminal game (hearts.tui.app), driven by keys with Textual's pilot at 80×24."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Driver, card_keys
+
+from hearts import Card, Phase, variants
+from hearts.events import BidMade, HandSettled, SuitNamed
+from hearts.tui.app import HeartsApp, positions
+from hearts.tui.session import ME, Session
+from hearts.tui.widgets import CELL, HandView
+
+Play = Callable[..., HeartsApp]
+
+
+def _session(variant: str = "modern", seed: int = 5, players: int | None = None) -> Session:
+    rules = variants.get(variant)
+    if players is not None:
+        rules = variants.for_players_named(variant, players)
+    return Session.new(rules, ["basic"] * (rules.players - 1), seed=seed, variant=variant)
+
+
+def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
+    """RULES.md §6.2–6.5: pass three (typed by name), play every trick, see the settlement."""
+    seen: dict[str, Any] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        view = d.app.view
+        assert view.phase is Phase.PASS and "pass left" in d.text()
+        chosen = view.hand.cards()[-3:]
+        for card in chosen:
+            await d.press(*card_keys(card))
+        assert d.text().count("▲▲") == 3
+        await d.press("enter")
+        await d.settle()
+        assert d.app.view.passed is not None and set(d.app.view.passed) == set(chosen)
+        assert "new" in d.text()  # the cards received are shown
+        await d.play_hand()
+        seen["summary"] = d.text()
+
+    app = play(scenario, _session("modern"))
+    settled = next(e for e in app.session.game.events if isinstance(e, HandSettled))
+    summary = seen["summary"]
+    assert "Hand 1" in summary and "Enter: on to the next hand" in summary
+    for seat, name in enumerate(("You", "West", "North", "East")):
+        rows = [line.replace("│", " ").split() for line in summary.splitlines()]
+        row = next(r for r in rows if r and r[0] == name and r[-1].lstrip("-").isdigit())
+        assert row[-1] == str(settled.totals[seat]), row
+    assert app.session.game.hand_number == 1
+
+
+def test_a_classic_hand_with_counters_and_the_pool(play: Play) -> None:
+    """RULES.md §3.1 (the sweepstakes): counters paid, the pool won or left as a Jack."""
+    seen: dict[str, str] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        assert d.app.view.phase is Phase.PLAY  # the laws: no pass
+        await d.play_hand()
+        seen["summary"] = d.text()
+        await d.press("enter")
+        await d.settle()
+        assert len(d.app.screen_stack) == 1  # back at the table, the next hand dealt
+
+    app = play(scenario, _session("classic", seed=2))
+    summary = seen["summary"]
+    assert "counters" in summary
+    assert "The pool is won." in summary or "stays on the table" in summary
+    assert app.session.game.hand_number == 1
+
+
+def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
+    """RULES.md §5.1: each seat bids once, the highest names the suit to avoid."""
+
+    async def scenario(d: Driver) -> None:
+        for _ in range(10):
+            await d.settle()
+            view = d.app.view
+            if view.phase is Phase.BID:
+                assert "Your bid" in d.text() and "The auction" in d.text()
+                await d.press(*str(view.high_bid + 1), "enter")
+                continue
+            if view.phase is Phase.NAME:
+                await d.press("d")
+                continue
+            break
+        view = d.app.view
+        assert view.phase is Phase.PLAY
+        assert view.named_suit is not None
+        assert f"avoid {view.named_suit.name.lower()}" in d.text()
+
+    app = play(scenario, _session("auction", seed=3))
+    mine = [e for e in app.session.game.events if isinstance(e, BidMade) and e.seat == ME]
+    assert len(mine) == 1 and mine[0].amount > 0
+    named = [e for e in app.session.game.events if isinstance(e, SuitNamed)]
+    # The dealer (the person, in the first hand) bids last: above the others, so it names.
+    assert app.session.game.deal.bidder == ME and named[0].seat == ME
+    assert named[0].suit == "diamonds"
+
+
+def test_an_illegal_card_says_why_and_changes_nothing(play: Play) -> None:
+    """RULES.md §2.3 (follow suit): a card that may not be played is refused in a sentence."""
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()  # the pass
+        while True:
+            await d.settle()
+            view = d.app.view
+            legal = set(view.legal_moves)
+            wrong = [c for c in view.hand if c not in legal]
+            if wrong:
+                break
+            await d.move()
+        before = (len(d.app.session.game.events), view.hand)
+        await d.press(*card_keys(wrong[0]), "enter")
+        assert (len(d.app.session.game.events), d.app.view.hand) == before
+        message = d.app.last_message
+        assert message and message[0].isupper() and message.endswith(".")
+        assert any(word in message for word in ("follow", "first trick", "hearts", "lead"))
+        text = d.text()
+        assert message[:30] in text.replace("\n", " ") or message[:20] in text
+
+    play(scenario, _session("modern", seed=9))
+
+
+def test_unknown_keys_and_cards_not_held_change_nothing(play: Play) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        before = len(d.app.session.game.events)
+        await d.press("x")
+        assert "does nothing here" in d.app.last_message
+        held = d.app.view.hand
+        absent = next(
+            Card.parse(f"{r}{s}")
+            for s in "CDSH"
+            for r in "23456789TJQKA"
+            if Card.parse(f"{r}{s}") not in held
+        )
+        await d.press(*card_keys(absent))
+        assert "You do not hold" in d.app.last_message
+        await d.press("enter")  # marks the card at the cursor: one marked, nothing played
+        assert len(d.app.session.game.events) == before
+        await d.press("u")
+        assert "nothing to undo" in d.app.last_message.lower()
+
+    play(scenario, _session("modern", seed=1))
+
+
+def test_undo_goes_back_to_your_previous_move(play: Play) -> None:
+    """Undo against bots: back to the moment before your last move, the bots' moves too."""
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()
+        await d.settle()
+        await d.move()  # a card
+        await d.settle()
+        before_card = d.app.session.checkpoints[-1]
+        await d.press("u")
+        await d.settle()
+        game = d.app.session.game
+        assert (len(game.hands), game.deal.moves_made) == before_card
+        assert d.app.view.my_turn and d.app.view.phase is Phase.PLAY
+        await d.press("u")
+        await d.settle()
+        assert d.app.view.phase is Phase.PASS and d.app.view.passed is None
+
+    play(scenario, _session("modern", seed=4))
+
+
+def test_a_click_plays_a_card(play: Play) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()
+        await d.settle()
+        view = d.app.view
+        legal = [m for m in view.legal_moves if isinstance(m, Card)]
+        hand = d.app._hand_cards()
+        index = hand.index(legal[0])
+        await d.pilot.click(HandView, offset=(2 + index * CELL, 1))
+        await d.pilot.pause()
+        assert legal[0] not in d.app.view.hand or d.app.view.phase is not Phase.PLAY
+
+    play(scenario, _session("modern", seed=6))
+
+
+def test_a_hint_names_a_legal_move_and_why(play: Play) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()
+        await d.settle()
+        await d.press("h")
+        for _ in range(400):
+            await d.pilot.pause(0.01)
+            if d.app.last_message.startswith("Hint:"):
+                break
+        assert d.app.last_message.startswith("Hint:")
+        assert d.app.cursor_card in set(d.app.view.legal_moves)
+
+    play(scenario, _session("modern", seed=7))
+
+
+def test_the_screen_shows_no_other_seats_cards(play: Play) -> None:
+    """DESIGN.md principle 4: the face draws view(0) and nothing else."""
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        text = d.text()
+        mine = {c.symbol for c in d.app.view.hand}
+        others = set()
+        for seat in range(1, 4):
+            others |= {c.symbol for c in d.app.session.game.deal.hand(seat)}
+        shown = {token for token in text.split() if token in mine | others}
+        assert shown == mine
+
+    play(scenario, _session("modern", seed=8))
+
+
+def test_it_fits_80_by_24_and_grows(play: Play) -> None:
+    def check(size: tuple[int, int]) -> None:
+        async def scenario(d: Driver) -> None:
+            await d.settle()
+            lines = d.text().splitlines()
+            assert len(lines) == size[1]
+            assert all(len(line) <= size[0] for line in lines)
+            joined = "\n".join(lines)
+            for part in ("Your hand", "West", "North", "East", "Score", "? ·"):
+                assert part in joined, part
+            hand = d.app.query_one(HandView)
+            assert hand.region.bottom <= size[1] - 3
+
+        play(scenario, _session("modern"), size=size)
+
+    check((80, 24))
+    check((120, 40))
+
+
+def test_the_rules_page_and_the_speed_key(play: Play) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.press("?")
+        await d.pilot.pause()
+        page = d.text()
+        assert "Black Lady" in page or "modern" in page
+        assert "pass count: 3" in page
+        await d.press("escape")
+        await d.pilot.pause()
+        assert len(d.app.screen_stack) == 1
+        await d.press("s")
+        assert d.app.speed == "normal"  # from fast
+        assert "bots normal" in d.text()
+
+    play(scenario, _session("modern"))
+
+
+def test_a_game_to_its_end_shows_the_winner_and_the_chart(play: Play, tmp_path: Path) -> None:
+    """Hoyle 1913's simple method: each deal is a game, so one hand ends it."""
+    saved = tmp_path / "game.json"
+    seen: dict[str, str] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.play_hand()
+        await d.press("enter")
+        await d.settle()
+        seen["over"] = d.text()
+        await d.press("n")
+        await d.settle()
+        seen["new"] = d.text()
+
+    app = play(
+        scenario,
+        _session("simple", seed=3),
+        save_path=saved,
+        new_game=lambda old: Session.new(old.game.rules, old.bot_names, seed=99),
+    )
+    over = seen["over"]
+    assert ("win" in over) and "Totals after each hand" in over and "┤" in over
+    assert (tmp_path / "finished" / "game-3.json").exists()
+    assert "hand 1" in seen["new"] and app.session.seed == 99
+    assert saved.exists()  # the new game is saved as it goes
+
+
+def test_a_saved_game_resumes_where_it_was(play: Play, tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    state: dict[str, Any] = {}
+
+    async def first(d: Driver) -> None:
+        await d.settle()
+        await d.move()
+        await d.settle()
+        await d.move()
+        await d.settle()
+        state["view"] = d.app.view
+
+    play(first, _session("modern", seed=12), save_path=saved)
+    resumed = Session.load(saved)
+    assert resumed.view == state["view"]
+
+    async def second(d: Driver) -> None:
+        await d.settle()
+        assert d.app.view == state["view"]
+        await d.press("u")  # the undo points were saved too
+        await d.settle()
+        assert len(d.app.view.hand) == len(state["view"].hand) + 1
+
+    play(second, resumed, save_path=saved)
+
+
+def test_two_packs_and_many_seats_render_and_play(play: Play) -> None:
+    """Cancellation Hearts at eight (RULES.md §7): the seats along the top, both copies."""
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        text = d.text()
+        assert all(f"Seat {n}" in text for n in range(1, 8))
+        for _ in range(3):
+            await d.move()
+            await d.settle()
+
+    play(scenario, _session("cancellation", seed=3, players=8))
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "heartsette", "black-maria", "domino"])
+def test_other_presets_play_a_hand_by_keys(play: Play, variant: str) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.play_hand()
+
+    app = play(scenario, _session(variant, seed=2))
+    assert any(isinstance(e, HandSettled) for e in app.session.game.events)
+
+
+def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR (no-color.org): Textual draws in monochrome when it is set."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = HeartsApp(_session("modern"))
+    assert app.no_color
+    monkeypatch.delenv("NO_COLOR")
+    assert not HeartsApp(_session("modern")).no_color
+    assert os.environ.get("NO_COLOR") is None
+
+
+def test_seats_sit_around_the_table() -> None:
+    assert positions(4) == ([1], [2], [3])
+    assert positions(3) == ([1], [], [2])
+    assert positions(2) == ([], [1], [])
+    assert positions(7) == ([1], [2, 3, 4, 5], [6])
+
+
+def test_a_bid_out_of_range_is_refused_in_a_sentence(play: Play) -> None:
+    """RULES.md §5.1.2: a bid above the last, at most ``max_bid``; a wrong one changes nothing."""
+    seen: dict[str, int] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        view = d.app.view
+        assert view.phase is Phase.BID  # the bots before the person have bid
+        before = len(d.app.session.game.events)
+        await d.press("9", "9", "enter")
+        assert len(d.app.session.game.events) == before
+        assert "99" in d.app.last_message and d.app.last_message.endswith(".")
+        seen["bid"] = view.high_bid + 1
+        await d.press(*str(seen["bid"]), "enter")
+        await d.settle()
+
+    app = play(scenario, _session("auction", seed=3))
+    bids = [e for e in app.session.game.events if isinstance(e, BidMade) and e.seat == ME]
+    assert [e.amount for e in bids] == [seen["bid"]]
+
+
+def test_the_readme_screenshot_is_taken_by_textual(tmp_path: Path) -> None:
+    """The README's picture: `python -m hearts.tui.screenshot docs/play.svg` takes it so."""
+    from hearts.tui.screenshot import take
+
+    path = tmp_path / "play.svg"
+    app = take(path)
+    svg = path.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "Your" in svg and "Trick" in svg
+    view = app.view
+    assert view.my_turn and view.trick and len(view.tricks) >= 3
+    assert (Path(__file__).parents[2] / "docs" / "play.svg").exists()

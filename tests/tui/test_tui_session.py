@@ -1,0 +1,191 @@
+"""A person's game without the screen (hearts.tui.session): moves, bots, undo, saving."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts import Card, IllegalMove, Pass, Phase, record, variants
+from hearts.errors import HeartsError, InvalidRecord
+from hearts.tui import keep_unfinished, save_path
+from hearts.tui.session import ME, SAVE_FORMAT, Session, seat_names
+
+
+def _session(variant: str = "modern", seed: int = 3) -> Session:
+    rules = variants.get(variant)
+    return Session.new(rules, ["basic"] * (rules.players - 1), seed=seed, variant=variant)
+
+
+def _to_my_turn(session: Session) -> None:
+    while not session.my_turn:
+        for seat in session.bots_to_move():
+            session.bot_move(seat)
+
+
+def test_seats_are_named_by_where_they_sit() -> None:
+    """Play goes to the left (RULES.md §2.1): seat 1 sits on the person's left."""
+    assert seat_names(4) == ("You", "West", "North", "East")
+    assert seat_names(3) == ("You", "West", "East")
+    assert seat_names(2) == ("You", "North")
+    assert seat_names(7)[6] == "Seat 6"
+
+
+def test_every_bot_passes_before_the_person_and_sees_only_its_view() -> None:
+    session = _session()
+    assert session.view.phase is Phase.PASS
+    assert session.bots_to_move() == [1, 2, 3]
+    for seat in session.bots_to_move():
+        session.bot_move(seat)
+    assert session.bots_to_move() == [] and session.my_turn
+
+
+def test_a_refused_move_changes_nothing_and_leaves_no_undo_point() -> None:
+    session = _session()
+    _to_my_turn(session)
+    before = session.game.events
+    with pytest.raises(IllegalMove, match="pass"):
+        session.play(session.view.hand.cards()[0])
+    with pytest.raises(IllegalMove):
+        session.play(Pass(session.view.hand.cards()[:2]))
+    assert session.game.events == before and not session.can_undo()
+
+
+def test_the_person_cannot_move_out_of_turn() -> None:
+    session = _session("classic", seed=1)  # the eldest (seat 1) leads
+    assert not session.my_turn
+    with pytest.raises(IllegalMove, match="West's turn"):
+        session.play(session.view.hand.cards()[0])
+
+
+def test_undo_takes_back_the_bots_moves_since_the_persons_last() -> None:
+    session = _session(seed=5)
+    _to_my_turn(session)
+    start = session.view
+    session.play(Pass(session.view.hand.cards()[:3]))
+    _to_my_turn(session)
+    session.play(session.view.legal_moves[0])
+    _to_my_turn(session)
+    session.undo()
+    assert session.my_turn and session.view.phase is Phase.PLAY
+    session.undo()
+    assert session.view == start
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        session.undo()
+
+
+def test_undo_goes_back_across_the_end_of_a_hand() -> None:
+    session = _session("classic", seed=2)
+    while session.game.hand_number == 0:
+        _to_my_turn(session)
+        session.play(session.view.legal_moves[0])
+    last_card = session.checkpoints[-1]
+    session.undo()
+    assert session.game.hand_number == 0
+    assert (len(session.game.hands), session.game.deal.moves_made) == last_card
+
+
+def test_moves_played_for_the_person_are_not_undo_points() -> None:
+    session = _session(seed=5)
+    _to_my_turn(session)
+    session.play(Pass(session.view.hand.cards()[:3]))
+    _to_my_turn(session)
+    session.play(session.view.legal_moves[0], checkpoint=False)
+    assert len(session.checkpoints) == 1
+
+
+def test_a_saved_session_loads_as_it_was(tmp_path: Path) -> None:
+    session = _session(seed=8)
+    _to_my_turn(session)
+    session.play(Pass(session.view.hand.cards()[:3]))
+    _to_my_turn(session)
+    path = tmp_path / "deep" / "game.json"
+    session.save(path)
+    loaded = Session.load(path)
+    assert loaded.view == session.view
+    assert loaded.checkpoints == session.checkpoints
+    assert loaded.bot_names == session.bot_names and loaded.variant == "modern"
+    assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary left
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"format": "other"}, "not a saved game"),
+        ({"version": 9}, "version 9"),
+        ({"bots": "basic"}, "'bots'"),
+        ({"bots": ["basic"]}, "cannot be seated"),
+        ({"bots": ["basic", "nobody", "basic"]}, "no bot 'nobody'"),
+        ({"seed": "x"}, "'seed'"),
+        ({"think": -1}, "'think'"),
+        ({"checkpoints": [[1]]}, "'checkpoints'"),
+        ({"record": {"format": "x"}}, "lacks the field"),
+    ],
+)
+def test_a_malformed_save_is_refused_in_a_sentence(change: dict[str, object], words: str) -> None:
+    data = _session().to_dict()
+    data.update(change)
+    with pytest.raises(InvalidRecord, match=words):
+        Session.from_dict(data)
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(InvalidRecord):
+        Session.load(path)
+    assert path.read_text(encoding="utf-8") == "{not json"  # nothing changed
+
+
+def test_the_laws_option_is_refused_with_a_reason() -> None:
+    rules = variants.get("classic").replace(laws=True)
+    with pytest.raises(HeartsError, match="laws"):
+        Session.new(rules, ["basic"] * 3, seed=1)
+
+
+def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(tmp_path: Path) -> None:
+    session = _session("simple", seed=4)  # each deal a game
+    path = tmp_path / "game.json"
+    while not session.is_over:
+        for seat in session.bots_to_move():
+            session.bot_move(seat)
+        if session.my_turn:
+            session.play(session.view.legal_moves[0])
+    session.save(path)
+    kept = session.finish(path)
+    assert kept is not None and not path.exists()
+    assert record.load(kept).winners() == session.game.winners()  # `hearts replay` reads it
+
+
+def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    assert keep_unfinished(path) is None
+    path.write_text("{}", encoding="utf-8")
+    first = keep_unfinished(path)
+    path.write_text("[]", encoding="utf-8")
+    second = keep_unfinished(path)
+    assert first is not None and second is not None and first != second
+    assert first.read_text(encoding="utf-8") == "{}" and second.read_text(encoding="utf-8") == "[]"
+    assert not path.exists()
+
+
+def test_the_save_lives_in_the_users_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "/tmp/somewhere")
+    assert save_path() == Path("/tmp/somewhere/hearts/game.json")
+
+
+def test_the_save_format_is_json_with_the_game_record() -> None:
+    data = json.loads(json.dumps(_session().to_dict()))
+    assert data["format"] == SAVE_FORMAT and data["bots"] == ["basic"] * 3
+    assert record.from_dict(data["record"]).view(ME) == _session().view
+
+
+def test_a_hint_is_a_legal_move_with_a_reason() -> None:
+    session = _session(seed=6)
+    _to_my_turn(session)
+    session.play(Pass(session.view.hand.cards()[:3]))
+    _to_my_turn(session)
+    advice = session.hint(think=0.05)
+    assert advice.move in session.view.legal_moves and advice.reason
+    assert isinstance(advice.move, Card)
