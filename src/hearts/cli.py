@@ -501,6 +501,7 @@ def play(
                 ("--players", players),
                 ("--bots", bots),
                 ("--seed", seed),
+                ("--think", think),
             )
             if value is not None
         ]

@@ -13,17 +13,8 @@ from textual.pilot import Pilot
 from hearts import bots
 from hearts.cards import Card
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
-from hearts.tui.app import HeartsApp
+from hearts.tui.app import HeartsApp, card_keys
 from hearts.tui.session import Session
-
-
-def card_keys(card: Card) -> list[str]:
-    """The keys that name a card: rank then suit (``q``, ``s``; a ten as ``1``, ``0``)."""
-    name = str(card).rstrip("'").lower()
-    if card.is_joker:
-        return ["*"]
-    rank, suit = name[:-1], name[-1]
-    return (["1", "0"] if rank == "t" else [rank]) + [suit]
 
 
 def move_keys(move: Move | Card) -> list[str]:
@@ -38,7 +29,7 @@ def move_keys(move: Move | Card) -> list[str]:
     if isinstance(move, Bid):
         return ["p"] if move.is_pass else [*str(move.amount), "enter"]
     if isinstance(move, NameSuit):
-        return [move.suit.letter.lower()]
+        return [move.suit.letter.lower(), "enter"]
     if isinstance(move, MoonChoice):
         return ["o" if move is MoonChoice.OLD else "n"]
     raise AssertionError(f"no keys for {move!r}")

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Driver, card_keys
+from conftest import Driver
 
 from hearts import Card, Phase, variants
 from hearts.events import BidMade, HandSettled, SuitNamed
-from hearts.tui.app import HeartsApp, positions
+from hearts.tui.app import HeartsApp, card_keys, positions
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import CELL, HandView
 
@@ -88,7 +88,7 @@ def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
                 await d.press(*str(view.high_bid + 1), "enter")
                 continue
             if view.phase is Phase.NAME:
-                await d.press("d")
+                await d.press("d", "enter")
                 continue
             break
         view = d.app.view
@@ -386,3 +386,105 @@ def test_the_readme_screenshot_is_taken_by_textual(tmp_path: Path) -> None:
     view = app.view
     assert view.my_turn and view.trick and len(view.tricks) >= 3
     assert (Path(__file__).parents[2] / "docs" / "play.svg").exists()
+
+
+def test_a_hint_for_a_position_that_has_passed_is_dropped(play: Play) -> None:
+    """A hint answers the position it was asked at; once the game has moved on it says nothing."""
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()
+        await d.settle()
+        app = d.app
+        position = app._position()
+        await d.move()  # the person plays before the answer comes
+        await d.settle()
+        app._hinted(app.view.hand.cards()[0], "stale advice", position)
+        assert "stale advice" not in app.last_message and app.hint_text is None
+        assert not app.marked
+
+    play(scenario, _session("modern", seed=7))
+
+
+def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
+    """RULES.md §5.1.4: the highest bidder names the suit; h is hearts here, so Enter confirms."""
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.press(*str(d.app.view.high_bid + 1), "enter")  # the dealer outbids everyone
+        await d.settle()
+        assert d.app.view.phase is Phase.NAME
+        await d.press("enter")
+        assert "Type the suit" in d.app.last_message and d.app.view.phase is Phase.NAME
+        await d.press("h")
+        assert d.app.view.phase is Phase.NAME and "name hearts" in d.text()
+        await d.press("s", "enter")
+        await d.settle()
+        assert d.app.view.named_suit is not None and d.app.view.named_suit.name == "SPADES"
+
+    play(scenario, _session("auction", seed=3))
+
+
+def test_a_bare_enter_in_the_bidding_asks_for_a_bid(play: Play) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        before = len(d.app.session.game.events)
+        await d.press("enter")
+        assert len(d.app.session.game.events) == before
+        assert d.app.last_message.startswith("Type a bid")
+
+    play(scenario, _session("auction", seed=3))
+
+
+def test_the_rules_page_scrolls_to_the_keys(play: Play) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.press("?")
+        await d.pilot.pause()
+        await d.press("end")
+        await d.pilot.pause()
+        assert "Keys:" in d.text() and "Enter: back to the game" in d.text()
+        await d.press("enter")
+        await d.pilot.pause()
+        assert len(d.app.screen_stack) == 1
+
+    play(scenario, _session("auction", seed=3))
+
+
+def test_without_colour_the_cards_you_may_not_play_are_marked(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()
+        for _ in range(20):
+            await d.settle()
+            view = d.app.view
+            unplayable = [c for c in view.hand if c not in set(view.legal_moves)]
+            if unplayable:
+                break
+            await d.move()
+        rendered = d.app.query_one(HandView).render()
+        marks = rendered.plain.splitlines()[1]
+        assert marks.count("··") == len(unplayable)
+        assert all(span.style != "red" for span in rendered.spans)
+
+    play(scenario, _session("modern", seed=9))
+
+
+def test_after_the_game_enter_brings_the_last_page_back(play: Play, tmp_path: Path) -> None:
+    async def scenario(d: Driver) -> None:
+        await d.play_hand()
+        await d.press("enter")
+        await d.settle()
+        await d.press("escape")
+        await d.pilot.pause()
+        assert len(d.app.screen_stack) == 1 and "record is kept" in d.app.last_message
+        await d.press("enter")
+        await d.pilot.pause()
+        assert "Totals after each hand" in d.text()
+
+    play(scenario, _session("simple", seed=3), save_path=tmp_path / "game.json")
+    assert len(list((tmp_path / "finished").iterdir())) == 1

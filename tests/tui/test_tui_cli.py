@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import card_keys
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from hearts.cli import app
 from hearts.tui import Session
-from hearts.tui.app import HeartsApp
+from hearts.tui.app import HeartsApp, card_keys
 
 runner = CliRunner()
 
@@ -134,6 +133,7 @@ def test_no_color_flag(
         (["--variant", "two-handed", "--players", "4"], "played by two players"),
         (["--resume"], "no game in progress"),
         (["--resume", "--variant", "classic"], "leave out --variant"),
+        (["--resume", "--think", "2"], "leave out --think"),
     ],
 )
 def test_bad_options_get_one_sentence(data_home: Path, args: list[str], words: str) -> None:

@@ -120,6 +120,8 @@ def test_a_saved_session_loads_as_it_was(tmp_path: Path) -> None:
         ({"seed": "x"}, "'seed'"),
         ({"think": -1}, "'think'"),
         ({"checkpoints": [[1]]}, "'checkpoints'"),
+        ({"checkpoints": [[1, 999]]}, "not moves of its game"),
+        ({"checkpoints": [[0, 0]]}, "not moves of its game"),
         ({"record": {"format": "x"}}, "lacks the field"),
     ],
 )
@@ -189,3 +191,26 @@ def test_a_hint_is_a_legal_move_with_a_reason() -> None:
     advice = session.hint(think=0.05)
     assert advice.move in session.view.legal_moves and advice.reason
     assert isinstance(advice.move, Card)
+
+
+def test_an_undo_point_beyond_the_game_changes_nothing() -> None:
+    session = _session(seed=8)
+    _to_my_turn(session)
+    session.checkpoints = [(1, 999)]
+    before = session.game.events
+    with pytest.raises(IllegalMove, match="not in this game"):
+        session.undo()
+    assert session.game.events == before
+
+
+def test_the_same_seed_finished_twice_keeps_both_records(tmp_path: Path) -> None:
+    kept = []
+    for _ in range(2):
+        session = _session("simple", seed=4)
+        while not session.is_over:
+            for seat in session.bots_to_move():
+                session.bot_move(seat)
+            if session.my_turn:
+                session.play(session.view.legal_moves[0])
+        kept.append(session.finish(tmp_path / "game.json"))
+    assert kept[0] != kept[1] and all(path is not None and path.exists() for path in kept)

@@ -49,6 +49,8 @@ def test_a_moon_is_announced() -> None:
     )
     summary = hand_summary(game, index, NAMES)
     assert f"{NAMES[moons[0].seat]} shot the moon!" in summary.lines
+    shooter = summary.rows[moons[0].seat]
+    assert shooter[2] == 26 and shooter[3] == 0  # took every point; the others are charged
 
 
 def test_the_pool_is_reported_in_counters_games() -> None:
@@ -89,3 +91,9 @@ def test_the_rules_page_gives_the_summary_source_and_options() -> None:
     assert "pass count: 3" in text and "K♠ +10" in text
     three = rules_text("modern", variants.for_players_named("modern", 3))
     assert any("Played by 3" in line for line in three)
+
+
+def test_the_auction_summary_says_who_named_what() -> None:
+    game = _played("auction", 3)
+    lines = [line for i in range(len(game.hands)) for line in hand_summary(game, i, NAMES).lines]
+    assert any(" named " in line or "Nobody bid" in line for line in lines)

@@ -317,7 +317,11 @@ def hint(view: SeatView, *, think: float = 0.5, samples: int | None = None, seed
 
 
 def _name(move: Move) -> str:
-    return move.symbol if isinstance(move, Card) else str(move)
+    if isinstance(move, Card):
+        return move.symbol
+    if isinstance(move, Pass | Discard):
+        return f"{type(move).__name__.lower()} {move.cards.symbols()}"
+    return str(move)
 
 
 # ----------------------------------------------------------------------------- playing out

@@ -14,6 +14,7 @@ after every move (``save_path``), so quitting loses nothing.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar, Final
@@ -23,11 +24,12 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hearts import bots as bot_registry
+from hearts.bots.expert import hint
 from hearts.cards import Card, CardSet, Suit
 from hearts.deal import PassChoices, Phase
 from hearts.errors import HeartsError, IllegalMove
@@ -38,16 +40,33 @@ from hearts.tui import words
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
-__all__ = ["SPEEDS", "HeartsApp"]
+__all__ = ["SPEEDS", "HeartsApp", "card_keys", "positions"]
 
 SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds between the bots' moves at each speed (``s`` cycles through them)."""
+
+HINT_SECONDS: Final = 0.5
+"""Seconds the expert thinks for a hint."""
 
 _RANK_KEYS: Final = {
     "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
     "t": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
 }  # fmt: skip
 _SUIT_KEYS: Final = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "s": Suit.SPADES, "h": Suit.HEARTS}
+
+
+def card_keys(card: Card) -> list[str]:
+    """The keys that name a card in this app: its rank then its suit (a ten is ``1`` ``0``,
+    or ``t``; the joker ``*``).
+
+    >>> card_keys(Card.parse("QS")), card_keys(Card.parse("10H"))
+    (['q', 's'], ['1', '0', 'h'])
+    """
+    if card.is_joker:
+        return ["*"]
+    name = str(card).rstrip("'").lower()
+    rank, suit = name[:-1], name[-1]
+    return (["1", "0"] if rank == "t" else [rank]) + [suit]
 
 
 def positions(players: int) -> tuple[list[int], list[int], list[int]]:
@@ -75,14 +94,15 @@ class TextScreen(ModalScreen[None]):
         width: 100%; max-width: 100; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
     }
+    TextScreen #scroll { height: auto; }
     TextScreen #page { height: auto; }
-    TextScreen #close { color: $text-muted; height: 1; }
+    TextScreen #close { color: $text-muted; height: 1; dock: bottom; }
     """
 
     def __init__(
         self,
         body: Text | Table,
-        close: str = "Enter: back to the game",
+        close: str = "Enter: back to the game · ↑↓ PgUp PgDn: scroll",
         keys: dict[str, Callable[[], None]] | None = None,
         name: str | None = None,
     ) -> None:
@@ -93,12 +113,36 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.body, id="page")
+            with VerticalScroll(id="scroll"):
+                yield Static(self.body, id="page")
             yield Static(self.close_text, id="close")
+
+    def on_mount(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """A long page scrolls within the screen (its border and the close line stay in view)."""
+        self.query_one("#scroll", VerticalScroll).styles.max_height = max(
+            3, self.app.size.height - 3
+        )
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        if event.key in self.keys:
+        scroll = self.query_one("#scroll", VerticalScroll)
+        moves = {
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "pageup": scroll.scroll_page_up,
+            "pagedown": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        if event.key in moves:
+            moves[event.key]()
+        elif event.key in self.keys:
             action = self.keys[event.key]
             self.dismiss()
             action()
@@ -152,10 +196,14 @@ class HeartsApp(App[None]):
         self.marked: set[int] = set()
         self.pending_rank = ""
         self.bid_text = ""
+        self.naming: Suit | None = None
+        """Auction Hearts: the suit typed, named on Enter."""
         self.generation = 0
         """Bumped by an undo or a new game: a bot's answer from before is dropped."""
         self.busy = False
         """A bot (or the auto-play) is about to move."""
+        self._bot_lock = threading.Lock()
+        self._over_shown = False
         self.shown = self._finished_hands()
         """Hands whose summary has been shown."""
         self.last_message = ""
@@ -281,7 +329,8 @@ class HeartsApp(App[None]):
         bot = self.session.bots[seat]
 
         def choose() -> None:
-            move = bot.choose(view)
+            with self._bot_lock:  # a stale answer may still be running on the same bot
+                move = bot.choose(view)
             self.call_from_thread(self._bot_moved, seat, move, generation)
 
         self.run_worker(choose, thread=True, group="bots", exit_on_error=True)
@@ -348,6 +397,8 @@ class HeartsApp(App[None]):
         self.query_one("#trick", Static).update(self._trick_text())
         self.query_one("#sheet", Static).update(self._sheet())
         cards = self._hand_cards()
+        if view.phase not in (Phase.PASS, Phase.DISCARD) or not view.my_turn:
+            self.marked.clear()
         self._fix_cursor(cards)
         playable: set[Card] | None = None
         if view.phase is Phase.PLAY and view.my_turn:
@@ -371,7 +422,7 @@ class HeartsApp(App[None]):
             text.append(f"\n{cards} card{'s' if cards != 1 else ''} · {view.penalties[seat]} pts")
         text.append("\n")
         if played is not None:
-            text.append("plays ")
+            text.append("" if narrow else "plays ")
             text.append_text(card_text(played))
         elif view.phase is Phase.PASS and self.session.game.deal.passed(seat) is not None:
             text.append("has passed", style="dim")
@@ -456,6 +507,8 @@ class HeartsApp(App[None]):
         if self.session.is_over:
             return Text("The game is over.", style="bold")
         if not view.my_turn:
+            if not view.dealt and view.phase is Phase.PLAY:
+                return Text("You deal this hand and sit it out (seven at the table).", "bold")
             if view.phase is Phase.PASS and view.passed is not None:
                 return Text("Waiting for the others to pass…", style="dim")
             return Text(f"{self.session.seat_name(view.to_act or 0)} to play…", style="dim")
@@ -481,7 +534,12 @@ class HeartsApp(App[None]):
                 "bold",
             )
         if phase is Phase.NAME:
-            return Text("Name the suit to avoid: c, d, s or h", "bold")
+            if self.naming is not None:
+                suit = self.naming.name.lower()
+                return Text(
+                    f"Enter: name {suit} ({self.naming.symbol}) · or type another suit", "bold"
+                )
+            return Text("Name the suit to avoid: type c, d, s or h, then Enter (hint: !)", "bold")
         if phase is Phase.MOON:
             return Text("You shot the moon! o: the others take it · n: off your own score", "bold")
         return Text("Your turn: choose a card and press Enter (or click it)", "bold")
@@ -526,9 +584,12 @@ class HeartsApp(App[None]):
         )
 
     def show_game_over(self) -> None:
-        """The winner and the totals hand by hand."""
-        if self.save_path is not None:
-            self.session.finish(self.save_path)
+        """The winner and the totals hand by hand (Enter at the table shows it again)."""
+        if self.save_path is not None and not self._over_shown:
+            kept = self.session.finish(self.save_path)
+            if kept is not None:
+                self.say(f"The game's record is kept in {kept} (hearts replay reads it).")
+        self._over_shown = True
         names = [self.session.seat_name(s) for s in range(self.session.players)]
         text = Text(words.game_over_line(self.session.game, names), style="bold")
         text.append("\n\nTotals after each hand:\n")
@@ -537,15 +598,16 @@ class HeartsApp(App[None]):
         legend = "  ".join(f"{name[0]} {name}" for name in names)
         text.append(f"\n  {legend}\n")
         keys: dict[str, Callable[[], None]] = {"q": self.exit}
-        close = "q: quit"
+        close = "q: quit · Esc: look at the table (Enter brings this back)"
         if self.new_game is not None:
             keys["n"] = self._start_new_game
-            close = "n: a new game · q: quit"
+            close = "n: a new game · q: quit · Esc: look at the table"
         self.push_screen(TextScreen(text, close, keys=keys, name="over"), lambda _: None)
 
     def _start_new_game(self) -> None:
         assert self.new_game is not None
         self.session = self.new_game(self.session)
+        self._over_shown = False
         self.generation += 1
         self.busy = False
         self.shown = self._finished_hands()
@@ -571,6 +633,9 @@ class HeartsApp(App[None]):
         key, char = event.key, (event.character or "").lower()
         event.stop()
         view = self.view
+        if self.session.is_over and key == "enter":
+            self.show_game_over()
+            return
         if key in ("left", "right", "home", "end"):
             self.move_cursor(key)
         elif key == "enter":
@@ -584,13 +649,15 @@ class HeartsApp(App[None]):
             self.show_rules()
         elif view.my_turn and view.phase is Phase.BID and (char.isdigit() or char == "p"):
             self.type_bid(char)
+        elif char == "!":
+            self.ask_hint()
         elif view.my_turn and view.phase is Phase.NAME and char in _SUIT_KEYS:
-            self.try_move(NameSuit(_SUIT_KEYS[char]))
+            self.naming = _SUIT_KEYS[char]
         elif view.my_turn and view.phase is Phase.MOON and char in ("o", "n"):
             self.try_move(MoonChoice.OLD if char == "o" else MoonChoice.NEW)
         elif self._card_key(char):
             self.type_card(char)
-        elif char == "h":
+        elif char in ("h", "!"):
             self.ask_hint()
         elif char == "u":
             self.undo()
@@ -687,8 +754,20 @@ class HeartsApp(App[None]):
                 self.marked.clear()
             return
         if view.phase is Phase.BID:
-            self.try_move(Bid(int(self.bid_text or "0")))
+            if not self.bid_text:
+                self.say(
+                    f"Type a bid from {view.high_bid + 1} and Enter, or p to pass.", error=True
+                )
+                return
+            self.try_move(Bid(int(self.bid_text)))
             self.bid_text = ""
+            return
+        if view.phase is Phase.NAME:
+            if self.naming is None:
+                self.say("Type the suit to avoid (c, d, s or h), then Enter.", error=True)
+                return
+            if self.try_move(NameSuit(self.naming)):
+                self.naming = None
             return
         if view.phase is Phase.PLAY:
             self.play_cursor()
@@ -733,6 +812,7 @@ class HeartsApp(App[None]):
         self.busy = False
         self.marked.clear()
         self.pending_rank = self.bid_text = ""
+        self.naming = None
         self.hint_text = None
         self.shown = min(self.shown, self._finished_hands())
         self.say("Undone: back to your last move.")
@@ -745,18 +825,24 @@ class HeartsApp(App[None]):
             self.say("A hint is for your turn.", error=True)
             return
         self.say("The expert is thinking…")
-        generation = self.generation
-        session = self.session
+        position = self._position()
+        view = self.view  # made here: the game may move on while the expert thinks
+        seed = self.session.seed
 
         def think() -> None:
-            advice = session.hint()
-            self.call_from_thread(self._hinted, advice.move, advice.reason, generation)
+            advice = hint(view, think=HINT_SECONDS, seed=seed)
+            self.call_from_thread(self._hinted, advice.move, advice.reason, position)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=True)
 
-    def _hinted(self, move: Move, reason: str, generation: int) -> None:
-        if generation != self.generation or not self.session.my_turn:
-            return
+    def _position(self) -> tuple[int, int, int]:
+        """Where the game stands: a hint or a bot's move is for this position only."""
+        game = self.session.game
+        return (self.generation, len(game.hands), game.deal.moves_made)
+
+    def _hinted(self, move: Move, reason: str, position: tuple[int, int, int]) -> None:
+        if position != self._position() or not self.session.my_turn:
+            return  # asked about a position that has passed
         cards = self._hand_cards()
         if isinstance(move, Card) and move in cards:
             self.cursor_index = cards.index(move)

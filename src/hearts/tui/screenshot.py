@@ -14,16 +14,10 @@ from pathlib import Path
 from hearts import bots, variants
 from hearts.cards import Card
 from hearts.moves import Pass
-from hearts.tui.app import HeartsApp
+from hearts.tui.app import HeartsApp, card_keys
 from hearts.tui.session import Session
 
 __all__ = ["take"]
-
-
-def _keys(card: Card) -> list[str]:
-    name = str(card).lower()
-    rank, suit = name[:-1], name[-1]
-    return (["1", "0"] if rank == "t" else [rank]) + [suit]
 
 
 async def _shoot(path: Path, seed: int, size: tuple[int, int]) -> HeartsApp:
@@ -44,10 +38,10 @@ async def _shoot(path: Path, seed: int, size: tuple[int, int]) -> HeartsApp:
             move = advisor.choose(view)
             if isinstance(move, Pass):
                 for card in move.cards:
-                    await pilot.press(*_keys(card))
+                    await pilot.press(*card_keys(card))
                 await pilot.press("enter")
             elif isinstance(move, Card):
-                await pilot.press(*_keys(move), "enter")
+                await pilot.press(*card_keys(move), "enter")
         await pilot.press("right")
         await pilot.pause()
         app.save_screenshot(filename=path.name, path=str(path.parent))

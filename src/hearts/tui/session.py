@@ -80,10 +80,10 @@ class Session:
     """The bot in each seat other than the person's (seat 1 first)."""
     seed: int
     think: float | None = None
+    """Seconds a move for the bots that search (their default when None)."""
     variant: str = ""
     """The preset's name as the person gave it (for the title and the rules page); by
     default the name of the rules (:func:`hearts.variants.name_of`)."""
-    """Seconds a move for the bots that search (their default when None)."""
     checkpoints: list[tuple[int, int]] = field(default_factory=list)
     """Where the game stood before each of the person's moves: (hands dealt, moves made in the
     last). ``undo`` goes back to the last of them."""
@@ -164,7 +164,7 @@ class Session:
         deal = self.game.deal
         if deal.phase is not Phase.PASS and deal.to_act != ME:
             raise IllegalMove(f"it is {self.seat_name(deal.to_act or 0)}'s turn, not yours")
-        mark = (len(self.game.hands), deal.moves_made)
+        mark = self.position
         event = self.game.play(move, seat=ME)
         if checkpoint:
             self.checkpoints.append(mark)
@@ -184,9 +184,17 @@ class Session:
         before it); raises :class:`IllegalMove` when there is none."""
         if not self.checkpoints:
             raise IllegalMove("nothing to undo: you have not moved yet")
-        mark = self.checkpoints.pop()
-        while (len(self.game.hands), self.game.deal.moves_made) != mark:
+        mark = self.checkpoints[-1]
+        if not (1, 0) <= mark <= self.position:
+            raise IllegalMove("this undo point is not in this game: nothing was undone")
+        self.checkpoints.pop()
+        while self.position != mark:
             self.game.undo()
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """Where the game stands: (hands dealt, moves made in the last)."""
+        return (len(self.game.hands), self.game.deal.moves_made)
 
     def hint(self, think: float = 0.5) -> Hint:
         """The expert's move for the person and a one-line reason (from the person's view)."""
@@ -237,7 +245,13 @@ class Session:
             session = cls(game, tuple(names), seed, think, variant)
         except HeartsError as error:
             raise InvalidRecord(f"the saved game cannot be seated: {error}") from None
-        session.checkpoints = [(m[0], m[1]) for m in marks]
+        points = [(m[0], m[1]) for m in marks]
+        if points != sorted(points) or any(not (1, 0) <= p <= session.position for p in points):
+            raise InvalidRecord(
+                "the saved game's 'checkpoints' are not moves of its game: they must be in "
+                "order and no later than where it stands"
+            )
+        session.checkpoints = points
         return session
 
     def save(self, path: Path) -> None:
@@ -262,6 +276,10 @@ class Session:
         done = path.parent / "finished"
         done.mkdir(parents=True, exist_ok=True)
         kept = done / f"game-{self.seed}.json"
+        number = 1
+        while kept.exists():  # the same seed played again: keep both
+            number += 1
+            kept = done / f"game-{self.seed}~{number}.json"
         record.dump(self.game, kept)
         path.unlink(missing_ok=True)
         return kept

@@ -26,9 +26,11 @@ _RED = Style(color="red", bold=True)
 _BLACK = Style(bold=True)
 
 
-def card_text(card: Card, *, dim: bool = False) -> Text:
-    """A card in its colour: hearts and diamonds red (the joker too), clubs and spades plain."""
-    style = _RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.is_joker else _BLACK
+def card_text(card: Card, *, dim: bool = False, plain: bool = False) -> Text:
+    """A card in its colour: hearts and diamonds red (the joker too), clubs and spades plain;
+    ``plain``: no colour at all (NO_COLOR), the suit sign tells the suit."""
+    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.is_joker
+    style = _RED if red and not plain else _BLACK
     if dim:
         style = style + Style(dim=True, bold=False)
     return Text(card.symbol.rstrip("'"), style=style)
@@ -88,20 +90,23 @@ class HandView(Widget):
         if not self.cards:
             return Text("(no cards)", style="dim")
         per_row = self._per_row()
+        plain = self.app.no_color  # grey for red would read as dimmed: mark the cards instead
         lines: list[Text] = []
         for start in range(0, len(self.cards), per_row):
             faces, marks = Text(), Text()
             for index in range(start, min(start + per_row, len(self.cards))):
                 card = self.cards[index]
                 dim = self.playable is not None and card not in self.playable
-                label = card_text(card, dim=dim)
-                label.pad_left(3 - len(label.plain))
+                label = card_text(card, dim=dim and not plain, plain=plain)
+                label.pad_left(3 - label.cell_len)  # the joker is two cells wide
                 if index == self.cursor:
                     label.stylize("reverse")
                 faces.append_text(label)
                 faces.append(" ")
                 if index in self.marked:
                     marks.append(" ▲▲ ", style="bold yellow")
+                elif dim and plain:
+                    marks.append(" ·· ")  # may not be played now (before "new": it matters more)
                 elif card in self.received:
                     marks.append("new ", style="cyan")
                 else:

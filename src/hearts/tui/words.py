@@ -24,6 +24,7 @@ from hearts.events import (
     HandSettled,
     MoonChosen,
     MoonShot,
+    SuitNamed,
     TrickWon,
 )
 from hearts.game import Game
@@ -91,12 +92,19 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
             extra.append(f"{names[event.seat]} chose the moon {event.choice}: {way}.")
         elif isinstance(event, HandOver):
             over = event
+        elif isinstance(event, SuitNamed):
+            if event.seat < 0:
+                extra.append("Nobody bid: hearts were the suit to avoid.")
+            else:
+                bid = deal.high_bid
+                paid = f", having bid {bid}" if bid else " for the Jack"
+                extra.append(f"{names[event.seat]} named {event.suit}{paid}.")
     for event in game.events:
         if isinstance(event, HandSettled) and event.hand_number == deal.hand_number:
             settled = event
     if settled is None or over is None:
         raise ValueError(f"hand {index + 1} is not over")
-    penalties = over.points if not rules.counters else over.penalties
+    penalties = over.penalties  # what each took; the moon shows in the settlement
     rows = tuple(
         (
             names[seat],
@@ -114,7 +122,8 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
     ):
         if settled.pool:
             jack = ": a Jack, won only by a seat alone clear" if settled.jack else ""
-            lines.append(f"The pool of {settled.pool} counters stays on the table{jack}.")
+            counters = "counter" if settled.pool == 1 else "counters"
+            lines.append(f"The pool of {settled.pool} {counters} stays on the table{jack}.")
         else:
             lines.append("The pool is won.")
     unit = "counters" if rules.counters else "points"
@@ -198,13 +207,19 @@ def chart(
 
 
 def key_help() -> list[str]:
-    """The keys of the terminal game."""
+    """The keys of the terminal game, a line each (each fits an 80-column page)."""
     return [
-        "←/→ move along your hand; type a card's name to go to it (q then s: the Q♠; t or 10: a ten)",
-        "Enter plays the card (in a pass: marks it; with all marked, Enter passes them)",
-        "Space marks or unmarks a card to pass or discard; a click plays (or marks) a card",
-        "h a hint from the expert · u undo back to your last move · s the bots' speed",
-        "? these rules · Ctrl+Q quit (the game is saved: `hearts play --resume`)",
+        "←/→ Home End   move along your hand",
+        "q s, 1 0 h, *  go to a card by name (Q♠, 10♥, the joker; t is a ten too)",
+        "Enter          play the card; in a pass, mark it (all marked: pass them)",
+        "Space, a click mark a card to pass or discard; a click plays a card",
+        "digits, p      bid, or pass the bid (Auction Hearts); Enter to bid",
+        "c d s h        the suit to name (Auction Hearts), then Enter",
+        "o, n           the moon: the others take the points (o), or off yours (n)",
+        "h or !         a hint from the expert (! while you name a suit)",
+        "u              undo to before your last move (and the bots' moves since)",
+        "s              the bots' speed: fast, normal, slow",
+        "?              this page · Ctrl+Q quit (saved: hearts play --resume)",
     ]
 
 
