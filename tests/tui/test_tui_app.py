@@ -328,7 +328,9 @@ def test_two_packs_and_many_seats_render_and_play(play: Play) -> None:
     play(scenario, _session("cancellation", seed=3, players=8))
 
 
-@pytest.mark.parametrize("variant", ["two-handed", "heartsette", "black-maria", "domino"])
+@pytest.mark.parametrize(
+    "variant", ["two-handed", "heartsette", "black-maria", "domino", "joker", "omnibus"]
+)
 def test_other_presets_play_a_hand_by_keys(play: Play, variant: str) -> None:
     async def scenario(d: Driver) -> None:
         await d.play_hand()
@@ -488,3 +490,45 @@ def test_after_the_game_enter_brings_the_last_page_back(play: Play, tmp_path: Pa
 
     play(scenario, _session("simple", seed=3), save_path=tmp_path / "game.json")
     assert len(list((tmp_path / "finished").iterdir())) == 1
+
+
+def test_the_last_tricks_play_themselves_once_they_change_nothing(play: Play) -> None:
+    """Every card that counts is taken (SeatView.outcome_fixed): the person's last cards are
+    played for them, as the basic bot would, and are not undo points."""
+    seen: dict[str, Any] = {}
+
+    async def scenario(d: Driver) -> None:
+        keyed = 0
+        for _ in range(40):
+            await d.settle()
+            if len(d.app.screen_stack) > 1:
+                break
+            await d.move()
+            keyed += 1
+        seen["keyed"] = keyed
+        seen["summary"] = d.text()
+
+    app = play(scenario, _session("modern", seed=6))
+    assert "Hand 1" in seen["summary"]
+    assert seen["keyed"] < 14  # the pass and fewer than 13 cards were played by keys
+    assert len(app.session.checkpoints) == seen["keyed"]
+
+
+def test_heartsette_the_widow_is_shown_and_discarded_by_keys(play: Play) -> None:
+    """RULES.md §5.5: the winner of the first trick takes the widow and discards as many."""
+
+    async def scenario(d: Driver) -> None:
+        for _ in range(20):
+            await d.settle()
+            if d.app.view.phase is Phase.DISCARD:
+                break
+            await d.move()
+        view = d.app.view
+        assert view.phase is Phase.DISCARD and view.my_turn  # seed 1: the person takes it
+        widow = set(view.hand) - set(view.dealt)
+        assert d.text().count("new") == len(widow) == 3
+        await d.move()  # three cards typed, then Enter
+        await d.settle()
+        assert d.app.view.phase is Phase.PLAY and len(d.app.view.hand) == len(view.hand) - 3
+
+    play(scenario, _session("heartsette", seed=1))

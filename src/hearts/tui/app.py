@@ -404,6 +404,8 @@ class HeartsApp(App[None]):
         if view.phase is Phase.PLAY and view.my_turn:
             playable = {move for move in view.legal_moves if isinstance(move, Card)}
         received = set(view.received or ()) if not view.tricks else set()
+        if view.phase is Phase.DISCARD and view.my_turn:  # Heartsette: the widow just taken
+            received |= set(view.hand) - set(view.dealt) - set(view.received or ())
         hand = self.query_one("#hand", HandView)
         hand.show(cards, self.cursor_index if cards else None, self.marked, received, playable)
         hand.border_title = f"Your hand · {len(cards)} cards · {view.penalties[ME]} this hand"
