@@ -30,9 +30,9 @@ from textual.widgets import Static
 
 from hearts import bots as bot_registry
 from hearts.bots.expert import hint
-from hearts.cards import Card, CardSet, Suit
+from hearts.cards import Card, Suit
 from hearts.deal import PassChoices, Phase
-from hearts.errors import HeartsError, IllegalMove
+from hearts.errors import IllegalMove
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
@@ -865,16 +865,3 @@ def _sentence(text: str) -> str:
     """A core message as a sentence on screen: capitalised, the person's seat as "you"."""
     text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
-def describe_cards(cards: CardSet) -> str:
-    """Cards by their symbols (for messages)."""
-    return words.cards_text(cards.cards())
-
-
-def run(app: HeartsApp) -> None:
-    """Run the app in this terminal."""
-    try:
-        app.run()
-    except HeartsError as error:  # pragma: no cover - the app reports moves itself
-        raise SystemExit(str(error)) from None

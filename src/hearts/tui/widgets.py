@@ -28,7 +28,14 @@ _BLACK = Style(bold=True)
 
 def card_text(card: Card, *, dim: bool = False, plain: bool = False) -> Text:
     """A card in its colour: hearts and diamonds red (the joker too), clubs and spades plain;
-    ``plain``: no colour at all (NO_COLOR), the suit sign tells the suit."""
+    ``plain``: no colour at all (NO_COLOR), the suit sign tells the suit.
+
+    >>> text = card_text(Card.parse("10H"))
+    >>> text.plain, str(text.style)
+    ('10♥', 'bold red')
+    >>> str(card_text(Card.parse("10H"), plain=True).style)
+    'bold'
+    """
     red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.is_joker
     style = _RED if red and not plain else _BLACK
     if dim:
