@@ -16,6 +16,8 @@ gets one sentence on stderr and a non-zero exit code, never a traceback.
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -448,9 +450,6 @@ def verify_deals(
         raise typer.Exit(FAILURE)
 
 
-_SPEEDS = ("fast", "normal", "slow")
-
-
 @app.command("play")
 def play(
     variant: Annotated[
@@ -483,13 +482,12 @@ def play(
 ) -> None:
     """Play Hearts in the terminal against computer players: your hand along the bottom, the
     trick in the middle, the score sheet aside. The game is saved after every move."""
-    import os
+    from hearts import tui  # the terminal app is loaded only to play
+    from hearts.tui.app import SPEEDS, HeartsApp
 
-    from hearts import tui
-    from hearts.tui.app import HeartsApp
-
-    if speed not in _SPEEDS:
-        _fail(f"--speed must be fast, normal or slow, not {speed!r}")
+    if speed not in SPEEDS:
+        *others, last = SPEEDS
+        _fail(f"--speed must be {', '.join(others)} or {last}, not {speed!r}")
     _check_search(think, None)
     path = tui.save_path()
     notice = ""
@@ -513,7 +511,6 @@ def play(
             session = tui.Session.load(path)
         except (InvalidRecord, OSError) as error:
             _fail(f"the saved game {path} cannot be read: {error}", FAILURE)
-        name = session.variant
     else:
         name = variant or "modern"
         rules = _rules_for(name, players)
@@ -533,15 +530,11 @@ def play(
             old.game.rules, old.bot_names, seed=_seed(None), think=old.think, variant=old.variant
         )
 
-    game = HeartsApp(session, variant=name, save_path=path, speed=speed, new_game=again)
-    game.notice = notice
-    game.run()
+    HeartsApp(session, save_path=path, speed=speed, new_game=again, notice=notice).run()
 
 
 def _seed(seed: int | None) -> int:
     """The given seed, or a fresh one (every game has a seed, so that it can be dealt again)."""
-    import secrets
-
     return seed if seed is not None else secrets.randbelow(2**31)
 
 

@@ -12,27 +12,9 @@ from textual.pilot import Pilot
 
 from hearts import bots
 from hearts.cards import Card
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
-from hearts.tui.app import HeartsApp, card_keys
+from hearts.moves import Move
+from hearts.tui.app import HeartsApp, move_keys
 from hearts.tui.session import Session
-
-
-def move_keys(move: Move | Card) -> list[str]:
-    """The keys a person presses for a move."""
-    if isinstance(move, Card):
-        return [*card_keys(move), "enter"]
-    if isinstance(move, Pass | Discard):
-        keys: list[str] = []
-        for card in move.cards:
-            keys += card_keys(card)
-        return [*keys, "enter"]
-    if isinstance(move, Bid):
-        return ["p"] if move.is_pass else [*str(move.amount), "enter"]
-    if isinstance(move, NameSuit):
-        return [move.suit.letter.lower(), "enter"]
-    if isinstance(move, MoonChoice):
-        return ["o" if move is MoonChoice.OLD else "n"]
-    raise AssertionError(f"no keys for {move!r}")
 
 
 class Driver:

@@ -29,7 +29,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hearts import bots as bot_registry
-from hearts.bots.expert import hint
 from hearts.cards import Card, Suit
 from hearts.deal import PassChoices, Phase
 from hearts.errors import IllegalMove
@@ -40,13 +39,10 @@ from hearts.tui import words
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
-__all__ = ["SPEEDS", "HeartsApp", "card_keys", "positions"]
+__all__ = ["SPEEDS", "HeartsApp", "card_keys", "move_keys", "positions"]
 
 SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds between the bots' moves at each speed (``s`` cycles through them)."""
-
-HINT_SECONDS: Final = 0.5
-"""Seconds the expert thinks for a hint."""
 
 _RANK_KEYS: Final = {
     "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
@@ -67,6 +63,25 @@ def card_keys(card: Card) -> list[str]:
     name = str(card).rstrip("'").lower()
     rank, suit = name[:-1], name[-1]
     return (["1", "0"] if rank == "t" else [rank]) + [suit]
+
+
+def move_keys(move: Move | Card) -> list[str]:
+    """The keys a person presses for a move in this app.
+
+    >>> move_keys(Card.parse("QS")), move_keys(Bid(0)), move_keys(NameSuit("h"))
+    (['q', 's', 'enter'], ['p'], ['h', 'enter'])
+    """
+    if isinstance(move, Card):
+        return [*card_keys(move), "enter"]
+    if isinstance(move, Pass | Discard):
+        return [key for card in move.cards for key in card_keys(card)] + ["enter"]
+    if isinstance(move, Bid):
+        return ["p"] if move.is_pass else [*str(move.amount), "enter"]
+    if isinstance(move, NameSuit):
+        return [move.suit.letter.lower(), "enter"]
+    if isinstance(move, MoonChoice):
+        return ["o" if move is MoonChoice.OLD else "n"]
+    raise ValueError(f"no keys for {move!r}")
 
 
 def positions(players: int) -> tuple[list[int], list[int], list[int]]:
@@ -180,14 +195,13 @@ class HeartsApp(App[None]):
         self,
         session: Session,
         *,
-        variant: str | None = None,
         save_path: Path | None = None,
         speed: str = "normal",
         new_game: Callable[[Session], Session] | None = None,
+        notice: str = "",
     ) -> None:
         super().__init__()
         self.session = session
-        self.variant = variant or session.variant
         self.save_path = save_path
         self.speed = speed if speed in SPEEDS else "normal"
         self.new_game = new_game
@@ -208,7 +222,7 @@ class HeartsApp(App[None]):
         """Hands whose summary has been shown."""
         self.last_message = ""
         self.hint_text: str | None = None
-        self.notice = ""
+        self.notice = notice
         """A line to show when the app starts (e.g. where an unfinished game was kept)."""
 
     # ------------------------------------------------------------------ layout
@@ -269,7 +283,7 @@ class HeartsApp(App[None]):
 
     def _hand_cards(self) -> list[Card]:
         """The person's cards in suit order (a second pack's copy beside the first's)."""
-        return sorted(self.view.hand, key=lambda card: (card.suit, card.rank, card.copy))
+        return sorted(self.view.hand, key=words.card_order)
 
     def _choice_count(self) -> int:
         moves = self.view.legal_moves
@@ -446,7 +460,7 @@ class HeartsApp(App[None]):
             text.append(f"Pass {view.rules.pass_count} cards ", style="bold")
             text.append(f"{view.pass_direction.value}", style="bold yellow")
             if view.passed is not None:
-                text.append(f"\nYou passed {words.cards_text(view.passed.cards())}")
+                text.append(f"\nYou passed {view.passed.symbols()}")
             return text
         number = len(view.tricks) + 1
         if view.trick:
@@ -557,7 +571,8 @@ class HeartsApp(App[None]):
                 self.cursor_index = cards.index(self.cursor_card)
         else:
             self.cursor_index = min(self.cursor_index, len(cards) - 1)
-            playable = [i for i, c in enumerate(cards) if c in set(self.view.legal_moves or ())]
+            legal = {move for move in self.view.legal_moves if isinstance(move, Card)}
+            playable = [i for i, card in enumerate(cards) if card in legal]
             if playable and self.cursor_index not in playable:
                 self.cursor_index = playable[0]
         self.cursor_card = cards[self.cursor_index]
@@ -659,7 +674,7 @@ class HeartsApp(App[None]):
             self.try_move(MoonChoice.OLD if char == "o" else MoonChoice.NEW)
         elif self._card_key(char):
             self.type_card(char)
-        elif char in ("h", "!"):
+        elif char == "h":
             self.ask_hint()
         elif char == "u":
             self.undo()
@@ -829,18 +844,17 @@ class HeartsApp(App[None]):
         self.say("The expert is thinking…")
         position = self._position()
         view = self.view  # made here: the game may move on while the expert thinks
-        seed = self.session.seed
+        session = self.session
 
         def think() -> None:
-            advice = hint(view, think=HINT_SECONDS, seed=seed)
+            advice = session.hint(view)
             self.call_from_thread(self._hinted, advice.move, advice.reason, position)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=True)
 
     def _position(self) -> tuple[int, int, int]:
         """Where the game stands: a hint or a bot's move is for this position only."""
-        game = self.session.game
-        return (self.generation, len(game.hands), game.deal.moves_made)
+        return (self.generation, *self.session.position)
 
     def _hinted(self, move: Move, reason: str, position: tuple[int, int, int]) -> None:
         if position != self._position() or not self.session.my_turn:

@@ -12,9 +12,7 @@ import sys
 from pathlib import Path
 
 from hearts import bots, variants
-from hearts.cards import Card
-from hearts.moves import Pass
-from hearts.tui.app import HeartsApp, card_keys
+from hearts.tui.app import HeartsApp, move_keys
 from hearts.tui.session import Session
 
 __all__ = ["take"]
@@ -35,13 +33,7 @@ async def _shoot(path: Path, seed: int, size: tuple[int, int]) -> HeartsApp:
             view = app.view
             if len(view.tricks) >= 3 and view.trick:
                 break
-            move = advisor.choose(view)
-            if isinstance(move, Pass):
-                for card in move.cards:
-                    await pilot.press(*card_keys(card))
-                await pilot.press("enter")
-            elif isinstance(move, Card):
-                await pilot.press(*card_keys(move), "enter")
+            await pilot.press(*move_keys(advisor.choose(view)))
         await pilot.press("right")
         await pilot.pause()
         app.save_screenshot(filename=path.name, path=str(path.parent))

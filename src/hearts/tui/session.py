@@ -49,6 +49,9 @@ __all__ = ["ME", "SAVE_FORMAT", "Session", "seat_names"]
 ME: Final = 0
 """The person's seat."""
 
+HINT_SECONDS: Final = 0.5
+"""Seconds the expert thinks for a hint."""
+
 SAVE_FORMAT: Final = "hearts-play"
 """The ``format`` of a saved game (a game record with the table's seats and bots)."""
 
@@ -196,9 +199,10 @@ class Session:
         """Where the game stands: (hands dealt, moves made in the last)."""
         return (len(self.game.hands), self.game.deal.moves_made)
 
-    def hint(self, think: float = 0.5) -> Hint:
-        """The expert's move for the person and a one-line reason (from the person's view)."""
-        return hint(self.view, think=think, seed=self.seed)
+    def hint(self, view: SeatView | None = None, think: float = HINT_SECONDS) -> Hint:
+        """The expert's move for the person and a one-line reason, from the person's view
+        (``view``: one taken earlier, so a thread can think while the game goes on)."""
+        return hint(view if view is not None else self.view, think=think, seed=self.seed)
 
     # ------------------------------------------------------------------ saving
 

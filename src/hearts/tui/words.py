@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hearts import variants
-from hearts.cards import Card, CardSet
+from hearts.cards import Card
 from hearts.deal import Deal
+from hearts.errors import InvalidRules
 from hearts.events import (
     CardsKept,
     Discarded,
@@ -30,7 +31,16 @@ from hearts.events import (
 from hearts.game import Game
 from hearts.rules import Rules, SettlementMethod
 
-__all__ = ["HandSummary", "chart", "hand_summary", "key_help", "rules_text", "totals_by_hand"]
+__all__ = [
+    "HandSummary",
+    "card_order",
+    "chart",
+    "game_over_line",
+    "hand_summary",
+    "key_help",
+    "rules_text",
+    "totals_by_hand",
+]
 
 
 @dataclass(frozen=True)
@@ -48,8 +58,14 @@ class HandSummary:
     """"points" or "counters"."""
 
 
-def _order(card: Card) -> tuple[int, int, int]:
-    """Suit order, a second pack's copy beside the first's."""
+def card_order(card: Card) -> tuple[int, int, int]:
+    """The sort key of the faces: suit order, a second pack's copy beside the first's (a
+    :class:`~hearts.cards.CardSet` lists the whole first pack first).
+
+    >>> from hearts.cards import CardSet
+    >>> sorted(CardSet.parse("QS' 2C QS"), key=card_order)
+    [Card.parse('2C'), Card.parse('QS'), Card.parse("QS'")]
+    """
     return (card.suit, card.rank, card.copy)
 
 
@@ -108,7 +124,7 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
     rows = tuple(
         (
             names[seat],
-            " ".join(card.symbol for card in sorted(taken[seat], key=_order)),
+            " ".join(card.symbol for card in sorted(taken[seat], key=card_order)),
             penalties[seat],
             settled.deltas[seat],
             settled.totals[seat],
@@ -132,8 +148,7 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
 
 def totals_by_hand(game: Game) -> list[list[int]]:
     """Each seat's total before the first hand and after each hand settled so far."""
-    start = [game.rules.start_counters if game.rules.counters else 0] * game.players
-    rows = [start]
+    rows = [list(game.hands[0].view(0).scores)]  # as the first hand began
     for event in game.events:
         if isinstance(event, HandSettled):
             rows.append(list(event.totals))
@@ -228,8 +243,8 @@ def rules_text(variant: str, rules: Rules) -> list[str]:
     every option of its :class:`~hearts.rules.Rules`."""
     lines: list[str] = []
     try:
-        preset = variants.variant(variant)
-    except Exception:
+        preset: variants.Variant | None = variants.variant(variant)
+    except InvalidRules:  # a custom form: its rules are all there is
         preset = None
     name = variants.name_of(rules)
     if preset is not None:
@@ -249,8 +264,3 @@ def rules_text(variant: str, rules: Rules) -> list[str]:
             value = ", ".join(f"{Card.parse(c).symbol} {v:+d}" for c, v in value.items())
         lines.append(f"  {key.replace('_', ' ')}: {value}")
     return lines
-
-
-def cards_text(cards: CardSet | Sequence[Card]) -> str:
-    """Cards by their symbols, in the order given."""
-    return " ".join(card.symbol for card in cards)
