@@ -124,18 +124,31 @@ def test_outcome_is_fixed_once_every_counting_card_is_played() -> None:
 
 
 def test_outcome_is_not_fixed_while_a_seat_may_still_take_no_trick() -> None:
-    """The no-trick bonus (RULES.md §6.6 `no-trick`): who wins the last tricks still counts."""
-    game = Game(variants.get("no-trick"), seed=4)
+    """The no-trick bonus (RULES.md §6.6 `no-trick`): who wins the last tricks still counts, so
+    the outcome is fixed only once every seat with cards has won a trick as well."""
     from hearts import bots
 
     bot = bots.get("basic")
-    while game.hand_number == 0:
-        seat = game.deal.to_act
-        assert seat is not None
-        view = game.view(seat)
-        if view.outcome_fixed:
-            assert all(won > 0 for won in view.tricks_won)
-        game.play(bot.choose(view), seat=seat)
+    cases = {True: 0, False: 0}
+    for seed in range(30):
+        game = Game(variants.get("no-trick"), seed=seed)
+        while game.hand_number == 0:
+            seat = game.deal.to_act
+            assert seat is not None
+            view = game.view(seat)
+            taken = CardSet([card for trick in view.tricks for card in trick.cards])
+            counting = [c for c in CardSet(view.rules.pack) if view.rules.values[c]]
+            if view.phase is Phase.PLAY and all(card in taken for card in counting):
+                everyone = all(
+                    won > 0 or size == 0
+                    for won, size in zip(view.tricks_won, view.hand_sizes, strict=True)
+                )
+                assert view.outcome_fixed == everyone
+                cases[everyone] += 1
+            else:
+                assert not view.outcome_fixed
+            game.play(bot.choose(view), seat=seat)
+    assert cases[True] and cases[False]  # both arise in these 30 hands
 
 
 def test_outcome_is_never_fixed_with_hidden_cards_still_to_come() -> None:

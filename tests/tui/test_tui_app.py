@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -346,7 +345,6 @@ def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     assert app.no_color
     monkeypatch.delenv("NO_COLOR")
     assert not HeartsApp(_session("modern")).no_color
-    assert os.environ.get("NO_COLOR") is None
 
 
 def test_seats_sit_around_the_table() -> None:
