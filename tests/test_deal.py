@@ -6,6 +6,7 @@ import pytest
 
 from hearts import Card, CardSet, Deal, HeartsError, IllegalMove, MoonChoice, Pass, Phase, variants
 from hearts.deal import PassChoices
+from hearts.hand.core import HandCore
 from hearts.rules import Moon, PassDirection
 
 MODERN = variants.get("modern")
@@ -497,21 +498,30 @@ def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
     assert _state(deal) == before
 
 
-_LAWS_SLOTS = ("_revokes", "_claimed", "_exposed", "_called", "_gathered")
-"""The laws option's state: made (and copied) only when the option is on."""
+_PLUGS = (
+    "_after_trick", "_at_end", "_at_finish", "_by_move", "_by_phase", "_close", "_gains",
+    "_laws", "_mechanics", "_trick_rule",
+)
+"""The mechanics and the points they plug into: a copy has its own, wired afresh."""
 
 
 @pytest.mark.parametrize("laws", [False, True])
-def test_copy_carries_every_slot_of_the_deal(laws: bool) -> None:
-    """copy() lists the slots by hand for speed: a slot added to Deal must be copied too."""
+def test_copy_carries_every_slot_and_every_mechanic(laws: bool) -> None:
+    """copy() lists the core's slots by hand for speed and asks each mechanic for a copy of its
+    state: a slot added to the core must be copied too, and no mechanic may be shared."""
     deal = hold(hands=BREAKING)
     if laws:
         deal = Deal.from_hands(deal.rules.replace(laws=True), BREAKING, pass_direction="hold")
     deal.play("2C")
     other = deal.copy()
-    for name in Deal.__slots__:
-        if name in ("_owner", "_closed") or (name in _LAWS_SLOTS and not laws):
+    for name in HandCore.__slots__:
+        if name in ("_on_over", "_closed") or name in _PLUGS:
             continue
         assert getattr(other, name) == getattr(deal, name), name
-    if not laws:
-        assert all(not hasattr(deal, name) for name in _LAWS_SLOTS)
+    assert [type(m) for m in other._mechanics] == [type(m) for m in deal._mechanics]
+    for mine, theirs in zip(deal._mechanics, other._mechanics, strict=True):
+        assert mine.save() == theirs.save()
+        assert mine is not theirs or mine.save() is None
+    assert (other._laws is not None) == laws
+    if laws:
+        assert other._laws is not deal._laws and other._laws in other._mechanics

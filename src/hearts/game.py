@@ -35,7 +35,7 @@ from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
 
-__all__ = ["Game", "PoneChoice", "settle"]
+__all__ = ["Game", "PoneChoice"]
 
 PoneChoice = Callable[[int, int, int, int], "int | None"]
 """How the pone cuts: called with (pone's seat, cards in the pack, hand number, the cut the
@@ -222,7 +222,7 @@ class Game:
         log = list(self._opening)
         for hand in self._hands:
             log.extend(hand.before)
-            log.extend(hand.deal._events)
+            log.extend(hand.deal.events)
             log.extend(hand.after)
         log.extend(self._committing)
         return log
@@ -254,10 +254,10 @@ class Game:
     def undo(self) -> None:
         """Take back the last move, back into the previous hand when this one has no moves yet."""
         current = self._hands[-1]
-        if current.deal.moves_made and not current.deal._closed:
+        if current.deal.moves_made and not current.deal.closed:
             current.deal.undo()
             return
-        if self._over and current.deal._closed:
+        if self._over and current.deal.closed:
             # The game ended on this hand's last move: reopen it first.
             self._reopen(current)
             current.deal.undo()
@@ -328,7 +328,7 @@ class Game:
             scores=tuple(self._totals),
             pool=self._pool,
             jack=self._jack,
-            owner=self,
+            on_over=self._deal_over,
             namer=self._jack_namer(sits_out),
         )
         self._hands.append(
@@ -357,8 +357,9 @@ class Game:
         """Settle the hand just ended, then end the game or deal the next hand."""
         hand = self._hands[-1]
         assert hand.deal is deal
-        deal._closed = True
-        deltas, self._pool, self._jack = self._settle(deal)
+        deal.close()
+        settlement = scoring.settle(deal, pool=self._pool, jack=self._jack)
+        deltas, self._pool, self._jack = settlement.deltas, settlement.pool, settlement.jack
         if self.rules.auction:
             # A Jack is played for with no bidding: the last successful bidder (who named this
             # hand's suit) names again (RULES.md §5.1.7). A Jack left by a hand nobody bid for
@@ -394,8 +395,6 @@ class Game:
             deal.undo()
             raise
 
-    def _settle(self, deal: Deal) -> tuple[list[int], int, bool]:
-        return settle(deal, pool=self._pool, jack=self._jack)
 
     def _jack_namer(self, sits_out: int | None) -> int | None:
         """Auction Hearts: the seat that names the suit of the next hand without bidding (a Jack
@@ -444,7 +443,7 @@ class Game:
         self._namer = hand.namer
         self._over = False
         self._winners = ()
-        hand.deal._closed = False
+        hand.deal.reopen()
 
     # ------------------------------------------------------------------ replay
 
@@ -472,63 +471,3 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self._over else f"hand {self.hand_number}"
         return f"<Game of {self.players}: {state}, totals {self._totals}>"
-
-
-def settle(deal: Deal, *, pool: int = 0, jack: bool = False) -> tuple[list[int], int, bool]:
-    """What a finished hand moves: each seat's change (points, or counters won and paid), and
-    the pool and Jack it leaves, by the rules' settlement (RULES.md §3, §6.4; laws 23–24, 29).
-
-    ``pool`` and ``jack`` are those carried into the hand. A :class:`Game` settles its hands with
-    it; a searching bot scores the deals it imagines with it.
-
-    >>> import random
-    >>> from hearts import variants
-    >>> deal = Game(variants.get("classic"), seed=1).deal.copy()
-    >>> rng = random.Random(1)
-    >>> while not deal.is_over:
-    ...     _ = deal.play(rng.choice(deal.legal_moves()))
-    >>> deltas, pool, jack = settle(deal)
-    >>> sum(deltas) + pool
-    0
-    """
-    rules = deal.rules
-    method = rules.settlement
-    if method is SettlementMethod.POINTS:
-        return list(deal.points()), pool, jack
-    seats = deal.seats
-    penalties = deal.penalties()
-    units = [penalties[s] for s in seats]
-    deltas = [0] * rules.players
-    carried = pool
-    if rules.auction and deal.bidder is not None and deal.high_bid:
-        # The highest bidder pays his bid into the pool before it is settled (RULES.md
-        # §5.1.4); a Jack's namer bid nothing this hand (§5.1.7).
-        deltas[deal.bidder] -= deal.high_bid
-        pool += deal.high_bid
-    # The laws option: established revokers pay all the losses of the hand (laws 23–24),
-    # and in Auction Hearts the amount of the bid as well, into the pool (RULES.md §5.1.9).
-    revokers = [seats.index(seat) for seat in deal.revokers] if rules.laws else []
-    if revokers and rules.auction and deal.high_bid:
-        for seat in deal.revokers:
-            deltas[seat] -= deal.high_bid
-            pool += deal.high_bid
-    if method is SettlementMethod.SWEEPSTAKES:
-        # (Auction Hearts: the units are the cards of the named suit, §5.1.5–7.)
-        result = scoring.sweepstakes(
-            units,
-            pool=pool,
-            jack=jack,
-            sole_clear_wins_jack=rules.jack_rule.value == "sole-clear",
-            revokers=revokers,
-        )
-    elif method is SettlementMethod.HOWELL:
-        result = scoring.howell(units, total=rules.penalty_total, revokers=revokers)
-    elif method is SettlementMethod.SIMPLE:
-        result = scoring.simple(units, pool=carried, revokers=revokers)
-    elif method is SettlementMethod.EXCESS:
-        result = scoring.excess(units, revokers=revokers)
-    else:
-        result = scoring.two_handed(units, free_hearts=rules.free_hearts, revokers=revokers)
-    for seat, delta in zip(seats, result.deltas, strict=True):
-        deltas[seat] += delta
-    return deltas, result.pool, result.jack

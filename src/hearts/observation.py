@@ -19,17 +19,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from hearts.cards import Card, CardSet, Suit
 from hearts.events import CardPlayed, Dealt, Discarded, Event, Passed, Revoked, StockDrawn
+from hearts.hand.core import Phase, Trick
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
-if TYPE_CHECKING:
-    from hearts.deal import Deal, Phase, Trick
-
-__all__ = ["SeatView", "view_of", "redact"]
+__all__ = ["SeatView", "redact"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -121,8 +118,6 @@ class SeatView:
         >>> game.view(0).outcome_fixed
         False
         """
-        from hearts.deal import Phase  # (deal imports this module)
-
         rules = self.rules
         if (
             self.phase is not Phase.PLAY
@@ -184,55 +179,3 @@ def redact(event: Event, seat: int) -> Event | None:
         # The laws: a revoke is a card played; the others find it out, if they do (law 25).
         return CardPlayed(seat=event.seat, card=event.card)
     return event
-
-
-def view_of(deal: Deal, seat: int) -> SeatView:
-    """Build a seat's view of a deal (called by :meth:`Deal.view`)."""
-    events = []
-    for event in deal._events:
-        seen = redact(event, seat)
-        if seen is not None:
-            events.append(seen)
-    moves = deal.legal_moves(seat) if deal.to_act is not None else []
-    if deal.phase.value != "pass" and deal.to_act != seat:
-        moves = []
-    view = SeatView(
-        seat=seat,
-        rules=deal.rules,
-        dealer=deal.dealer,
-        hand_number=deal.hand_number,
-        phase=deal.phase,
-        to_act=deal.to_act,
-        hand=deal.hand(seat),
-        dealt=deal.dealt_hand(seat),
-        pass_direction=deal.pass_direction,
-        passed=deal.passed(seat),
-        received=deal.received(seat),
-        leader=deal.leader,
-        trick=tuple(deal.trick),
-        tricks=tuple(deal.tricks),
-        hearts_broken=deal.hearts_broken,
-        hand_sizes=tuple(len(deal.hand(s)) for s in range(deal.players)),
-        penalties=deal.penalties(),
-        tricks_won=tuple(deal.tricks_won(s) for s in range(deal.players)),
-        stock_size=len(deal.stock),
-        scores=deal._start_scores,
-        pool=deal._start_pool,
-        jack=deal._start_jack,
-        legal_moves=moves if not isinstance(moves, list) else tuple(moves),
-        events=tuple(events),
-        bids=deal.bids if deal.rules.auction else (),
-        high_bid=deal.high_bid,
-        bidder=deal.bidder,
-        named_suit=deal.named_suit,
-    )
-    if not deal.rules.laws:
-        return view
-    # The laws option: exposed cards, claims and a call are public; a seat knows its own revokes.
-    return dataclasses.replace(
-        view,
-        exposed=tuple(deal.exposed(s) for s in range(deal.players)),
-        claims=deal.claims,
-        called=deal.called,
-        revokes=tuple((at, card) for s, at, card in deal.revokes if s == seat),
-    )

@@ -5,7 +5,9 @@ seat, in seat order) and, for the pool methods, the pool carried in; it returns 
 :class:`Settlement` in counters for the classic methods (RULES.md §3: sweepstakes with Jacks,
 Howell's settling, the simple method, the three-handed excess, the two-handed difference) or a
 tuple of points for the modern running score (RULES.md §6.4–6.5: the moon, the no-trick bonus).
-It knows nothing of cards, rules or games: the caller counts the units and names the shooter.
+They know nothing of cards, rules or games: the caller counts the units and names the shooter.
+:func:`settle` applies the rules' method to a finished hand (any :class:`SettledHand`, such as
+a :class:`~hearts.deal.Deal`) and returns its :class:`Settlement`.
 
 Every method also settles a hand with an established revoke (laws 23–24, RULES.md §8.2): the
 caller names the revoking seats in ``revokers`` and the revoker pays all losses of the hand.
@@ -28,13 +30,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from hearts.errors import HeartsError
+from hearts.rules import JackRule, Rules, SettlementMethod
 
 __all__ = [
     "MOON_OPTIONS",
     "Settlement",
+    "SettledHand",
+    "settle",
     "excess",
     "howell",
     "points",
@@ -433,3 +438,89 @@ def points(
         if flag:
             scores[seat] -= no_trick_bonus
     return tuple(scores)
+
+
+class SettledHand(Protocol):
+    """What :func:`settle` reads of a finished hand (a :class:`~hearts.deal.Deal` is one)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def bidder(self) -> int | None: ...
+
+    @property
+    def high_bid(self) -> int: ...
+
+    @property
+    def revokers(self) -> tuple[int, ...]: ...
+
+    def penalties(self) -> tuple[int, ...]: ...
+
+    def points(self) -> tuple[int, ...]: ...
+
+
+def settle(hand: SettledHand, *, pool: int = 0, jack: bool = False) -> Settlement:
+    """What a finished hand moves by its rules' settlement: each seat's change (points, or
+    counters won and paid), and the pool and Jack it leaves (laws 23–24, 29).
+
+    ``pool`` and ``jack`` are those carried into the hand. A game settles its hands with it; a
+    searching bot scores the deals it imagines with it. In a points game the deltas are the
+    hand's points and the pool is untouched.
+
+    >>> import random
+    >>> from hearts import Game, variants
+    >>> deal = Game(variants.get("classic"), seed=1).deal.copy()
+    >>> rng = random.Random(1)
+    >>> while not deal.is_over:
+    ...     _ = deal.play(rng.choice(deal.legal_moves()))
+    >>> result = settle(deal)
+    >>> sum(result.deltas) + result.pool
+    0
+    """
+    rules = hand.rules
+    method = rules.settlement
+    if method is SettlementMethod.POINTS:
+        return Settlement(tuple(hand.points()), pool, jack)
+    seats = hand.seats
+    penalties = hand.penalties()
+    units = [penalties[s] for s in seats]
+    deltas = [0] * rules.players
+    carried = pool
+    bid = hand.high_bid if rules.auction else 0
+    if bid and hand.bidder is not None:
+        # The highest bidder pays his bid into the pool before it is settled; a Jack's namer
+        # bid nothing this hand.
+        deltas[hand.bidder] -= bid
+        pool += bid
+    # The laws option: established revokers pay all the losses of the hand (laws 23–24), and
+    # in Auction Hearts the amount of the bid as well, into the pool.
+    revokers = [seats.index(seat) for seat in hand.revokers]
+    if revokers and bid:
+        for seat in hand.revokers:
+            deltas[seat] -= bid
+            pool += bid
+    if method is SettlementMethod.SWEEPSTAKES:
+        # (Auction Hearts: the units are the cards of the named suit.)
+        result = sweepstakes(
+            units,
+            pool=pool,
+            jack=jack,
+            sole_clear_wins_jack=rules.jack_rule is JackRule.SOLE_CLEAR,
+            revokers=revokers,
+        )
+    elif method is SettlementMethod.HOWELL:
+        result = howell(units, total=rules.penalty_total, revokers=revokers)
+    elif method is SettlementMethod.SIMPLE:
+        result = simple(units, pool=carried, revokers=revokers)
+    elif method is SettlementMethod.EXCESS:
+        result = excess(units, revokers=revokers)
+    else:
+        result = two_handed(units, free_hearts=rules.free_hearts, revokers=revokers)
+    for seat, delta in zip(seats, result.deltas, strict=True):
+        deltas[seat] += delta
+    winners = tuple(seats[i] for i in result.winners)
+    return Settlement(tuple(deltas), result.pool, result.jack, winners)

@@ -18,7 +18,7 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
 - **Score**: its result against the others: in a points game the others' mean points minus its
   own (so a moon shot against it costs what it costs), in a counters game the counters it wins.
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
-  (:func:`hearts.game.settle`), so it plays every form the sampler imagines.
+  (:func:`hearts.scoring.settle`), so it plays every form the sampler imagines.
 - **Budget**: ``think`` seconds a move at most (1 s by default: it stops sooner once its choice
   is settled, the best card ahead of every other on the same deals by three standard errors of
   the difference, or as good in every deal), or exactly ``samples`` sampled deals a move: then
@@ -58,10 +58,10 @@ from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
-from hearts.game import settle
 from hearts.moves import Discard, Gather, MoonChoice, Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import Moon
+from hearts.scoring import settle
 
 __all__ = [
     "EXACT_CARDS",
@@ -375,7 +375,7 @@ def score_deal(deal: Deal, view: SeatView) -> list[float]:
     if not deal.is_over:
         deal = deal.copy(stack=False)
         _close(deal)
-    deltas, _, _ = settle(deal, pool=view.pool, jack=view.jack)
+    deltas = settle(deal, pool=view.pool, jack=view.jack).deltas
     if not view.rules.counters:
         seats = deal.seats
         total = sum(deltas[s] for s in seats)

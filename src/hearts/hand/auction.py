@@ -1,0 +1,209 @@
+"""Auction Hearts (laws 24, 29, 30): each seat bids once, and the highest bidder names the suit.
+
+After the deal each seat bids once, from the eldest hand to the dealer: a number of counters
+above the high bid, or a pass (``Bid(0)``). The highest bidder names the suit to avoid (each card
+of it counts one against its taker) and leads the first trick. Nobody bidding, hearts are the
+suit and the eldest hand leads. A deal played for a Jack has no bidding: the last successful
+bidder names the suit again (his seat is the hand's ``namer``).
+
+>>> from hearts import Deal, variants
+>>> deal = Deal.from_hands(variants.get("auction"), [
+...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"])
+>>> deal.phase.value, deal.to_act, deal.legal_moves()[:3]
+('bid', 0, [Bid(0), Bid(1), Bid(2)])
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from hearts.cards import SUIT_MASKS, Suit
+from hearts.errors import IllegalMove
+from hearts.events import BidMade, Event, SuitNamed
+from hearts.hand.core import HandCore, Phase
+from hearts.hand.mechanic import Mechanic
+from hearts.moves import Bid, Move, NameSuit
+from hearts.rules import Rules
+
+__all__ = ["Auction"]
+
+_BID, _NAME, _PLAY = Phase.BID, Phase.NAME, Phase.PLAY
+
+
+@functools.cache
+def _suit_values(pack: int, suit: Suit) -> tuple[int, ...]:
+    """The value of each card id when ``suit`` is named (one a card of it)."""
+    named = pack & SUIT_MASKS[suit]
+    return tuple(named >> card & 1 for card in range(128))
+
+
+class Auction(Mechanic):
+    """The bidding and the suit named: each seat's bid, the high bidder, the suit."""
+
+    __slots__ = ("bidder", "bids", "max_bid", "named", "namer")
+
+    phases: ClassVar = (_BID, _NAME)
+    moves: ClassVar = (Bid, NameSuit)
+
+    def __init__(self, hand: HandCore, namer: int | None = None) -> None:
+        self.max_bid = hand.rules.max_bid
+        self.bids = [-1] * hand.rules.players  # each seat's bid (0 a pass; -1 not yet)
+        self.bidder = -1  # the highest bidder so far (or the namer of a Jack); -1: none
+        self.named: Suit | None = None
+        self.namer = namer
+
+    @classmethod
+    def applies(cls, rules: Rules) -> bool:
+        return bool(rules.auction)
+
+    @classmethod
+    def absent(cls, move: Move) -> str:
+        return "this form has no auction: there is nothing to bid for and no suit to name"
+
+    def open(self, hand: HandCore) -> bool:
+        if self.namer is None:
+            hand._phase = _BID
+            hand._to_act = hand._leader
+        else:
+            hand._phase = _NAME
+            hand._to_act = self.bidder = self.namer
+        return True
+
+    @property
+    def high_bid(self) -> int:
+        """The highest bid so far (0 while nobody has bid)."""
+        return max(0, *self.bids)
+
+    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand._to_act:
+            return []
+        if hand._phase is _BID:
+            return [Bid(0), *map(Bid, range(self.high_bid + 1, self.max_bid + 1))]
+        return [NameSuit(suit) for suit in Suit]
+
+    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
+        to_act = hand._to_act
+        phase = hand._phase
+        if phase is _PLAY:
+            if isinstance(move, Bid):
+                raise IllegalMove("the bidding is over, and there is no second bid (law 30)")
+            suit = "none" if self.named is None else self.named.name.lower()
+            raise IllegalMove(f"the suit to avoid is named already: {suit}")
+        if phase is _BID:
+            if seat is not None and hand.seat_number(seat) != to_act:
+                if self.bids[seat] >= 0:
+                    raise IllegalMove(
+                        f"seat {seat} has bid already: there is no second bid (law 30)"
+                    )
+                raise IllegalMove(
+                    f"it is seat {to_act}'s turn to bid, not seat {seat}'s: the eldest hand bids "
+                    "first and the dealer last (law 30)"
+                )
+            high = self.high_bid
+            if isinstance(move, NameSuit):
+                raise IllegalMove(
+                    "the bidding is not over: the highest bidder names the suit when all have bid"
+                )
+            if not isinstance(move, Bid):
+                raise IllegalMove(f"it is time to bid: bid more than {high} counters, or pass")
+            if move.amount and move.amount <= high:
+                raise IllegalMove(
+                    f"a bid must be higher than the high bid of {high}: bid more, or pass"
+                )
+            if move.amount > self.max_bid:
+                raise IllegalMove(
+                    f"a bid may be at most {self.max_bid} counters (max_bid), not {move.amount}"
+                )
+            return
+        if seat is not None and hand.seat_number(seat) != to_act:
+            raise IllegalMove(
+                f"seat {seat} did not win the auction: seat {to_act} names the suit to avoid"
+            )
+        if isinstance(move, Bid):
+            raise IllegalMove(
+                f"the bidding is over, and there is no second bid (law 30): seat {to_act} "
+                "names the suit to avoid"
+            )
+        if not isinstance(move, NameSuit):
+            raise IllegalMove(
+                f"seat {to_act} names the suit to avoid first: 'name hearts', 'name spades', ..."
+            )
+
+    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+        record = (
+            self,
+            hand._phase,
+            hand._to_act,
+            hand._leader,
+            self.save(),
+            hand._values,
+            hand._penalty_mask,
+            len(hand._events),
+        )
+        hand._stack.append(record)
+        hand._legal = -1
+        seat = hand._to_act
+        if isinstance(move, NameSuit):
+            event = self._name(hand, move.suit, seat)
+            # The highest bidder leads to the first trick, whatever his seat.
+            hand.start_play(seat)
+            return event
+        assert isinstance(move, Bid)
+        if move.amount:  # checked above the high bid
+            self.bidder = seat
+        self.bids[seat] = move.amount
+        event = BidMade(seat=seat, amount=move.amount)
+        hand._events.append(event)
+        if any(self.bids[s] < 0 for s in hand._active):
+            hand._to_act = hand._next[seat]
+        elif self.bidder >= 0:
+            hand._phase = _NAME
+            hand._to_act = self.bidder
+        else:
+            # Nobody bid: hearts, and the eldest leads (our reading: the sources are silent).
+            self._name(hand, Suit.HEARTS, -1)
+            hand.start_play(hand.eldest())
+        return event
+
+    def _name(self, hand: HandCore, suit: Suit, seat: int) -> Event:
+        """This hand's penalties: one unit a card of the named suit."""
+        self.named = suit
+        hand._values = _suit_values(hand.rules.pack, suit)
+        hand._penalty_mask = hand.rules.pack & SUIT_MASKS[suit]
+        event = SuitNamed(seat=seat, suit=suit.name.lower())
+        hand._events.append(event)
+        return event
+
+    def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
+        _, hand._phase, hand._to_act, hand._leader, state, values, mask, events = record
+        self.load(state)
+        hand._values = values
+        hand._penalty_mask = mask
+        del hand._events[events:]
+
+    def copy(self) -> Auction:
+        other = object.__new__(Auction)
+        other.max_bid = self.max_bid
+        other.bids = self.bids.copy()
+        other.bidder = self.bidder
+        other.named = self.named
+        other.namer = self.namer
+        return other
+
+    def save(self) -> Any:
+        return (tuple(self.bids), self.bidder, self.named)
+
+    def load(self, state: Any) -> None:
+        bids, self.bidder, self.named = state
+        self.bids = list(bids)
+
+    def view(self, hand: HandCore, seat: int) -> dict[str, Any]:
+        return {
+            "bids": tuple(None if bid < 0 else bid for bid in self.bids),
+            "high_bid": self.high_bid,
+            "bidder": None if self.bidder < 0 else self.bidder,
+            "named_suit": self.named,
+        }

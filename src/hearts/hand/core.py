@@ -1,0 +1,630 @@
+"""What every hand has: the cards, the trick loop, the log and the undo stack.
+
+:class:`HandCore` is the state a :class:`~hearts.deal.Deal` and its mechanics share: each seat's
+cards as an int bitmask, the trick on the table, the tricks taken, the cards waiting for the
+next trick's winner (a widow, or a trick nobody won), the undealt cards, the event log and the
+undo stack. It knows the trick loop of every form: which cards a seat may play, who takes a
+trick, and how play ends. The mechanics of :mod:`hearts.hand` plug in at fixed points chosen
+when the hand is built (:meth:`HandCore._wire`): the plain close of a trick (kept inline for
+speed) or the general one with the mechanics' hooks, a mechanic that plays every card itself
+(Domino Hearts), and hooks after a trick, at the end of play and before the hand is over.
+
+Undo records are tuples whose first item says what they are: :data:`CARD` (a card that left its
+trick open), :data:`TRICK` (a card that closed a trick, play going on), :data:`STATE` (a full
+snapshot), or a mechanic (which undoes its own record).
+
+>>> Phase.PLAY.value, Trick((0, (), 1, 0)).winner
+('play', 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from hearts.cards import (
+    _CARDS,
+    HEARTS_MASK,
+    JOKER,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    Suit,
+)
+from hearts.errors import IllegalMove
+from hearts.events import CardPlayed, Event, HandOver, MoonShot, TrickCarried, TrickWon
+from hearts.rules import FirstLead, PassDirection, Rules
+
+if TYPE_CHECKING:
+    from hearts.hand.mechanic import Mechanic
+
+__all__ = ["Phase", "Trick", "HandCore", "CARD", "TRICK", "STATE", "seating"]
+
+CARD: Final = 0
+"""Undo record of a card that left its trick open: (CARD, seat, card, leader, broken)."""
+TRICK: Final = 1
+"""Undo record of a card that closed a trick with play going on:
+(TRICK, seat, card, leader, broken, events, trick, winner, points, mask)."""
+STATE: Final = 2
+"""Undo record holding a full snapshot: (STATE, snapshot)."""
+
+QS_BIT: Final = 1 << QUEEN_OF_SPADES
+ONE_PACK: Final = 1 << 64
+JOKER_WIN_MASKS: Final = tuple(suit | 1 << JOKER for suit in SUIT_MASKS)
+"""For each suit led, the cards that may take the trick when the joker wins any trick."""
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    BID = "bid"
+    """Auction Hearts: each seat bids once, from the eldest hand to the dealer (law 30)."""
+    NAME = "name"
+    """Auction Hearts: the highest bidder names the suit to avoid."""
+    PASS = "pass"
+    """Seats choose the cards they pass."""
+    PLAY = "play"
+    """Tricks are played."""
+    DISCARD = "discard"
+    """Heartsette: the winner of the first trick, the widow in his hand, discards as many cards."""
+    MOON = "moon"
+    """The shooter chooses how the moon is scored (``moon=choice``)."""
+    GATHER = "gather"
+    """The laws option: the last trick is taken; each seat in turn lets the cards be gathered
+    for the next deal (``Gather``), and until all have, any seat may claim a revoke (laws
+    25–26)."""
+    OVER = "over"
+    """Every card has been played; the hand is ready to settle."""
+
+
+# The phases as module globals: an enum member read from its class is slow on a hot path.
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+
+# One shared, frozen CardPlayed event per (seat, card): playing a card builds no new object.
+CARD_PLAYED: Final = [CardPlayed(seat=seat, card=card) for seat in range(11) for card in _CARDS]
+"""The event of each seat playing each card (events are frozen, so one of each serves)."""
+
+
+class Trick(tuple[int, tuple[Card, ...], int, int]):
+    """A completed trick: (leader, cards in play order, winner, points).
+
+    In Cancellation Hearts a trick that nobody won has winner -1 and its own points; the seat
+    that takes the next trick takes its cards too, and that trick's points count them (and the
+    widow's, for the first trick taken).
+
+    >>> t = Trick((0, (Card.parse("2C"), Card.parse("AC")), 1, 0))
+    >>> t.leader, t.winner, t.points, [str(c) for c in t.cards]
+    (0, 1, 0, ['2C', 'AC'])
+    """
+
+    __slots__ = ()
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+        return self[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, from the leader's on, in play order."""
+        return self[1]
+
+    @property
+    def winner(self) -> int:
+        """The seat that took the trick (-1: nobody won it, Cancellation Hearts)."""
+        return self[2]
+
+    @property
+    def points(self) -> int:
+        """The penalty units in the trick."""
+        return self[3]
+
+
+@functools.cache
+def seating(players: int, sits_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats that take cards, and the next such seat to the left of each seat (-1: none).
+
+    >>> seating(4, None)
+    ((0, 1, 2, 3), (1, 2, 3, 0))
+    >>> seating(7, 6)[1][5]
+    0
+    """
+    active = tuple(s for s in range(players) if s != sits_out)
+    following = tuple(
+        active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(players)
+    )
+    return active, following
+
+
+class HandCore:
+    """The state of one hand that every mechanic shares, and the trick loop."""
+
+    __slots__ = (
+        "_active",
+        "_after_trick",
+        "_at_end",
+        "_at_finish",
+        "_break_mask",
+        "_broken",
+        "_by_move",
+        "_by_phase",
+        "_carry",
+        "_carry_points",
+        "_close",
+        "_closed",
+        "_closing",
+        "_club_lead",
+        "_dealt",
+        "_events",
+        "_first_trick_rule",
+        "_gains",
+        "_hands",
+        "_history",
+        "_laws",
+        "_leader",
+        "_legal",
+        "_lowest_club",
+        "_mechanics",
+        "_must_break",
+        "_next",
+        "_on_over",
+        "_only_penalty_lead",
+        "_penalty_mask",
+        "_phase",
+        "_players",
+        "_points",
+        "_sits_out",
+        "_stack",
+        "_standing",
+        "_stock",
+        "_stock_pos",
+        "_taken",
+        "_to_act",
+        "_trick",
+        "_trick_rule",
+        "_values",
+        "_win_masks",
+        "_won",
+        "cut",
+        "dealer",
+        "hand_number",
+        "pass_direction",
+        "rules",
+    )
+
+    rules: Rules
+    dealer: int
+    hand_number: int
+    pass_direction: PassDirection
+    cut: int | None
+    _hands: list[int]
+    _taken: list[int]
+    _points: list[int]
+    _won: list[int]
+    _trick: list[Card]
+    _history: list[TrickWon | TrickCarried]
+    _stock: tuple[Card, ...]
+    _events: list[Event]
+    _stack: list[tuple[Any, ...]]
+    _values: tuple[int, ...]
+    _win_masks: tuple[int, ...]
+    _mechanics: tuple[Mechanic, ...]
+    _by_phase: dict[Phase, Mechanic]
+    _by_move: dict[type, Mechanic]
+    _after_trick: tuple[Callable[[HandCore, int], bool], ...]
+    _at_end: tuple[Callable[[HandCore], bool], ...]
+    _at_finish: tuple[Callable[[HandCore], bool], ...]
+    _gains: Callable[[HandCore, bool], tuple[int, int]] | None
+    _close: Callable[[int, Card], Event]
+    _trick_rule: Any
+    _laws: Any
+    _on_over: Callable[[Any], None] | None
+
+    def _setup(
+        self,
+        rules: Rules,
+        hands: Sequence[int],
+        *,
+        dealer: int,
+        hand_number: int,
+        pass_direction: PassDirection,
+        stock: Sequence[Card],
+        cut: int | None,
+        standing: tuple[tuple[int, ...], int, bool],
+    ) -> None:
+        """The state of a hand just dealt, before any mechanic has opened it."""
+        players = rules.players
+        self.rules = rules
+        self.dealer = dealer
+        self.hand_number = hand_number
+        self.pass_direction = pass_direction
+        self.cut = cut
+        self._players = players
+        self._sits_out = dealer if rules.dealt_seats < players else None
+        self._active, self._next = seating(players, self._sits_out)
+        self._closing = len(self._active) - 1  # cards on the table when the next one closes it
+        self._values = rules.values
+        # The cards that can take a trick, by the suit led: the suit's own, and the joker too
+        # when it wins any trick it is played to (Joker Hearts).
+        joker_wins = rules.joker and rules.joker_wins_any_trick
+        self._win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
+        self._penalty_mask = rules.penalty_mask
+        self._first_trick_rule = rules.penalty_free_first_trick
+        self._must_break = rules.hearts_must_be_broken
+        self._break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
+        self._club_lead = rules.first_lead is FirstLead.LOWEST_CLUB
+        self._lowest_club = rules.lowest_club
+        self._only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
+        self._legal = -1  # the legal cards of the seat to act, once asked; -1: not yet known
+        self._hands = list(hands)
+        self._dealt = tuple(hands)
+        self._taken = [0] * players
+        self._points = [0] * players
+        self._won = [0] * players
+        self._trick = []
+        self._history = []
+        self._broken = False
+        self._stock = tuple(stock)
+        self._stock_pos = 0
+        self._carry = self._carry_points = 0
+        self._events = []
+        self._stack = []
+        self._closed = False
+        self._on_over = None
+        self._standing = standing
+        self._phase = PLAY
+        self._leader = self._to_act = self.eldest()
+
+    def _wire(self) -> None:
+        """Plug the mechanics into the trick loop at its fixed points."""
+        mechanics = self._mechanics
+        self._by_phase = {phase: m for m in mechanics for phase in m.phases}
+        self._by_move = {kind: m for m in mechanics for kind in m.moves}
+        self._after_trick = tuple(m.after_trick for m in mechanics if "after_trick" in m.hooks)
+        self._at_end = tuple(m.at_end for m in mechanics if "at_end" in m.hooks)
+        self._at_finish = tuple(m.at_finish for m in mechanics if "at_finish" in m.hooks)
+        gains = [m for m in mechanics if "gains" in m.hooks]
+        self._gains = gains[0].gains if gains else None  # type: ignore[attr-defined]
+        rules = [m for m in mechanics if "winner_at" in m.hooks]
+        self._trick_rule = rules[0] if rules else None
+        laws = [m for m in mechanics if "laws" in m.hooks]
+        self._laws = laws[0] if laws else None
+        players = [m for m in mechanics if "play_card" in m.hooks]
+        if players:
+            self._close = functools.partial(players[0].play_card, self)  # type: ignore[attr-defined]
+        elif self._after_trick or self._gains or self._trick_rule:
+            self._close = self._close_general
+        else:
+            self._close = self._close_plain
+
+    # ------------------------------------------------------------------ seats
+
+    def seat_number(self, seat: object) -> int:
+        """``seat`` checked to be a seat of this table."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
+            raise IllegalMove(f"{seat!r} is not a seat: seats are 0 to {self._players - 1}")
+        return seat
+
+    def eldest(self) -> int:
+        """The eldest hand: the first seat on the dealer's left that takes cards."""
+        seat = (self.dealer + 1) % self._players
+        while seat == self._sits_out:
+            seat = (seat + 1) % self._players
+        return seat
+
+    def first_leader(self) -> int:
+        """Who leads the first trick: the holder of the lowest club, or the eldest hand."""
+        if self._club_lead:
+            club = self._lowest_club
+            for seat in self._active:
+                if self._hands[seat] >> club & 1:
+                    return seat
+        return self.eldest()
+
+    def start_play(self, leader: int | None = None) -> None:
+        """The play of the cards begins, ``leader`` (by default the rules' first leader) to lead."""
+        self._phase = PLAY
+        self._leader = self._to_act = self.first_leader() if leader is None else leader
+
+    def card_value_sum(self, mask: int) -> int:
+        """What the cards of ``mask`` count against their taker this hand."""
+        values = self._values
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += values[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, by the rules of following, breaking and trick one."""
+        hand = self._hands[seat]
+        trick = self._trick
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] >> 4 & 3]
+            if follow:
+                return follow
+            if self._first_trick_rule and not self._history:
+                safe = hand & ~self._penalty_mask
+                if safe:
+                    return safe
+            return hand
+        if not self._history and self._club_lead and hand >> self._lowest_club & 1:
+            # (two-handed, the lowest club may lie in the stock: then the leader leads freely)
+            return 1 << self._lowest_club
+        if self._must_break and not self._broken:
+            others = hand & ~HEARTS_MASK
+            if others and not (self._only_penalty_lead and others == QS_BIT):
+                return others
+        return hand
+
+    def check_card(self, seat: int, card: Card) -> None:
+        """Raise the reason a card is not legal for ``seat`` (called only when it is not)."""
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            raise IllegalMove(f"seat {seat} does not hold the {card.symbol}")
+        laws = self._laws
+        if laws is not None:
+            laws.check_call(self, card)
+        if self.legal_mask(seat) >> card & 1:
+            return
+        if self._trick:
+            led = Suit(self._trick[0] >> 4 & 3)
+            if hand & SUIT_MASKS[led]:
+                if laws is not None:
+                    raise IllegalMove(
+                        f"you must follow suit: you hold a {led.singular} (to revoke all the "
+                        f"same, as at a real table: 'revoke {card}')"
+                    )
+                raise IllegalMove(f"you must follow suit: you hold a {led.singular}")
+            raise IllegalMove(
+                "no card that counts may be played to the first trick while you hold another"
+            )
+        if not self._history and self._club_lead and hand >> self._lowest_club & 1:
+            raise IllegalMove(f"the {self._lowest_club.symbol} must lead the first trick")
+        raise IllegalMove("hearts are not broken: lead another suit")
+
+    # ------------------------------------------------------------------ the trick loop
+
+    def put_card(self, seat: int, card: Card) -> Event:
+        """Move a card from ``seat``'s hand to the trick and log it (no undo record)."""
+        self._legal = -1
+        self._hands[seat] &= ~(1 << card)
+        if not self._trick:
+            self._leader = seat
+        self._trick.append(card)
+        if not self._broken and self._break_mask >> card & 1:
+            self._broken = True
+        event = CARD_PLAYED[seat << 7 | card]
+        self._events.append(event)
+        return event
+
+    def winner_at(self, cards: Sequence[Card], mask: int) -> int:
+        """The position in ``cards`` of the card that takes the trick (one pack)."""
+        return cards.index((mask & self._win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
+
+    def seat_at(self, leader: int, position: int) -> int:
+        """The seat that played the card at ``position`` of a trick ``leader`` led."""
+        seat = leader
+        nxt = self._next
+        for _ in range(position):
+            seat = nxt[seat]
+        return seat
+
+    def take(
+        self, winner: int, leader: int, cards: tuple[Card, ...], mask: int, points: int
+    ) -> None:
+        """``winner`` takes a trick (its cards ``mask``, worth ``points``) and leads the next."""
+        self._taken[winner] |= mask
+        self._points[winner] += points
+        self._won[winner] += 1
+        won = TrickWon(winner, leader, cards, points)
+        self._history.append(won)
+        self._events.append(won)
+        self._leader = self._to_act = winner
+
+    def _close_plain(self, seat: int, card: Card) -> Event:
+        """Play the card that closes a trick of one pack with nothing carried (the hot path)."""
+        trick = self._trick
+        events = self._events
+        leader = self._leader if trick else seat
+        cards = (*trick, card)
+        values = self._values
+        if len(cards) == 4:  # four at the table, unrolled: the engine's hottest path
+            a, b, c, d = cards
+            points = values[a] + values[b] + values[c] + values[d]
+            mask = 1 << a | 1 << b | 1 << c | 1 << d
+        else:
+            points = 0
+            mask = 0
+            for other in cards:
+                points += values[other]
+                mask |= 1 << other
+        # Who takes the trick: the highest card of the suit led (or the joker, when it wins any
+        # trick: its bit is above every card of one pack, so it is the top bit of its mask).
+        best_at = cards.index((mask & self._win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
+        winner = leader
+        nxt = self._next
+        for _ in range(best_at):
+            winner = nxt[winner]
+        if self._hands[seat] & ~(1 << card):
+            self._stack.append(
+                (TRICK, seat, card, self._leader, self._broken, len(events), tuple(trick),
+                 winner, points, mask)
+            )  # fmt: skip
+        else:
+            self._stack.append((STATE, self.snapshot()))  # the end of play follows
+        self._legal = -1
+        self._hands[seat] &= ~(1 << card)
+        if not self._broken and self._break_mask >> card & 1:
+            self._broken = True
+        event = CARD_PLAYED[seat << 7 | card]
+        events.append(event)
+        self._taken[winner] |= mask
+        self._points[winner] += points
+        self._won[winner] += 1
+        won = TrickWon(winner, leader, cards, points)
+        self._history.append(won)
+        events.append(won)
+        self._trick = []
+        self._leader = self._to_act = winner
+        if not self._hands[winner]:
+            self.end_of_play()
+        return event
+
+    def _close_general(self, seat: int, card: Card) -> Event:
+        """Play the card that closes a trick, with the mechanics' hooks (a full snapshot undoes it).
+
+        The trick rule (Cancellation Hearts' twins) may find that nobody wins: the trick is
+        carried to the next one, its leader leading again. The winner takes any cards carried
+        (a widow, tricks nobody won) and what the mechanics add (a widow with the last trick);
+        then the hooks after a trick run (draws from a stock, Heartsette's discard).
+        """
+        self._stack.append((STATE, self.snapshot()))
+        leader = self._leader if self._trick else seat
+        cards = (*self._trick, card)
+        mask = 0
+        for other in cards:
+            mask |= 1 << other
+        points = self.card_value_sum(mask)
+        last = not self._hands[seat] & ~(1 << card)  # every hand is as short as the closer's
+        rule = self._trick_rule
+        best_at = self.winner_at(cards, mask) if rule is None else rule.winner_at(self, cards, last)
+        event = self.put_card(seat, card)
+        self._trick = []
+        if best_at < 0:  # nobody wins it: it goes with the next trick
+            carried = TrickCarried(leader, cards, points)
+            self._history.append(carried)
+            self._events.append(carried)
+            self._carry |= mask
+            self._carry_points += points
+            self._leader = self._to_act = leader
+            return event
+        winner = self.seat_at(leader, best_at)
+        mask |= self._carry
+        points += self._carry_points
+        self._carry = self._carry_points = 0
+        if self._gains is not None:
+            extra, extra_points = self._gains(self, last)
+            mask |= extra
+            points += extra_points
+        self.take(winner, leader, cards, mask, points)
+        for hook in self._after_trick:
+            if hook(self, winner):
+                return event
+        if not self._hands[winner]:
+            self.end_of_play()
+        return event
+
+    def shooter(self) -> int | None:
+        """The seat that took every card that counts, when the moon is played, else None."""
+        if self.rules.moon.value == "off":
+            return None
+        mask = self._penalty_mask
+        for seat in self._active:
+            if self._taken[seat] & mask == mask:
+                return seat
+        return None
+
+    def end_of_play(self) -> None:
+        """Every card is played: note a moon, then let the mechanics have their say."""
+        shooter = self.shooter()
+        if shooter is not None:
+            self._events.append(MoonShot(seat=shooter))
+        for hook in self._at_end:
+            if hook(self):
+                return
+        self.finish()
+
+    def finish(self) -> None:
+        """The hand is over unless a mechanic holds it open (the laws' claims)."""
+        for hook in self._at_finish:
+            if hook(self):
+                return
+        self.close_hand()
+
+    def close_hand(self) -> None:
+        """Log the end of the hand and tell its owner."""
+        self._phase = OVER
+        penalties = tuple(self._points)
+        points = self.points() if self.rules.settlement.value == "points" else penalties
+        self._events.append(HandOver(penalties, points))
+        if self._on_over is not None:
+            self._on_over(self)
+
+    def points(self) -> tuple[int, ...]:
+        """This hand's points per seat in a points game (see :meth:`hearts.deal.Deal.points`)."""
+        raise NotImplementedError
+
+    def play_unchecked(self, seat: int, card: Card) -> Event:
+        """Play a card the caller has checked (the path of :meth:`hearts.deal.Deal.play`)."""
+        trick = self._trick
+        if len(trick) >= self._closing:
+            return self._close(seat, card)
+        self._stack.append((CARD, seat, card, self._leader, self._broken))
+        event = self.put_card(seat, card)
+        self._to_act = self._next[seat]
+        return event
+
+    # ------------------------------------------------------------------ snapshots
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The whole state of the hand, the mechanics' included, for a full undo record."""
+        return (
+            self._phase,
+            self._to_act,
+            tuple(self._hands),
+            tuple(self._taken),
+            tuple(self._points),
+            tuple(self._won),
+            tuple(self._trick),
+            self._leader,
+            len(self._history),
+            self._broken,
+            self._stock_pos,
+            len(self._events),
+            self._carry,
+            self._carry_points,
+            self._next,
+            self._values,
+            self._penalty_mask,
+            tuple([m.save() for m in self._mechanics]),
+        )
+
+    def restore(self, snapshot: tuple[Any, ...]) -> None:
+        """Put back the state of a :meth:`snapshot`."""
+        (
+            self._phase,
+            self._to_act,
+            hands,
+            taken,
+            points,
+            won,
+            trick,
+            self._leader,
+            history,
+            self._broken,
+            self._stock_pos,
+            events,
+            self._carry,
+            self._carry_points,
+            self._next,
+            self._values,
+            self._penalty_mask,
+            saved,
+        ) = snapshot
+        self._hands = list(hands)
+        self._taken = list(taken)
+        self._points = list(points)
+        self._won = list(won)
+        self._trick = list(trick)
+        del self._history[history:]
+        del self._events[events:]
+        for mechanic, state in zip(self._mechanics, saved, strict=True):
+            mechanic.load(state)
+        self._legal = -1

@@ -1,0 +1,370 @@
+"""The laws at a real table (laws 19, 22–27): revokes, corrections, calls, claims, gathering.
+
+Without the laws option the engine makes every irregularity impossible. With it, a seat may
+revoke (play off the suit led while holding it), correct the revoke before the trick is quitted
+(law 22: its card is then exposed, and those after it take theirs back), any other seat may call
+an exposed card the seat to play could lawfully play (law 19), and any seat may claim a revoke
+until every seat has let the cards be gathered for the next deal (laws 25–26). An established
+revoke (claimed and not corrected) is paid for in the settlement (laws 23–24).
+
+>>> from hearts import variants
+>>> Laws.applies(variants.get("classic").replace(laws=True))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from hearts.cards import SUIT_MASKS, Card, CardSet
+from hearts.errors import IllegalMove
+from hearts.events import (
+    CardCalled,
+    Event,
+    Gathered,
+    RevokeClaimed,
+    RevokeCorrected,
+    Revoked,
+)
+from hearts.hand.core import STATE, HandCore, Phase
+from hearts.hand.mechanic import Mechanic
+from hearts.moves import LAWS_MOVES, Call, Claim, Correct, Gather, Move, Revoke
+from hearts.rules import Rules
+
+__all__ = ["Laws"]
+
+_PLAY, _GATHER, _OVER = Phase.PLAY, Phase.GATHER, Phase.OVER
+
+_NOTHING_TO: dict[str, str] = {
+    "revoke": "revoke: you must follow suit",
+    "correct": "correct",
+    "claim": "claim: nobody can revoke",
+    "call": "call: no card is ever exposed",
+    "gather": "gather: the next hand is dealt at once",
+}
+
+
+class Laws(Mechanic):
+    """Revokes as (seat, trick number, card) until corrected; claims against each seat; the
+    exposed cards of each seat; a call waiting on the seat to act; who let the cards be
+    gathered."""
+
+    __slots__ = ("called", "claimed", "exposed", "gathered", "revokes")
+
+    phases: ClassVar = (_GATHER,)
+    moves: ClassVar = LAWS_MOVES
+    hooks: ClassVar = frozenset({"laws", "at_finish"})
+
+    def __init__(self, hand: HandCore) -> None:
+        players = hand.rules.players
+        self.revokes: list[tuple[int, int, Card]] = []
+        self.claimed = [False] * players
+        self.exposed = [0] * players
+        self.called: tuple[int, Card] | None = None
+        self.gathered = [False] * players
+
+    @classmethod
+    def applies(cls, rules: Rules) -> bool:
+        return rules.laws
+
+    @classmethod
+    def absent(cls, move: Move) -> str:
+        what = type(move).__name__.lower()
+        return (
+            f"there is no {what} without the laws option (Rules(laws=True)): the engine "
+            f"makes every irregularity impossible, so there is nothing to {_NOTHING_TO[what]}"
+        )
+
+    # ------------------------------------------------------------------ state
+
+    def copy(self) -> Laws:
+        other = object.__new__(Laws)
+        other.revokes = self.revokes.copy()
+        other.claimed = self.claimed.copy()
+        other.exposed = self.exposed.copy()
+        other.called = self.called
+        other.gathered = self.gathered.copy()
+        return other
+
+    def save(self) -> Any:
+        return (
+            tuple(self.revokes),
+            tuple(self.claimed),
+            tuple(self.exposed),
+            self.called,
+            tuple(self.gathered),
+        )
+
+    def load(self, state: Any) -> None:
+        revokes, claimed, exposed, self.called, gathered = state
+        self.revokes = list(revokes)
+        self.claimed = list(claimed)
+        self.exposed = list(exposed)
+        self.gathered = list(gathered)
+
+    def view(self, hand: HandCore, seat: int) -> dict[str, Any]:
+        # Exposed cards, claims and a call are public; a seat knows its own revokes.
+        players = len(self.claimed)
+        return {
+            "exposed": tuple(CardSet(self.exposed[s] & hand._hands[s]) for s in range(players)),
+            "claims": self.claims(),
+            "called": self.pending_call(hand),
+            "revokes": tuple((at, card) for s, at, card in self.revokes if s == seat),
+        }
+
+    def claims(self) -> tuple[int, ...]:
+        """The seats claimed against this hand (public)."""
+        return tuple(s for s, claimed in enumerate(self.claimed) if claimed)
+
+    def revokers(self) -> tuple[int, ...]:
+        """The seats with an established revoke: one claimed and not corrected."""
+        revoked = {seat for seat, _, _ in self.revokes}
+        return tuple(s for s, claimed in enumerate(self.claimed) if claimed and s in revoked)
+
+    # ------------------------------------------------------------------ hooks
+
+    def pending_call(self, hand: HandCore) -> Card | None:
+        """The card called that the seat to act must play now (law 19), if any."""
+        called = self.called
+        if called is None:
+            return None
+        owner, card = called
+        if hand._phase is _PLAY and hand._to_act == owner and hand._hands[owner] >> card & 1:
+            return card
+        return None
+
+    def refresh(self, hand: HandCore) -> None:
+        """Keep a pending call in the hand's cache of legal cards: the called card is the only one."""
+        card = self.pending_call(hand)
+        if card is not None:
+            hand._legal = 1 << card
+
+    def check_call(self, hand: HandCore, card: Card) -> None:
+        """Refuse any card but the one called, when a call binds the seat to play."""
+        called = self.pending_call(hand)
+        if called is not None and card != called:
+            raise IllegalMove(
+                f"your exposed {called.symbol} is called: play it (law 19), or revoke "
+                f"('revoke {card}', law 27)"
+            )
+
+    def at_finish(self, hand: HandCore) -> bool:
+        """Claims stay open until every seat lets the cards be gathered."""
+        if hand._phase is _GATHER:
+            return False
+        hand._phase = _GATHER
+        self.gathered = [False] * len(self.gathered)
+        hand._to_act = hand.eldest()
+        return True
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand._to_act:
+            return []
+        return [Gather()]
+
+    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
+        if not isinstance(move, LAWS_MOVES):
+            # (asked in the gathering phase for a move of another kind)
+            raise IllegalMove(
+                "every trick is taken: let the cards be gathered ('gather'), or claim a revoke "
+                "('claim SEAT') before they are (laws 25–26)"
+            )
+        if seat is not None:
+            hand.seat_number(seat)
+        phase = hand._phase
+        if isinstance(move, Claim):
+            self._check_claim(hand, move.seat, seat)
+            return
+        if isinstance(move, Gather):
+            if phase is not _GATHER:
+                raise IllegalMove("the cards are gathered when every trick has been taken")
+            if seat is not None and seat != hand._to_act:
+                raise IllegalMove(f"it is seat {hand._to_act}'s turn to let the cards be gathered")
+            return
+        if phase is not _PLAY:
+            raise IllegalMove(f"a {type(move).__name__.lower()} belongs to the play of the cards")
+        if isinstance(move, Correct):
+            if seat is None:
+                raise IllegalMove(
+                    "say which seat corrects its revoke: correct(seat=...) (only the revoker "
+                    "knows it revoked)"
+                )
+            self._correction_of(hand, seat)
+            return
+        if isinstance(move, Call):
+            self._check_call(hand, move.card, seat)
+            return
+        assert isinstance(move, Revoke)
+        self._check_revoke(hand, move.card, seat)
+
+    def _check_claim(self, hand: HandCore, accused: int, seat: int | None) -> None:
+        if hand._phase is _OVER or hand._closed:
+            raise IllegalMove(
+                "the cards have been gathered for the next deal: too late to claim (law 26)"
+            )
+        claimant = hand._to_act if seat is None else seat
+        players = len(self.claimed)
+        if accused >= players:
+            raise IllegalMove(f"{accused} is not a seat: seats are 0 to {players - 1}")
+        if accused == claimant:
+            raise IllegalMove(f"seat {claimant} cannot claim a revoke of its own")
+        if self.claimed[accused]:
+            raise IllegalMove(f"seat {accused}'s revoke has been claimed already")
+        if not any(s == accused for s, _, _ in self.revokes):
+            raise IllegalMove(
+                f"seat {accused} has not revoked this hand: the tricks show no revoke (law 25)"
+            )
+
+    def _check_call(self, hand: HandCore, card: Card, seat: int | None) -> None:
+        owner = hand._to_act
+        if seat is None:
+            raise IllegalMove("say which seat calls the card: call(seat=...)")
+        if seat == owner:
+            raise IllegalMove("a seat cannot call its own exposed card: it may simply play it")
+        if not (self.exposed[owner] & hand._hands[owner]) >> card & 1:
+            raise IllegalMove(
+                f"the {card.symbol} is not an exposed card of seat {owner}, the seat to play"
+            )
+        if self.pending_call(hand) is not None:
+            assert self.called is not None
+            raise IllegalMove(
+                f"the {self.called[1].symbol} is called already: the first call binds (law 19)"
+            )
+        if not hand.legal_mask(owner) >> card & 1:
+            raise IllegalMove(
+                f"seat {owner} cannot play the {card.symbol} now without revoking, so it cannot "
+                "be called (law 19)"
+            )
+
+    def _check_revoke(self, hand: HandCore, card: Card, seat: int | None) -> None:
+        to_act = hand._to_act
+        if seat is not None and seat != to_act:
+            raise IllegalMove(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        if not hand._hands[to_act] >> card & 1:
+            raise IllegalMove(f"seat {to_act} does not hold the {card.symbol}")
+        called = self.pending_call(hand)
+        if called is not None:
+            if card == called:
+                raise IllegalMove(f"the {card.symbol} is the card called: play it, it is no revoke")
+            return  # failing to play a card lawfully called is a revoke (law 27)
+        trick = hand._trick
+        if trick:
+            led = trick[0] >> 4 & 3
+            if card >> 4 & 3 != led and hand._hands[to_act] & SUIT_MASKS[led]:
+                return  # off the suit led while holding it: a revoke (law 22)
+        if hand.legal_mask(to_act) >> card & 1:
+            raise IllegalMove(
+                f"the {card.symbol} is a lawful play, not a revoke: play it as a card"
+            )
+        raise IllegalMove(
+            f"the {card.symbol} breaks a rule of this form's play, not the law of following suit: "
+            "a revoke is a card off the suit led while holding it (law 22)"
+        )
+
+    def _correction_of(self, hand: HandCore, seat: int) -> int:
+        """The position in the trick on the table of ``seat``'s revoke, which it may correct."""
+        number = len(hand._history)
+        for s, at, card in self.revokes:
+            if s == seat and at == number and card in hand._trick:
+                return hand._trick.index(card)
+        if any(s == seat for s, _, _ in self.revokes):
+            raise IllegalMove(
+                f"seat {seat}'s revoke is in a trick already quitted: it stands, to be claimed "
+                "and paid for (law 23)"
+            )
+        raise IllegalMove(f"seat {seat} has no revoke in the trick on the table to correct")
+
+    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+        """Apply a checked move of the laws (a full snapshot undoes it)."""
+        record = (STATE, hand.snapshot())
+        if isinstance(move, Revoke):
+            return self._revoke(hand, move.card, record)
+        hand._stack.append(record)
+        hand._legal = -1
+        if isinstance(move, Claim):
+            claimant = hand._to_act if seat is None else seat
+            self.claimed[move.seat] = True
+            event: Event = RevokeClaimed(seat=claimant, accused=move.seat)
+            hand._events.append(event)
+        elif isinstance(move, Call):
+            assert seat is not None
+            self.called = (hand._to_act, move.card)
+            event = CardCalled(seat=seat, owner=hand._to_act, card=move.card)
+            hand._events.append(event)
+        elif isinstance(move, Correct):
+            assert seat is not None
+            event = self._correct(hand, seat)
+        else:
+            assert isinstance(move, Gather)
+            event = self._gather(hand)
+        self.refresh(hand)
+        return event
+
+    def _revoke(self, hand: HandCore, card: Card, record: tuple[Any, ...]) -> Event:
+        """Play a card the laws forbid, as any card is played, and note the revoke."""
+        seat = hand._to_act
+        depth = len(hand._stack)
+        at = len(hand._events)
+        self.revokes.append((seat, len(hand._history), card))
+        self.called = None
+        hand.play_unchecked(seat, card)
+        del hand._stack[depth:]  # the whole state before the revoke undoes it
+        hand._stack.append(record)
+        event = Revoked(seat=seat, card=card)
+        hand._events[at] = event
+        self.refresh(hand)
+        return event
+
+    def _correct(self, hand: HandCore, seat: int) -> Event:
+        """Law 22: the revoker takes back his card (now exposed); those after him take back
+        theirs; he plays again."""
+        position = self._correction_of(hand, seat)
+        plays = []
+        owner = hand._leader
+        for other in hand._trick:
+            plays.append((owner, other))
+            owner = hand._next[owner]
+        card = plays[position][1]
+        withdrawn = tuple(plays[position + 1 :])
+        for owner, other in plays[position:]:
+            hand._hands[owner] |= 1 << other
+        number = len(hand._history)
+        gone = {other for _, other in plays[position:]}
+        self.revokes = [r for r in self.revokes if not (r[1] == number and r[2] in gone)]
+        # A claim lapses with the revoke it claimed: a later revoke of that seat is claimed anew.
+        revoked = {s for s, _, _ in self.revokes}
+        for claimed, was in enumerate(self.claimed):
+            if was and claimed not in revoked:
+                self.claimed[claimed] = False
+        del hand._trick[position:]
+        self.exposed[seat] |= 1 << card
+        self.called = None
+        played = 0
+        for trick in hand._history:
+            for other in trick.cards:
+                played |= 1 << other
+        for other in hand._trick:
+            played |= 1 << other
+        hand._broken = bool(played & hand._break_mask)
+        hand._to_act = seat
+        event = RevokeCorrected(seat=seat, card=card, withdrawn=withdrawn)
+        hand._events.append(event)
+        return event
+
+    def _gather(self, hand: HandCore) -> Event:
+        """A seat lets the cards be gathered; the last to do so closes claims and the hand."""
+        seat = hand._to_act
+        self.gathered[seat] = True
+        event = Gathered(seat=seat)
+        hand._events.append(event)
+        players = len(self.gathered)
+        for _ in range(players):
+            seat = (seat + 1) % players
+            if not self.gathered[seat] and seat in hand._active:
+                hand._to_act = seat
+                return event
+        hand.close_hand()
+        return event

@@ -1,0 +1,127 @@
+"""The cards left over from the deal: Heartsette's widow and Cancellation Hearts' leftovers.
+
+They lie face down (recorded as the Dealt event's stock) and go to the seat that takes the
+first trick: with that trick (Cancellation Hearts' default, Heartsette's ``widow=first-trick``),
+with the last trick instead (``widow=last-trick``), or, Heartsette's default
+(``widow=discard``), into the first trick's winner's hand, who then discards as many cards
+face down; the discards count against him.
+
+>>> from hearts import Deal, variants
+>>> deal = Deal.from_hands(variants.get("heartsette"), [
+...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+...     "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"],
+...     stock="AC AD AH")
+>>> deal.widow
+CardSet.parse('AC AD AH')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from hearts.cards import CardSet, mask_of
+from hearts.errors import IllegalMove
+from hearts.events import Discarded, Event
+from hearts.hand.choices import PassChoices
+from hearts.hand.core import HandCore, Phase
+from hearts.hand.mechanic import Mechanic
+from hearts.moves import Discard, Move
+from hearts.rules import Rules, Widow
+
+__all__ = ["WidowCards"]
+
+_DISCARD, _PLAY = Phase.DISCARD, Phase.PLAY
+
+
+class WidowCards(Mechanic):
+    """The widow: its cards, and where they go (first trick, last trick, or a discard)."""
+
+    __slots__ = ("cards", "discard", "last_trick")
+
+    phases: ClassVar = (_DISCARD,)
+    moves: ClassVar = (Discard,)
+    hooks: ClassVar = frozenset({"gains", "after_trick"})
+
+    def __init__(self, hand: HandCore) -> None:
+        rules = hand.rules
+        self.cards = mask_of(hand._stock)
+        self.discard = rules.widow is Widow.DISCARD
+        self.last_trick = rules.widow is Widow.LAST_TRICK
+        hand._stock = ()  # the widow is no stock to draw from
+        if not (self.discard or self.last_trick):
+            # It goes with the first trick: the first cards carried to a trick's winner.
+            hand._carry = self.cards
+            hand._carry_points = hand.card_value_sum(self.cards)
+
+    @classmethod
+    def applies(cls, rules: Rules) -> bool:
+        return rules.packs > 1 or rules.widow is not Widow.NONE
+
+    @classmethod
+    def absent(cls, move: Move) -> str:
+        return "this form has no widow to take: there is nothing to discard"
+
+    def gains(self, hand: HandCore, last: bool) -> tuple[int, int]:
+        """The widow for the winner of the last trick (``widow=last-trick``)."""
+        if last and self.last_trick:
+            return self.cards, hand.card_value_sum(self.cards)
+        return 0, 0
+
+    def after_trick(self, hand: HandCore, winner: int) -> bool:
+        """``widow=discard``: the widow into the first trick's winner's hand; he discards."""
+        if not self.discard or len(hand._history) != 1:
+            return False
+        hand._hands[winner] |= self.cards
+        hand._phase = _DISCARD
+        return True
+
+    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand._to_act:
+            return []
+        return PassChoices(hand._hands[hand._to_act], self.cards.bit_count(), Discard)
+
+    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
+        if hand._phase is not _DISCARD:
+            if isinstance(move, Discard):
+                if not self.discard:
+                    raise IllegalMove(self.absent(move))
+                raise IllegalMove(
+                    "only the winner of the first trick discards, once he has taken the widow"
+                )
+            raise IllegalMove("it is time to play a card")
+        to_act = hand._to_act
+        if seat is not None and hand.seat_number(seat) != to_act:
+            raise IllegalMove(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        count = self.cards.bit_count()
+        if not isinstance(move, Discard):
+            raise IllegalMove(
+                f"seat {to_act} took the widow: discard {count} cards first ('discard 2C 3C ...')"
+            )
+        mask = move.cards.mask
+        if mask.bit_count() != count:
+            raise IllegalMove(
+                f"discard exactly {count} cards, as many as the widow, not {mask.bit_count()}"
+            )
+        missing = mask & ~hand._hands[to_act]
+        if missing:
+            raise IllegalMove(f"seat {to_act} does not hold {CardSet(missing).symbols()}")
+
+    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+        """Lay the discards face down; they count against the seat that took the widow."""
+        assert isinstance(move, Discard)
+        mask = move.cards.mask
+        seat = hand._to_act
+        hand._stack.append((self, hand.snapshot()))
+        hand._legal = -1
+        hand._hands[seat] &= ~mask
+        hand._taken[seat] |= mask
+        points = hand.card_value_sum(mask)
+        hand._points[seat] += points
+        event = Discarded(seat, CardSet(mask), points)
+        hand._events.append(event)
+        hand._phase = _PLAY
+        return event
+
+    def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
+        hand.restore(record[1])
