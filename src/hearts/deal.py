@@ -49,6 +49,7 @@ from hearts.hand.core import (
     CARD,
     CARD_PLAYED,
     ONE_PACK,
+    PLAIN,
     STATE,
     TRICK,
     HandCore,
@@ -272,9 +273,11 @@ class Deal(HandCore):
         other._stack = self._stack.copy() if stack else []
         other._closed = False
         other._on_over = None
-        # Each mechanic copies its own state; the copies are plugged in afresh.
-        other._mechanics = tuple([m.copy() for m in self._mechanics])
-        other._wire()
+        # Each mechanic copies its own state; the plan of plug points is shared.
+        other._mechanics = mechanics = tuple([m.copy() for m in self._mechanics])
+        plan = other._plan = self._plan
+        other._closer = self._closer
+        other._laws = mechanics[plan.laws] if plan.laws >= 0 else None
         return other
 
     def close(self) -> None:
@@ -397,7 +400,7 @@ class Deal(HandCore):
         return None if auction is None else auction.named
 
     def _auction(self) -> Auction | None:
-        auction = self._by_move.get(Auction.moves[0])
+        auction = self.mechanic_of_move(Bid)
         return auction if isinstance(auction, Auction) else None
 
     @property
@@ -444,13 +447,13 @@ class Deal(HandCore):
     def passed(self, seat: int) -> CardSet | None:
         """The cards a seat passed, or None if it has not passed."""
         seat = self.seat_number(seat)
-        passing = self._by_phase.get(_PASS)
+        passing = self.mechanic_of_move(Pass)
         return passing.passed(seat) if isinstance(passing, Passing) else None
 
     def received(self, seat: int) -> CardSet | None:
         """The cards passed to a seat, once every seat has passed (else None)."""
         seat = self.seat_number(seat)
-        passing = self._by_phase.get(_PASS)
+        passing = self.mechanic_of_move(Pass)
         return passing.received(self, seat) if isinstance(passing, Passing) else None
 
     def taken(self, seat: int) -> CardSet:
@@ -559,7 +562,7 @@ class Deal(HandCore):
             return cards_of(legal)  # type: ignore[return-value]
         if phase is _OVER:
             return []
-        return self._by_phase[phase].legal_moves(self, seat)  # type: ignore[return-value]
+        return self.mechanic_of_phase(phase).legal_moves(self, seat)  # type: ignore[return-value]
 
     def legal_cards(self) -> CardSet:
         """The cards the seat to act may play now (empty outside the play phase)."""
@@ -583,7 +586,7 @@ class Deal(HandCore):
         move = _coerce(move)
         if self._closed:
             raise IllegalMove("this hand has been settled: undo through the game")
-        owner = self._by_move.get(type(move))
+        owner = self.mechanic_of_move(type(move))
         if owner is not None and type(move) is Claim:
             owner.verify(self, move, seat)  # (too late once the cards are gathered: law 26)
             return
@@ -596,7 +599,7 @@ class Deal(HandCore):
             owner.verify(self, move, seat)
             return
         if phase is not _PLAY:
-            self._by_phase[phase].verify(self, move, seat)
+            self.mechanic_of_phase(phase).verify(self, move, seat)
             return
         if owner is not None:
             owner.verify(self, move, seat)  # a move of another phase, in the play
@@ -626,7 +629,9 @@ class Deal(HandCore):
             ):
                 trick = self._trick
                 if len(trick) >= self._closing:
-                    return self._close(to_act, card)
+                    if self._closer == PLAIN:
+                        return self._close_plain(to_act, card)
+                    return self.close_trick(to_act, card)
                 # The card leaves the trick open (the common case, kept inline for speed): only
                 # the hand, the trick, the leader, hearts broken and the log change, and a short
                 # record undoes it (as HandCore.play_unchecked does).
@@ -644,7 +649,7 @@ class Deal(HandCore):
                 return event
         elif type(move) is Pass and self._phase is _PASS:
             # The checks of verify_play for a pass, in short; anything else takes the long way.
-            passing = self._by_phase[_PASS]
+            passing = self.mechanic_of_phase(_PASS)
             giver = self._to_act if seat is None else seat
             if type(giver) is int and isinstance(passing, Passing):
                 mask = move.cards.mask
@@ -654,7 +659,9 @@ class Deal(HandCore):
         move = _coerce(move)
         if isinstance(move, Card):
             return self.play_unchecked(self._to_act, move)
-        return self._by_move[type(move)].apply(self, move, seat)
+        mechanic = self.mechanic_of_move(type(move))
+        assert mechanic is not None  # (verify_play passed: the hand has the move's mechanic)
+        return mechanic.apply(self, move, seat)
 
     def undo(self) -> None:
         """Take back the last move (any number of times, back to the deal)."""

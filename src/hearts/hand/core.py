@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hearts.cards import (
     _CARDS,
@@ -40,7 +40,7 @@ from hearts.rules import FirstLead, PassDirection, Rules
 if TYPE_CHECKING:
     from hearts.hand.mechanic import Mechanic
 
-__all__ = ["Phase", "Trick", "HandCore", "CARD", "TRICK", "STATE", "seating"]
+__all__ = ["Phase", "Trick", "HandCore", "Plan", "CARD", "TRICK", "STATE", "seating"]
 
 CARD: Final = 0
 """Undo record of a card that left its trick open: (CARD, seat, card, leader, broken)."""
@@ -49,6 +49,13 @@ TRICK: Final = 1
 (TRICK, seat, card, leader, broken, events, trick, winner, points, mask)."""
 STATE: Final = 2
 """Undo record holding a full snapshot: (STATE, snapshot)."""
+
+PLAIN: Final = 0
+"""A hand's plan closes its tricks the plain way: one pack, nothing carried, no hook."""
+GENERAL: Final = 1
+"""... the general way, with the mechanics' hooks (:meth:`HandCore._close_general`)."""
+BY_MECHANIC: Final = 2
+"""... by a mechanic that plays every card itself (Domino Hearts)."""
 
 QS_BIT: Final = 1 << QUEEN_OF_SPADES
 ONE_PACK: Final = 1 << 64
@@ -139,28 +146,79 @@ def seating(players: int, sits_out: int | None) -> tuple[tuple[int, ...], tuple[
     return active, following
 
 
+class Plan:
+    """How the mechanics of a hand plug into it, as positions in the hand's tuple of mechanics.
+
+    A plan depends only on which kinds of mechanic a hand has, so it is made once for each such
+    set and shared by every hand (and copy) with it; it holds no mechanic, so a hand's plug
+    points cost nothing to copy and make no reference cycle.
+    """
+
+    __slots__ = (
+        "after_trick",
+        "at_end",
+        "at_finish",
+        "by_move",
+        "by_phase",
+        "closer",
+        "gains",
+        "laws",
+        "player",
+        "trick_rule",
+    )
+
+    _made: ClassVar[dict[tuple[type, ...], Plan]] = {}
+
+    def __init__(self, kinds: tuple[type[Mechanic], ...]) -> None:
+        def having(hook: str) -> tuple[int, ...]:
+            return tuple(i for i, kind in enumerate(kinds) if hook in kind.hooks)
+
+        def first(hook: str) -> int:
+            found = having(hook)
+            return found[0] if found else -1
+
+        self.by_phase = {phase: i for i, kind in enumerate(kinds) for phase in kind.phases}
+        self.by_move = {move: i for i, kind in enumerate(kinds) for move in kind.moves}
+        self.after_trick = having("after_trick")
+        self.at_end = having("at_end")
+        self.at_finish = having("at_finish")
+        self.gains = first("gains")
+        self.trick_rule = first("winner_at")
+        self.laws = first("laws")
+        self.player = first("play_card")
+        if self.player >= 0:
+            self.closer = BY_MECHANIC
+        elif self.after_trick or self.gains >= 0 or self.trick_rule >= 0:
+            self.closer = GENERAL
+        else:
+            self.closer = PLAIN
+
+    @classmethod
+    def of(cls, mechanics: Sequence[Mechanic]) -> Plan:
+        """The plan of a hand with these mechanics (made on first use)."""
+        kinds = tuple(type(m) for m in mechanics)
+        plan = cls._made.get(kinds)
+        if plan is None:
+            plan = cls._made[kinds] = cls(kinds)
+        return plan
+
+
 class HandCore:
     """The state of one hand that every mechanic shares, and the trick loop."""
 
     __slots__ = (
         "_active",
-        "_after_trick",
-        "_at_end",
-        "_at_finish",
         "_break_mask",
         "_broken",
-        "_by_move",
-        "_by_phase",
         "_carry",
         "_carry_points",
-        "_close",
         "_closed",
+        "_closer",
         "_closing",
         "_club_lead",
         "_dealt",
         "_events",
         "_first_trick_rule",
-        "_gains",
         "_hands",
         "_history",
         "_laws",
@@ -174,6 +232,7 @@ class HandCore:
         "_only_penalty_lead",
         "_penalty_mask",
         "_phase",
+        "_plan",
         "_players",
         "_points",
         "_sits_out",
@@ -184,7 +243,6 @@ class HandCore:
         "_taken",
         "_to_act",
         "_trick",
-        "_trick_rule",
         "_values",
         "_win_masks",
         "_won",
@@ -212,14 +270,7 @@ class HandCore:
     _values: tuple[int, ...]
     _win_masks: tuple[int, ...]
     _mechanics: tuple[Mechanic, ...]
-    _by_phase: dict[Phase, Mechanic]
-    _by_move: dict[type, Mechanic]
-    _after_trick: tuple[Callable[[HandCore, int], bool], ...]
-    _at_end: tuple[Callable[[HandCore], bool], ...]
-    _at_finish: tuple[Callable[[HandCore], bool], ...]
-    _gains: Callable[[HandCore, bool], tuple[int, int]] | None
-    _close: Callable[[int, Card], Event]
-    _trick_rule: Any
+    _plan: Plan
     _laws: Any
     _on_over: Callable[[Any], None] | None
 
@@ -279,26 +330,28 @@ class HandCore:
         self._leader = self._to_act = self.eldest()
 
     def _wire(self) -> None:
-        """Plug the mechanics into the trick loop at its fixed points."""
-        mechanics = self._mechanics
-        self._by_phase = {phase: m for m in mechanics for phase in m.phases}
-        self._by_move = {kind: m for m in mechanics for kind in m.moves}
-        self._after_trick = tuple(m.after_trick for m in mechanics if "after_trick" in m.hooks)
-        self._at_end = tuple(m.at_end for m in mechanics if "at_end" in m.hooks)
-        self._at_finish = tuple(m.at_finish for m in mechanics if "at_finish" in m.hooks)
-        gains = [m for m in mechanics if "gains" in m.hooks]
-        self._gains = gains[0].gains if gains else None  # type: ignore[attr-defined]
-        rules = [m for m in mechanics if "winner_at" in m.hooks]
-        self._trick_rule = rules[0] if rules else None
-        laws = [m for m in mechanics if "laws" in m.hooks]
-        self._laws = laws[0] if laws else None
-        players = [m for m in mechanics if "play_card" in m.hooks]
-        if players:
-            self._close = functools.partial(players[0].play_card, self)  # type: ignore[attr-defined]
-        elif self._after_trick or self._gains or self._trick_rule:
-            self._close = self._close_general
-        else:
-            self._close = self._close_plain
+        """Plug the mechanics into the trick loop at its fixed points (see :class:`Plan`)."""
+        plan = self._plan = Plan.of(self._mechanics)
+        self._closer = plan.closer
+        self._laws = self._mechanics[plan.laws] if plan.laws >= 0 else None
+
+    def mechanic_of_phase(self, phase: Phase) -> Mechanic:
+        """The mechanic that runs ``phase`` (a phase other than the play)."""
+        return self._mechanics[self._plan.by_phase[phase]]
+
+    def mechanic_of_move(self, kind: type) -> Mechanic | None:
+        """The mechanic that takes moves of ``kind``, or None if the hand has none."""
+        index = self._plan.by_move.get(kind)
+        return None if index is None else self._mechanics[index]
+
+    def close_trick(self, seat: int, card: Card) -> Event:
+        """Play the card that closes a trick (or, in Domino Hearts, any card) by the hand's plan."""
+        closer = self._closer
+        if closer == PLAIN:
+            return self._close_plain(seat, card)
+        if closer == GENERAL:
+            return self._close_general(seat, card)
+        return self._mechanics[self._plan.player].play_card(self, seat, card)  # type: ignore[attr-defined,no-any-return]
 
     # ------------------------------------------------------------------ seats
 
@@ -493,8 +546,12 @@ class HandCore:
             mask |= 1 << other
         points = self.card_value_sum(mask)
         last = not self._hands[seat] & ~(1 << card)  # every hand is as short as the closer's
-        rule = self._trick_rule
-        best_at = self.winner_at(cards, mask) if rule is None else rule.winner_at(self, cards, last)
+        plan = self._plan
+        mechanics = self._mechanics
+        if plan.trick_rule < 0:
+            best_at = self.winner_at(cards, mask)
+        else:
+            best_at = mechanics[plan.trick_rule].winner_at(self, cards, last)  # type: ignore[attr-defined]
         event = self.put_card(seat, card)
         self._trick = []
         if best_at < 0:  # nobody wins it: it goes with the next trick
@@ -509,13 +566,13 @@ class HandCore:
         mask |= self._carry
         points += self._carry_points
         self._carry = self._carry_points = 0
-        if self._gains is not None:
-            extra, extra_points = self._gains(self, last)
+        if plan.gains >= 0:
+            extra, extra_points = mechanics[plan.gains].gains(self, last)  # type: ignore[attr-defined]
             mask |= extra
             points += extra_points
         self.take(winner, leader, cards, mask, points)
-        for hook in self._after_trick:
-            if hook(self, winner):
+        for index in plan.after_trick:
+            if mechanics[index].after_trick(self, winner):
                 return event
         if not self._hands[winner]:
             self.end_of_play()
@@ -536,15 +593,15 @@ class HandCore:
         shooter = self.shooter()
         if shooter is not None:
             self._events.append(MoonShot(seat=shooter))
-        for hook in self._at_end:
-            if hook(self):
+        for index in self._plan.at_end:
+            if self._mechanics[index].at_end(self):
                 return
         self.finish()
 
     def finish(self) -> None:
         """The hand is over unless a mechanic holds it open (the laws' claims)."""
-        for hook in self._at_finish:
-            if hook(self):
+        for index in self._plan.at_finish:
+            if self._mechanics[index].at_finish(self):
                 return
         self.close_hand()
 
@@ -565,7 +622,7 @@ class HandCore:
         """Play a card the caller has checked (the path of :meth:`hearts.deal.Deal.play`)."""
         trick = self._trick
         if len(trick) >= self._closing:
-            return self._close(seat, card)
+            return self.close_trick(seat, card)
         self._stack.append((CARD, seat, card, self._leader, self._broken))
         event = self.put_card(seat, card)
         self._to_act = self._next[seat]
