@@ -4,21 +4,29 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/engine.py                 # 5 rounds of 2 s per measurement
     .venv/bin/python benchmarks/engine.py --seconds 1 --rounds 3 --seed 7
+    .venv/bin/python benchmarks/engine.py --baseline ../base/src   # also an older source tree
 
 Every measurement runs for ``--seconds`` in each of ``--rounds`` rounds; within a round ours and
 OpenSpiel's take turns, so a noisy neighbour on a shared machine hurts both alike, and the table
 shows the median of the rounds (and the spread, min–max). See benchmarks/README.md for what each
 number means.
+
+With ``--baseline PATH`` (a source tree holding a ``hearts`` package, such as an older checkout's
+``src``), each round also runs our measurements on that tree, in a worker process started with
+``PYTHONPATH=PATH``, interleaved with the others; the table and the summary then show ours now,
+the baseline and OpenSpiel, and the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -242,17 +250,85 @@ def theirs_clone_apply(rng: random.Random, seconds: float) -> tuple[int, float]:
 # ---------------------------------------------------------------------------- the run
 
 
+OURS: dict[str, Measure] = {
+    "ours": ours_hands,
+    "ours_game": ours_game_hands,
+    "ours_copy": ours_copy_play_undo,
+    "ours_undo": ours_play_undo,
+}
+"""Our measurements by key (what a baseline worker can run)."""
+
+
+class Worker:
+    """Our measurements on another source tree: this script in a child process, whose
+    ``hearts`` is imported from ``path`` (``PYTHONPATH=path``), taking one request a line."""
+
+    def __init__(self, path: str) -> None:
+        env = dict(os.environ, PYTHONPATH=os.path.abspath(path))
+        self.process = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
+        hello = json.loads(self._line())
+        self.origin: str = hello["hearts"]
+        self.version: str = hello["version"]
+
+    def _line(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"the baseline worker stopped (exit code {self.process.wait()})")
+        return line
+
+    def run(self, key: str, seed: str, seconds: float) -> tuple[int, float]:
+        """Run the measurement ``key`` there with a generator seeded by ``seed``."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps([key, seed, seconds]) + "\n")
+        self.process.stdin.flush()
+        count, spent = json.loads(self._line())
+        return int(count), float(spent)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def serve() -> int:
+    """The worker's side of :class:`Worker`: say which ``hearts`` this is, then measure."""
+    print(json.dumps({"hearts": os.path.dirname(hearts.__file__), "version": hearts.__version__}))
+    sys.stdout.flush()
+    for line in sys.stdin:
+        key, seed, seconds = json.loads(line)
+        count, spent = OURS[key](random.Random(seed), seconds)
+        print(json.dumps([count, spent]))
+        sys.stdout.flush()
+    return 0
+
+
 @dataclass
 class Metric:
     key: str
     label: str
     unit: str
-    measure: Measure
+    measure: Measure | None
     samples: list[float] = field(default_factory=list)
+    worker: Worker | None = None
+    of: str = ""
+    """For a baseline measurement: the key of ours it repeats (same seeds, same hands)."""
 
     @property
     def median(self) -> float:
         return statistics.median(self.samples)
+
+    def run(self, seed: str, seconds: float) -> tuple[int, float]:
+        if self.worker is not None:
+            return self.worker.run(self.of, seed, seconds)
+        assert self.measure is not None
+        return self.measure(random.Random(seed), seconds)
 
 
 def machine() -> dict[str, str]:
@@ -277,6 +353,33 @@ def machine() -> dict[str, str]:
     }
 
 
+def _commit(path: str) -> str:
+    """The git commit a source tree is checked out at, if it is in a git work tree."""
+    try:
+        out = subprocess.run(
+            ["git", "-C", path, "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "not a git work tree"
+    dirty = subprocess.run(
+        ["git", "-C", path, "status", "--porcelain", "--untracked-files=no", "."],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return out.stdout.strip() + (", with changes" if dirty else "")
+
+
+# The goals: (ours, theirs, at least, what).
+GOALS = (
+    ("ours", "theirs", 1.5, "hands/s through Deal"),
+    ("ours_copy", "theirs_clone", 0.75, "copy+play+undo of clone+apply_action"),
+    ("ours_game", "theirs", 1.0, "hands/s through Game"),
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -284,7 +387,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5, help="rounds; the median is shown")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random hands")
+    parser.add_argument(
+        "--baseline",
+        metavar="PATH",
+        help="also measure the hearts package of this source tree (e.g. an old checkout's src)",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        return serve()
     console = Console()
 
     metrics = [
@@ -293,6 +404,24 @@ def main(argv: list[str] | None = None) -> int:
         Metric("ours_copy", "ours: copy + play + undo", "moves/s", ours_copy_play_undo),
         Metric("ours_undo", "ours: play + undo in place", "moves/s", ours_play_undo),
     ]
+    worker = None
+    bases: list[Metric | None] = [None] * len(metrics)
+    if args.baseline is not None:
+        if not os.path.isfile(os.path.join(args.baseline, "hearts", "__init__.py")):
+            parser.error(f"--baseline {args.baseline}: no hearts package there")
+        worker = Worker(args.baseline)
+        bases = [
+            Metric(
+                f"base_{m.key.removeprefix('ours_') if m.key != 'ours' else 'hands'}",
+                m.label.replace("ours:", "baseline:"),
+                m.unit,
+                None,
+                worker=worker,
+                of=m.key,
+            )
+            for m in metrics
+        ]
+    theirs: list[Metric | None] = [None] * len(metrics)
     if pyspiel is not None:
         theirs = [
             Metric("theirs", "OpenSpiel: hands (chance_outcomes)", "hands/s", theirs_hands),
@@ -305,12 +434,12 @@ def main(argv: list[str] | None = None) -> int:
             Metric(
                 "theirs_clone", "OpenSpiel: clone + apply_action", "moves/s", theirs_clone_apply
             ),
+            None,
         ]
-        # Interleave: ours, theirs, ours, theirs... within every round.
-        order = [metrics[0], theirs[0], metrics[1], theirs[1], metrics[2], theirs[2], metrics[3]]
     else:
         console.print("[yellow]pyspiel is not importable: measuring our engine only[/]")
-        order = metrics
+    # Interleave: ours, the baseline's, theirs, ours, ... within every round.
+    order = [m for trio in zip(metrics, bases, theirs, strict=True) for m in trio if m is not None]
 
     with Progress(
         TextColumn("[progress.description]{task.description:<48}"),
@@ -323,18 +452,25 @@ def main(argv: list[str] | None = None) -> int:
     ) as progress:
         task = progress.add_task("warming up", total=args.rounds * len(order) * args.seconds)
         for metric in order:  # one short untimed pass: imports, caches, allocator
-            metric.measure(random.Random(args.seed), min(0.2, args.seconds))
+            metric.run(str(args.seed), min(0.2, args.seconds))
         for round_ in range(args.rounds):
             for metric in order:
                 progress.update(
                     task, description=f"round {round_ + 1}/{args.rounds}: {metric.label}"
                 )
-                rng = random.Random(f"{args.seed}-{round_}-{metric.key}")
-                count, spent = metric.measure(rng, args.seconds)
+                # A baseline measurement plays the same random hands as ours.
+                seed = f"{args.seed}-{round_}-{metric.of or metric.key}"
+                count, spent = metric.run(seed, args.seconds)
                 metric.samples.append(count / spent)
                 progress.advance(task, args.seconds)
+    if worker is not None:
+        worker.close()
 
     info = machine()
+    if worker is not None:
+        info["baseline"] = (
+            f"hearts {worker.version} from {worker.origin} ({_commit(args.baseline)})"
+        )
     table = Table(
         title=f"Hearts engine benchmark: median of {args.rounds} rounds of "
         f"{args.seconds:g} s, seed {args.seed}"
@@ -353,14 +489,14 @@ def main(argv: list[str] | None = None) -> int:
     console.print(table)
     for key, value in info.items():
         console.print(f"[bold]{key}[/]: {value}")
+    by_key = {metric.key: metric for metric in order}
+
+    def ratio(ours: str, theirs: str) -> float:
+        # The median of the per-round ratios: each pair ran back to back in one round.
+        pairs = zip(by_key[ours].samples, by_key[theirs].samples, strict=True)
+        return statistics.median(a / b for a, b in pairs)
+
     if pyspiel is not None:
-        by_key = {metric.key: metric for metric in order}
-
-        def ratio(ours: str, theirs: str) -> float:
-            # The median of the per-round ratios: each pair ran back to back in one round.
-            pairs = zip(by_key[ours].samples, by_key[theirs].samples, strict=True)
-            return statistics.median(a / b for a, b in pairs)
-
         hands = ratio("ours", "theirs")
         console.print(
             f"[bold]ours / OpenSpiel, random hands[/]: {hands:.2f}x "
@@ -373,8 +509,30 @@ def main(argv: list[str] | None = None) -> int:
             f"[bold]ours / OpenSpiel, search[/]: copy+play+undo {copies:.2f}x,"
             f" play+undo {in_place:.2f}x of clone+apply_action"
         )
-        verdict = "meets" if hands >= 1.0 else "is below"
-        console.print(f"goal ours >= 1.0x OpenSpiel hands/s: {verdict} it")
+        if worker is not None:
+            console.print(
+                f"[bold]baseline / OpenSpiel[/]: random hands {ratio('base_hands', 'theirs'):.2f}x"
+                f" ({ratio('base_game', 'theirs'):.2f}x through Game); "
+                f"copy+play+undo {ratio('base_copy', 'theirs_clone'):.2f}x,"
+                f" play+undo {ratio('base_undo', 'theirs_clone'):.2f}x of clone+apply_action"
+            )
+    if worker is not None:
+        now = ", ".join(
+            f"{m.label.removeprefix('ours: ')} {ratio(m.key, b.key):.2f}x"
+            for m, b in zip(metrics, bases, strict=True)
+            if b is not None
+        )
+        console.print(f"[bold]ours now / baseline[/]: {now}")
+    if pyspiel is not None:
+        for ours, theirs_key, least, what in GOALS:
+            value = ratio(ours, theirs_key)
+            verdict = "meets" if value >= least else "is below"
+            console.print(f"goal ours >= {least}x OpenSpiel {what}: {value:.2f}x {verdict} it")
+    if worker is not None:
+        slower = [m.label.removeprefix("ours: ") for m, b in zip(metrics, bases, strict=True)
+                  if b is not None and ratio(m.key, b.key) < 1.0]  # fmt: skip
+        verdict = "slower on " + ", ".join(slower) if slower else "no slower on any row"
+        console.print(f"goal ours now no slower than the baseline: {verdict}")
     return 0
 
 
