@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hearts import Card, CardSet, Deal, HeartsError, IllegalMove, MoonChoice, Pass, Phase, variants
@@ -499,13 +501,14 @@ def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
 
 
 _PLUGS = ("_laws", "_mechanics")
-"""The mechanics: a copy has its own (its plan of plug points is the original's)."""
+"""The mechanics: a copy has its own once it unshares (its plan of plug points is the original's)."""
 
 
 @pytest.mark.parametrize("laws", [False, True])
 def test_copy_carries_every_slot_and_every_mechanic(laws: bool) -> None:
-    """copy() lists the core's slots by hand for speed and asks each mechanic for a copy of its
-    state: a slot added to the core must be copied too, and no mechanic may be shared."""
+    """copy() lists the core's slots by hand for speed and shares the mechanics until either
+    deal changes them (then each mechanic copies its state): a slot added to the core must be
+    copied too, and after unsharing no mechanic with state may be shared."""
     deal = hold(hands=BREAKING)
     if laws:
         deal = Deal.from_hands(deal.rules.replace(laws=True), BREAKING, pass_direction="hold")
@@ -515,6 +518,9 @@ def test_copy_carries_every_slot_and_every_mechanic(laws: bool) -> None:
         if name in ("_on_over", "_closed") or name in _PLUGS:
             continue
         assert getattr(other, name) == getattr(deal, name), name
+    assert other._shared and deal._shared
+    other.unshare()
+    assert not other._shared
     assert [type(m) for m in other._mechanics] == [type(m) for m in deal._mechanics]
     for mine, theirs in zip(deal._mechanics, other._mechanics, strict=True):
         assert mine.save() == theirs.save()
@@ -522,3 +528,49 @@ def test_copy_carries_every_slot_and_every_mechanic(laws: bool) -> None:
     assert (other._laws is not None) == laws
     if laws:
         assert other._laws is not deal._laws and other._laws in other._mechanics
+
+
+def _whole(deal: Deal) -> tuple[object, ...]:
+    """Everything a deal shows, the passes and each seat's taken cards included."""
+    seats = range(deal.players)
+    return (
+        *_state(deal),
+        [deal.passed(s) for s in seats],
+        [deal.received(s) for s in seats],
+        [deal.taken(s) for s in seats],
+        [deal.tricks_won(s) for s in seats],
+        deal.moves_made,
+    )
+
+
+def test_a_copy_and_its_original_change_independently() -> None:
+    """copy() is independent both ways: moves and undos on either, a trick closed, a pass made
+    or taken back (a mechanic's own undo record, made before the copy), leave the other as it
+    was, though the two share what neither has changed yet."""
+    rng = random.Random(3)
+    deal = Deal.from_hands(MODERN, _random_hands(rng), pass_direction="left")
+    deal.play(deal.legal_moves()[0])  # one pass made, before the copies
+    for _ in range(40):
+        before = _whole(deal)
+        other = deal.copy()
+        steps = rng.randrange(1, 8)
+        for _ in range(steps):
+            if other.is_over:
+                break
+            other.play(rng.choice(other.legal_moves()))
+        if rng.random() < 0.5:
+            while other.moves_made:
+                other.undo()  # back past the copy: the pass made before it too
+        assert _whole(deal) == before
+        after = _whole(other)
+        if deal.moves_made > 1 and rng.random() < 0.3:
+            deal.undo()
+        elif not deal.is_over:
+            deal.play(rng.choice(deal.legal_moves()))
+        assert _whole(other) == after
+
+
+def _random_hands(rng: random.Random) -> list[str]:
+    deck = [f"{rank}{suit}" for suit in "CDSH" for rank in "23456789TJQKA"]
+    rng.shuffle(deck)
+    return [" ".join(deck[seat::4]) for seat in range(4)]

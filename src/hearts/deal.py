@@ -241,6 +241,7 @@ class Deal(HandCore):
         other._sits_out = self._sits_out
         other._active = self._active
         other._next = self._next
+        other._ring = self._ring
         other._closing = self._closing
         other._values = self._values
         other._win_masks = self._win_masks
@@ -262,22 +263,25 @@ class Deal(HandCore):
         other._phase = self._phase
         other._leader = self._leader
         other._to_act = self._to_act
-        # Changed in place: copied.
+        # Changed in place by every move: copied.
         other._hands = self._hands.copy()
-        other._taken = self._taken.copy()
-        other._points = self._points.copy()
-        other._won = self._won.copy()
         other._trick = self._trick.copy()
-        other._history = self._history.copy()
         other._events = self._events.copy()
         other._stack = self._stack.copy() if stack else []
         other._closed = False
         other._on_over = None
-        # Each mechanic copies its own state; the plan of plug points is shared.
-        other._mechanics = mechanics = tuple([m.copy() for m in self._mechanics])
-        plan = other._plan = self._plan
+        # Changed only when a trick closes, a mechanic moves or a move is undone: shared until
+        # either deal changes them (copy on write: HandCore.unshare), since a search mostly
+        # plays one card on a copy and undoes it.
+        self._shared = other._shared = True
+        other._taken = self._taken
+        other._points = self._points
+        other._won = self._won
+        other._history = self._history
+        other._mechanics = self._mechanics
+        other._laws = self._laws
+        other._plan = self._plan
         other._closer = self._closer
-        other._laws = mechanics[plan.laws] if plan.laws >= 0 else None
         return other
 
     def close(self) -> None:
@@ -649,6 +653,8 @@ class Deal(HandCore):
                 return event
         elif type(move) is Pass and self._phase is _PASS:
             # The checks of verify_play for a pass, in short; anything else takes the long way.
+            if self._shared:
+                self.unshare()
             passing = self.mechanic_of_phase(_PASS)
             giver = self._to_act if seat is None else seat
             if type(giver) is int and isinstance(passing, Passing):
@@ -657,6 +663,8 @@ class Deal(HandCore):
                     return passing.give(self, giver, mask)
         self.verify_play(move, seat)
         move = _coerce(move)
+        if self._shared:
+            self.unshare()
         if isinstance(move, Card):
             return self.play_unchecked(self._to_act, move)
         mechanic = self.mechanic_of_move(type(move))
@@ -667,9 +675,10 @@ class Deal(HandCore):
         """Take back the last move (any number of times, back to the deal)."""
         if self._closed:
             raise IllegalMove("this hand has been settled: undo through the game")
-        if not self._stack:
-            raise IllegalMove("nothing to undo: no move has been made this hand")
-        entry = self._stack.pop()
+        try:
+            entry = self._stack.pop()
+        except IndexError:
+            raise IllegalMove("nothing to undo: no move has been made this hand") from None
         self._legal = -1
         kind = entry[0]
         if kind is CARD:
@@ -679,21 +688,30 @@ class Deal(HandCore):
             self._to_act = seat
             self._phase = _PLAY
             self._events.pop()
-        elif kind is TRICK:
-            _, seat, card, self._leader, self._broken, events, trick, winner, points, mask = entry
-            self._hands[seat] |= 1 << card
-            self._trick = list(trick)
-            self._taken[winner] &= ~mask
-            self._points[winner] -= points
-            self._won[winner] -= 1
-            self._history.pop()
-            self._to_act = seat
-            self._phase = _PLAY
-            del self._events[events:]
-        elif kind is STATE:
-            self.restore(entry[1])
         else:
-            kind.undo(self, entry)
+            if self._shared:
+                self.unshare()
+            if kind is TRICK:
+                _, seat, card, self._broken, events, mask = entry
+                won = self._history.pop()  # the trick this card closed
+                winner = won.seat
+                self._hands[seat] |= 1 << card
+                self._trick = list(won.cards[:-1])
+                self._leader = won.leader
+                self._taken[winner] &= ~mask
+                self._points[winner] -= won.points
+                self._won[winner] -= 1
+                self._to_act = seat
+                self._phase = _PLAY
+                del self._events[events:]
+            elif kind is STATE:
+                self.restore(entry[1])
+            else:
+                # A mechanic's own record; made before a copy, it names the original's
+                # mechanic, so the deal's own mechanic of that kind takes it back.
+                mechanic = self.mechanic(type(kind))
+                assert mechanic is not None
+                mechanic.undo(self, entry)
         if self._laws is not None:
             self._laws.refresh(self)
 

@@ -45,8 +45,8 @@ __all__ = ["Phase", "Trick", "HandCore", "Plan", "CARD", "TRICK", "STATE", "seat
 CARD: Final = 0
 """Undo record of a card that left its trick open: (CARD, seat, card, leader, broken)."""
 TRICK: Final = 1
-"""Undo record of a card that closed a trick with play going on:
-(TRICK, seat, card, leader, broken, events, trick, winner, points, mask)."""
+"""Undo record of a card that closed a trick the plain way with play going on:
+(TRICK, seat, card, broken, events, mask); the trick itself is the last of the history."""
 STATE: Final = 2
 """Undo record holding a full snapshot: (STATE, snapshot)."""
 
@@ -128,6 +128,23 @@ class Trick(tuple[int, tuple[Card, ...], int, int]):
     def points(self) -> int:
         """The penalty units in the trick."""
         return self[3]
+
+
+@functools.cache
+def ring(players: int, sits_out: int | None) -> tuple[tuple[int, ...], ...]:
+    """For each seat that takes cards, the seats in play order from it (one lap).
+
+    >>> ring(4, None)[2]
+    (2, 3, 0, 1)
+    """
+    active, following = seating(players, sits_out)
+    laps: list[tuple[int, ...]] = [()] * players
+    for seat in active:
+        lap = [seat]
+        while len(lap) < len(active):
+            lap.append(following[lap[-1]])
+        laps[seat] = tuple(lap)
+    return tuple(laps)
 
 
 @functools.cache
@@ -235,6 +252,8 @@ class HandCore:
         "_plan",
         "_players",
         "_points",
+        "_ring",
+        "_shared",
         "_sits_out",
         "_stack",
         "_standing",
@@ -296,6 +315,7 @@ class HandCore:
         self._players = players
         self._sits_out = dealer if rules.dealt_seats < players else None
         self._active, self._next = seating(players, self._sits_out)
+        self._ring = ring(players, self._sits_out)
         self._closing = len(self._active) - 1  # cards on the table when the next one closes it
         self._values = rules.values
         # The cards that can take a trick, by the suit led: the suit's own, and the joker too
@@ -324,6 +344,7 @@ class HandCore:
         self._events = []
         self._stack = []
         self._closed = False
+        self._shared = False
         self._on_over = None
         self._standing = standing
         self._phase = PLAY
@@ -349,6 +370,8 @@ class HandCore:
         closer = self._closer
         if closer == PLAIN:
             return self._close_plain(seat, card)
+        if self._shared:
+            self.unshare()
         if closer == GENERAL:
             return self._close_general(seat, card)
         return self._mechanics[self._plan.player].play_card(self, seat, card)  # type: ignore[attr-defined,no-any-return]
@@ -483,6 +506,8 @@ class HandCore:
 
     def _close_plain(self, seat: int, card: Card) -> Event:
         """Play the card that closes a trick of one pack with nothing carried (the hot path)."""
+        if self._shared:
+            self.unshare()
         trick = self._trick
         events = self._events
         leader = self._leader if trick else seat
@@ -501,19 +526,16 @@ class HandCore:
         # Who takes the trick: the highest card of the suit led (or the joker, when it wins any
         # trick: its bit is above every card of one pack, so it is the top bit of its mask).
         best_at = cards.index((mask & self._win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
-        winner = leader
-        nxt = self._next
-        for _ in range(best_at):
-            winner = nxt[winner]
-        if self._hands[seat] & ~(1 << card):
-            self._stack.append(
-                (TRICK, seat, card, self._leader, self._broken, len(events), tuple(trick),
-                 winner, points, mask)
-            )  # fmt: skip
+        winner = self._ring[leader][best_at]
+        hands = self._hands
+        left = hands[seat] & ~(1 << card)
+        if left:
+            # (The trick and who took it are the last of the history: the record needs no copy.)
+            self._stack.append((TRICK, seat, card, self._broken, len(events), mask))
         else:
             self._stack.append((STATE, self.snapshot()))  # the end of play follows
         self._legal = -1
-        self._hands[seat] &= ~(1 << card)
+        hands[seat] = left
         if not self._broken and self._break_mask >> card & 1:
             self._broken = True
         event = CARD_PLAYED[seat << 7 | card]
@@ -526,9 +548,25 @@ class HandCore:
         events.append(won)
         self._trick = []
         self._leader = self._to_act = winner
-        if not self._hands[winner]:
+        if not hands[winner]:
             self.end_of_play()
         return event
+
+    def unshare(self) -> None:
+        """Take private copies of what a copy of the hand shares with it until either changes
+        it: the tricks taken (cards, points, count), the history and the mechanics' state.
+
+        Every path that changes one of them (a trick closed, a mechanic's move, an undo other
+        than a card's) calls this first while ``_shared`` is set (see :meth:`Deal.copy`).
+        """
+        self._shared = False
+        self._taken = self._taken.copy()
+        self._points = self._points.copy()
+        self._won = self._won.copy()
+        self._history = self._history.copy()
+        self._mechanics = mechanics = tuple([m.copy() for m in self._mechanics])
+        laws = self._plan.laws
+        self._laws = mechanics[laws] if laws >= 0 else None
 
     def _close_general(self, seat: int, card: Card) -> Event:
         """Play the card that closes a trick, with the mechanics' hooks (a full snapshot undoes it).
