@@ -39,7 +39,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from hearts.cards import _CHUNKS, SUIT_MASKS, Card, CardLike, CardSet, Suit, cards_of, mask_of
+from hearts.cards import (
+    _CHUNKS,
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    CardSet,
+    Suit,
+    _cardset,
+    cards_of,
+    mask_of,
+)
 from hearts.errors import HeartsError, IllegalMove, InvalidCard
 from hearts.events import Dealt, Event
 from hearts.hand.auction import Auction
@@ -92,6 +102,22 @@ _ENDED: Final = frozenset({Phase.OVER, Phase.MOON, Phase.GATHER})
 """The phases after the last trick, when a moon has been shot or not."""
 _SUIT_CARDS = _CHUNKS[:4]
 
+_KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...]]] = {}
+"""The mechanics a hand of each Rules value has, by the value's id (the entry keeps it alive)."""
+
+
+def _kinds(rules: Rules) -> tuple[type[Mechanic], ...]:
+    """The kinds of :data:`MECHANICS` that apply to ``rules``, asked once per Rules value (a
+    deal is built for every hand)."""
+    known = _KINDS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    kinds = tuple(kind for kind in MECHANICS if kind.applies(rules))
+    if len(_KINDS) >= 64:  # (a program that makes many Rules values keeps only the latest)
+        _KINDS.clear()
+    _KINDS[id(rules)] = (rules, kinds)
+    return kinds
+
 
 class Deal(HandCore):
     """One hand: the cards of every seat, the moves so far, and what each seat may do next.
@@ -140,15 +166,13 @@ class Deal(HandCore):
                 dealer,
                 cut,
                 pass_direction.value,
-                tuple(map(CardSet, hands)),
-                tuple(stock),
+                tuple(map(_cardset, hands)),
+                self._fixed.stock,
             )
         )
-        mechanics: list[Mechanic] = []
-        for kind in MECHANICS:
-            if kind.applies(rules):
-                mechanics.append(Auction(self, namer) if kind is Auction else kind(self))
-        self._mechanics = tuple(mechanics)
+        self._mechanics = tuple(
+            [Auction(self, namer) if kind is Auction else kind(self) for kind in _kinds(rules)]
+        )
         self._wire()
         for mechanic in self._mechanics:
             if mechanic.open(self):
@@ -196,6 +220,8 @@ class Deal(HandCore):
         masks, stock_cards = check_hands(rules, hands, stock, dealer)
         if pass_direction is None:
             direction = rules.pass_direction(hand_number)
+        elif type(pass_direction) is PassDirection:
+            direction = pass_direction
         else:
             try:
                 direction = PassDirection(pass_direction)
@@ -231,35 +257,16 @@ class Deal(HandCore):
         The copy belongs to no game: it is never closed, and nobody is told when it ends.
         """
         other = object.__new__(Deal)
-        # Shared with the original: the rules and everything immutable or replaced whole.
-        other.rules = self.rules
-        other.dealer = self.dealer
-        other.hand_number = self.hand_number
-        other.pass_direction = self.pass_direction
-        other.cut = self.cut
-        other._players = self._players
-        other._sits_out = self._sits_out
-        other._active = self._active
+        # Shared with the original: what is fixed for the hand, and what is replaced whole.
+        other._fixed = self._fixed
         other._next = self._next
-        other._ring = self._ring
-        other._closing = self._closing
         other._values = self._values
-        other._win_masks = self._win_masks
         other._penalty_mask = self._penalty_mask
-        other._first_trick_rule = self._first_trick_rule
-        other._must_break = self._must_break
-        other._break_mask = self._break_mask
-        other._club_lead = self._club_lead
-        other._lowest_club = self._lowest_club
-        other._only_penalty_lead = self._only_penalty_lead
         other._legal = self._legal
-        other._dealt = self._dealt
         other._broken = self._broken
-        other._stock = self._stock
         other._stock_pos = self._stock_pos
         other._carry = self._carry
         other._carry_points = self._carry_points
-        other._standing = self._standing
         other._phase = self._phase
         other._leader = self._leader
         other._to_act = self._to_act
@@ -280,8 +287,6 @@ class Deal(HandCore):
         other._history = self._history
         other._mechanics = self._mechanics
         other._laws = self._laws
-        other._plan = self._plan
-        other._closer = self._closer
         return other
 
     def close(self) -> None:
@@ -302,12 +307,12 @@ class Deal(HandCore):
     @property
     def players(self) -> int:
         """Seats at the table."""
-        return self._players
+        return self._fixed.players
 
     @property
     def seats(self) -> tuple[int, ...]:
         """The seats that take cards this hand (all but the dealer at a table of seven)."""
-        return self._active
+        return self._fixed.active
 
     @property
     def phase(self) -> Phase:
@@ -362,7 +367,7 @@ class Deal(HandCore):
     @property
     def standing(self) -> tuple[tuple[int, ...], int, bool]:
         """The game's totals, pool and Jack before this hand (what every seat knows)."""
-        return self._standing
+        return self._fixed.standing
 
     @property
     def card_values(self) -> tuple[int, ...]:
@@ -382,7 +387,7 @@ class Deal(HandCore):
         """Auction Hearts: each seat's bid so far (0 a pass, None not yet bid), in seat order."""
         auction = self._auction()
         if auction is None:
-            return (None,) * self._players
+            return (None,) * self._fixed.players
         return tuple(None if bid < 0 else bid for bid in auction.bids)
 
     @property
@@ -446,7 +451,7 @@ class Deal(HandCore):
 
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards a seat was dealt."""
-        return CardSet(self._dealt[self.seat_number(seat)])
+        return CardSet(self._fixed.dealt[self.seat_number(seat)])
 
     def passed(self, seat: int) -> CardSet | None:
         """The cards a seat passed, or None if it has not passed."""
@@ -484,7 +489,7 @@ class Deal(HandCore):
     @property
     def stock(self) -> list[Card]:
         """The cards left in the stock, top first (two-handed, Domino Hearts)."""
-        return list(self._stock[self._stock_pos :])
+        return list(self._fixed.stock[self._stock_pos :])
 
     def penalties(self) -> tuple[int, ...]:
         """Penalty units each seat has taken so far this hand (before any moon).
@@ -522,7 +527,9 @@ class Deal(HandCore):
             moon_name = choice.value if choice is not None else "old"
         else:
             moon_name = moon.value
-        no_trick = [self._won[s] == 0 and s in self._active for s in range(self._players)]
+        no_trick = [
+            self._won[s] == 0 and s in self._fixed.active for s in range(self._fixed.players)
+        ]
         scores = score_points(
             self._points,
             shooter=shooter,
@@ -531,8 +538,8 @@ class Deal(HandCore):
             no_trick=no_trick,
             no_trick_bonus=rules.no_trick_bonus,
         )
-        if self._sits_out is not None:  # the dealer at seven takes no cards: no moon for him
-            scores = tuple(0 if s == self._sits_out else p for s, p in enumerate(scores))
+        if self._fixed.sits_out is not None:  # the dealer at seven takes no cards: no moon for him
+            scores = tuple(0 if s == self._fixed.sits_out else p for s, p in enumerate(scores))
         return scores
 
     # ------------------------------------------------------------------ moves
@@ -621,36 +628,39 @@ class Deal(HandCore):
         """
         # (A settled deal is over, so these fast paths never meet a closed one.)
         if self._phase is _PLAY:
-            card = move if type(move) is Card else _coerce(move)
-            to_act = self._to_act
-            legal = self._legal
-            if legal < 0:
-                legal = self.legal_mask(to_act)
-            if (
-                type(card) is Card
-                and (seat is None or (type(seat) is int and seat == to_act))
-                and legal >> card & 1
-            ):
-                trick = self._trick
-                if len(trick) >= self._closing:
-                    if self._closer == PLAIN:
-                        return self._close_plain(to_act, card)
-                    return self.close_trick(to_act, card)
-                # The card leaves the trick open (the common case, kept inline for speed): only
-                # the hand, the trick, the leader, hearts broken and the log change, and a short
-                # record undoes it (as HandCore.play_unchecked does).
-                self._stack.append((CARD, to_act, card, self._leader, self._broken))
-                self._legal = -1
-                self._hands[to_act] &= ~(1 << card)
-                if not trick:
-                    self._leader = to_act
-                trick.append(card)
-                if not self._broken and self._break_mask >> card & 1:
-                    self._broken = True
-                event = CARD_PLAYED[to_act << 7 | card]
-                self._events.append(event)
-                self._to_act = self._next[to_act]
-                return event
+            if type(move) is Card and seat is None:
+                to_act = self._to_act
+                legal = self._legal
+                if legal < 0:
+                    legal = self.legal_mask(to_act)
+                if legal >> move & 1:
+                    trick = self._trick
+                    fixed = self._fixed
+                    if len(trick) >= fixed.closing:
+                        if fixed.closer == PLAIN:
+                            return self._close_plain(to_act, move)
+                        return self.close_trick(to_act, move)
+                    # The card leaves the trick open (the common case, kept inline for speed):
+                    # only the hand, the trick, the leader, hearts broken and the log change,
+                    # and a short record undoes it (as HandCore.play_unchecked does).
+                    self._stack.append((CARD, to_act, move, self._leader, self._broken))
+                    self._legal = -1
+                    self._hands[to_act] &= ~(1 << move)
+                    if not trick:
+                        self._leader = to_act
+                    trick.append(move)
+                    if not self._broken and fixed.break_mask >> move & 1:
+                        self._broken = True
+                    event = CARD_PLAYED[to_act << 7 | move]
+                    self._events.append(event)
+                    self._to_act = self._next[to_act]
+                    return event
+            else:
+                card = _coerce(move)
+                if type(card) is Card and (
+                    seat is None or (type(seat) is int and seat == self._to_act)
+                ):
+                    return self.play(card)  # a card by id or name, or with its seat: as a Card
         elif type(move) is Pass and self._phase is _PASS:
             # The checks of verify_play for a pass, in short; anything else takes the long way.
             if self._shared:
@@ -685,8 +695,7 @@ class Deal(HandCore):
             _, seat, card, self._leader, self._broken = entry
             self._hands[seat] |= 1 << card
             self._trick.pop()
-            self._to_act = seat
-            self._phase = _PLAY
+            self._to_act = seat  # (the phase is the play's: the card did not change it)
             self._events.pop()
         else:
             if self._shared:
@@ -702,7 +711,6 @@ class Deal(HandCore):
                 self._points[winner] -= won.points
                 self._won[winner] -= 1
                 self._to_act = seat
-                self._phase = _PLAY
                 del self._events[events:]
             elif kind is STATE:
                 self.restore(entry[1])
@@ -728,8 +736,8 @@ class Deal(HandCore):
         moves: Sequence[Move] = self.legal_moves(seat) if self.to_act is not None else []
         if self._phase is not _PASS and self.to_act != seat:
             moves = []
-        players = range(self._players)
-        scores, pool, jack = self._standing
+        players = range(self._fixed.players)
+        scores, pool, jack = self._fixed.standing
         fields: dict[str, Any] = {}
         for mechanic in self._mechanics:
             fields.update(mechanic.view(self, seat))
@@ -741,7 +749,7 @@ class Deal(HandCore):
             phase=self._phase,
             to_act=self.to_act,
             hand=CardSet(self._hands[seat]),
-            dealt=CardSet(self._dealt[seat]),
+            dealt=CardSet(self._fixed.dealt[seat]),
             pass_direction=self.pass_direction,
             passed=self.passed(seat),
             received=self.received(seat),
@@ -752,7 +760,7 @@ class Deal(HandCore):
             hand_sizes=tuple(self._hands[s].bit_count() for s in players),
             penalties=tuple(self._points),
             tricks_won=tuple(self._won),
-            stock_size=len(self._stock) - self._stock_pos,
+            stock_size=len(self._fixed.stock) - self._stock_pos,
             scores=scores,
             pool=pool,
             jack=jack,
@@ -763,7 +771,7 @@ class Deal(HandCore):
 
     def __repr__(self) -> str:
         return (
-            f"<Deal hand {self.hand_number} of {self._players} players: {self._phase.value}, "
+            f"<Deal hand {self.hand_number} of {self._fixed.players} players: {self._phase.value}, "
             f"seat {self.to_act} to act, {len(self._history)} tricks played>"
         )
 
@@ -800,7 +808,7 @@ def check_hands(
     hearts.errors.HeartsError: seat 0 holds 1 cards; this form deals 13
     """
     players = rules.players
-    if not isinstance(hands, Sequence) or isinstance(hands, str):
+    if type(hands) is not list and (not isinstance(hands, Sequence) or isinstance(hands, str)):
         raise HeartsError(f"give the hands as a list of {players} hands, one per seat")
     if len(hands) != players:
         raise HeartsError(f"these rules seat {players}: give {players} hands, not {len(hands)}")
@@ -814,7 +822,9 @@ def check_hands(
             masks.append(mask_of(hand))
         else:
             raise HeartsError(f"seat {seat}'s hand must be cards, not {hand!r}")
-    if isinstance(stock, str):
+    if type(stock) is tuple and not stock:
+        stock_cards: tuple[Card, ...] = ()  # (the common case: no stock)
+    elif isinstance(stock, str):
         # In order, top first: the order decides who draws what.
         stock_cards = tuple(Card.parse(word) for word in stock.replace(",", " ").split())
     elif isinstance(stock, Sequence):
@@ -825,14 +835,16 @@ def check_hands(
         raise HeartsError("a card is twice in the stock")
     sits_out = dealer if rules.dealt_seats < players else None
     seen = 0
+    outside_pack = ~rules.pack
+    size = rules.hand_size
     for seat, mask in enumerate(masks):
-        outside = mask & ~rules.pack
+        outside = mask & outside_pack
         if outside:
             raise HeartsError(f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack")
         if mask & seen:
             raise HeartsError(f"{CardSet(mask & seen).symbols()} is dealt twice")
         seen |= mask
-        want = 0 if seat == sits_out else rules.hand_size
+        want = 0 if seat == sits_out else size
         if mask.bit_count() != want:
             raise HeartsError(f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}")
     for card in stock_cards:

@@ -157,7 +157,7 @@ class Auction(Mechanic):
         self.bids[seat] = move.amount
         event = BidMade(seat=seat, amount=move.amount)
         hand._events.append(event)
-        if any(self.bids[s] < 0 for s in hand._active):
+        if any(self.bids[s] < 0 for s in hand._fixed.active):
             hand._to_act = hand._next[seat]
         elif self.bidder >= 0:
             hand._phase = _NAME

@@ -44,7 +44,7 @@ class Cancellation(Mechanic):
         mask = 0
         for card in cards:
             mask |= 1 << card
-        suit = hand._win_masks[cards[0] >> 4 & 3]
+        suit = hand._fixed.win_masks[cards[0] >> 4 & 3]
         best = best_at = -1
         for i, card in enumerate(cards):
             # card ^ 64 is its twin of the other pack: both in the trick, neither can win.

@@ -13,12 +13,14 @@ import operator
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from hearts.cards import CardSet, cards_of, mask_of
+from hearts.cards import CardSet, _cardset, cards_of, mask_of
 from hearts.moves import Discard, Pass
 
 __all__ = ["PassChoices"]
 
 _COMBINATIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...] | None] = {}
+_UNKNOWN: tuple[tuple[int, ...], ...] = ((-1,),)
+"""Not yet in :data:`_COMBINATIONS` (read inline on the hot path: no call when it is)."""
 
 
 def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...] | None:
@@ -73,11 +75,13 @@ class PassChoices(Sequence[Pass | Discard]):
             raise IndexError("pass choice out of range")
         cards = self._cards
         mask = 0
-        table = _combinations(len(cards), self._count)
+        table = _COMBINATIONS.get((len(cards), self._count), _UNKNOWN)
+        if table is _UNKNOWN:
+            table = _combinations(len(cards), self._count)
         if table is not None:
             for i in table[index]:
                 mask |= 1 << cards[i]
-            return self._kind(CardSet(mask))
+            return self._kind(_cardset(mask))
         # Too many to list: unrank the index-th combination in lexicographic order.
         comb = math.comb
         n, k, start = len(cards), self._count, 0
@@ -89,7 +93,7 @@ class PassChoices(Sequence[Pass | Discard]):
                     start, k = i + 1, k - 1
                     break
                 index -= block
-        return self._kind(CardSet(mask))
+        return self._kind(_cardset(mask))
 
     def __iter__(self) -> Iterator[Pass | Discard]:
         kind = self._kind

@@ -40,7 +40,7 @@ from hearts.rules import FirstLead, PassDirection, Rules
 if TYPE_CHECKING:
     from hearts.hand.mechanic import Mechanic
 
-__all__ = ["Phase", "Trick", "HandCore", "Plan", "CARD", "TRICK", "STATE", "seating"]
+__all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STATE", "seating"]
 
 CARD: Final = 0
 """Undo record of a card that left its trick open: (CARD, seat, card, leader, broken)."""
@@ -220,78 +220,147 @@ class Plan:
         return plan
 
 
+class Fixed:
+    """What is fixed for one hand once it is dealt: the rules and the deal, the seats, the
+    constants of the trick loop the rules give, and the plan of the mechanics.
+
+    One object, shared by the hand and every copy of it, so a copy copies one slot for all of
+    them. It is filled while the hand is built (a mechanic may set its part then: Domino's
+    ``closing``, the widow's ``stock``) and never changed after.
+    """
+
+    __slots__ = (
+        "active",
+        "break_mask",
+        "closer",
+        "closing",
+        "club_lead",
+        "cut",
+        "dealer",
+        "dealt",
+        "first_trick_rule",
+        "hand_number",
+        "lowest_club",
+        "must_break",
+        "only_penalty_lead",
+        "pass_direction",
+        "plan",
+        "players",
+        "ring",
+        "rules",
+        "sits_out",
+        "standing",
+        "stock",
+        "win_masks",
+    )
+
+    dealt: tuple[int, ...]
+    standing: tuple[tuple[int, ...], int, bool]
+    plan: Plan
+    closer: int
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        hand_number: int,
+        pass_direction: PassDirection,
+        cut: int | None,
+        stock: Sequence[Card],
+    ) -> None:
+        players = rules.players
+        self.rules = rules
+        self.dealer = dealer
+        self.hand_number = hand_number
+        self.pass_direction = pass_direction
+        self.cut = cut
+        self.stock = tuple(stock)
+        self.players = players
+        self.sits_out = sits_out = dealer if rules.dealt_seats < players else None
+        self.active = active = seating(players, sits_out)[0]
+        self.ring = ring(players, sits_out)
+        self.closing = len(active) - 1  # cards on the table when the next one closes it
+        # The cards that can take a trick, by the suit led: the suit's own, and the joker too
+        # when it wins any trick it is played to (Joker Hearts).
+        joker_wins = rules.joker and rules.joker_wins_any_trick
+        self.win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
+        self.first_trick_rule = rules.penalty_free_first_trick
+        self.must_break = rules.hearts_must_be_broken
+        self.break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
+        self.club_lead = rules.first_lead is FirstLead.LOWEST_CLUB
+        self.lowest_club = rules.lowest_club
+        self.only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
+
+
 class HandCore:
     """The state of one hand that every mechanic shares, and the trick loop."""
 
     __slots__ = (
-        "_active",
-        "_break_mask",
         "_broken",
         "_carry",
         "_carry_points",
         "_closed",
-        "_closer",
-        "_closing",
-        "_club_lead",
-        "_dealt",
         "_events",
-        "_first_trick_rule",
+        "_fixed",
         "_hands",
         "_history",
         "_laws",
         "_leader",
         "_legal",
-        "_lowest_club",
         "_mechanics",
-        "_must_break",
         "_next",
         "_on_over",
-        "_only_penalty_lead",
         "_penalty_mask",
         "_phase",
-        "_plan",
-        "_players",
         "_points",
-        "_ring",
         "_shared",
-        "_sits_out",
         "_stack",
-        "_standing",
-        "_stock",
         "_stock_pos",
         "_taken",
         "_to_act",
         "_trick",
         "_values",
-        "_win_masks",
         "_won",
-        "cut",
-        "dealer",
-        "hand_number",
-        "pass_direction",
-        "rules",
     )
 
-    rules: Rules
-    dealer: int
-    hand_number: int
-    pass_direction: PassDirection
-    cut: int | None
+    _fixed: Fixed
     _hands: list[int]
     _taken: list[int]
     _points: list[int]
     _won: list[int]
     _trick: list[Card]
     _history: list[TrickWon | TrickCarried]
-    _stock: tuple[Card, ...]
     _events: list[Event]
     _stack: list[tuple[Any, ...]]
     _values: tuple[int, ...]
-    _win_masks: tuple[int, ...]
     _mechanics: tuple[Mechanic, ...]
-    _plan: Plan
     _laws: Any
     _on_over: Callable[[Any], None] | None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the hand."""
+        return self._fixed.rules
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt."""
+        return self._fixed.dealer
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its game, from 0."""
+        return self._fixed.hand_number
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """Where this hand's pass goes (``hold``: no pass)."""
+        return self._fixed.pass_direction
+
+    @property
+    def cut(self) -> int | None:
+        """Cards the pone lifted when the hand was cut (None: not cut)."""
+        return self._fixed.cut
 
     def _setup(
         self,
@@ -307,38 +376,20 @@ class HandCore:
     ) -> None:
         """The state of a hand just dealt, before any mechanic has opened it."""
         players = rules.players
-        self.rules = rules
-        self.dealer = dealer
-        self.hand_number = hand_number
-        self.pass_direction = pass_direction
-        self.cut = cut
-        self._players = players
-        self._sits_out = dealer if rules.dealt_seats < players else None
-        self._active, self._next = seating(players, self._sits_out)
-        self._ring = ring(players, self._sits_out)
-        self._closing = len(self._active) - 1  # cards on the table when the next one closes it
+        self._fixed = fixed = Fixed(rules, dealer, hand_number, pass_direction, cut, stock)
+        fixed.dealt = tuple(hands)
+        fixed.standing = standing
+        self._next = seating(players, fixed.sits_out)[1]
         self._values = rules.values
-        # The cards that can take a trick, by the suit led: the suit's own, and the joker too
-        # when it wins any trick it is played to (Joker Hearts).
-        joker_wins = rules.joker and rules.joker_wins_any_trick
-        self._win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
         self._penalty_mask = rules.penalty_mask
-        self._first_trick_rule = rules.penalty_free_first_trick
-        self._must_break = rules.hearts_must_be_broken
-        self._break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
-        self._club_lead = rules.first_lead is FirstLead.LOWEST_CLUB
-        self._lowest_club = rules.lowest_club
-        self._only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
         self._legal = -1  # the legal cards of the seat to act, once asked; -1: not yet known
         self._hands = list(hands)
-        self._dealt = tuple(hands)
         self._taken = [0] * players
         self._points = [0] * players
         self._won = [0] * players
         self._trick = []
         self._history = []
         self._broken = False
-        self._stock = tuple(stock)
         self._stock_pos = 0
         self._carry = self._carry_points = 0
         self._events = []
@@ -346,56 +397,62 @@ class HandCore:
         self._closed = False
         self._shared = False
         self._on_over = None
-        self._standing = standing
         self._phase = PLAY
         self._leader = self._to_act = self.eldest()
 
     def _wire(self) -> None:
         """Plug the mechanics into the trick loop at its fixed points (see :class:`Plan`)."""
-        plan = self._plan = Plan.of(self._mechanics)
-        self._closer = plan.closer
+        fixed = self._fixed
+        plan = fixed.plan = Plan.of(self._mechanics)
+        fixed.closer = plan.closer
         self._laws = self._mechanics[plan.laws] if plan.laws >= 0 else None
 
     def mechanic_of_phase(self, phase: Phase) -> Mechanic:
         """The mechanic that runs ``phase`` (a phase other than the play)."""
-        return self._mechanics[self._plan.by_phase[phase]]
+        return self._mechanics[self._fixed.plan.by_phase[phase]]
 
     def mechanic_of_move(self, kind: type) -> Mechanic | None:
         """The mechanic that takes moves of ``kind``, or None if the hand has none."""
-        index = self._plan.by_move.get(kind)
+        index = self._fixed.plan.by_move.get(kind)
         return None if index is None else self._mechanics[index]
 
     def close_trick(self, seat: int, card: Card) -> Event:
         """Play the card that closes a trick (or, in Domino Hearts, any card) by the hand's plan."""
-        closer = self._closer
+        closer = self._fixed.closer
         if closer == PLAIN:
             return self._close_plain(seat, card)
         if self._shared:
             self.unshare()
         if closer == GENERAL:
             return self._close_general(seat, card)
-        return self._mechanics[self._plan.player].play_card(self, seat, card)  # type: ignore[attr-defined,no-any-return]
+        return self._mechanics[self._fixed.plan.player].play_card(self, seat, card)  # type: ignore[attr-defined,no-any-return]
 
     # ------------------------------------------------------------------ seats
 
     def seat_number(self, seat: object) -> int:
         """``seat`` checked to be a seat of this table."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
-            raise IllegalMove(f"{seat!r} is not a seat: seats are 0 to {self._players - 1}")
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < self._fixed.players
+        ):
+            raise IllegalMove(f"{seat!r} is not a seat: seats are 0 to {self._fixed.players - 1}")
         return seat
 
     def eldest(self) -> int:
         """The eldest hand: the first seat on the dealer's left that takes cards."""
-        seat = (self.dealer + 1) % self._players
-        while seat == self._sits_out:
-            seat = (seat + 1) % self._players
+        fixed = self._fixed
+        seat = (fixed.dealer + 1) % fixed.players
+        while seat == fixed.sits_out:
+            seat = (seat + 1) % fixed.players
         return seat
 
     def first_leader(self) -> int:
         """Who leads the first trick: the holder of the lowest club, or the eldest hand."""
-        if self._club_lead:
-            club = self._lowest_club
-            for seat in self._active:
+        fixed = self._fixed
+        if fixed.club_lead:
+            club = fixed.lowest_club
+            for seat in fixed.active:
                 if self._hands[seat] >> club & 1:
                     return seat
         return self.eldest()
@@ -421,21 +478,22 @@ class HandCore:
         """The cards ``seat`` may play now, by the rules of following, breaking and trick one."""
         hand = self._hands[seat]
         trick = self._trick
+        fixed = self._fixed
         if trick:
             follow = hand & SUIT_MASKS[trick[0] >> 4 & 3]
             if follow:
                 return follow
-            if self._first_trick_rule and not self._history:
+            if fixed.first_trick_rule and not self._history:
                 safe = hand & ~self._penalty_mask
                 if safe:
                     return safe
             return hand
-        if not self._history and self._club_lead and hand >> self._lowest_club & 1:
+        if not self._history and fixed.club_lead and hand >> fixed.lowest_club & 1:
             # (two-handed, the lowest club may lie in the stock: then the leader leads freely)
-            return 1 << self._lowest_club
-        if self._must_break and not self._broken:
+            return 1 << fixed.lowest_club
+        if fixed.must_break and not self._broken:
             others = hand & ~HEARTS_MASK
-            if others and not (self._only_penalty_lead and others == QS_BIT):
+            if others and not (fixed.only_penalty_lead and others == QS_BIT):
                 return others
         return hand
 
@@ -461,8 +519,8 @@ class HandCore:
             raise IllegalMove(
                 "no card that counts may be played to the first trick while you hold another"
             )
-        if not self._history and self._club_lead and hand >> self._lowest_club & 1:
-            raise IllegalMove(f"the {self._lowest_club.symbol} must lead the first trick")
+        if not self._history and self._fixed.club_lead and hand >> self._fixed.lowest_club & 1:
+            raise IllegalMove(f"the {self._fixed.lowest_club.symbol} must lead the first trick")
         raise IllegalMove("hearts are not broken: lead another suit")
 
     # ------------------------------------------------------------------ the trick loop
@@ -474,7 +532,7 @@ class HandCore:
         if not self._trick:
             self._leader = seat
         self._trick.append(card)
-        if not self._broken and self._break_mask >> card & 1:
+        if not self._broken and self._fixed.break_mask >> card & 1:
             self._broken = True
         event = CARD_PLAYED[seat << 7 | card]
         self._events.append(event)
@@ -482,7 +540,7 @@ class HandCore:
 
     def winner_at(self, cards: Sequence[Card], mask: int) -> int:
         """The position in ``cards`` of the card that takes the trick (one pack)."""
-        return cards.index((mask & self._win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
+        return cards.index((mask & self._fixed.win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
 
     def seat_at(self, leader: int, position: int) -> int:
         """The seat that played the card at ``position`` of a trick ``leader`` led."""
@@ -525,8 +583,9 @@ class HandCore:
                 mask |= 1 << other
         # Who takes the trick: the highest card of the suit led (or the joker, when it wins any
         # trick: its bit is above every card of one pack, so it is the top bit of its mask).
-        best_at = cards.index((mask & self._win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
-        winner = self._ring[leader][best_at]
+        fixed = self._fixed
+        best_at = cards.index((mask & fixed.win_masks[cards[0] >> 4 & 3]).bit_length() - 1)
+        winner = fixed.ring[leader][best_at]
         hands = self._hands
         left = hands[seat] & ~(1 << card)
         if left:
@@ -536,7 +595,7 @@ class HandCore:
             self._stack.append((STATE, self.snapshot()))  # the end of play follows
         self._legal = -1
         hands[seat] = left
-        if not self._broken and self._break_mask >> card & 1:
+        if not self._broken and fixed.break_mask >> card & 1:
             self._broken = True
         event = CARD_PLAYED[seat << 7 | card]
         events.append(event)
@@ -565,7 +624,7 @@ class HandCore:
         self._won = self._won.copy()
         self._history = self._history.copy()
         self._mechanics = mechanics = tuple([m.copy() for m in self._mechanics])
-        laws = self._plan.laws
+        laws = self._fixed.plan.laws
         self._laws = mechanics[laws] if laws >= 0 else None
 
     def _close_general(self, seat: int, card: Card) -> Event:
@@ -584,7 +643,7 @@ class HandCore:
             mask |= 1 << other
         points = self.card_value_sum(mask)
         last = not self._hands[seat] & ~(1 << card)  # every hand is as short as the closer's
-        plan = self._plan
+        plan = self._fixed.plan
         mechanics = self._mechanics
         if plan.trick_rule < 0:
             best_at = self.winner_at(cards, mask)
@@ -621,7 +680,7 @@ class HandCore:
         if self.rules.moon.value == "off":
             return None
         mask = self._penalty_mask
-        for seat in self._active:
+        for seat in self._fixed.active:
             if self._taken[seat] & mask == mask:
                 return seat
         return None
@@ -631,14 +690,14 @@ class HandCore:
         shooter = self.shooter()
         if shooter is not None:
             self._events.append(MoonShot(seat=shooter))
-        for index in self._plan.at_end:
+        for index in self._fixed.plan.at_end:
             if self._mechanics[index].at_end(self):
                 return
         self.finish()
 
     def finish(self) -> None:
         """The hand is over unless a mechanic holds it open (the laws' claims)."""
-        for index in self._plan.at_finish:
+        for index in self._fixed.plan.at_finish:
             if self._mechanics[index].at_finish(self):
                 return
         self.close_hand()
@@ -659,7 +718,7 @@ class HandCore:
     def play_unchecked(self, seat: int, card: Card) -> Event:
         """Play a card the caller has checked (the path of :meth:`hearts.deal.Deal.play`)."""
         trick = self._trick
-        if len(trick) >= self._closing:
+        if len(trick) >= self._fixed.closing:
             return self.close_trick(seat, card)
         self._stack.append((CARD, seat, card, self._leader, self._broken))
         event = self.put_card(seat, card)

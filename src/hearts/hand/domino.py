@@ -34,8 +34,8 @@ class Domino(Mechanic):
     hooks: ClassVar = frozenset({"play_card"})
 
     def __init__(self, hand: HandCore) -> None:
-        self.in_play = len(hand._active)  # the seats still holding cards
-        hand._closing = 0  # every card takes this mechanic's way
+        self.in_play = len(hand._fixed.active)  # the seats still holding cards
+        hand._fixed.closing = 0  # every card takes this mechanic's way
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:
@@ -67,13 +67,13 @@ class Domino(Mechanic):
         winner = hand.seat_at(leader, hand.winner_at(cards, mask))
         hand.take(winner, leader, cards, mask, hand.card_value_sum(mask))
         hand._trick = []
-        holding = [s for s in hand._active if hand._hands[s]]
+        holding = [s for s in hand._fixed.active if hand._hands[s]]
         if len(holding) <= 1:
             keeper = holding[0] if holding else winner
-            kept = hand._hands[keeper] | mask_of(hand._stock[hand._stock_pos :])
+            kept = hand._hands[keeper] | mask_of(hand._fixed.stock[hand._stock_pos :])
             kept_points = hand.card_value_sum(kept)
             hand._hands[keeper] = 0
-            hand._stock_pos = len(hand._stock)
+            hand._stock_pos = len(hand._fixed.stock)
             hand._taken[keeper] |= kept
             hand._points[keeper] += kept_points
             hand._events.append(CardsKept(keeper, CardSet(kept), kept_points))
@@ -82,7 +82,7 @@ class Domino(Mechanic):
             return event
         if len(holding) < self.in_play:
             self.in_play = len(holding)
-            players = hand._players
+            players = hand._fixed.players
             following = []
             for s in range(players):
                 after = (s + 1) % players
@@ -97,7 +97,7 @@ class Domino(Mechanic):
         """``seat`` draws the top card of the stock until it holds a card of the suit led, or
         the stock is out."""
         follow = SUIT_MASKS[hand._trick[0] >> 4 & 3]
-        stock = hand._stock
+        stock = hand._fixed.stock
         while not hand._hands[seat] & follow and hand._stock_pos < len(stock):
             drawn = stock[hand._stock_pos]
             hand._stock_pos += 1

@@ -348,7 +348,7 @@ class Laws(Mechanic):
                 played |= 1 << other
         for other in hand._trick:
             played |= 1 << other
-        hand._broken = bool(played & hand._break_mask)
+        hand._broken = bool(played & hand._fixed.break_mask)
         hand._to_act = seat
         event = RevokeCorrected(seat=seat, card=card, withdrawn=withdrawn)
         hand._events.append(event)
@@ -363,7 +363,7 @@ class Laws(Mechanic):
         players = len(self.gathered)
         for _ in range(players):
             seat = (seat + 1) % players
-            if not self.gathered[seat] and seat in hand._active:
+            if not self.gathered[seat] and seat in hand._fixed.active:
                 hand._to_act = seat
                 return event
         hand.close_hand()

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from hearts.cards import CardSet
+from hearts.cards import CardSet, _cardset
 from hearts.errors import IllegalMove
 from hearts.events import Event, Passed
 from hearts.hand.choices import PassChoices
-from hearts.hand.core import STATE, HandCore, Phase
+from hearts.hand.core import HandCore, Phase
 from hearts.hand.mechanic import Mechanic
 from hearts.moves import Move, Pass
 from hearts.rules import Rules
@@ -56,7 +56,7 @@ class Passing(Mechanic):
     def first_to_pass(self, hand: HandCore) -> int:
         """The first seat from the eldest hand on that has not passed yet, or -1."""
         seat = hand.eldest()
-        for _ in range(len(hand._active)):
+        for _ in range(len(hand._fixed.active)):
             if self.passes[seat] < 0:
                 return seat
             seat = hand._next[seat]
@@ -100,29 +100,36 @@ class Passing(Mechanic):
 
     def give(self, hand: HandCore, seat: int, mask: int) -> Event:
         """``seat`` passes the cards of ``mask`` (checked); the last pass starts the play."""
-        last = self.passes.count(-1) == 1 + (hand._sits_out is not None)
-        # The last pass exchanges the cards and starts play: a full snapshot undoes it; any
-        # other pass changes only the passer's hand and the seat to act.
-        hand._stack.append((STATE, hand.snapshot()) if last else (self, seat, mask, hand._to_act))
+        passes = self.passes
+        last = passes.count(-1) == 1 + (hand._fixed.sits_out is not None)
+        # Only the passer's hand and the seat to act change, and with the last pass the cards
+        # change hands and the play starts (the leader too): a short record undoes either.
+        hand._stack.append((self, seat, mask, hand._to_act, hand._leader))
         hand._legal = -1
-        self.passes[seat] = mask
+        passes[seat] = mask
         hand._hands[seat] &= ~mask
-        players = len(self.passes)
-        event = Passed(seat, CardSet(mask), (seat + self.offset) % players)
+        players = len(passes)
+        event = Passed(seat, _cardset(mask), (seat + self.offset) % players)
         hand._events.append(event)
         if not last:
             hand._to_act = self.first_to_pass(hand)
             return event
-        for giver in hand._active:
-            hand._hands[(giver + self.offset) % players] |= self.passes[giver]
+        for giver in hand._fixed.active:
+            hand._hands[(giver + self.offset) % players] |= passes[giver]
         hand.start_play()
         return event
 
     def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
-        _, seat, mask, hand._to_act = record
+        _, seat, mask, hand._to_act, leader = record
+        passes = self.passes
+        if hand._phase is not _PASS:  # the last pass: the cards passed go back first
+            players = len(passes)
+            for giver in hand._fixed.active:
+                hand._hands[(giver + self.offset) % players] &= ~passes[giver]
+            hand._leader = leader
+            hand._phase = _PASS
         hand._hands[seat] |= mask
-        self.passes[seat] = -1
-        hand._phase = _PASS
+        passes[seat] = -1
         hand._events.pop()
 
     def copy(self) -> Passing:

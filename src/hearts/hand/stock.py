@@ -38,7 +38,7 @@ class Stock(Mechanic):
     def after_trick(self, hand: HandCore, winner: int) -> bool:
         """The winner draws the top card of the stock, then the other seat."""
         seat = winner
-        stock = hand._stock
+        stock = hand._fixed.stock
         for _ in range(2):
             if hand._stock_pos >= len(stock):
                 break

@@ -45,10 +45,10 @@ class WidowCards(Mechanic):
 
     def __init__(self, hand: HandCore) -> None:
         rules = hand.rules
-        self.cards = mask_of(hand._stock)
+        self.cards = mask_of(hand._fixed.stock)
         self.discard = rules.widow is Widow.DISCARD
         self.last_trick = rules.widow is Widow.LAST_TRICK
-        hand._stock = ()  # the widow is no stock to draw from
+        hand._fixed.stock = ()  # the widow is no stock to draw from
         if not (self.discard or self.last_trick):
             # It goes with the first trick: the first cards carried to a trick's winner.
             hand._carry = self.cards
