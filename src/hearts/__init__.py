@@ -14,7 +14,15 @@ from __future__ import annotations
 from hearts import bots, events, record, scoring, table, variants, verify
 from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
-from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
+from hearts.errors import (
+    HeartsError,
+    IllegalMove,
+    InvalidArgument,
+    InvalidCard,
+    InvalidRecord,
+    InvalidRules,
+    UnknownName,
+)
 from hearts.game import Game
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, parse_move
 from hearts.observation import SeatView
@@ -62,9 +70,11 @@ __all__ = [
     "TieRule",
     "HeartsError",
     "IllegalMove",
+    "InvalidArgument",
     "InvalidCard",
     "InvalidRecord",
     "InvalidRules",
+    "UnknownName",
     "bots",
     "events",
     "record",
