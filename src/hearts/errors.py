@@ -98,21 +98,25 @@ class UnknownName(InvalidArgument, LookupError):
         *,
         key: str | None = None,
         also: Iterable[str] = (),
+        where: str = "",
     ) -> UnknownName:
         """The error for ``name``, not one of the ``choices`` of its ``kind``: it suggests the
         closest of them (or of the other names ``also`` accepted), or else lists them.
 
-        ``key`` is the name as it was looked up (lower case, say), for the suggestion.
+        ``key`` is the name as it was looked up (lower case, say), for the suggestion; ``where``
+        says where the names were looked for.
 
         >>> print(UnknownName.among("variant", "zzz", ["modern", "classic"]))
         there is no variant 'zzz'; choose from: modern, classic
+        >>> print(UnknownName.among("bot", "basc", ["basic"], where=" in this arena"))
+        there is no bot 'basc' in this arena; did you mean basic?
         """
         names = tuple(choices)
         if key is None:
             key = name.strip().lower() if isinstance(name, str) else ""
         close = difflib.get_close_matches(key, [*names, *also], n=1) if key else []
         hint = f"did you mean {close[0]}?" if close else f"choose from: {', '.join(names)}"
-        error = cls(f"there is no {kind} {name!r}; {hint}")
+        error = cls(f"there is no {kind} {name!r}{where}; {hint}")
         error.name = name
         error.choices = names
         error.suggestion = close[0] if close else None
