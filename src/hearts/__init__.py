@@ -24,7 +24,7 @@ from hearts.errors import (
     UnknownName,
 )
 from hearts.game import Game
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, parse_move
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, coerce_move, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
     FirstLead,
@@ -58,6 +58,7 @@ __all__ = [
     "Bid",
     "NameSuit",
     "parse_move",
+    "coerce_move",
     "Rules",
     "FirstLead",
     "GameEnd",
