@@ -16,6 +16,7 @@ from hearts import (
     Deal,
     Game,
     IllegalMove,
+    InvalidArgument,
     InvalidRecord,
     InvalidRules,
     Rules,
@@ -203,8 +204,8 @@ def test_auction_moves_read_and_write_as_text() -> None:
     assert parse_move("name ♥") == NameSuit(Suit.HEARTS)
     assert move_text(Bid(7)) == "bid 7" and move_text(Bid(0)) == "bid pass"
     assert move_text(NameSuit(Suit.CLUBS)) == "name clubs"
-    for text in ("bid x", "name trumps", "bid -2"):
-        with pytest.raises(IllegalMove):
+    for text in ("bid x", "name trumps", "bid -2"):  # no move at all: a bad argument
+        with pytest.raises(InvalidArgument, match=rf"^'{text}' is not a move: name a card"):
             parse_move(text)
 
 

@@ -163,6 +163,18 @@ def test_replay_prints_the_game_trick_by_trick(tmp_path: Path) -> None:
         (["--bots", "basic,random"], "error: --bots names 2 bots for 4 seats"),
         (["--players", "9"], "error: players=9 is not allowed"),
         (["--players", "1"], "error: players=1 is not allowed"),
+        (
+            ["--variant", "black-ladyy"],
+            "error: there is no variant 'black-ladyy'; did you mean black-lady?",
+        ),
+        (["--variant", "zzz"], "error: there is no variant 'zzz'; choose from: modern, classic, "),
+        (["--bots", "expret"], "error: there is no bot 'expret'; did you mean expert?"),
+        (
+            ["--variant", "two-handed", "--players", "4"],
+            "error: Two-handed Hearts is played by two",
+        ),
+        (["--think", "nan"], "error: --think must be a positive number of seconds, not nan"),
+        (["--samples", "-3"], "error: --samples must be at least 1, not -3"),
     ],
 )
 def test_simulate_refuses_bad_options_in_one_sentence(args: list[str], message: str) -> None:
@@ -389,6 +401,11 @@ def test_arena_plays_a_form_at_another_table() -> None:
         (["--think", "0"], "error: --think must be a positive number of seconds, not 0.0"),
         (["--samples", "0"], "error: --samples must be at least 1, not 0"),
         (["--bots", "basic", "--players", "9"], "error: players=9 is not allowed"),
+        (["--variant", "modren"], "error: there is no variant 'modren'; did you mean modern?"),
+        (
+            ["--bots", "basic,basic,basik,basic"],
+            "error: there is no bot 'basik'; did you mean basic?",
+        ),
     ],
 )
 def test_arena_refuses_bad_options_in_one_sentence(args: list[str], message: str) -> None:

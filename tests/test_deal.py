@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from hearts import Card, CardSet, Deal, HeartsError, IllegalMove, MoonChoice, Pass, Phase, variants
+from hearts import (
+    Card,
+    CardSet,
+    Deal,
+    HeartsError,
+    IllegalMove,
+    InvalidArgument,
+    MoonChoice,
+    Pass,
+    Phase,
+    variants,
+)
 from hearts.deal import PassChoices
 from hearts.hand.core import HandCore
 from hearts.rules import Moon, PassDirection
@@ -477,23 +488,25 @@ class TestFromHands:
 
 
 @pytest.mark.parametrize(
-    ("move", "message"),
+    ("move", "kind", "message"),
     [
-        (Pass("2C 3C 4C"), "it is time to play a card"),
-        ("pass 2C 3C 4C", "it is time to play a card"),
-        (MoonChoice.OLD, "it is time to play a card"),
-        ("hello", "'hello' is not a move"),
-        (3.5, "3.5 is not a move"),
-        (200, "200 is not a move"),
+        (Pass("2C 3C 4C"), IllegalMove, "it is time to play a card"),
+        ("pass 2C 3C 4C", IllegalMove, "it is time to play a card"),
+        (MoonChoice.OLD, IllegalMove, "it is time to play a card"),
+        # Text that reads as no move is no move: hearts.moves.parse_move says so.
+        ("hello", InvalidArgument, "'hello' is not a move"),
+        (3.5, InvalidArgument, "3.5 is not a move"),
+        (200, InvalidArgument, "200 is not a move"),
+        (["2C", "3C", "4C"], InvalidArgument, "pass them as hearts.Pass"),
     ],
 )
 def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
-    move: object, message: str
+    move: object, kind: type[HeartsError], message: str
 ) -> None:
     """Bad input gets a clear sentence and changes nothing."""
     deal = hold()
     before = _state(deal)
-    with pytest.raises(IllegalMove, match=message):
+    with pytest.raises(kind, match=message):
         deal.play(move)  # type: ignore[arg-type]
     assert _state(deal) == before
 

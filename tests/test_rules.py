@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts import Card, CardSet, InvalidRules, Rules, variants
+from hearts import Card, CardSet, InvalidRules, Rules, UnknownName, variants
 from hearts.rules import (
     GameEnd,
     HeartValue,
@@ -153,7 +153,7 @@ def test_modern_preset_is_the_modern_game() -> None:
 
 def test_unknown_variant_suggests_a_name() -> None:
     """Bad input gets a clear sentence."""
-    with pytest.raises(InvalidRules, match="did you mean classic"):
+    with pytest.raises(UnknownName, match="did you mean classic"):
         variants.get("clasic")
 
 

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from hearts import Game, IllegalMove, variants
-from hearts.cards import cards_of
+from hearts import Game, IllegalMove, InvalidArgument, variants
+from hearts.cards import Card, cards_of
 from hearts.events import DealerCut, Dealt
 from hearts.table import (
+    check_cuts,
     cut,
     cut_for_deal,
     cut_for_seats,
@@ -53,11 +54,37 @@ def test_shuffle_comes_from_the_injected_generator() -> None:
     assert shuffle(range(52), random.Random(4)) != shuffle(range(52), random.Random(5))
 
 
-@pytest.mark.parametrize("at", [0, 3, 49, 52, -1, True])
+@pytest.mark.parametrize("at", [0, 3, 49, 52, -1])
 def test_cut_must_leave_four_cards_in_each_packet(at: int) -> None:
-    """Law 5 and dealing law 8: at least four cards in each packet."""
+    """Law 5 and dealing law 8: at least four cards in each packet. The cut is the pone's
+    choice at the table, so a cut the law does not allow is an illegal move."""
     with pytest.raises(IllegalMove, match="at least four cards in each packet"):
         cut(list(range(52)), at)
+
+
+@pytest.mark.parametrize("at", [True, 4.0, "4"])
+def test_a_cut_that_is_not_a_number_of_cards_is_a_bad_argument(at: object) -> None:
+    """A cut that is no number of cards is not a cut at all: a bad argument, not a move."""
+    with pytest.raises(InvalidArgument, match=r"^the pone cuts a number of cards \(or None to"):
+        cut(list(range(52)), at)  # type: ignore[arg-type]
+
+
+def test_the_table_procedure_refuses_what_it_cannot_deal() -> None:
+    """A pack too small to cut, too few cards for the hands, cuts for deal that are not (seat,
+    card) pairs or do not follow law 2: bad arguments, each a sentence."""
+    with pytest.raises(InvalidArgument, match=r"^a pack of 7 cards is too small to cut$"):
+        random_cut(7, random.Random(1))
+    with pytest.raises(InvalidArgument, match=r"^7 cards cannot give 2 to each of 4 seats$"):
+        deal_out(list(range(7)), players=4, dealer=0, hand_size=2)
+    with pytest.raises(InvalidArgument, match=r"^the cut for deal is \(seat, card\) pairs$"):
+        check_cuts([(0, "KH"), (1, "AS")], 2)  # type: ignore[list-item]
+    king, ace = Card.parse("KH"), Card.parse("AS")
+    with pytest.raises(InvalidArgument, match=r"^the cut for deal must next be cut by seats"):
+        check_cuts([(0, king), (0, ace)], 2)
+    with pytest.raises(InvalidArgument, match=r"^each round of the cut for deal draws different"):
+        check_cuts([(0, king), (1, king)], 2)
+    with pytest.raises(InvalidArgument, match=r"^the cut for deal goes on after a seat has cut"):
+        check_cuts([(0, king), (1, ace), (0, king)], 2)
 
 
 def test_cut_puts_the_lower_packet_on_top_and_the_pone_may_decline() -> None:

@@ -14,9 +14,17 @@ from __future__ import annotations
 from hearts import bots, events, record, scoring, table, variants, verify
 from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
-from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
+from hearts.errors import (
+    HeartsError,
+    IllegalMove,
+    InvalidArgument,
+    InvalidCard,
+    InvalidRecord,
+    InvalidRules,
+    UnknownName,
+)
 from hearts.game import Game
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, parse_move
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, coerce_move, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
     FirstLead,
@@ -50,6 +58,7 @@ __all__ = [
     "Bid",
     "NameSuit",
     "parse_move",
+    "coerce_move",
     "Rules",
     "FirstLead",
     "GameEnd",
@@ -62,9 +71,11 @@ __all__ = [
     "TieRule",
     "HeartsError",
     "IllegalMove",
+    "InvalidArgument",
     "InvalidCard",
     "InvalidRecord",
     "InvalidRules",
+    "UnknownName",
     "bots",
     "events",
     "record",

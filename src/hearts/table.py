@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from hearts.cards import FULL_PACK, Card, cards_of
-from hearts.errors import HeartsError, IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument
 
 __all__ = [
     "MIN_PACKET",
@@ -87,7 +87,9 @@ def cut(deck: Sequence[T], at: int | None) -> list[T]:
     """The pone's cut: lift ``at`` cards off the top and put the rest on them (dealing law 8).
 
     ``None`` means the pone declines to cut, which no one else may insist on; the pack is dealt
-    as it is. A cut must leave at least four cards in each packet.
+    as it is. A cut must leave at least four cards in each packet: the cut is the pone's choice
+    at the table, so one that does not is an :class:`~hearts.errors.IllegalMove` (a cut that is
+    not a number of cards is an :class:`~hearts.errors.InvalidArgument`).
 
     >>> cut([1, 2, 3, 4, 5, 6, 7, 8, 9], None)
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
@@ -99,7 +101,9 @@ def cut(deck: Sequence[T], at: int | None) -> list[T]:
     if at is None:
         return list(deck)
     size = len(deck)
-    if isinstance(at, bool) or not isinstance(at, int) or not MIN_PACKET <= at <= size - MIN_PACKET:
+    if isinstance(at, bool) or not isinstance(at, int):
+        raise InvalidArgument(f"the pone cuts a number of cards (or None to decline), not {at!r}")
+    if not MIN_PACKET <= at <= size - MIN_PACKET:
         raise IllegalMove(
             f"a cut must leave at least four cards in each packet: cut between {MIN_PACKET} and "
             f"{size - MIN_PACKET} cards"
@@ -114,7 +118,7 @@ def random_cut(size: int, rng: random.Random) -> int:
     True
     """
     if size < 2 * MIN_PACKET:
-        raise HeartsError(f"a pack of {size} cards is too small to cut")
+        raise InvalidArgument(f"a pack of {size} cards is too small to cut")
     return rng.randint(MIN_PACKET, size - MIN_PACKET)
 
 
@@ -138,7 +142,7 @@ def deal_out(
     order = [(eldest(dealer, players) + i) % players for i in range(players)]
     order = [seat for seat in order if seat != sits_out]
     if len(deck) < hand_size * len(order):
-        raise HeartsError(
+        raise InvalidArgument(
             f"{len(deck)} cards cannot give {hand_size} to each of {len(order)} seats"
         )
     hands: list[list[T]] = [[] for _ in range(players)]
@@ -202,7 +206,9 @@ def check_cuts(cuts: Sequence[tuple[int, Card]], players: int) -> int:
     """The dealer that recorded cuts for deal choose, checking they follow law 2; else raise.
 
     The first round has one cut from every seat; each later round has one cut from each seat
-    tied for lowest in the round before; a round's cards are distinct.
+    tied for lowest in the round before; a round's cards are distinct. Cuts that do not are an
+    :class:`~hearts.errors.InvalidArgument`: a cut for deal draws a card at random, so a record
+    of it is no seat's move.
 
     >>> from hearts.cards import Card
     >>> check_cuts([(0, Card.parse("KH")), (1, Card.parse("AS"))], 2)
@@ -210,27 +216,34 @@ def check_cuts(cuts: Sequence[tuple[int, Card]], players: int) -> int:
     >>> check_cuts([(0, Card.parse("KH")), (1, Card.parse("KS"))], 2)
     Traceback (most recent call last):
     ...
-    hearts.errors.HeartsError: seats 0 and 1 tie in the cut for deal, but no one cuts again
+    hearts.errors.InvalidArgument: seats 0 and 1 tie in the cut for deal, but no one cuts again
     """
+    if isinstance(cuts, str) or not all(
+        isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Card)
+        for entry in cuts
+    ):
+        raise InvalidArgument("the cut for deal is (seat, card) pairs")
     pending = list(range(players))
     position = 0
     while True:
         round_ = list(cuts[position : position + len(pending)])
         position += len(pending)
         if sorted(seat for seat, _ in round_) != pending:
-            raise HeartsError(f"the cut for deal must next be cut by seats {pending}")
+            raise InvalidArgument(f"the cut for deal must next be cut by seats {pending}")
         cards = [card for _, card in round_]
         if len(set(cards)) != len(cards) or not all(FULL_PACK >> card & 1 for card in cards):
-            raise HeartsError("each round of the cut for deal draws different cards of one pack")
+            raise InvalidArgument(
+                "each round of the cut for deal draws different cards of one pack"
+            )
         low = min(card.rank.cut_value for card in cards)
         tied = sorted(seat for seat, card in round_ if card.rank.cut_value == low)
         if len(tied) == 1:
             if position != len(cuts):
-                raise HeartsError("the cut for deal goes on after a seat has cut lowest")
+                raise InvalidArgument("the cut for deal goes on after a seat has cut lowest")
             return tied[0]
         if position >= len(cuts):
             seats = " and ".join(str(seat) for seat in tied)
-            raise HeartsError(f"seats {seats} tie in the cut for deal, but no one cuts again")
+            raise InvalidArgument(f"seats {seats} tie in the cut for deal, but no one cuts again")
         pending = tied
 
 

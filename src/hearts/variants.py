@@ -11,7 +11,7 @@ True
 >>> get("modren")
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidRules: there is no variant 'modren'; did you mean modern?
+hearts.errors.UnknownName: there is no variant 'modren'; did you mean modern?
 >>> for_players_named("black-maria", 5)
 Traceback (most recent call last):
 ...
@@ -21,7 +21,6 @@ hearts.errors.InvalidRules: Black Maria is played by three or four players, not 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from typing import Final
 
 from hearts.cards import (
@@ -33,7 +32,7 @@ from hearts.cards import (
     Rank,
     Suit,
 )
-from hearts.errors import InvalidRules
+from hearts.errors import InvalidArgument, InvalidRules, UnknownName
 from hearts.rules import (
     FirstLead,
     GameEnd,
@@ -389,22 +388,18 @@ def names() -> list[str]:
 
 
 def get(name: str) -> Rules:
-    """The rules of a preset, by name (case and spaces do not matter)."""
+    """The rules of a preset, by name (case and spaces do not matter); a name of no preset
+    raises :class:`~hearts.errors.UnknownName`, with the closest name."""
     return variant(name).rules
 
 
 def variant(name: str) -> Variant:
     """A preset with its summary and source (an alias gives the preset it names)."""
-    if not isinstance(name, str):
-        raise InvalidRules(f"{name!r} is not a variant name: see 'hearts variants'")
-    key = name.strip().lower().replace(" ", "-").replace("_", "-")
+    key = name.strip().lower().replace(" ", "-").replace("_", "-") if isinstance(name, str) else ""
     key = ALIASES.get(key, key)
     if key in VARIANTS:
         return VARIANTS[key]
-    known = [*VARIANTS, *ALIASES]
-    close = difflib.get_close_matches(key, known, n=1)
-    hint = f"; did you mean {close[0]}?" if close else f"; choose from: {', '.join(VARIANTS)}"
-    raise InvalidRules(f"there is no variant {name!r}{hint}")
+    raise UnknownName.among("variant", name, VARIANTS, key=key, also=ALIASES)
 
 
 def aliases_of(name: str) -> list[str]:
@@ -429,6 +424,8 @@ def name_of(rules: Rules) -> str:
     >>> name_of(get("classic").replace(laws=True))
     'classic by the laws'
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"name_of names Rules, not {type(rules).__name__}")
     for v in VARIANTS.values():
         if v.rules == rules:
             return v.name
@@ -446,6 +443,9 @@ def for_players(rules: Rules, players: int) -> Rules:
     >>> r.hand_size, [d.value for d in r.pass_cycle]
     (17, ['left', 'right', 'hold'])
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"for_players adapts Rules, not {type(rules).__name__}")
+    _check_players(players)
     changes: dict[str, object] = {"players": players}
     if rules.pass_cycle and PassDirection.ACROSS in rules.pass_cycle and players % 2:
         changes["pass_cycle"] = _ODD_CYCLE
@@ -479,6 +479,7 @@ def for_players_named(name: str, players: int) -> Rules:
     hearts.errors.InvalidRules: Two-handed Hearts is played by two players, not four
     """
     preset = variant(name)
+    _check_players(players)
     if players == preset.rules.players:
         return preset.rules
     if players not in preset.players and (players in _ANY_TABLE or preset.rules.packs > 1):
@@ -488,6 +489,12 @@ def for_players_named(name: str, players: int) -> Rules:
         )
     # A table that no form seats (law 1) is refused by the rules, which say why.
     return for_players(preset.rules, players)
+
+
+def _check_players(players: object) -> None:
+    """A number of players is a whole number (the rules say which numbers a table seats)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidRules(f"players={players!r} is not a whole number")
 
 
 _NUMBER_WORDS: Final = {

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts import Game, HeartsError, variants
+from hearts import Game, InvalidArgument, variants
 from hearts.bots import BasicBot
 from hearts.bots.sampler import Sampler, _arrivals, supported
 from hearts.cards import SUIT_MASKS, Card, Suit
@@ -30,10 +30,10 @@ def test_every_form_but_domino_is_sampled() -> None:
     assert set(variants.names()) - set(SAMPLED) == {"domino"}
     assert all(supported(rules) for rules in WIDOW_FORMS.values())
     game = Game(variants.get("domino"), seed=1)
-    with pytest.raises(HeartsError, match="does not imagine Domino Hearts' draws"):
+    with pytest.raises(InvalidArgument, match="does not imagine Domino Hearts' draws"):
         Sampler(game.view(game.to_act or 0))
     passing = Game(variants.get("modern"), seed=1)
-    with pytest.raises(HeartsError, match="once the cards have been passed"):
+    with pytest.raises(InvalidArgument, match="once the cards have been passed"):
         Sampler(passing.view(0))
 
 

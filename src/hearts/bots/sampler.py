@@ -51,7 +51,7 @@ from collections.abc import Sequence
 
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, InvalidArgument
 from hearts.events import Dealt, Discarded, StockDrawn
 from hearts.moves import Discard, Move, Pass, Revoke
 from hearts.observation import SeatView
@@ -91,12 +91,12 @@ class Sampler:
     def __init__(self, view: SeatView, *, kept_queen: float = 1.0) -> None:
         rules = view.rules
         if not supported(rules):
-            raise HeartsError(
+            raise InvalidArgument(
                 "the sampler does not imagine Domino Hearts' draws, two-handed Hearts played by the "
                 "laws, nor Heartsette's widow taken into a hand when the cards are passed"
             )
         if view.phase is Phase.PASS:
-            raise HeartsError("the sampler imagines deals once the cards have been passed")
+            raise InvalidArgument("the sampler imagines deals once the cards have been passed")
         self.view = view
         self.stock = _StockDeals(view) if rules.stock else None
         """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`."""
@@ -166,7 +166,7 @@ class Sampler:
         if self.taker == me:
             self.widow = 0
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
-            raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+            raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
         self.widow_points = _widow_points(view) if self.widow else None
         """What those cards count, when known: the points the widow added to its trick, or what
         the discards count."""
@@ -336,7 +336,9 @@ class PassSampler:
 
     def __init__(self, view: SeatView) -> None:
         if not passes_sampled(view.rules) or view.phase is not Phase.PASS:
-            raise HeartsError("the pass sampler imagines deals at the pass of the forms it knows")
+            raise InvalidArgument(
+                "the pass sampler imagines deals at the pass of the forms it knows"
+            )
         self.view = view
         self.seats = _seats(view)
         self.free = cards_of(view.rules.pack & ~view.hand.mask)
@@ -432,7 +434,7 @@ class _StockDeals:
         self.unseen = cards_of(unseen)
         self.holds = view.hand_sizes[other]
         if len(self.unseen) != self.holds + view.stock_size:
-            raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+            raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
         self.moves = _moves(view)
 
     def _earliest(self, card: Card, leaves: int) -> int:

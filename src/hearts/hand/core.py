@@ -33,7 +33,7 @@ from hearts.cards import (
     Card,
     Suit,
 )
-from hearts.errors import IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import CardPlayed, Event, HandOver, MoonShot, TrickCarried, TrickWon
 from hearts.rules import FirstLead, PassDirection, Rules
 
@@ -358,7 +358,7 @@ class HandCore:
     def seat_number(self, seat: object) -> int:
         """``seat`` checked to be a seat of this table."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
-            raise IllegalMove(f"{seat!r} is not a seat: seats are 0 to {self._players - 1}")
+            raise InvalidArgument(f"{seat!r} is not a seat: seats are 0 to {self._players - 1}")
         return seat
 
     def eldest(self) -> int:
