@@ -158,7 +158,7 @@ class DealerCut(Event):
 class ShuffleCommitted(Event):
     """The shuffled pack is committed to before the pone cuts: a hash that reveals nothing.
 
-    ``commitment`` is :func:`hearts.verify.commit` of the shuffled order, a salt derived from the
+    ``commitment`` is :func:`hearts.table.commit` of the shuffled order, a salt derived from the
     game's seed and the hand number; the seed, revealed in the record, lets anyone check it.
     """
 

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hearts import scoring, table, verify
+from hearts import scoring, table
 from hearts.cards import Card, cards_of
 from hearts.deal import Deal, PassChoices, check_hands
 from hearts.errors import HeartsError, IllegalMove
@@ -297,8 +297,8 @@ class Game:
             if self.seed is not None:
                 # Commit to the shuffled pack before the pone cuts (see hearts.verify); the
                 # salt comes from the seed, not the generator, so the deals do not shift.
-                salt = verify.hand_salt(self.seed, number)
-                before.append(ShuffleCommitted(number, dealer, verify.commit(deck, salt, number)))
+                salt = table.hand_salt(self.seed, number)
+                before.append(ShuffleCommitted(number, dealer, table.commit(deck, salt, number)))
             self._committing = before
             try:
                 if self._pone is not None:

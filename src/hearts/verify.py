@@ -4,9 +4,9 @@ At a real table everyone sees the dealer shuffle and the pone cut (laws 5–7; d
 At a digital table the server shuffles out of sight, so each hand goes like this:
 
 1. The game shuffles the pack from its seeded generator, exactly as before (:mod:`hearts.table`).
-2. Before the pone is asked to cut, it publishes :func:`commit` of the shuffled order as a
-   :class:`~hearts.events.ShuffleCommitted` event: ``sha256`` over the hand number, a 32-byte
-   salt and the cards in order. Every seat sees it (:attr:`SeatView.commitment
+2. Before the pone is asked to cut, it publishes :func:`~hearts.table.commit` of the shuffled
+   order as a :class:`~hearts.events.ShuffleCommitted` event: ``sha256`` over the hand number,
+   a 32-byte salt and the cards in order. Every seat sees it (:attr:`SeatView.commitment
    <hearts.observation.SeatView.commitment>`); it is a fixed-length hash and reveals nothing
    of the order.
 3. The pone cuts as it chooses, or declines (``Game(pone=...)``); the cut, or None, is in the
@@ -14,8 +14,8 @@ At a digital table the server shuffles out of sight, so each hand goes like this
 4. The cards are dealt one at a time from the eldest hand (:func:`hearts.table.deal_out`).
 
 The salt of hand ``n`` is ``HMAC-SHA256(key=the seed, "hearts shuffle salt n")``
-(:func:`hand_salt`): anyone holding the seed can derive it, and no one without the seed can. The
-seed stays with the server during the game and is revealed in the record afterwards; with it,
+(:func:`~hearts.table.hand_salt`): anyone holding the seed can derive it, and no one without
+the seed can. The seed stays with the server during the game and is revealed in the record afterwards; with it,
 :func:`verify_record` (and ``hearts verify RECORD``) recomputes every shuffle, checks it against
 the published commitment, applies the recorded cut, deals by the table procedure and compares
 the recorded hands. The salt does not touch the generator, so the deals are those a game
@@ -42,20 +42,17 @@ its record cannot be verified this way. Standard library only.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import hmac
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hearts import table
+from hearts import record, table
 from hearts.cards import Card, CardSet, cards_of
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted
+from hearts.game import Game
 from hearts.rules import Rules
-
-if TYPE_CHECKING:
-    from hearts.game import Game
+from hearts.table import commit, hand_salt
 
 __all__ = [
     "commit",
@@ -66,36 +63,6 @@ __all__ = [
     "verify_record",
     "verify_text",
 ]
-
-_DOMAIN = b"hearts shuffle commitment v1"
-
-
-def hand_salt(seed: int, hand_number: int) -> bytes:
-    """The 32-byte salt of a hand's commitment: derived from the game's seed and the hand number.
-
-    >>> len(hand_salt(7, 0)), hand_salt(7, 0) == hand_salt(7, 1)
-    (32, False)
-    """
-    return hmac.new(
-        str(seed).encode("ascii"), f"hearts shuffle salt {hand_number}".encode("ascii"), "sha256"
-    ).digest()
-
-
-def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
-    """The commitment to a shuffled pack: sha256 of the hand number, the salt and the order (hex).
-
-    >>> from hearts.cards import Card
-    >>> order = [Card.parse(name) for name in ("AS", "2C", "QH")]
-    >>> digest = commit(order, b"salt", 0)
-    >>> len(digest), digest == commit(order[::-1], b"salt", 0), digest == commit(order, b"salt", 1)
-    (64, False, False)
-    """
-    names = " ".join(str(Card.coerce(card)) for card in pack_order)
-    message = b"|".join(
-        (_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names.encode("ascii"))
-    )
-    return hashlib.sha256(message).hexdigest()
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandCheck:
@@ -153,9 +120,7 @@ def verify_text(text: str | bytes) -> VerifyReport:
     ...
     hearts.errors.InvalidRecord: the record is not valid JSON: Expecting value at line 1, column 2
     """
-    from hearts.record import parse_json  # record imports the game, which imports this module
-
-    return verify_record(parse_json(text))
+    return verify_record(record.parse_json(text))
 
 
 def verify_record(data: Any) -> VerifyReport:
