@@ -56,7 +56,6 @@ from hearts.events import (
     Discarded,
     Event,
     GameOver,
-    Gathered,
     HandOver,
     HandSettled,
     MoonChosen,
@@ -70,21 +69,9 @@ from hearts.events import (
     SuitNamed,
     TrickCarried,
     TrickWon,
+    move_of,
 )
 from hearts.game import Game
-from hearts.moves import (
-    Bid,
-    Call,
-    Claim,
-    Correct,
-    Discard,
-    Gather,
-    MoonChoice,
-    Move,
-    NameSuit,
-    Pass,
-    Revoke,
-)
 from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
@@ -97,7 +84,6 @@ __all__ = [
     "dump",
     "loads",
     "load",
-    "move_of",
     "text",
 ]
 
@@ -319,55 +305,6 @@ def _json_type(value: object) -> str:
 def _variant_name(rules: Rules) -> str:
     name = name_of(rules)
     return name if name in VARIANTS else "custom"
-
-
-def move_of(event: Event, index: int = 0) -> tuple[int, Move] | None:
-    """The (seat, move) a recorded event stands for, or None for what the engine logs itself;
-    ``index`` (the event's place in a record) names it when its value is bad.
-
-    >>> from hearts.events import BidMade, TrickWon
-    >>> move_of(BidMade(seat=2, amount=5))
-    (2, Bid(5))
-    >>> move_of(TrickWon(seat=1, leader=0, cards=(), points=0)) is None
-    True
-    """
-    if isinstance(event, Revoked):
-        return event.seat, Revoke(event.card)
-    if isinstance(event, CardPlayed):
-        return event.seat, event.card
-    if isinstance(event, RevokeCorrected):
-        return event.seat, Correct()
-    if isinstance(event, RevokeClaimed):
-        return event.seat, Claim(event.accused)
-    if isinstance(event, CardCalled):
-        return event.seat, Call(event.card)
-    if isinstance(event, Gathered):
-        return event.seat, Gather()
-    if isinstance(event, Passed):
-        return event.seat, Pass(event.cards)
-    if isinstance(event, Discarded):
-        return event.seat, Discard(event.cards)
-    if isinstance(event, MoonChosen):
-        try:
-            return event.seat, MoonChoice(event.choice)
-        except ValueError:
-            raise InvalidRecord(
-                f"event {index} (moon_chosen): the choice must be 'old' or 'new', not "
-                f"{event.choice!r}"
-            ) from None
-    if isinstance(event, BidMade):
-        try:
-            return event.seat, Bid(event.amount)
-        except HeartsError as error:
-            raise InvalidRecord(f"event {index} (bid_made): {error}") from None
-    if isinstance(event, SuitNamed):
-        if event.seat == -1:
-            return None  # nobody bid: the engine names hearts itself (RULES.md §5.1.8)
-        try:
-            return event.seat, NameSuit(event.suit)
-        except HeartsError as error:
-            raise InvalidRecord(f"event {index} (suit_named): {error}") from None
-    return None
 
 
 def _rebuild(

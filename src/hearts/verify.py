@@ -64,6 +64,7 @@ __all__ = [
     "verify_text",
 ]
 
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandCheck:
     """What verifying one hand found: ``commitment`` and ``deal`` are True when they match."""
