@@ -28,9 +28,9 @@ import hashlib
 import hmac
 import random
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from hearts.cards import FULL_PACK, Card, cards_of
+from hearts.cards import FULL_PACK, JOKER, Card, cards_of
 from hearts.errors import HeartsError, IllegalMove
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "pone",
     "next_dealer",
     "shuffle",
+    "shuffle_pack",
     "cut",
     "random_cut",
     "deal_out",
@@ -91,6 +92,18 @@ def shuffle(cards: Iterable[T], rng: random.Random) -> list[T]:
     deck = list(cards)
     rng.shuffle(deck)
     return deck
+
+
+def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
+    """What the generator draws for one hand: the pack (a bitmask) shuffled, then the cut it
+    suggests to the pone (:func:`random_cut`), drawn whether or not the pone makes it.
+
+    >>> deck, suggested = shuffle_pack(FULL_PACK, random.Random(5))
+    >>> len(deck), 4 <= suggested <= 48
+    (52, True)
+    """
+    deck = shuffle(cards_of(pack), rng)
+    return deck, random_cut(len(deck), rng)
 
 
 def cut(deck: Sequence[T], at: int | None) -> list[T]:
@@ -263,6 +276,10 @@ def cut_for_seats(rng: random.Random, people: int, seats: int) -> list[int]:
 # ---------------------------------------------------------------------- shuffle commitments
 
 _DOMAIN = b"hearts shuffle commitment v1"
+_NAMES: Final[dict[Card, bytes]] = {
+    card: str(card).encode("ascii") for card in cards_of(FULL_PACK | 1 << JOKER | FULL_PACK << 64)
+}
+"""Every card's name as bytes, by card (both packs and the joker): the commitment hashes names."""
 
 
 def hand_salt(seed: int, hand_number: int) -> bytes:
@@ -282,14 +299,22 @@ def hand_salt(seed: int, hand_number: int) -> bytes:
 def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
     """The commitment to a shuffled pack: sha256 of the hand number, the salt and the order (hex).
 
-    >>> from hearts.cards import Card
+    The message hashed is ``hearts shuffle commitment v1|<hand number>|<salt in hex>|<names>``,
+    the names (``AS 2C QH``, a second pack's cards marked ``'``) in the order given. Cards may
+    be given as :class:`~hearts.cards.Card` values, ids or names.
+
     >>> order = [Card.parse(name) for name in ("AS", "2C", "QH")]
     >>> digest = commit(order, b"salt", 0)
     >>> len(digest), digest == commit(order[::-1], b"salt", 0), digest == commit(order, b"salt", 1)
     (64, False, False)
+    >>> commit(["AS", "2C", "QH"], b"salt", 0) == digest
+    True
     """
-    names = " ".join(str(Card.coerce(card)) for card in pack_order)
-    message = b"|".join(
-        (_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names.encode("ascii"))
-    )
+    cards = pack_order if isinstance(pack_order, list | tuple) else list(pack_order)
+    if {Card}.issuperset(map(type, cards)) and _NAMES.keys() >= set(cards):
+        # The game's own shuffle: every name looked up, none built (this runs every hand).
+        names = b" ".join(map(_NAMES.__getitem__, cards))
+    else:  # ids, names, or something that is not a card (refused by name)
+        names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
+    message = b"|".join((_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names))
     return hashlib.sha256(message).hexdigest()
