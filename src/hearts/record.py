@@ -7,8 +7,8 @@ the recorded one exactly, so an edited deal, trick or score is refused with the 
 A game played without a seed (``Game(rules)``, or with an injected generator) is recorded with
 ``"seed": null``; its deals are then taken from the record, checked to deal the whole pack in the
 right sizes, and only the play is verified. A seeded game's log commits to each shuffle before
-the cut; :func:`hearts.verify.verify_record` checks a record's deals hand by hand without
-refusing it at the first difference.
+the cut; :func:`hearts.verify.verify_record` checks a record's deals and play hand by hand
+without refusing it at the first difference.
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=7)
@@ -40,7 +40,7 @@ import json
 import os
 import random
 from collections.abc import Mapping, Sequence
-from typing import IO, Any, Final, TypeVar
+from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hearts import table
 from hearts.cards import Card, Suit
@@ -80,6 +80,8 @@ __all__ = [
     "VERSION",
     "to_dict",
     "from_dict",
+    "Contents",
+    "contents",
     "dumps",
     "dump",
     "loads",
@@ -230,6 +232,43 @@ def from_dict(data: Any) -> Game:
     ...
     hearts.errors.InvalidRecord: record field 'dealer' must be a seat from 0 to 1, not 2
     """
+    rules, seed, dealer, cut_for_deal, events = contents(data)
+    game = _rebuild(rules, seed, dealer, cut_for_deal, events)
+    if game.first_dealer != dealer:
+        raise InvalidRecord(
+            f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
+            f"{game.first_dealer}"
+        )
+    return game
+
+
+class Contents(NamedTuple):
+    """What a record holds, each field read and checked (see :func:`contents`)."""
+
+    rules: Rules
+    seed: int | None
+    dealer: int
+    """The first dealer (chosen by the cut for deal when ``cut_for_deal``)."""
+    cut_for_deal: bool
+    events: list[Event]
+
+
+def contents(data: Any) -> Contents:
+    """The fields of record data, each checked as :func:`from_dict` checks it (format, version,
+    variant, rules, seed, dealer, the events one by one), without replaying the game: a bad
+    field raises :class:`~hearts.errors.InvalidRecord` naming it. :mod:`hearts.verify` reads a
+    record with it.
+
+    >>> from hearts import Game, variants
+    >>> data = to_dict(Game(variants.get("classic"), seed=3))
+    >>> found = contents(data)
+    >>> found.seed, found.dealer, [event.kind for event in found.events]
+    (3, 0, ['shuffle_committed', 'dealt'])
+    >>> contents(dict(data, version=99))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: record field 'version' is 99: this version of hearts reads ...
+    """
     if not isinstance(data, Mapping):
         raise InvalidRecord(f"a record must be a JSON object, not {_json_type(data)}")
     for key in data:
@@ -276,13 +315,7 @@ def from_dict(data: Any) -> Game:
             events.append(Event.from_dict(raw))
         except InvalidRecord as error:
             raise InvalidRecord(f"event {index}: {error}") from None
-    game = _rebuild(rules, seed, dealer, cut_for_deal, events)
-    if game.first_dealer != dealer:
-        raise InvalidRecord(
-            f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
-            f"{game.first_dealer}"
-        )
-    return game
+    return Contents(rules, seed, dealer, cut_for_deal, events)
 
 
 def _is_int(value: object) -> bool:
