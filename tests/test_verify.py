@@ -337,6 +337,16 @@ def test_a_wrong_dealer_is_named() -> None:
     assert "seat 1 is recorded as dealer, but it is seat 0's deal" in check.line()
 
 
+def test_an_edited_pass_direction_is_a_deal_mismatch() -> None:
+    data = _data(_play(Game(variants.get("modern"), seed=8), hands=2))
+    data["events"][_index(data, "dealt", 1)]["pass_direction"] = "across"
+    first, second = verify_record(data).hands
+    assert first.ok and second.commitment and second.play and not second.deal
+    assert second.problems == (
+        "the deal is recorded to pass 'across', but this hand passes 'right'",
+    )
+
+
 def test_a_tampered_commitment_is_also_refused_at_load() -> None:
     data = _data(Game(variants.get("classic"), seed=8))
     data["events"][0]["commitment"] = "f" * 64

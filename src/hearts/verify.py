@@ -433,6 +433,7 @@ class _Replay:
                 reason = str(error).removeprefix(f"event {index} ({event.kind}): ")
                 self.refused = (index, reason)
                 break
+        self.over = game.is_over
         self.opening, self.recorded = _by_hand(events)
         _, self.dealt = _by_hand(game.events)
         # The hand of the refused move (-1: before the first deal): the replay stops there.
@@ -455,7 +456,9 @@ class _Replay:
             return False, [f"not replayed: the rules refused a move {where}"], None
         if number not in self.dealt:
             last = max(self.dealt, default=-1) + 1
-            return False, [f"by the rules the game is over after hand {last}"], None
+            if self.over:
+                return False, [f"by the rules the game is over after hand {last}"], None
+            return False, [f"the record's moves end in hand {last}, before this hand"], None
         mismatch = self._first_mismatch(
             [(i, e) for i, e in self.recorded.get(number, []) if not _is_deal(e)],
             [e for _, e in self.dealt[number] if not _is_deal(e)],
