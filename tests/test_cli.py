@@ -280,9 +280,9 @@ def test_verify_of_an_honest_record_says_every_hand_matches(tmp_path: Path, name
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "hand 1: commitment ✓, deal ✓",
-        "hand 2: commitment ✓, deal ✓",
-        "hand 3: commitment ✓, deal ✓",
+        "hand 1: commitment ✓, deal ✓, play ✓",
+        "hand 2: commitment ✓, deal ✓, play ✓",
+        "hand 3: commitment ✓, deal ✓, play ✓",
     ]
 
 
@@ -305,9 +305,59 @@ def test_verify_names_each_kind_of_tampering_and_exits_1(tmp_path: Path) -> None
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("hand 1: commitment ✗, deal ✓ (the commitment is not the hash")
-    assert lines[1] == "hand 2: commitment ✓, deal ✓"
-    assert lines[2].startswith("hand 3: commitment ✓, deal ✗ (seats 0 and 3 do not hold")
+    assert lines[0].startswith(
+        "hand 1: commitment ✗, deal ✓, play ✓ (the commitment is not the hash"
+    )
+    assert lines[1] == "hand 2: commitment ✓, deal ✓, play ✓"
+    # (hand 3 is only dealt: no move of it was made to replay)
+    assert lines[2].startswith("hand 3: commitment ✓, deal ✗, play ✓ (seats 0 and 3 do not hold")
+
+
+def test_verify_of_a_record_whose_trick_was_edited_names_it_and_exits_1(tmp_path: Path) -> None:
+    """The deals are untouched: only the replay of the moves finds the changed card."""
+    _, data = _saved(tmp_path, "classic", 6, 2)
+    events: Any = data["events"]
+    at = next(at for at, event in enumerate(events) if event["kind"] == "trick_won")
+    old = events[at]["cards"][2]
+    events[at]["cards"][2] = new = "QS" if old != "QS" else "KS"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "hand 1: commitment ✓, deal ✓, play ✗ (after move 4, event 6 (trick_won) is not what "
+        f"the rules make of the moves: its cards[2] is {new!r} in the record, but {old!r} in "
+        "the replay)",
+        "hand 2: commitment ✓, deal ✓, play ✓",
+    ]
+
+
+def test_verify_of_a_record_with_no_events_exits_1(tmp_path: Path) -> None:
+    _, data = _saved(tmp_path, "classic", 6, 1)
+    data["events"] = []
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == "the record has no events: no hand was dealt to verify\n"
+
+
+def test_verify_of_an_unknown_record_version_says_so_in_a_sentence(tmp_path: Path) -> None:
+    _, data = _saved(tmp_path, "classic", 6, 1)
+    data["version"] = 10**6
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert _one_sentence(result.stderr).startswith(
+        f"error: {path} is not a game record this version can verify: record field 'version' "
+        "is 1000000"
+    )
+
+
+def test_verify_without_a_record_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["verify"])
+    assert result.exit_code == 2
 
 
 def test_verify_of_a_record_without_a_seed_exits_1(tmp_path: Path) -> None:

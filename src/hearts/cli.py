@@ -435,11 +435,13 @@ def verify_deals(
         Path, typer.Argument(help="A game record (JSON), as `simulate --save` writes.")
     ],
 ) -> None:
-    """Check every deal of a record against the commitment published before the cut.
+    """Check a whole record: every deal against its seed and commitment, every move by the rules.
 
     For each hand, the shuffle is recomputed from the record's seed and hashed (it must be the
     commitment published before the pone cut), then cut as recorded and dealt by the laws (it
-    must be the hands recorded). Exits 0 when every hand matches, 1 otherwise.
+    must be the hands recorded); then every move is replayed by the rules and every recorded
+    event compared with the replay's (a changed trick, an event added or removed is named by
+    its move and event). Exits 0 when every hand matches, 1 otherwise.
     """
     text = _read_record(file)
     try:

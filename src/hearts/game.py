@@ -26,8 +26,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hearts import scoring, table, verify
-from hearts.cards import Card, cards_of
+from hearts import scoring, table
+from hearts.cards import Card
 from hearts.deal import Deal, PassChoices, check_hands
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
@@ -61,6 +61,8 @@ class _Hand:
         self.deal = deal
         self.before = list(before)
         self.after: list[Event] = []
+        # The generator's state before this hand was shuffled (None: it is derived from the
+        # seed when an undo needs it, see Game._rewind).
         self.rng_state = rng_state
         self.totals = totals.copy()
         self.pool = pool
@@ -151,6 +153,11 @@ class Game:
         self._pone = pone
         self._preset = list(deals) if deals is not None else []
         self._rng = rng if rng is not None else random.Random(seed)
+        # The game's own generator draws only for the cut for deal and each hand's shuffle, so
+        # its state before any hand can be derived from the seed again; an injected one may be
+        # drawn from elsewhere, so its state is saved before every hand.
+        self._own_rng = rng is None
+        self._drew_cut = False
         self._opening: list[Event] = []
         counters = rules.settlement is not SettlementMethod.POINTS
         self._totals = [rules.start_counters if counters else 0] * rules.players
@@ -171,6 +178,7 @@ class Game:
                 dealer = table.check_cuts(cuts, rules.players)
             else:
                 dealer, cuts = table.cut_for_deal(self._rng, rules.players)
+                self._drew_cut = True
             self._opening.append(DealerCut(cuts=tuple(cuts), dealer=dealer))
         self.first_dealer = dealer
         self._start_hand(dealer)
@@ -280,7 +288,7 @@ class Game:
         if len(self._hands) == 1:
             raise IllegalMove("nothing to undo: no move has been made")
         self._hands.pop()
-        self._rng.setstate(current.rng_state)
+        self._rewind(current.rng_state)
         previous = self._hands[-1]
         self._reopen(previous)
         previous.deal.undo()
@@ -298,7 +306,7 @@ class Game:
 
     def _start_hand(self, dealer: int) -> None:
         rules = self.rules
-        state = self._rng.getstate()
+        state = None if self._own_rng else self._rng.getstate()
         number = len(self._hands)
         sits_out = dealer if rules.dealt_seats < rules.players else None
         at: int | None
@@ -306,14 +314,13 @@ class Game:
         if number < len(self._preset):
             masks, stock, at = self._preset_hand(number, dealer)
         else:
-            deck = table.shuffle(cards_of(rules.pack), self._rng)
-            suggested = table.random_cut(len(deck), self._rng)
+            deck, suggested = table.shuffle_pack(rules.pack, self._rng)
             at = suggested
             if self.seed is not None:
                 # Commit to the shuffled pack before the pone cuts (see hearts.verify); the
                 # salt comes from the seed, not the generator, so the deals do not shift.
-                salt = verify.hand_salt(self.seed, number)
-                before.append(ShuffleCommitted(number, dealer, verify.commit(deck, salt, number)))
+                salt = table.hand_salt(self.seed, number)
+                before.append(ShuffleCommitted(number, dealer, table.commit(deck, salt, number)))
             self._committing = before
             try:
                 if self._pone is not None:
@@ -351,6 +358,20 @@ class Game:
         )
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
+
+    def _rewind(self, state: Any) -> None:
+        """Put the generator back as it was before the next hand (``len(self._hands)``) was
+        shuffled: the saved ``state`` of an injected generator, or the game's own generator
+        drawn again from the seed (the cut for deal, then each shuffled hand's draws)."""
+        if state is not None:
+            self._rng.setstate(state)
+            return
+        rng = random.Random(self.seed)
+        if self._drew_cut:
+            table.cut_for_deal(rng, self.rules.players)
+        for _ in range(len(self._preset), len(self._hands)):
+            table.shuffle_pack(self.rules.pack, rng)
+        self._rng = rng
 
     def _preset_hand(self, number: int, dealer: int) -> tuple[list[int], list[Card], int | None]:
         """The hands, stock and cut of a given deal, checked to be a deal of this pack."""
@@ -401,7 +422,7 @@ class Game:
             self._winners = winners
             hand.after.append(GameOver(winners=winners, totals=tuple(self._totals)))
             return
-        state = self._rng.getstate()
+        state = None if self._own_rng else self._rng.getstate()
         try:
             self._start_hand(table.next_dealer(deal.dealer, self.rules.players))
         except BaseException:
@@ -409,7 +430,7 @@ class Game:
             # function failed): put everything back as it was before this hand's last move.
             if len(self._hands) > 1 and self._hands[-1] is not hand:
                 self._hands.pop()
-            self._rng.setstate(state)
+            self._rewind(state)
             self._reopen(hand)
             deal.undo()
             raise

@@ -1,4 +1,5 @@
-"""The table procedure: cutting for seats and deal, the shuffle, the pone's cut, the deal.
+"""The table procedure: cutting for seats and deal, the shuffle and its commitment, the pone's
+cut, the deal.
 
 These follow Foster's laws 1–9 and his dealing laws (``seeds/004_*.txt``, laws 7–9): the lowest
 cut deals, ace low, ties cut again; the pack is shuffled before every deal (randomness only from
@@ -6,6 +7,11 @@ an injected :class:`random.Random`); the dealer's right-hand neighbour (the pone
 least four cards in each packet, or declines; the cards go out one at a time from the eldest
 hand, to the left, until the pack is exhausted (or thirteen each, two-handed); the deal passes
 to the left.
+
+At a digital table the shuffle is out of sight, so a seeded game publishes :func:`commit` of the
+shuffled order before the pone cuts: a hash under a salt derived from the seed and the hand
+number (:func:`hand_salt`). The seed, revealed in the record afterwards, lets anyone check every
+deal (:mod:`hearts.verify`).
 
 >>> import random
 >>> deck = shuffle(range(52), random.Random(1))
@@ -18,11 +24,13 @@ to the left.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from hearts.cards import FULL_PACK, Card, cards_of
+from hearts.cards import FULL_PACK, JOKER, Card, cards_of
 from hearts.errors import IllegalMove, InvalidArgument
 
 __all__ = [
@@ -31,12 +39,15 @@ __all__ = [
     "pone",
     "next_dealer",
     "shuffle",
+    "shuffle_pack",
     "cut",
     "random_cut",
     "deal_out",
     "cut_for_deal",
     "cut_for_seats",
     "check_cuts",
+    "hand_salt",
+    "commit",
 ]
 
 T = TypeVar("T")
@@ -81,6 +92,18 @@ def shuffle(cards: Iterable[T], rng: random.Random) -> list[T]:
     deck = list(cards)
     rng.shuffle(deck)
     return deck
+
+
+def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
+    """What the generator draws for one hand: the pack (a bitmask) shuffled, then the cut it
+    suggests to the pone (:func:`random_cut`), drawn whether or not the pone makes it.
+
+    >>> deck, suggested = shuffle_pack(FULL_PACK, random.Random(5))
+    >>> len(deck), 4 <= suggested <= 48
+    (52, True)
+    """
+    deck = shuffle(cards_of(pack), rng)
+    return deck, random_cut(len(deck), rng)
 
 
 def cut(deck: Sequence[T], at: int | None) -> list[T]:
@@ -261,3 +284,50 @@ def cut_for_seats(rng: random.Random, people: int, seats: int) -> list[int]:
     if people <= seats:
         return list(range(people))
     return _lowest_of(rng, list(range(people)), seats)
+
+
+# ---------------------------------------------------------------------- shuffle commitments
+
+_DOMAIN = b"hearts shuffle commitment v1"
+_NAMES: Final[dict[Card, bytes]] = {
+    card: str(card).encode("ascii") for card in cards_of(FULL_PACK | 1 << JOKER | FULL_PACK << 64)
+}
+"""Every card's name as bytes, by card (both packs and the joker): the commitment hashes names."""
+
+
+def hand_salt(seed: int, hand_number: int) -> bytes:
+    """The 32-byte salt of a hand's commitment: derived from the game's seed and the hand number.
+
+    It is ``HMAC-SHA256(key=the seed, "hearts shuffle salt n")``: anyone holding the seed can
+    derive it, and no one without the seed can. It does not touch the generator.
+
+    >>> len(hand_salt(7, 0)), hand_salt(7, 0) == hand_salt(7, 1)
+    (32, False)
+    """
+    return hmac.new(
+        str(seed).encode("ascii"), f"hearts shuffle salt {hand_number}".encode("ascii"), "sha256"
+    ).digest()
+
+
+def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
+    """The commitment to a shuffled pack: sha256 of the hand number, the salt and the order (hex).
+
+    The message hashed is ``hearts shuffle commitment v1|<hand number>|<salt in hex>|<names>``,
+    the names (``AS 2C QH``, a second pack's cards marked ``'``) in the order given. Cards may
+    be given as :class:`~hearts.cards.Card` values, ids or names.
+
+    >>> order = [Card.parse(name) for name in ("AS", "2C", "QH")]
+    >>> digest = commit(order, b"salt", 0)
+    >>> len(digest), digest == commit(order[::-1], b"salt", 0), digest == commit(order, b"salt", 1)
+    (64, False, False)
+    >>> commit(["AS", "2C", "QH"], b"salt", 0) == digest
+    True
+    """
+    cards = pack_order if isinstance(pack_order, list | tuple) else list(pack_order)
+    if {Card}.issuperset(map(type, cards)) and _NAMES.keys() >= set(cards):
+        # The game's own shuffle: every name looked up, none built (this runs every hand).
+        names = b" ".join(map(_NAMES.__getitem__, cards))
+    else:  # ids, names, or something that is not a card (refused by name)
+        names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
+    message = b"|".join((_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names))
+    return hashlib.sha256(message).hexdigest()

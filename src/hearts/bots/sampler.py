@@ -52,10 +52,9 @@ from collections.abc import Sequence
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
 from hearts.errors import HeartsError, InvalidArgument
-from hearts.events import Dealt, Discarded, StockDrawn
+from hearts.events import Dealt, Discarded, StockDrawn, move_of
 from hearts.moves import Discard, Move, Pass, Revoke
 from hearts.observation import SeatView
-from hearts.record import move_of
 from hearts.rules import Rules, Widow
 
 __all__ = ["PassSampler", "Sampler", "passes_sampled", "supported"]
