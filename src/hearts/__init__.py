@@ -19,12 +19,16 @@ from hearts.game import Game
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
+    Auction,
+    Cancellation,
     FirstLead,
     GameEnd,
     HeartValue,
     JackRule,
+    Joker,
     Moon,
     PassDirection,
+    Passing,
     Rules,
     SettlementMethod,
     Strip,
@@ -51,6 +55,10 @@ __all__ = [
     "NameSuit",
     "parse_move",
     "Rules",
+    "Passing",
+    "Auction",
+    "Joker",
+    "Cancellation",
     "FirstLead",
     "GameEnd",
     "HeartValue",

@@ -437,7 +437,7 @@ class Deal:
         self._values = rules.values
         # The cards that can take a trick, by the suit led: the suit's own, and the joker too
         # when it wins any trick it is played to (Joker Hearts; RULES.md §5.2).
-        joker_wins = rules.joker and rules.joker_wins_any_trick
+        joker_wins = rules.joker is not None and rules.joker.wins_any_trick
         self._win_masks = _JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
         self._penalty_mask = rules.penalty_mask
         self._first_trick_rule = rules.penalty_free_first_trick
@@ -468,10 +468,11 @@ class Deal:
         dealt_stock = self._stock
         # _cancel: 0, or bits: 1 closes tricks the cancelling way, 2 the widow goes with the last
         # trick, 4 a last trick nobody wins goes to the second of its top pair (RULES.md §7.6).
+        two = rules.cancellation  # Cancellation Hearts' options (None: one pack)
         self._cancel = (
             (rules.packs > 1 or rules.widow is not Widow.NONE)
-            | (rules.widow is Widow.LAST_TRICK) << 1
-            | (rules.unwon_last_trick is LastTrick.SECOND_OF_PAIR) << 2
+            | rules.widow_with_last_trick << 1
+            | ((two and two.unwon_last_trick) is LastTrick.SECOND_OF_PAIR) << 2
         )
         self._discard = rules.widow is Widow.DISCARD
         if self._cancel:
@@ -934,7 +935,8 @@ class Deal:
         if phase is _BID:
             if seat is not None and self._seat(seat) != self._to_act:
                 return []
-            return [Bid(0), *map(Bid, range(self.high_bid + 1, self.rules.max_bid + 1))]
+            top = self.rules.auction.max_bid if self.rules.auction else 0
+            return [Bid(0), *map(Bid, range(self.high_bid + 1, top + 1))]
         if phase is _NAME:
             if seat is not None and self._seat(seat) != self._to_act:
                 return []
@@ -1545,9 +1547,10 @@ class Deal:
                 raise IllegalMove(
                     f"a bid must be higher than the high bid of {high}: bid more, or pass"
                 )
-            if move.amount > self.rules.max_bid:
+            top = self.rules.auction.max_bid if self.rules.auction else 0
+            if move.amount > top:
                 raise IllegalMove(
-                    f"a bid may be at most {self.rules.max_bid} counters (max_bid), not {move.amount}"
+                    f"a bid may be at most {top} counters (max_bid), not {move.amount}"
                 )
             return
         if seat is not None and self._seat(seat) != to_act:

@@ -182,7 +182,7 @@ def verify_record(data: Any) -> VerifyReport:
         if key not in data:
             raise InvalidRecord(f"the record lacks the field {key!r}")
     try:
-        rules = Rules.from_dict(data["rules"])
+        rules = Rules.from_dict(data["rules"], version=data.get("version", 2))
     except (HeartsError, TypeError, ValueError) as error:
         raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
     seed = data["seed"]
