@@ -344,7 +344,8 @@ def _by_name(prefix: str) -> Callable[[type[_T]], type[_T]]:
 
     def wrap(cls: type[_T]) -> type[_T]:
         generated = cls.__init__
-        known = frozenset(field.name for field in dataclasses.fields(cls) if field.init)  # type: ignore[arg-type]
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        known = frozenset(field.name for field in fields if field.init)
 
         @functools.wraps(generated)
         def __init__(self: _T, *args: object, **options: object) -> None:
