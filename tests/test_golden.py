@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from hearts import Game, Rules, record, variants
+from hearts import Game, Rules, record, variants, verify
 
 DATA = Path(__file__).resolve().parent / "data"
 sys.path.insert(0, str(DATA))
@@ -63,3 +63,12 @@ def test_same_seed_and_moves_still_give_the_golden_game(name: str) -> None:
     """The same seed deals the same cards and the same moves give the same game, release to
     release."""
     _same_record(golden_game(name), _stored(name))
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_a_version_1_golden_record_verifies_hand_by_hand(name: str) -> None:
+    """``hearts verify`` reads version-1 records too: their rules are migrated, every deal
+    matches its commitment and the shuffle from the seed."""
+    stored = _stored(name)
+    assert stored["version"] == 1
+    assert verify.verify_record(stored).ok
