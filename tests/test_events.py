@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from hearts import Deal, Game, InvalidRecord, Move, Rules, parse_move, variants
+from hearts import Auction, Deal, Game, InvalidRecord, Move, Rules, parse_move, variants
 from hearts.events import (
     EVENT_KINDS,
     BidMade,
@@ -62,7 +62,7 @@ def _all_kinds() -> list[Event]:
             seen.setdefault(event.kind, event)
     # Auction Hearts is played deal by deal for now: its bids and the suit named.
     hands = [" ".join(f"{r}{s}" for r in "23456789TJQKA") for s in "CDSH"]
-    deal = Deal.from_hands(Rules(auction=True), hands)
+    deal = Deal.from_hands(Rules(auction=Auction()), hands)
     rng = random.Random(0)
     while not deal.is_over:
         deal.play(rng.choice(deal.legal_moves()))

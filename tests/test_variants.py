@@ -21,7 +21,7 @@ from hearts import (
 )
 from hearts.cards import Suit
 from hearts.events import CardPlayed, Dealt, HandOver, HandSettled, Passed
-from hearts.rules import FirstLead, GameEnd, Moon, PassDirection, SettlementMethod
+from hearts.rules import FirstLead, GameEnd, Moon, PassDirection, Passing, SettlementMethod
 
 
 @pytest.mark.parametrize("name", variants.names())
@@ -287,7 +287,7 @@ def test_black_maria_four_take_thirteen_each_from_the_whole_pack() -> None:
     """RULES.md §6.5: four players deal all 52, 13 each; still pass 3 right, eldest leads."""
     rules = variants.for_players_named("black-maria", 4)
     assert rules.pack.bit_count() == 52 and rules.hand_size == 13
-    assert rules.pass_cycle == (PassDirection.RIGHT,) and rules.pass_count == 3
+    assert rules.passing == Passing(count=3, cycle=(PassDirection.RIGHT,)) and rules.pass_count == 3
     assert rules.first_lead is FirstLead.ELDEST and rules.penalty_total == 43
 
 

@@ -27,12 +27,16 @@ from hearts.game import Game
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, coerce_move, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
+    Auction,
+    Cancellation,
     FirstLead,
     GameEnd,
     HeartValue,
     JackRule,
+    Joker,
     Moon,
     PassDirection,
+    Passing,
     Rules,
     SettlementMethod,
     Strip,
@@ -60,6 +64,10 @@ __all__ = [
     "parse_move",
     "coerce_move",
     "Rules",
+    "Passing",
+    "Auction",
+    "Joker",
+    "Cancellation",
     "FirstLead",
     "GameEnd",
     "HeartValue",

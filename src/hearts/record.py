@@ -24,14 +24,16 @@ hearts.errors.InvalidRecord: event 0 (shuffle_committed) does not match the game
 
 The format, one event a line::
 
-    {"format": "hearts-record", "version": 1, "variant": "modern", "rules": {...},
+    {"format": "hearts-record", "version": 2, "variant": "modern", "rules": {...},
      "seed": 7, "dealer": 0, "cut_for_deal": false, "events": [
     {"kind": "shuffle_committed", "hand_number": 0, "dealer": 0, "commitment": "5f0c..."},
     {"kind": "dealt", ...},
     ...
     ]}
 
-Events are numbered from 0, as in the record's ``events`` list.
+Events are numbered from 0, as in the record's ``events`` list. Version 1 records, whose rules
+are flat options (``pass_count``, ``max_bid``, ``packs``…), are read too: their rules are
+migrated to the parts of version 2 (:meth:`hearts.rules.Rules.from_dict`).
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ from hearts.variants import VARIANTS, name_of
 __all__ = [
     "FORMAT",
     "VERSION",
+    "READS",
     "to_dict",
     "from_dict",
     "Contents",
@@ -91,8 +94,10 @@ __all__ = [
 
 FORMAT: Final = "hearts-record"
 """The value of a record's ``format`` field."""
-VERSION: Final = 1
-"""The record version this module writes and reads."""
+VERSION: Final = 2
+"""The record version this module writes (rules as parts: ``"passing": {"count": 3, ...}``)."""
+READS: Final = (1, 2)
+"""The record versions this module reads (version 1: the flat rules, migrated)."""
 
 _FIELDS: Final = (
     "format",
@@ -280,9 +285,9 @@ def contents(data: Any) -> Contents:
     if data["format"] != FORMAT:
         raise InvalidRecord(f"record field 'format' must be {FORMAT!r}, not {data['format']!r}")
     version = data["version"]
-    if version != VERSION or isinstance(version, bool):
+    if version not in READS or isinstance(version, bool):
         raise InvalidRecord(
-            f"record field 'version' is {version!r}: this version of hearts reads version {VERSION}"
+            f"record field 'version' is {version!r}: this version of hearts reads versions 1 and 2"
         )
     variant = data["variant"]
     if not isinstance(variant, str) or (variant != "custom" and variant not in VARIANTS):
@@ -290,7 +295,7 @@ def contents(data: Any) -> Contents:
             f"record field 'variant' must be a preset name or 'custom', not {variant!r}"
         )
     try:
-        rules = Rules.from_dict(data["rules"])
+        rules = Rules.from_dict(data["rules"], version=version)
     except (HeartsError, TypeError, ValueError) as error:
         raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
     seed = data["seed"]
@@ -506,7 +511,7 @@ def text(game: Game) -> str:
                     lines.append(f"  seat {seat} sits out this hand")
             if event.stock:
                 stock = " ".join(card.symbol for card in event.stock)
-                if rules.widow is not Widow.NONE:  # Heartsette: face down, for the first trick
+                if rules.widow is not Widow.NONE or rules.widow_with_last_trick:  # face down
                     lines.append(f"  widow ({len(event.stock)} cards, face down): {stock}")
                 else:
                     lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")

@@ -34,11 +34,15 @@ from hearts.cards import (
 )
 from hearts.errors import InvalidArgument, InvalidRules, UnknownName
 from hearts.rules import (
+    Auction,
+    Cancellation,
     FirstLead,
     GameEnd,
     HeartValue,
+    Joker,
     Moon,
     PassDirection,
+    Passing,
     Rules,
     SettlementMethod,
     Strip,
@@ -104,8 +108,7 @@ def _classic(players: int, **changes: object) -> Rules:
 MODERN: Final = Rules(
     players=4,
     strip=Strip.MODERN,
-    pass_count=3,
-    pass_cycle=_MODERN_CYCLE,
+    passing=Passing(count=3, cycle=_MODERN_CYCLE),
     first_lead=FirstLead.LOWEST_CLUB,
     penalty_free_first_trick=True,
     hearts_must_be_broken=True,
@@ -248,7 +251,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "joker",
-            _classic(4, joker=True),
+            _classic(4, joker=Joker()),
             "classic play; the joker replaces the 2♥: a heart above the A♥, it wins any trick "
             "it is played to and counts 5 (17 a deal); sweepstakes pool with Jacks, 50 counters",
             "RULES.md §5.2, §3.1; law 3 (its power and value UNVERIFIED)",
@@ -293,8 +296,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             Rules(
                 players=3,
                 removed=(TWO_OF_CLUBS,),
-                pass_count=3,
-                pass_cycle=(PassDirection.RIGHT,),
+                passing=Passing(count=3, cycle=(PassDirection.RIGHT,)),
                 first_lead=FirstLead.ELDEST,
                 card_values=((QUEEN_OF_SPADES, 13), (_KING_OF_SPADES, 10), (_ACE_OF_SPADES, 7)),
                 settlement=SettlementMethod.POINTS,
@@ -328,7 +330,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "cancellation",
             Rules(
                 players=6,
-                packs=2,
+                cancellation=Cancellation(),
                 card_values=((QUEEN_OF_SPADES, 13),),
                 settlement=SettlementMethod.POINTS,
                 end=GameEnd.TARGET,
@@ -366,7 +368,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "auction",
-            _classic(4, auction=True),
+            _classic(4, auction=Auction()),
             "classic play; each bids once, eldest first; the highest bidder pays his bid into "
             "the pool, names the suit to avoid (1 counter a card) and leads; pool with Jacks; "
             "50 counters each",
@@ -440,17 +442,17 @@ def for_players(rules: Rules, players: int) -> Rules:
     """The same form for another number of players, with the pack and passes that count needs.
 
     >>> r = for_players(get("modern"), 3)
-    >>> r.hand_size, [d.value for d in r.pass_cycle]
+    >>> r.hand_size, [d.value for d in r.passing.cycle]
     (17, ['left', 'right', 'hold'])
     """
     if not isinstance(rules, Rules):
         raise InvalidArgument(f"for_players adapts Rules, not {type(rules).__name__}")
     _check_players(players)
     changes: dict[str, object] = {"players": players}
-    if rules.pass_cycle and PassDirection.ACROSS in rules.pass_cycle and players % 2:
-        changes["pass_cycle"] = _ODD_CYCLE
+    if rules.passing and PassDirection.ACROSS in rules.passing.cycle and players % 2:
+        changes["passing"] = dataclasses.replace(rules.passing, cycle=_ODD_CYCLE)
     if players == 2 and not rules.stock and not rules.domino:
-        changes.update(stock=True, pass_count=0, pass_cycle=())
+        changes.update(stock=True, passing=None)
         if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.EXCESS):
             changes["settlement"] = SettlementMethod.TWO_HANDED
     if players != 2 and rules.stock:
@@ -459,8 +461,8 @@ def for_players(rules: Rules, players: int) -> Rules:
             changes["settlement"] = SettlementMethod.SWEEPSTAKES
     if players != 3 and rules.settlement is SettlementMethod.EXCESS:
         changes["settlement"] = SettlementMethod.SWEEPSTAKES
-    if players == 7 and rules.pass_count:
-        changes.update(pass_count=0, pass_cycle=())
+    if players == 7 and rules.passing:
+        changes["passing"] = None
     if rules.removed and players != rules.players:
         # Cards laid aside by name suit the form's own table; at another, the strip decides
         # (Black Maria's 2♣ goes for three; four take all 52).

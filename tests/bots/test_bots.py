@@ -15,6 +15,7 @@ from hearts import (
     InvalidArgument,
     MoonChoice,
     Pass,
+    Passing,
     Phase,
     Rules,
     SeatView,
@@ -254,7 +255,7 @@ def test_basic_passes_the_highest_cards_of_its_shortest_suit() -> None:
         "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     ]
-    classic_passing = CLASSIC.replace(pass_count=3, pass_cycle=("left",))
+    classic_passing = CLASSIC.replace(passing=Passing(count=3, cycle=("left",)))
     deal = Deal.from_hands(classic_passing, hands, pass_direction="left")
     assert BasicBot().choose(deal.view(0)) == Pass("QD KD 4D")
 

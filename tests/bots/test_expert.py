@@ -123,7 +123,7 @@ def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None
     counts when it has another."""
     checked = 0
     for seed in range(60):
-        game = Game(variants.get("modern").replace(pass_count=0, pass_cycle=()), seed=seed)
+        game = Game(variants.get("modern").replace(passing=None), seed=seed)
         deal = game.deal.copy()
         while deal.phase is Phase.PLAY:
             card = rollout_card(deal)

@@ -12,12 +12,14 @@ from hearts.bots.sampler import Sampler, _arrivals, supported
 from hearts.cards import SUIT_MASKS, Card, Suit
 from hearts.deal import Deal, Phase
 from hearts.events import CardPlayed, Discarded
-from hearts.rules import Rules, Widow
+from hearts.rules import Passing, Rules, Widow
 
 WIDOW_FORMS = {
     "heartsette-widow-first": variants.get("heartsette").replace(widow=Widow.FIRST_TRICK),
     "heartsette-widow-last": variants.get("heartsette").replace(widow=Widow.LAST_TRICK),
-    "cancellation-widow-last": variants.get("cancellation").replace(widow=Widow.LAST_TRICK),
+    "cancellation-widow-last": variants.get("cancellation").replace(
+        cancellation={"widow": "last-trick"}
+    ),
 }
 SAMPLED: dict[str, Rules] = {
     name: variants.get(name) for name in variants.names() if supported(variants.get(name))
@@ -220,6 +222,6 @@ def test_two_handed_sampling_seldom_fails() -> None:
 
 
 def test_heartsette_with_a_pass_and_the_widow_taken_into_a_hand_is_not_sampled() -> None:
-    passing = variants.get("heartsette").replace(pass_count=3, pass_cycle=("left",))
+    passing = variants.get("heartsette").replace(passing=Passing(count=3, cycle=("left",)))
     assert not supported(passing)
     assert supported(passing.replace(widow=Widow.FIRST_TRICK))

@@ -366,7 +366,7 @@ def score_deal(deal: Deal, view: SeatView) -> list[float]:
 
     >>> import random
     >>> from hearts import Game, variants
-    >>> game = Game(variants.get("modern").replace(pass_count=0, pass_cycle=()), seed=4)
+    >>> game = Game(variants.get("modern").replace(passing=None), seed=4)
     >>> view, deal = game.view(0), game.deal.copy()
     >>> rng = random.Random(4)
     >>> while not deal.is_over:

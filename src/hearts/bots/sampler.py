@@ -380,6 +380,7 @@ def passes_sampled(rules: Rules) -> bool:
         and not rules.stock
         and not rules.domino
         and rules.widow is Widow.NONE
+        and not rules.widow_with_last_trick  # (two packs' widow with the last trick, as before)
         and rules.pack.bit_count() == rules.hand_size * rules.dealt_seats
     )
 
@@ -568,7 +569,7 @@ def _widow_points(view: SeatView) -> int | None:
     or None while no trick has been taken or when the widow goes with the last one: the points
     taken so far less those of the cards of the tricks taken (a trick carried and not yet
     taken is not counted in either)."""
-    if view.rules.widow is Widow.LAST_TRICK or view.rules.widow is Widow.DISCARD:
+    if view.rules.widow_with_last_trick or view.rules.widow is Widow.DISCARD:
         return None  # (taken into a hand, the widow adds nothing to the trick)
     taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
     if not taken:

@@ -300,7 +300,7 @@ class HandCore:
         self._values = rules.values
         # The cards that can take a trick, by the suit led: the suit's own, and the joker too
         # when it wins any trick it is played to (Joker Hearts).
-        joker_wins = rules.joker and rules.joker_wins_any_trick
+        joker_wins = rules.joker is not None and rules.joker.wins_any_trick
         self._win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
         self._penalty_mask = rules.penalty_mask
         self._first_trick_rule = rules.penalty_free_first_trick
