@@ -14,6 +14,7 @@ from hearts import (
     MoonChoice,
     Pass,
     Phase,
+    Suit,
     variants,
 )
 from hearts.deal import PassChoices
@@ -88,6 +89,20 @@ class TestFirstTrick:
         assert deal.legal_moves() == [Card.parse("2C")]
         with pytest.raises(IllegalMove, match="the 2♣ must lead the first trick"):
             deal.play("3C")
+
+    def test_with_first_lead_any_club_the_holder_of_the_two_leads_any_club(self) -> None:
+        """Option first_lead=any-club (OpenSpiel's can_lead_any_club): the 2♣'s holder leads
+        trick one with any of its clubs, and nothing else; later leads are free as usual."""
+        deal = hold(MODERN.replace(first_lead="any-club"), hands=BREAKING)
+        assert deal.to_act == 0
+        clubs = deal.hand(0).of_suit(Suit.CLUBS)
+        assert CardSet(deal.legal_moves()) == clubs and len(clubs) > 1
+        before = deal.view(0)
+        with pytest.raises(IllegalMove, match="the holder of the 2♣ leads a club to the first"):
+            deal.play(deal.hand(0).cards()[-1])  # a heart
+        assert deal.view(0) == before
+        deal.play(clubs.cards()[-1])
+        assert deal.trick == [(0, clubs.cards()[-1])]
 
     def test_holder_of_the_two_of_clubs_leads_whatever_the_seat(self) -> None:
         """RULES.md §6.3.1: the 2♣ holder leads, not the eldest hand."""

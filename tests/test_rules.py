@@ -238,6 +238,14 @@ def test_rules_without_removed_cards_write_no_removed_entry() -> None:
             "first_lead=lowest-club clashes with removed=.*: no club is left to lead",
         ),
         (
+            {
+                "players": 4,
+                "removed": " ".join(r + "C" for r in "23456789TJQKA") + " 2D 3D 4D",
+                "first_lead": "any-club",
+            },
+            "first_lead=any-club clashes with removed=.*: no club is left to lead",
+        ),
+        (
             {"players": 3, "removed": ("QS",), "card_values": (("QS", 13),)},
             "card_values names QS, which is not in the pack: removed=QS lays it aside",
         ),

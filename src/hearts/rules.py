@@ -96,6 +96,9 @@ class FirstLead(enum.Enum):
     """The eldest hand (dealer's left) leads any card (the laws; Hoyle 1913)."""
     LOWEST_CLUB = "lowest-club"
     """The holder of the 2♣ (the lowest club in play if it is stripped) must lead it (modern)."""
+    ANY_CLUB = "any-club"
+    """The holder of the 2♣ (or the lowest club in play) leads, but may lead any club (a house
+    rule some programs offer, OpenSpiel's ``can_lead_any_club``)."""
 
 
 class Moon(enum.Enum):
@@ -889,11 +892,12 @@ class Rules:
                     f"removed={removed} clashes with players={players}: it leaves {left} cards, "
                     f"which do not deal out evenly to the {dealt} seats that take cards"
                 )
-        if self.first_lead is FirstLead.LOWEST_CLUB and not (
+        if self.first_lead is not FirstLead.ELDEST and not (
             FULL_PACK & ~mask_of(self.removed) & SUIT_MASKS[Suit.CLUBS]
         ):
             raise InvalidRules(
-                f"first_lead=lowest-club clashes with removed={removed}: no club is left to lead"
+                f"first_lead={self.first_lead.value} clashes with removed={removed}: no club is "
+                "left to lead"
             )
 
     def _check_two_packs(self) -> None:

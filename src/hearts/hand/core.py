@@ -306,7 +306,15 @@ class HandCore:
         self._first_trick_rule = rules.penalty_free_first_trick
         self._must_break = rules.hearts_must_be_broken
         self._break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
-        self._club_lead = rules.first_lead is FirstLead.LOWEST_CLUB
+        # The first lead: 0 (the eldest hand leads any card), or the cards the holder of the
+        # lowest club must lead from (that club alone, or any club).
+        self._club_lead = (
+            0
+            if rules.first_lead is FirstLead.ELDEST
+            else SUIT_MASKS[Suit.CLUBS]
+            if rules.first_lead is FirstLead.ANY_CLUB
+            else 1 << rules.lowest_club
+        )
         self._lowest_club = rules.lowest_club
         self._only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
         self._legal = -1  # the legal cards of the seat to act, once asked; -1: not yet known
@@ -409,7 +417,7 @@ class HandCore:
             return hand
         if not self._history and self._club_lead and hand >> self._lowest_club & 1:
             # (two-handed, the lowest club may lie in the stock: then the leader leads freely)
-            return 1 << self._lowest_club
+            return hand & self._club_lead
         if self._must_break and not self._broken:
             others = hand & ~HEARTS_MASK
             if others and not (self._only_penalty_lead and others == QS_BIT):
@@ -439,7 +447,11 @@ class HandCore:
                 "no card that counts may be played to the first trick while you hold another"
             )
         if not self._history and self._club_lead and hand >> self._lowest_club & 1:
-            raise IllegalMove(f"the {self._lowest_club.symbol} must lead the first trick")
+            if self._club_lead == 1 << self._lowest_club:
+                raise IllegalMove(f"the {self._lowest_club.symbol} must lead the first trick")
+            raise IllegalMove(
+                f"the holder of the {self._lowest_club.symbol} leads a club to the first trick"
+            )
         raise IllegalMove("hearts are not broken: lead another suit")
 
     # ------------------------------------------------------------------ the trick loop
