@@ -61,6 +61,7 @@ __all__ = [
     "Gathered",
     "EVENT_KINDS",
     "move_of",
+    "first_difference",
 ]
 
 
@@ -501,3 +502,22 @@ EVENT_KINDS: dict[str, type[Event]] = {
 
 for _cls in EVENT_KINDS.values():
     _fast_init(_cls)
+
+
+def first_difference(ours: Event, theirs: Event) -> tuple[str, Any, Any] | None:
+    """Where two events of one kind first differ, as (field, our value, their value) in JSON
+    terms (a list field narrowed to its first differing item, ``cards[1]``); None if equal.
+
+    >>> first_difference(CardPlayed(0, Card.parse("QS")), CardPlayed(0, Card.parse("4C")))
+    ('card', 'QS', '4C')
+    """
+    mine, other = ours.to_dict(), theirs.to_dict()
+    for key, value in mine.items():
+        if value != other.get(key):
+            where, other_value = key, other.get(key)
+            if isinstance(value, list) and isinstance(other_value, list):
+                for at, (a, b) in enumerate(zip(value, other_value, strict=False)):
+                    if a != b:
+                        return f"{key}[{at}]", a, b
+            return where, value, other_value
+    return None

@@ -71,6 +71,7 @@ from hearts.events import (
     SuitNamed,
     TrickCarried,
     TrickWon,
+    first_difference,
     move_of,
 )
 from hearts.game import Game
@@ -431,20 +432,13 @@ def _mismatch(
     head = f"event {index} ({ours.kind}) does not match the game rebuilt from {source}"
     if ours.kind != theirs.kind:
         return f"{head}, whose event {index} is {theirs.kind}"
-    mine, other = ours.to_dict(), theirs.to_dict()
-    for key, value in mine.items():
-        if value != other[key]:
-            where, value, other_value = key, value, other[key]
-            if isinstance(value, list) and isinstance(other_value, list):
-                for at, (a, b) in enumerate(zip(value, other_value, strict=False)):
-                    if a != b:
-                        where, value, other_value = f"{key}[{at}]", a, b
-                        break
-            return (
-                f"{head}: its {where} is {value!r} in the record, but {other_value!r} in the "
-                "rebuilt game"
-            )
-    return head  # pragma: no cover - events that differ differ in a field
+    difference = first_difference(ours, theirs)
+    if difference is None:  # pragma: no cover - events that differ differ in a field
+        return head
+    where, value, other_value = difference
+    return (
+        f"{head}: its {where} is {value!r} in the record, but {other_value!r} in the rebuilt game"
+    )
 
 
 # ---------------------------------------------------------------------------------- text

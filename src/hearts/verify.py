@@ -59,7 +59,7 @@ from hearts import record, table
 from hearts.cards import Card, CardSet
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
-from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, move_of
+from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, first_difference, move_of
 from hearts.game import Game
 from hearts.rules import Rules
 from hearts.table import commit, hand_salt
@@ -524,14 +524,8 @@ def _difference(ours: Event, theirs: Event) -> str:
     """What differs between a recorded event and the replay's, in words."""
     if ours.kind != theirs.kind:
         return f"the replay logs a {theirs.kind} event there"
-    mine, other = ours.to_dict(), theirs.to_dict()
-    for key, value in mine.items():
-        if value != other[key]:
-            where, value, other_value = key, value, other[key]
-            if isinstance(value, list) and isinstance(other_value, list):
-                for at, (a, b) in enumerate(zip(value, other_value, strict=False)):
-                    if a != b:
-                        where, value, other_value = f"{key}[{at}]", a, b
-                        break
-            return f"its {where} is {value!r} in the record, but {other_value!r} in the replay"
-    return "it differs from the replay's"  # pragma: no cover - events that differ differ in a field
+    difference = first_difference(ours, theirs)
+    if difference is None:  # pragma: no cover - events that differ differ in a field
+        return "it differs from the replay's"
+    where, value, other_value = difference
+    return f"its {where} is {value!r} in the record, but {other_value!r} in the replay"
