@@ -13,7 +13,7 @@ from hearts import arena, variants
 from hearts import bots as bot_registry
 from hearts.arena import _bot_seed, deal_hands, estimate
 from hearts.cards import CardSet
-from hearts.errors import HeartsError
+from hearts.errors import InvalidArgument, UnknownName
 from hearts.moves import Move
 from hearts.observation import SeatView
 
@@ -186,18 +186,51 @@ def test_json_has_every_bot(mixed: arena.ArenaResult) -> None:
 
 
 @pytest.mark.parametrize(
-    ("bots", "options", "message"),
+    ("bots", "options", "kind", "message"),
     [
-        (["basic", "nobody", "basic", "basic"], {}, "there is no bot 'nobody'"),
-        (["basic", "basic"], {}, "modern has 4 seats: give 4 bots, not 2"),
-        (MIXED, {"deals": 0}, "deals must be a whole number of at least 1, not 0"),
-        (MIXED, {"workers": 0}, "workers must be a whole number of at least 1, not 0"),
-        (MIXED, {"block": 0}, "block must be a whole number of at least 1, not 0"),
+        (["basic", "nobody", "basic", "basic"], {}, UnknownName, "there is no bot 'nobody'"),
+        (["basic", "basik", "basic", "basic"], {}, UnknownName, r".*; did you mean basic\?$"),
+        (["basic", "basic"], {}, InvalidArgument, "modern has 4 seats: give 4 bots, not 2$"),
+        ("basic", {}, InvalidArgument, "modern has 4 seats: give 4 bots, not 1$"),
+        (MIXED, {"deals": 0}, InvalidArgument, "deals must be a whole number of at least 1, not 0"),
+        (MIXED, {"workers": 0}, InvalidArgument, "workers must be a whole number of at least 1"),
+        (MIXED, {"block": 0}, InvalidArgument, "block must be a whole number of at least 1, not 0"),
+        (MIXED, {"deals": 1.5}, InvalidArgument, "deals must be a whole number of at least 1"),
+        (MIXED, {"seed": "x"}, InvalidArgument, "seed must be a whole number, not 'x'$"),
+        (MIXED, {"think": 0}, InvalidArgument, "think must be a number of seconds above zero"),
+        (MIXED, {"samples": 0}, InvalidArgument, "samples must be a whole number of at least 1"),
+        (
+            MIXED,
+            {"progress": 3},
+            InvalidArgument,
+            r"progress must be a function of \(done, total\)$",
+        ),
     ],
 )
 def test_bad_input_is_refused_in_one_sentence(
-    bots: list[str], options: dict[str, int], message: str
+    bots: list[str], options: dict[str, object], kind: type[Exception], message: str
 ) -> None:
-    arguments: dict[str, int] = {"deals": 2, **options}
-    with pytest.raises(HeartsError, match="^" + message):
-        arena.run(MODERN, bots, **arguments)
+    """Every argument is checked before a hand is played: an unknown bot is an UnknownName,
+    the other arguments InvalidArgument, each one sentence."""
+    arguments: dict[str, object] = {"deals": 2, **options}
+    with pytest.raises(kind, match="^" + message):
+        arena.run(MODERN, bots, **arguments)  # type: ignore[arg-type]
+
+
+def test_an_arena_needs_rules() -> None:
+    with pytest.raises(InvalidArgument, match=r"^an arena needs Rules, not str$"):
+        arena.run("modern", MIXED, deals=1)  # type: ignore[arg-type]
+
+
+def test_the_statistics_of_a_bot_that_did_not_play_are_an_unknown_name(
+    mixed: arena.ArenaResult,
+) -> None:
+    with pytest.raises(UnknownName, match=r"^there is no bot 'expert' in this arena; choose from"):
+        mixed.stats_of("expert")
+    with pytest.raises(UnknownName, match=r"^there is no bot 'basc' in this arena; did you mean"):
+        mixed.stats_of("basc")
+
+
+def test_an_estimate_of_nothing_is_a_bad_argument() -> None:
+    with pytest.raises(InvalidArgument, match=r"^an estimate needs at least one value$"):
+        estimate([])

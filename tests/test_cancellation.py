@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts import Card, CardSet, Deal, Game, Rules, variants
+from hearts import Cancellation, Card, CardSet, Deal, Game, Rules, variants
 from hearts.cards import FULL_PACK, QUEEN_OF_SPADES
 from hearts.errors import HeartsError, InvalidRules
 from hearts.events import Dealt, HandOver, TrickCarried, TrickWon
@@ -40,7 +40,7 @@ def play_all(deal: Deal, cards: str) -> None:
 
 def test_two_packs_make_a_pack_of_104_and_every_card_has_a_twin() -> None:
     """RULES.md §7.1: two 52-card packs shuffled together."""
-    assert CANCELLATION.packs == 2
+    assert CANCELLATION.packs == 2 and CANCELLATION.cancellation == Cancellation()
     assert CANCELLATION.pack == FULL_PACK | FULL_PACK << 64
     assert CANCELLATION.pack.bit_count() == 104
     twin = Card.parse("QS'")
@@ -92,12 +92,12 @@ def test_more_than_seven_players_need_two_packs_and_law_1_still_says_so() -> Non
         Rules(players=8)
     with pytest.raises(InvalidRules, match="three to eleven"):
         CANCELLATION.replace(players=12)
-    with pytest.raises(InvalidRules, match="packs=3"):
-        Rules(packs=3)
-    with pytest.raises(InvalidRules, match="packs=2 clashes with removed"):
+    with pytest.raises(InvalidRules, match="unknown option 'packs' \\(two packs are cancellation="):
+        Rules(packs=2)
+    with pytest.raises(InvalidRules, match="cancellation clashes with removed"):
         CANCELLATION.replace(removed=("2C",))
-    with pytest.raises(InvalidRules, match="packs=2 clashes with joker"):
-        Rules(players=4, packs=2, joker=True)
+    with pytest.raises(InvalidRules, match="cancellation clashes with joker"):
+        Rules(players=4, cancellation=Cancellation(), joker={})
     assert CANCELLATION.replace(players=11).hand_size == 9
 
 
@@ -109,10 +109,10 @@ def test_the_preset_is_played_by_six_to_ten() -> None:
         variants.for_players_named("cancellation", 11)
 
 
-def test_records_of_one_pack_need_no_packs_entry_and_two_packs_round_trip() -> None:
-    assert "packs" not in variants.get("modern").to_dict()
+def test_records_of_one_pack_need_no_cancellation_entry_and_two_packs_round_trip() -> None:
+    assert "cancellation" not in variants.get("modern").to_dict()
     data = CANCELLATION.to_dict()
-    assert data["packs"] == 2
+    assert data["cancellation"] == {"widow": "first-trick", "unwon_last_trick": "leader"}
     assert Rules.from_dict(data) == CANCELLATION
 
 
@@ -204,7 +204,7 @@ def test_the_widow_goes_to_the_winner_of_the_first_trick() -> None:
 def test_a_last_trick_with_no_winner_may_go_to_the_second_of_its_top_pair() -> None:
     """RULES.md §7.6 (Grace's option): the seat that played the second of the two highest
     cards takes it: here seat 1, whose A♣ came after seat 0's."""
-    rules = EIGHT.replace(unwon_last_trick="second-of-pair")
+    rules = EIGHT.replace(cancellation={"unwon_last_trick": "second-of-pair"})
     deal = Deal.from_hands(rules, suit_hands())
     for rank in "AKQJT98765432":
         deal.play(f"{rank}C")
@@ -218,7 +218,7 @@ def test_a_last_trick_with_no_winner_may_go_to_the_second_of_its_top_pair() -> N
 
 def test_the_widow_may_go_with_the_last_trick() -> None:
     """RULES.md §7.2 (Parlett): the leftover cards are laid aside and taken with the last trick."""
-    rules = CANCELLATION.replace(widow="last-trick")
+    rules = CANCELLATION.replace(cancellation=Cancellation(widow="last-trick"))
     widow = CardSet.parse("QS QS'")
     rest = [card for card in CardSet(rules.pack) if card not in widow]
     hands = [" ".join(str(card) for card in rest[seat::6]) for seat in range(6)]
@@ -235,21 +235,34 @@ def test_the_widow_may_go_with_the_last_trick() -> None:
     assert last.points == sum(rules.value(card) for card in last.cards) + 26
     assert widow <= deal.taken(last.winner)
     assert sum(deal.penalties()) == 52
-    assert rules.to_dict()["widow"] == "last-trick"
-    assert "unwon_last_trick" not in rules.to_dict()  # the default needs no entry
+    assert rules.to_dict()["cancellation"]["widow"] == "last-trick"
+    assert "widow" not in rules.to_dict()  # Heartsette's widow: none
 
 
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"packs": 2, "players": 6, "widow": "discard"}, "widow=discard clashes with packs=2"),
-        ({"packs": 2, "players": 6, "widow": "first-trick"}, "go to the first trick's winner"),
-        ({"unwon_last_trick": "second-of-pair"}, "clashes with packs=1: with one pack nothing"),
+        (
+            {"cancellation": Cancellation(), "players": 6, "widow": "discard"},
+            "widow=discard clashes with cancellation: Heartsette's widow is for one pack",
+        ),
+        (
+            {"cancellation": {}, "players": 6, "widow": "last-trick"},
+            "or with the last trick with cancellation.widow=last-trick",
+        ),
+        ({"cancellation": {"widow": "discard"}}, "cancellation.widow='discard' is not one of"),
+        ({"cancellation": {"unwon": "leader"}}, "unknown option 'cancellation.unwon'"),
+        (
+            {"unwon_last_trick": "second-of-pair"},
+            "unknown option 'unwon_last_trick' \\(it is cancellation.unwon_last_trick now",
+        ),
     ],
 )
 def test_the_cancellation_options_refuse_what_they_cannot_mean(
     changes: dict[str, object], words: str
 ) -> None:
+    """Its options exist only in its part (no unwon last trick with one pack); Heartsette's
+    widow is refused with it; bad values are named."""
     with pytest.raises(InvalidRules, match=words):
         Rules(**changes)  # type: ignore[arg-type]
 

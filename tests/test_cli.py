@@ -163,6 +163,18 @@ def test_replay_prints_the_game_trick_by_trick(tmp_path: Path) -> None:
         (["--bots", "basic,random"], "error: --bots names 2 bots for 4 seats"),
         (["--players", "9"], "error: players=9 is not allowed"),
         (["--players", "1"], "error: players=1 is not allowed"),
+        (
+            ["--variant", "black-ladyy"],
+            "error: there is no variant 'black-ladyy'; did you mean black-lady?",
+        ),
+        (["--variant", "zzz"], "error: there is no variant 'zzz'; choose from: modern, classic, "),
+        (["--bots", "expret"], "error: there is no bot 'expret'; did you mean expert?"),
+        (
+            ["--variant", "two-handed", "--players", "4"],
+            "error: Two-handed Hearts is played by two",
+        ),
+        (["--think", "nan"], "error: --think must be a positive number of seconds, not nan"),
+        (["--samples", "-3"], "error: --samples must be at least 1, not -3"),
     ],
 )
 def test_simulate_refuses_bad_options_in_one_sentence(args: list[str], message: str) -> None:
@@ -268,9 +280,9 @@ def test_verify_of_an_honest_record_says_every_hand_matches(tmp_path: Path, name
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "hand 1: commitment ✓, deal ✓",
-        "hand 2: commitment ✓, deal ✓",
-        "hand 3: commitment ✓, deal ✓",
+        "hand 1: commitment ✓, deal ✓, play ✓",
+        "hand 2: commitment ✓, deal ✓, play ✓",
+        "hand 3: commitment ✓, deal ✓, play ✓",
     ]
 
 
@@ -293,9 +305,59 @@ def test_verify_names_each_kind_of_tampering_and_exits_1(tmp_path: Path) -> None
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("hand 1: commitment ✗, deal ✓ (the commitment is not the hash")
-    assert lines[1] == "hand 2: commitment ✓, deal ✓"
-    assert lines[2].startswith("hand 3: commitment ✓, deal ✗ (seats 0 and 3 do not hold")
+    assert lines[0].startswith(
+        "hand 1: commitment ✗, deal ✓, play ✓ (the commitment is not the hash"
+    )
+    assert lines[1] == "hand 2: commitment ✓, deal ✓, play ✓"
+    # (hand 3 is only dealt: no move of it was made to replay)
+    assert lines[2].startswith("hand 3: commitment ✓, deal ✗, play ✓ (seats 0 and 3 do not hold")
+
+
+def test_verify_of_a_record_whose_trick_was_edited_names_it_and_exits_1(tmp_path: Path) -> None:
+    """The deals are untouched: only the replay of the moves finds the changed card."""
+    _, data = _saved(tmp_path, "classic", 6, 2)
+    events: Any = data["events"]
+    at = next(at for at, event in enumerate(events) if event["kind"] == "trick_won")
+    old = events[at]["cards"][2]
+    events[at]["cards"][2] = new = "QS" if old != "QS" else "KS"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "hand 1: commitment ✓, deal ✓, play ✗ (after move 4, event 6 (trick_won) is not what "
+        f"the rules make of the moves: its cards[2] is {new!r} in the record, but {old!r} in "
+        "the replay)",
+        "hand 2: commitment ✓, deal ✓, play ✓",
+    ]
+
+
+def test_verify_of_a_record_with_no_events_exits_1(tmp_path: Path) -> None:
+    _, data = _saved(tmp_path, "classic", 6, 1)
+    data["events"] = []
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == "the record has no events: no hand was dealt to verify\n"
+
+
+def test_verify_of_an_unknown_record_version_says_so_in_a_sentence(tmp_path: Path) -> None:
+    _, data = _saved(tmp_path, "classic", 6, 1)
+    data["version"] = 10**6
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert _one_sentence(result.stderr).startswith(
+        f"error: {path} is not a game record this version can verify: record field 'version' "
+        "is 1000000"
+    )
+
+
+def test_verify_without_a_record_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["verify"])
+    assert result.exit_code == 2
 
 
 def test_verify_of_a_record_without_a_seed_exits_1(tmp_path: Path) -> None:
@@ -389,6 +451,11 @@ def test_arena_plays_a_form_at_another_table() -> None:
         (["--think", "0"], "error: --think must be a positive number of seconds, not 0.0"),
         (["--samples", "0"], "error: --samples must be at least 1, not 0"),
         (["--bots", "basic", "--players", "9"], "error: players=9 is not allowed"),
+        (["--variant", "modren"], "error: there is no variant 'modren'; did you mean modern?"),
+        (
+            ["--bots", "basic,basic,basik,basic"],
+            "error: there is no bot 'basik'; did you mean basic?",
+        ),
     ],
 )
 def test_arena_refuses_bad_options_in_one_sentence(args: list[str], message: str) -> None:

@@ -6,7 +6,19 @@ import random
 
 import pytest
 
-from hearts import Card, CardSet, Deal, HeartsError, IllegalMove, MoonChoice, Pass, Phase, variants
+from hearts import (
+    Card,
+    CardSet,
+    Deal,
+    HeartsError,
+    IllegalMove,
+    InvalidArgument,
+    MoonChoice,
+    Pass,
+    Phase,
+    Suit,
+    variants,
+)
 from hearts.deal import PassChoices
 from hearts.hand.core import HandCore
 from hearts.rules import Moon, PassDirection
@@ -79,6 +91,20 @@ class TestFirstTrick:
         assert deal.legal_moves() == [Card.parse("2C")]
         with pytest.raises(IllegalMove, match="the 2♣ must lead the first trick"):
             deal.play("3C")
+
+    def test_with_first_lead_any_club_the_holder_of_the_two_leads_any_club(self) -> None:
+        """Option first_lead=any-club (OpenSpiel's can_lead_any_club): the 2♣'s holder leads
+        trick one with any of its clubs, and nothing else; later leads are free as usual."""
+        deal = hold(MODERN.replace(first_lead="any-club"), hands=BREAKING)
+        assert deal.to_act == 0
+        clubs = deal.hand(0).of_suit(Suit.CLUBS)
+        assert CardSet(deal.legal_moves()) == clubs and len(clubs) > 1
+        before = deal.view(0)
+        with pytest.raises(IllegalMove, match="the holder of the 2♣ leads a club to the first"):
+            deal.play(deal.hand(0).cards()[-1])  # a heart
+        assert deal.view(0) == before
+        deal.play(clubs.cards()[-1])
+        assert deal.trick == [(0, clubs.cards()[-1])]
 
     def test_holder_of_the_two_of_clubs_leads_whatever_the_seat(self) -> None:
         """RULES.md §6.3.1: the 2♣ holder leads, not the eldest hand."""
@@ -479,23 +505,25 @@ class TestFromHands:
 
 
 @pytest.mark.parametrize(
-    ("move", "message"),
+    ("move", "kind", "message"),
     [
-        (Pass("2C 3C 4C"), "it is time to play a card"),
-        ("pass 2C 3C 4C", "it is time to play a card"),
-        (MoonChoice.OLD, "it is time to play a card"),
-        ("hello", "'hello' is not a move"),
-        (3.5, "3.5 is not a move"),
-        (200, "200 is not a move"),
+        (Pass("2C 3C 4C"), IllegalMove, "it is time to play a card"),
+        ("pass 2C 3C 4C", IllegalMove, "it is time to play a card"),
+        (MoonChoice.OLD, IllegalMove, "it is time to play a card"),
+        # Text that reads as no move is no move: hearts.moves.parse_move says so.
+        ("hello", InvalidArgument, "'hello' is not a move"),
+        (3.5, InvalidArgument, "3.5 is not a move"),
+        (200, InvalidArgument, "200 is not a move"),
+        (["2C", "3C", "4C"], InvalidArgument, "pass them as hearts.Pass"),
     ],
 )
 def test_a_move_of_the_wrong_kind_is_refused_and_changes_nothing(
-    move: object, message: str
+    move: object, kind: type[HeartsError], message: str
 ) -> None:
     """Bad input gets a clear sentence and changes nothing."""
     deal = hold()
     before = _state(deal)
-    with pytest.raises(IllegalMove, match=message):
+    with pytest.raises(kind, match=message):
         deal.play(move)  # type: ignore[arg-type]
     assert _state(deal) == before
 

@@ -153,8 +153,8 @@ def test_rules_5_6_6_the_no_heart_lead_option_of_the_modern_rewrite() -> None:
     ("changes", "words"),
     [
         ({"stock": True, "players": 2}, "domino=True clashes with stock=True"),
-        ({"packs": 2, "players": 6}, "domino=True clashes with packs=2"),
-        ({"auction": True}, "domino=True clashes with auction=True"),
+        ({"cancellation": {}, "players": 6}, "domino=True clashes with cancellation"),
+        ({"auction": {}}, "domino=True clashes with auction"),
         ({"widow": "discard"}, "widow=discard clashes with domino=True"),
         ({"removed": ("2C",), "players": 3}, "domino=True clashes with removed"),
     ],

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
 import pytest
 
-from hearts import Game, IllegalMove, variants
-from hearts.events import Dealt, GameOver, HandSettled
+from hearts import Game, IllegalMove, InvalidArgument, Move, variants
+from hearts.events import Dealt, Event, GameOver, HandSettled
 from hearts.rules import GameEnd, SettlementMethod, TieRule
 
 
@@ -261,16 +262,130 @@ def test_a_refused_cut_for_the_next_hand_changes_nothing() -> None:
     assert game.hand_number == 1
 
 
-def test_bad_game_options_are_refused() -> None:
+@pytest.mark.parametrize(
+    ("rules", "kwargs", "message"),
+    [
+        ("modern", {}, r"^a game needs Rules, not str$"),
+        (None, {"seed": 1.5}, r"^seed=1.5 must be a whole number$"),
+        (None, {"seed": True}, r"^seed=True must be a whole number$"),
+        (None, {"seed": "x"}, r"^seed='x' must be a whole number$"),
+        (None, {"rng": "x"}, r"^rng must be a random.Random, not str$"),
+        (None, {"seed": 1, "rng": random.Random(1)}, r"^give a game a seed or a generator, not"),
+        (None, {"seed": 1, "deals": [5]}, r"^deals must be recorded Dealt \(and DealerCut\)"),
+        (None, {"seed": 1, "deals": "dealt"}, r"^deals must be recorded Dealt"),
+        (None, {"seed": 1, "pone": 3}, r"^pone must be a function that chooses the cut$"),
+        (None, {"seed": 1, "dealer": 2, "cut_for_deal": True}, r"^give a first dealer or cut"),
+        (None, {"seed": 1, "cut_for_deal": "yes"}, r"^cut_for_deal must be True or False"),
+        (None, {"seed": 1, "dealer": 4}, r"^dealer=4 is not a seat: seats are 0 to 3$"),
+        (None, {"seed": 1, "dealer": 9}, r"^dealer=9 is not a seat: seats are 0 to 3$"),
+        (None, {"seed": 1, "dealer": -1}, r"^dealer=-1 is not a seat"),
+        (None, {"seed": 1, "dealer": "0"}, r"^dealer='0' is not a seat"),
+    ],
+)
+def test_bad_game_options_are_bad_arguments_not_moves(
+    rules: object, kwargs: dict[str, object], message: str
+) -> None:
+    """A game's options that it cannot take are InvalidArgument, one sentence each."""
+    given = variants.get("classic") if rules is None else rules
+    with pytest.raises(InvalidArgument, match=message):
+        Game(given, **kwargs)  # type: ignore[arg-type]
+
+
+def test_recorded_deals_that_are_not_this_games_deals_are_bad_arguments() -> None:
+    """Deals given to a game must be its own: the dealer and hand number, and a lawful cut."""
     rules = variants.get("classic")
-    for kwargs, message in [
-        ({"seed": 1.5}, "seed=1.5 must be a whole number"),
-        ({"seed": True}, "seed=True must be a whole number"),
-        ({"rng": "x"}, "rng must be a random.Random"),
-        ({"seed": 1, "deals": [5]}, "deals must be recorded Dealt"),
-        ({"seed": 1, "pone": 3}, "pone must be a function"),
-        ({"seed": 1, "dealer": 2, "cut_for_deal": True}, "not both"),
-        ({"seed": 1, "dealer": 4}, "dealer=4 is not a seat"),
-    ]:
-        with pytest.raises(IllegalMove, match=message):
-            Game(rules, **kwargs)  # type: ignore[arg-type]
+    dealt = Game(rules, seed=1).events[1]
+    assert isinstance(dealt, Dealt)
+    with pytest.raises(InvalidArgument, match=r"^deal 0 is dealt by seat 0 as hand 0, but hand 0"):
+        Game(rules, rng=random.Random(1), dealer=1, deals=[dealt])
+    with pytest.raises(InvalidArgument, match=r"^deal 0: a cut must leave at least four cards"):
+        Game(rules, rng=random.Random(1), deals=[dataclasses.replace(dealt, cut=2)])
+
+
+def test_a_pone_cut_that_is_not_a_number_is_a_bad_argument_and_changes_nothing() -> None:
+    """The pone's function returning something other than a number of cards or None: refused
+    in a sentence, the hand just played taken back."""
+    answers: dict[int, object] = {1: "ten"}
+
+    def pone(seat: int, size: int, hand: int, suggested: int) -> int | None:
+        return answers.get(hand, suggested)  # type: ignore[return-value]
+
+    game = Game(variants.get("classic").replace(end="deals", deals=2), seed=1, pone=pone)
+    rng = random.Random(1)
+    while game.deal.moves_made < 51:
+        game.play(rng.choice(game.legal_moves()))
+    before = (game.events, game.scores, game.pool)
+    last = game.legal_moves()[0]
+    with pytest.raises(InvalidArgument, match=r"^the pone cuts a number of cards \(or None"):
+        game.play(last)
+    assert (game.events, game.scores, game.pool) == before and game.hand_number == 0
+    answers.clear()
+    game.play(last)
+    assert game.hand_number == 1
+
+
+def _moves(game: Game, count: int) -> list[tuple[int, Move]]:
+    """Play ``count`` moves (the first legal one each time), returning them as (seat, move)."""
+    moves: list[tuple[int, Move]] = []
+    for _ in range(count):
+        seat = game.to_act
+        assert seat is not None
+        move = game.legal_moves()[0]
+        game.play(move, seat)
+        moves.append((seat, move))
+    return moves
+
+
+def test_replay_rebuilds_the_game_from_its_moves() -> None:
+    game = Game(variants.get("classic"), seed=4, dealer=2)
+    moves = _moves(game, 10)
+    assert Game.replay(game.rules, 4, moves, dealer=2).events == game.events
+    cut = Game(variants.get("classic"), seed=4, cut_for_deal=True)
+    moves = _moves(cut, 5)
+    assert Game.replay(cut.rules, 4, moves, cut_for_deal=True).events == cut.events
+
+
+@pytest.mark.parametrize(
+    ("moves", "kwargs", "message"),
+    [
+        ("1 AS", {}, r"^moves must be a sequence of \(seat, move\) pairs, not '1 AS'$"),
+        (5, {}, r"^moves must be a sequence of \(seat, move\) pairs, not 5$"),
+        ([(1, "AS", 2)], {}, r"^move 1 must be a \(seat, move\) pair, not \(1, 'AS', 2\)$"),
+        (["AS"], {}, r"^move 1 must be a \(seat, move\) pair, not 'AS'$"),
+        ([("AS", 1)], {}, r"^move 1 \('AS', 1\) must be a \(seat, move\) pair: the seat first$"),
+        ([], {"dealer": 2, "cut_for_deal": True}, r"^give a first dealer or cut for deal, not"),
+        ([], {"dealer": 7}, r"^dealer=7 is not a seat"),
+    ],
+)
+def test_replay_refuses_arguments_it_cannot_take(
+    moves: object, kwargs: dict[str, object], message: str
+) -> None:
+    """Game.replay's arguments are checked before any game is made: InvalidArgument."""
+    with pytest.raises(InvalidArgument, match=message):
+        Game.replay(variants.get("classic"), 4, moves, **kwargs)  # type: ignore[arg-type]
+
+
+def test_replay_numbers_the_move_refused_and_keeps_its_kind() -> None:
+    """A move the rules do not allow is an IllegalMove; any other refusal keeps its own kind
+    (a bad argument stays one); both say which move, from 1."""
+    rules = variants.get("classic")
+    game = Game(rules, seed=4)
+    moves = _moves(game, 3)
+    seat = game.to_act
+    assert seat is not None
+    wrong = (seat + 1) % 4
+    with pytest.raises(
+        IllegalMove, match=rf"^move 4 \({wrong}: .*\) is illegal: it is seat {seat}"
+    ):
+        Game.replay(rules, 4, [*moves, (wrong, game.legal_moves()[0])])
+
+    class Refusing(Game):
+        """A game that refuses the text "odd" as a bad argument (as a value no move is)."""
+
+        def play(self, move: Move | int | str, seat: int | None = None) -> Event:
+            if move == "odd":
+                raise InvalidArgument("'odd' is not a move")
+            return super().play(move, seat)
+
+    with pytest.raises(InvalidArgument, match=rf"^move 4 \({seat}: 'odd'\): 'odd' is not a move$"):
+        Refusing.replay(rules, 4, [*moves, (seat, "odd")])  # type: ignore[list-item]

@@ -78,10 +78,10 @@ def test_three_or_four_lay_aside_the_2s_and_the_rest_after_the_deal_is_the_widow
 def test_the_widow_needs_three_to_six_players_and_one_pack() -> None:
     with pytest.raises(InvalidRules, match="widow=discard clashes with players=7"):
         HEARTSETTE.replace(players=7)
-    with pytest.raises(InvalidRules, match="widow=discard clashes with packs=2"):
-        HEARTSETTE.replace(packs=2, players=6)
-    with pytest.raises(InvalidRules, match="widow=discard clashes with joker=True"):
-        HEARTSETTE.replace(joker=True)
+    with pytest.raises(InvalidRules, match="widow=discard clashes with cancellation"):
+        HEARTSETTE.replace(cancellation={}, players=6)
+    with pytest.raises(InvalidRules, match="widow=discard clashes with joker"):
+        HEARTSETTE.replace(joker={})
     with pytest.raises(InvalidRules, match="widow=discard clashes with removed"):
         HEARTSETTE.replace(removed=("2C",))
     with pytest.raises(InvalidRules, match="widow='sideways' is not one of"):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hearts import Card, CardSet, Deal, Game, InvalidRules, Rules, variants
+from hearts import Card, CardSet, Deal, Game, InvalidRules, Joker, Rules, variants
 from hearts.cards import JOKER, cards_of
 from hearts.events import HandSettled
 from hearts.rules import SettlementMethod
@@ -40,12 +40,11 @@ def test_law_3_the_joker_replaces_the_two_of_hearts_at_three_and_five_too() -> N
     [
         (
             {"players": 6},
-            "joker=True clashes with players=6 (strip=foster): the 2♥ the joker replaces is "
-            "already out",
+            "joker clashes with players=6 (strip=foster): the 2♥ the joker replaces is already out",
         ),
         (
             {"removed": ("2H", "2C", "2D", "2S")},
-            "joker=True clashes with removed=2C,2D,2S,2H: the 2♥ the joker replaces is already out",
+            "joker clashes with removed=2C,2D,2S,2H: the 2♥ the joker replaces is already out",
         ),
     ],
 )
@@ -60,28 +59,31 @@ def test_law_3_no_joker_where_the_two_of_hearts_is_already_out(
 
 def test_the_six_handed_modern_strip_keeps_the_two_of_hearts_for_the_joker() -> None:
     """RULES.md §6.1: the modern strip keeps every heart, so the joker may replace the 2♥."""
-    rules = variants.for_players(variants.get("modern"), 6).replace(joker=True)
+    rules = variants.for_players(variants.get("modern"), 6).replace(joker=Joker())
     assert JOKER in CardSet(rules.pack) and rules.penalty_total == 12 + 13 + 5
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"joker_penalty": 3}, "joker_penalty=3 clashes with joker=False: there is no joker"),
+        ({"joker_penalty": 3}, "unknown option 'joker_penalty' (it is joker.penalty now"),
         (
             {"joker_wins_any_trick": False},
-            "joker_wins_any_trick=False clashes with joker=False: there is no joker",
+            "unknown option 'joker_wins_any_trick' (it is joker.wins_any_trick now",
         ),
-        ({"card_values": {"JK": 5}}, "card_values names the joker: give its value with"),
-        ({"joker": "yes"}, "joker='yes' must be true or false"),
-        ({"joker": True, "joker_penalty": 2.5}, "joker_penalty=2.5 is not a whole number"),
+        ({"card_values": {"JK": 5}}, "card_values names the joker: give its value as joker="),
+        ({"joker": "yes"}, "joker='yes' must be Joker(...), a mapping of its options, or None"),
+        ({"joker": {"penalty": 2.5}}, "joker.penalty=2.5 is not a whole number"),
+        ({"joker": {"wins_any_trick": "no"}}, "joker.wins_any_trick='no' must be true or false"),
+        ({"joker": {"value": 5}}, "unknown option 'joker.value'"),
     ],
 )
 def test_joker_options_without_a_joker_or_of_the_wrong_kind_are_refused(
     changes: dict[str, object], message: str
 ) -> None:
-    """Bad input: options that cannot apply are refused with a sentence."""
-    with pytest.raises(InvalidRules, match=message.replace("(", r"\(")):
+    """Bad input: the joker's options exist only in its part (there is none to give without a
+    joker), and bad values are refused with a sentence."""
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
         Rules(**changes)  # type: ignore[arg-type]
 
 
@@ -90,7 +92,7 @@ def test_rules_5_2_the_joker_counts_five_and_the_deal_seventeen() -> None:
     assert JOKER_HEARTS.value(JOKER) == 5
     assert JOKER_HEARTS.penalty_total == 17
     assert JOKER_HEARTS.settlement is SettlementMethod.SWEEPSTAKES
-    assert JOKER_HEARTS.replace(joker_penalty=8).penalty_total == 20
+    assert JOKER_HEARTS.replace(joker=Joker(penalty=8)).penalty_total == 20
     assert JOKER_HEARTS.penalty_mask >> JOKER & 1
 
 
@@ -112,7 +114,7 @@ def test_rules_5_2_the_joker_wins_a_trick_of_clubs_it_is_discarded_to() -> None:
 
 def test_rules_5_2_without_the_power_the_discarded_joker_does_not_win() -> None:
     """RULES.md §5.2 (option off): the joker wins only as the highest heart when hearts are led."""
-    rules = JOKER_HEARTS.replace(joker_wins_any_trick=False)
+    rules = JOKER_HEARTS.replace(joker={"wins_any_trick": False})
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
         "JK 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
@@ -134,7 +136,7 @@ def test_rules_5_2_the_joker_ranks_above_the_ace_when_hearts_are_led() -> None:
         "KS AS 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
     ]
     for wins in (True, False):
-        deal = _deal(JOKER_HEARTS.replace(joker_wins_any_trick=wins), hands)
+        deal = _deal(JOKER_HEARTS.replace(joker=Joker(wins_any_trick=wins)), hands)
         for card in ("AH", "JK", "2S", "3H"):
             deal.play(card)
         assert deal.tricks[-1].winner == 1
@@ -156,7 +158,7 @@ def test_rules_5_2_the_joker_follows_as_a_heart() -> None:
 
 def test_the_joker_breaks_hearts_where_hearts_must_be_broken() -> None:
     """RULES.md §6.3 with the joker: it is a heart, so playing it breaks hearts."""
-    rules = variants.get("modern").replace(joker=True)
+    rules = variants.get("modern").replace(joker=Joker())
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
         "JK 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
@@ -177,7 +179,7 @@ def test_the_joker_breaks_hearts_where_hearts_must_be_broken() -> None:
 
 def test_the_moon_needs_the_joker_when_it_counts() -> None:
     """RULES.md §6.4 with the joker: it has a value above zero, so the moon needs it."""
-    rules = variants.get("modern").replace(joker=True)
+    rules = variants.get("modern").replace(joker=Joker())
     assert rules.penalty_total == 12 + 13 + 5
     assert rules.penalty_mask >> JOKER & 1
 
@@ -186,7 +188,7 @@ def test_joker_records_name_the_joker_options_and_others_do_not() -> None:
     """Records of forms without a joker are unchanged: the joker options appear only with it."""
     assert "joker" not in variants.get("classic").to_dict()
     data = JOKER_HEARTS.to_dict()
-    assert data["joker"] is True and data["joker_penalty"] == 5
+    assert data["joker"] == {"wins_any_trick": True, "penalty": 5}
     assert Rules.from_dict(data) == JOKER_HEARTS
 
 

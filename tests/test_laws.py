@@ -12,7 +12,7 @@ from hearts import Deal, Game, Rules, record, scoring, variants
 from hearts.bots import get as get_bot
 from hearts.cards import Card, CardSet
 from hearts.deal import Phase
-from hearts.errors import IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import (
     CardCalled,
     CardPlayed,
@@ -293,7 +293,7 @@ def test_law_25_a_claim_against_a_seat_that_did_not_revoke_is_refused() -> None:
         deal.play(Claim(2), seat=0)
     with pytest.raises(IllegalMove, match="seat 1 cannot claim a revoke of its own"):
         deal.play(Claim(1), seat=1)
-    with pytest.raises(IllegalMove, match="9 is not a seat"):
+    with pytest.raises(InvalidArgument, match="9 is not a seat"):  # no seat: a bad argument
         deal.play(Claim(9), seat=0)
     deal.play(Claim(1), seat=0)
     with pytest.raises(IllegalMove, match="seat 1's revoke has been claimed already"):

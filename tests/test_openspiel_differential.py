@@ -278,6 +278,23 @@ def test_legal_cards_and_points_match_openspiel_in_random_modern_hands(
     assert special_leads >= 1, "no leader held only the Q♠ and hearts: the option went unchecked"
 
 
+def test_any_club_may_lead_the_first_trick_as_in_openspiel():
+    """first_lead=any-club is OpenSpiel's can_lead_any_club: the holder of the 2♣ leads, any
+    club. 1,000 seeded random hands agree move for move; the counts make sure the first lead was
+    often a club other than the 2♣."""
+    rules = MODERN.replace(first_lead="any-club")
+    game = pyspiel.load_game(
+        "hearts",
+        {**OPENSPIEL_MODERN, "can_lead_any_club": True, "can_lead_hearts_instead_of_qs": True},
+    )
+    other_clubs = 0
+    for seed in range(1000):
+        rng = random.Random(50_000 + seed)
+        outcome = play_both(rules, game, rng, direction=DIRECTIONS[seed % 4])
+        other_clubs += outcome.moves[4 if seed % 4 else 0].split(":")[1] != "2C"
+    assert other_clubs >= 500, f"only {other_clubs} first leads were not the 2♣"
+
+
 # ---------------------------------------------------------------------------- hand-built
 
 

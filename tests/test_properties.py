@@ -34,7 +34,15 @@ from hearts.events import (
     TrickCarried,
     TrickWon,
 )
-from hearts.rules import FirstLead, GameEnd, LastTrick, Moon, SettlementMethod, TieRule, Widow
+from hearts.rules import (
+    FirstLead,
+    GameEnd,
+    LastTrick,
+    Moon,
+    SettlementMethod,
+    TieRule,
+    Widow,
+)
 
 # ----------------------------------------------------------------------------- rule sets
 
@@ -51,7 +59,7 @@ def _rule_sets() -> list:
         (
             "cancellation",
             "widow-last",
-            {"widow": "last-trick", "unwon_last_trick": "second-of-pair"},
+            {"cancellation": {"widow": "last-trick", "unwon_last_trick": "second-of-pair"}},
         ),
         ("heartsette", "widow-last", {"widow": "last-trick"}),
         ("heartsette", "widow-first", {"widow": "first-trick"}),
@@ -186,14 +194,14 @@ def next_seat(deal: Deal, seat: int) -> int:
 def first_trick_widow(deal: Deal) -> int:
     """The widow that goes with the first trick (none when Heartsette's taker discards, or when
     it goes with the last trick)."""
-    if deal.rules.widow in (Widow.DISCARD, Widow.LAST_TRICK):
+    if deal.rules.widow is Widow.DISCARD or deal.rules.widow_with_last_trick:
         return 0
     return deal.widow.mask
 
 
 def last_trick_widow(deal: Deal) -> int:
-    """The widow that went with the last trick (``widow=last-trick``), once play is over."""
-    if deal.rules.widow is not Widow.LAST_TRICK or deal.phase is Phase.PLAY:
+    """The widow that went with the last trick (``last-trick``), once play is over."""
+    if not deal.rules.widow_with_last_trick or deal.phase is Phase.PLAY:
         return 0
     return deal.widow.mask
 
@@ -305,14 +313,17 @@ def check_tricks(deal: Deal) -> None:
                 winner = seats[cards.index(best)]
             elif done < rules.hand_size:  # every card of the suit led cancelled: carried
                 winner = -1
-            elif rules.unwon_last_trick is LastTrick.SECOND_OF_PAIR:  # the last: RULES.md §7.6
+            elif (
+                rules.cancellation  # the last: RULES.md §7.6
+                and rules.cancellation.unwon_last_trick is LastTrick.SECOND_OF_PAIR
+            ):
                 top = max(c.rank for c in cards if c.suit == led)
                 winner = seats[
                     max(i for i, c in enumerate(cards) if c.suit == led and c.rank == top)
                 ]
             else:
                 winner = leader
-            if rules.joker and rules.joker_wins_any_trick and JOKER in cards:
+            if rules.joker and rules.joker.wins_any_trick and JOKER in cards:
                 best = JOKER  # Joker Hearts (RULES.md §5.2): it wins any trick it is played to
                 winner = seats[cards.index(best)]
             assert trick.winner == event.seat == winner, f"{cards} won by {trick.winner}"

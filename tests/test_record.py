@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts import Game, InvalidRecord, MoonChoice, Rules, record, variants
+from hearts import Game, InvalidRecord, MoonChoice, Passing, Rules, record, variants
 from hearts.events import CardPlayed, Dealt, MoonChosen, Passed
 
 PRESETS = variants.names()
@@ -151,7 +151,7 @@ def test_record_is_json_with_the_documented_fields_and_one_event_a_line() -> Non
     ]
     assert (data["format"], data["version"], data["variant"], data["seed"]) == (
         "hearts-record",
-        1,
+        2,
         "modern",
         5,
     )
@@ -161,7 +161,7 @@ def test_record_is_json_with_the_documented_fields_and_one_event_a_line() -> Non
 
 
 def test_record_names_rules_that_are_no_preset_custom() -> None:
-    rules = Rules(players=4, pass_count=3, pass_cycle=("left",))
+    rules = Rules(players=4, passing=Passing(count=3, cycle=("left",)))
     game = _play(Game(rules, seed=1), 20)
     assert record.to_dict(game)["variant"] == "custom"
     _same_game(record.loads(record.dumps(game)), game)
@@ -315,7 +315,11 @@ def _event(index: int, key: str, value: Any) -> Any:
     ("change", "message"),
     [
         (_set("format", "pgn"), "record field 'format' must be 'hearts-record', not 'pgn'"),
-        (_set("version", 2), "record field 'version' is 2: this version of hearts reads version 1"),
+        (
+            _set("version", 3),
+            "record field 'version' is 3: this version of hearts reads versions 1",
+        ),
+        (_set("version", True), "record field 'version' is True: this version of hearts reads"),
         (_set("variant", 7), "record field 'variant' must be a preset name or 'custom', not 7"),
         (_set("variant", "modren"), "record field 'variant' must be a preset name or 'custom'"),
         (_set("rules", {"players": 9}), "record field 'rules' is wrong: players=9 is not allowed"),

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
+from typing import Any
 
 import pytest
 
-from hearts import Game, IllegalMove, variants
-from hearts.cards import cards_of
+from hearts import Game, IllegalMove, InvalidArgument, InvalidCard, Move, variants
+from hearts.cards import FULL_PACK, JOKER, Card, cards_of
 from hearts.events import DealerCut, Dealt
 from hearts.table import (
+    check_cuts,
+    commit,
     cut,
     cut_for_deal,
     cut_for_seats,
     deal_out,
     eldest,
+    hand_salt,
     next_dealer,
     pone,
     random_cut,
     shuffle,
+    shuffle_pack,
 )
 
 
@@ -53,11 +60,37 @@ def test_shuffle_comes_from_the_injected_generator() -> None:
     assert shuffle(range(52), random.Random(4)) != shuffle(range(52), random.Random(5))
 
 
-@pytest.mark.parametrize("at", [0, 3, 49, 52, -1, True])
+@pytest.mark.parametrize("at", [0, 3, 49, 52, -1])
 def test_cut_must_leave_four_cards_in_each_packet(at: int) -> None:
-    """Law 5 and dealing law 8: at least four cards in each packet."""
+    """Law 5 and dealing law 8: at least four cards in each packet. The cut is the pone's
+    choice at the table, so a cut the law does not allow is an illegal move."""
     with pytest.raises(IllegalMove, match="at least four cards in each packet"):
         cut(list(range(52)), at)
+
+
+@pytest.mark.parametrize("at", [True, 4.0, "4"])
+def test_a_cut_that_is_not_a_number_of_cards_is_a_bad_argument(at: object) -> None:
+    """A cut that is no number of cards is not a cut at all: a bad argument, not a move."""
+    with pytest.raises(InvalidArgument, match=r"^the pone cuts a number of cards \(or None to"):
+        cut(list(range(52)), at)  # type: ignore[arg-type]
+
+
+def test_the_table_procedure_refuses_what_it_cannot_deal() -> None:
+    """A pack too small to cut, too few cards for the hands, cuts for deal that are not (seat,
+    card) pairs or do not follow law 2: bad arguments, each a sentence."""
+    with pytest.raises(InvalidArgument, match=r"^a pack of 7 cards is too small to cut$"):
+        random_cut(7, random.Random(1))
+    with pytest.raises(InvalidArgument, match=r"^7 cards cannot give 2 to each of 4 seats$"):
+        deal_out(list(range(7)), players=4, dealer=0, hand_size=2)
+    with pytest.raises(InvalidArgument, match=r"^the cut for deal is \(seat, card\) pairs$"):
+        check_cuts([(0, "KH"), (1, "AS")], 2)  # type: ignore[list-item]
+    king, ace = Card.parse("KH"), Card.parse("AS")
+    with pytest.raises(InvalidArgument, match=r"^the cut for deal must next be cut by seats"):
+        check_cuts([(0, king), (0, ace)], 2)
+    with pytest.raises(InvalidArgument, match=r"^each round of the cut for deal draws different"):
+        check_cuts([(0, king), (1, king)], 2)
+    with pytest.raises(InvalidArgument, match=r"^the cut for deal goes on after a seat has cut"):
+        check_cuts([(0, king), (1, ace), (0, king)], 2)
 
 
 def test_cut_puts_the_lower_packet_on_top_and_the_pone_may_decline() -> None:
@@ -126,3 +159,132 @@ def test_the_pone_may_decline_to_cut_and_a_short_cut_is_refused() -> None:
     assert deck[0] in dealt.hands[3]  # uncut: the top card goes to the eldest hand
     with pytest.raises(IllegalMove, match="at least four cards"):
         Game(variants.get("classic"), seed=5, pone=lambda *_: 50)
+
+
+# --- the shuffle commitment -------------------------------------------------------------------
+
+EVERY_CARD = FULL_PACK | 1 << JOKER | FULL_PACK << 64
+"""Both packs and the joker: every card a pack of some preset holds."""
+
+
+def test_the_commitment_of_a_fixed_pack_is_the_digest_records_hold() -> None:
+    """Every stored record holds commitments: commit() of a given order may never change. These
+    digests were computed before the names became a lookup table (the 52 cards in id order,
+    hand 4 of seed 7; every card of both packs and the joker, reversed, hand 1 of seed 2**63-1)."""
+    assert commit(cards_of(FULL_PACK), hand_salt(7, 3), 3) == (
+        "c9440acd6d5774c9d86bb2a396b587fa24a5c57ab4ae18e21f6b5772a532fbb8"
+    )
+    assert commit(cards_of(EVERY_CARD)[::-1], hand_salt(2**63 - 1, 0), 0) == (
+        "e6615b4f2fb260f4bd84255f587b80ed192db6fa1957238a561056b1583a04b4"
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_commitment_hashes_the_hand_number_salt_and_card_names(seed: int) -> None:
+    """The documented message: domain|hand number|salt in hex|the names in order, for any
+    order of any pack, given as cards, ids or names."""
+    order = cards_of(EVERY_CARD)
+    random.Random(seed).shuffle(order)
+    order = order[: 40 + seed * 30]
+    salt = hand_salt(seed, seed + 5)
+    names = " ".join(str(card) for card in order)
+    message = f"hearts shuffle commitment v1|{seed + 5}|{salt.hex()}|{names}".encode("ascii")
+    expected = hashlib.sha256(message).hexdigest()
+    assert commit(order, salt, seed + 5) == expected
+    assert commit(tuple(order), salt, seed + 5) == expected
+    assert commit(iter(order), salt, seed + 5) == expected
+    assert commit([int(card) for card in order], salt, seed + 5) == expected
+    assert commit([str(card) for card in order], salt, seed + 5) == expected
+
+
+@pytest.mark.parametrize("bad", [True, "ZZ", None, 1.5, 13])
+def test_a_commitment_to_something_that_is_not_a_card_is_refused(bad: object) -> None:
+    with pytest.raises(InvalidCard, match="is not a card"):
+        commit([Card.parse("AS"), bad], b"salt", 0)  # type: ignore[list-item]
+
+
+def test_the_hand_salt_is_an_hmac_of_the_hand_number_keyed_by_the_seed() -> None:
+    expected = hmac.new(b"12", b"hearts shuffle salt 3", "sha256").digest()
+    assert hand_salt(12, 3) == expected and hand_salt(12, 4) != expected
+
+
+# --- the generator across hands ---------------------------------------------------------------
+
+
+def _moves(game: Game, hands: int, seed: int) -> list[tuple[int, Move]]:
+    """Random legal moves until ``hands`` hands have been dealt (or the game ends)."""
+    rng = random.Random(seed)
+    made: list[tuple[int, Move]] = []
+    while not game.is_over and game.hand_number < hands - 1:
+        seat = game.to_act
+        assert seat is not None
+        move = rng.choice(game.legal_moves())
+        game.play(move, seat)
+        made.append((seat, move))
+    return made
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("modern", {"seed": 3}),
+        ("classic", {"seed": 4, "cut_for_deal": True}),
+        ("two-handed", {"seed": 5}),
+        ("classic", {"rng": 6}),
+        ("classic", {"rng": 7, "cut_for_deal": True}),
+    ],
+    ids=["seeded", "cut-for-deal", "two-handed", "injected", "injected-cut-for-deal"],
+)
+def test_undo_back_across_hands_deals_the_same_shuffles_again(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Law 4 with undo: a hand taken back and played again is dealt from the same shuffle, and
+    the hands after it too (the generator is where it was before each shuffle)."""
+
+    def fresh() -> Game:
+        given = dict(options)
+        if "rng" in given:
+            given["rng"] = random.Random(given["rng"])
+        return Game(variants.get(name), **given)
+
+    game, again = fresh(), fresh()
+    moves = _moves(game, 4, 1)
+    events = game.events
+    assert game.hand_number == 3
+    while True:  # back to the first move of the game, across three deals
+        try:
+            game.undo()
+        except IllegalMove:
+            break
+    assert game.hand_number == 0 and game.events == events[: len(game.events)]
+    for seat, move in moves:
+        game.play(move, seat)
+        again.play(move, seat)
+    assert game.events == again.events == events
+    # The generator goes on as it would have: the next deals are those of a game never undone.
+    for seat, move in _moves(again, 6, 2):
+        game.play(move, seat)
+    assert game.events == again.events and game.hand_number == 5
+
+
+def test_shuffle_pack_draws_the_shuffle_then_the_suggested_cut() -> None:
+    """What a game draws for each hand, in this order, whether the pone cuts or declines."""
+    rng, same = random.Random(9), random.Random(9)
+    deck, suggested = shuffle_pack(variants.get("cancellation").pack, rng)
+    assert deck == shuffle(cards_of(variants.get("cancellation").pack), same)
+    assert suggested == random_cut(104, same) and rng.random() == same.random()
+
+
+def test_an_injected_generator_drawn_from_between_hands_is_put_back_exactly() -> None:
+    """A generator given to the game may be drawn from elsewhere too: undo restores the state
+    it had before the hand's shuffle, so the hand is dealt again as it was."""
+    rng = random.Random(8)
+    game = Game(variants.get("modern"), rng=rng)
+    while game.hand_number == 0:
+        last = game.legal_moves()[0]
+        game.play(last)
+        rng.random()  # someone else draws from the same generator
+    dealt = game.events
+    game.undo()
+    game.play(last)
+    assert game.events == dealt

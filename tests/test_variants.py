@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 
 import pytest
 
-from hearts import Card, CardSet, Deal, Game, InvalidRules, Rules, variants
+from hearts import (
+    Card,
+    CardSet,
+    Deal,
+    Game,
+    InvalidArgument,
+    InvalidRules,
+    Rules,
+    UnknownName,
+    variants,
+)
 from hearts.cards import Suit
 from hearts.events import CardPlayed, Dealt, HandOver, HandSettled, Passed
-from hearts.rules import FirstLead, GameEnd, Moon, PassDirection, SettlementMethod
+from hearts.rules import FirstLead, GameEnd, Moon, PassDirection, Passing, SettlementMethod
 
 
 @pytest.mark.parametrize("name", variants.names())
@@ -31,8 +43,42 @@ def test_names_are_read_loosely(text: str) -> None:
 
 
 def test_unknown_name_lists_the_choices_or_suggests_one() -> None:
-    with pytest.raises(InvalidRules, match="choose from: modern, classic"):
+    """A name of no preset is an UnknownName (a LookupError, not bad rules), in one sentence."""
+    with pytest.raises(
+        UnknownName, match=r"^there is no variant 'zzzz'; choose from: modern, classic"
+    ):
         variants.get("zzzz")
+    with pytest.raises(
+        UnknownName, match=r"^there is no variant 'modren'; did you mean modern\?$"
+    ) as e:
+        variants.variant("modren")
+    assert e.value.suggestion == "modern" and isinstance(e.value, LookupError)
+    assert not isinstance(e.value, InvalidRules)
+
+
+@pytest.mark.parametrize("lookup", [variants.get, variants.variant, variants.summary])
+@pytest.mark.parametrize("name", [3, None, ""])
+def test_a_name_that_is_no_name_is_unknown(lookup: Callable[[str], object], name: object) -> None:
+    """Every lookup by name refuses what names no preset alike, listing the presets."""
+    with pytest.raises(UnknownName, match=r"^there is no variant .*; choose from: modern, "):
+        lookup(name)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", ["4", 4.0, True, None])
+def test_a_number_of_players_that_is_no_number_is_refused(players: object) -> None:
+    """for_players and for_players_named say so in a sentence, as Rules(players=...) does."""
+    message = rf"^players={re.escape(repr(players))} is not a whole number$"
+    with pytest.raises(InvalidRules, match=message):
+        variants.for_players(variants.get("modern"), players)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRules, match=message):
+        variants.for_players_named("modern", players)  # type: ignore[arg-type]
+
+
+def test_for_players_and_name_of_take_rules() -> None:
+    with pytest.raises(InvalidArgument, match=r"^for_players adapts Rules, not str$"):
+        variants.for_players("modern", 3)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match=r"^name_of names Rules, not str$"):
+        variants.name_of("modern")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
@@ -116,7 +162,7 @@ def test_black_lady_is_another_name_for_the_modern_game() -> None:
 
 
 def test_an_alias_is_suggested_for_a_misspelt_name() -> None:
-    with pytest.raises(InvalidRules, match="did you mean black-lady"):
+    with pytest.raises(UnknownName, match="did you mean black-lady"):
         variants.get("black-ladyy")
 
 
@@ -241,7 +287,7 @@ def test_black_maria_four_take_thirteen_each_from_the_whole_pack() -> None:
     """RULES.md §6.5: four players deal all 52, 13 each; still pass 3 right, eldest leads."""
     rules = variants.for_players_named("black-maria", 4)
     assert rules.pack.bit_count() == 52 and rules.hand_size == 13
-    assert rules.pass_cycle == (PassDirection.RIGHT,) and rules.pass_count == 3
+    assert rules.passing == Passing(count=3, cycle=(PassDirection.RIGHT,)) and rules.pass_count == 3
     assert rules.first_lead is FirstLead.ELDEST and rules.penalty_total == 43
 
 

@@ -1,21 +1,29 @@
-"""Verifiable deals (hearts.verify): the shuffle is committed before the pone cuts, the seed in
-the record proves every deal, and any change to the hands, the cut, the commitment or the seed
-is detected and named."""
+"""Verifying a record (hearts.verify): the shuffle is committed before the pone cuts, the seed in
+the record proves every deal, every move is replayed by the rules and every event compared with
+the replay's; any change to the hands, the cut, the commitment, the seed, a trick or any other
+event, or an event added or removed, is detected and named by its hand, move and event."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hearts import Game, InvalidRecord, record, variants
 from hearts.cards import cards_of
-from hearts.events import Dealt, Event, ShuffleCommitted
+from hearts.deal import Phase
+from hearts.events import Dealt, Event, ShuffleCommitted, move_of
+from hearts.moves import Claim, Correct, Revoke
 from hearts.table import cut, deal_out, random_cut, shuffle
-from hearts.verify import commit, hand_salt, verify, verify_record, verify_text
+from hearts.verify import Mismatch, commit, hand_salt, verify, verify_record, verify_text
+
+GOLDEN = Path(__file__).resolve().parent / "data" / "games"
+LAWS = variants.get("classic").replace(laws=True)
 
 
 def _play(game: Game, hands: int = 3, seed: int = 0) -> Game:
@@ -38,6 +46,63 @@ def _index(data: dict[str, Any], kind: str, hand: int) -> int:
     )
 
 
+def _nth(data: dict[str, Any], kind: str, hand: int, n: int = 0) -> int:
+    """The record index of the ``n``-th event of ``kind`` in hand ``hand`` (from 0)."""
+    start = _index(data, "shuffle_committed", hand)
+    found = [
+        at
+        for at, event in enumerate(data["events"])
+        if at > start and event["kind"] == kind and _hand_of(data, at) == hand
+    ]
+    return found[n]
+
+
+def _hand_of(data: dict[str, Any], at: int) -> int:
+    """The hand a record's event belongs to: that of the last deal before it."""
+    return max(
+        event["hand_number"]
+        for event in data["events"][: at + 1]
+        if event["kind"] in ("shuffle_committed", "dealt")
+    )
+
+
+def _move_number(data: dict[str, Any], at: int) -> int:
+    """How many moves of its hand the record holds up to event ``at`` (counting it)."""
+    hand = _hand_of(data, at)
+    start = _index(data, "shuffle_committed", hand)
+    events = [Event.from_dict(event) for event in data["events"][start : at + 1]]
+    return sum(move_of(event) is not None for event in events)
+
+
+def _laws_game(seed: int) -> Game:
+    """Three hands by the laws: in the first seat 2 revokes and seat 3 claims it (laws 22–26),
+    in the second seat 1 revokes and corrects it at once (law 22); otherwise random moves."""
+    game = Game(LAWS, seed=seed)
+    rng = random.Random(seed)
+    plan = {0: (2, "claim"), 1: (1, "correct")}
+    while game.hand_number < 2:
+        deal = game.deal
+        who, what = plan.get(game.hand_number, (-1, ""))
+        if deal.phase is Phase.PLAY and deal.trick and deal.to_act == who:
+            led = deal.trick[0][1].suit
+            hand = deal.hand(who)
+            off = [card for card in hand if card.suit != led]
+            last = len(deal.trick) == game.players - 1  # a quitted trick cannot be corrected
+            if off and any(card.suit == led for card in hand) and not (what == "correct" and last):
+                game.play(Revoke(off[0]))
+                if what == "correct":
+                    game.play(Correct(), seat=who)
+                del plan[game.hand_number]
+                continue
+        if deal.phase is Phase.GATHER:
+            unclaimed = [seat for seat, _, _ in deal.revokes if seat not in deal.claims]
+            if unclaimed:
+                game.play(Claim(unclaimed[0]), seat=(unclaimed[0] + 1) % game.players)
+                continue
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return game
+
+
 # --- the honest record ------------------------------------------------------------------------
 
 
@@ -50,9 +115,39 @@ def test_an_honest_record_verifies_hand_by_hand(name: str) -> None:
     assert report.ok and not report.problems
     assert len(report.hands) == game.hand_number + 1
     assert report.lines() == [
-        f"hand {number}: commitment ✓, deal ✓" for number in range(1, len(report.hands) + 1)
+        f"hand {number}: commitment ✓, deal ✓, play ✓" for number in range(1, len(report.hands) + 1)
     ]
     assert verify(game) == report
+    assert all(check.mismatch is None for check in report.hands)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["modern", "classic", "auction", "heartsette", "two-handed", "domino", "cancellation", "spot"],
+)
+def test_an_honest_whole_game_of_each_kind_verifies(name: str) -> None:
+    """Every move of every hand replays to the recorded events, to the game's end."""
+    game = _play(Game(variants.get(name), seed=23), hands=1000)
+    assert game.is_over
+    report = verify_record(_data(game))
+    assert report.ok, report.lines()
+    assert len(report.hands) == len(game.hands)
+
+
+def test_an_honest_game_by_the_laws_with_revokes_a_correction_and_a_claim_verifies() -> None:
+    game = _laws_game(5)
+    kinds = {event.kind for event in game.events}
+    assert {"revoked", "revoke_corrected", "revoke_claimed", "gathered"} <= kinds
+    report = verify_record(_data(game))
+    assert report.ok and len(report.hands) == 3, report.lines()
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda path: path.stem)
+def test_every_stored_golden_record_still_verifies(path: Path) -> None:
+    """Records written before today's code: their commitments, deals and play still check."""
+    report = verify_text(path.read_text(encoding="utf-8"))
+    assert report.ok, report.lines()
+    assert report.hands
 
 
 def test_a_game_that_cut_for_deal_verifies() -> None:
@@ -151,12 +246,17 @@ def test_edited_hands_are_a_deal_mismatch() -> None:
     report = verify_record(data)
     assert not report.ok
     first, second, third = report.hands
-    assert first.ok and third.ok
+    assert first.ok
     assert second.commitment and not second.deal
-    assert second.line() == (
-        "hand 2: commitment ✓, deal ✗ (seats 0 and 2 do not hold what the shuffle from the "
-        f"seed, cut at {data['events'][_index(data, 'dealt', 1)]['cut']} cards, deals)"
+    assert second.line().startswith(
+        "hand 2: commitment ✓, deal ✗, play ✗ (seats 0 and 2 do not hold what the shuffle from "
+        f"the seed, cut at {data['events'][_index(data, 'dealt', 1)]['cut']} cards, deals; "
     )
+    # The play is replayed from the recorded hands: the moves made from the real ones do not fit.
+    assert second.mismatch is not None and "is refused by the rules" in second.mismatch.text
+    assert data["events"][second.mismatch.event]["kind"] == "card_played"  # type: ignore[index]
+    assert (third.commitment, third.deal, third.play) == (True, True, False)
+    assert third.problems == ("not replayed: the rules refused a move of hand 2",)
 
 
 def test_an_edited_cut_is_a_deal_mismatch() -> None:
@@ -186,7 +286,9 @@ def test_an_edited_commitment_is_a_commitment_mismatch() -> None:
     assert (
         report.hands[1]
         .line()
-        .startswith("hand 2: commitment ✗, deal ✓ (the commitment is not the hash of the shuffle")
+        .startswith(
+            "hand 2: commitment ✗, deal ✓, play ✓ (the commitment is not the hash of the shuffle"
+        )
     )
 
 
@@ -234,6 +336,16 @@ def test_a_wrong_dealer_is_named() -> None:
     assert "seat 1 is recorded as dealer, but it is seat 0's deal" in check.line()
 
 
+def test_an_edited_pass_direction_is_a_deal_mismatch() -> None:
+    data = _data(_play(Game(variants.get("modern"), seed=8), hands=2))
+    data["events"][_index(data, "dealt", 1)]["pass_direction"] = "across"
+    first, second = verify_record(data).hands
+    assert first.ok and second.commitment and second.play and not second.deal
+    assert second.problems == (
+        "the deal is recorded to pass 'across', but this hand passes 'right'",
+    )
+
+
 def test_a_tampered_commitment_is_also_refused_at_load() -> None:
     data = _data(Game(variants.get("classic"), seed=8))
     data["events"][0]["commitment"] = "f" * 64
@@ -251,6 +363,229 @@ def test_hand_numbers_out_of_range_are_problems_not_hangs() -> None:
     assert "event 0 (shuffle_committed) has no hand 1000000000" in report.problems
 
 
+# --- the play ---------------------------------------------------------------------------------
+
+
+def _report_of(data: dict[str, Any]) -> Any:
+    report = verify_record(data)
+    assert not report.ok
+    return report
+
+
+def test_a_record_with_no_events_is_refused() -> None:
+    data = _data(Game(variants.get("classic"), seed=8))
+    data["events"] = []
+    report = _report_of(data)
+    assert report.hands == ()
+    assert report.lines() == ["the record has no events: no hand was dealt to verify"]
+
+
+@pytest.mark.parametrize("name", ["modern", "classic", "auction", "heartsette", "cancellation"])
+def test_a_card_changed_in_a_trick_fails_that_hand_naming_the_move_and_event(name: str) -> None:
+    """The deals are untouched, so commitment and deal pass: the replay finds the trick."""
+    data = _data(_play(Game(variants.get(name), seed=8), hands=3))
+    at = _nth(data, "trick_won", 1, 2)  # hand 2's third trick
+    cards = data["events"][at]["cards"]
+    old, new = cards[1], data["events"][_nth(data, "trick_won", 1, 3)]["cards"][0]
+    cards[1] = new
+    report = _report_of(data)
+    first, second, third = report.hands
+    assert first.ok and third.ok  # the replay goes on: only hand 2 differs
+    assert (second.commitment, second.deal, second.play) == (True, True, False)
+    move = _move_number(data, at)
+    assert second.mismatch == Mismatch(
+        move,
+        at,
+        "trick_won",
+        f"after move {move}, event {at} (trick_won) is not what the rules make of the moves: "
+        f"its cards[1] is {new!r} in the record, but {old!r} in the replay",
+    )
+    assert second.line() == f"hand 2: commitment ✓, deal ✓, play ✗ ({second.mismatch.text})"
+
+
+@pytest.mark.parametrize("name", ["modern", "two-handed", "domino"])
+def test_a_card_played_that_the_seat_does_not_hold_is_refused_by_the_rules(name: str) -> None:
+    data = _data(_play(Game(variants.get(name), seed=8), hands=3))
+    at = _nth(data, "card_played", 1, 5)
+    seat = data["events"][at]["seat"]
+    held_by_another = next(
+        event["card"]
+        for event in data["events"][_index(data, "dealt", 1) :]
+        if event["kind"] == "card_played" and event["seat"] != seat
+    )
+    data["events"][at]["card"] = held_by_another
+    report = _report_of(data)
+    first, second, third = report.hands
+    assert first.ok
+    assert second.mismatch is not None
+    assert second.mismatch.event == at and second.mismatch.move == _move_number(data, at)
+    assert second.mismatch.text.startswith(
+        f"move {second.mismatch.move}, event {at} (card_played), is refused by the rules: "
+    )
+    assert third.problems == ("not replayed: the rules refused a move of hand 2",)
+
+
+@pytest.mark.parametrize(
+    ("edit", "kind", "says"),
+    [
+        ("remove trick_won", "card_played", "the replay logs a trick_won event there"),
+        ("remove card_played", "card_played", "is refused by the rules"),
+        ("repeat card_played", "card_played", "is refused by the rules"),
+        ("repeat trick_won", "trick_won", "the replay logs a card_played event there"),
+        ("remove hand_over", "hand_settled", "the replay logs a hand_over event there"),
+        ("repeat hand_settled", "hand_settled", "is not in the replay, in which the hand has no"),
+    ],
+)
+def test_an_event_added_or_removed_is_refused_by_hand_move_and_event(
+    edit: str, kind: str, says: str
+) -> None:
+    data = _data(_play(Game(variants.get("modern"), seed=8), hands=3))
+    action, what = edit.split()
+    at = _nth(data, what, 1, 4 if what in ("card_played", "trick_won") else 0)
+    if action == "remove":
+        del data["events"][at]
+    else:
+        data["events"].insert(at, copy.deepcopy(data["events"][at]))
+        at += 1  # the copy, where the replay logs something else (or nothing)
+    report = _report_of(data)
+    assert report.hands[0].ok
+    mismatch = report.hands[1].mismatch
+    assert mismatch is not None and not report.hands[1].play
+    assert (mismatch.event, mismatch.kind) == (at, kind)
+    assert f"event {at} ({kind})" in mismatch.text and says in mismatch.text
+
+
+def test_an_event_cut_off_the_end_of_a_hand_is_named() -> None:
+    """A record that stops after the fourth card of a trick lacks the trick the rules award."""
+    data = _data(_play(Game(variants.get("modern"), seed=8), hands=2))
+    at = _nth(data, "trick_won", 0, 3)
+    data["events"] = data["events"][:at]
+    (check,) = _report_of(data).hands
+    move = _move_number(data, at - 1)
+    assert check.mismatch == Mismatch(
+        move,
+        None,
+        "trick_won",
+        f"after move {move}, the replay logs a trick_won event that the record's hand does "
+        "not have",
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value"),
+    [
+        ("hand_over", "points", [0, 0, 0, 26]),
+        ("hand_settled", "totals", [1, 2, 3, 4]),
+        ("trick_won", "points", 13),
+        ("passed", "to", 3),
+    ],
+)
+def test_an_edited_engine_event_fails_only_its_hand(kind: str, field: str, value: Any) -> None:
+    data = _data(_play(Game(variants.get("modern"), seed=8), hands=3))
+    at = _nth(data, kind, 0)
+    old = data["events"][at][field]
+    assert old != value
+    data["events"][at][field] = value
+    report = _report_of(data)
+    first, *rest = report.hands
+    assert all(check.ok for check in rest)
+    assert first.mismatch is not None and first.mismatch.event == at
+    if isinstance(value, list):
+        k = next(k for k, pair in enumerate(zip(value, old, strict=True)) if pair[0] != pair[1])
+        where, ours, theirs = f"{field}[{k}]", value[k], old[k]
+    else:
+        where, ours, theirs = field, value, old
+    assert first.mismatch.text.endswith(
+        f"is not what the rules make of the moves: its {where} is {ours!r} in the record, but "
+        f"{theirs!r} in the replay"
+    )
+
+
+def test_a_moon_choice_the_rules_do_not_know_is_refused() -> None:
+    rules = variants.get("modern").replace(moon="choice")
+    for seed in range(200):
+        game = _play(Game(rules, seed=seed), hands=2)
+        data = _data(game)
+        chosen = [at for at, event in enumerate(data["events"]) if event["kind"] == "moon_chosen"]
+        if chosen:
+            break
+    else:  # pragma: no cover - some seed shoots the moon
+        raise AssertionError("no moon was shot")
+    data["events"][chosen[0]]["choice"] = "both"
+    mismatch = _report_of(data).hands[_hand_of(data, chosen[0])].mismatch
+    assert mismatch is not None and mismatch.text.endswith(
+        "is refused by the rules: the choice must be 'old' or 'new', not 'both'"
+    )
+
+
+def test_a_record_cut_short_at_a_hand_boundary_is_refused() -> None:
+    data = _data(_play(Game(variants.get("classic"), seed=8), hands=3))
+    data["events"] = data["events"][: _index(data, "shuffle_committed", 2)]
+    report = _report_of(data)
+    assert all(check.ok for check in report.hands) and len(report.hands) == 2
+    assert report.problems == (
+        "the record ends with hand 2, but by the rules hand 3 is dealt after it: its events are "
+        "missing",
+    )
+
+
+def test_a_hand_added_after_the_game_is_over_is_refused() -> None:
+    game = _play(Game(variants.get("simple"), seed=8), hands=100)
+    assert game.is_over
+    data = _data(game)
+    last = len(game.hands) - 1
+    for kind in ("shuffle_committed", "dealt"):
+        event = copy.deepcopy(data["events"][_index(data, kind, last)])
+        event["hand_number"] = last + 1
+        data["events"].append(event)
+    check = _report_of(data).hands[-1]
+    assert check.hand_number == last + 1 and not check.play
+    assert f"by the rules the game is over after hand {last + 1}" in check.problems
+
+
+def test_an_event_before_the_first_deal_is_refused() -> None:
+    data = _data(_play(Game(variants.get("classic"), seed=8), hands=2))
+    data["events"].insert(0, {"kind": "hand_over", "penalties": [0] * 4, "points": [0] * 4})
+    assert "event 0 (hand_over) comes before the first deal" in _report_of(data).problems
+
+
+def test_a_move_before_the_first_deal_stops_the_replay() -> None:
+    data = _data(_play(Game(variants.get("classic"), seed=8), hands=2))
+    data["events"].insert(0, {"kind": "card_played", "seat": 9, "card": "QS"})
+    report = _report_of(data)
+    assert "event 0 (card_played) comes before the first deal" in report.problems
+    assert [check.problems for check in report.hands] == [
+        ("not replayed: the rules refused a move before the first deal",)
+    ] * 2
+
+
+def test_a_wrong_first_dealer_after_the_cut_for_deal_is_refused() -> None:
+    game = _play(Game(variants.get("classic"), seed=4, cut_for_deal=True), hands=2)
+    data = _data(game)
+    data["dealer"] = (game.first_dealer + 1) % 4
+    assert _report_of(data).problems == (
+        f"record field 'dealer' is {data['dealer']}, but the seats' cut for deal chose seat "
+        f"{game.first_dealer}",
+    )
+    data = _data(game)
+    data["events"][0]["cuts"][0][1] = "KH" if data["events"][0]["cuts"][0][1] != "KH" else "QH"
+    assert "the cut for deal is not the one the seed draws" in _report_of(data).problems
+
+
+def test_an_unknown_record_version_is_refused_as_loading_refuses_it() -> None:
+    data = _data(Game(variants.get("classic"), seed=8))
+    data["version"] = 10**6
+    with pytest.raises(InvalidRecord) as loading:
+        record.from_dict(data)
+    with pytest.raises(InvalidRecord) as verifying:
+        verify_record(data)
+    assert str(verifying.value) == str(loading.value)
+    assert str(verifying.value).startswith("record field 'version' is 1000000")
+
+
+# (Where verify sits among the layers is tests/test_layers.py's contract.)
+
+
 # --- bad input --------------------------------------------------------------------------------
 
 
@@ -260,7 +595,7 @@ def test_hand_numbers_out_of_range_are_problems_not_hangs() -> None:
         ("[", "the record is not valid JSON"),
         ("[1]", "a record must be a JSON object"),
         ('{"format": "pgn"}', "it is not a hearts record"),
-        ('{"format": "hearts-record"}', "the record lacks the field 'rules'"),
+        ('{"format": "hearts-record"}', "the record lacks the field 'version'"),
         (b"\xff{", "the record is not valid JSON"),
     ],
 )

@@ -14,17 +14,29 @@ from __future__ import annotations
 from hearts import bots, events, record, scoring, table, variants, verify
 from hearts.cards import Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase, Trick
-from hearts.errors import HeartsError, IllegalMove, InvalidCard, InvalidRecord, InvalidRules
+from hearts.errors import (
+    HeartsError,
+    IllegalMove,
+    InvalidArgument,
+    InvalidCard,
+    InvalidRecord,
+    InvalidRules,
+    UnknownName,
+)
 from hearts.game import Game
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, parse_move
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, coerce_move, parse_move
 from hearts.observation import SeatView
 from hearts.rules import (
+    Auction,
+    Cancellation,
     FirstLead,
     GameEnd,
     HeartValue,
     JackRule,
+    Joker,
     Moon,
     PassDirection,
+    Passing,
     Rules,
     SettlementMethod,
     Strip,
@@ -50,7 +62,12 @@ __all__ = [
     "Bid",
     "NameSuit",
     "parse_move",
+    "coerce_move",
     "Rules",
+    "Passing",
+    "Auction",
+    "Joker",
+    "Cancellation",
     "FirstLead",
     "GameEnd",
     "HeartValue",
@@ -62,9 +79,11 @@ __all__ = [
     "TieRule",
     "HeartsError",
     "IllegalMove",
+    "InvalidArgument",
     "InvalidCard",
     "InvalidRecord",
     "InvalidRules",
+    "UnknownName",
     "bots",
     "events",
     "record",

@@ -53,7 +53,7 @@ from hearts import bots as bot_registry
 from hearts import table, variants
 from hearts.bots.base import Bot
 from hearts.cards import QUEEN_OF_SPADES, CardSet, cards_of
-from hearts.errors import HeartsError
+from hearts.errors import InvalidArgument, UnknownName
 from hearts.events import Dealt
 from hearts.game import Game
 from hearts.rules import Rules, SettlementMethod
@@ -143,10 +143,10 @@ def estimate(values: Sequence[float]) -> Estimate:
     >>> estimate([])
     Traceback (most recent call last):
     ...
-    hearts.errors.HeartsError: an estimate needs at least one value
+    hearts.errors.InvalidArgument: an estimate needs at least one value
     """
     if not values:
-        raise HeartsError("an estimate needs at least one value")
+        raise InvalidArgument("an estimate needs at least one value")
     mean = statistics.fmean(values)
     if len(values) < 2:
         return Estimate(mean, None, len(values))
@@ -243,7 +243,9 @@ class ArenaResult:
         for entry in self.stats:
             if entry.bot == bot:
                 return entry
-        raise HeartsError(f"no bot {bot!r} played in this arena")
+        raise UnknownName.among(
+            "bot", bot, [entry.bot for entry in self.stats], where=" in this arena"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The results for JSON (without the hands)."""
@@ -490,20 +492,35 @@ def _run_processes(
 # ---------------------------------------------------------------------- results
 
 
-def _check(rules: Rules, names: Sequence[str], deals: int, workers: int, block: int) -> None:
+def _check(
+    rules: Rules,
+    names: Sequence[str],
+    deals: int,
+    workers: int,
+    block: int,
+    seed: int,
+    think: float | None,
+    samples: int | None,
+    progress: Progress | None,
+) -> None:
     if not isinstance(rules, Rules):
-        raise HeartsError(f"an arena needs Rules, not {type(rules).__name__}")
-    if isinstance(names, str) or len(names) != rules.players:
-        count = 1 if isinstance(names, str) else len(names)
-        raise HeartsError(
+        raise InvalidArgument(f"an arena needs Rules, not {type(rules).__name__}")
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != rules.players:
+        count = len(names) if isinstance(names, Sequence) and not isinstance(names, str) else 1
+        raise InvalidArgument(
             f"{variants.name_of(rules)} has {rules.players} seats: give {rules.players} bots, "
             f"not {count}"
         )
     for name in names:
-        bot_registry.get(name)  # an unknown name says which names there are
+        # An unknown name says which names there are; a bad budget says why.
+        bot_registry.get(name, think=think, samples=samples)
     for option, value in (("deals", deals), ("workers", workers), ("block", block)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise HeartsError(f"{option} must be a whole number of at least 1, not {value!r}")
+            raise InvalidArgument(f"{option} must be a whole number of at least 1, not {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgument(f"seed must be a whole number, not {seed!r}")
+    if progress is not None and not callable(progress):
+        raise InvalidArgument("progress must be a function of (done, total)")
 
 
 def run(
@@ -536,10 +553,10 @@ def run(
     >>> run(rules, ["basic", "random"], deals=2)
     Traceback (most recent call last):
     ...
-    hearts.errors.HeartsError: modern has 4 seats: give 4 bots, not 2
+    hearts.errors.InvalidArgument: modern has 4 seats: give 4 bots, not 2
     """
     chain = deals if block is None else block
-    _check(rules, bots, deals, workers, chain)
+    _check(rules, bots, deals, workers, chain, seed, think, samples, progress)
     names = tuple(name.strip().lower() for name in bots)
     units = _units(rules, names, deals, seed, min(chain, deals), think, samples)
     total = deals * rules.players

@@ -32,7 +32,7 @@ from rich.table import Table
 
 from hearts import arena, record, variants, verify
 from hearts import bots as bot_registry
-from hearts.errors import HeartsError, InvalidRecord
+from hearts.errors import HeartsError, InvalidArgument, InvalidRecord, InvalidRules, UnknownName
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
 from hearts.rules import Rules
@@ -98,21 +98,23 @@ class _SeatStats:
 
 
 def _rules_for(variant: str, players: int | None) -> Rules:
+    """The preset named (its closest name suggested), at the table asked for."""
     try:
         if players is None:
             return variants.get(variant)
         return variants.for_players_named(variant, players)
-    except HeartsError as error:
+    except (UnknownName, InvalidRules) as error:
         _fail(str(error))
 
 
 def _bot_names(text: str, players: int) -> list[str]:
+    """The bots named, one for every seat or one per seat (an unknown name: the closest one)."""
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in bot_registry.names():
             try:
                 bot_registry.get(name)
-            except HeartsError as error:
+            except UnknownName as error:
                 _fail(str(error))
     if len(names) == 1:
         return names * players
@@ -340,7 +342,7 @@ def arena_command(
                 samples=samples,
                 progress=advance,
             )
-    except HeartsError as error:
+    except (InvalidArgument, InvalidRules) as error:  # an option the checks above let through
         _fail(str(error))
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
@@ -433,11 +435,13 @@ def verify_deals(
         Path, typer.Argument(help="A game record (JSON), as `simulate --save` writes.")
     ],
 ) -> None:
-    """Check every deal of a record against the commitment published before the cut.
+    """Check a whole record: every deal against its seed and commitment, every move by the rules.
 
     For each hand, the shuffle is recomputed from the record's seed and hashed (it must be the
     commitment published before the pone cut), then cut as recorded and dealt by the laws (it
-    must be the hands recorded). Exits 0 when every hand matches, 1 otherwise.
+    must be the hands recorded); then every move is replayed by the rules and every recorded
+    event compared with the replay's (a changed trick, an event added or removed is named by
+    its move and event). Exits 0 when every hand matches, 1 otherwise.
     """
     text = _read_record(file)
     try:

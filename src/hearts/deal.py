@@ -50,7 +50,7 @@ from hearts.cards import (
     cards_of,
     mask_of,
 )
-from hearts.errors import HeartsError, IllegalMove, InvalidCard
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import Dealt, Event
 from hearts.hand.auction import Auction
 from hearts.hand.cancellation import Cancellation
@@ -73,7 +73,7 @@ from hearts.hand.moon import MoonChoosing
 from hearts.hand.passing import Passing
 from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
-from hearts.moves import LAWS_MOVES, Bid, Claim, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.moves import Bid, Claim, Move, Pass, coerce_move
 from hearts.observation import SeatView, redact
 from hearts.rules import Moon, PassDirection, Rules, Widow
 from hearts.scoring import points as score_points
@@ -102,20 +102,21 @@ _ENDED: Final = frozenset({Phase.OVER, Phase.MOON, Phase.GATHER})
 """The phases after the last trick, when a moon has been shot or not."""
 _SUIT_CARDS = _CHUNKS[:4]
 
-_KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...]]] = {}
-"""The mechanics a hand of each Rules value has, by the value's id (the entry keeps it alive)."""
+_KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...], tuple[type[Mechanic], ...]]] = {}
+"""The mechanics a hand of each Rules value has, by the value's id: (the value, which keeps the id
+its own, the :data:`MECHANICS` asked, those that apply)."""
 
 
 def _kinds(rules: Rules) -> tuple[type[Mechanic], ...]:
     """The kinds of :data:`MECHANICS` that apply to ``rules``, asked once per Rules value (a
     deal is built for every hand)."""
     known = _KINDS.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
+    if known is not None and known[0] is rules and known[1] is MECHANICS:
+        return known[2]
     kinds = tuple(kind for kind in MECHANICS if kind.applies(rules))
     if len(_KINDS) >= 64:  # (a program that makes many Rules values keeps only the latest)
         _KINDS.clear()
-    _KINDS[id(rules)] = (rules, kinds)
+    _KINDS[id(rules)] = (rules, MECHANICS, kinds)
     return kinds
 
 
@@ -206,17 +207,17 @@ class Deal(HandCore):
         >>> Deal.from_hands(variants.get("modern"), ["2C", "3C", "4C"])
         Traceback (most recent call last):
         ...
-        hearts.errors.HeartsError: these rules seat 4: give 4 hands, not 3
+        hearts.errors.InvalidArgument: these rules seat 4: give 4 hands, not 3
         """
         if not isinstance(rules, Rules):
-            raise HeartsError(f"a deal needs Rules, not {type(rules).__name__}")
+            raise InvalidArgument(f"a deal needs Rules, not {type(rules).__name__}")
         players = rules.players
         if dealer is None:
             dealer = players - 1
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise HeartsError(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
+            raise InvalidArgument(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise HeartsError(f"hand_number={hand_number!r} must be a whole number from 0")
+            raise InvalidArgument(f"hand_number={hand_number!r} must be a whole number from 0")
         masks, stock_cards = check_hands(rules, hands, stock, dealer)
         if pass_direction is None:
             direction = rules.pass_direction(hand_number)
@@ -226,21 +227,23 @@ class Deal(HandCore):
             try:
                 direction = PassDirection(pass_direction)
             except ValueError:
-                raise HeartsError(f"{pass_direction!r} is not a pass direction") from None
+                raise InvalidArgument(f"{pass_direction!r} is not a pass direction") from None
         if direction is not PassDirection.HOLD and not rules.passes:
-            raise HeartsError(f"this form does not pass: pass_direction={direction.value}")
+            raise InvalidArgument(f"this form does not pass: pass_direction={direction.value}")
         if direction is PassDirection.ACROSS and players % 2:
-            raise HeartsError(f"no seat is across a table of {players}: pass_direction=across")
+            raise InvalidArgument(f"no seat is across a table of {players}: pass_direction=across")
         if namer is not None:
             if not rules.auction:
-                raise HeartsError(f"namer={namer!r}: this form has no auction, no suit is named")
+                raise InvalidArgument(
+                    f"namer={namer!r}: this form has no auction, no suit is named"
+                )
             if (
                 isinstance(namer, bool)
                 or not isinstance(namer, int)
                 or not 0 <= namer < players
                 or (players == 7 and namer == dealer)
             ):
-                raise HeartsError(f"namer={namer!r} is not a seat that takes cards this hand")
+                raise InvalidArgument(f"namer={namer!r} is not a seat that takes cards this hand")
         return cls(
             rules,
             masks,
@@ -594,7 +597,7 @@ class Deal(HandCore):
 
     def verify_play(self, move: Move | CardLike, seat: int | None = None) -> None:
         """Raise :class:`~hearts.errors.IllegalMove` saying why a move is not legal now."""
-        move = _coerce(move)
+        move = coerce_move(move)
         if self._closed:
             raise IllegalMove("this hand has been settled: undo through the game")
         owner = self.mechanic_of_move(type(move))
@@ -656,7 +659,7 @@ class Deal(HandCore):
                     self._to_act = self._next[to_act]
                     return event
             else:
-                card = _coerce(move)
+                card = coerce_move(move)
                 if type(card) is Card and (
                     seat is None or (type(seat) is int and seat == self._to_act)
                 ):
@@ -672,7 +675,7 @@ class Deal(HandCore):
                 if passing.ready(self, giver, mask):
                     return passing.give(self, giver, mask)
         self.verify_play(move, seat)
-        move = _coerce(move)
+        move = coerce_move(move)
         if self._shared:
             self.unshare()
         if isinstance(move, Card):
@@ -776,20 +779,6 @@ class Deal(HandCore):
         )
 
 
-def _coerce(move: object) -> Move:
-    """A move from what a caller gives: a move, a card, a card's id or name, or move text."""
-    if isinstance(move, (Card, Pass, MoonChoice, Bid, NameSuit, Discard, *LAWS_MOVES)):
-        return move
-    if isinstance(move, str):
-        from hearts.moves import parse_move
-
-        return parse_move(move)
-    try:
-        return Card.coerce(move)  # type: ignore[arg-type]
-    except InvalidCard:
-        raise IllegalMove(f"{move!r} is not a move") from None
-
-
 def check_hands(
     rules: Rules,
     hands: Sequence[CardSet | str | Sequence[CardLike]],
@@ -805,13 +794,13 @@ def check_hands(
     >>> check_hands(variants.get("two-handed"), ["2C", "3C"], "", 0)
     Traceback (most recent call last):
     ...
-    hearts.errors.HeartsError: seat 0 holds 1 cards; this form deals 13
+    hearts.errors.InvalidArgument: seat 0 holds 1 cards; this form deals 13
     """
     players = rules.players
     if type(hands) is not list and (not isinstance(hands, Sequence) or isinstance(hands, str)):
-        raise HeartsError(f"give the hands as a list of {players} hands, one per seat")
+        raise InvalidArgument(f"give the hands as a list of {players} hands, one per seat")
     if len(hands) != players:
-        raise HeartsError(f"these rules seat {players}: give {players} hands, not {len(hands)}")
+        raise InvalidArgument(f"these rules seat {players}: give {players} hands, not {len(hands)}")
     masks: list[int] = []
     for seat, hand in enumerate(hands):
         if isinstance(hand, CardSet):
@@ -821,7 +810,7 @@ def check_hands(
         elif isinstance(hand, Sequence | frozenset | set):
             masks.append(mask_of(hand))
         else:
-            raise HeartsError(f"seat {seat}'s hand must be cards, not {hand!r}")
+            raise InvalidArgument(f"seat {seat}'s hand must be cards, not {hand!r}")
     if type(stock) is tuple and not stock:
         stock_cards: tuple[Card, ...] = ()  # (the common case: no stock)
     elif isinstance(stock, str):
@@ -830,9 +819,9 @@ def check_hands(
     elif isinstance(stock, Sequence):
         stock_cards = tuple(Card.coerce(card) for card in stock)
     else:
-        raise HeartsError(f"the stock must be cards in order, top first, not {stock!r}")
+        raise InvalidArgument(f"the stock must be cards in order, top first, not {stock!r}")
     if len(set(stock_cards)) != len(stock_cards):
-        raise HeartsError("a card is twice in the stock")
+        raise InvalidArgument("a card is twice in the stock")
     sits_out = dealer if rules.dealt_seats < players else None
     seen = 0
     outside_pack = ~rules.pack
@@ -840,25 +829,29 @@ def check_hands(
     for seat, mask in enumerate(masks):
         outside = mask & outside_pack
         if outside:
-            raise HeartsError(f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack")
+            raise InvalidArgument(
+                f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
+            )
         if mask & seen:
-            raise HeartsError(f"{CardSet(mask & seen).symbols()} is dealt twice")
+            raise InvalidArgument(f"{CardSet(mask & seen).symbols()} is dealt twice")
         seen |= mask
         want = 0 if seat == sits_out else size
         if mask.bit_count() != want:
-            raise HeartsError(f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}")
+            raise InvalidArgument(
+                f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
+            )
     for card in stock_cards:
         if seen >> card & 1 or not rules.pack >> card & 1:
-            raise HeartsError(f"the stock's {card.symbol} is dealt twice or not in this pack")
+            raise InvalidArgument(f"the stock's {card.symbol} is dealt twice or not in this pack")
         seen |= 1 << card
     if rules.packs > 1:  # Cancellation Hearts: the stock is the widow, the cards left over
         if seen != rules.pack:
-            raise HeartsError("hands and widow (the stock) must hold both packs")
+            raise InvalidArgument("hands and widow (the stock) must hold both packs")
     elif rules.widow is not Widow.NONE:  # Heartsette: the stock is the widow
         if seen != rules.pack:
-            raise HeartsError("hands and widow (the stock) must hold the whole pack")
+            raise InvalidArgument("hands and widow (the stock) must hold the whole pack")
     elif not (rules.stock or rules.domino) and stock_cards:
-        raise HeartsError("this form has no stock")
+        raise InvalidArgument("this form has no stock")
     if (rules.stock or rules.domino) and seen != rules.pack:
-        raise HeartsError("hands and stock must hold the whole pack")
+        raise InvalidArgument("hands and stock must hold the whole pack")
     return masks, stock_cards

@@ -4,28 +4,123 @@ Every error a user can cause is a :class:`HeartsError` (a :class:`ValueError`), 
 sentence in the game's own words. The engine checks before it changes anything, so the state of a
 deal or a game is exactly as it was after any of these is raised.
 
+The kinds say what was wrong::
+
+    HeartsError (ValueError)        anything the engine refuses
+    ├── IllegalMove                 a move the rules do not allow now (in this position)
+    ├── InvalidArgument             a value a function does not take: of the wrong kind, out of
+    │   │                           range, or clashing with another argument
+    │   ├── InvalidCard             card text or a card number that denotes no card
+    │   └── UnknownName (+ LookupError)
+    │                               a name that names nothing: no such variant, bot, ...
+    ├── InvalidRules                rules whose options are out of range or contradict each other
+    └── InvalidRecord               a record (JSON) that is malformed or does not match its game
+
+A move is judged against a position: a :class:`IllegalMove` is a move of the right shape that
+this seat may not make now (another seat's turn, the wrong phase, a card it must not play). A
+value that is no move at all (``None``, a list of cards, text that reads as no move) is an
+:class:`InvalidArgument`, whatever the position.
+
+:class:`InvalidArgument` is deliberately not a :class:`TypeError` as well: it covers values out of
+range (``dealer=9``) as much as values of the wrong type (``seed="x"``), and ``except TypeError``
+should not catch a seat number that is too large. Being a :class:`HeartsError`, and so a
+:class:`ValueError`, every kind is caught by the code that caught the engine's errors before the
+kinds were told apart. :class:`UnknownName` is also a :class:`LookupError`, as a missing key is.
+
 >>> try:
 ...     raise IllegalMove("you must follow suit: you hold a club")
 ... except HeartsError as error:
 ...     print(error)
 you must follow suit: you hold a club
+>>> error = UnknownName.among("bot", "expret", ["random", "basic", "expert"])
+>>> print(error)
+there is no bot 'expret'; did you mean expert?
+>>> error.suggestion, isinstance(error, InvalidArgument), isinstance(error, LookupError)
+('expert', True, True)
+>>> [kind.__name__ for kind in UnknownName.__mro__[:6]]
+['UnknownName', 'InvalidArgument', 'HeartsError', 'ValueError', 'LookupError', 'Exception']
+>>> issubclass(InvalidCard, InvalidArgument), issubclass(InvalidArgument, TypeError)
+(True, False)
 """
 
 from __future__ import annotations
 
-__all__ = ["HeartsError", "IllegalMove", "InvalidRules", "InvalidRecord", "InvalidCard"]
+import difflib
+from collections.abc import Iterable
+
+__all__ = [
+    "HeartsError",
+    "IllegalMove",
+    "InvalidArgument",
+    "InvalidCard",
+    "UnknownName",
+    "InvalidRules",
+    "InvalidRecord",
+]
 
 
 class HeartsError(ValueError):
     """Base class of every error the engine raises for bad input."""
 
 
-class InvalidCard(HeartsError):
+class IllegalMove(HeartsError):
+    """A move the rules do not allow now: wrong seat, wrong phase, or against a rule of play."""
+
+
+class InvalidArgument(HeartsError):
+    """A value a function does not take: of the wrong kind (``Game("modern")``), out of range
+    (``dealer=9``), clashing with another argument (a seed and a generator), or given as a move
+    when it is no move at all."""
+
+
+class InvalidCard(InvalidArgument):
     """A card name or card number that does not denote a card (``"1X"``, ``99``)."""
 
 
-class IllegalMove(HeartsError):
-    """A move the rules do not allow now: wrong seat, wrong phase, or against a rule of play."""
+class UnknownName(InvalidArgument, LookupError):
+    """A name that names nothing of its kind: no variant ``"modren"``, no bot ``"expret"``.
+
+    :meth:`among` makes one that suggests the closest name, or lists the names there are.
+    ``name`` is the name given, ``choices`` the names there are and ``suggestion`` the closest
+    of them (or None); they are empty when the error was made from a message alone.
+    """
+
+    name: object = None
+    choices: tuple[str, ...] = ()
+    suggestion: str | None = None
+
+    @classmethod
+    def among(
+        cls,
+        kind: str,
+        name: object,
+        choices: Iterable[str],
+        *,
+        key: str | None = None,
+        also: Iterable[str] = (),
+        where: str = "",
+    ) -> UnknownName:
+        """The error for ``name``, not one of the ``choices`` of its ``kind``: it suggests the
+        closest of them (or of the other names ``also`` accepted), or else lists them.
+
+        ``key`` is the name as it was looked up (lower case, say), for the suggestion; ``where``
+        says where the names were looked for.
+
+        >>> print(UnknownName.among("variant", "zzz", ["modern", "classic"]))
+        there is no variant 'zzz'; choose from: modern, classic
+        >>> print(UnknownName.among("bot", "basc", ["basic"], where=" in this arena"))
+        there is no bot 'basc' in this arena; did you mean basic?
+        """
+        names = tuple(choices)
+        if key is None:
+            key = name.strip().lower() if isinstance(name, str) else ""
+        close = difflib.get_close_matches(key, [*names, *also], n=1) if key else []
+        hint = f"did you mean {close[0]}?" if close else f"choose from: {', '.join(names)}"
+        error = cls(f"there is no {kind} {name!r}{where}; {hint}")
+        error.name = name
+        error.choices = names
+        error.suggestion = close[0] if close else None
+        return error
 
 
 class InvalidRules(HeartsError):

@@ -1,8 +1,9 @@
 """Events: the log that is a game's truth.
 
 Every change of a deal or a game appends one frozen event. A game is rebuilt from its rules, its
-seed and the moves among its events (:func:`hearts.record.load`); replays, records and the faces'
-animations all read this log. Each event turns into plain JSON data and back.
+seed and the moves among its events (:func:`move_of` reads the move an event stands for;
+:func:`hearts.record.load` replays them); replays, records and the faces' animations all read
+this log. Each event turns into plain JSON data and back.
 
 >>> from hearts.cards import Card
 >>> event = CardPlayed(seat=2, card=Card.parse("QS"))
@@ -20,6 +21,19 @@ from typing import Any, ClassVar
 
 from hearts.cards import Card, CardSet
 from hearts.errors import HeartsError, InvalidRecord
+from hearts.moves import (
+    Bid,
+    Call,
+    Claim,
+    Correct,
+    Discard,
+    Gather,
+    MoonChoice,
+    Move,
+    NameSuit,
+    Pass,
+    Revoke,
+)
 
 __all__ = [
     "Event",
@@ -46,6 +60,8 @@ __all__ = [
     "CardCalled",
     "Gathered",
     "EVENT_KINDS",
+    "move_of",
+    "first_difference",
 ]
 
 
@@ -158,7 +174,7 @@ class DealerCut(Event):
 class ShuffleCommitted(Event):
     """The shuffled pack is committed to before the pone cuts: a hash that reveals nothing.
 
-    ``commitment`` is :func:`hearts.verify.commit` of the shuffled order, a salt derived from the
+    ``commitment`` is :func:`hearts.table.commit` of the shuffled order, a salt derived from the
     game's seed and the hand number; the seed, revealed in the record, lets anyone check it.
     """
 
@@ -383,6 +399,55 @@ class GameOver(Event):
     totals: tuple[int, ...]
 
 
+def move_of(event: Event, index: int = 0) -> tuple[int, Move] | None:
+    """The (seat, move) a recorded event stands for, or None for what the engine logs itself;
+    ``index`` (the event's place in a record) names it when its value is bad.
+
+    >>> from hearts.events import BidMade, TrickWon
+    >>> move_of(BidMade(seat=2, amount=5))
+    (2, Bid(5))
+    >>> move_of(TrickWon(seat=1, leader=0, cards=(), points=0)) is None
+    True
+    """
+    if isinstance(event, Revoked):
+        return event.seat, Revoke(event.card)
+    if isinstance(event, CardPlayed):
+        return event.seat, event.card
+    if isinstance(event, RevokeCorrected):
+        return event.seat, Correct()
+    if isinstance(event, RevokeClaimed):
+        return event.seat, Claim(event.accused)
+    if isinstance(event, CardCalled):
+        return event.seat, Call(event.card)
+    if isinstance(event, Gathered):
+        return event.seat, Gather()
+    if isinstance(event, Passed):
+        return event.seat, Pass(event.cards)
+    if isinstance(event, Discarded):
+        return event.seat, Discard(event.cards)
+    if isinstance(event, MoonChosen):
+        try:
+            return event.seat, MoonChoice(event.choice)
+        except ValueError:
+            raise InvalidRecord(
+                f"event {index} (moon_chosen): the choice must be 'old' or 'new', not "
+                f"{event.choice!r}"
+            ) from None
+    if isinstance(event, BidMade):
+        try:
+            return event.seat, Bid(event.amount)
+        except HeartsError as error:
+            raise InvalidRecord(f"event {index} (bid_made): {error}") from None
+    if isinstance(event, SuitNamed):
+        if event.seat == -1:
+            return None  # nobody bid: the engine names hearts itself (RULES.md §5.1.8)
+        try:
+            return event.seat, NameSuit(event.suit)
+        except HeartsError as error:
+            raise InvalidRecord(f"event {index} (suit_named): {error}") from None
+    return None
+
+
 def _fast_init(cls: type[Event]) -> None:
     """Give a frozen event class an ``__init__`` that sets its slots through their descriptors.
 
@@ -437,3 +502,22 @@ EVENT_KINDS: dict[str, type[Event]] = {
 
 for _cls in EVENT_KINDS.values():
     _fast_init(_cls)
+
+
+def first_difference(ours: Event, theirs: Event) -> tuple[str, Any, Any] | None:
+    """Where two events of one kind first differ, as (field, our value, their value) in JSON
+    terms (a list field narrowed to its first differing item, ``cards[1]``); None if equal.
+
+    >>> first_difference(CardPlayed(0, Card.parse("QS")), CardPlayed(0, Card.parse("4C")))
+    ('card', 'QS', '4C')
+    """
+    mine, other = ours.to_dict(), theirs.to_dict()
+    for key, value in mine.items():
+        if value != other.get(key):
+            where, other_value = key, other.get(key)
+            if isinstance(value, list) and isinstance(other_value, list):
+                for at, (a, b) in enumerate(zip(value, other_value, strict=False)):
+                    if a != b:
+                        return f"{key}[{at}]", a, b
+            return where, value, other_value
+    return None

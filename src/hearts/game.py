@@ -26,10 +26,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hearts import scoring, table, verify
-from hearts.cards import Card, cards_of
+from hearts import scoring, table
+from hearts.cards import Card
 from hearts.deal import Deal, PassChoices, check_hands
-from hearts.errors import HeartsError, IllegalMove
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
 from hearts.moves import Move
 from hearts.observation import SeatView
@@ -61,6 +61,8 @@ class _Hand:
         self.deal = deal
         self.before = list(before)
         self.after: list[Event] = []
+        # The generator's state before this hand was shuffled (None: it is derived from the
+        # seed when an undo needs it, see Game._rewind).
         self.rng_state = rng_state
         self.totals = totals.copy()
         self.pool = pool
@@ -80,6 +82,11 @@ class Game:
     :class:`~hearts.events.DealerCut` when the seats cut for deal; each must be a deal of this
     pack by the seat whose turn it is to deal.
 
+    Arguments it cannot take (rules that are not :class:`~hearts.rules.Rules`, a seed that is
+    not a whole number, a dealer that is no seat, a seed and a generator both) raise
+    :class:`~hearts.errors.InvalidArgument`. The pone's cut is the pone's own choice at the
+    table: one the laws do not allow is an :class:`~hearts.errors.IllegalMove`.
+
     >>> from hearts import variants
     >>> game = Game(variants.get("classic"), seed=1, pone=lambda *_: None)
     >>> game.events[0].kind                    # the shuffle is committed to before the cut
@@ -90,6 +97,10 @@ class Game:
     Traceback (most recent call last):
     ...
     hearts.errors.IllegalMove: a cut must leave at least four cards in each packet: cut between 4 and 48 cards
+    >>> Game(variants.get("classic"), dealer=9)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: dealer=9 is not a seat: seats are 0 to 3
     """
 
     def __init__(
@@ -104,29 +115,35 @@ class Game:
         deals: Sequence[Dealt | DealerCut] | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise IllegalMove(f"a game needs Rules, not {type(rules).__name__}")
+            raise InvalidArgument(f"a game needs Rules, not {type(rules).__name__}")
+        if not isinstance(cut_for_deal, bool):
+            raise InvalidArgument(f"cut_for_deal must be True or False, not {cut_for_deal!r}")
         if dealer is None:
             dealer = 0
         elif cut_for_deal:
-            raise IllegalMove("give a first dealer or cut for deal, not both")
+            raise InvalidArgument("give a first dealer or cut for deal, not both")
         if (
             isinstance(dealer, bool)
             or not isinstance(dealer, int)
             or not 0 <= dealer < rules.players
         ):
-            raise IllegalMove(
+            raise InvalidArgument(
                 f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
             )
         if rng is not None and seed is not None:
-            raise IllegalMove("give a game a seed or a generator, not both")
+            raise InvalidArgument("give a game a seed or a generator, not both")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise IllegalMove(f"seed={seed!r} must be a whole number")
+            raise InvalidArgument(f"seed={seed!r} must be a whole number")
         if rng is not None and not isinstance(rng, random.Random):
-            raise IllegalMove(f"rng must be a random.Random, not {type(rng).__name__}")
+            raise InvalidArgument(f"rng must be a random.Random, not {type(rng).__name__}")
         if pone is not None and not callable(pone):
-            raise IllegalMove("pone must be a function that chooses the cut")
-        if deals is not None and not all(isinstance(d, Dealt | DealerCut) for d in deals):
-            raise IllegalMove("deals must be recorded Dealt (and DealerCut) events")
+            raise InvalidArgument("pone must be a function that chooses the cut")
+        if deals is not None and (
+            isinstance(deals, str | bytes)
+            or not isinstance(deals, Sequence)
+            or not all(isinstance(d, Dealt | DealerCut) for d in deals)
+        ):
+            raise InvalidArgument("deals must be recorded Dealt (and DealerCut) events")
         if rng is None and seed is None:
             # Every game has a seed, so that its record can deal it again.
             seed = random.SystemRandom().randrange(2**63)
@@ -136,6 +153,11 @@ class Game:
         self._pone = pone
         self._preset = list(deals) if deals is not None else []
         self._rng = rng if rng is not None else random.Random(seed)
+        # The game's own generator draws only for the cut for deal and each hand's shuffle, so
+        # its state before any hand can be derived from the seed again; an injected one may be
+        # drawn from elsewhere, so its state is saved before every hand.
+        self._own_rng = rng is None
+        self._drew_cut = False
         self._opening: list[Event] = []
         counters = rules.settlement is not SettlementMethod.POINTS
         self._totals = [rules.start_counters if counters else 0] * rules.players
@@ -156,6 +178,7 @@ class Game:
                 dealer = table.check_cuts(cuts, rules.players)
             else:
                 dealer, cuts = table.cut_for_deal(self._rng, rules.players)
+                self._drew_cut = True
             self._opening.append(DealerCut(cuts=tuple(cuts), dealer=dealer))
         self.first_dealer = dealer
         self._start_hand(dealer)
@@ -265,7 +288,7 @@ class Game:
         if len(self._hands) == 1:
             raise IllegalMove("nothing to undo: no move has been made")
         self._hands.pop()
-        self._rng.setstate(current.rng_state)
+        self._rewind(current.rng_state)
         previous = self._hands[-1]
         self._reopen(previous)
         previous.deal.undo()
@@ -283,7 +306,7 @@ class Game:
 
     def _start_hand(self, dealer: int) -> None:
         rules = self.rules
-        state = self._rng.getstate()
+        state = None if self._own_rng else self._rng.getstate()
         number = len(self._hands)
         sits_out = dealer if rules.dealt_seats < rules.players else None
         at: int | None
@@ -291,14 +314,13 @@ class Game:
         if number < len(self._preset):
             masks, stock, at = self._preset_hand(number, dealer)
         else:
-            deck = table.shuffle(cards_of(rules.pack), self._rng)
-            suggested = table.random_cut(len(deck), self._rng)
+            deck, suggested = table.shuffle_pack(rules.pack, self._rng)
             at = suggested
             if self.seed is not None:
                 # Commit to the shuffled pack before the pone cuts (see hearts.verify); the
                 # salt comes from the seed, not the generator, so the deals do not shift.
-                salt = verify.hand_salt(self.seed, number)
-                before.append(ShuffleCommitted(number, dealer, verify.commit(deck, salt, number)))
+                salt = table.hand_salt(self.seed, number)
+                before.append(ShuffleCommitted(number, dealer, table.commit(deck, salt, number)))
             self._committing = before
             try:
                 if self._pone is not None:
@@ -337,19 +359,37 @@ class Game:
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
 
+    def _rewind(self, state: Any) -> None:
+        """Put the generator back as it was before the next hand (``len(self._hands)``) was
+        shuffled: the saved ``state`` of an injected generator, or the game's own generator
+        drawn again from the seed (the cut for deal, then each shuffled hand's draws)."""
+        if state is not None:
+            self._rng.setstate(state)
+            return
+        rng = random.Random(self.seed)
+        if self._drew_cut:
+            table.cut_for_deal(rng, self.rules.players)
+        for _ in range(len(self._preset), len(self._hands)):
+            table.shuffle_pack(self.rules.pack, rng)
+        self._rng = rng
+
     def _preset_hand(self, number: int, dealer: int) -> tuple[list[int], list[Card], int | None]:
         """The hands, stock and cut of a given deal, checked to be a deal of this pack."""
         given = self._preset[number]
         if not isinstance(given, Dealt):
-            raise HeartsError(f"deal {number} must be a Dealt event, not {type(given).__name__}")
+            raise InvalidArgument(
+                f"deal {number} must be a Dealt event, not {type(given).__name__}"
+            )
         if given.dealer != dealer or given.hand_number != number:
-            raise HeartsError(
+            raise InvalidArgument(
                 f"deal {number} is dealt by seat {given.dealer} as hand {given.hand_number}, but "
                 f"hand {number} is seat {dealer}'s deal"
             )
         size = self.rules.pack.bit_count()
         if given.cut is not None and not table.MIN_PACKET <= given.cut <= size - table.MIN_PACKET:
-            raise HeartsError(f"deal {number}: a cut must leave at least four cards in each packet")
+            raise InvalidArgument(
+                f"deal {number}: a cut must leave at least four cards in each packet"
+            )
         masks, stock = check_hands(self.rules, given.hands, given.stock, dealer)
         return masks, list(stock), given.cut
 
@@ -382,7 +422,7 @@ class Game:
             self._winners = winners
             hand.after.append(GameOver(winners=winners, totals=tuple(self._totals)))
             return
-        state = self._rng.getstate()
+        state = None if self._own_rng else self._rng.getstate()
         try:
             self._start_hand(table.next_dealer(deal.dealer, self.rules.players))
         except BaseException:
@@ -390,7 +430,7 @@ class Game:
             # function failed): put everything back as it was before this hand's last move.
             if len(self._hands) > 1 and self._hands[-1] is not hand:
                 self._hands.pop()
-            self._rng.setstate(state)
+            self._rewind(state)
             self._reopen(hand)
             deal.undo()
             raise
@@ -454,18 +494,56 @@ class Game:
         seed: int | None,
         moves: Sequence[tuple[int, Move]],
         *,
-        dealer: int = 0,
+        dealer: int | None = None,
         cut_for_deal: bool = False,
     ) -> Game:
-        """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs."""
-        game = cls(rules, seed, dealer=None if cut_for_deal else dealer, cut_for_deal=cut_for_deal)
-        for index, (seat, move) in enumerate(moves):
+        """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs.
+
+        The first dealer is seat 0 unless ``dealer`` is given or the seats ``cut_for_deal``
+        (not both). Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
+        a move refused raises its own kind, numbered from 1.
+
+        >>> from hearts import variants
+        >>> game = Game(variants.get("classic"), seed=3)
+        >>> moves = []
+        >>> for _ in range(3):
+        ...     seat, move = game.to_act, game.legal_moves()[0]
+        ...     _ = game.play(move, seat); moves.append((seat, move))
+        >>> Game.replay(game.rules, 3, moves).events == game.events
+        True
+        >>> Game.replay(game.rules, 3, [(1, "AS")])
+        Traceback (most recent call last):
+        ...
+        hearts.errors.IllegalMove: move 1 (1: AS) is illegal: seat 1 does not hold the A♠
+        >>> Game.replay(game.rules, 3, [("AS", 1)])
+        Traceback (most recent call last):
+        ...
+        hearts.errors.InvalidArgument: move 1 ('AS', 1) must be a (seat, move) pair: the seat first
+        """
+        if isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
+            raise InvalidArgument(f"moves must be a sequence of (seat, move) pairs, not {moves!r}")
+        pairs: list[tuple[int, Move]] = []
+        for index, entry in enumerate(moves):
+            if not isinstance(entry, tuple | list) or len(entry) != 2:
+                raise InvalidArgument(
+                    f"move {index + 1} must be a (seat, move) pair, not {entry!r}"
+                )
+            seat, move = entry
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise InvalidArgument(
+                    f"move {index + 1} {tuple(entry)!r} must be a (seat, move) pair: the seat first"
+                )
+            pairs.append((seat, move))
+        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal)
+        for index, (seat, move) in enumerate(pairs):
             try:
                 game.play(move, seat)
             except IllegalMove as error:
                 raise IllegalMove(
                     f"move {index + 1} ({seat}: {move}) is illegal: {error}"
                 ) from None
+            except HeartsError as error:
+                raise type(error)(f"move {index + 1} ({seat}: {move!r}): {error}") from None
         return game
 
     def __repr__(self) -> str:

@@ -15,6 +15,11 @@ revoke, call an exposed card, and let the cards be gathered:
 
 >>> parse_move("revoke 5h"), parse_move("correct"), parse_move("claim 2"), parse_move("call 7c")
 (Revoke(Card.parse('5H')), Correct(), Claim(2), Call(Card.parse('7C')))
+
+:func:`coerce_move` turns whatever a caller gives as a move (a move, a card, its name or number,
+move text) into a move. A value that is no move at all, or a move value that cannot be made
+(``Bid(-1)``), raises :class:`~hearts.errors.InvalidArgument` whatever the position; whether a
+move is allowed now is for the deal to say (:class:`~hearts.errors.IllegalMove`).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 from hearts.cards import Card, CardLike, CardSet, Suit
-from hearts.errors import HeartsError, IllegalMove, InvalidCard
+from hearts.errors import HeartsError, InvalidArgument, InvalidCard
 
 __all__ = [
     "Pass",
@@ -40,6 +45,7 @@ __all__ = [
     "LAWS_MOVES",
     "Move",
     "parse_move",
+    "coerce_move",
     "move_text",
 ]
 
@@ -63,7 +69,7 @@ class Pass:
             elif isinstance(cards, CardSet):
                 pass
             elif isinstance(cards, int) or not isinstance(cards, Iterable):
-                raise IllegalMove(f"a pass is cards, not {cards!r}")
+                raise InvalidArgument(f"a pass is cards, not {cards!r}")
             else:
                 cards = CardSet(cards)
         _set_cards(self, cards)
@@ -102,7 +108,7 @@ class Discard:
             cards = CardSet.parse(cards)
         elif not isinstance(cards, CardSet):
             if isinstance(cards, int) or not isinstance(cards, Iterable):
-                raise IllegalMove(f"a discard is cards, not {cards!r}")
+                raise InvalidArgument(f"a discard is cards, not {cards!r}")
             cards = CardSet(cards)
         _set_discard_cards(self, cards)
 
@@ -143,7 +149,7 @@ class Bid:
     >>> Bid(-1)
     Traceback (most recent call last):
     ...
-    hearts.errors.IllegalMove: a bid is a whole number of counters (0 to pass), not -1
+    hearts.errors.InvalidArgument: a bid is a whole number of counters (0 to pass), not -1
     """
 
     __slots__ = ("amount",)
@@ -151,7 +157,9 @@ class Bid:
 
     def __init__(self, amount: int) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalMove(f"a bid is a whole number of counters (0 to pass), not {amount!r}")
+            raise InvalidArgument(
+                f"a bid is a whole number of counters (0 to pass), not {amount!r}"
+            )
         object.__setattr__(self, "amount", int(amount))
 
     @property
@@ -194,7 +202,7 @@ class NameSuit:
             else:
                 raise ValueError
         except (InvalidCard, ValueError):
-            raise IllegalMove(
+            raise InvalidArgument(
                 f"{suit!r} is not a suit to name: clubs, diamonds, spades or hearts"
             ) from None
         object.__setattr__(self, "suit", value)
@@ -227,7 +235,7 @@ class _CardMove:
         try:
             value = Card.coerce(card)
         except InvalidCard:
-            raise IllegalMove(f"a {self.word} {self.what}, not {card!r}") from None
+            raise InvalidArgument(f"a {self.word} {self.what}, not {card!r}") from None
         object.__setattr__(self, "card", value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -256,7 +264,7 @@ class Revoke(_CardMove):
     >>> Revoke("5X")
     Traceback (most recent call last):
     ...
-    hearts.errors.IllegalMove: a revoke plays a card, not '5X'
+    hearts.errors.InvalidArgument: a revoke plays a card, not '5X'
     """
 
     __slots__ = ()
@@ -322,7 +330,7 @@ class Claim:
 
     def __init__(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise IllegalMove(f"a claim names the seat that revoked (a number), not {seat!r}")
+            raise InvalidArgument(f"a claim names the seat that revoked (a number), not {seat!r}")
         object.__setattr__(self, "seat", seat)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -372,10 +380,10 @@ def parse_move(text: str) -> Move:
     >>> parse_move("hello")
     Traceback (most recent call last):
     ...
-    hearts.errors.IllegalMove: 'hello' is not a move: name a card (QS), 'pass' and cards, or 'moon old'/'moon new'
+    hearts.errors.InvalidArgument: 'hello' is not a move: name a card (QS), 'pass' and cards, or 'moon old'/'moon new'
     """
     if not isinstance(text, str):
-        raise IllegalMove(
+        raise InvalidArgument(
             f"{text!r} is not a move: name a card (QS), 'pass' and cards, or 'moon old'"
         )
     words = text.strip().split()
@@ -405,9 +413,61 @@ def parse_move(text: str) -> Move:
             return Card.parse(words[0])
     except (HeartsError, ValueError):
         pass
-    raise IllegalMove(
+    raise InvalidArgument(
         f"{text!r} is not a move: name a card (QS), 'pass' and cards, or 'moon old'/'moon new'"
     )
+
+
+_MOVES: Final = (Card, Pass, Discard, MoonChoice, Bid, NameSuit, *LAWS_MOVES)
+"""The types of move (a card is a move: the card played)."""
+
+
+def coerce_move(move: object) -> Move:
+    """The move a caller means: a move as it is (a :class:`~hearts.cards.Card`, :class:`Pass`,
+    :class:`MoonChoice`, ...), a card's number or name, or move text (:func:`parse_move`).
+
+    Anything else raises :class:`~hearts.errors.InvalidArgument`, saying it is not a move (a
+    list, tuple or set of cards saying how to pass them). It does not say whether the move is
+    allowed now: the deal does.
+
+    >>> coerce_move("QS"), coerce_move(int(Card.parse("QS"))), coerce_move("pass 2c 3c 4c")
+    (Card.parse('QS'), Card.parse('QS'), Pass(CardSet.parse('2C 3C 4C')))
+    >>> coerce_move(MoonChoice.NEW)
+    <MoonChoice.NEW: 'new'>
+    >>> coerce_move(["2C", "3C", "4C"])
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: a list of cards is not a move: pass them as hearts.Pass([...])
+    >>> coerce_move(None)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: None is not a move
+    """
+    if isinstance(move, _MOVES):
+        return move
+    if isinstance(move, str):
+        return parse_move(move)
+    if isinstance(move, int) and not isinstance(move, bool):
+        try:
+            return Card.coerce(move)
+        except InvalidCard:
+            raise InvalidArgument(f"{move!r} is not a move: no card has that number") from None
+    if isinstance(move, CardSet):
+        raise InvalidArgument("a CardSet is not a move: pass its cards as hearts.Pass(cards)")
+    if isinstance(move, list | tuple | set | frozenset) and _all_cards(move):
+        kind = "list" if isinstance(move, list) else "tuple" if isinstance(move, tuple) else "set"
+        raise InvalidArgument(f"a {kind} of cards is not a move: pass them as hearts.Pass([...])")
+    raise InvalidArgument(f"{move!r} is not a move")
+
+
+def _all_cards(values: Iterable[object]) -> bool:
+    """Whether every value names a card (a card, its number or its name)."""
+    for value in values:
+        try:
+            Card.coerce(value)  # type: ignore[arg-type]
+        except InvalidCard:
+            return False
+    return True
 
 
 def move_text(move: Move) -> str:

@@ -7,8 +7,8 @@ the recorded one exactly, so an edited deal, trick or score is refused with the 
 A game played without a seed (``Game(rules)``, or with an injected generator) is recorded with
 ``"seed": null``; its deals are then taken from the record, checked to deal the whole pack in the
 right sizes, and only the play is verified. A seeded game's log commits to each shuffle before
-the cut; :func:`hearts.verify.verify_record` checks a record's deals hand by hand without
-refusing it at the first difference.
+the cut; :func:`hearts.verify.verify_record` checks a record's deals and play hand by hand
+without refusing it at the first difference.
 
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=7)
@@ -24,14 +24,16 @@ hearts.errors.InvalidRecord: event 0 (shuffle_committed) does not match the game
 
 The format, one event a line::
 
-    {"format": "hearts-record", "version": 1, "variant": "modern", "rules": {...},
+    {"format": "hearts-record", "version": 2, "variant": "modern", "rules": {...},
      "seed": 7, "dealer": 0, "cut_for_deal": false, "events": [
     {"kind": "shuffle_committed", "hand_number": 0, "dealer": 0, "commitment": "5f0c..."},
     {"kind": "dealt", ...},
     ...
     ]}
 
-Events are numbered from 0, as in the record's ``events`` list.
+Events are numbered from 0, as in the record's ``events`` list. Version 1 records, whose rules
+are flat options (``pass_count``, ``max_bid``, ``packs``…), are read too: their rules are
+migrated to the parts of version 2 (:meth:`hearts.rules.Rules.from_dict`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ import json
 import os
 import random
 from collections.abc import Mapping, Sequence
-from typing import IO, Any, Final, TypeVar
+from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hearts import table
 from hearts.cards import Card, Suit
@@ -56,7 +58,6 @@ from hearts.events import (
     Discarded,
     Event,
     GameOver,
-    Gathered,
     HandOver,
     HandSettled,
     MoonChosen,
@@ -70,41 +71,34 @@ from hearts.events import (
     SuitNamed,
     TrickCarried,
     TrickWon,
+    first_difference,
+    move_of,
 )
 from hearts.game import Game
-from hearts.moves import (
-    Bid,
-    Call,
-    Claim,
-    Correct,
-    Discard,
-    Gather,
-    MoonChoice,
-    Move,
-    NameSuit,
-    Pass,
-    Revoke,
-)
 from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
 __all__ = [
     "FORMAT",
     "VERSION",
+    "READS",
     "to_dict",
     "from_dict",
+    "Contents",
+    "contents",
     "dumps",
     "dump",
     "loads",
     "load",
-    "move_of",
     "text",
 ]
 
 FORMAT: Final = "hearts-record"
 """The value of a record's ``format`` field."""
-VERSION: Final = 1
-"""The record version this module writes and reads."""
+VERSION: Final = 2
+"""The record version this module writes (rules as parts: ``"passing": {"count": 3, ...}``)."""
+READS: Final = (1, 2)
+"""The record versions this module reads (version 1: the flat rules, migrated)."""
 
 _FIELDS: Final = (
     "format",
@@ -244,6 +238,43 @@ def from_dict(data: Any) -> Game:
     ...
     hearts.errors.InvalidRecord: record field 'dealer' must be a seat from 0 to 1, not 2
     """
+    rules, seed, dealer, cut_for_deal, events = contents(data)
+    game = _rebuild(rules, seed, dealer, cut_for_deal, events)
+    if game.first_dealer != dealer:
+        raise InvalidRecord(
+            f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
+            f"{game.first_dealer}"
+        )
+    return game
+
+
+class Contents(NamedTuple):
+    """What a record holds, each field read and checked (see :func:`contents`)."""
+
+    rules: Rules
+    seed: int | None
+    dealer: int
+    """The first dealer (chosen by the cut for deal when ``cut_for_deal``)."""
+    cut_for_deal: bool
+    events: list[Event]
+
+
+def contents(data: Any) -> Contents:
+    """The fields of record data, each checked as :func:`from_dict` checks it (format, version,
+    variant, rules, seed, dealer, the events one by one), without replaying the game: a bad
+    field raises :class:`~hearts.errors.InvalidRecord` naming it. :mod:`hearts.verify` reads a
+    record with it.
+
+    >>> from hearts import Game, variants
+    >>> data = to_dict(Game(variants.get("classic"), seed=3))
+    >>> found = contents(data)
+    >>> found.seed, found.dealer, [event.kind for event in found.events]
+    (3, 0, ['shuffle_committed', 'dealt'])
+    >>> contents(dict(data, version=99))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: record field 'version' is 99: this version of hearts reads ...
+    """
     if not isinstance(data, Mapping):
         raise InvalidRecord(f"a record must be a JSON object, not {_json_type(data)}")
     for key in data:
@@ -255,9 +286,9 @@ def from_dict(data: Any) -> Game:
     if data["format"] != FORMAT:
         raise InvalidRecord(f"record field 'format' must be {FORMAT!r}, not {data['format']!r}")
     version = data["version"]
-    if version != VERSION or isinstance(version, bool):
+    if version not in READS or isinstance(version, bool):
         raise InvalidRecord(
-            f"record field 'version' is {version!r}: this version of hearts reads version {VERSION}"
+            f"record field 'version' is {version!r}: this version of hearts reads versions 1 and 2"
         )
     variant = data["variant"]
     if not isinstance(variant, str) or (variant != "custom" and variant not in VARIANTS):
@@ -265,7 +296,7 @@ def from_dict(data: Any) -> Game:
             f"record field 'variant' must be a preset name or 'custom', not {variant!r}"
         )
     try:
-        rules = Rules.from_dict(data["rules"])
+        rules = Rules.from_dict(data["rules"], version=version)
     except (HeartsError, TypeError, ValueError) as error:
         raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
     seed = data["seed"]
@@ -290,13 +321,7 @@ def from_dict(data: Any) -> Game:
             events.append(Event.from_dict(raw))
         except InvalidRecord as error:
             raise InvalidRecord(f"event {index}: {error}") from None
-    game = _rebuild(rules, seed, dealer, cut_for_deal, events)
-    if game.first_dealer != dealer:
-        raise InvalidRecord(
-            f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
-            f"{game.first_dealer}"
-        )
-    return game
+    return Contents(rules, seed, dealer, cut_for_deal, events)
 
 
 def _is_int(value: object) -> bool:
@@ -319,55 +344,6 @@ def _json_type(value: object) -> str:
 def _variant_name(rules: Rules) -> str:
     name = name_of(rules)
     return name if name in VARIANTS else "custom"
-
-
-def move_of(event: Event, index: int = 0) -> tuple[int, Move] | None:
-    """The (seat, move) a recorded event stands for, or None for what the engine logs itself;
-    ``index`` (the event's place in a record) names it when its value is bad.
-
-    >>> from hearts.events import BidMade, TrickWon
-    >>> move_of(BidMade(seat=2, amount=5))
-    (2, Bid(5))
-    >>> move_of(TrickWon(seat=1, leader=0, cards=(), points=0)) is None
-    True
-    """
-    if isinstance(event, Revoked):
-        return event.seat, Revoke(event.card)
-    if isinstance(event, CardPlayed):
-        return event.seat, event.card
-    if isinstance(event, RevokeCorrected):
-        return event.seat, Correct()
-    if isinstance(event, RevokeClaimed):
-        return event.seat, Claim(event.accused)
-    if isinstance(event, CardCalled):
-        return event.seat, Call(event.card)
-    if isinstance(event, Gathered):
-        return event.seat, Gather()
-    if isinstance(event, Passed):
-        return event.seat, Pass(event.cards)
-    if isinstance(event, Discarded):
-        return event.seat, Discard(event.cards)
-    if isinstance(event, MoonChosen):
-        try:
-            return event.seat, MoonChoice(event.choice)
-        except ValueError:
-            raise InvalidRecord(
-                f"event {index} (moon_chosen): the choice must be 'old' or 'new', not "
-                f"{event.choice!r}"
-            ) from None
-    if isinstance(event, BidMade):
-        try:
-            return event.seat, Bid(event.amount)
-        except HeartsError as error:
-            raise InvalidRecord(f"event {index} (bid_made): {error}") from None
-    if isinstance(event, SuitNamed):
-        if event.seat == -1:
-            return None  # nobody bid: the engine names hearts itself (RULES.md §5.1.8)
-        try:
-            return event.seat, NameSuit(event.suit)
-        except HeartsError as error:
-            raise InvalidRecord(f"event {index} (suit_named): {error}") from None
-    return None
 
 
 def _rebuild(
@@ -456,20 +432,13 @@ def _mismatch(
     head = f"event {index} ({ours.kind}) does not match the game rebuilt from {source}"
     if ours.kind != theirs.kind:
         return f"{head}, whose event {index} is {theirs.kind}"
-    mine, other = ours.to_dict(), theirs.to_dict()
-    for key, value in mine.items():
-        if value != other[key]:
-            where, value, other_value = key, value, other[key]
-            if isinstance(value, list) and isinstance(other_value, list):
-                for at, (a, b) in enumerate(zip(value, other_value, strict=False)):
-                    if a != b:
-                        where, value, other_value = f"{key}[{at}]", a, b
-                        break
-            return (
-                f"{head}: its {where} is {value!r} in the record, but {other_value!r} in the "
-                "rebuilt game"
-            )
-    return head  # pragma: no cover - events that differ differ in a field
+    difference = first_difference(ours, theirs)
+    if difference is None:  # pragma: no cover - events that differ differ in a field
+        return head
+    where, value, other_value = difference
+    return (
+        f"{head}: its {where} is {value!r} in the record, but {other_value!r} in the rebuilt game"
+    )
 
 
 # ---------------------------------------------------------------------------------- text
@@ -536,7 +505,7 @@ def text(game: Game) -> str:
                     lines.append(f"  seat {seat} sits out this hand")
             if event.stock:
                 stock = " ".join(card.symbol for card in event.stock)
-                if rules.widow is not Widow.NONE:  # Heartsette: face down, for the first trick
+                if rules.widow is not Widow.NONE or rules.widow_with_last_trick:  # face down
                     lines.append(f"  widow ({len(event.stock)} cards, face down): {stock}")
                 else:
                     lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")

@@ -1,17 +1,22 @@
 """The rules of a form of Hearts, as data.
 
 A :class:`Rules` value is a frozen set of orthogonal choices (players, pack, passing, opening lead,
-breaking hearts, penalty values, moon, settlement, end of game). The engine reads only these
-choices, so a new form is a new combination, not a new branch. Contradictory choices are refused
-when the value is built, with a sentence that names the two options that clash.
+breaking hearts, penalty values, moon, settlement, end of game). A mechanic that has options of
+its own holds them in a part of its own — :class:`Passing`, :class:`Auction`, :class:`Joker`,
+:class:`Cancellation` — which is None when the mechanic is off, so an option of a mechanic that
+is off cannot be written. The engine reads only these choices, so a new form is a new
+combination, not a new branch. Choices that contradict each other are refused when the value is
+built, with a sentence that names the two options that clash.
 
 >>> rules = Rules(players=4, settlement=SettlementMethod.HOWELL, end=GameEnd.BANKRUPT)
 >>> rules.hand_size, rules.penalty_total
 (13, 13)
->>> Rules(players=3, pass_cycle=(PassDirection.ACROSS,), pass_count=3)
+>>> Rules(passing=Passing(count=2)).pass_count, Rules().pass_count
+(2, 0)
+>>> Rules(players=3, passing=Passing(cycle=(PassDirection.ACROSS,)))
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidRules: pass_cycle=across clashes with players=3: only an even table has a seat across
+hearts.errors.InvalidRules: passing.cycle=across clashes with players=3: only an even table has a seat across
 >>> Rules(moon=Moon.OLD)
 Traceback (most recent call last):
 ...
@@ -22,8 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
-from typing import Any, Final
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
 
 from hearts.cards import (
     FULL_PACK,
@@ -49,7 +55,12 @@ __all__ = [
     "JackRule",
     "HeartValue",
     "Widow",
+    "Leftover",
     "LastTrick",
+    "Passing",
+    "Auction",
+    "Joker",
+    "Cancellation",
     "Rules",
     "stripped_cards",
 ]
@@ -85,6 +96,9 @@ class FirstLead(enum.Enum):
     """The eldest hand (dealer's left) leads any card (the laws; Hoyle 1913)."""
     LOWEST_CLUB = "lowest-club"
     """The holder of the 2♣ (the lowest club in play if it is stripped) must lead it (modern)."""
+    ANY_CLUB = "any-club"
+    """The holder of the 2♣ (or the lowest club in play) leads, but may lead any club (a house
+    rule some programs offer, OpenSpiel's ``can_lead_any_club``)."""
 
 
 class Moon(enum.Enum):
@@ -176,9 +190,17 @@ class Widow(enum.Enum):
     FIRST_TRICK = "first-trick"
     """The widow is added to the first trick, for its winner (the widely used alternative)."""
     LAST_TRICK = "last-trick"
-    """The widow is laid aside and taken with the last trick (Parlett). With two packs
-    (Cancellation Hearts, RULES.md §7.2) the cards left over go there instead of to the first
-    trick, Bicycle's default."""
+    """The widow is laid aside and taken with the last trick (Parlett)."""
+
+
+class Leftover(enum.Enum):
+    """Cancellation Hearts (RULES.md §7.2): where the cards left over from dealing two packs (the
+    widow) go."""
+
+    FIRST_TRICK = "first-trick"
+    """To the seat that takes the first trick (Bicycle; the default)."""
+    LAST_TRICK = "last-trick"
+    """Laid aside, and taken with the last trick (Parlett)."""
 
 
 class LastTrick(enum.Enum):
@@ -211,17 +233,12 @@ _MAX_BID: Final = 13
 """The highest bid unless told otherwise (Auction Hearts; our choice: no source bounds a bid)."""
 _JOKER_PENALTY: Final = 5
 """The joker's value unless told otherwise (RULES.md §5.2: "often quoted as five", UNVERIFIED)."""
-
-_OPTIONAL_FIELDS: Final = {
-    "joker": "joker",
-    "joker_wins_any_trick": "joker",
-    "joker_penalty": "joker",
-    "auction": "auction",
-    "max_bid": "auction",
-    "domino": "domino",
-    "laws": "laws",
-}
-"""Options written to records only when their form is on (the switch that each one needs)."""
+_MODERN_CYCLE: Final = (
+    PassDirection.LEFT,
+    PassDirection.RIGHT,
+    PassDirection.ACROSS,
+    PassDirection.HOLD,
+)
 
 _FOSTER_STRIP: Final = {
     2: 0,
@@ -274,6 +291,274 @@ def _enum_value(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
 
+def _plain(value: object) -> object:
+    """An option as JSON data: enums by value, tuples as lists."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return _enum_value(value)
+
+
+def _whole(name: str, value: object) -> int:
+    """A whole number option (not a bool), or the sentence that says it is not one."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidRules(f"{name}={value!r} is not a whole number")
+    return value
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidRules(f"{name}={value!r} must be true or false")
+    return value
+
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _member(name: str, kind: type[_E], value: object) -> _E:
+    """An enum option from its member or its value ("old" for ``Moon.OLD``)."""
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in kind)
+        raise InvalidRules(f"{name}={value!r} is not one of: {choices}") from None
+
+
+_MOVED: Final = {
+    "pass_count": "it is passing.count now, as passing=Passing(count=3)",
+    "pass_cycle": "it is passing.cycle now, as passing=Passing(cycle=('left',))",
+    "max_bid": "it is auction.max_bid now, as auction=Auction(max_bid=13)",
+    "joker_wins_any_trick": "it is joker.wins_any_trick now, as joker=Joker(wins_any_trick=False)",
+    "joker_penalty": "it is joker.penalty now, as joker=Joker(penalty=5)",
+    "packs": "two packs are cancellation=Cancellation() now",
+    "unwon_last_trick": "it is cancellation.unwon_last_trick now, as "
+    "cancellation=Cancellation(unwon_last_trick='second-of-pair')",
+}
+"""Where each option of the flat rules of version 1 went (for the sentence that refuses it)."""
+
+_T = TypeVar("_T")
+
+
+def _by_name(prefix: str) -> Callable[[type[_T]], type[_T]]:
+    """Make a dataclass refuse an unknown option (or one given by position) with
+    :class:`InvalidRules` naming it, where its generated ``__init__`` raises a bare ``TypeError``.
+    ``prefix`` names the part in the sentence (``passing.cont``); empty for :class:`Rules`."""
+
+    def wrap(cls: type[_T]) -> type[_T]:
+        generated = cls.__init__
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        known = frozenset(field.name for field in fields if field.init)
+
+        @functools.wraps(generated)
+        def __init__(self: _T, *args: object, **options: object) -> None:
+            if args:
+                raise InvalidRules(
+                    f"{cls.__name__} takes its options by name, as {cls.__name__}(option=value)"
+                )
+            for key in options:
+                if key not in known:
+                    raise InvalidRules(_unknown(prefix, key))
+            generated(self, **options)
+
+        setattr(cls, "__init__", __init__)  # noqa: B010 - mypy refuses assigning a method
+        return cls
+
+    return wrap
+
+
+def _unknown(prefix: str, name: str) -> str:
+    if prefix:
+        return f"unknown option '{prefix}.{name}'"
+    moved = _MOVED.get(name)
+    return f"unknown option {name!r}" + (f" ({moved})" if moved else "")
+
+
+def _part(name: str, kind: type[Any], value: object) -> Any:
+    """A part from itself, a mapping of its options, True (its defaults) or None/False (off)."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return kind()
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, Mapping):
+        if not all(isinstance(key, str) for key in value):
+            raise InvalidRules(f"{name} options must be named by strings, not {dict(value)!r}")
+        return kind(**value)
+    raise InvalidRules(
+        f"{name}={value!r} must be {kind.__name__}(...), a mapping of its options, or None"
+    )
+
+
+def _part_dict(part: object) -> dict[str, Any]:
+    return {
+        field.name: _plain(getattr(part, field.name))
+        for field in dataclasses.fields(part)  # type: ignore[arg-type]
+    }
+
+
+@_by_name("passing")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Passing:
+    """Passing after the deal (the modern game): how many cards each seat passes, and where,
+    hand by hand. ``Rules(passing=None)``, the default, is no passing.
+
+    >>> Passing().count, [d.value for d in Passing().cycle]
+    (3, ['left', 'right', 'across', 'hold'])
+    >>> Passing(count=3, cycle=("right",)).direction(5).value
+    'right'
+    >>> Passing(count=0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: passing.count=0 must be at least one card (no passing: passing=None)
+    """
+
+    count: int = 3
+    """Cards each seat passes."""
+    cycle: tuple[PassDirection, ...] = _MODERN_CYCLE
+    """Pass directions hand by hand, repeating (e.g. left, right, across, hold)."""
+
+    def __post_init__(self) -> None:
+        if _whole("passing.count", self.count) < 1:
+            raise InvalidRules(
+                f"passing.count={self.count} must be at least one card (no passing: passing=None)"
+            )
+        try:
+            if isinstance(self.cycle, str):
+                raise TypeError
+            cycle = tuple(PassDirection(d) for d in self.cycle)
+        except (ValueError, TypeError):
+            choices = ", ".join(d.value for d in PassDirection)
+            raise InvalidRules(
+                f"passing.cycle={self.cycle!r} must list directions: {choices}"
+            ) from None
+        if all(d is PassDirection.HOLD for d in cycle):
+            raise InvalidRules(
+                "passing.cycle names no direction to pass to (only hold, or none): name one, "
+                "or give passing=None for no passing"
+            )
+        object.__setattr__(self, "cycle", cycle)
+
+    def direction(self, hand_number: int) -> PassDirection:
+        """The pass of the hand with this number (0 for the first hand)."""
+        return self.cycle[hand_number % len(self.cycle)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON data.
+
+        >>> Passing(cycle=("right",)).to_dict()
+        {'count': 3, 'cycle': ['right']}
+        """
+        return _part_dict(self)
+
+
+@_by_name("auction")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Auction:
+    """Auction Hearts (laws 24, 30; RULES.md §5.1): after the deal each seat bids once, from the
+    eldest hand to the dealer, each bid above the last or a pass; the highest bidder names the
+    suit to avoid (one unit a card of it) and leads the first trick. Nobody bidding: hearts, and
+    the eldest leads (RULES.md §5.1.8, UNVERIFIED). Classic play and sweepstakes only.
+
+    >>> Auction().max_bid
+    13
+    >>> Auction(max_bid=0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: auction.max_bid=0 must be at least one counter
+    """
+
+    max_bid: int = _MAX_BID
+    """The highest bid allowed, in counters (13 by default, a whole pool's worth of the plain
+    game; no source gives a limit)."""
+
+    def __post_init__(self) -> None:
+        if _whole("auction.max_bid", self.max_bid) < 1:
+            raise InvalidRules(f"auction.max_bid={self.max_bid} must be at least one counter")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        return _part_dict(self)
+
+
+@_by_name("joker")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Joker:
+    """Joker Hearts (law 3): the joker takes the place of the 2♥, so the pack stays 52. It is a
+    heart (it follows hearts, breaks them, and ranks above the A♥). Refused where the 2♥ is laid
+    aside anyway (the six-handed strip, or ``removed``): there is no 2♥ for it to replace.
+
+    >>> Joker().penalty, Joker(wins_any_trick=False).wins_any_trick
+    (5, False)
+    >>> Joker(penalty="five")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: joker.penalty='five' is not a whole number
+    """
+
+    wins_any_trick: bool = True
+    """It wins every trick it is played to, even discarded on another suit led. False: it wins
+    only as the highest heart when hearts are led (RULES.md §5.2, UNVERIFIED)."""
+    penalty: int = _JOKER_PENALTY
+    """What it counts against the seat that takes it (RULES.md §5.2 reports five as the common
+    figure, making T = 17: UNVERIFIED). The moon needs it when it counts."""
+
+    def __post_init__(self) -> None:
+        _flag("joker.wins_any_trick", self.wins_any_trick)
+        _whole("joker.penalty", self.penalty)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        return _part_dict(self)
+
+
+@_by_name("cancellation")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Cancellation:
+    """Cancellation Hearts (RULES.md §7): two packs shuffled together, three to eleven seats.
+    The pack is all 104 cards (``strip`` does not apply and ``removed`` is refused); each seat
+    takes ``104 // players`` cards, the cards left over (the widow) go to the seat that takes
+    the first trick (Bicycle) or with the last trick; two identical cards played to one trick
+    cancel each other, and a trick whose cards of the suit led all cancel goes with the next
+    trick, its leader leading again. A card in ``card_values`` counts in both packs.
+
+    >>> Cancellation().widow, Cancellation().unwon_last_trick
+    (<Leftover.FIRST_TRICK: 'first-trick'>, <LastTrick.LEADER: 'leader'>)
+    >>> Cancellation(widow="last-trick").widow
+    <Leftover.LAST_TRICK: 'last-trick'>
+    """
+
+    widow: Leftover = Leftover.FIRST_TRICK
+    """Where the cards left over go: with the first trick (Bicycle) or the last (Parlett)."""
+    unwon_last_trick: LastTrick = LastTrick.LEADER
+    """Who takes a last trick that nobody wins (every card of the suit led cancelled): its
+    leader, or the seat that played the second of the two highest cards (Grace)."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "widow", _member("cancellation.widow", Leftover, self.widow))
+        set_(
+            self,
+            "unwon_last_trick",
+            _member("cancellation.unwon_last_trick", LastTrick, self.unwon_last_trick),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        return _part_dict(self)
+
+
+_PARTS: Final[dict[str, type[Any]]] = {
+    "passing": Passing,
+    "auction": Auction,
+    "joker": Joker,
+    "cancellation": Cancellation,
+}
+"""The fields of :class:`Rules` that hold a part (None: the mechanic is off)."""
+
+
+@_by_name("")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """Every choice that makes one form of Hearts. Build presets with :mod:`hearts.variants`.
@@ -281,23 +566,27 @@ class Rules:
     The defaults are the classic four-handed game of the laws: no passing, the eldest hand leads
     any card, hearts count one each, settled by sweepstakes, each deal a game in itself.
 
+    A mechanic with options of its own is a part, or None when it is off: ``passing``
+    (:class:`Passing`), ``auction`` (:class:`Auction`), ``joker`` (:class:`Joker`) and
+    ``cancellation`` (:class:`Cancellation`, two packs). A part may be given as itself, as a
+    mapping of its options (the others keep their defaults), or as True for all its defaults;
+    ``if rules.auction:`` asks whether the mechanic is on.
+
     >>> Rules().players, Rules().settlement
     (4, <SettlementMethod.SWEEPSTAKES: 'sweepstakes'>)
     >>> Rules().replace(players=6).penalty_total   # the 2♥ is stripped with six (law 3)
     12
+    >>> Rules(auction={"max_bid": 5}).auction
+    Auction(max_bid=5)
+    >>> Rules(bogus=1)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: unknown option 'bogus'
     """
 
     players: int = 4
     """Seats at the table, 2 to 7. With seven, the dealer takes no cards each hand (Foster).
-    With ``packs=2``, 3 to 11, and every seat takes cards."""
-    packs: int = 1
-    """Packs shuffled together: 1, or 2 for Cancellation Hearts (RULES.md §7). With two packs
-    the pack is all 104 cards (``strip`` does not apply and ``removed`` is refused); each seat
-    takes ``104 // players`` cards, the cards left over (the widow) go to the seat that takes
-    the first trick (Bicycle); two identical cards played to one trick cancel each other, and a
-    trick whose cards of the suit led all cancel goes with the next trick, its leader leading
-    again (the last such trick goes to its leader). A card in ``card_values`` counts in both
-    packs."""
+    With ``cancellation`` (two packs), 3 to 11, and every seat takes cards."""
     strip: Strip = Strip.FOSTER
     """Which cards leave the pack for three, five, six or seven players."""
     removed: tuple[Card, ...] = ()
@@ -305,10 +594,8 @@ class Rules:
     what ``strip`` would lay aside for this number of players; empty: the strip decides."""
     stock: bool = False
     """Two-handed: deal thirteen each, the rest a stock drawn from after each trick (law 8)."""
-    pass_count: int = 0
-    """Cards each seat passes after the deal (0: no passing)."""
-    pass_cycle: tuple[PassDirection, ...] = ()
-    """Pass directions hand by hand, repeating (e.g. left, right, across, hold)."""
+    passing: Passing | None = None
+    """Passing after the deal: how many cards, and the directions hand by hand (None: none)."""
     first_lead: FirstLead = FirstLead.ELDEST
     """Who leads the first trick, and with what."""
     penalty_free_first_trick: bool = False
@@ -324,31 +611,21 @@ class Rules:
     """What each heart counts."""
     card_values: tuple[tuple[Card, int], ...] = ()
     """Other cards that count: (card, value) pairs, e.g. Q♠ 13 (Black Lady), J♦ −10 (Omnibus)."""
-    joker: bool = False
-    """Joker Hearts (law 3): the joker takes the place of the 2♥, so the pack stays 52. It is a
-    heart (it follows hearts, breaks them, and ranks above the A♥). Refused where the 2♥ is laid
-    aside anyway (the six-handed strip, or ``removed``): there is no 2♥ for it to replace."""
-    joker_wins_any_trick: bool = True
-    """With the joker: it wins every trick it is played to, even discarded on another suit led.
-    False: it wins only as the highest heart when hearts are led (RULES.md §5.2, UNVERIFIED)."""
-    joker_penalty: int = _JOKER_PENALTY
-    """With the joker: what it counts against the seat that takes it (RULES.md §5.2 reports five
-    as the common figure, making T = 17: UNVERIFIED). The moon needs it when it counts."""
-    auction: bool = False
-    """Auction Hearts (laws 24, 30; RULES.md §5.1): after the deal each seat bids once, from the
-    eldest hand to the dealer, each bid above the last or a pass; the highest bidder names the
-    suit to avoid (one unit a card of it) and leads the first trick. Nobody bidding: hearts, and
-    the eldest leads (RULES.md §5.1.8, UNVERIFIED). Classic play and sweepstakes only."""
-    max_bid: int = _MAX_BID
-    """Auction Hearts: the highest bid allowed, in counters (13 by default, a whole pool's worth
-    of the plain game; no source gives a limit)."""
+    joker: Joker | None = None
+    """Joker Hearts (law 3): the joker replaces the 2♥ (None: no joker). See :class:`Joker`."""
+    auction: Auction | None = None
+    """Auction Hearts (laws 24, 30; RULES.md §5.1): each seat bids once, the highest names the
+    suit to avoid (None: no auction). See :class:`Auction`."""
     widow: Widow = Widow.NONE
-    """Heartsette (RULES.md §5.5), three to six players: without the 2♠ for three or four (the
-    full pack for five or six), deal 16, 12, 10 or 8 each; the rest (3, 3, 2 or 4 cards) lie
-    face down as a widow, which goes to the winner of the first trick (``discard``: into his
-    hand, and he discards as many, which count against him; ``first-trick``: with the trick;
-    ``last-trick``: with the last trick instead). With two packs only ``last-trick`` may be
-    given: the cards left over then go with the last trick, not the first (Parlett)."""
+    """Heartsette (RULES.md §5.5), three to six players and one pack: without the 2♠ for three or
+    four (the full pack for five or six), deal 16, 12, 10 or 8 each; the rest (3, 3, 2 or 4
+    cards) lie face down as a widow, which goes to the winner of the first trick (``discard``:
+    into his hand, and he discards as many, which count against him; ``first-trick``: with the
+    trick; ``last-trick``: with the last trick instead). Two packs leave a widow of their own:
+    see :attr:`Cancellation.widow`."""
+    cancellation: Cancellation | None = None
+    """Cancellation Hearts (RULES.md §7): two packs, twins cancel (None: one pack). See
+    :class:`Cancellation`."""
     domino: bool = False
     """Domino Hearts (RULES.md §5.6): deal six to each seat from the whole pack (``strip`` does
     not apply), the rest a face-down stock. A seat that cannot follow suit draws from the stock,
@@ -362,9 +639,6 @@ class Rules:
     it before the trick is complete (law 22), and any other seat may claim a revoke until the
     next hand starts (laws 25–26, a ``Gather`` move ends the hand); a claimed revoke is settled
     by laws 23–24 in the settlement method of the form. Off: revokes are impossible."""
-    unwon_last_trick: LastTrick = LastTrick.LEADER
-    """Two packs: who takes a last trick that nobody wins (every card of the suit led cancelled):
-    its leader, or the seat that played the second of the two highest cards."""
     moon: Moon = Moon.OFF
     """Shooting the moon (points settlement only)."""
     no_trick_bonus: int = 0
@@ -387,6 +661,10 @@ class Rules:
     """Ties for the win at the end."""
 
     # Derived when the value is built; not options.
+    packs: int = dataclasses.field(init=False, repr=False, compare=False, default=1)
+    """Packs shuffled together: 2 with ``cancellation``, else 1."""
+    pass_count: int = dataclasses.field(init=False, repr=False, compare=False, default=0)
+    """Cards each seat passes: ``passing.count``, or 0 without passing."""
     pack: int = dataclasses.field(init=False, repr=False, compare=False, default=0)
     """Mask of the cards in play."""
     values: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False, default=())
@@ -403,9 +681,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         self._normalise()
+        set_ = object.__setattr__
+        set_(self, "packs", 1 if self.cancellation is None else 2)
+        set_(self, "pass_count", 0 if self.passing is None else self.passing.count)
         self._check()
         pack = FULL_PACK & ~self._laid_aside()
-        if self.packs == 2:  # Cancellation Hearts: both packs whole, no strip (RULES.md §7.1)
+        if self.cancellation:  # both packs whole, no strip (RULES.md §7.1)
             pack = FULL_PACK | FULL_PACK << 64
         if self.joker:  # the joker replaces the 2♥ (law 3)
             pack = pack & ~(1 << _TWO_OF_HEARTS) | 1 << JOKER
@@ -413,11 +694,11 @@ class Rules:
         for card in cards_of(pack & HEARTS_MASK):
             values[card] = card.rank if self.heart_value is HeartValue.PIPS else 1
         if self.joker:
-            values[JOKER] = self.joker_penalty
+            values[JOKER] = self.joker.penalty
         for card, value in self.card_values:
             if card == JOKER:
                 raise InvalidRules(
-                    "card_values names the joker: give its value with joker_penalty (and joker=True)"
+                    "card_values names the joker: give its value as joker=Joker(penalty=...)"
                 )
             if not pack >> card & 1:
                 raise InvalidRules(
@@ -429,16 +710,15 @@ class Rules:
                     )
                 )
             values[card] = value
-            if self.packs == 2:  # the same card of the other pack counts the same
+            if self.cancellation:  # the same card of the other pack counts the same
                 values[card ^ 64] = value
         penalty_mask = sum(1 << card for card in cards_of(pack) if values[card] > 0)
         dealt = 6 if self.players == 7 and self.packs == 1 and not self.domino else self.players
         hand_size = 13 if self.stock else pack.bit_count() // dealt
         if self.domino:
             hand_size = _DOMINO_HAND
-        if self.widow is not Widow.NONE and self.packs == 1:
+        if self.widow is not Widow.NONE:
             hand_size = _WIDOW_HANDS[self.players]
-        set_ = object.__setattr__
         set_(self, "pack", pack)
         set_(self, "values", tuple(values))
         set_(self, "penalty_mask", penalty_mask)
@@ -449,21 +729,23 @@ class Rules:
         set_(self, "_lowest_club", Card((clubs & -clubs).bit_length() - 1))
         if self.penalty_total <= 0:
             raise InvalidRules("card_values leave no card that counts against: nothing to avoid")
-        if self.pass_count and self.pass_count >= hand_size:
+        if self.pass_count >= hand_size:
             raise InvalidRules(
-                f"pass_count={self.pass_count} clashes with players={self.players}: "
+                f"passing.count={self.pass_count} clashes with players={self.players}: "
                 f"each seat holds only {hand_size} cards"
             )
 
     def _normalise(self) -> None:
-        """Accept plain strings and lists where enums and tuples are meant (for records, CLI)."""
+        """Accept plain strings, lists and mappings where enums, tuples and parts are meant (for
+        records, the command line)."""
         set_ = object.__setattr__
-        enums = {
+        for name, part in _PARTS.items():
+            set_(self, name, _part(name, part, getattr(self, name)))
+        enums: dict[str, type[enum.Enum]] = {
             "strip": Strip,
             "first_lead": FirstLead,
             "heart_value": HeartValue,
             "widow": Widow,
-            "unwon_last_trick": LastTrick,
             "moon": Moon,
             "settlement": SettlementMethod,
             "jack_rule": JackRule,
@@ -471,21 +753,7 @@ class Rules:
             "ties": TieRule,
         }
         for name, kind in enums.items():
-            value = getattr(self, name)
-            if not isinstance(value, kind):
-                try:
-                    set_(self, name, kind(value))
-                except ValueError:
-                    choices = ", ".join(member.value for member in kind)
-                    raise InvalidRules(f"{name}={value!r} is not one of: {choices}") from None
-        try:
-            cycle = tuple(PassDirection(d) for d in self.pass_cycle)
-        except (ValueError, TypeError):
-            choices = ", ".join(d.value for d in PassDirection)
-            raise InvalidRules(
-                f"pass_cycle={self.pass_cycle!r} must list directions: {choices}"
-            ) from None
-        set_(self, "pass_cycle", cycle)
+            set_(self, name, _member(name, kind, getattr(self, name)))
         raw_values: Any = self.card_values
         items = raw_values.items() if isinstance(raw_values, Mapping) else raw_values
         try:
@@ -505,42 +773,28 @@ class Rules:
         set_(self, "removed", _normalise_removed(self.removed))
         for name in (
             "players",
-            "packs",
-            "pass_count",
             "no_trick_bonus",
             "free_hearts",
             "target",
             "deals",
             "start_counters",
-            "joker_penalty",
-            "max_bid",
         ):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidRules(f"{name}={value!r} is not a whole number")
+            _whole(name, getattr(self, name))
         for name in (
             "stock",
             "penalty_free_first_trick",
             "hearts_must_be_broken",
             "queen_breaks_hearts",
             "lead_hearts_with_only_penalty",
-            "joker",
-            "joker_wins_any_trick",
-            "auction",
             "domino",
             "laws",
         ):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidRules(f"{name}={getattr(self, name)!r} must be true or false")
+            _flag(name, getattr(self, name))
 
     def _check(self) -> None:
         """Refuse options out of range, and pairs of options that contradict each other."""
         players, method = self.players, self.settlement
-        if self.packs not in (1, 2):
-            raise InvalidRules(
-                f"packs={self.packs} is not allowed: one pack, or two for Cancellation Hearts"
-            )
-        if self.packs == 2:
+        if self.cancellation:
             self._check_two_packs()
         elif not 2 <= players <= 7:
             raise InvalidRules(
@@ -559,26 +813,18 @@ class Rules:
             self._check_removed()
         self._check_joker()
         self._check_auction()
-        if self.pass_count < 0:
-            raise InvalidRules(f"pass_count={self.pass_count} cannot be negative")
-        passing = any(d is not PassDirection.HOLD for d in self.pass_cycle)
-        if self.pass_count and not passing:
-            raise InvalidRules(
-                f"pass_count={self.pass_count} clashes with pass_cycle: name a direction to pass"
-            )
-        if passing and not self.pass_count:
-            raise InvalidRules("pass_cycle clashes with pass_count=0: say how many cards to pass")
-        if passing and self.stock:
-            raise InvalidRules("pass_cycle clashes with stock=True: two-handed Hearts has no pass")
-        if PassDirection.ACROSS in self.pass_cycle and players % 2:
-            raise InvalidRules(
-                f"pass_cycle=across clashes with players={players}: only an even table has a seat"
-                " across"
-            )
-        if players == 7 and self.packs == 1 and passing:
-            raise InvalidRules(
-                "pass_cycle clashes with players=7: the table of seven does not pass"
-            )
+        if self.passing:
+            if self.stock:
+                raise InvalidRules("passing clashes with stock=True: two-handed Hearts has no pass")
+            if PassDirection.ACROSS in self.passing.cycle and players % 2:
+                raise InvalidRules(
+                    f"passing.cycle=across clashes with players={players}: only an even table "
+                    "has a seat across"
+                )
+            if players == 7 and not self.cancellation:
+                raise InvalidRules(
+                    "passing clashes with players=7: the table of seven does not pass"
+                )
         if self.queen_breaks_hearts and not self.hearts_must_be_broken:
             raise InvalidRules(
                 "queen_breaks_hearts=True clashes with hearts_must_be_broken=False: there is "
@@ -646,46 +892,41 @@ class Rules:
                     f"removed={removed} clashes with players={players}: it leaves {left} cards, "
                     f"which do not deal out evenly to the {dealt} seats that take cards"
                 )
-        if self.first_lead is FirstLead.LOWEST_CLUB and not (
+        if self.first_lead is not FirstLead.ELDEST and not (
             FULL_PACK & ~mask_of(self.removed) & SUIT_MASKS[Suit.CLUBS]
         ):
             raise InvalidRules(
-                f"first_lead=lowest-club clashes with removed={removed}: no club is left to lead"
+                f"first_lead={self.first_lead.value} clashes with removed={removed}: no club is "
+                "left to lead"
             )
 
     def _check_two_packs(self) -> None:
         """Cancellation Hearts: three to eleven seats, the whole of both packs, one card each."""
         if not 3 <= self.players <= 11:
             raise InvalidRules(
-                f"players={self.players} is not allowed with packs=2: Cancellation Hearts seats "
-                "three to eleven"
+                f"players={self.players} is not allowed with cancellation: Cancellation Hearts "
+                "seats three to eleven"
             )
         clashes = (
             (bool(self.removed), "removed", "both packs are dealt whole"),
-            (self.joker, "joker=True", "there is no joker in Cancellation Hearts"),
-            (self.auction, "auction=True", "Auction Hearts is played with one pack"),
+            (self.joker is not None, "joker", "there is no joker in Cancellation Hearts"),
+            (self.auction is not None, "auction", "Auction Hearts is played with one pack"),
         )
         for clash, option, reason in clashes:
             if clash:
-                raise InvalidRules(f"packs=2 clashes with {option}: {reason}")
+                raise InvalidRules(f"cancellation clashes with {option}: {reason}")
 
     def _check_auction(self) -> None:
         """Auction Hearts is classic play settled by sweepstakes, the named suit one a card."""
         if not self.auction:
-            if self.max_bid != _MAX_BID:
-                raise InvalidRules(
-                    f"max_bid={self.max_bid} clashes with auction=False: there is no bidding"
-                )
             return
-        if self.max_bid < 1:
-            raise InvalidRules(f"max_bid={self.max_bid} must be at least one counter")
         clashes = (
             (
                 self.settlement is not SettlementMethod.SWEEPSTAKES,
                 f"settlement={self.settlement.value}",
                 "the bid is paid into a sweepstakes pool",
             ),
-            (self.pass_count > 0, f"pass_count={self.pass_count}", "classic play has no pass"),
+            (self.passing is not None, "passing", "classic play has no pass"),
             (
                 self.first_lead is not FirstLead.ELDEST,
                 f"first_lead={self.first_lead.value}",
@@ -707,27 +948,17 @@ class Rules:
                 f"heart_value={self.heart_value.value}",
                 "each card of the named suit counts one",
             ),
-            (self.joker, "joker=True", "only the named suit counts"),
+            (self.joker is not None, "joker", "only the named suit counts"),
         )
         for clash, option, reason in clashes:
             if clash:
-                raise InvalidRules(f"auction=True clashes with {option}: {reason}")
+                raise InvalidRules(f"auction clashes with {option}: {reason}")
 
     def _check_joker(self) -> None:
-        """The joker options need the joker, and the joker needs a 2♥ to replace (law 3)."""
-        if not self.joker:
-            if not self.joker_wins_any_trick:
-                raise InvalidRules(
-                    "joker_wins_any_trick=False clashes with joker=False: there is no joker"
-                )
-            if self.joker_penalty != _JOKER_PENALTY:
-                raise InvalidRules(
-                    f"joker_penalty={self.joker_penalty} clashes with joker=False: there is no joker"
-                )
-            return
-        if self._laid_aside() >> _TWO_OF_HEARTS & 1:
+        """The joker needs a 2♥ to replace (law 3)."""
+        if self.joker and self._laid_aside() >> _TWO_OF_HEARTS & 1:
             raise InvalidRules(
-                "joker=True clashes with "
+                "joker clashes with "
                 + (
                     f"removed={_names(self.removed)}"
                     if self.removed
@@ -738,36 +969,28 @@ class Rules:
 
     def _check_widow(self) -> None:
         """Heartsette deals its own pack (RULES.md §5.5) to three to six players, with one pack."""
-        if self.unwon_last_trick is not LastTrick.LEADER and self.packs == 1:
-            raise InvalidRules(
-                f"unwon_last_trick={self.unwon_last_trick.value} clashes with packs=1: with one "
-                "pack nothing cancels, and every trick has a winner"
-            )
         if self.widow is Widow.NONE:
             return
         option = f"widow={self.widow.value}"
-        if self.packs == 2:
-            if self.widow is not Widow.LAST_TRICK:
-                raise InvalidRules(
-                    f"{option} clashes with packs=2: the cards left over from two packs go to "
-                    "the first trick's winner already (Bicycle), or to the last trick with "
-                    "widow=last-trick (Parlett)"
-                )
-            return
+        if self.cancellation:
+            raise InvalidRules(
+                f"{option} clashes with cancellation: Heartsette's widow is for one pack; the "
+                "cards left over from two packs go to the first trick's winner (Bicycle), or "
+                "with the last trick with cancellation.widow=last-trick (Parlett)"
+            )
         if self.players not in _WIDOW_HANDS:
             raise InvalidRules(
                 f"{option} clashes with players={self.players}: Heartsette seats three to six"
             )
         clashes = (
-            (self.packs != 1, f"packs={self.packs}", "Heartsette is played with one pack"),
             (bool(self.removed), "removed", "Heartsette lays aside its own cards"),
             (
                 self.strip is not Strip.FOSTER,
                 f"strip={self.strip.value}",
                 "Heartsette lays aside its own cards",
             ),
-            (self.joker, "joker=True", "Heartsette has no joker"),
-            (self.auction, "auction=True", "Auction Hearts has no widow"),
+            (self.joker is not None, "joker", "Heartsette has no joker"),
+            (self.auction is not None, "auction", "Auction Hearts has no widow"),
             (self.domino, "domino=True", "Domino Hearts leaves a stock, not a widow"),
         )
         for clash, other, reason in clashes:
@@ -780,9 +1003,13 @@ class Rules:
             return
         clashes = (
             (self.stock, "stock=True", "Domino Hearts has its own stock, drawn to follow suit"),
-            (self.packs != 1, f"packs={self.packs}", "Domino Hearts is played with one pack"),
+            (
+                self.cancellation is not None,
+                "cancellation",
+                "Domino Hearts is played with one pack",
+            ),
             (bool(self.removed), "removed", "Domino Hearts deals from the whole pack"),
-            (self.auction, "auction=True", "Auction Hearts deals the whole pack out"),
+            (self.auction is not None, "auction", "Auction Hearts deals the whole pack out"),
             (
                 self.moon is not Moon.OFF,
                 f"moon={self.moon.value}",
@@ -802,7 +1029,7 @@ class Rules:
         """The mask of the cards taken out of the pack: ``removed`` if given, else the strip's."""
         if self.domino:
             return 0
-        if self.widow is not Widow.NONE and self.packs == 1:
+        if self.widow is not Widow.NONE:
             return _WIDOW_STRIP.get(self.players, 0)
         if self.removed:
             return mask_of(self.removed)
@@ -811,7 +1038,20 @@ class Rules:
     @property
     def passes(self) -> bool:
         """Whether any hand of this form has a pass."""
-        return self.pass_count > 0
+        return self.passing is not None
+
+    @property
+    def widow_with_last_trick(self) -> bool:
+        """Whether the widow goes with the last trick: Heartsette's (``widow=last-trick``), or the
+        cards left over from two packs (``cancellation.widow=last-trick``).
+
+        >>> Rules(players=6, cancellation={"widow": "last-trick"}).widow_with_last_trick
+        True
+        """
+        two = self.cancellation
+        return self.widow is Widow.LAST_TRICK or (
+            two is not None and two.widow is Leftover.LAST_TRICK
+        )
 
     @property
     def counters(self) -> bool:
@@ -825,15 +1065,15 @@ class Rules:
         return self._lowest_club
 
     def pass_direction(self, hand_number: int) -> PassDirection:
-        """The pass of the hand with this number (0 for the first hand).
+        """The pass of the hand with this number (0 for the first hand; hold without passing).
 
         >>> from hearts import variants
         >>> [variants.get("modern").pass_direction(n).value for n in range(5)]
         ['left', 'right', 'across', 'hold', 'left']
         """
-        if not self.pass_cycle:
+        if self.passing is None:
             return PassDirection.HOLD
-        return self.pass_cycle[hand_number % len(self.pass_cycle)]
+        return self.passing.direction(hand_number)
 
     def value(self, card: Card) -> int:
         """What a card counts against the seat that takes it.
@@ -848,52 +1088,71 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (checked like a new value).
 
+        A part is replaced by a part, or None to turn its mechanic off; a mapping changes only
+        the options it names, of the part there is (or of a new one, when it is off):
+
         >>> Rules().replace(players=3).hand_size
         17
+        >>> from hearts import variants
+        >>> variants.get("auction").replace(auction=Auction(max_bid=5)).auction
+        Auction(max_bid=5)
+        >>> variants.get("modern").replace(passing={"count": 2}).passing.count
+        2
+        >>> variants.get("modern").replace(passing=None).pass_count
+        0
         """
-        try:
-            return dataclasses.replace(self, **changes)
-        except TypeError as error:
-            raise InvalidRules(f"unknown option: {error}") from None
+        for name, value in changes.items():
+            if name not in _OPTIONS:
+                raise InvalidRules(_unknown("", name))
+            current = getattr(self, name) if name in _PARTS else None
+            if current is not None and isinstance(value, Mapping):
+                changes[name] = {**current.to_dict(), **value}
+        return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON data (enums by value, cards by name).
+        """The options as plain JSON data (enums by value, cards by name, each part as a
+        mapping of its options); a part that is off, and options that are off by default in
+        every form (no widow, no cards removed, no domino, no laws), are left out.
 
         >>> Rules().to_dict()["settlement"]
         'sweepstakes'
+        >>> Rules(passing={"count": 3, "cycle": ["left"]}).to_dict()["passing"]
+        {'count': 3, 'cycle': ['left']}
         """
         data: dict[str, Any] = {}
         for field in dataclasses.fields(self):
             if not field.init:
                 continue
-            value = getattr(self, field.name)
-            if field.name in _OPTIONAL_FIELDS and not getattr(self, _OPTIONAL_FIELDS[field.name]):
-                continue  # records of the forms without a joker or an auction need no entry
-            if field.name == "widow" and value is Widow.NONE:
-                continue  # no widow: records of such forms need no entry
-            if field.name == "unwon_last_trick" and value is LastTrick.LEADER:
-                continue  # the default: records of such forms need no entry
-            if field.name == "packs" and value == 1:
-                continue  # one pack: records of such forms need no entry
-            if field.name == "removed":
-                if not value:  # the strip decides: records of such forms need no entry
-                    continue
+            name = field.name
+            value = getattr(self, name)
+            if name in _PARTS:
+                if value is None:
+                    continue  # the mechanic is off: records of such forms need no entry
+                value = value.to_dict()
+            elif name in _LEFT_OUT and value == _LEFT_OUT[name]:
+                continue
+            elif name == "removed":
                 value = [str(card) for card in value]
-            elif field.name == "pass_cycle":
-                value = [d.value for d in value]
-            elif field.name == "card_values":
+            elif name == "card_values":
                 value = {str(card): amount for card, amount in value}
             else:
                 value = _enum_value(value)
-            data[field.name] = value
+            data[name] = value
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, data: Mapping[str, Any], *, version: int = 2) -> Rules:
         """Rules from :meth:`to_dict` data; unknown or bad options are refused by name.
+
+        ``version`` is the record format the data comes from: 2, what :meth:`to_dict` writes,
+        or 1, the flat options of records written before the parts (``pass_count``,
+        ``pass_cycle``, ``auction``, ``max_bid``, ``joker``, ``joker_wins_any_trick``,
+        ``joker_penalty``, ``packs``, ``unwon_last_trick``), which are read into their parts.
 
         >>> Rules.from_dict({"players": 3, "settlement": "excess"}).players
         3
+        >>> Rules.from_dict({"pass_count": 3, "pass_cycle": ["left"]}, version=1).passing
+        Passing(count=3, cycle=(<PassDirection.LEFT: 'left'>,))
         >>> Rules.from_dict({"player": 3})
         Traceback (most recent call last):
         ...
@@ -901,8 +1160,93 @@ class Rules:
         """
         if not isinstance(data, Mapping):
             raise InvalidRules(f"rules must be a mapping of options, not {type(data).__name__}")
-        known = {field.name for field in dataclasses.fields(cls) if field.init}
         for key in data:
-            if key not in known:
-                raise InvalidRules(f"unknown option {key!r}")
+            if not isinstance(key, str):
+                raise InvalidRules(f"rules name their options by strings, not {key!r}")
+        if isinstance(version, bool) or version not in (1, 2):
+            raise InvalidRules(f"rules of version {version!r} cannot be read: only 1 and 2")
+        if version == 1:
+            data = _from_version_1(data)
         return cls(**data)
+
+
+_OPTIONS: Final = frozenset(field.name for field in dataclasses.fields(Rules) if field.init)
+"""The options of :class:`Rules` (its derived values are not options)."""
+_LEFT_OUT: Final[dict[str, object]] = {
+    "widow": Widow.NONE,
+    "removed": (),
+    "domino": False,
+    "laws": False,
+}
+"""Options written to records only when they are not these values (as before the parts)."""
+
+
+def _from_version_1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a version-1 record (flat: ``pass_count``, ``max_bid``, ``packs``…) as
+    version 2 has them, in their parts. What version 1 refused is refused in its own words.
+
+    >>> _from_version_1({"packs": 2, "widow": "last-trick", "players": 6})
+    {'players': 6, 'cancellation': {'unwon_last_trick': 'leader', 'widow': 'last-trick'}}
+    >>> _from_version_1({"max_bid": 9})
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: max_bid=9 clashes with auction=False: there is no bidding
+    """
+    old = dict(data)
+    moved = {"pass_count", "pass_cycle", "auction", "max_bid", "joker", "joker_wins_any_trick"}
+    moved |= {"joker_penalty", "packs", "unwon_last_trick", "widow"}
+    new = {key: value for key, value in old.items() if key not in moved}
+    count = _whole("pass_count", old.get("pass_count", 0))
+    cycle = old.get("pass_cycle", ())
+    if count:
+        new["passing"] = {"count": count, "cycle": cycle}
+    else:
+        try:
+            if isinstance(cycle, str):
+                raise TypeError
+            holds = all(PassDirection(d) is PassDirection.HOLD for d in cycle)
+        except (ValueError, TypeError):
+            choices = ", ".join(d.value for d in PassDirection)
+            raise InvalidRules(f"pass_cycle={cycle!r} must list directions: {choices}") from None
+        if not holds:
+            raise InvalidRules("pass_cycle clashes with pass_count=0: say how many cards to pass")
+    for switch, options, part in (
+        ("auction", {"max_bid": ("max_bid", _MAX_BID)}, "auction"),
+        (
+            "joker",
+            {
+                "joker_wins_any_trick": ("wins_any_trick", True),
+                "joker_penalty": ("penalty", _JOKER_PENALTY),
+            },
+            "joker",
+        ),
+    ):
+        if _flag(switch, old.get(switch, False)):
+            new[part] = {key: old[name] for name, (key, _) in options.items() if name in old}
+            continue
+        for name, (_, default) in options.items():
+            if name in old and (old[name] != default or type(old[name]) is not type(default)):
+                raise InvalidRules(
+                    f"{name}={old[name]!r} clashes with {switch}=False: there is no "
+                    + ("bidding" if switch == "auction" else "joker")
+                )
+    packs = _whole("packs", old.get("packs", 1))
+    widow = _enum_value(old.get("widow", Widow.NONE.value))
+    unwon = _enum_value(old.get("unwon_last_trick", LastTrick.LEADER.value))
+    if packs == 2:
+        two: dict[str, Any] = {"unwon_last_trick": unwon}
+        if widow == Widow.LAST_TRICK.value:  # version 1's two-pack widow with the last trick
+            two["widow"], widow = Leftover.LAST_TRICK.value, Widow.NONE.value
+        new["cancellation"] = two
+    elif packs != 1:
+        raise InvalidRules(
+            f"packs={packs} is not allowed: one pack, or two for Cancellation Hearts"
+        )
+    elif unwon != LastTrick.LEADER.value:
+        raise InvalidRules(
+            f"unwon_last_trick={unwon!s} clashes with packs=1: with one pack nothing cancels, "
+            "and every trick has a winner"
+        )
+    if widow != Widow.NONE.value:
+        new["widow"] = widow
+    return new

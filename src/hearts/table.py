@@ -1,4 +1,5 @@
-"""The table procedure: cutting for seats and deal, the shuffle, the pone's cut, the deal.
+"""The table procedure: cutting for seats and deal, the shuffle and its commitment, the pone's
+cut, the deal.
 
 These follow Foster's laws 1–9 and his dealing laws (``seeds/004_*.txt``, laws 7–9): the lowest
 cut deals, ace low, ties cut again; the pack is shuffled before every deal (randomness only from
@@ -6,6 +7,11 @@ an injected :class:`random.Random`); the dealer's right-hand neighbour (the pone
 least four cards in each packet, or declines; the cards go out one at a time from the eldest
 hand, to the left, until the pack is exhausted (or thirteen each, two-handed); the deal passes
 to the left.
+
+At a digital table the shuffle is out of sight, so a seeded game publishes :func:`commit` of the
+shuffled order before the pone cuts: a hash under a salt derived from the seed and the hand
+number (:func:`hand_salt`). The seed, revealed in the record afterwards, lets anyone check every
+deal (:mod:`hearts.verify`).
 
 >>> import random
 >>> deck = shuffle(range(52), random.Random(1))
@@ -18,12 +24,14 @@ to the left.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from hearts.cards import FULL_PACK, Card, cards_of
-from hearts.errors import HeartsError, IllegalMove
+from hearts.cards import FULL_PACK, JOKER, Card, cards_of
+from hearts.errors import IllegalMove, InvalidArgument
 
 __all__ = [
     "MIN_PACKET",
@@ -31,12 +39,15 @@ __all__ = [
     "pone",
     "next_dealer",
     "shuffle",
+    "shuffle_pack",
     "cut",
     "random_cut",
     "deal_out",
     "cut_for_deal",
     "cut_for_seats",
     "check_cuts",
+    "hand_salt",
+    "commit",
 ]
 
 T = TypeVar("T")
@@ -83,11 +94,25 @@ def shuffle(cards: Iterable[T], rng: random.Random) -> list[T]:
     return deck
 
 
+def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
+    """What the generator draws for one hand: the pack (a bitmask) shuffled, then the cut it
+    suggests to the pone (:func:`random_cut`), drawn whether or not the pone makes it.
+
+    >>> deck, suggested = shuffle_pack(FULL_PACK, random.Random(5))
+    >>> len(deck), 4 <= suggested <= 48
+    (52, True)
+    """
+    deck = shuffle(cards_of(pack), rng)
+    return deck, random_cut(len(deck), rng)
+
+
 def cut(deck: Sequence[T], at: int | None) -> list[T]:
     """The pone's cut: lift ``at`` cards off the top and put the rest on them (dealing law 8).
 
     ``None`` means the pone declines to cut, which no one else may insist on; the pack is dealt
-    as it is. A cut must leave at least four cards in each packet.
+    as it is. A cut must leave at least four cards in each packet: the cut is the pone's choice
+    at the table, so one that does not is an :class:`~hearts.errors.IllegalMove` (a cut that is
+    not a number of cards is an :class:`~hearts.errors.InvalidArgument`).
 
     >>> cut([1, 2, 3, 4, 5, 6, 7, 8, 9], None)
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
@@ -99,7 +124,9 @@ def cut(deck: Sequence[T], at: int | None) -> list[T]:
     if at is None:
         return list(deck)
     size = len(deck)
-    if isinstance(at, bool) or not isinstance(at, int) or not MIN_PACKET <= at <= size - MIN_PACKET:
+    if isinstance(at, bool) or not isinstance(at, int):
+        raise InvalidArgument(f"the pone cuts a number of cards (or None to decline), not {at!r}")
+    if not MIN_PACKET <= at <= size - MIN_PACKET:
         raise IllegalMove(
             f"a cut must leave at least four cards in each packet: cut between {MIN_PACKET} and "
             f"{size - MIN_PACKET} cards"
@@ -114,7 +141,7 @@ def random_cut(size: int, rng: random.Random) -> int:
     True
     """
     if size < 2 * MIN_PACKET:
-        raise HeartsError(f"a pack of {size} cards is too small to cut")
+        raise InvalidArgument(f"a pack of {size} cards is too small to cut")
     return rng.randint(MIN_PACKET, size - MIN_PACKET)
 
 
@@ -138,7 +165,7 @@ def deal_out(
     order = [(eldest(dealer, players) + i) % players for i in range(players)]
     order = [seat for seat in order if seat != sits_out]
     if len(deck) < hand_size * len(order):
-        raise HeartsError(
+        raise InvalidArgument(
             f"{len(deck)} cards cannot give {hand_size} to each of {len(order)} seats"
         )
     hands: list[list[T]] = [[] for _ in range(players)]
@@ -202,7 +229,9 @@ def check_cuts(cuts: Sequence[tuple[int, Card]], players: int) -> int:
     """The dealer that recorded cuts for deal choose, checking they follow law 2; else raise.
 
     The first round has one cut from every seat; each later round has one cut from each seat
-    tied for lowest in the round before; a round's cards are distinct.
+    tied for lowest in the round before; a round's cards are distinct. Cuts that do not are an
+    :class:`~hearts.errors.InvalidArgument`: a cut for deal draws a card at random, so a record
+    of it is no seat's move.
 
     >>> from hearts.cards import Card
     >>> check_cuts([(0, Card.parse("KH")), (1, Card.parse("AS"))], 2)
@@ -210,27 +239,34 @@ def check_cuts(cuts: Sequence[tuple[int, Card]], players: int) -> int:
     >>> check_cuts([(0, Card.parse("KH")), (1, Card.parse("KS"))], 2)
     Traceback (most recent call last):
     ...
-    hearts.errors.HeartsError: seats 0 and 1 tie in the cut for deal, but no one cuts again
+    hearts.errors.InvalidArgument: seats 0 and 1 tie in the cut for deal, but no one cuts again
     """
+    if isinstance(cuts, str) or not all(
+        isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], Card)
+        for entry in cuts
+    ):
+        raise InvalidArgument("the cut for deal is (seat, card) pairs")
     pending = list(range(players))
     position = 0
     while True:
         round_ = list(cuts[position : position + len(pending)])
         position += len(pending)
         if sorted(seat for seat, _ in round_) != pending:
-            raise HeartsError(f"the cut for deal must next be cut by seats {pending}")
+            raise InvalidArgument(f"the cut for deal must next be cut by seats {pending}")
         cards = [card for _, card in round_]
         if len(set(cards)) != len(cards) or not all(FULL_PACK >> card & 1 for card in cards):
-            raise HeartsError("each round of the cut for deal draws different cards of one pack")
+            raise InvalidArgument(
+                "each round of the cut for deal draws different cards of one pack"
+            )
         low = min(card.rank.cut_value for card in cards)
         tied = sorted(seat for seat, card in round_ if card.rank.cut_value == low)
         if len(tied) == 1:
             if position != len(cuts):
-                raise HeartsError("the cut for deal goes on after a seat has cut lowest")
+                raise InvalidArgument("the cut for deal goes on after a seat has cut lowest")
             return tied[0]
         if position >= len(cuts):
             seats = " and ".join(str(seat) for seat in tied)
-            raise HeartsError(f"seats {seats} tie in the cut for deal, but no one cuts again")
+            raise InvalidArgument(f"seats {seats} tie in the cut for deal, but no one cuts again")
         pending = tied
 
 
@@ -248,3 +284,50 @@ def cut_for_seats(rng: random.Random, people: int, seats: int) -> list[int]:
     if people <= seats:
         return list(range(people))
     return _lowest_of(rng, list(range(people)), seats)
+
+
+# ---------------------------------------------------------------------- shuffle commitments
+
+_DOMAIN = b"hearts shuffle commitment v1"
+_NAMES: Final[dict[Card, bytes]] = {
+    card: str(card).encode("ascii") for card in cards_of(FULL_PACK | 1 << JOKER | FULL_PACK << 64)
+}
+"""Every card's name as bytes, by card (both packs and the joker): the commitment hashes names."""
+
+
+def hand_salt(seed: int, hand_number: int) -> bytes:
+    """The 32-byte salt of a hand's commitment: derived from the game's seed and the hand number.
+
+    It is ``HMAC-SHA256(key=the seed, "hearts shuffle salt n")``: anyone holding the seed can
+    derive it, and no one without the seed can. It does not touch the generator.
+
+    >>> len(hand_salt(7, 0)), hand_salt(7, 0) == hand_salt(7, 1)
+    (32, False)
+    """
+    return hmac.new(
+        str(seed).encode("ascii"), f"hearts shuffle salt {hand_number}".encode("ascii"), "sha256"
+    ).digest()
+
+
+def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
+    """The commitment to a shuffled pack: sha256 of the hand number, the salt and the order (hex).
+
+    The message hashed is ``hearts shuffle commitment v1|<hand number>|<salt in hex>|<names>``,
+    the names (``AS 2C QH``, a second pack's cards marked ``'``) in the order given. Cards may
+    be given as :class:`~hearts.cards.Card` values, ids or names.
+
+    >>> order = [Card.parse(name) for name in ("AS", "2C", "QH")]
+    >>> digest = commit(order, b"salt", 0)
+    >>> len(digest), digest == commit(order[::-1], b"salt", 0), digest == commit(order, b"salt", 1)
+    (64, False, False)
+    >>> commit(["AS", "2C", "QH"], b"salt", 0) == digest
+    True
+    """
+    cards = pack_order if isinstance(pack_order, list | tuple) else list(pack_order)
+    if {Card}.issuperset(map(type, cards)) and _NAMES.keys() >= set(cards):
+        # The game's own shuffle: every name looked up, none built (this runs every hand).
+        names = b" ".join(map(_NAMES.__getitem__, cards))
+    else:  # ids, names, or something that is not a card (refused by name)
+        names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
+    message = b"|".join((_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names))
+    return hashlib.sha256(message).hexdigest()

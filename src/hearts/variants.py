@@ -11,7 +11,7 @@ True
 >>> get("modren")
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidRules: there is no variant 'modren'; did you mean modern?
+hearts.errors.UnknownName: there is no variant 'modren'; did you mean modern?
 >>> for_players_named("black-maria", 5)
 Traceback (most recent call last):
 ...
@@ -21,7 +21,6 @@ hearts.errors.InvalidRules: Black Maria is played by three or four players, not 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from typing import Final
 
 from hearts.cards import (
@@ -33,13 +32,17 @@ from hearts.cards import (
     Rank,
     Suit,
 )
-from hearts.errors import InvalidRules
+from hearts.errors import InvalidArgument, InvalidRules, UnknownName
 from hearts.rules import (
+    Auction,
+    Cancellation,
     FirstLead,
     GameEnd,
     HeartValue,
+    Joker,
     Moon,
     PassDirection,
+    Passing,
     Rules,
     SettlementMethod,
     Strip,
@@ -105,8 +108,7 @@ def _classic(players: int, **changes: object) -> Rules:
 MODERN: Final = Rules(
     players=4,
     strip=Strip.MODERN,
-    pass_count=3,
-    pass_cycle=_MODERN_CYCLE,
+    passing=Passing(count=3, cycle=_MODERN_CYCLE),
     first_lead=FirstLead.LOWEST_CLUB,
     penalty_free_first_trick=True,
     hearts_must_be_broken=True,
@@ -249,7 +251,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "joker",
-            _classic(4, joker=True),
+            _classic(4, joker=Joker()),
             "classic play; the joker replaces the 2♥: a heart above the A♥, it wins any trick "
             "it is played to and counts 5 (17 a deal); sweepstakes pool with Jacks, 50 counters",
             "RULES.md §5.2, §3.1; law 3 (its power and value UNVERIFIED)",
@@ -294,8 +296,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             Rules(
                 players=3,
                 removed=(TWO_OF_CLUBS,),
-                pass_count=3,
-                pass_cycle=(PassDirection.RIGHT,),
+                passing=Passing(count=3, cycle=(PassDirection.RIGHT,)),
                 first_lead=FirstLead.ELDEST,
                 card_values=((QUEEN_OF_SPADES, 13), (_KING_OF_SPADES, 10), (_ACE_OF_SPADES, 7)),
                 settlement=SettlementMethod.POINTS,
@@ -329,7 +330,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "cancellation",
             Rules(
                 players=6,
-                packs=2,
+                cancellation=Cancellation(),
                 card_values=((QUEEN_OF_SPADES, 13),),
                 settlement=SettlementMethod.POINTS,
                 end=GameEnd.TARGET,
@@ -367,7 +368,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "auction",
-            _classic(4, auction=True),
+            _classic(4, auction=Auction()),
             "classic play; each bids once, eldest first; the highest bidder pays his bid into "
             "the pool, names the suit to avoid (1 counter a card) and leads; pool with Jacks; "
             "50 counters each",
@@ -389,22 +390,18 @@ def names() -> list[str]:
 
 
 def get(name: str) -> Rules:
-    """The rules of a preset, by name (case and spaces do not matter)."""
+    """The rules of a preset, by name (case and spaces do not matter); a name of no preset
+    raises :class:`~hearts.errors.UnknownName`, with the closest name."""
     return variant(name).rules
 
 
 def variant(name: str) -> Variant:
     """A preset with its summary and source (an alias gives the preset it names)."""
-    if not isinstance(name, str):
-        raise InvalidRules(f"{name!r} is not a variant name: see 'hearts variants'")
-    key = name.strip().lower().replace(" ", "-").replace("_", "-")
+    key = name.strip().lower().replace(" ", "-").replace("_", "-") if isinstance(name, str) else ""
     key = ALIASES.get(key, key)
     if key in VARIANTS:
         return VARIANTS[key]
-    known = [*VARIANTS, *ALIASES]
-    close = difflib.get_close_matches(key, known, n=1)
-    hint = f"; did you mean {close[0]}?" if close else f"; choose from: {', '.join(VARIANTS)}"
-    raise InvalidRules(f"there is no variant {name!r}{hint}")
+    raise UnknownName.among("variant", name, VARIANTS, key=key, also=ALIASES)
 
 
 def aliases_of(name: str) -> list[str]:
@@ -429,6 +426,8 @@ def name_of(rules: Rules) -> str:
     >>> name_of(get("classic").replace(laws=True))
     'classic by the laws'
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"name_of names Rules, not {type(rules).__name__}")
     for v in VARIANTS.values():
         if v.rules == rules:
             return v.name
@@ -443,14 +442,17 @@ def for_players(rules: Rules, players: int) -> Rules:
     """The same form for another number of players, with the pack and passes that count needs.
 
     >>> r = for_players(get("modern"), 3)
-    >>> r.hand_size, [d.value for d in r.pass_cycle]
+    >>> r.hand_size, [d.value for d in r.passing.cycle]
     (17, ['left', 'right', 'hold'])
     """
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"for_players adapts Rules, not {type(rules).__name__}")
+    _check_players(players)
     changes: dict[str, object] = {"players": players}
-    if rules.pass_cycle and PassDirection.ACROSS in rules.pass_cycle and players % 2:
-        changes["pass_cycle"] = _ODD_CYCLE
+    if rules.passing and PassDirection.ACROSS in rules.passing.cycle and players % 2:
+        changes["passing"] = dataclasses.replace(rules.passing, cycle=_ODD_CYCLE)
     if players == 2 and not rules.stock and not rules.domino:
-        changes.update(stock=True, pass_count=0, pass_cycle=())
+        changes.update(stock=True, passing=None)
         if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.EXCESS):
             changes["settlement"] = SettlementMethod.TWO_HANDED
     if players != 2 and rules.stock:
@@ -459,8 +461,8 @@ def for_players(rules: Rules, players: int) -> Rules:
             changes["settlement"] = SettlementMethod.SWEEPSTAKES
     if players != 3 and rules.settlement is SettlementMethod.EXCESS:
         changes["settlement"] = SettlementMethod.SWEEPSTAKES
-    if players == 7 and rules.pass_count:
-        changes.update(pass_count=0, pass_cycle=())
+    if players == 7 and rules.passing:
+        changes["passing"] = None
     if rules.removed and players != rules.players:
         # Cards laid aside by name suit the form's own table; at another, the strip decides
         # (Black Maria's 2♣ goes for three; four take all 52).
@@ -479,6 +481,7 @@ def for_players_named(name: str, players: int) -> Rules:
     hearts.errors.InvalidRules: Two-handed Hearts is played by two players, not four
     """
     preset = variant(name)
+    _check_players(players)
     if players == preset.rules.players:
         return preset.rules
     if players not in preset.players and (players in _ANY_TABLE or preset.rules.packs > 1):
@@ -488,6 +491,12 @@ def for_players_named(name: str, players: int) -> Rules:
         )
     # A table that no form seats (law 1) is refused by the rules, which say why.
     return for_players(preset.rules, players)
+
+
+def _check_players(players: object) -> None:
+    """A number of players is a whole number (the rules say which numbers a table seats)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidRules(f"players={players!r} is not a whole number")
 
 
 _NUMBER_WORDS: Final = {

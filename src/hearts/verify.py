@@ -1,12 +1,12 @@
-"""Verifiable deals for a digital table: a commitment to each shuffle, checked from the record.
+"""Verifying a record: every deal against its seed and commitment, every move by the rules.
 
 At a real table everyone sees the dealer shuffle and the pone cut (laws 5–7; dealing laws 7–9).
 At a digital table the server shuffles out of sight, so each hand goes like this:
 
 1. The game shuffles the pack from its seeded generator, exactly as before (:mod:`hearts.table`).
-2. Before the pone is asked to cut, it publishes :func:`commit` of the shuffled order as a
-   :class:`~hearts.events.ShuffleCommitted` event: ``sha256`` over the hand number, a 32-byte
-   salt and the cards in order. Every seat sees it (:attr:`SeatView.commitment
+2. Before the pone is asked to cut, it publishes :func:`~hearts.table.commit` of the shuffled
+   order as a :class:`~hearts.events.ShuffleCommitted` event: ``sha256`` over the hand number,
+   a 32-byte salt and the cards in order. Every seat sees it (:attr:`SeatView.commitment
    <hearts.observation.SeatView.commitment>`); it is a fixed-length hash and reveals nothing
    of the order.
 3. The pone cuts as it chooses, or declines (``Game(pone=...)``); the cut, or None, is in the
@@ -14,21 +14,30 @@ At a digital table the server shuffles out of sight, so each hand goes like this
 4. The cards are dealt one at a time from the eldest hand (:func:`hearts.table.deal_out`).
 
 The salt of hand ``n`` is ``HMAC-SHA256(key=the seed, "hearts shuffle salt n")``
-(:func:`hand_salt`): anyone holding the seed can derive it, and no one without the seed can. The
-seed stays with the server during the game and is revealed in the record afterwards; with it,
-:func:`verify_record` (and ``hearts verify RECORD``) recomputes every shuffle, checks it against
-the published commitment, applies the recorded cut, deals by the table procedure and compares
-the recorded hands. The salt does not touch the generator, so the deals are those a game
-without commitments would deal.
+(:func:`~hearts.table.hand_salt`): anyone holding the seed can derive it, and no one without
+the seed can. The seed stays with the server during the game and is revealed in the record
+afterwards. The salt does not touch the generator, so the deals are those a game without
+commitments would deal.
 
-What this proves: the shuffle of each hand was fixed before the pone cut (a different order
-after the commitment fails the commitment check), and the hands recorded are the deal of that
-shuffle with the pone's cut (an altered hand or cut fails the deal check). A changed seed fails
-every commitment. It does not prove the seed itself was chosen fairly; the pone's free cut is
-what no one can arrange in advance.
+With the seed, :func:`verify_record` (and ``hearts verify RECORD``) checks every hand three ways:
 
-A game with no seed (an injected generator, or deals given from a record) makes no commitments;
-its record cannot be verified this way. Standard library only.
+- **commitment**: the shuffle recomputed from the seed hashes to the commitment published
+  before the cut (a different order after the commitment, or another seed, fails);
+- **deal**: that shuffle, cut as recorded and dealt by the table procedure, gives the recorded
+  dealer, hands, stock and pass (an altered hand or cut fails);
+- **play**: every move the record holds (passes, bids, cards, revokes and claims, the moon
+  choice) is replayed by the rules from the recorded deals (whether the seed deals them is the
+  deal check's), and every event of the record equals the event the replay logs: tricks and
+  who took them, points, settlements, the end of the game. An edited trick, a move the rules
+  refuse, an event added or removed is named by the hand, the move within the hand and the
+  event (:class:`Mismatch`). An edited event leaves the later hands checked; after a move the
+  rules refuse, the later hands cannot be replayed and fail.
+
+A record with no events, or of a version this one cannot read (:func:`hearts.record.contents`
+reads it as :func:`hearts.record.loads` does), is refused. What this does not prove: that the
+seed itself was chosen fairly; the pone's free cut is what no one can arrange in advance. A game
+with no seed (an injected generator, or deals given from a record) makes no commitments; its
+record cannot be verified this way. Standard library only.
 
 >>> from hearts import Game, record, variants
 >>> game = Game(variants.get("classic"), seed=3)
@@ -36,95 +45,87 @@ its record cannot be verified this way. Standard library only.
 ('shuffle_committed', 64)
 >>> report = verify(game)
 >>> report.ok, report.lines()
-(True, ['hand 1: commitment ✓, deal ✓'])
+(True, ['hand 1: commitment ✓, deal ✓, play ✓'])
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import hmac
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hearts import table
-from hearts.cards import Card, CardSet, cards_of
+from hearts import record, table
+from hearts.cards import Card, CardSet
+from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
-from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted
+from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, first_difference, move_of
+from hearts.game import Game
 from hearts.rules import Rules
-
-if TYPE_CHECKING:
-    from hearts.game import Game
+from hearts.table import commit, hand_salt
 
 __all__ = [
     "commit",
     "hand_salt",
     "HandCheck",
+    "Mismatch",
     "VerifyReport",
     "verify",
     "verify_record",
     "verify_text",
 ]
 
-_DOMAIN = b"hearts shuffle commitment v1"
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Mismatch:
+    """The first place where a hand's recorded play parts from its replay by the rules."""
 
-def hand_salt(seed: int, hand_number: int) -> bytes:
-    """The 32-byte salt of a hand's commitment: derived from the game's seed and the hand number.
-
-    >>> len(hand_salt(7, 0)), hand_salt(7, 0) == hand_salt(7, 1)
-    (32, False)
-    """
-    return hmac.new(
-        str(seed).encode("ascii"), f"hearts shuffle salt {hand_number}".encode("ascii"), "sha256"
-    ).digest()
-
-
-def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
-    """The commitment to a shuffled pack: sha256 of the hand number, the salt and the order (hex).
-
-    >>> from hearts.cards import Card
-    >>> order = [Card.parse(name) for name in ("AS", "2C", "QH")]
-    >>> digest = commit(order, b"salt", 0)
-    >>> len(digest), digest == commit(order[::-1], b"salt", 0), digest == commit(order, b"salt", 1)
-    (64, False, False)
-    """
-    names = " ".join(str(Card.coerce(card)) for card in pack_order)
-    message = b"|".join(
-        (_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names.encode("ascii"))
-    )
-    return hashlib.sha256(message).hexdigest()
+    move: int
+    """The hand's moves up to this point, counted from 1 (0: before its first move)."""
+    event: int | None
+    """The record's index of the event (None: the record lacks an event the replay logs)."""
+    kind: str
+    """The kind of that event (where the record lacks one, of the replay's)."""
+    text: str
+    """All of it in a sentence: the move, the event and what differs."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandCheck:
-    """What verifying one hand found: ``commitment`` and ``deal`` are True when they match."""
+    """What verifying one hand found: ``commitment``, ``deal`` and ``play`` are True when they
+    match (see the module docstring)."""
 
     hand_number: int
     commitment: bool
     deal: bool
+    play: bool = True
     problems: tuple[str, ...] = ()
-    """What differs, in words (empty when both match)."""
+    """What differs, in words (empty when everything matches)."""
+    mismatch: Mismatch | None = None
+    """The first move or event of the hand that the replay does not reproduce, if any."""
 
     @property
     def ok(self) -> bool:
-        """Whether both the commitment and the deal match."""
-        return self.commitment and self.deal
+        """Whether the commitment, the deal and the play all match."""
+        return self.commitment and self.deal and self.play
 
     def line(self) -> str:
-        """``hand N: commitment ✓, deal ✓`` (or ✗ and what failed)."""
+        """``hand N: commitment ✓, deal ✓, play ✓`` (or ✗ and what failed)."""
         head = (
-            f"hand {self.hand_number + 1}: commitment {'✓' if self.commitment else '✗'}, "
-            f"deal {'✓' if self.deal else '✗'}"
+            f"hand {self.hand_number + 1}: commitment {_mark(self.commitment)}, "
+            f"deal {_mark(self.deal)}, play {_mark(self.play)}"
         )
         return f"{head} ({'; '.join(self.problems)})" if self.problems else head
+
+
+def _mark(ok: bool) -> str:
+    return "✓" if ok else "✗"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class VerifyReport:
     """The result of verifying a record: one :class:`HandCheck` per hand, and any problem of
-    the record as a whole (no seed, a wrong first dealer, hands missing)."""
+    the record as a whole (no seed, no events, a wrong cut for deal, hands missing)."""
 
     hands: tuple[HandCheck, ...]
     problems: tuple[str, ...] = ()
@@ -145,7 +146,7 @@ def verify(game: Game) -> VerifyReport:
 
 
 def verify_text(text: str | bytes) -> VerifyReport:
-    """Verify the deals of a record's JSON text; text that is not a record raises
+    """Verify a record's JSON text; text that is not a record raises
     :class:`~hearts.errors.InvalidRecord` in one sentence.
 
     >>> verify_text("[")
@@ -153,76 +154,63 @@ def verify_text(text: str | bytes) -> VerifyReport:
     ...
     hearts.errors.InvalidRecord: the record is not valid JSON: Expecting value at line 1, column 2
     """
-    from hearts.record import parse_json  # record imports the game, which imports this module
-
-    return verify_record(parse_json(text))
+    return verify_record(record.parse_json(text))
 
 
 def verify_record(data: Any) -> VerifyReport:
-    """Verify the deals of record data (what :func:`hearts.record.to_dict` writes).
+    """Verify record data (what :func:`hearts.record.to_dict` writes): every deal and every move.
 
     Unlike :func:`hearts.record.from_dict`, this does not refuse a record at the first
-    difference: it says, hand by hand, whether the commitment and the deal match. A record that
-    cannot be read at all raises :class:`~hearts.errors.InvalidRecord`.
+    difference: it says, hand by hand, whether the commitment, the deal and the play match. A
+    record that cannot be read at all (not JSON, not a hearts record, a version this one does
+    not read, a field that is wrong) raises :class:`~hearts.errors.InvalidRecord`.
 
     >>> from hearts import Game, record, variants
-    >>> data = record.to_dict(Game(variants.get("classic"), seed=3))
+    >>> game = Game(variants.get("classic"), seed=3)
+    >>> for _ in range(5):
+    ...     _ = game.play(game.legal_moves()[0])
+    >>> data = record.to_dict(game)
     >>> verify_record(data).ok
     True
     >>> print(verify_record(dict(data, seed=4)).lines()[0])  # doctest: +NORMALIZE_WHITESPACE
-    hand 1: commitment ✗, deal ✗ (the commitment is not the hash of the shuffle from the seed
-    (the shuffle was changed after committing, or the seed is not the one committed to);
-    seats 0, 1, 2 and 3 do not hold what the shuffle from the seed, cut at 20 cards, deals)
+    hand 1: commitment ✗, deal ✗, play ✓ (the commitment is not the hash of the shuffle from
+    the seed (the shuffle was changed after committing, or the seed is not the one committed
+    to); seats 0, 1, 2 and 3 do not hold what the shuffle from the seed, cut at 20 cards,
+    deals)
+    >>> data["events"][3]["card"] = "QC"  # seat 2's card in the first trick
+    >>> print(verify_record(data).lines()[0])  # doctest: +NORMALIZE_WHITESPACE
+    hand 1: commitment ✓, deal ✓, play ✗ (after move 4, event 6 (trick_won) is not what the
+    rules make of the moves: its seat is 0 in the record, but 2 in the replay)
     """
     if not isinstance(data, Mapping):
         raise InvalidRecord("a record must be a JSON object")
-    if data.get("format") != "hearts-record":
-        raise InvalidRecord("it is not a hearts record: its 'format' is not 'hearts-record'")
-    for key in ("rules", "seed", "dealer", "cut_for_deal", "events"):
-        if key not in data:
-            raise InvalidRecord(f"the record lacks the field {key!r}")
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except (HeartsError, TypeError, ValueError) as error:
-        raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
-    seed = data["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidRecord(f"record field 'seed' must be a whole number or null, not {seed!r}")
-    dealer = data["dealer"]
-    if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise InvalidRecord(f"record field 'dealer' must be a seat, not {dealer!r}")
-    cut_for_deal = data["cut_for_deal"]
-    if not isinstance(cut_for_deal, bool):
-        raise InvalidRecord("record field 'cut_for_deal' must be true or false")
-    raw = data["events"]
-    if not isinstance(raw, list):
-        raise InvalidRecord("record field 'events' must be a list")
-    events: list[Event] = []
-    for index, item in enumerate(raw):
-        try:
-            events.append(Event.from_dict(item))
-        except InvalidRecord as error:
-            raise InvalidRecord(f"event {index}: {error}") from None
-    try:
-        return _verify(rules, seed, dealer, cut_for_deal, events)
-    except HeartsError as error:  # pragma: no cover - valid rules always shuffle and deal
-        raise InvalidRecord(f"the record's rules cannot be dealt: {error}") from None
+    if data.get("format") != record.FORMAT:
+        raise InvalidRecord(f"it is not a hearts record: its 'format' is not {record.FORMAT!r}")
+    rules, seed, dealer, cut_for_deal, events = record.contents(data)
+    return _verify(rules, seed, dealer, cut_for_deal, events)
+
+
+# ------------------------------------------------------------------------------ the checks
 
 
 def _verify(
     rules: Rules, seed: int | None, dealer: int, cut_for_deal: bool, events: Sequence[Event]
 ) -> VerifyReport:
+    if not events:
+        return VerifyReport((), ("the record has no events: no hand was dealt to verify",))
     if seed is None:
         return VerifyReport((), ("the record has no seed: its deals cannot be verified",))
     problems: list[str] = []
     rng = random.Random(seed)
+    opening: list[Event] = []  # what comes before the first deal: the cut for deal, if any
     if cut_for_deal:
-        dealer, cuts = table.cut_for_deal(rng, rules.players)
-        recorded = [event for event in events if isinstance(event, DealerCut)]
-        if not recorded or recorded[0] != DealerCut(cuts=tuple(cuts), dealer=dealer):
-            problems.append("the cut for deal is not the one the seed draws")
-    if not 0 <= dealer < rules.players:
-        return VerifyReport((), (f"the first dealer {dealer} is not a seat",))
+        drawn, cuts = table.cut_for_deal(rng, rules.players)
+        opening.append(DealerCut(cuts=tuple(cuts), dealer=drawn))
+        if dealer != drawn:
+            problems.append(
+                f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat {drawn}"
+            )
+        dealer = drawn
     commitments: dict[int, tuple[int, ShuffleCommitted]] = {}
     deals: dict[int, tuple[int, Dealt]] = {}
     for index, event in enumerate(events):
@@ -237,16 +225,40 @@ def _verify(
             else:
                 deals[event.hand_number] = (index, event)
     played = max([*commitments, *deals], default=-1) + 1
-    checks: list[HandCheck] = []
+    found: list[tuple[bool, bool, list[str]]] = []
+    replayed: list[Dealt] = []  # the deal each hand is replayed from
+    first_dealer = dealer
     for number in range(played):
-        deck = table.shuffle(cards_of(rules.pack), rng)
-        table.random_cut(len(deck), rng)  # the suggestion the game draws, cut or not
-        checks.append(_check_hand(rules, seed, number, dealer, deck, commitments, deals))
+        deck, suggested = table.shuffle_pack(rules.pack, rng)
+        found.append(_check_deal(rules, seed, number, dealer, deck, commitments, deals))
+        replayed.append(_deal_to_replay(rules, number, dealer, deck, suggested, deals))
         dealer = table.next_dealer(dealer, rules.players)
+    replay = _Replay(rules, first_dealer, replayed, events)
+    checks: list[HandCheck] = []
+    for number, (commitment, deal, deal_problems) in enumerate(found):
+        play, play_problems, mismatch = replay.check(number)
+        checks.append(
+            HandCheck(
+                number, commitment, deal, play, tuple(deal_problems + play_problems), mismatch
+            )
+        )
+    recorded = [event for _, event in replay.opening]
+    if recorded != opening:
+        if cut_for_deal and opening[0] not in recorded:
+            problems.append("the cut for deal is not the one the seed draws")
+        for index, event in replay.opening:
+            if event not in opening or recorded.count(event) > 1:
+                problems.append(f"event {index} ({event.kind}) comes before the first deal")
+                break
+    if any(number >= played for number in replay.dealt):
+        problems.append(
+            f"the record ends with hand {played}, but by the rules hand {played + 1} is dealt "
+            "after it: its events are missing"
+        )
     return VerifyReport(tuple(checks), tuple(problems))
 
 
-def _check_hand(
+def _check_deal(
     rules: Rules,
     seed: int,
     number: int,
@@ -254,8 +266,9 @@ def _check_hand(
     deck: list[Card],
     commitments: Mapping[int, tuple[int, ShuffleCommitted]],
     deals: Mapping[int, tuple[int, Dealt]],
-) -> HandCheck:
-    """Check one hand's commitment against the shuffle from the seed, and its deal."""
+) -> tuple[bool, bool, list[str]]:
+    """Check one hand's commitment against the shuffle from the seed, and its deal: (the
+    commitment matches, the deal matches, what differs)."""
     problems: list[str] = []
     committed = commitments.get(number)
     expected = commit(deck, hand_salt(seed, number), number)
@@ -274,17 +287,63 @@ def _check_hand(
     given = deals.get(number)
     if given is None:
         problems.append("the hand was not dealt")
-        return HandCheck(number, commitment_ok, False, tuple(problems))
+        return commitment_ok, False, problems
     index, dealt = given
     if committed is not None and committed[0] > index:
         commitment_ok = False
         problems.append("the commitment was published after the deal")
-    deal_problems = _deal_problems(rules, dealer, deck, dealt)
+    deal_problems = _deal_problems(rules, number, dealer, deck, dealt)
     problems.extend(deal_problems)
-    return HandCheck(number, commitment_ok, not deal_problems, tuple(problems))
+    return commitment_ok, not deal_problems, problems
 
 
-def _deal_problems(rules: Rules, dealer: int, deck: list[Card], dealt: Dealt) -> list[str]:
+def _deal_to_replay(
+    rules: Rules,
+    number: int,
+    dealer: int,
+    deck: list[Card],
+    suggested: int,
+    deals: Mapping[int, tuple[int, Dealt]],
+) -> Dealt:
+    """The deal the play of a hand is replayed from: the recorded one when it is a deal of this
+    pack by the right seat (whether the seed deals it is the deal check's), else the seed's."""
+    given = deals.get(number)
+    size = len(deck)
+    if given is not None:
+        dealt = given[1]
+        try:
+            if dealt.dealer != dealer:
+                raise HeartsError("not this seat's deal")
+            if dealt.cut is not None:
+                table.cut(deck, dealt.cut)
+            check_hands(rules, dealt.hands, dealt.stock, dealer)
+        except HeartsError:
+            pass
+        else:
+            return dealt
+    at = given[1].cut if given is not None else suggested
+    if at is not None and not table.MIN_PACKET <= at <= size - table.MIN_PACKET:
+        at = suggested
+    hands, stock = table.deal_out(
+        table.cut(deck, at),
+        players=rules.players,
+        dealer=dealer,
+        hand_size=rules.hand_size,
+        sits_out=dealer if rules.dealt_seats < rules.players else None,
+    )
+    return Dealt(
+        number,
+        dealer,
+        at,
+        rules.pass_direction(number).value,
+        tuple(CardSet(hand) for hand in hands),
+        tuple(stock),
+    )
+
+
+def _deal_problems(
+    rules: Rules, number: int, dealer: int, deck: list[Card], dealt: Dealt
+) -> list[str]:
     """How the recorded deal differs from the shuffle cut as recorded and dealt by the laws."""
     if dealt.dealer != dealer:
         return [f"seat {dealt.dealer} is recorded as dealer, but it is seat {dealer}'s deal"]
@@ -317,4 +376,156 @@ def _deal_problems(rules: Rules, dealer: int, deck: list[Card], dealt: Dealt) ->
         problems.append(f"{seats} do not hold what the shuffle from the seed, {how}, deals")
     if tuple(stock) != tuple(dealt.stock):
         problems.append(f"the stock is not what the shuffle from the seed, {how}, leaves")
+    direction = rules.pass_direction(number).value
+    if dealt.pass_direction != direction:
+        problems.append(
+            f"the deal is recorded to pass {dealt.pass_direction!r}, but this hand passes "
+            f"{direction!r}"
+        )
     return problems
+
+
+# ------------------------------------------------------------------------------ the replay
+
+_Indexed = list[tuple[int, Event]]
+"""Events with their index in the log they come from."""
+
+
+def _by_hand(events: Sequence[Event]) -> tuple[_Indexed, dict[int, _Indexed]]:
+    """A log split into what comes before the first deal and each hand's events by its number
+    (a hand starts at a commitment or a deal of a hand number other than the current one)."""
+    opening: _Indexed = []
+    hands: dict[int, _Indexed] = {}
+    current: int | None = None
+    for index, event in enumerate(events):
+        if isinstance(event, ShuffleCommitted | Dealt) and event.hand_number != current:
+            current = event.hand_number
+        (opening if current is None else hands.setdefault(current, [])).append((index, event))
+    return opening, hands
+
+
+def _is_move(event: Event) -> bool:
+    try:
+        return move_of(event) is not None
+    except InvalidRecord:
+        return True  # a move whose value is bad (refused when replayed)
+
+
+class _Replay:
+    """The record's moves replayed by the rules, hand by hand from the deals given, and the
+    record's events compared with the events the replay logs."""
+
+    def __init__(
+        self, rules: Rules, dealer: int, deals: Sequence[Dealt], events: Sequence[Event]
+    ) -> None:
+        try:
+            game = Game(rules, rng=random.Random(0), dealer=dealer, deals=deals)
+        except HeartsError as error:  # pragma: no cover - the deals given are checked
+            raise InvalidRecord(f"the record's rules cannot be dealt: {error}") from None
+        # The record's event at which the rules refused its move, and why.
+        self.refused: tuple[int, str] | None = None
+        for index, event in enumerate(events):
+            try:
+                move = move_of(event, index)
+                if move is not None:
+                    game.play(move[1], move[0])
+            except HeartsError as error:
+                reason = str(error).removeprefix(f"event {index} ({event.kind}): ")
+                self.refused = (index, reason)
+                break
+        self.over = game.is_over
+        self.opening, self.recorded = _by_hand(events)
+        _, self.dealt = _by_hand(game.events)
+        # The hand of the refused move (-1: before the first deal): the replay stops there.
+        self._refused_in: int | None = None
+        if self.refused is not None:
+            self._refused_in = -1
+            for number, hand in self.recorded.items():
+                if any(index == self.refused[0] for index, _ in hand):
+                    self._refused_in = number
+
+    def check(self, number: int) -> tuple[bool, list[str], Mismatch | None]:
+        """Whether hand ``number`` of the record is what the replay logs: (ok, problems, the
+        first mismatch)."""
+        if self._refused_in is not None and number > self._refused_in:
+            where = (
+                f"of hand {self._refused_in + 1}"
+                if self._refused_in >= 0
+                else "before the first deal"
+            )
+            return False, [f"not replayed: the rules refused a move {where}"], None
+        if number not in self.dealt:
+            last = max(self.dealt, default=-1) + 1
+            if self.over:
+                return False, [f"by the rules the game is over after hand {last}"], None
+            return False, [f"the record's moves end in hand {last}, before this hand"], None
+        mismatch = self._first_mismatch(
+            [(i, e) for i, e in self.recorded.get(number, []) if not _is_deal(e)],
+            [e for _, e in self.dealt[number] if not _is_deal(e)],
+        )
+        if mismatch is None:
+            return True, [], None
+        return False, [mismatch.text], mismatch
+
+    def _first_mismatch(self, recorded: _Indexed, replayed: list[Event]) -> Mismatch | None:
+        moves = 0
+        for position in range(max(len(recorded), len(replayed))):
+            if position >= len(recorded):
+                theirs = replayed[position]
+                more = len(replayed) - position - 1
+                rest = f" (and {more} more)" if more else ""
+                return Mismatch(
+                    moves,
+                    None,
+                    theirs.kind,
+                    f"{_after(moves)}, the replay logs a {theirs.kind} event{rest} that the "
+                    "record's hand does not have",
+                )
+            index, ours = recorded[position]
+            is_move = _is_move(ours)
+            moves += is_move
+            where = (
+                f"move {moves}, event {index} ({ours.kind}),"
+                if is_move
+                else f"{_after(moves)}, event {index} ({ours.kind})"
+            )
+            if self.refused is not None and self.refused[0] == index:
+                return Mismatch(
+                    moves, index, ours.kind, f"{where} is refused by the rules: {self.refused[1]}"
+                )
+            if position >= len(replayed):
+                return Mismatch(
+                    moves,
+                    index,
+                    ours.kind,
+                    f"{where} is not in the replay, in which the hand has no more events",
+                )
+            theirs = replayed[position]
+            if ours != theirs:
+                return Mismatch(
+                    moves,
+                    index,
+                    ours.kind,
+                    f"{where} is not what the rules make of the moves: {_difference(ours, theirs)}",
+                )
+        return None
+
+
+def _is_deal(event: Event) -> bool:
+    """The commitment and the deal are the deal check's; the play check compares the rest."""
+    return isinstance(event, ShuffleCommitted | Dealt)
+
+
+def _after(moves: int) -> str:
+    return f"after move {moves}" if moves else "before the hand's first move"
+
+
+def _difference(ours: Event, theirs: Event) -> str:
+    """What differs between a recorded event and the replay's, in words."""
+    if ours.kind != theirs.kind:
+        return f"the replay logs a {theirs.kind} event there"
+    difference = first_difference(ours, theirs)
+    if difference is None:  # pragma: no cover - events that differ differ in a field
+        return "it differs from the replay's"
+    where, value, other_value = difference
+    return f"its {where} is {value!r} in the record, but {other_value!r} in the replay"

@@ -11,16 +11,19 @@ from hearts import (
     CardSet,
     Deal,
     Game,
-    HeartsError,
+    IllegalMove,
+    InvalidArgument,
     MoonChoice,
     Pass,
+    Passing,
     Phase,
     Rules,
     SeatView,
+    UnknownName,
     bots,
     variants,
 )
-from hearts.bots import BasicBot, Bot, RandomBot, play_game
+from hearts.bots import BasicBot, Bot, ExpertBot, IsmctsBot, RandomBot, play_game
 from hearts.cards import Card, cards_of
 
 PRESETS = variants.names()
@@ -45,15 +48,68 @@ def test_registry_makes_a_new_bot_by_name_in_any_case(name: str) -> None:
 
 
 def test_registry_refuses_an_unknown_bot_with_a_suggestion() -> None:
-    with pytest.raises(HeartsError, match=r"^there is no bot 'basik'; did you mean basic\?$"):
+    """An unknown bot name is an UnknownName (a LookupError), as an unknown variant is."""
+    with pytest.raises(UnknownName, match=r"^there is no bot 'basik'; did you mean basic\?$") as e:
         bots.get("basik")
-    with pytest.raises(HeartsError, match=r"^there is no bot 'zzz'; choose from: random, basic"):
+    assert e.value.suggestion == "basic" and isinstance(e.value, LookupError)
+    with pytest.raises(UnknownName, match=r"^there is no bot 'zzz'; choose from: random, basic"):
         bots.get("zzz")
+    with pytest.raises(UnknownName, match=r"^there is no bot 3; choose from: random, basic"):
+        bots.get(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", bots.names())
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"think": -1}, r"^think must be a number of seconds above zero, not -1$"),
+        ({"think": float("nan")}, r"^think must be a number of seconds above zero, not nan$"),
+        ({"think": "1"}, r"^think must be a number of seconds above zero, not '1'$"),
+        ({"samples": 0}, r"^samples must be a whole number of at least 1, not 0$"),
+        ({"samples": 2.5}, r"^samples must be a whole number of at least 1, not 2.5$"),
+        ({"seed": "x"}, r"^a bot's seed must be a whole number \(or None\), not 'x'$"),
+        ({"seed": 1.5}, r"^a bot's seed must be a whole number \(or None\), not 1.5$"),
+        ({"seed": True}, r"^a bot's seed must be a whole number \(or None\), not True$"),
+    ],
+)
+def test_registry_refuses_a_bad_option_for_every_bot(
+    name: str, options: dict[str, object], words: str
+) -> None:
+    """A budget that is no budget, or a seed that is not a whole number, is a bad argument
+    (not a move), refused for every bot, even one that would not use it."""
+    with pytest.raises(InvalidArgument, match=words):
+        bots.get(name, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("maker", [RandomBot, BasicBot, ExpertBot, IsmctsBot])
+def test_every_bot_refuses_a_seed_that_is_not_a_whole_number(maker: type[Bot]) -> None:
+    """The constructors check their seed as the registry does."""
+    with pytest.raises(InvalidArgument, match=r"^a bot's seed must be a whole number"):
+        maker("7")  # type: ignore[call-arg]
+    assert maker(7) is not None  # type: ignore[call-arg]
+
+
+def test_the_expert_refuses_a_search_pass_that_is_not_a_flag() -> None:
+    with pytest.raises(InvalidArgument, match=r"^search_pass must be True or False, not 'yes'$"):
+        ExpertBot(search_pass="yes")  # type: ignore[arg-type]
 
 
 def test_play_game_needs_a_bot_for_every_seat() -> None:
-    with pytest.raises(HeartsError, match=r"^a game of 4 seats needs 4 bots, not 2$"):
-        play_game(Game(variants.get("modern"), seed=1), [RandomBot(), RandomBot()])
+    """A wrong number of bots, or something that is not a bot, is refused before any move: the
+    game is as it was."""
+    game = Game(variants.get("modern"), seed=1)
+    before = list(game.events)
+    with pytest.raises(InvalidArgument, match=r"^a game of 4 seats needs 4 bots, not 2$"):
+        play_game(game, [RandomBot(), RandomBot()])
+    with pytest.raises(
+        InvalidArgument, match=r"^the bot for seat 2 has no choose\(view\): 'basic'$"
+    ):
+        play_game(game, [RandomBot(), RandomBot(), "basic", RandomBot()])  # type: ignore[list-item]
+    with pytest.raises(InvalidArgument, match=r"^play_game needs a sequence of bots"):
+        play_game(game, "basic")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match=r"^play_game plays a Game, not Deal$"):
+        play_game(game.deal, [RandomBot()] * 4)  # type: ignore[arg-type]
+    assert game.events == before
 
 
 # --- legal moves, every preset ------------------------------------------------------------------
@@ -199,7 +255,7 @@ def test_basic_passes_the_highest_cards_of_its_shortest_suit() -> None:
         "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     ]
-    classic_passing = CLASSIC.replace(pass_count=3, pass_cycle=("left",))
+    classic_passing = CLASSIC.replace(passing=Passing(count=3, cycle=("left",)))
     deal = Deal.from_hands(classic_passing, hands, pass_direction="left")
     assert BasicBot().choose(deal.view(0)) == Pass("QD KD 4D")
 
@@ -363,9 +419,10 @@ def test_basic_chooses_the_moon_that_leaves_it_better_placed(
 
 
 def test_bots_refuse_to_move_when_it_is_not_their_turn() -> None:
+    """Asking a seat for a move out of turn is a move the rules do not allow now."""
     deal = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold")
     for name in bots.names():
-        with pytest.raises(HeartsError, match=r"^seat 2 has no move to make now$"):
+        with pytest.raises(IllegalMove, match=r"^seat 2 has no move to make now$"):
             make(name).choose(deal.view(2))
 
 

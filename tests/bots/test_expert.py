@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts import Deal, Game, HeartsError, IllegalMove, variants
+from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
 from hearts.bots.basic import pass_ranking
 from hearts.bots.expert import MOON_THREAT, Hint, _settled, rollout_card
@@ -87,7 +87,7 @@ def test_a_hint_gives_the_experts_move_and_a_reason() -> None:
     ],
 )
 def test_a_bad_budget_is_refused(options: dict[str, object], words: str) -> None:
-    with pytest.raises(IllegalMove, match=words):
+    with pytest.raises(InvalidArgument, match=words):
         get("expert", **options)  # type: ignore[arg-type]
 
 
@@ -123,7 +123,7 @@ def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None
     counts when it has another."""
     checked = 0
     for seed in range(60):
-        game = Game(variants.get("modern").replace(pass_count=0, pass_cycle=()), seed=seed)
+        game = Game(variants.get("modern").replace(passing=None), seed=seed)
         deal = game.deal.copy()
         while deal.phase is Phase.PLAY:
             card = rollout_card(deal)
@@ -225,5 +225,5 @@ def test_the_pass_sampler_deals_the_rest_of_the_pack_to_the_other_seats() -> Non
         assert sum(len(deal.hand(s)) for s in range(4)) == 52
         seen.add(deal.hand(0))
     assert len(seen) == 5
-    with pytest.raises(HeartsError, match="at the pass"):
+    with pytest.raises(InvalidArgument, match="at the pass"):
         PassSampler(Game(variants.get("auction"), seed=1).view(0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts import Deal, Game, IllegalMove, variants
+from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import BasicBot, IsmctsBot, get
 from hearts.cards import Card
 from hearts.deal import Phase
@@ -83,7 +83,7 @@ def test_the_baseline_follows_the_basic_player_outside_the_play_and_in_forms_it_
     ],
 )
 def test_a_bad_budget_is_refused(options: dict[str, object], words: str) -> None:
-    with pytest.raises(IllegalMove, match=words):
+    with pytest.raises(InvalidArgument, match=words):
         get("ismcts", **options)  # type: ignore[arg-type]
 
 

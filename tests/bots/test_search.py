@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts import Game, IllegalMove, variants
+from hearts import Game, InvalidArgument, variants
 from hearts.bots.sampler import Sampler
 from hearts.bots.search import Searcher
 from hearts.deal import Deal
@@ -56,5 +56,5 @@ def test_the_generator_depends_on_the_seed_the_bot_and_the_position() -> None:
     [({"think": -1}, "think must be"), ({"samples": True}, "samples must be")],
 )
 def test_a_budget_that_is_none_is_refused(options: dict[str, object], words: str) -> None:
-    with pytest.raises(IllegalMove, match=words):
+    with pytest.raises(InvalidArgument, match=words):
         Searcher(**options)

@@ -249,7 +249,7 @@ def test_the_rules_page_and_the_speed_key(play: Play) -> None:
         await d.pilot.pause()
         page = d.text()
         assert "Black Lady" in page or "modern" in page
-        assert "pass count: 3" in page
+        assert "passing count: 3" in page
         await d.press("escape")
         await d.pilot.pause()
         assert len(d.app.screen_stack) == 1

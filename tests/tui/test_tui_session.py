@@ -109,6 +109,23 @@ def test_a_saved_session_loads_as_it_was(tmp_path: Path) -> None:
     assert [p.name for p in path.parent.iterdir()] == ["game.json"]  # no temporary left
 
 
+def test_a_game_saved_with_a_version_1_record_still_loads(tmp_path: Path) -> None:
+    """Saves made before the rules had parts hold a version-1 record (flat rules: pass_count,
+    pass_cycle, ...); they load as the same game, and are saved again as version 2."""
+    session = _session(seed=8)
+    _to_my_turn(session)
+    golden = Path(__file__).resolve().parents[1] / "data" / "games" / "modern.json"
+    old_rules = json.loads(golden.read_text(encoding="utf-8"))["rules"]
+    assert old_rules["pass_count"] == 3  # the flat form of version 1
+    data = session.to_dict()
+    data["record"] = dict(data["record"], version=1, rules=old_rules)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = Session.load(path)
+    assert loaded.view == session.view and loaded.game.rules == variants.get("modern")
+    assert loaded.to_dict()["record"]["version"] == record.VERSION == 2
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [

@@ -88,7 +88,7 @@ def test_the_rules_page_gives_the_summary_source_and_options() -> None:
     lines = rules_text("black-maria", variants.get("black-maria"))
     text = "\n".join(lines)
     assert "Black Maria" in text and "Source:" in text
-    assert "pass count: 3" in text and "K♠ +10" in text
+    assert "passing count: 3" in text and "passing cycle: right" in text and "K♠ +10" in text
     three = rules_text("modern", variants.for_players_named("modern", 3))
     assert any("Played by 3" in line for line in three)
 

@@ -12,21 +12,21 @@ Pass(CardSet.parse('JD KS 9H'))
 >>> get("expret")
 Traceback (most recent call last):
 ...
-hearts.errors.HeartsError: there is no bot 'expret'; did you mean expert?
+hearts.errors.UnknownName: there is no bot 'expret'; did you mean expert?
 """
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import Final
 
-from hearts.bots.base import Bot, play_game
+from hearts.bots.base import Bot, check_seed, play_game
 from hearts.bots.basic import BasicBot
 from hearts.bots.expert import ExpertBot, hint
 from hearts.bots.ismcts import IsmctsBot
 from hearts.bots.random_bot import RandomBot
-from hearts.errors import HeartsError
+from hearts.bots.search import check_budget
+from hearts.errors import UnknownName
 
 __all__ = [
     "BasicBot",
@@ -69,13 +69,18 @@ def get(
     """A new bot by name (case does not matter), seeded when it uses chance.
 
     ``think`` and ``samples`` bound the search of the bots that search (see
-    :data:`SEARCH_OPTIONS`); bots that do not search are made without them.
+    :data:`SEARCH_OPTIONS`); bots that do not search are made without them, but a budget that is
+    no budget is refused for every bot, as a seed that is not a whole number is. An unknown
+    name raises :class:`~hearts.errors.UnknownName`, a bad option
+    :class:`~hearts.errors.InvalidArgument`.
 
     >>> get("Random", seed=3)
     RandomBot()
     >>> get("basic", think=1.0)
     BasicBot()
     """
+    check_seed(seed)
+    check_budget(think, samples)
     key = name.strip().lower() if isinstance(name, str) else ""
     if key in BOTS:
         maker = BOTS[key]
@@ -83,6 +88,4 @@ def get(
         if key in SEARCHERS:
             return maker(seed, **{k: v for k, v in options.items() if v is not None})
         return maker(seed)
-    close = difflib.get_close_matches(key, BOTS, n=1)
-    hint = f"did you mean {close[0]}?" if close else f"choose from: {', '.join(BOTS)}"
-    raise HeartsError(f"there is no bot {name!r}; {hint}")
+    raise UnknownName.among("bot", name, BOTS, key=key)

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from hearts.errors import HeartsError
+from hearts.errors import InvalidArgument
 from hearts.game import Game
 from hearts.moves import Move
 from hearts.observation import SeatView
 
-__all__ = ["Bot", "play_game"]
+__all__ = ["Bot", "check_seed", "play_game"]
 
 
 @runtime_checkable
@@ -33,15 +33,37 @@ class Bot(Protocol):
         ...
 
 
+def check_seed(seed: object) -> int | None:
+    """A bot's seed, checked: a whole number, or None for none.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: a bot's seed must be a whole number (or None), not '7'
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidArgument(f"a bot's seed must be a whole number (or None), not {seed!r}")
+    return seed
+
+
 def play_game(game: Game, bots: Sequence[Bot]) -> Game:
     """Play a game to its end with a bot in each seat (``bots[seat]``); return the game.
 
     Each bot is shown only its own seat's view.
     """
+    if not isinstance(game, Game):
+        raise InvalidArgument(f"play_game plays a Game, not {type(game).__name__}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise InvalidArgument(f"play_game needs a sequence of bots, one a seat, not {bots!r}")
     if len(bots) != game.players:
-        raise HeartsError(
+        raise InvalidArgument(
             f"a game of {game.players} seats needs {game.players} bots, not {len(bots)}"
         )
+    for number, bot in enumerate(bots):
+        if not isinstance(bot, Bot):
+            raise InvalidArgument(f"the bot for seat {number} has no choose(view): {bot!r}")
     while not game.is_over:
         seat = game.deal.to_act
         assert seat is not None  # a game that is not over has a seat to act

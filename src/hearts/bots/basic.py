@@ -37,6 +37,7 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from hearts import scoring
+from hearts.bots.base import check_seed
 from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hearts.deal import Phase
 from hearts.errors import IllegalMove
@@ -71,7 +72,7 @@ class BasicBot:
     name = "basic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
 
     def choose(self, view: SeatView) -> Move:
         """This seat's move: a pass, a card, a moon choice, or a bid or the suit to avoid."""

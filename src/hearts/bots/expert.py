@@ -57,7 +57,7 @@ from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
-from hearts.errors import IllegalMove
+from hearts.errors import InvalidArgument
 from hearts.moves import Discard, Gather, MoonChoice, Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import Moon
@@ -125,6 +125,8 @@ class ExpertBot(Searcher):
         search_pass: bool = False,
     ) -> None:
         super().__init__(seed, think, samples)
+        if not isinstance(search_pass, bool):
+            raise InvalidArgument(f"search_pass must be True or False, not {search_pass!r}")
         self.search_pass = search_pass
         """Search the pass too (:meth:`_analyse_pass`; off by default: not measured yet)."""
 
@@ -354,7 +356,7 @@ def _close(deal: Deal) -> None:
         elif deal.phase is Phase.GATHER:
             deal.play(Gather())
         else:  # pragma: no cover - only the moon choice and the gathering follow the play
-            raise IllegalMove(f"cannot finish a deal in phase {deal.phase.value}")
+            raise InvalidArgument(f"cannot finish a deal in phase {deal.phase.value}")
 
 
 def score_deal(deal: Deal, view: SeatView) -> list[float]:
@@ -364,7 +366,7 @@ def score_deal(deal: Deal, view: SeatView) -> list[float]:
 
     >>> import random
     >>> from hearts import Game, variants
-    >>> game = Game(variants.get("modern").replace(pass_count=0, pass_cycle=()), seed=4)
+    >>> game = Game(variants.get("modern").replace(passing=None), seed=4)
     >>> view, deal = game.view(0), game.deal.copy()
     >>> rng = random.Random(4)
     >>> while not deal.is_over:

@@ -207,7 +207,7 @@ def _bound(rules: Rules, pool: int) -> float:
         negative = -sum(value for value in rules.values if value < 0)
         bound = total + negative + abs(rules.no_trick_bonus)
     elif method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
-        bound = total + pool + (rules.max_bid if rules.auction else 0)
+        bound = total + pool + (rules.auction.max_bid if rules.auction else 0)
     else:  # Howell's, the excess and two-handed settling: a seat may pay for every other
         bound = (rules.dealt_seats - 1) * total
     return float(max(1, bound))

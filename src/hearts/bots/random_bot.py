@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from hearts.bots.base import check_seed
 from hearts.errors import IllegalMove
 from hearts.moves import Move
 from hearts.observation import SeatView
@@ -27,7 +28,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
 
     def choose(self, view: SeatView) -> Move:
         """A legal move of this seat, chosen at random."""

@@ -51,11 +51,10 @@ from collections.abc import Sequence
 
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
-from hearts.errors import HeartsError
-from hearts.events import Dealt, Discarded, StockDrawn
+from hearts.errors import HeartsError, InvalidArgument
+from hearts.events import Dealt, Discarded, StockDrawn, move_of
 from hearts.moves import Discard, Move, Pass, Revoke
 from hearts.observation import SeatView
-from hearts.record import move_of
 from hearts.rules import Rules, Widow
 
 __all__ = ["PassSampler", "Sampler", "passes_sampled", "supported"]
@@ -91,12 +90,12 @@ class Sampler:
     def __init__(self, view: SeatView, *, kept_queen: float = 1.0) -> None:
         rules = view.rules
         if not supported(rules):
-            raise HeartsError(
+            raise InvalidArgument(
                 "the sampler does not imagine Domino Hearts' draws, two-handed Hearts played by the "
                 "laws, nor Heartsette's widow taken into a hand when the cards are passed"
             )
         if view.phase is Phase.PASS:
-            raise HeartsError("the sampler imagines deals once the cards have been passed")
+            raise InvalidArgument("the sampler imagines deals once the cards have been passed")
         self.view = view
         self.stock = _StockDeals(view) if rules.stock else None
         """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`."""
@@ -166,7 +165,7 @@ class Sampler:
         if self.taker == me:
             self.widow = 0
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
-            raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+            raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
         self.widow_points = _widow_points(view) if self.widow else None
         """What those cards count, when known: the points the widow added to its trick, or what
         the discards count."""
@@ -336,7 +335,9 @@ class PassSampler:
 
     def __init__(self, view: SeatView) -> None:
         if not passes_sampled(view.rules) or view.phase is not Phase.PASS:
-            raise HeartsError("the pass sampler imagines deals at the pass of the forms it knows")
+            raise InvalidArgument(
+                "the pass sampler imagines deals at the pass of the forms it knows"
+            )
         self.view = view
         self.seats = _seats(view)
         self.free = cards_of(view.rules.pack & ~view.hand.mask)
@@ -379,6 +380,7 @@ def passes_sampled(rules: Rules) -> bool:
         and not rules.stock
         and not rules.domino
         and rules.widow is Widow.NONE
+        and not rules.widow_with_last_trick  # (two packs' widow with the last trick, as before)
         and rules.pack.bit_count() == rules.hand_size * rules.dealt_seats
     )
 
@@ -432,7 +434,7 @@ class _StockDeals:
         self.unseen = cards_of(unseen)
         self.holds = view.hand_sizes[other]
         if len(self.unseen) != self.holds + view.stock_size:
-            raise HeartsError("the view's hand sizes do not add up to the cards not seen")
+            raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
         self.moves = _moves(view)
 
     def _earliest(self, card: Card, leaves: int) -> int:
@@ -567,7 +569,7 @@ def _widow_points(view: SeatView) -> int | None:
     or None while no trick has been taken or when the widow goes with the last one: the points
     taken so far less those of the cards of the tricks taken (a trick carried and not yet
     taken is not counted in either)."""
-    if view.rules.widow is Widow.LAST_TRICK or view.rules.widow is Widow.DISCARD:
+    if view.rules.widow_with_last_trick or view.rules.widow is Widow.DISCARD:
         return None  # (taken into a hand, the widow adds nothing to the trick)
     taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
     if not taken:

@@ -14,7 +14,7 @@ True
 >>> Searcher(think=0)
 Traceback (most recent call last):
 ...
-hearts.errors.IllegalMove: think must be a number of seconds above zero, not 0
+hearts.errors.InvalidArgument: think must be a number of seconds above zero, not 0
 """
 
 from __future__ import annotations
@@ -24,14 +24,15 @@ import time
 from collections.abc import Iterator
 from typing import Protocol
 
+from hearts.bots.base import check_seed
 from hearts.bots.basic import BasicBot
 from hearts.bots.sampler import supported
 from hearts.cards import Card
 from hearts.deal import Deal, Phase
-from hearts.errors import IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument
 from hearts.observation import SeatView
 
-__all__ = ["DEFAULT_THINK", "Imagines", "Searcher"]
+__all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget"]
 
 
 class Imagines(Protocol):
@@ -43,6 +44,26 @@ class Imagines(Protocol):
 
 DEFAULT_THINK = 1.0
 """Seconds a move, by default."""
+
+
+def check_budget(think: float | None, samples: int | None) -> None:
+    """Refuse a search budget that is no budget: ``think`` seconds above zero, ``samples`` a
+    whole number of at least 1 (None: not given).
+
+    >>> check_budget(0.5, None)
+    >>> check_budget(None, 0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: samples must be a whole number of at least 1, not 0
+    """
+    if think is not None and (
+        isinstance(think, bool) or not isinstance(think, int | float) or not think > 0
+    ):
+        raise InvalidArgument(f"think must be a number of seconds above zero, not {think!r}")
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+    ):
+        raise InvalidArgument(f"samples must be a whole number of at least 1, not {samples!r}")
 
 
 class Searcher:
@@ -59,12 +80,8 @@ class Searcher:
     def __init__(
         self, seed: int | None = None, think: float = DEFAULT_THINK, samples: int | None = None
     ) -> None:
-        if isinstance(think, bool) or not isinstance(think, int | float) or think <= 0:
-            raise IllegalMove(f"think must be a number of seconds above zero, not {think!r}")
-        if samples is not None and (
-            isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-        ):
-            raise IllegalMove(f"samples must be a whole number of at least 1, not {samples!r}")
+        check_budget(think, samples)
+        seed = check_seed(seed)
         self.seed = 0 if seed is None else seed
         self.think = float(think)
         self.samples = samples

@@ -49,7 +49,8 @@ class Auction(Mechanic):
     moves: ClassVar = (Bid, NameSuit)
 
     def __init__(self, hand: HandCore, namer: int | None = None) -> None:
-        self.max_bid = hand.rules.max_bid
+        assert hand.rules.auction is not None  # (built only for a form with an auction)
+        self.max_bid = hand.rules.auction.max_bid
         self.bids = [-1] * hand.rules.players  # each seat's bid (0 a pass; -1 not yet)
         self.bidder = -1  # the highest bidder so far (or the namer of a Jack); -1: none
         self.named: Suit | None = None
@@ -115,7 +116,7 @@ class Auction(Mechanic):
                 )
             if move.amount > self.max_bid:
                 raise IllegalMove(
-                    f"a bid may be at most {self.max_bid} counters (max_bid), not {move.amount}"
+                    f"a bid may be at most {self.max_bid} counters (auction.max_bid), not {move.amount}"
                 )
             return
         if seat is not None and hand.seat_number(seat) != to_act:

@@ -4,7 +4,7 @@ Neither of two identical cards can win the trick they are played to (they still 
 highest card of the suit led whose twin is not in the trick takes it. If every card of the suit
 led is cancelled, nobody wins: the trick goes with the next trick (the hand's carried cards)
 and its leader leads again. The last such trick goes to its leader, or, with
-``unwon_last_trick=second-of-pair``, to the seat that played the second of its two highest
+``Cancellation(unwon_last_trick="second-of-pair")``, to the seat that played the second of its two highest
 cards.
 
 >>> from hearts import variants
@@ -33,7 +33,9 @@ class Cancellation(Mechanic):
     hooks: ClassVar = frozenset({"winner_at"})
 
     def __init__(self, hand: HandCore) -> None:
-        self.second_of_pair = hand.rules.unwon_last_trick is LastTrick.SECOND_OF_PAIR
+        options = hand.rules.cancellation
+        assert options is not None  # (built only for two packs)
+        self.second_of_pair = options.unwon_last_trick is LastTrick.SECOND_OF_PAIR
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:

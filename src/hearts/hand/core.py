@@ -33,7 +33,7 @@ from hearts.cards import (
     Card,
     Suit,
 )
-from hearts.errors import IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import CardPlayed, Event, HandOver, MoonShot, TrickCarried, TrickWon
 from hearts.rules import FirstLead, PassDirection, Rules
 
@@ -282,12 +282,20 @@ class Fixed:
         self.closing = len(active) - 1  # cards on the table when the next one closes it
         # The cards that can take a trick, by the suit led: the suit's own, and the joker too
         # when it wins any trick it is played to (Joker Hearts).
-        joker_wins = rules.joker and rules.joker_wins_any_trick
+        joker_wins = rules.joker is not None and rules.joker.wins_any_trick
         self.win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
         self.first_trick_rule = rules.penalty_free_first_trick
         self.must_break = rules.hearts_must_be_broken
         self.break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
-        self.club_lead = rules.first_lead is FirstLead.LOWEST_CLUB
+        # The first lead: 0 (the eldest hand leads any card), or the cards the holder of the
+        # lowest club must lead from (that club alone, or any club).
+        self.club_lead = (
+            0
+            if rules.first_lead is FirstLead.ELDEST
+            else SUIT_MASKS[Suit.CLUBS]
+            if rules.first_lead is FirstLead.ANY_CLUB
+            else 1 << rules.lowest_club
+        )
         self.lowest_club = rules.lowest_club
         self.only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
 
@@ -436,7 +444,9 @@ class HandCore:
             or not isinstance(seat, int)
             or not 0 <= seat < self._fixed.players
         ):
-            raise IllegalMove(f"{seat!r} is not a seat: seats are 0 to {self._fixed.players - 1}")
+            raise InvalidArgument(
+                f"{seat!r} is not a seat: seats are 0 to {self._fixed.players - 1}"
+            )
         return seat
 
     def eldest(self) -> int:
@@ -490,7 +500,7 @@ class HandCore:
             return hand
         if not self._history and fixed.club_lead and hand >> fixed.lowest_club & 1:
             # (two-handed, the lowest club may lie in the stock: then the leader leads freely)
-            return 1 << fixed.lowest_club
+            return hand & fixed.club_lead
         if fixed.must_break and not self._broken:
             others = hand & ~HEARTS_MASK
             if others and not (fixed.only_penalty_lead and others == QS_BIT):
@@ -519,8 +529,13 @@ class HandCore:
             raise IllegalMove(
                 "no card that counts may be played to the first trick while you hold another"
             )
-        if not self._history and self._fixed.club_lead and hand >> self._fixed.lowest_club & 1:
-            raise IllegalMove(f"the {self._fixed.lowest_club.symbol} must lead the first trick")
+        fixed = self._fixed
+        if not self._history and fixed.club_lead and hand >> fixed.lowest_club & 1:
+            if fixed.club_lead == 1 << fixed.lowest_club:
+                raise IllegalMove(f"the {fixed.lowest_club.symbol} must lead the first trick")
+            raise IllegalMove(
+                f"the holder of the {fixed.lowest_club.symbol} leads a club to the first trick"
+            )
         raise IllegalMove("hearts are not broken: lead another suit")
 
     # ------------------------------------------------------------------ the trick loop

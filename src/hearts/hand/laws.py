@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from hearts.cards import SUIT_MASKS, Card, CardSet
-from hearts.errors import IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import (
     CardCalled,
     Event,
@@ -208,7 +208,7 @@ class Laws(Mechanic):
         claimant = hand._to_act if seat is None else seat
         players = len(self.claimed)
         if accused >= players:
-            raise IllegalMove(f"{accused} is not a seat: seats are 0 to {players - 1}")
+            raise InvalidArgument(f"{accused} is not a seat: seats are 0 to {players - 1}")
         if accused == claimant:
             raise IllegalMove(f"seat {claimant} cannot claim a revoke of its own")
         if self.claimed[accused]:

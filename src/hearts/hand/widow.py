@@ -47,7 +47,7 @@ class WidowCards(Mechanic):
         rules = hand.rules
         self.cards = mask_of(hand._fixed.stock)
         self.discard = rules.widow is Widow.DISCARD
-        self.last_trick = rules.widow is Widow.LAST_TRICK
+        self.last_trick = rules.widow_with_last_trick
         hand._fixed.stock = ()  # the widow is no stock to draw from
         if not (self.discard or self.last_trick):
             # It goes with the first trick: the first cards carried to a trick's winner.

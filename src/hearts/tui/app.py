@@ -544,9 +544,10 @@ class HeartsApp(App[None]):
             return Text(f"Mark {count} cards to {what}: {chosen} marked (Space or Enter)", "bold")
         if phase is Phase.BID:
             low = view.high_bid + 1
+            high = view.rules.auction.max_bid if view.rules.auction else low
             typed = f" — {self.bid_text}" if self.bid_text else ""
             return Text(
-                f"Your bid: type {low} to {view.rules.max_bid} and Enter, or p to pass{typed}",
+                f"Your bid: type {low} to {high} and Enter, or p to pass{typed}",
                 "bold",
             )
         if phase is Phase.NAME:

@@ -257,10 +257,19 @@ def rules_text(variant: str, rules: Rules) -> list[str]:
         lines.append(f"Played by {rules.players} (the pack and passes for that table).")
     lines.append("")
     lines.append("Every option of these rules:")
-    for key, value in rules.to_dict().items():
-        if isinstance(value, list):
-            value = ", ".join(map(str, value)) or "none"
-        elif isinstance(value, dict):
-            value = ", ".join(f"{Card.parse(c).symbol} {v:+d}" for c, v in value.items())
-        lines.append(f"  {key.replace('_', ' ')}: {value}")
+    options = rules.to_dict()
+    for key, value in options.items():
+        if isinstance(value, dict) and key != "card_values":  # a part: each of its options
+            for option, setting in value.items():
+                lines.append(_option_line(f"{key} {option}", setting))
+        else:
+            lines.append(_option_line(key, value))
     return lines
+
+
+def _option_line(key: str, value: object) -> str:
+    if isinstance(value, list):
+        value = ", ".join(map(str, value)) or "none"
+    elif isinstance(value, dict):  # card_values
+        value = ", ".join(f"{Card.parse(c).symbol} {v:+d}" for c, v in value.items())
+    return f"  {key.replace('_', ' ')}: {value}"
