@@ -96,3 +96,25 @@ def test_without_a_hook_the_hand_keeps_the_plain_close() -> None:
     """The modern and classic hands, with no mechanic in the trick loop, close tricks inline."""
     for name in ("modern", "classic", "black-maria", "joker"):
         assert Game(variants.get(name), seed=1).deal._fixed.closer == PLAIN, name
+
+
+@pytest.mark.parametrize(
+    ("name", "moves"),
+    [("modern", 2), ("auction", 2), ("classic", 4)],
+)
+def test_undo_on_a_copy_leaves_the_original_as_it_was(name: str, moves: int) -> None:
+    """A copy's undo takes back its own mechanics' moves (passes, bids, plays), never the
+    original's: the original's position and every seat's view are unchanged."""
+    game = Game(variants.get(name), seed=11)
+    deal = game.deal
+    rng = random.Random(11)
+    for _ in range(moves):
+        deal.play(rng.choice(deal.legal_moves(deal.to_act)), deal.to_act)
+    before = [deal.view(seat) for seat in range(deal.players)], deal.events
+    trial = deal.copy()
+    for _ in range(moves):
+        trial.undo()
+    assert trial.moves_made == 0
+    assert ([deal.view(seat) for seat in range(deal.players)], deal.events) == before
+    deal.undo()  # and the original can still take its own moves back
+    assert deal.moves_made == moves - 1
