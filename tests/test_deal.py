@@ -375,18 +375,18 @@ class TestMoon:
 
     def test_new_moon_shooter_minus_twenty_six(self) -> None:
         """RULES.md §6.4 (New Moon option): the shooter −26, the others nothing."""
-        deal = self._shoot(MODERN.replace(moon=Moon.NEW))
+        deal = self._shoot(MODERN.replace(settlement={"moon": Moon.NEW}))
         assert deal.points() == (-26, 0, 0, 0)
 
     def test_moon_off_counts_the_cards_as_taken(self) -> None:
         """RULES.md §6.4: with the moon off, the shooter simply takes 26."""
-        deal = self._shoot(MODERN.replace(moon=Moon.OFF))
+        deal = self._shoot(MODERN.replace(settlement={"moon": Moon.OFF}))
         assert deal.moon_shooter() is None
         assert deal.points() == (26, 0, 0, 0)
 
     def test_shooters_choice_is_a_move_of_the_shooter(self) -> None:
         """RULES.md §6.4 (shooter's choice): after the last trick the shooter chooses."""
-        deal = self._shoot(MODERN.replace(moon=Moon.CHOICE))
+        deal = self._shoot(MODERN.replace(settlement={"moon": Moon.CHOICE}))
         assert deal.phase is Phase.MOON and deal.to_act == 0
         assert deal.legal_moves() == [MoonChoice.OLD, MoonChoice.NEW]
         with pytest.raises(IllegalMove, match="you shot the moon"):

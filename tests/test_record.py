@@ -113,7 +113,7 @@ def test_a_loaded_game_without_a_seed_deals_a_recorded_hand_again_after_undo() -
 
 
 def test_record_round_trips_the_shooters_moon_choice() -> None:
-    rules = variants.get("modern").replace(moon="choice")
+    rules = variants.get("modern").replace(settlement={"moon": "choice"})
     for seed in range(200):
         game = _play(Game(rules, seed=seed), None, seed=seed)
         if any(isinstance(event, MoonChosen) for event in game.events):
@@ -455,7 +455,7 @@ def test_text_tells_the_cut_for_deal_the_stock_and_who_sits_out() -> None:
 
 
 def test_text_tells_the_moon_and_the_shooters_choice() -> None:
-    rules = variants.get("modern").replace(moon="choice")
+    rules = variants.get("modern").replace(settlement={"moon": "choice"})
     for seed in range(200):
         game = _play(Game(rules, seed=seed), None, seed=seed)
         chosen = [event for event in game.events if isinstance(event, MoonChosen)]

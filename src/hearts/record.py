@@ -693,7 +693,7 @@ def _settled_lines(rules: Rules, event: HandSettled) -> list[str]:
         f"  Settlement: {_per_seat(event.deltas, True)}.",
         f"  Counters: {_per_seat(event.totals)}.",
     ]
-    if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
+    if rules.method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
         if event.pool:
             jack = ", a Jack" if event.jack else ""
             lines.append(f"  The pool of {event.pool} counters stays on the table{jack}.")
