@@ -429,7 +429,7 @@ def _moon_with_seats_that_took_no_trick(moon: str, with_moon: bool) -> Deal:
 
 
 class TestNoTrickBonusWithTheMoon:
-    """RULES.md §6.5 (no-trick bonus, −5) in a hand where the moon is shot:
+    """The no-trick bonus (−5) in a hand where the moon is shot:
     ``NoTrickBonus.with_moon`` says whether the seats that won no trick still subtract it."""
 
     @pytest.mark.parametrize(

@@ -175,7 +175,7 @@ MOON_AND_NO_TRICK = [
 def test_outcome_is_fixed_once_the_moon_is_shot_if_it_drops_the_no_trick_bonus(
     moon: str, with_moon: bool, fixed: bool
 ) -> None:
-    """RULES.md §6.5 with ``NoTrickBonus(with_moon=False)``: a moon hand scores the moon alone,
+    """The no-trick bonus with ``NoTrickBonus(with_moon=False)``: a moon hand scores the moon alone,
     so once one seat has taken every card that counts the tricks left change nothing."""
     rules = variants.get("no-trick").replace(
         settlement={"moon": moon, "no_trick": {"with_moon": with_moon}}

@@ -54,8 +54,8 @@ def _rule_sets() -> list:
         for players in counts:
             rules = variants.for_players(variants.get(base), players)
             params.append(pytest.param(rules, id=f"{base}-for-{players}"))
-    # The options of forms with a widow (RULES.md §5.5, §7.2, §7.6), the laws at a table, and
-    # the no-trick bonus that a moon hand drops (OpenSpiel's).
+    # The options of forms with a widow (RULES.md §5.5, §7.2, §7.6) and the laws at a table; the
+    # no-trick bonus that a moon hand drops (OpenSpiel's).
     options: tuple[tuple[str, str, dict[str, object]], ...] = (
         (
             "cancellation",

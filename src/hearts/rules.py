@@ -302,6 +302,23 @@ def _normalise_removed(raw: Any) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
+def _normalise_card_values(raw: Any) -> tuple[tuple[Card, int], ...]:
+    """The (card, value) pairs of ``card_values``, from pairs or a mapping, cards by name."""
+    items = raw.items() if isinstance(raw, Mapping) else raw
+    try:
+        pairs = tuple((Card.coerce(card), value) for card, value in items)
+    except (InvalidCard, TypeError, ValueError):
+        raise InvalidRules(
+            f"card_values={raw!r} must pair cards with values, as (('QS', 13),)"
+        ) from None
+    for card, value in pairs:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidRules(f"card_values gives {card} the value {value!r}: not a whole number")
+    if len({card for card, _ in pairs}) != len(pairs):
+        raise InvalidRules("card_values names a card twice")
+    return pairs
+
+
 def _enum_value(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
@@ -578,15 +595,16 @@ class Cancellation:
 @_by_name("settlement.no_trick")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class NoTrickBonus:
-    """The no-trick bonus (RULES.md §6.5): a seat that wins no trick in a hand subtracts
-    ``points``. An option of the points settlement: ``Points(no_trick=NoTrickBonus())``.
+    """The no-trick bonus: a seat that wins no trick in a hand subtracts ``points``. An option
+    of the points settlement: ``Points(no_trick=NoTrickBonus())``.
 
-    ``with_moon`` says whether the bonus still applies in a hand where the moon is shot (by
-    another seat: the shooter wins tricks). True, the default, is what this engine always did,
-    and what the source says, with no exception for the moon; every recorded game keeps its
-    scores. False is OpenSpiel's ``avoid_all_tricks_bonus``, which scores a moon hand as the
-    moon alone (a seat that took no trick gets the others' 26, not 21): see
-    ``tests/test_openspiel_differential.py``.
+    ``with_moon`` says whether the bonus still applies in a hand where the moon is shot (to the
+    seats other than the shooter, who wins tricks). **True is the default**: the rule as its
+    sources state it ("a player who wins no trick at all subtracts 5") makes no exception for
+    the moon, it is what this engine did before the option existed, and every recorded game
+    keeps its scores. **False is OpenSpiel's** ``avoid_all_tricks_bonus`` (found by experiment:
+    in its moon hands a seat that won no trick scores the others' 26, not 21), checked hand for
+    hand in ``tests/test_openspiel_differential.py``: a moon hand scores the moon alone.
 
     >>> NoTrickBonus().points, NoTrickBonus().with_moon
     (5, True)
@@ -621,6 +639,11 @@ _ONLY_IN: Final = {
     "free_hearts": (SettlementMethod.TWO_HANDED, "free hearts belong to the two-handed settlement"),
 }
 """The options of one settlement method, and why no other has them (for the sentence)."""
+_ONE_TABLE: Final = {
+    SettlementMethod.EXCESS: (3, "it is the three-handed settlement"),
+    SettlementMethod.TWO_HANDED: (2, "it is for two players"),
+}
+"""The methods of one size of table: its players, and the sentence for another table."""
 
 
 class Settling:
@@ -660,8 +683,8 @@ class Settling:
 @_by_name("settlement")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Points(Settling):
-    """Penalty points add to a running score; lowest total wins (the modern game, RULES.md
-    §6.4–6.5). Its options: the moon, and the no-trick bonus (None: none).
+    """Penalty points add to a running score; lowest total wins (the modern game). Its options:
+    the moon, and the no-trick bonus (None: none).
 
     >>> Points(moon="new").to_dict()
     {'method': 'points', 'moon': 'new'}
@@ -692,7 +715,7 @@ class Points(Settling):
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Sweepstakes(Settling):
     """Pay one counter per heart into a pool; a sole clear player takes it, two divide it; a pool
-    nobody wins is a Jack (RULES.md §3.1; laws 29). Its option: who may win a Jack.
+    nobody wins is a Jack (law 29). Its option: who may win a Jack.
 
     >>> Sweepstakes().jack_rule
     <JackRule.SOLE_CLEAR: 'sole-clear'>
@@ -710,8 +733,8 @@ class Sweepstakes(Settling):
 @_by_name("settlement")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Howell(Settling):
-    """Howell's settling: pay (N−1) per heart, take out (T − hearts), net T − N·h (RULES.md
-    §3.2). No options."""
+    """Howell's settling: pay (N−1) per heart, take out (T − hearts), net T − N·h. No
+    options."""
 
     method: ClassVar[SettlementMethod] = SettlementMethod.HOWELL
 
@@ -719,8 +742,8 @@ class Howell(Settling):
 @_by_name("settlement")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Simple(Settling):
-    """The simple method: pay one per heart; the fewest hearts take the pool (RULES.md §3.3;
-    Hoyle 1913). No options."""
+    """The simple method: pay one per heart; the fewest hearts take the pool (Hoyle 1913). No
+    options."""
 
     method: ClassVar[SettlementMethod] = SettlementMethod.SIMPLE
 
@@ -728,8 +751,8 @@ class Simple(Settling):
 @_by_name("settlement")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Excess(Settling):
-    """Three-handed: the most hearts pays each other player the difference (RULES.md §3.5;
-    Foster). No options."""
+    """Three-handed: the most hearts pays each other player the difference (Foster). No
+    options."""
 
     method: ClassVar[SettlementMethod] = SettlementMethod.EXCESS
 
@@ -737,7 +760,7 @@ class Excess(Settling):
 @_by_name("settlement")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class TwoHanded(Settling):
-    """Two-handed: more hearts pays the difference (RULES.md §3.6); with ``free_hearts`` (option
+    """Two-handed: more hearts pays the difference; with ``free_hearts`` (option
     B, Foster's 6) the loser's first hearts cost nothing.
 
     >>> TwoHanded(free_hearts=-1)
@@ -1014,29 +1037,9 @@ class Rules:
         }
         for name, kind in enums.items():
             set_(self, name, _member(name, kind, getattr(self, name)))
-        raw_values: Any = self.card_values
-        items = raw_values.items() if isinstance(raw_values, Mapping) else raw_values
-        try:
-            pairs = tuple((Card.coerce(card), value) for card, value in items)
-        except (InvalidCard, TypeError, ValueError):
-            raise InvalidRules(
-                f"card_values={raw_values!r} must pair cards with values, as (('QS', 13),)"
-            ) from None
-        for card, value in pairs:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidRules(
-                    f"card_values gives {card} the value {value!r}: not a whole number"
-                )
-        if len({card for card, _ in pairs}) != len(pairs):
-            raise InvalidRules("card_values names a card twice")
-        set_(self, "card_values", pairs)
+        set_(self, "card_values", _normalise_card_values(self.card_values))
         set_(self, "removed", _normalise_removed(self.removed))
-        for name in (
-            "players",
-            "target",
-            "deals",
-            "start_counters",
-        ):
+        for name in ("players", "target", "deals", "start_counters"):
             _whole(name, getattr(self, name))
         for name in (
             "stock",
@@ -1088,14 +1091,9 @@ class Rules:
                 "queen_breaks_hearts=True clashes with hearts_must_be_broken=False: there is "
                 "nothing to break"
             )
-        if method is SettlementMethod.EXCESS and players != 3:
-            raise InvalidRules(
-                f"settlement=excess clashes with players={players}: it is the three-handed settlement"
-            )
-        if method is SettlementMethod.TWO_HANDED and players != 2:
-            raise InvalidRules(
-                f"settlement=two-handed clashes with players={players}: it is for two players"
-            )
+        seats, table = _ONE_TABLE.get(method, (players, ""))
+        if players != seats:
+            raise InvalidRules(f"settlement={method.value} clashes with players={players}: {table}")
         counters = method is not SettlementMethod.POINTS
         if self.end is GameEnd.TARGET and counters:
             raise InvalidRules(
@@ -1355,13 +1353,8 @@ class Rules:
             if name not in _OPTIONS:
                 raise InvalidRules(_unknown("", name))
             current = getattr(self, name) if name in _PARTS or name == "settlement" else None
-            if current is None or not isinstance(value, Mapping):
-                continue
-            if name == "settlement" and _enum_value(value.get("method", current.method)) != (
-                current.method.value
-            ):
-                continue  # another method: a new part, from the mapping alone
-            changes[name] = _merged(current.to_dict(), value)
+            if current is not None and isinstance(value, Mapping):
+                changes[name] = _changed(current, value)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -1439,6 +1432,15 @@ _LEFT_OUT: Final[dict[str, object]] = {
     "laws": False,
 }
 """Options written to records only when they are not these values (as before the parts)."""
+
+
+def _changed(part: Any, changes: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A part's options changed by a mapping of some of them (:meth:`Rules.replace`); a
+    mapping that names another settlement method is a new settlement, from the mapping alone."""
+    method = getattr(part, "method", None)
+    if method is not None and _enum_value(changes.get("method", method)) != method.value:
+        return changes
+    return _merged(part.to_dict(), changes)
 
 
 def _merged(old: Mapping[str, Any], new: Mapping[Any, Any]) -> dict[Any, Any]:
