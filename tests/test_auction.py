@@ -392,7 +392,7 @@ def test_jack_rule_any_clear_lets_two_clear_seats_divide_a_pending_jack() -> Non
     a pending Jack; under the laws' sole-clear rule it stays a Jack."""
     for rule, splits in (("sole-clear", False), ("any-clear", True)):
         for seed in range(400):
-            game = _jack_game(jack_rule=rule)
+            game = _jack_game(settlement={"jack_rule": rule})
             deal = game.deal
             _play_to_the_end_of(game, 1, random.Random(seed))
             if len(_clear(deal)) == 2:

@@ -20,6 +20,7 @@ from hearts import (
     variants,
 )
 from hearts.deal import PassChoices
+from hearts.events import HandOver
 from hearts.hand.core import HandCore
 from hearts.rules import Moon, PassDirection
 
@@ -377,18 +378,18 @@ class TestMoon:
 
     def test_new_moon_shooter_minus_twenty_six(self) -> None:
         """RULES.md §6.4 (New Moon option): the shooter −26, the others nothing."""
-        deal = self._shoot(MODERN.replace(moon=Moon.NEW))
+        deal = self._shoot(MODERN.replace(settlement={"moon": Moon.NEW}))
         assert deal.points() == (-26, 0, 0, 0)
 
     def test_moon_off_counts_the_cards_as_taken(self) -> None:
         """RULES.md §6.4: with the moon off, the shooter simply takes 26."""
-        deal = self._shoot(MODERN.replace(moon=Moon.OFF))
+        deal = self._shoot(MODERN.replace(settlement={"moon": Moon.OFF}))
         assert deal.moon_shooter() is None
         assert deal.points() == (26, 0, 0, 0)
 
     def test_shooters_choice_is_a_move_of_the_shooter(self) -> None:
         """RULES.md §6.4 (shooter's choice): after the last trick the shooter chooses."""
-        deal = self._shoot(MODERN.replace(moon=Moon.CHOICE))
+        deal = self._shoot(MODERN.replace(settlement={"moon": Moon.CHOICE}))
         assert deal.phase is Phase.MOON and deal.to_act == 0
         assert deal.legal_moves() == [MoonChoice.OLD, MoonChoice.NEW]
         with pytest.raises(IllegalMove, match="you shot the moon"):
@@ -398,6 +399,66 @@ class TestMoon:
         deal.undo()
         deal.play("moon old")
         assert deal.points() == (0, 26, 26, 26)
+
+
+# Seat 3 wins trick one with the A♣ (nothing counts on it); from trick two seat 0 plays its top
+# cards, hearts first, and takes every trick, while the others shed what counts (seat 1 the Q♠ on
+# trick two): seat 0 shoots, seat 3 won a trick, seats 1 and 2 won none.
+MOON_AND_NO_TRICK = [
+    "8C KC QC JC TC 9C AH KH QH JH TH 9H AS",
+    "2C QS 8H 7H 6H 2D 3D 4D 5D 6D 7D 8D 9D",
+    "3C 5H 4H 3H TD JD QD KD AD KS JS TS 9S",
+    "4C 5C 6C 7C AC 2H 8S 7S 6S 5S 4S 3S 2S",
+]
+
+
+def _moon_with_seats_that_took_no_trick(moon: str, with_moon: bool) -> Deal:
+    rules = variants.get("no-trick").replace(
+        settlement={"moon": moon, "no_trick": {"with_moon": with_moon}}
+    )
+    deal = hold(rules, MOON_AND_NO_TRICK)
+    for card in ("2C", "3C", "AC", "8C"):
+        deal.play(card)
+    while deal.phase is Phase.PLAY:
+        cards = [move for move in deal.legal_moves() if isinstance(move, Card)]
+        if deal.to_act == 0:
+            deal.play(max(cards, key=lambda c: (c.suit is Suit.HEARTS, c.rank)))
+        else:
+            deal.play(max(cards, key=rules.value))
+    assert [deal.tricks_won(seat) for seat in range(4)] == [12, 0, 0, 1]
+    assert deal.penalties() == (26, 0, 0, 0)
+    return deal
+
+
+class TestNoTrickBonusWithTheMoon:
+    """The no-trick bonus (−5) in a hand where the moon is shot:
+    ``NoTrickBonus.with_moon`` says whether the seats that won no trick still subtract it."""
+
+    @pytest.mark.parametrize(
+        ("moon", "points"), [("old", (0, 21, 21, 26)), ("new", (-26, -5, -5, 0))]
+    )
+    def test_with_moon_the_bonus_still_applies(self, moon: str, points: tuple[int, ...]) -> None:
+        """The default (and every recorded game): the moon, then −5 to each seat with no trick."""
+        deal = _moon_with_seats_that_took_no_trick(moon, with_moon=True)
+        assert deal.moon_shooter() == 0
+        assert deal.points() == points
+
+    @pytest.mark.parametrize(
+        ("moon", "points"), [("old", (0, 26, 26, 26)), ("new", (-26, 0, 0, 0))]
+    )
+    def test_without_it_the_moon_alone_is_scored(self, moon: str, points: tuple[int, ...]) -> None:
+        """with_moon=False (OpenSpiel's avoid_all_tricks_bonus): a moon hand has no bonus."""
+        deal = _moon_with_seats_that_took_no_trick(moon, with_moon=False)
+        assert deal.moon_shooter() == 0
+        assert deal.points() == points
+        over = [event for event in deal.events if isinstance(event, HandOver)]
+        assert [event.points for event in over] == [points]
+
+    @pytest.mark.parametrize("with_moon", [True, False])
+    def test_with_the_moon_off_nobody_shoots_and_the_bonus_applies(self, with_moon: bool) -> None:
+        deal = _moon_with_seats_that_took_no_trick("off", with_moon=with_moon)
+        assert deal.moon_shooter() is None
+        assert deal.points() == (26, -5, -5, 0)
 
 
 class TestScoringInTheHand:

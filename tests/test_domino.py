@@ -202,10 +202,13 @@ def test_undo_takes_back_draws_drop_outs_and_the_keeping() -> None:
     ("changes", "words"),
     [
         (
-            {"moon": "old", "settlement": "points", "end": "target"},
-            "domino=True clashes with moon=old",
+            {"settlement": {"method": "points", "moon": "old"}, "end": "target"},
+            "domino=True clashes with settlement.moon=old",
         ),
-        ({"no_trick_bonus": 5, "settlement": "points", "end": "target"}, "no_trick_bonus=5"),
+        (
+            {"settlement": {"method": "points", "no_trick": {"points": 5}}, "end": "target"},
+            "domino=True clashes with settlement.no_trick",
+        ),
     ],
 )
 def test_domino_has_no_moon_and_no_no_trick_bonus(changes: dict[str, Any], words: str) -> None:

@@ -47,7 +47,7 @@ def _all_kinds() -> list[Event]:
     nobody won, a deal of Auction Hearts, a game of Heartsette, a game of Domino Hearts)."""
     seen: dict[str, Event] = {}
     games = [
-        Game(variants.get("modern").replace(moon="choice"), seed=11),
+        Game(variants.get("modern").replace(settlement={"moon": "choice"}), seed=11),
         Game(variants.get("classic-7"), seed=3, cut_for_deal=True),
         Game(variants.get("two-handed"), seed=2),
         Game(variants.get("cancellation"), seed=2),
@@ -161,7 +161,7 @@ def test_move_of_gives_back_the_seat_and_move_that_logged_each_event(name: str) 
     """A record is replayed from its events: each move's first event stands for that move."""
     rules = variants.get(name)
     if name == "modern":
-        rules = rules.replace(moon="choice")
+        rules = rules.replace(settlement={"moon": "choice"})
     kinds: set[str] = set()
     for seed in range(12):
         for actor, move, event in _moves_made(Game(rules, seed=seed).deal.copy(), seed):

@@ -236,7 +236,7 @@ def test_every_hand_starts_with_a_dealt_event() -> None:
 def test_points_game_total_is_the_sum_of_hand_points() -> None:
     game = play_out(Game(variants.get("modern"), seed=12), 12)
     assert game.scores == tuple(sum(d.points()[s] for d in game.hands) for s in range(4))
-    assert game.rules.settlement is SettlementMethod.POINTS
+    assert game.rules.method is SettlementMethod.POINTS
 
 
 def test_a_refused_cut_for_the_next_hand_changes_nothing() -> None:

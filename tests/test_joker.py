@@ -91,7 +91,7 @@ def test_rules_5_2_the_joker_counts_five_and_the_deal_seventeen() -> None:
     """RULES.md §5.2 (UNVERIFIED, an option): the joker is charged as five hearts; T = 12 + 5."""
     assert JOKER_HEARTS.value(JOKER) == 5
     assert JOKER_HEARTS.penalty_total == 17
-    assert JOKER_HEARTS.settlement is SettlementMethod.SWEEPSTAKES
+    assert JOKER_HEARTS.method is SettlementMethod.SWEEPSTAKES
     assert JOKER_HEARTS.replace(joker=Joker(penalty=8)).penalty_total == 20
     assert JOKER_HEARTS.penalty_mask >> JOKER & 1
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from hearts import CardSet, Game, Pass, Phase, variants
+import pytest
+
+from hearts import Card, CardSet, Deal, Game, Pass, Phase, Suit, variants
 from hearts.events import Dealt, HandOver, Passed, StockDrawn
 
 
@@ -149,6 +151,51 @@ def test_outcome_is_not_fixed_while_a_seat_may_still_take_no_trick() -> None:
                 assert not view.outcome_fixed
             game.play(bot.choose(view), seat=seat)
     assert cases[True] and cases[False]  # both arise in these 30 hands
+
+
+# Seat 3 wins trick one with the A♣; seat 0 then takes every trick, hearts first, the others
+# shedding what counts: once the hearts are out seat 0 has shot and seats 1 and 2 won no trick.
+MOON_AND_NO_TRICK = [
+    "8C KC QC JC TC 9C AH KH QH JH TH 9H AS",
+    "2C QS 8H 7H 6H 2D 3D 4D 5D 6D 7D 8D 9D",
+    "3C 5H 4H 3H TD JD QD KD AD KS JS TS 9S",
+    "4C 5C 6C 7C AC 2H 8S 7S 6S 5S 4S 3S 2S",
+]
+
+
+@pytest.mark.parametrize(
+    ("moon", "with_moon", "fixed"),
+    [
+        ("old", False, True),
+        ("choice", False, True),
+        ("old", True, False),  # seats 1 and 2 may yet win a trick: the bonus still counts
+        ("off", False, False),  # no moon is scored, so the bonus is
+    ],
+)
+def test_outcome_is_fixed_once_the_moon_is_shot_if_it_drops_the_no_trick_bonus(
+    moon: str, with_moon: bool, fixed: bool
+) -> None:
+    """The no-trick bonus with ``NoTrickBonus(with_moon=False)``: a moon hand scores the moon alone,
+    so once one seat has taken every card that counts the tricks left change nothing."""
+    rules = variants.get("no-trick").replace(
+        settlement={"moon": moon, "no_trick": {"with_moon": with_moon}}
+    )
+    deal = Deal.from_hands(rules, MOON_AND_NO_TRICK, pass_direction="hold")
+    for card in ("2C", "3C", "AC", "8C"):
+        deal.play(card)
+    seen = []
+    while deal.phase is Phase.PLAY:
+        if not deal.trick:
+            taken = CardSet([card for trick in deal.tricks for card in trick.cards])
+            seen.append((CardSet(rules.penalty_mask) <= taken, deal.view(2).outcome_fixed))
+        cards = [move for move in deal.legal_moves() if isinstance(move, Card)]
+        if deal.to_act == 0:
+            deal.play(max(cards, key=lambda c: (c.suit is Suit.HEARTS, c.rank)))
+        else:
+            deal.play(max(cards, key=rules.value))
+    assert [deal.tricks_won(seat) for seat in range(4)] == [12, 0, 0, 1]
+    assert any(all_taken for all_taken, _ in seen)  # the case arises before the last trick
+    assert all(outcome == (all_taken and fixed) for all_taken, outcome in seen)
 
 
 def test_outcome_is_never_fixed_with_hidden_cards_still_to_come() -> None:

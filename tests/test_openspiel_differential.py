@@ -16,6 +16,11 @@ OpenSpiel's conventions, checked by the first tests below:
   points taken (lower is better), so ours must equal ``26 - returns``.
 
 Player 0 passes first in OpenSpiel, and seat 0 (the eldest hand) first in ours.
+
+OpenSpiel's ``avoid_all_tricks_bonus`` (5 off for a seat that wins no trick) is dropped in a
+hand where the moon is shot, as an experiment with it showed (a seat with no trick scores the
+shooter's 26, not 21): it is our ``NoTrickBonus(points=5, with_moon=False)``, checked below;
+our default, ``with_moon=True``, keeps the bonus in a moon hand.
 """
 
 from __future__ import annotations
@@ -90,6 +95,7 @@ class Outcome:
 
     points: tuple[int, ...]
     shooter: int | None
+    tricks_won: tuple[int, ...] = ()
     queen_or_hearts_leads: int = 0
     """Leads where the leader held only the Q♠ and hearts, hearts unbroken (the option's case)."""
     moves: list[str] = field(default_factory=list)
@@ -193,7 +199,8 @@ def play_both(
     theirs_points = tuple(TOTAL_POINTS - int(r) for r in state.returns())
     if ours_points != theirs_points:
         raise fail(f"points: ours {ours_points}, OpenSpiel 26 - returns {theirs_points}")
-    return Outcome(ours_points, deal.moon_shooter(), queen_or_hearts_leads, moves)
+    tricks_won = tuple(deal.tricks_won(seat) for seat in range(4))
+    return Outcome(ours_points, deal.moon_shooter(), tricks_won, queen_or_hearts_leads, moves)
 
 
 # ---------------------------------------------------------------------------- conventions
@@ -315,6 +322,59 @@ def test_hand_built_moon_gives_the_shooter_0_and_the_others_26_in_both_engines(s
     )
     assert outcome.shooter == 0
     assert outcome.points == (0, 26, 26, 26)
+
+
+def test_the_no_trick_bonus_is_openspiels_avoid_all_tricks_bonus_without_the_moon():
+    """OpenSpiel's ``avoid_all_tricks_bonus`` is our ``NoTrickBonus(points=5,
+    with_moon=False)``: a seat that wins no trick subtracts 5, but not in a hand where the moon
+    is shot (the moon alone is scored). 3,000 seeded random hands agree on every step and every
+    seat's points; the counts make sure these seeds reach the bonus, and the moon with a seat
+    that won no trick."""
+    rules = variants.get("no-trick").replace(settlement={"no_trick": {"with_moon": False}})
+    assert rules.no_trick is not None and rules.no_trick.points == 5
+    game = pyspiel.load_game(
+        "hearts",
+        {**OPENSPIEL_MODERN, "avoid_all_tricks_bonus": True, "can_lead_hearts_instead_of_qs": True},
+    )
+    bonus_hands = moon_hands = 0
+    for seed in range(HANDS_PER_BATCH):
+        rng = random.Random(70_000 + seed)
+        outcome = play_both(rules, game, rng, direction=DIRECTIONS[seed % 4])
+        no_trick = [seat for seat, won in enumerate(outcome.tricks_won) if won == 0]
+        if no_trick and outcome.shooter is None:
+            bonus_hands += 1
+            assert sum(outcome.points) == 26 - 5 * len(no_trick)
+        elif no_trick:
+            moon_hands += 1
+            assert outcome.points == tuple(0 if s == outcome.shooter else 26 for s in range(4))
+    assert bonus_hands >= 300, f"only {bonus_hands} hands had a seat that won no trick"
+    assert moon_hands >= 10, f"only {moon_hands} moons with a seat that won no trick"
+
+
+@pytest.mark.parametrize(
+    ("with_moon", "agrees"), [(False, True), (True, False)], ids=["without-moon", "with-moon"]
+)
+def test_hand_built_moon_with_seats_that_won_no_trick_against_openspiels_bonus(with_moon, agrees):
+    """Seat 0 takes every trick: with_moon=False scores the moon alone, as OpenSpiel does;
+    our default, with_moon=True, also takes 5 from each other seat, and the harness says so."""
+    rules = variants.get("no-trick").replace(settlement={"no_trick": {"with_moon": with_moon}})
+    game = pyspiel.load_game(
+        "hearts",
+        {**OPENSPIEL_MODERN, "avoid_all_tricks_bonus": True, "can_lead_hearts_instead_of_qs": True},
+    )
+
+    def play() -> Outcome:
+        return play_both(
+            rules, game, random.Random(0), direction=PassDirection.HOLD, hands=MOON_HANDS
+        )
+
+    if agrees:
+        outcome = play()
+        assert outcome.tricks_won == (13, 0, 0, 0)
+        assert outcome.points == (0, 26, 26, 26)
+        return
+    with pytest.raises(Disagreement, match=r"points: ours \(0, 21, 21, 21\), OpenSpiel 26 - "):
+        play()
 
 
 # Seat 0 wins trick one with the A♣ and must then lead from Q♠ and hearts, hearts unbroken.

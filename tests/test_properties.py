@@ -54,7 +54,8 @@ def _rule_sets() -> list:
         for players in counts:
             rules = variants.for_players(variants.get(base), players)
             params.append(pytest.param(rules, id=f"{base}-for-{players}"))
-    # The options of forms with a widow (RULES.md §5.5, §7.2, §7.6) and the laws at a table.
+    # The options of forms with a widow (RULES.md §5.5, §7.2, §7.6) and the laws at a table; the
+    # no-trick bonus that a moon hand drops (OpenSpiel's).
     options: tuple[tuple[str, str, dict[str, object]], ...] = (
         (
             "cancellation",
@@ -65,6 +66,7 @@ def _rule_sets() -> list:
         ("heartsette", "widow-first", {"widow": "first-trick"}),
         ("modern", "laws", {"laws": True}),
         ("auction", "laws", {"laws": True}),
+        ("no-trick", "not-with-moon", {"settlement": {"no_trick": {"with_moon": False}}}),
     )
     for base, label, changes in options:
         params.append(pytest.param(variants.get(base).replace(**changes), id=f"{base}-{label}"))
@@ -395,9 +397,11 @@ def expected_points(deal: Deal) -> list[int]:
             points[seat] = units[seat] - total if seat == shooter else units[seat] + total
     elif shooter is not None and moon is Moon.NEW:
         points[shooter] = units[shooter] - 2 * total
-    for seat in deal.seats:
-        if deal.tricks_won(seat) == 0:
-            points[seat] -= rules.no_trick_bonus
+    bonus = rules.no_trick
+    if bonus is not None and (shooter is None or bonus.with_moon):
+        for seat in deal.seats:
+            if deal.tricks_won(seat) == 0:
+                points[seat] -= bonus.points
     return points
 
 
@@ -412,11 +416,11 @@ def check_penalties(deal: Deal) -> None:
         assert penalties[seat] == sum(value(deal, c) for c in deal.taken(seat))
     over = [e for e in deal.events if isinstance(e, HandOver)]
     assert len(over) == 1 and over[0].penalties == penalties
-    if rules.settlement is SettlementMethod.POINTS:
+    if rules.method is SettlementMethod.POINTS:
         points = deal.points()
         assert list(points) == expected_points(deal)
         assert over[0].points == points
-        if deal.moon_shooter() is None and not rules.no_trick_bonus:
+        if deal.moon_shooter() is None and rules.no_trick is None:
             assert sum(points) == rules.penalty_total + negative
 
 
@@ -635,9 +639,9 @@ def test_ledger_conservation(rules: Rules, seed: int) -> None:
         if rules.counters:
             assert sum(event.deltas) + event.pool == pool
             assert sum(event.totals) + event.pool == rules.players * rules.start_counters
-            if rules.settlement in COUNTERS_ZERO_SUM:
+            if rules.method in COUNTERS_ZERO_SUM:
                 assert event.pool == 0 and not event.jack and sum(event.deltas) == 0
-            if rules.settlement is SettlementMethod.HOWELL:
+            if rules.method is SettlementMethod.HOWELL:
                 units = deal.penalties()
                 n = len(deal.seats)
                 for seat in deal.seats:
@@ -814,7 +818,7 @@ def test_game_ends(rules: Rules, seed: int) -> None:
     winners = game.winners()
     totals = game.scores
     assert winners
-    best = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
+    best = min(totals) if rules.method is SettlementMethod.POINTS else max(totals)
     assert winners == tuple(s for s, t in enumerate(totals) if t == best)
     plays_on = rules.ties is TieRule.CONTINUE and rules.end in (GameEnd.TARGET, GameEnd.DEALS)
     if plays_on:
@@ -832,7 +836,7 @@ def test_game_ends(rules: Rules, seed: int) -> None:
             reached = min(totals) <= 0
         else:
             reached = max(totals) - rules.start_counters >= rules.target
-        top = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
+        top = min(totals) if rules.method is SettlementMethod.POINTS else max(totals)
         unique = list(totals).count(top) == 1
         return reached and (unique or not plays_on)
 

@@ -8,6 +8,7 @@ import copy
 import io
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -113,13 +114,42 @@ def test_a_loaded_game_without_a_seed_deals_a_recorded_hand_again_after_undo() -
 
 
 def test_record_round_trips_the_shooters_moon_choice() -> None:
-    rules = variants.get("modern").replace(moon="choice")
+    rules = variants.get("modern").replace(settlement={"moon": "choice"})
     for seed in range(200):
         game = _play(Game(rules, seed=seed), None, seed=seed)
         if any(isinstance(event, MoonChosen) for event in game.events):
             break
     else:  # pragma: no cover - random play shoots the moon within a few games
         pytest.fail("no moon was shot")
+    _same_game(record.loads(record.dumps(game)), game)
+
+
+GOLDEN = Path(__file__).resolve().parent / "data"
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_record_of_version_2_as_first_written_loads_and_replays_the_same(name: str) -> None:
+    """Version 2 was first written with the settlement's options flat (``"moon": "old"``
+    beside ``"settlement": "points"``): a golden game with its preset's rules in that shape
+    (as that code wrote them) loads, replays event for event, and is written back in parts."""
+    stored = json.loads((GOLDEN / "games" / f"{name}.json").read_text(encoding="utf-8"))
+    first = json.loads((GOLDEN / "rules-v2-first.json").read_text(encoding="utf-8"))[name]
+    assert isinstance(first["settlement"], str) and "moon" in first
+    game = record.from_dict(dict(stored, version=2, rules=first))
+    assert game.rules == variants.get(name)
+    assert record.to_dict(game)["events"] == stored["events"]
+    assert record.to_dict(game)["rules"]["settlement"]["method"] == first["settlement"]
+
+
+def test_record_round_trips_a_no_trick_bonus_that_a_moon_hand_drops() -> None:
+    rules = variants.get("no-trick").replace(settlement={"no_trick": {"with_moon": False}})
+    game = _play(Game(rules, seed=3), None, seed=3)
+    data = record.to_dict(game)
+    assert data["rules"]["settlement"] == {
+        "method": "points",
+        "moon": "old",
+        "no_trick": {"points": 5, "with_moon": False},
+    }
     _same_game(record.loads(record.dumps(game)), game)
 
 
@@ -455,7 +485,7 @@ def test_text_tells_the_cut_for_deal_the_stock_and_who_sits_out() -> None:
 
 
 def test_text_tells_the_moon_and_the_shooters_choice() -> None:
-    rules = variants.get("modern").replace(moon="choice")
+    rules = variants.get("modern").replace(settlement={"moon": "choice"})
     for seed in range(200):
         game = _play(Game(rules, seed=seed), None, seed=seed)
         chosen = [event for event in game.events if isinstance(event, MoonChosen)]

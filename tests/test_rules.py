@@ -1,6 +1,7 @@
 """Rules as data (DESIGN.md principle 2): options, packs by player count, clashes refused; the
-options of a mechanic in its own part (passing, auction, joker, two packs), and the flat rules of
-version-1 records read into them."""
+options of a mechanic in its own part (passing, auction, joker, two packs), the settlement a part
+whose kind is its method and whose fields are that method's options, and the flat rules of
+version-1 records (and the flat settlement of the first version-2 records) read into them."""
 
 from __future__ import annotations
 
@@ -15,20 +16,34 @@ from hearts.cards import JOKER
 from hearts.rules import (
     Auction,
     Cancellation,
+    Excess,
     GameEnd,
     HeartValue,
+    Howell,
+    JackRule,
     Joker,
     LastTrick,
     Leftover,
     Moon,
+    NoTrickBonus,
     PassDirection,
     Passing,
+    Points,
     SettlementMethod,
+    Simple,
     Strip,
+    Sweepstakes,
+    TwoHanded,
     Widow,
 )
 
-GAMES = Path(__file__).resolve().parent / "data" / "games"
+DATA = Path(__file__).resolve().parent / "data"
+GAMES = DATA / "games"
+V2_FIRST: dict[str, dict[str, Any]] = json.loads(
+    (DATA / "rules-v2-first.json").read_text(encoding="utf-8")
+)
+"""Every preset's rules as version 2 was first written (commit 66079d9, before the settlement
+parts): the mechanics in parts, the settlement's options flat beside its method."""
 
 
 @pytest.mark.parametrize(
@@ -106,8 +121,6 @@ def test_spot_hearts_values_each_heart_by_its_pips() -> None:
             {"queen_breaks_hearts": True},
             "queen_breaks_hearts=True clashes with hearts_must_be_broken=False",
         ),
-        ({"moon": "old"}, "moon=old clashes with settlement=sweepstakes"),
-        ({"no_trick_bonus": 5}, "no_trick_bonus=5 clashes with settlement=sweepstakes"),
         ({"settlement": "excess"}, "settlement=excess clashes with players=4"),
         ({"settlement": "two-handed"}, "settlement=two-handed clashes with players=4"),
         ({"end": "target"}, "end=target clashes with settlement=sweepstakes"),
@@ -115,7 +128,6 @@ def test_spot_hearts_values_each_heart_by_its_pips() -> None:
             {"settlement": "points", "end": "bankrupt"},
             "end=bankrupt clashes with settlement=points",
         ),
-        ({"free_hearts": 6}, "free_hearts=6 clashes with settlement=sweepstakes"),
         ({"passing": {"count": 13}}, "passing.count=13 clashes with players=4"),
         (
             {"widow": "discard", "passing": {"count": 12}},
@@ -165,7 +177,7 @@ def test_modern_preset_is_the_modern_game() -> None:
     assert rules.penalty_free_first_trick and rules.hearts_must_be_broken
     assert rules.queen_breaks_hearts and rules.lead_hearts_with_only_penalty
     assert rules.moon is Moon.OLD and rules.penalty_total == 26
-    assert rules.settlement is SettlementMethod.POINTS
+    assert rules.settlement == Points(moon=Moon.OLD) and rules.method is SettlementMethod.POINTS
     assert rules.end is GameEnd.TARGET and rules.target == 100
 
 
@@ -495,6 +507,209 @@ def test_every_option_of_every_part_round_trips_through_json(rules: Rules) -> No
     assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
 
 
+# ------------------------------------------------------------------ the settlement's parts
+
+
+@pytest.mark.parametrize(
+    ("given", "part"),
+    [
+        ("howell", Howell()),
+        (SettlementMethod.SIMPLE, Simple()),
+        ({"method": "sweepstakes"}, Sweepstakes(jack_rule=JackRule.SOLE_CLEAR)),
+        ({"method": "sweepstakes", "jack_rule": "any-clear"}, Sweepstakes(jack_rule="any-clear")),
+        ({"method": "points", "moon": "new"}, Points(moon=Moon.NEW)),
+        (
+            {"method": "points", "no_trick": {"points": 3, "with_moon": False}},
+            Points(no_trick=NoTrickBonus(points=3, with_moon=False)),
+        ),
+        ({"method": "points", "no_trick": True}, Points(no_trick=NoTrickBonus())),
+        (Points(moon="old"), Points(moon=Moon.OLD)),
+    ],
+)
+def test_the_settlement_is_a_part_given_as_itself_its_method_or_a_mapping(
+    given: object, part: object
+) -> None:
+    """Records and the command line give a method's name or a mapping of its method and
+    options; every option not given keeps its default."""
+    end = "target" if isinstance(part, Points) else "deals"
+    assert Rules(settlement=given, end=end).settlement == part  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: Howell(moon="old"),
+            "settlement.moon=old clashes with settlement=howell: the moon is scored only when "
+            "settlement=points",
+        ),
+        (
+            lambda: Sweepstakes(no_trick=NoTrickBonus()),
+            "settlement.no_trick clashes with settlement=sweepstakes: the bonus is scored only "
+            "when settlement=points",
+        ),
+        (
+            lambda: Simple(free_hearts=6),
+            "settlement.free_hearts=6 clashes with settlement=simple: free hearts belong to the "
+            "two-handed settlement",
+        ),
+        (
+            lambda: Points(jack_rule="any-clear"),
+            "settlement.jack_rule=any-clear clashes with settlement=points: a Jack is a "
+            "sweepstakes pool",
+        ),
+        (lambda: Excess(moon=Moon.NEW), "settlement.moon=new clashes with settlement=excess"),
+        (lambda: TwoHanded(jack_rule="sole-clear"), "clashes with settlement=two-handed"),
+        (lambda: Points(bogus=1), "unknown option 'settlement.bogus'"),
+        (lambda: Points(moon="sideways"), "settlement.moon='sideways' is not one of: off, old"),
+        (lambda: Sweepstakes(jack_rule="none"), "settlement.jack_rule='none' is not one of"),
+        (lambda: TwoHanded(free_hearts=-1), "settlement.free_hearts=-1 cannot be negative"),
+        (lambda: TwoHanded(free_hearts="6"), "settlement.free_hearts='6' is not a whole number"),
+        (lambda: NoTrickBonus(points=0), "settlement.no_trick.points=0 must be at least one"),
+        (lambda: NoTrickBonus(points=-5), "settlement.no_trick.points=-5 must be at least one"),
+        (lambda: NoTrickBonus(with_moon=1), "settlement.no_trick.with_moon=1 must be true or"),
+        (lambda: NoTrickBonus(bonus=5), "unknown option 'settlement.no_trick.bonus'"),
+        (lambda: Points(no_trick=5), "settlement.no_trick=5 must be NoTrickBonus(...), a mapping"),
+        (lambda: Howell(4), "Howell takes its options by name"),
+    ],
+)
+def test_each_settlement_part_holds_only_its_methods_options(make: Any, message: str) -> None:
+    """The old clashes (moon, no_trick_bonus, free_hearts outside their method; jack_rule,
+    which meant nothing outside the sweepstakes) cannot be written: an option of another method
+    is refused by the part, naming the method it belongs to."""
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make()
+
+
+@pytest.mark.parametrize(
+    ("settlement", "message"),
+    [
+        (None, "settlement=None must be a method (points, sweepstakes, howell"),
+        (3, "settlement=3 must be a method"),
+        ("sweeps", "settlement='sweeps' is not one of: points, sweepstakes"),
+        (
+            {"moon": "old"},
+            "settlement={'moon': 'old'} must name its method, as {'method': 'points', "
+            "'moon': 'old'}",
+        ),
+        ({"method": "pool"}, "settlement.method='pool' is not one of"),
+        ({3: "points"}, "settlement options must be named by strings"),
+        (
+            {"method": "howell", "moon": "old"},
+            "settlement.moon=old clashes with settlement=howell",
+        ),
+    ],
+)
+def test_a_settlement_that_is_no_settlement_is_refused(settlement: object, message: str) -> None:
+    with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Rules(settlement=settlement)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "where"),
+    [
+        ("moon", "old", r"settlement.moon now, as settlement=Points\(moon='old'\)"),
+        ("no_trick_bonus", 5, "settlement.no_trick now"),
+        ("jack_rule", "any-clear", "settlement.jack_rule now"),
+        ("free_hearts", 6, "settlement.free_hearts now"),
+        ("method", "howell", "the method is the settlement's kind"),
+        ("no_trick", {}, ""),
+    ],
+)
+def test_a_settlement_option_cannot_be_written_outside_its_part(
+    option: str, value: object, where: str
+) -> None:
+    """Rules(moon=...) and replace(moon=...) are unknown options, saying where they went;
+    ``method``, ``moon`` and ``no_trick`` stay readable as derived values."""
+    for attempt in (
+        lambda: Rules(**{option: value}),
+        lambda: variants.get("modern").replace(**{option: value}),
+    ):
+        with pytest.raises(InvalidRules, match=f"unknown option '{option}'( \\(.*{where})?"):
+            attempt()
+    assert hasattr(variants.get("modern"), option) == (option in ("moon", "method", "no_trick"))
+
+
+def test_the_method_moon_and_no_trick_bonus_are_derived_from_the_settlement() -> None:
+    """``rules.moon`` is the points settlement's moon and off under every other method;
+    ``rules.no_trick`` its bonus, None elsewhere; ``rules.method`` the part's method."""
+    no_trick = variants.get("no-trick")
+    assert (no_trick.method, no_trick.moon, no_trick.no_trick) == (
+        SettlementMethod.POINTS,
+        Moon.OLD,
+        NoTrickBonus(points=5, with_moon=True),
+    )
+    for name in ("classic", "howell", "simple", "two-handed", "three-handed", "black-maria"):
+        rules = variants.get(name)
+        assert rules.method is rules.settlement.method
+        assert (rules.moon, rules.no_trick) == (Moon.OFF, None)
+    assert variants.get("howell").counters and not variants.get("modern").counters
+
+
+def test_replace_changes_the_settlement_whole_or_some_of_its_options() -> None:
+    """As for the mechanics' parts: a mapping changes the options it names of the settlement
+    there is (a part within it, the no-trick bonus, likewise); a mapping naming another method,
+    a method's name or a part makes a new settlement."""
+    no_trick = variants.get("no-trick")
+    assert no_trick.replace(settlement={"moon": "new"}).settlement == Points(
+        moon=Moon.NEW, no_trick=NoTrickBonus(points=5)
+    )
+    assert no_trick.replace(settlement={"method": "points", "moon": "new"}) == no_trick.replace(
+        settlement={"moon": "new"}
+    )
+    three = no_trick.replace(settlement={"no_trick": {"points": 3}})
+    assert three.replace(settlement={"no_trick": {"with_moon": False}}).no_trick == NoTrickBonus(
+        points=3, with_moon=False
+    )
+    assert no_trick.replace(settlement={"no_trick": None}) == variants.get("modern")
+    assert no_trick.replace(settlement=Points()).settlement == Points()
+    classic = variants.get("classic")
+    assert classic.replace(settlement={"jack_rule": "any-clear"}).settlement == Sweepstakes(
+        jack_rule=JackRule.ANY_CLEAR
+    )
+    howell = classic.replace(settlement={"method": "howell"})
+    assert howell.settlement == Howell() and howell == classic.replace(settlement="howell")
+    with pytest.raises(InvalidRules, match=r"settlement\.moon=old clashes with settlement=sweep"):
+        classic.replace(settlement={"moon": "old"})
+    with pytest.raises(InvalidRules, match="end=bankrupt clashes with settlement=points"):
+        classic.replace(settlement={"method": "points"})
+
+
+@pytest.mark.parametrize(
+    "settlement",
+    [
+        Points(),
+        Points(moon="choice", no_trick=NoTrickBonus(points=3, with_moon=False)),
+        Sweepstakes(jack_rule="any-clear"),
+        Howell(),
+        Simple(),
+    ],
+)
+def test_the_settlement_round_trips_through_json_as_a_mapping_of_its_method_and_options(
+    settlement: object,
+) -> None:
+    end = "target" if isinstance(settlement, Points) else "deals"
+    rules = Rules(settlement=settlement, end=end)  # type: ignore[arg-type]
+    data = rules.to_dict()["settlement"]
+    assert data["method"] == rules.method.value and set(data) - {"method"} <= {
+        "moon",
+        "no_trick",
+        "jack_rule",
+    }
+    assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+def test_the_settlement_of_two_and_three_players_round_trips_too() -> None:
+    for rules in (
+        variants.get("two-handed").replace(settlement={"free_hearts": 6}),
+        variants.get("three-handed"),
+    ):
+        assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert variants.get("two-handed").replace(settlement={"free_hearts": 6}).to_dict()[
+        "settlement"
+    ] == {"method": "two-handed", "free_hearts": 6}
+
+
 # ------------------------------------------------------------------ version-1 rules (flat)
 
 
@@ -550,13 +765,14 @@ def test_a_version_1_dict_with_every_old_option_reads_into_the_parts() -> None:
     assert rules.joker == Joker(wins_any_trick=False, penalty=7)
     assert (rules.auction, rules.cancellation, rules.widow) == (None, None, Widow.NONE)
     assert rules.value(JOKER) == 7 and rules.pass_count == 2 and rules.packs == 1
-    assert (rules.moon, rules.no_trick_bonus, rules.target, rules.laws) == (
+    assert (rules.moon, rules.no_trick, rules.target, rules.laws) == (
         Moon.CHOICE,
-        5,
+        NoTrickBonus(points=5, with_moon=True),
         75,
         True,
     )
-    assert rules.strip is Strip.MODERN and rules.settlement is SettlementMethod.POINTS
+    assert rules.strip is Strip.MODERN and rules.method is SettlementMethod.POINTS
+    assert rules.settlement == Points(moon="choice", no_trick=NoTrickBonus(points=5))
     assert Rules.from_dict(rules.to_dict()) == rules
 
 
@@ -608,3 +824,79 @@ def test_version_1_rules_it_refused_are_still_refused(old: dict[str, Any], messa
 def test_rules_of_an_unknown_version_are_refused() -> None:
     with pytest.raises(InvalidRules, match="rules of version 3 cannot be read"):
         Rules.from_dict({}, version=3)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            {"settlement": "points", "moon": "old", "no_trick_bonus": 5, "end": "target"},
+            Points(moon=Moon.OLD, no_trick=NoTrickBonus(points=5, with_moon=True)),
+        ),
+        (
+            {"settlement": "sweepstakes", "jack_rule": "any-clear"},
+            Sweepstakes(jack_rule="any-clear"),
+        ),
+        (
+            {"players": 2, "stock": True, "settlement": "two-handed", "free_hearts": 6},
+            TwoHanded(free_hearts=6),
+        ),
+        ({"settlement": "howell", "jack_rule": "any-clear", "moon": "off"}, Howell()),
+        ({"moon": "off", "no_trick_bonus": 0, "free_hearts": 0}, Sweepstakes()),
+    ],
+)
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_flat_settlement_options_read_into_the_settlement_part(
+    old: dict[str, Any], new: object, version: int
+) -> None:
+    """Version 1, and version 2 as first written, had the settlement's options flat beside its
+    method: they are read into its part; a Jack rule outside the sweepstakes (it changed nothing
+    and was never refused) is dropped; the bonus of those records applied in a moon hand."""
+    assert Rules.from_dict(old, version=version).settlement == new
+
+
+@pytest.mark.parametrize(
+    ("old", "message"),
+    [
+        (
+            {"settlement": "howell", "moon": "old"},
+            "moon=old clashes with settlement=howell: the moon is scored only when "
+            "settlement=points",
+        ),
+        (
+            {"no_trick_bonus": 5},
+            "no_trick_bonus=5 clashes with settlement=sweepstakes: the bonus is scored only when "
+            "settlement=points",
+        ),
+        (
+            {"free_hearts": 6},
+            "free_hearts=6 clashes with settlement=sweepstakes: free hearts belong to the "
+            "two-handed settlement",
+        ),
+        ({"settlement": "points", "no_trick_bonus": -5, "end": "target"}, "must be at least one"),
+        ({"moon": "sideways"}, "moon='sideways' is not one of"),
+        ({"jack_rule": "bogus", "settlement": "howell"}, "jack_rule='bogus' is not one of"),
+        (
+            {"settlement": {"method": "points"}, "moon": "old", "end": "target"},
+            r"unknown option 'moon' \(it is settlement.moon now",
+        ),
+    ],
+)
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_flat_settlement_options_refused_before_are_refused_in_their_words(
+    old: dict[str, Any], message: str, version: int
+) -> None:
+    """What the flat rules refused (the moon, the bonus or free hearts under another method) is
+    refused in the same sentence; a flat option beside a settlement part is an unknown option."""
+    with pytest.raises(InvalidRules, match=message):
+        Rules.from_dict(old, version=version)
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_the_rules_of_each_preset_as_version_2_first_wrote_them_read_as_the_preset(
+    name: str,
+) -> None:
+    """No record of version 2 as first written (flat settlement options) was released, but
+    such rules still read: each preset's, written by that code, gives the preset."""
+    assert {"moon", "no_trick_bonus", "jack_rule", "free_hearts"} <= set(V2_FIRST[name])
+    assert Rules.from_dict(V2_FIRST[name], version=2) == variants.get(name)

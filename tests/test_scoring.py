@@ -331,6 +331,48 @@ def test_no_trick_bonus_with_a_moon() -> None:
     assert scores == (0, 26, 26, 21)
 
 
+@pytest.mark.parametrize(
+    ("moon", "with_moon", "scores"),
+    [
+        ("old", True, (0, 21, 21, 26)),
+        ("old", False, (0, 26, 26, 26)),
+        ("new", True, (-26, -5, -5, 0)),
+        ("new", False, (-26, 0, 0, 0)),
+        ("off", True, (26, -5, -5, 0)),
+        ("off", False, (26, -5, -5, 0)),  # the moon is not scored: nothing to drop the bonus for
+    ],
+)
+def test_no_trick_bonus_in_a_moon_hand_applies_only_with_moon(
+    moon: str, with_moon: bool, scores: tuple[int, ...]
+) -> None:
+    """§6.5 no-trick bonus with the moon shot: ``no_trick_with_moon`` (True by default) keeps
+    it; False scores the moon alone, as OpenSpiel's ``avoid_all_tricks_bonus`` does."""
+    flags = [False, True, True, False]
+    assert (
+        points(
+            [26, 0, 0, 0],
+            shooter=0,
+            moon=moon,
+            no_trick=flags,
+            no_trick_bonus=5,
+            no_trick_with_moon=with_moon,
+        )
+        == scores
+    )
+
+
+def test_no_trick_bonus_not_with_the_moon_still_applies_in_a_hand_nobody_shoots() -> None:
+    flags = [False, False, True, True]
+    assert points([13, 13, 0, 0], no_trick=flags, no_trick_bonus=5, no_trick_with_moon=False) == (
+        13,
+        13,
+        -5,
+        -5,
+    )
+    with pytest.raises(HeartsError, match="no_trick_with_moon must be True or False, not 1"):
+        points([13, 13, 0, 0], no_trick=flags, no_trick_bonus=5, no_trick_with_moon=1)  # type: ignore[arg-type]
+
+
 def test_points_refuses_a_bad_moon() -> None:
     with pytest.raises(HeartsError, match="moon must be"):
         points([26, 0, 0, 0], shooter=0, moon="choice")

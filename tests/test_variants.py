@@ -89,7 +89,7 @@ def test_for_players_adapts_a_form_to_any_table(name: str, players: int) -> None
     assert rules.players == players
     assert rules.stock == (players == 2)
     if players == 2 and name == "classic":
-        assert rules.settlement is SettlementMethod.TWO_HANDED
+        assert rules.method is SettlementMethod.TWO_HANDED
 
 
 # ----------------------------------------------------------------------------- player counts
@@ -193,7 +193,7 @@ def test_black_jack_the_jack_of_spades_counts_ten_hearts_in_classic_play() -> No
     assert rules.value(Card.parse("JS")) == 10 and rules.value(Card.parse("QS")) == 0
     assert not rules.passes and rules.first_lead is FirstLead.ELDEST
     assert not rules.hearts_must_be_broken and not rules.penalty_free_first_trick
-    assert rules.settlement is SettlementMethod.SWEEPSTAKES and rules.end is GameEnd.BANKRUPT
+    assert rules.method is SettlementMethod.SWEEPSTAKES and rules.end is GameEnd.BANKRUPT
     assert rules.start_counters == 50
 
 
@@ -214,8 +214,8 @@ def test_omnibus_jack_of_diamonds_counts_minus_ten_apart_from_the_total() -> Non
 def test_no_trick_and_new_moon_are_the_modern_game_with_one_option() -> None:
     """RULES.md §6.4–6.5: the no-trick bonus (−5) and the New Moon (shooter −26)."""
     modern = variants.get("modern")
-    assert variants.get("no-trick") == modern.replace(no_trick_bonus=5)
-    assert variants.get("new-moon") == modern.replace(moon=Moon.NEW)
+    assert variants.get("no-trick") == modern.replace(settlement={"no_trick": {"points": 5}})
+    assert variants.get("new-moon") == modern.replace(settlement={"moon": Moon.NEW})
 
 
 # ----------------------------------------------------------------------------- the moon
@@ -348,7 +348,7 @@ def test_black_maria_has_no_moon() -> None:
 def test_spot_hearts_is_settled_by_howell_with_t_104_zero_sum() -> None:
     """RULES.md §5.3, §3.2: net = 104 − N·pips, every hand's nets summing to zero."""
     rules = variants.get("spot")
-    assert rules.settlement is SettlementMethod.HOWELL and rules.penalty_total == 104
+    assert rules.method is SettlementMethod.HOWELL and rules.penalty_total == 104
     game = Game(rules, seed=5)
     rng = random.Random(5)
     while game.hand_number < 4 and not game.is_over:

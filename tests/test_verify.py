@@ -502,7 +502,7 @@ def test_an_edited_engine_event_fails_only_its_hand(kind: str, field: str, value
 
 
 def test_a_moon_choice_the_rules_do_not_know_is_refused() -> None:
-    rules = variants.get("modern").replace(moon="choice")
+    rules = variants.get("modern").replace(settlement={"moon": "choice"})
     for seed in range(200):
         game = _play(Game(rules, seed=seed), hands=2)
         data = _data(game)

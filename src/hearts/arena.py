@@ -580,7 +580,7 @@ def run(
         rotations=rules.players,
         hands=len(records),
         games=len(winners),
-        unit="points" if rules.settlement is SettlementMethod.POINTS else "counters",
+        unit="points" if rules.method is SettlementMethod.POINTS else "counters",
         stats=tuple(_stats(name, names, records, winners) for name in dict.fromkeys(names)),
         records=tuple(records),
     )

@@ -521,7 +521,8 @@ class Deal(HandCore):
             )
         shooter = self.moon_shooter()
         rules = self.rules
-        if shooter is None and not rules.no_trick_bonus:
+        bonus = rules.no_trick
+        if shooter is None and bonus is None:
             return tuple(self._points)  # the common case: points are the penalties taken
         moon = rules.moon
         if moon is Moon.CHOICE:
@@ -539,7 +540,8 @@ class Deal(HandCore):
             moon=moon_name,
             moon_total=rules.penalty_total,
             no_trick=no_trick,
-            no_trick_bonus=rules.no_trick_bonus,
+            no_trick_bonus=0 if bonus is None else bonus.points,
+            no_trick_with_moon=bonus is None or bonus.with_moon,
         )
         if self._fixed.sits_out is not None:  # the dealer at seven takes no cards: no moon for him
             scores = tuple(0 if s == self._fixed.sits_out else p for s, p in enumerate(scores))

@@ -159,7 +159,7 @@ class Game:
         self._own_rng = rng is None
         self._drew_cut = False
         self._opening: list[Event] = []
-        counters = rules.settlement is not SettlementMethod.POINTS
+        counters = rules.method is not SettlementMethod.POINTS
         self._totals = [rules.start_counters if counters else 0] * rules.players
         self._pool = 0
         self._jack = False
@@ -461,7 +461,7 @@ class Game:
             finished = max(totals) - rules.start_counters >= rules.target
         if not finished:
             return ()
-        best = min(totals) if rules.settlement is SettlementMethod.POINTS else max(totals)
+        best = min(totals) if rules.method is SettlementMethod.POINTS else max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
         # Tied seats play on only where playing on can part them fairly: a points game to a
         # target, or a number of deals. When a seat has lost all its counters, or one has won

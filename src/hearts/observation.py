@@ -109,9 +109,11 @@ class SeatView:
 
         True in the play phase of a hand whose every card is dealt out (no stock, widow or
         second pack) once every card that counts has been taken in a trick, and, with a bonus for taking
-        no trick, once every seat still holding cards has won one: the tricks left carry
-        nothing, so who wins them changes nothing (the moon is decided too). Faces use it to
-        play the last tricks out; it reads only this view, so it tells nothing hidden.
+        no trick, once every seat still holding cards has won one (or, with a bonus that does not
+        apply in a moon hand, once one seat has taken every card that counts, the moon played):
+        the tricks left carry nothing, so who wins them changes nothing (the moon is decided
+        too). Faces use it to play the last tricks out; it reads only this view, so it tells
+        nothing hidden.
 
         >>> from hearts import Game, variants
         >>> game = Game(variants.get("modern"), seed=1)
@@ -140,12 +142,17 @@ class SeatView:
                 taken |= 1 << card
         if counting - CardSet(taken):
             return False
-        if rules.no_trick_bonus:
-            return all(
-                won > 0 or size == 0
-                for won, size in zip(self.tricks_won, self.hand_sizes, strict=True)
-            )
-        return True
+        bonus = rules.no_trick
+        if bonus is None:
+            return True
+        if not bonus.with_moon and rules.moon.value != "off":
+            mask = rules.penalty_mask
+            takers = {t.winner for t in self.tricks if mask & sum(1 << card for card in t.cards)}
+            if len(takers) == 1:
+                return True  # one seat took every card that counts: the moon alone is scored
+        return all(
+            won > 0 or size == 0 for won, size in zip(self.tricks_won, self.hand_sizes, strict=True)
+        )
 
     def played_cards(self) -> CardSet:
         """Every card played so far this hand, by any seat."""

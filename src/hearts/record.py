@@ -34,6 +34,13 @@ The format, one event a line::
 Events are numbered from 0, as in the record's ``events`` list. Version 1 records, whose rules
 are flat options (``pass_count``, ``max_bid``, ``packs``…), are read too: their rules are
 migrated to the parts of version 2 (:meth:`hearts.rules.Rules.from_dict`).
+
+The rules of version 2 changed shape once, before any record of it was released: the settlement
+became a part too, ``"settlement": {"method": "points", "moon": "old", "no_trick": {"points": 5,
+"with_moon": true}}``, where version 2 was first written with the settlement's options flat
+beside its method (``"settlement": "points", "moon": "old", "no_trick_bonus": 5, "jack_rule":
+..., "free_hearts": ...``), as version 1 had them. Rules of that first shape are still read
+(their flat options into the settlement part), so such a record loads and replays the same.
 """
 
 from __future__ import annotations
@@ -96,7 +103,8 @@ __all__ = [
 FORMAT: Final = "hearts-record"
 """The value of a record's ``format`` field."""
 VERSION: Final = 2
-"""The record version this module writes (rules as parts: ``"passing": {"count": 3, ...}``)."""
+"""The record version this module writes (rules as parts: ``"passing": {"count": 3, ...}``,
+``"settlement": {"method": "points", "moon": "old"}``)."""
 READS: Final = (1, 2)
 """The record versions this module reads (version 1: the flat rules, migrated)."""
 
@@ -687,7 +695,7 @@ def _settled_lines(rules: Rules, event: HandSettled) -> list[str]:
         f"  Settlement: {_per_seat(event.deltas, True)}.",
         f"  Counters: {_per_seat(event.totals)}.",
     ]
-    if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
+    if rules.method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
         if event.pool:
             jack = ", a Jack" if event.jack else ""
             lines.append(f"  The pool of {event.pool} counters stays on the table{jack}.")

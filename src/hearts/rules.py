@@ -1,26 +1,33 @@
 """The rules of a form of Hearts, as data.
 
 A :class:`Rules` value is a frozen set of orthogonal choices (players, pack, passing, opening lead,
-breaking hearts, penalty values, moon, settlement, end of game). A mechanic that has options of
+breaking hearts, penalty values, settlement, end of game). A mechanic that has options of
 its own holds them in a part of its own — :class:`Passing`, :class:`Auction`, :class:`Joker`,
 :class:`Cancellation` — which is None when the mechanic is off, so an option of a mechanic that
-is off cannot be written. The engine reads only these choices, so a new form is a new
-combination, not a new branch. Choices that contradict each other are refused when the value is
-built, with a sentence that names the two options that clash.
+is off cannot be written. The settlement is a part whose kind is its method — :class:`Points`
+(with the moon and the no-trick bonus), :class:`Sweepstakes` (with the Jack rule),
+:class:`Howell`, :class:`Simple`, :class:`Excess`, :class:`TwoHanded` (with free hearts) — so an
+option of another method cannot be written either. The engine reads only these choices, so a new
+form is a new combination, not a new branch. Choices that contradict each other are refused when
+the value is built, with a sentence that names the two options that clash.
 
->>> rules = Rules(players=4, settlement=SettlementMethod.HOWELL, end=GameEnd.BANKRUPT)
->>> rules.hand_size, rules.penalty_total
-(13, 13)
+>>> rules = Rules(players=4, settlement=Howell(), end=GameEnd.BANKRUPT)
+>>> rules.hand_size, rules.penalty_total, rules.method
+(13, 13, <SettlementMethod.HOWELL: 'howell'>)
 >>> Rules(passing=Passing(count=2)).pass_count, Rules().pass_count
 (2, 0)
 >>> Rules(players=3, passing=Passing(cycle=(PassDirection.ACROSS,)))
 Traceback (most recent call last):
 ...
 hearts.errors.InvalidRules: passing.cycle=across clashes with players=3: only an even table has a seat across
->>> Rules(moon=Moon.OLD)
+>>> Rules(settlement="excess")
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidRules: moon=old clashes with settlement=sweepstakes: the moon is scored only when settlement=points
+hearts.errors.InvalidRules: settlement=excess clashes with players=4: it is the three-handed settlement
+>>> Rules(settlement={"method": "sweepstakes", "moon": "old"})
+Traceback (most recent call last):
+...
+hearts.errors.InvalidRules: settlement.moon=old clashes with settlement=sweepstakes: the moon is scored only when settlement=points
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ import dataclasses
 import enum
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from hearts.cards import (
     FULL_PACK,
@@ -61,6 +68,14 @@ __all__ = [
     "Auction",
     "Joker",
     "Cancellation",
+    "Settling",
+    "Points",
+    "NoTrickBonus",
+    "Sweepstakes",
+    "Howell",
+    "Simple",
+    "Excess",
+    "TwoHanded",
     "Rules",
     "stripped_cards",
 ]
@@ -287,6 +302,23 @@ def _normalise_removed(raw: Any) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
+def _normalise_card_values(raw: Any) -> tuple[tuple[Card, int], ...]:
+    """The (card, value) pairs of ``card_values``, from pairs or a mapping, cards by name."""
+    items = raw.items() if isinstance(raw, Mapping) else raw
+    try:
+        pairs = tuple((Card.coerce(card), value) for card, value in items)
+    except (InvalidCard, TypeError, ValueError):
+        raise InvalidRules(
+            f"card_values={raw!r} must pair cards with values, as (('QS', 13),)"
+        ) from None
+    for card, value in pairs:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidRules(f"card_values gives {card} the value {value!r}: not a whole number")
+    if len({card for card, _ in pairs}) != len(pairs):
+        raise InvalidRules("card_values names a card twice")
+    return pairs
+
+
 def _enum_value(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
@@ -334,8 +366,15 @@ _MOVED: Final = {
     "packs": "two packs are cancellation=Cancellation() now",
     "unwon_last_trick": "it is cancellation.unwon_last_trick now, as "
     "cancellation=Cancellation(unwon_last_trick='second-of-pair')",
+    "moon": "it is settlement.moon now, as settlement=Points(moon='old')",
+    "no_trick_bonus": "it is settlement.no_trick now, as "
+    "settlement=Points(no_trick=NoTrickBonus(points=5))",
+    "jack_rule": "it is settlement.jack_rule now, as settlement=Sweepstakes(jack_rule='any-clear')",
+    "free_hearts": "it is settlement.free_hearts now, as settlement=TwoHanded(free_hearts=6)",
+    "method": "the method is the settlement's kind, as settlement='howell' or settlement=Howell()",
 }
-"""Where each option of the flat rules of version 1 went (for the sentence that refuses it)."""
+"""Where each flat option of the rules before their parts went (for the sentence that refuses
+it). ``method``, ``moon`` and ``no_trick`` are derived values of :class:`Rules`, not options."""
 
 _T = TypeVar("_T")
 
@@ -343,7 +382,9 @@ _T = TypeVar("_T")
 def _by_name(prefix: str) -> Callable[[type[_T]], type[_T]]:
     """Make a dataclass refuse an unknown option (or one given by position) with
     :class:`InvalidRules` naming it, where its generated ``__init__`` raises a bare ``TypeError``.
-    ``prefix`` names the part in the sentence (``passing.cont``); empty for :class:`Rules`."""
+    ``prefix`` names the part in the sentence (``passing.cont``); empty for :class:`Rules`. A
+    class with a ``_misplaced(name, value)`` method may say more of an option it does not have
+    (a settlement part names the method the option belongs to)."""
 
     def wrap(cls: type[_T]) -> type[_T]:
         generated = cls.__init__
@@ -356,9 +397,11 @@ def _by_name(prefix: str) -> Callable[[type[_T]], type[_T]]:
                 raise InvalidRules(
                     f"{cls.__name__} takes its options by name, as {cls.__name__}(option=value)"
                 )
-            for key in options:
+            for key, value in options.items():
                 if key not in known:
-                    raise InvalidRules(_unknown(prefix, key))
+                    misplaced = getattr(cls, "_misplaced", None)
+                    message = misplaced(key, value) if misplaced is not None else None
+                    raise InvalidRules(message or _unknown(prefix, key))
             generated(self, **options)
 
         setattr(cls, "__init__", __init__)  # noqa: B010 - mypy refuses assigning a method
@@ -549,6 +592,230 @@ class Cancellation:
         return _part_dict(self)
 
 
+@_by_name("settlement.no_trick")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class NoTrickBonus:
+    """The no-trick bonus: a seat that wins no trick in a hand subtracts ``points``. An option
+    of the points settlement: ``Points(no_trick=NoTrickBonus())``.
+
+    ``with_moon`` says whether the bonus still applies in a hand where the moon is shot (to the
+    seats other than the shooter, who wins tricks). **True is the default**: the rule as its
+    sources state it ("a player who wins no trick at all subtracts 5") makes no exception for
+    the moon, it is what this engine did before the option existed, and every recorded game
+    keeps its scores. **False is OpenSpiel's** ``avoid_all_tricks_bonus`` (found by experiment:
+    in its moon hands a seat that won no trick scores the others' 26, not 21), checked hand for
+    hand in ``tests/test_openspiel_differential.py``: a moon hand scores the moon alone.
+
+    >>> NoTrickBonus().points, NoTrickBonus().with_moon
+    (5, True)
+    >>> NoTrickBonus(points=0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: settlement.no_trick.points=0 must be at least one point (no bonus: no_trick=None)
+    """
+
+    points: int = 5
+    """What a seat that wins no trick subtracts (5; one program gives 3)."""
+    with_moon: bool = True
+    """Whether it still applies in a hand where the moon is shot (OpenSpiel: False)."""
+
+    def __post_init__(self) -> None:
+        if _whole("settlement.no_trick.points", self.points) < 1:
+            raise InvalidRules(
+                f"settlement.no_trick.points={self.points} must be at least one point "
+                "(no bonus: no_trick=None)"
+            )
+        _flag("settlement.no_trick.with_moon", self.with_moon)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        return _part_dict(self)
+
+
+_ONLY_IN: Final = {
+    "moon": (SettlementMethod.POINTS, "the moon is scored only when settlement=points"),
+    "no_trick": (SettlementMethod.POINTS, "the bonus is scored only when settlement=points"),
+    "jack_rule": (SettlementMethod.SWEEPSTAKES, "a Jack is a sweepstakes pool left unwon"),
+    "free_hearts": (SettlementMethod.TWO_HANDED, "free hearts belong to the two-handed settlement"),
+}
+"""The options of one settlement method, and why no other has them (for the sentence)."""
+_ONE_TABLE: Final = {
+    SettlementMethod.EXCESS: (3, "it is the three-handed settlement"),
+    SettlementMethod.TWO_HANDED: (2, "it is for two players"),
+}
+"""The methods of one size of table: its players, and the sentence for another table."""
+
+
+class Settling:
+    """The settlement of a form (``Rules.settlement``): a part whose kind is the method and whose
+    fields are that method's options, so an option of another method cannot be written.
+
+    :class:`Points`, :class:`Sweepstakes`, :class:`Howell`, :class:`Simple`, :class:`Excess`
+    and :class:`TwoHanded`; ``method`` names the kind (``rules.method`` reads it).
+
+    >>> Howell().method, Howell().to_dict()
+    (<SettlementMethod.HOWELL: 'howell'>, {'method': 'howell'})
+    >>> Howell(moon="old")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: settlement.moon=old clashes with settlement=howell: the moon is scored only when settlement=points
+    """
+
+    __slots__ = ()
+    method: ClassVar[SettlementMethod]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The method and its options as plain JSON data."""
+        return {"method": self.method.value, **_part_dict(self)}
+
+    @classmethod
+    def _misplaced(cls, name: str, value: object) -> str | None:
+        """The sentence for an option of another method (None: an unknown option)."""
+        if name not in _ONLY_IN:
+            return None
+        shown = f"={_enum_value(value)}" if isinstance(value, (str, int, enum.Enum)) else ""
+        return (
+            f"settlement.{name}{shown} clashes with settlement={cls.method.value}: "
+            + _ONLY_IN[name][1]
+        )
+
+
+@_by_name("settlement")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Points(Settling):
+    """Penalty points add to a running score; lowest total wins (the modern game). Its options:
+    the moon, and the no-trick bonus (None: none).
+
+    >>> Points(moon="new").to_dict()
+    {'method': 'points', 'moon': 'new'}
+    >>> Points(moon="old", no_trick={"points": 5}).no_trick
+    NoTrickBonus(points=5, with_moon=True)
+    """
+
+    method: ClassVar[SettlementMethod] = SettlementMethod.POINTS
+    moon: Moon = Moon.OFF
+    """Shooting the moon: off, old (the others score the total), new, or the shooter's choice."""
+    no_trick: NoTrickBonus | None = None
+    """Points off for a seat that wins no trick (None: no bonus). See :class:`NoTrickBonus`."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "moon", _member("settlement.moon", Moon, self.moon))
+        set_(self, "no_trick", _part("settlement.no_trick", NoTrickBonus, self.no_trick))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The method and its options as plain JSON data (no ``no_trick`` entry without one)."""
+        data: dict[str, Any] = {"method": self.method.value, "moon": self.moon.value}
+        if self.no_trick is not None:
+            data["no_trick"] = self.no_trick.to_dict()
+        return data
+
+
+@_by_name("settlement")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Sweepstakes(Settling):
+    """Pay one counter per heart into a pool; a sole clear player takes it, two divide it; a pool
+    nobody wins is a Jack (law 29). Its option: who may win a Jack.
+
+    >>> Sweepstakes().jack_rule
+    <JackRule.SOLE_CLEAR: 'sole-clear'>
+    """
+
+    method: ClassVar[SettlementMethod] = SettlementMethod.SWEEPSTAKES
+    jack_rule: JackRule = JackRule.SOLE_CLEAR
+    """Who may win a Jack: a sole clear player (law 29), or any clear player (Hoyle 1913)."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "jack_rule", _member("settlement.jack_rule", JackRule, self.jack_rule))
+
+
+@_by_name("settlement")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Howell(Settling):
+    """Howell's settling: pay (N−1) per heart, take out (T − hearts), net T − N·h. No
+    options."""
+
+    method: ClassVar[SettlementMethod] = SettlementMethod.HOWELL
+
+
+@_by_name("settlement")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Simple(Settling):
+    """The simple method: pay one per heart; the fewest hearts take the pool (Hoyle 1913). No
+    options."""
+
+    method: ClassVar[SettlementMethod] = SettlementMethod.SIMPLE
+
+
+@_by_name("settlement")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Excess(Settling):
+    """Three-handed: the most hearts pays each other player the difference (Foster). No
+    options."""
+
+    method: ClassVar[SettlementMethod] = SettlementMethod.EXCESS
+
+
+@_by_name("settlement")
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class TwoHanded(Settling):
+    """Two-handed: more hearts pays the difference; with ``free_hearts`` (option
+    B, Foster's 6) the loser's first hearts cost nothing.
+
+    >>> TwoHanded(free_hearts=-1)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: settlement.free_hearts=-1 cannot be negative
+    """
+
+    method: ClassVar[SettlementMethod] = SettlementMethod.TWO_HANDED
+    free_hearts: int = 0
+    """Hearts of the loser that cost nothing (0: option A, the loser pays the difference)."""
+
+    def __post_init__(self) -> None:
+        if _whole("settlement.free_hearts", self.free_hearts) < 0:
+            raise InvalidRules(f"settlement.free_hearts={self.free_hearts} cannot be negative")
+
+
+_SETTLINGS: Final[dict[SettlementMethod, type[Settling]]] = {
+    kind.method: kind for kind in (Points, Sweepstakes, Howell, Simple, Excess, TwoHanded)
+}
+"""The settlement part of each method."""
+
+
+def _settling(value: object) -> Settling:
+    """A settlement part from itself, its method (a member or its value: ``"howell"``, every
+    option at its default), or a mapping of its method and options
+    (``{"method": "points", "moon": "old"}``).
+
+    >>> _settling("two-handed"), _settling({"method": "sweepstakes", "jack_rule": "any-clear"})
+    (TwoHanded(free_hearts=0), Sweepstakes(jack_rule=<JackRule.ANY_CLEAR: 'any-clear'>))
+    >>> _settling({"moon": "old"})
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: settlement={'moon': 'old'} must name its method, as {'method': 'points', 'moon': 'old'}
+    """
+    if isinstance(value, Settling):
+        return value
+    if isinstance(value, Mapping):
+        if not all(isinstance(key, str) for key in value):
+            raise InvalidRules(f"settlement options must be named by strings, not {dict(value)!r}")
+        options = dict(value)
+        if "method" not in options:
+            example = {"method": "points", **options}
+            raise InvalidRules(f"settlement={options!r} must name its method, as {example!r}")
+        method = _member("settlement.method", SettlementMethod, options.pop("method"))
+        return _SETTLINGS[method](**options)
+    if isinstance(value, (str, SettlementMethod)):
+        return _SETTLINGS[_member("settlement", SettlementMethod, value)]()
+    choices = ", ".join(method.value for method in SettlementMethod)
+    raise InvalidRules(
+        f"settlement={value!r} must be a method ({choices}), a part as Points(moon='old'), "
+        "or a mapping of its method and options"
+    )
+
+
 _PARTS: Final[dict[str, type[Any]]] = {
     "passing": Passing,
     "auction": Auction,
@@ -572,8 +839,17 @@ class Rules:
     mapping of its options (the others keep their defaults), or as True for all its defaults;
     ``if rules.auction:`` asks whether the mechanic is on.
 
+    The ``settlement`` is always there (a :class:`Settling` part); it may be given as itself,
+    as its method's name (``"howell"``, every option at its default) or as a mapping of its
+    method and options (``{"method": "points", "moon": "old", "no_trick": {"points": 5}}``,
+    the form records write). Derived from it: ``method`` (the method), ``moon`` (the moon
+    rule, off outside a points settlement) and ``no_trick`` (the no-trick bonus, None outside).
+
     >>> Rules().players, Rules().settlement
-    (4, <SettlementMethod.SWEEPSTAKES: 'sweepstakes'>)
+    (4, Sweepstakes(jack_rule=<JackRule.SOLE_CLEAR: 'sole-clear'>))
+    >>> rules = Rules(settlement={"method": "points", "moon": "choice"}, end="target")
+    >>> rules.method, rules.moon, rules.no_trick
+    (<SettlementMethod.POINTS: 'points'>, <Moon.CHOICE: 'choice'>, None)
     >>> Rules().replace(players=6).penalty_total   # the 2♥ is stripped with six (law 3)
     12
     >>> Rules(auction={"max_bid": 5}).auction
@@ -639,16 +915,10 @@ class Rules:
     it before the trick is complete (law 22), and any other seat may claim a revoke until the
     next hand starts (laws 25–26, a ``Gather`` move ends the hand); a claimed revoke is settled
     by laws 23–24 in the settlement method of the form. Off: revokes are impossible."""
-    moon: Moon = Moon.OFF
-    """Shooting the moon (points settlement only)."""
-    no_trick_bonus: int = 0
-    """Points subtracted from a seat that wins no trick at all (e.g. 5); 0 for none."""
-    settlement: SettlementMethod = SettlementMethod.SWEEPSTAKES
-    """How each hand is settled."""
-    jack_rule: JackRule = JackRule.SOLE_CLEAR
-    """Who may win a Jack, in the sweepstakes."""
-    free_hearts: int = 0
-    """Two-handed settlement: hearts of the loser that cost nothing (Foster's option B: 6)."""
+    settlement: Settling = Sweepstakes()
+    """How each hand is settled: a part whose kind is the method, with that method's options —
+    :class:`Points` (the moon, the no-trick bonus), :class:`Sweepstakes` (who wins a Jack),
+    :class:`Howell`, :class:`Simple`, :class:`Excess`, :class:`TwoHanded` (free hearts)."""
     end: GameEnd = GameEnd.DEALS
     """When the game is over."""
     target: int = 100
@@ -661,6 +931,16 @@ class Rules:
     """Ties for the win at the end."""
 
     # Derived when the value is built; not options.
+    method: SettlementMethod = dataclasses.field(
+        init=False, repr=False, compare=False, default=SettlementMethod.SWEEPSTAKES
+    )
+    """The settlement's method (``settlement.method``): the cheap way to ask it."""
+    moon: Moon = dataclasses.field(init=False, repr=False, compare=False, default=Moon.OFF)
+    """The moon rule: ``settlement.moon`` in a points settlement, else off (derived)."""
+    no_trick: NoTrickBonus | None = dataclasses.field(
+        init=False, repr=False, compare=False, default=None
+    )
+    """The no-trick bonus: ``settlement.no_trick`` in a points settlement, else None (derived)."""
     packs: int = dataclasses.field(init=False, repr=False, compare=False, default=1)
     """Packs shuffled together: 2 with ``cancellation``, else 1."""
     pass_count: int = dataclasses.field(init=False, repr=False, compare=False, default=0)
@@ -684,6 +964,11 @@ class Rules:
         set_ = object.__setattr__
         set_(self, "packs", 1 if self.cancellation is None else 2)
         set_(self, "pass_count", 0 if self.passing is None else self.passing.count)
+        settlement = self.settlement
+        set_(self, "method", settlement.method)
+        if isinstance(settlement, Points):
+            set_(self, "moon", settlement.moon)
+            set_(self, "no_trick", settlement.no_trick)
         self._check()
         pack = FULL_PACK & ~self._laid_aside()
         if self.cancellation:  # both packs whole, no strip (RULES.md §7.1)
@@ -741,44 +1026,20 @@ class Rules:
         set_ = object.__setattr__
         for name, part in _PARTS.items():
             set_(self, name, _part(name, part, getattr(self, name)))
+        set_(self, "settlement", _settling(self.settlement))
         enums: dict[str, type[enum.Enum]] = {
             "strip": Strip,
             "first_lead": FirstLead,
             "heart_value": HeartValue,
             "widow": Widow,
-            "moon": Moon,
-            "settlement": SettlementMethod,
-            "jack_rule": JackRule,
             "end": GameEnd,
             "ties": TieRule,
         }
         for name, kind in enums.items():
             set_(self, name, _member(name, kind, getattr(self, name)))
-        raw_values: Any = self.card_values
-        items = raw_values.items() if isinstance(raw_values, Mapping) else raw_values
-        try:
-            pairs = tuple((Card.coerce(card), value) for card, value in items)
-        except (InvalidCard, TypeError, ValueError):
-            raise InvalidRules(
-                f"card_values={raw_values!r} must pair cards with values, as (('QS', 13),)"
-            ) from None
-        for card, value in pairs:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidRules(
-                    f"card_values gives {card} the value {value!r}: not a whole number"
-                )
-        if len({card for card, _ in pairs}) != len(pairs):
-            raise InvalidRules("card_values names a card twice")
-        set_(self, "card_values", pairs)
+        set_(self, "card_values", _normalise_card_values(self.card_values))
         set_(self, "removed", _normalise_removed(self.removed))
-        for name in (
-            "players",
-            "no_trick_bonus",
-            "free_hearts",
-            "target",
-            "deals",
-            "start_counters",
-        ):
+        for name in ("players", "target", "deals", "start_counters"):
             _whole(name, getattr(self, name))
         for name in (
             "stock",
@@ -793,7 +1054,7 @@ class Rules:
 
     def _check(self) -> None:
         """Refuse options out of range, and pairs of options that contradict each other."""
-        players, method = self.players, self.settlement
+        players, method = self.players, self.method
         if self.cancellation:
             self._check_two_packs()
         elif not 2 <= players <= 7:
@@ -830,31 +1091,9 @@ class Rules:
                 "queen_breaks_hearts=True clashes with hearts_must_be_broken=False: there is "
                 "nothing to break"
             )
-        if self.moon is not Moon.OFF and method is not SettlementMethod.POINTS:
-            raise InvalidRules(
-                f"moon={self.moon.value} clashes with settlement={method.value}: the moon is "
-                "scored only when settlement=points"
-            )
-        if self.no_trick_bonus and method is not SettlementMethod.POINTS:
-            raise InvalidRules(
-                f"no_trick_bonus={self.no_trick_bonus} clashes with settlement={method.value}: "
-                "the bonus is scored only when settlement=points"
-            )
-        if method is SettlementMethod.EXCESS and players != 3:
-            raise InvalidRules(
-                f"settlement=excess clashes with players={players}: it is the three-handed settlement"
-            )
-        if method is SettlementMethod.TWO_HANDED and players != 2:
-            raise InvalidRules(
-                f"settlement=two-handed clashes with players={players}: it is for two players"
-            )
-        if self.free_hearts and method is not SettlementMethod.TWO_HANDED:
-            raise InvalidRules(
-                f"free_hearts={self.free_hearts} clashes with settlement={method.value}: free "
-                "hearts belong to the two-handed settlement"
-            )
-        if self.free_hearts < 0:
-            raise InvalidRules(f"free_hearts={self.free_hearts} cannot be negative")
+        seats, table = _ONE_TABLE.get(method, (players, ""))
+        if players != seats:
+            raise InvalidRules(f"settlement={method.value} clashes with players={players}: {table}")
         counters = method is not SettlementMethod.POINTS
         if self.end is GameEnd.TARGET and counters:
             raise InvalidRules(
@@ -922,8 +1161,8 @@ class Rules:
             return
         clashes = (
             (
-                self.settlement is not SettlementMethod.SWEEPSTAKES,
-                f"settlement={self.settlement.value}",
+                self.method is not SettlementMethod.SWEEPSTAKES,
+                f"settlement={self.method.value}",
                 "the bid is paid into a sweepstakes pool",
             ),
             (self.passing is not None, "passing", "classic play has no pass"),
@@ -1012,12 +1251,12 @@ class Rules:
             (self.auction is not None, "auction", "Auction Hearts deals the whole pack out"),
             (
                 self.moon is not Moon.OFF,
-                f"moon={self.moon.value}",
+                f"settlement.moon={self.moon.value}",
                 "the last seat keeps every card left without taking a trick, so nobody shoots",
             ),
             (
-                self.no_trick_bonus != 0,
-                f"no_trick_bonus={self.no_trick_bonus}",
+                self.no_trick is not None,
+                "settlement.no_trick",
                 "a seat may take no trick and keep the cards that count",
             ),
         )
@@ -1056,7 +1295,7 @@ class Rules:
     @property
     def counters(self) -> bool:
         """Whether hands are settled in counters (the classic game) rather than points."""
-        return self.settlement is not SettlementMethod.POINTS
+        return self.method is not SettlementMethod.POINTS
 
     @property
     def lowest_club(self) -> Card:
@@ -1089,7 +1328,10 @@ class Rules:
         """A copy with some options changed (checked like a new value).
 
         A part is replaced by a part, or None to turn its mechanic off; a mapping changes only
-        the options it names, of the part there is (or of a new one, when it is off):
+        the options it names, of the part there is (or of a new one, when it is off). The
+        settlement likewise: a mapping without a ``method`` (or naming the method there is)
+        changes some options of the settlement there is, one naming another method makes a new
+        one; a part or a method's name replaces it whole:
 
         >>> Rules().replace(players=3).hand_size
         17
@@ -1100,13 +1342,19 @@ class Rules:
         2
         >>> variants.get("modern").replace(passing=None).pass_count
         0
+        >>> variants.get("modern").replace(settlement={"moon": "new"}).moon
+        <Moon.NEW: 'new'>
+        >>> variants.get("no-trick").replace(settlement={"no_trick": {"with_moon": False}}).no_trick
+        NoTrickBonus(points=5, with_moon=False)
+        >>> variants.get("classic").replace(settlement="howell").method
+        <SettlementMethod.HOWELL: 'howell'>
         """
         for name, value in changes.items():
             if name not in _OPTIONS:
                 raise InvalidRules(_unknown("", name))
-            current = getattr(self, name) if name in _PARTS else None
+            current = getattr(self, name) if name in _PARTS or name == "settlement" else None
             if current is not None and isinstance(value, Mapping):
-                changes[name] = {**current.to_dict(), **value}
+                changes[name] = _changed(current, value)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -1115,7 +1363,7 @@ class Rules:
         every form (no widow, no cards removed, no domino, no laws), are left out.
 
         >>> Rules().to_dict()["settlement"]
-        'sweepstakes'
+        {'method': 'sweepstakes', 'jack_rule': 'sole-clear'}
         >>> Rules(passing={"count": 3, "cycle": ["left"]}).to_dict()["passing"]
         {'count': 3, 'cycle': ['left']}
         """
@@ -1125,7 +1373,7 @@ class Rules:
                 continue
             name = field.name
             value = getattr(self, name)
-            if name in _PARTS:
+            if name in _PARTS or name == "settlement":
                 if value is None:
                     continue  # the mechanic is off: records of such forms need no entry
                 value = value.to_dict()
@@ -1148,11 +1396,16 @@ class Rules:
         or 1, the flat options of records written before the parts (``pass_count``,
         ``pass_cycle``, ``auction``, ``max_bid``, ``joker``, ``joker_wins_any_trick``,
         ``joker_penalty``, ``packs``, ``unwon_last_trick``), which are read into their parts.
+        Both versions as first written had flat settlement options (``moon``,
+        ``no_trick_bonus``, ``jack_rule``, ``free_hearts`` beside ``"settlement": "points"``):
+        they are read into the settlement part (:func:`_settlement_from_flat`).
 
         >>> Rules.from_dict({"players": 3, "settlement": "excess"}).players
         3
         >>> Rules.from_dict({"pass_count": 3, "pass_cycle": ["left"]}, version=1).passing
         Passing(count=3, cycle=(<PassDirection.LEFT: 'left'>,))
+        >>> Rules.from_dict({"settlement": "points", "moon": "new", "no_trick_bonus": 5}).settlement
+        Points(moon=<Moon.NEW: 'new'>, no_trick=NoTrickBonus(points=5, with_moon=True))
         >>> Rules.from_dict({"player": 3})
         Traceback (most recent call last):
         ...
@@ -1167,7 +1420,7 @@ class Rules:
             raise InvalidRules(f"rules of version {version!r} cannot be read: only 1 and 2")
         if version == 1:
             data = _from_version_1(data)
-        return cls(**data)
+        return cls(**_settlement_from_flat(data))
 
 
 _OPTIONS: Final = frozenset(field.name for field in dataclasses.fields(Rules) if field.init)
@@ -1179,6 +1432,76 @@ _LEFT_OUT: Final[dict[str, object]] = {
     "laws": False,
 }
 """Options written to records only when they are not these values (as before the parts)."""
+
+
+def _changed(part: Any, changes: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A part's options changed by a mapping of some of them (:meth:`Rules.replace`); a
+    mapping that names another settlement method is a new settlement, from the mapping alone."""
+    method = getattr(part, "method", None)
+    if method is not None and _enum_value(changes.get("method", method)) != method.value:
+        return changes
+    return _merged(part.to_dict(), changes)
+
+
+def _merged(old: Mapping[str, Any], new: Mapping[Any, Any]) -> dict[Any, Any]:
+    """``old`` options with ``new`` ones over them; a part within a part merges the same way."""
+    merged: dict[Any, Any] = dict(old)
+    for key, value in new.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            value = _merged(merged[key], value)
+        merged[key] = value
+    return merged
+
+
+_FLAT_SETTLEMENT: Final = ("moon", "no_trick_bonus", "jack_rule", "free_hearts")
+"""The settlement's options as records wrote them before the settlement parts."""
+
+
+def _settlement_from_flat(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules of a record written before the settlement parts (version 1, and version 2 as
+    first written), whose settlement's options stood flat beside its method (``"moon": "old"``,
+    ``"no_trick_bonus": 5``, ``"jack_rule"``, ``"free_hearts"``), with them read into the
+    settlement part; other data as it is. What those records refused is refused in their words.
+    A ``jack_rule`` outside the sweepstakes changed nothing and was never refused: it is dropped.
+    The no-trick bonus of those records applied in a moon hand too (``with_moon=True``).
+
+    >>> _settlement_from_flat({"settlement": "points", "moon": "old", "no_trick_bonus": 0,
+    ...                        "jack_rule": "sole-clear", "free_hearts": 0})
+    {'settlement': {'method': 'points', 'moon': 'old'}}
+    >>> _settlement_from_flat({"settlement": "howell", "moon": "old"})
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRules: moon=old clashes with settlement=howell: the moon is scored only when settlement=points
+    """
+    settlement = data.get("settlement", SettlementMethod.SWEEPSTAKES)
+    if isinstance(settlement, (Mapping, Settling)) or not set(_FLAT_SETTLEMENT) & set(data):
+        return dict(data)  # the settlement part as it is written now (a stray flat key: refused)
+    new = {key: value for key, value in data.items() if key not in _FLAT_SETTLEMENT}
+    method = _member("settlement", SettlementMethod, settlement)
+    moon = _member("moon", Moon, data.get("moon", Moon.OFF))
+    bonus = _whole("no_trick_bonus", data.get("no_trick_bonus", 0))
+    jack = _member("jack_rule", JackRule, data.get("jack_rule", JackRule.SOLE_CLEAR))
+    free = _whole("free_hearts", data.get("free_hearts", 0))
+    for name, shown, on, only in (
+        ("moon", moon.value, moon is not Moon.OFF, "moon"),
+        ("no_trick_bonus", bonus, bonus != 0, "no_trick"),
+        ("free_hearts", free, free != 0, "free_hearts"),
+    ):
+        if on and method is not _ONLY_IN[only][0]:
+            raise InvalidRules(
+                f"{name}={shown} clashes with settlement={method.value}: {_ONLY_IN[only][1]}"
+            )
+    part: dict[str, Any] = {"method": method.value}
+    if method is SettlementMethod.POINTS:
+        part["moon"] = moon.value
+        if bonus:
+            part["no_trick"] = {"points": bonus, "with_moon": True}
+    elif method is SettlementMethod.SWEEPSTAKES:
+        part["jack_rule"] = jack.value
+    elif method is SettlementMethod.TWO_HANDED:
+        part["free_hearts"] = free
+    new["settlement"] = part
+    return new
 
 
 def _from_version_1(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,16 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from hearts.errors import HeartsError
-from hearts.rules import JackRule, Rules, SettlementMethod
+from hearts.rules import (
+    Excess,
+    Howell,
+    JackRule,
+    Points,
+    Rules,
+    Simple,
+    Sweepstakes,
+    TwoHanded,
+)
 
 __all__ = [
     "MOON_OPTIONS",
@@ -378,6 +387,7 @@ def points(
     moon_total: int = 26,
     no_trick: Sequence[bool] | None = None,
     no_trick_bonus: int = 0,
+    no_trick_with_moon: bool = True,
     revokers: Sequence[int] = (),
 ) -> tuple[int, ...]:
     """Score a hand in points for the modern running score (RULES.md §6.4, §6.5).
@@ -387,12 +397,16 @@ def points(
     shooter scores ``moon_total`` less and every other seat ``moon_total`` more; under the new
     moon the shooter scores ``moon_total`` below zero, plus any negative cards, and the others
     their own units; with ``moon="off"`` (or no shooter) points are the units. Each seat marked in
-    ``no_trick`` as having won no trick subtracts ``no_trick_bonus``.
+    ``no_trick`` as having won no trick subtracts ``no_trick_bonus`` — in a hand where the moon
+    is scored too unless ``no_trick_with_moon`` is False (OpenSpiel's way: the moon alone).
 
     >>> points([16, 0, -10, 0], shooter=0, moon="new")
     (-36, 0, -10, 0)
     >>> points([13, 13, 0, 0], no_trick=[False, False, False, True], no_trick_bonus=5)
     (13, 13, 0, -5)
+    >>> shot = dict(shooter=0, no_trick=[False, True, False, False], no_trick_bonus=5)
+    >>> points([26, 0, 0, 0], **shot), points([26, 0, 0, 0], **shot, no_trick_with_moon=False)
+    ((0, 21, 26, 26), (0, 26, 26, 26))
 
     **Revokes** (RULES.md §8.2, the modern comparison [PW0]: "the revoker is charged all 26
     points"). With ``revokers`` named, each revoker scores ``moon_total`` (the penalty total of
@@ -416,6 +430,8 @@ def points(
         raise HeartsError(f"the shooter must be one of seats 0 to {seats - 1}, not {shooter!r}")
     _check_count(moon_total, "moon_total")
     _check_count(no_trick_bonus, "no_trick_bonus")
+    if not isinstance(no_trick_with_moon, bool):
+        raise HeartsError(f"no_trick_with_moon must be True or False, not {no_trick_with_moon!r}")
     flags = tuple(no_trick) if no_trick is not None else (False,) * seats
     if len(flags) != seats:
         raise HeartsError(
@@ -434,6 +450,8 @@ def points(
         ]
     elif shooter is not None and moon == "new":
         scores[shooter] -= 2 * moon_total
+    if shooter is not None and moon != "off" and not no_trick_with_moon:
+        return tuple(scores)  # the moon is scored alone
     for seat, flag in enumerate(flags):
         if flag:
             scores[seat] -= no_trick_bonus
@@ -483,7 +501,7 @@ def settle(hand: SettledHand, *, pool: int = 0, jack: bool = False) -> Settlemen
     """
     rules = hand.rules
     method = rules.settlement
-    if method is SettlementMethod.POINTS:
+    if isinstance(method, Points):
         return Settlement(tuple(hand.points()), pool, jack)
     seats = hand.seats
     penalties = hand.penalties()
@@ -503,23 +521,24 @@ def settle(hand: SettledHand, *, pool: int = 0, jack: bool = False) -> Settlemen
         for seat in hand.revokers:
             deltas[seat] -= bid
             pool += bid
-    if method is SettlementMethod.SWEEPSTAKES:
+    if isinstance(method, Sweepstakes):
         # (Auction Hearts: the units are the cards of the named suit.)
         result = sweepstakes(
             units,
             pool=pool,
             jack=jack,
-            sole_clear_wins_jack=rules.jack_rule is JackRule.SOLE_CLEAR,
+            sole_clear_wins_jack=method.jack_rule is JackRule.SOLE_CLEAR,
             revokers=revokers,
         )
-    elif method is SettlementMethod.HOWELL:
+    elif isinstance(method, Howell):
         result = howell(units, total=rules.penalty_total, revokers=revokers)
-    elif method is SettlementMethod.SIMPLE:
+    elif isinstance(method, Simple):
         result = simple(units, pool=carried, revokers=revokers)
-    elif method is SettlementMethod.EXCESS:
+    elif isinstance(method, Excess):
         result = excess(units, revokers=revokers)
     else:
-        result = two_handed(units, free_hearts=rules.free_hearts, revokers=revokers)
+        assert isinstance(method, TwoHanded)
+        result = two_handed(units, free_hearts=method.free_hearts, revokers=revokers)
     for seat, delta in zip(seats, result.deltas, strict=True):
         deltas[seat] += delta
     winners = tuple(seats[i] for i in result.winners)

@@ -3,7 +3,7 @@
 >>> get("modern").moon
 <Moon.OLD: 'old'>
 >>> get("Classic").settlement
-<SettlementMethod.SWEEPSTAKES: 'sweepstakes'>
+Sweepstakes(jack_rule=<JackRule.SOLE_CLEAR: 'sole-clear'>)
 >>> names()[:3]
 ['modern', 'classic', 'howell']
 >>> get("black-lady") == get("modern")     # another name of the same form
@@ -36,17 +36,24 @@ from hearts.errors import InvalidArgument, InvalidRules, UnknownName
 from hearts.rules import (
     Auction,
     Cancellation,
+    Excess,
     FirstLead,
     GameEnd,
     HeartValue,
+    Howell,
     Joker,
     Moon,
+    NoTrickBonus,
     PassDirection,
     Passing,
+    Points,
     Rules,
     SettlementMethod,
+    Simple,
     Strip,
+    Sweepstakes,
     TieRule,
+    TwoHanded,
     Widow,
 )
 
@@ -98,7 +105,7 @@ class Variant:
 def _classic(players: int, **changes: object) -> Rules:
     base = Rules(
         players=players,
-        settlement=SettlementMethod.SWEEPSTAKES,
+        settlement=Sweepstakes(),
         end=GameEnd.BANKRUPT,
         start_counters=50,
     )
@@ -114,8 +121,7 @@ MODERN: Final = Rules(
     hearts_must_be_broken=True,
     queen_breaks_hearts=True,
     card_values=((QUEEN_OF_SPADES, 13),),
-    moon=Moon.OLD,
-    settlement=SettlementMethod.POINTS,
+    settlement=Points(moon=Moon.OLD),
     end=GameEnd.TARGET,
     target=100,
 )
@@ -152,7 +158,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "howell",
-            _classic(4, settlement=SettlementMethod.HOWELL, start_counters=100),
+            _classic(4, settlement=Howell(), start_counters=100),
             "classic play, Howell's settling: pay 3 per heart, take out 13 less your hearts; "
             "100 counters each, first to lose all loses",
             "RULES.md §3.2; Foster's Complete Hoyle",
@@ -161,7 +167,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "simple",
-            _classic(4, settlement=SettlementMethod.SIMPLE, end=GameEnd.DEALS, ties=TieRule.SHARE),
+            _classic(4, settlement=Simple(), end=GameEnd.DEALS, ties=TieRule.SHARE),
             "classic play; pay 1 per heart, fewest hearts take the pool (ties divide it); each "
             "deal a game",
             "RULES.md §3.3; Hoyle 1913",
@@ -181,7 +187,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             Rules(
                 players=2,
                 stock=True,
-                settlement=SettlementMethod.TWO_HANDED,
+                settlement=TwoHanded(),
                 end=GameEnd.BANKRUPT,
                 start_counters=50,
             ),
@@ -193,7 +199,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "three-handed",
-            _classic(3, settlement=SettlementMethod.EXCESS),
+            _classic(3, settlement=Excess()),
             "3 players, 2♠ out, 17 each; the most hearts pays each other the difference",
             "RULES.md §4.2, §3.5; law 3",
             players=(3,),
@@ -263,7 +269,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(
                 4,
                 heart_value=HeartValue.PIPS,
-                settlement=SettlementMethod.HOWELL,
+                settlement=Howell(),
                 start_counters=_SPOT_COUNTERS,
             ),
             "classic play; a heart costs its pips (2–10, J 11, Q 12, K 13, A 14: 104 a deal); "
@@ -299,7 +305,7 @@ VARIANTS: Final[dict[str, Variant]] = {
                 passing=Passing(count=3, cycle=(PassDirection.RIGHT,)),
                 first_lead=FirstLead.ELDEST,
                 card_values=((QUEEN_OF_SPADES, 13), (_KING_OF_SPADES, 10), (_ACE_OF_SPADES, 7)),
-                settlement=SettlementMethod.POINTS,
+                settlement=Points(),
                 end=GameEnd.TARGET,
                 target=100,
             ),
@@ -312,7 +318,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "no-trick",
-            MODERN.replace(no_trick_bonus=5),
+            MODERN.replace(settlement=Points(moon=Moon.OLD, no_trick=NoTrickBonus(points=5))),
             "modern, and a player who wins no trick in a hand subtracts 5",
             "RULES.md §6.5 (no-trick bonus)",
             players=_MODERN_TABLES,
@@ -320,7 +326,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         ),
         Variant(
             "new-moon",
-            MODERN.replace(moon=Moon.NEW),
+            MODERN.replace(settlement=Points(moon=Moon.NEW)),
             "modern, but shooting the moon scores −26 to the shooter and nothing to the others",
             "RULES.md §6.4 (New Moon)",
             players=_MODERN_TABLES,
@@ -332,7 +338,7 @@ VARIANTS: Final[dict[str, Variant]] = {
                 players=6,
                 cancellation=Cancellation(),
                 card_values=((QUEEN_OF_SPADES, 13),),
-                settlement=SettlementMethod.POINTS,
+                settlement=Points(),
                 end=GameEnd.TARGET,
                 target=100,
             ),
@@ -356,7 +362,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             Rules(
                 players=4,
                 domino=True,
-                settlement=SettlementMethod.POINTS,
+                settlement=Points(),
                 end=GameEnd.TARGET,
                 target=31,
             ),
@@ -453,14 +459,14 @@ def for_players(rules: Rules, players: int) -> Rules:
         changes["passing"] = dataclasses.replace(rules.passing, cycle=_ODD_CYCLE)
     if players == 2 and not rules.stock and not rules.domino:
         changes.update(stock=True, passing=None)
-        if rules.settlement in (SettlementMethod.SWEEPSTAKES, SettlementMethod.EXCESS):
-            changes["settlement"] = SettlementMethod.TWO_HANDED
+        if rules.method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.EXCESS):
+            changes["settlement"] = TwoHanded()
     if players != 2 and rules.stock:
         changes["stock"] = False
-        if rules.settlement is SettlementMethod.TWO_HANDED:
-            changes["settlement"] = SettlementMethod.SWEEPSTAKES
-    if players != 3 and rules.settlement is SettlementMethod.EXCESS:
-        changes["settlement"] = SettlementMethod.SWEEPSTAKES
+        if rules.method is SettlementMethod.TWO_HANDED:
+            changes["settlement"] = Sweepstakes()
+    if players != 3 and rules.method is SettlementMethod.EXCESS:
+        changes["settlement"] = Sweepstakes()
     if players == 7 and rules.passing:
         changes["passing"] = None
     if rules.removed and players != rules.players:

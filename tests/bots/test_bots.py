@@ -383,7 +383,10 @@ def test_basic_does_not_lead_a_card_that_counts_or_a_spade_that_catches_the_quee
 
 def _moon_rules() -> Rules:
     return Rules(
-        settlement="points", end="target", target=100, moon="choice", card_values=(("QS", 13),)
+        settlement={"method": "points", "moon": "choice"},
+        end="target",
+        target=100,
+        card_values=(("QS", 13),),
     )
 
 
@@ -448,7 +451,7 @@ MOON_HANDS = [
 def test_basic_runs_for_the_moon_with_a_hand_of_high_cards(moon: str, card: str) -> None:
     """Second to the 2♣, it wins with the A♣ while nobody else has taken a card that counts;
     where the moon is not played it keeps to its lowest club."""
-    view = _view(MODERN.replace(moon=moon), MOON_HANDS, ["2C"])
+    view = _view(MODERN.replace(settlement={"moon": moon}), MOON_HANDS, ["2C"])
     assert view.seat == 1
     assert BasicBot().choose(view) == Card.parse(card)
 
@@ -458,7 +461,7 @@ def _threat_view(moon: str) -> SeatView:
     hearts and nobody else a card that counts (a view built by hand)."""
     from hearts.deal import Trick
 
-    view = _view(MODERN.replace(moon=moon), HANDS, [], seat=0)
+    view = _view(MODERN.replace(settlement={"moon": moon}), HANDS, [], seat=0)
     won = (
         Trick((1, tuple(CardSet.parse("2H 3H 4H 5H")), 1, 4)),
         Trick((1, tuple(CardSet.parse("6H 7H 8H 9H")), 1, 4)),

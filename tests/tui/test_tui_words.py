@@ -93,6 +93,13 @@ def test_the_rules_page_gives_the_summary_source_and_options() -> None:
     assert any("Played by 3" in line for line in three)
 
 
+def test_the_rules_page_gives_each_option_of_the_settlement_and_of_its_no_trick_bonus() -> None:
+    lines = rules_text("no-trick", variants.get("no-trick"))
+    assert "  settlement method: points" in lines and "  settlement moon: old" in lines
+    assert "  settlement no trick points: 5" in lines
+    assert "  settlement no trick with moon: True" in lines
+
+
 def test_the_auction_summary_says_who_named_what() -> None:
     game = _played("auction", 3)
     lines = [line for i in range(len(game.hands)) for line in hand_summary(game, i, NAMES).lines]

@@ -347,7 +347,8 @@ def _moon(view: SeatView) -> MoonChoice:
             moon=choice.value,
             moon_total=rules.penalty_total,
             no_trick=no_trick,
-            no_trick_bonus=rules.no_trick_bonus,
+            no_trick_bonus=rules.no_trick.points if rules.no_trick else 0,
+            no_trick_with_moon=rules.no_trick is None or rules.no_trick.with_moon,
         )
         totals = [before + now for before, now in zip(view.scores, hand, strict=True)]
         mine = totals[seat]

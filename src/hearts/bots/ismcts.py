@@ -202,10 +202,10 @@ def _bound(rules: Rules, pool: int) -> float:
     """How far a seat's score can stray from zero in one hand (scores are clamped to it): the
     penalties in play, and in counters games what the settlement can move."""
     total = rules.penalty_total
-    method = rules.settlement
+    method = rules.method
     if method is SettlementMethod.POINTS:
         negative = -sum(value for value in rules.values if value < 0)
-        bound = total + negative + abs(rules.no_trick_bonus)
+        bound = total + negative + (rules.no_trick.points if rules.no_trick else 0)
     elif method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
         bound = total + pool + (rules.auction.max_bid if rules.auction else 0)
     else:  # Howell's, the excess and two-handed settling: a seat may pay for every other

@@ -721,7 +721,7 @@ class HandCore:
         """Log the end of the hand and tell its owner."""
         self._phase = OVER
         penalties = tuple(self._points)
-        points = self.points() if self.rules.settlement.value == "points" else penalties
+        points = self.points() if self.rules.method.value == "points" else penalties
         self._events.append(HandOver(penalties, points))
         if self._on_over is not None:
             self._on_over(self)

@@ -1,9 +1,10 @@
-"""The shooter's choice (``moon=choice``): after the last trick, old (the others score the
-total) or new (the shooter subtracts it), as a move of the shooter's.
+"""The shooter's choice (``settlement.moon=choice``, read as the derived ``rules.moon``): after
+the last trick, old (the others score the total) or new (the shooter subtracts it), as a move of
+the shooter's.
 
 >>> from hearts import variants
 >>> modern = variants.get("modern")
->>> MoonChoosing.applies(modern.replace(moon="choice")), MoonChoosing.applies(modern)
+>>> MoonChoosing.applies(modern.replace(settlement={"moon": "choice"})), MoonChoosing.applies(modern)
 (True, False)
 """
 

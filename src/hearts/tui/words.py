@@ -132,7 +132,7 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
         for seat in range(rules.players)
     )
     lines = list(extra)
-    if rules.counters and rules.settlement in (
+    if rules.counters and rules.method in (
         SettlementMethod.SWEEPSTAKES,
         SettlementMethod.SIMPLE,
     ):
@@ -259,12 +259,20 @@ def rules_text(variant: str, rules: Rules) -> list[str]:
     lines.append("Every option of these rules:")
     options = rules.to_dict()
     for key, value in options.items():
-        if isinstance(value, dict) and key != "card_values":  # a part: each of its options
-            for option, setting in value.items():
-                lines.append(_option_line(f"{key} {option}", setting))
-        else:
-            lines.append(_option_line(key, value))
+        lines.extend(_option_lines(key, value))
     return lines
+
+
+def _option_lines(key: str, value: object) -> list[str]:
+    """An option's line, or a part's: one line for each of its options (a part within a part,
+    the settlement's no-trick bonus, as well)."""
+    if isinstance(value, dict) and key != "card_values":
+        return [
+            line
+            for option, setting in value.items()
+            for line in _option_lines(f"{key} {option}", setting)
+        ]
+    return [_option_line(key, value)]
 
 
 def _option_line(key: str, value: object) -> str:
