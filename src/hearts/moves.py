@@ -132,7 +132,8 @@ _set_discard_cards = Discard.__dict__["cards"].__set__
 
 
 class MoonChoice(enum.Enum):
-    """How a shooter scores the moon under ``moon=choice``: old (others +26) or new (−26)."""
+    """How a shooter scores the moon under ``settlement=Points(moon="choice")``: old (others +26)
+    or new (−26)."""
 
     OLD = "old"
     NEW = "new"

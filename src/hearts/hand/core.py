@@ -77,7 +77,7 @@ class Phase(enum.Enum):
     DISCARD = "discard"
     """Heartsette: the winner of the first trick, the widow in his hand, discards as many cards."""
     MOON = "moon"
-    """The shooter chooses how the moon is scored (``moon=choice``)."""
+    """The shooter chooses how the moon is scored (``settlement=Points(moon="choice")``)."""
     GATHER = "gather"
     """The laws option: the last trick is taken; each seat in turn lets the cards be gathered
     for the next deal (``Gather``), and until all have, any seat may claim a revoke (laws
