@@ -1,4 +1,5 @@
-"""Heartsette (RULES.md §5.5): a widow lies face down; the first trick's winner takes it."""
+"""Heartsette (RULES.md §5.5), the widow mechanic (hearts.hand.widow): a widow lies face down; the
+first trick's winner takes it."""
 
 from __future__ import annotations
 
