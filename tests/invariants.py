@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
-from hearts import Card, CardSet, Deal, Game, Pass, Phase, Rules, variants
+from hearts import Card, CardSet, Deal, Game, Pass, Phase, Rules
 from hearts.cards import JOKER, cards_of
 from hearts.events import (
     CardPlayed,
@@ -36,22 +36,6 @@ COUNTERS_ZERO_SUM = (SettlementMethod.HOWELL, SettlementMethod.EXCESS, Settlemen
 MAX_HANDS = 2000
 """A bound on the hands of one random game: the slowest preset (two-handed, 50 counters, a
 random walk of the difference in hearts) averages under a hundred."""
-
-
-def tables() -> list[tuple[str, int]]:
-    """Every preset with every number of players its form allows, its own table first."""
-    result = []
-    for name in variants.names():
-        own = variants.get(name).players
-        result.append((name, own))
-        result += [(name, n) for n in variants.variant(name).players if n != own]
-    return result
-
-
-def rules_for(name: str, players: int) -> Rules:
-    """A preset at a table of ``players`` (its own rules at its own table)."""
-    rules = variants.get(name)
-    return rules if players == rules.players else variants.for_players_named(name, players)
 
 
 # ----------------------------------------------------------------------------- driving games
