@@ -33,9 +33,7 @@ import pytest
 from hearts import Deal, Game, Rules, events, variants
 from hearts.cards import JOKER
 from hearts.moves import move_text, parse_move
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from invariants import deal_fingerprint
+from invariants import deal_fingerprint  # (tests/ is on the path: pytest's, or the script's)
 
 DATA = Path(__file__).resolve().parent / "data" / "perft.json"
 
