@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -73,12 +74,26 @@ def test_two_handed_draws_are_private_and_the_stock_size_is_public() -> None:
 
 
 def test_a_view_is_a_snapshot() -> None:
-    """A view does not change when the game moves on."""
+    """A view does not change when the game moves on: taken before a move, it still shows the
+    position before it (the hand, the turn, the trick, the log, the moves), field for field
+    what the game showed then, while a view taken after the move shows the move."""
     game = Game(variants.get("classic"), seed=2)
-    view = game.view(1)
-    hand = view.hand
-    game.play(game.legal_moves()[0])
-    assert view.hand == hand and view.phase is Phase.PLAY
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    # What the game itself showed before the move, read apart from the view.
+    deal = game.deal
+    hand, logged, moves = deal.hand(seat), len(deal.events), tuple(game.legal_moves())
+    card = moves[0]
+    game.play(card)
+    assert view.hand == hand and card in view.hand
+    assert view.to_act == seat and view.trick == () and view.my_turn
+    assert len(view.events) == logged and tuple(view.legal_moves) == moves
+    after = game.view(seat)
+    assert after.hand == hand - CardSet([card]) and after.to_act != seat
+    assert after.trick == ((seat, card),) and not after.my_turn and len(after.events) > logged
+    assert dataclasses.replace(view, commitment=None) != dataclasses.replace(after, commitment=None)
+    assert view.phase is Phase.PLAY
 
 
 def test_the_pool_and_a_pending_jack_are_public() -> None:

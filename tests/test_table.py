@@ -38,12 +38,21 @@ def test_law_2_lowest_cut_deals_ace_low_ties_cut_again() -> None:
         values = {seat: card.rank.cut_value for seat, card in first_round}
         low = min(values.values())
         tied = [seat for seat, value in values.items() if value == low]
-        assert dealer in tied
         if len(tied) > 1:
             tie_seen = True
             assert {seat for seat, _ in cuts[4 : 4 + len(tied)]} == set(tied)
         else:
             assert len(cuts) == 4
+        # Round after round only the tied seats cut again, until one cuts lowest alone: he deals.
+        start, seats = 0, 4
+        while True:
+            round_ = cuts[start : start + seats]
+            low = min(card.rank.cut_value for _, card in round_)
+            lowest = [seat for seat, card in round_ if card.rank.cut_value == low]
+            if len(lowest) == 1:
+                break
+            start, seats = start + seats, len(lowest)
+        assert dealer == lowest[0] and start + seats == len(cuts)
     assert tie_seen
 
 

@@ -25,6 +25,7 @@ from hearts import (
 )
 from hearts.bots import BasicBot, Bot, ExpertBot, IsmctsBot, RandomBot, play_game
 from hearts.cards import Card, cards_of
+from hearts.events import HandSettled
 
 PRESETS = variants.names()
 
@@ -134,16 +135,27 @@ def test_every_bot_plays_only_legal_moves_in_every_preset_over_full_games(
             assert move in view.legal_moves
             assert game.can_play(move, seat)
             game.play(move, seat)
-        assert game.winners() or bot_name in bots.SEARCHERS
+        settled = [e for e in game.events if isinstance(e, HandSettled)]
+        if bot_name in bots.SEARCHERS:
+            assert len(settled) == 1  # the one hand was played out and settled
+        else:
+            assert game.is_over and game.winners()
 
 
 def test_every_bot_answers_the_shooters_moon_choice() -> None:
+    """RULES.md §6.5 (moon=choice): every bot answers the shooter's choice; with nothing to end
+    the game the rules of thumb (which the searching bots follow outside the play) take the
+    lower total, the new moon; the random bot chooses either, by its seed."""
     rules = _moon_rules()
     for name in bots.names():
         deal = _moon_deal(rules, (0, 0, 0, 0))
         view = deal.view(0)
         assert view.phase is Phase.MOON
-        assert make(name, seed=1).choose(view) in (MoonChoice.OLD, MoonChoice.NEW)
+        choices = {make(name, seed=seed).choose(view) for seed in range(20)}
+        if name == "random":
+            assert choices == {MoonChoice.OLD, MoonChoice.NEW}
+        else:
+            assert choices == {MoonChoice.NEW}, name
 
 
 def test_random_bot_repeats_exactly_with_its_seed() -> None:

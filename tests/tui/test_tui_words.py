@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hearts import Game, bots, variants
-from hearts.events import HandSettled, MoonShot
+from hearts.events import HandSettled, MoonShot, SuitNamed
 from hearts.tui.words import chart, game_over_line, hand_summary, rules_text, totals_by_hand
 
 NAMES = ["You", "West", "North", "East"]
@@ -101,6 +101,22 @@ def test_the_rules_page_gives_each_option_of_the_settlement_and_of_its_no_trick_
 
 
 def test_the_auction_summary_says_who_named_what() -> None:
+    """RULES.md §5.1: each hand's summary names the seat that named the suit, and the suit, or
+    says that nobody bid (hearts then)."""
     game = _played("auction", 3)
-    lines = [line for i in range(len(game.hands)) for line in hand_summary(game, i, NAMES).lines]
-    assert any(" named " in line or "Nobody bid" in line for line in lines)
+    settled = {e.hand_number for e in game.events if isinstance(e, HandSettled)}
+    kinds = set()
+    for index, deal in enumerate(game.hands):
+        if index not in settled:
+            continue
+        lines = hand_summary(game, index, NAMES).lines
+        named = [e for e in deal.events if isinstance(e, SuitNamed)]
+        assert len(named) == 1
+        if named[0].seat < 0:
+            expected = "Nobody bid: hearts were the suit to avoid."
+            assert expected in lines
+        else:
+            expected = f"{NAMES[named[0].seat]} named {named[0].suit}"
+            assert [line for line in lines if line.startswith(expected)], (index, lines)
+        kinds.add(named[0].seat < 0)
+    assert kinds  # at least one hand was summed up
