@@ -20,13 +20,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from hearts.cards import Card, CardSet, Suit
+from hearts.cards import Card, CardSet
 from hearts.events import CardPlayed, Dealt, Discarded, Event, Passed, Revoked, StockDrawn
+from hearts.hand.auction import AuctionView
 from hearts.hand.core import Phase, Trick
+from hearts.hand.laws import LawsView
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["SeatView", "redact"]
+__all__ = ["SeatView", "AuctionView", "LawsView", "redact"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -73,25 +75,10 @@ class SeatView:
     commitment: str | None = None
     """The hash the dealer published of the shuffled pack before the cut (a game with a seed;
     see :mod:`hearts.verify`): it reveals nothing, and the revealed seed proves the deal."""
-    bids: tuple[int | None, ...] = ()
-    """Auction Hearts: each seat's bid so far, in seat order (0 a pass, None not yet bid); the
-    bidding is public (law 30)."""
-    high_bid: int = 0
-    """Auction Hearts: the highest bid so far (0 while nobody has bid, and in a Jack's hand)."""
-    bidder: int | None = None
-    """Auction Hearts: the highest bidder so far, or the seat that names again for a Jack."""
-    named_suit: Suit | None = None
-    """Auction Hearts: the suit to avoid this hand, once named (hearts when nobody bid)."""
-    exposed: tuple[CardSet, ...] = ()
-    """The laws option: each seat's exposed cards still in its hand (law 22), face up for all;
-    empty without the laws option."""
-    claims: tuple[int, ...] = ()
-    """The laws option: the seats claimed against this hand (laws 25–26)."""
-    called: Card | None = None
-    """The laws option: the exposed card the seat to act is called on to play (law 19)."""
-    revokes: tuple[tuple[int, Card], ...] = ()
-    """The laws option: this seat's own revokes not corrected, as (trick number, card): a seat
-    knows its own; the others' it must find out."""
+    auction: AuctionView | None = None
+    """Auction Hearts: the bidding and the suit named (None in a form without an auction)."""
+    laws: LawsView | None = None
+    """The laws option: exposed cards, claims, a call, this seat's revokes (None without it)."""
 
     @property
     def players(self) -> int:
@@ -131,9 +118,9 @@ class SeatView:
         ):
             return False
         if rules.auction:
-            if self.named_suit is None:
+            if self.auction is None or self.auction.named_suit is None:
                 return False
-            counting = CardSet(rules.pack).of_suit(self.named_suit)
+            counting = CardSet(rules.pack).of_suit(self.auction.named_suit)
         else:
             counting = CardSet(sum(1 << card for card in CardSet(rules.pack) if rules.values[card]))
         taken = 0  # the cards of completed tricks: the trick on the table is still open

@@ -54,7 +54,7 @@ def known_to(view: SeatView) -> int:
             mask |= event.cards.mask
         if isinstance(event, CardsKept | StockDrawn):  # Domino's keeper's cards are shown
             mask |= event.cards.mask if isinstance(event, CardsKept) else 1 << event.card
-    for cards in (view.passed, view.received, *view.exposed):
+    for cards in (view.passed, view.received, *(view.laws.exposed if view.laws else ())):
         if cards is not None:
             mask |= cards.mask
     rules: Rules = view.rules

@@ -31,6 +31,7 @@ from hearts import (
 from hearts.cards import Suit
 from hearts.deal import Phase
 from hearts.events import BidMade, Dealt, Event, HandSettled, SuitNamed
+from hearts.hand.auction import AuctionView
 from hearts.moves import Bid, NameSuit, move_text, parse_move
 
 AUCTION = Rules(auction=Auction())
@@ -531,16 +532,15 @@ def test_the_view_shows_the_bids_the_high_bid_the_bidder_and_the_named_suit() ->
     game.play("bid 2")
     game.play("bid pass")
     view = game.view(3)
-    assert view.bids == (2, 0, None, None) and view.high_bid == 2 and view.bidder == 0
-    assert view.named_suit is None and view.phase is Phase.BID
+    assert view.auction == AuctionView((2, 0, None, None), high_bid=2, bidder=0, named_suit=None)
+    assert view.phase is Phase.BID and view.laws is None
     game.play("bid 4")
     game.play("bid pass")
     game.play("name spades")
     view = game.view(1)
-    assert view.bids == (2, 0, 4, 0) and view.high_bid == 4 and view.bidder == 2
-    assert view.named_suit is Suit.SPADES
+    assert view.auction == AuctionView((2, 0, 4, 0), high_bid=4, bidder=2, named_suit=Suit.SPADES)
     classic = Game(variants.get("classic"), seed=1).view(0)
-    assert classic.bids == () and classic.bidder is None and classic.named_suit is None
+    assert classic.auction is None and classic.laws is None  # no auction: no part of the view
 
 
 @pytest.mark.parametrize("bot_name", bots.names())

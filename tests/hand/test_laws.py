@@ -123,8 +123,8 @@ def test_law_22_under_the_laws_a_seat_may_revoke_and_the_others_see_a_card_playe
     assert deal.to_act == 2
     # The others see a card played, not a revoke; the revoker sees its own.
     assert type(deal.view(2).events[-1]) is CardPlayed
-    assert deal.view(2).revokes == ()
-    assert deal.view(1).revokes == ((0, Card.parse("2D")),)
+    assert deal.view(2).laws.revokes == ()
+    assert deal.view(1).laws.revokes == ((0, Card.parse("2D")),)
     assert deal.revokers == ()  # nobody has claimed it
 
 
@@ -176,7 +176,7 @@ def test_law_22_a_revoke_corrected_in_time_is_exposed_and_later_cards_are_taken_
     assert deal.trick == [(0, Card.parse("2C"))]
     assert deal.to_act == 1 and deal.legal_moves() == [Card.parse("AC")]
     assert deal.exposed(1) == CardSet.parse("2D")  # face up for all (law 22) ...
-    assert deal.view(3).exposed[1] == CardSet.parse("2D")
+    assert deal.view(3).laws.exposed[1] == CardSet.parse("2D")
     assert Card.parse("2S") in deal.hand(2) and deal.exposed(2) == CardSet()  # ... not his
     assert deal.revokes == []  # corrected: nothing to claim
     deal.play("AC")
@@ -224,7 +224,7 @@ def test_law_19_an_exposed_card_may_be_called_and_must_be_played() -> None:
     assert event == CardCalled(seat=0, owner=1, card=Card.parse("2D"))
     assert deal.called == Card.parse("2D")
     assert deal.legal_moves() == [Card.parse("2D")]
-    assert deal.view(1).called == Card.parse("2D")
+    assert deal.view(1).laws.called == Card.parse("2D")
     before = state(deal)
     with pytest.raises(IllegalMove, match=r"exposed 2♦ is called: play it \(law 19\)"):
         deal.play("3D")
@@ -274,7 +274,7 @@ def test_laws_25_26_any_other_seat_may_claim_until_every_seat_lets_the_cards_be_
     deal = revoked_deal()
     assert deal.play(Claim(1), seat=3) == RevokeClaimed(seat=3, accused=1)
     assert deal.claims == (1,) and deal.revokers == (1,)
-    assert deal.view(0).claims == (1,)
+    assert deal.view(0).laws.claims == (1,)
     rng = random.Random(1)
     while deal.phase is Phase.PLAY:
         deal.play(rng.choice(deal.legal_moves()))

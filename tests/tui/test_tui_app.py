@@ -90,7 +90,7 @@ def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
             view = d.app.view
             if view.phase is Phase.BID:
                 assert "Your bid" in d.text() and "The auction" in d.text()
-                await d.press(*str(view.high_bid + 1), "enter")
+                await d.press(*str(view.auction.high_bid + 1), "enter")
                 continue
             if view.phase is Phase.NAME:
                 await d.press("d", "enter")
@@ -98,8 +98,8 @@ def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
             break
         view = d.app.view
         assert view.phase is Phase.PLAY
-        assert view.named_suit is not None
-        assert f"avoid {view.named_suit.name.lower()}" in d.text()
+        assert view.auction is not None and view.auction.named_suit is not None
+        assert f"avoid {view.auction.named_suit.name.lower()}" in d.text()
 
     app = play(scenario, _session("auction", seed=3))
     mine = [e for e in app.session.game.events if isinstance(e, BidMade) and e.seat == ME]
@@ -374,7 +374,7 @@ def test_a_bid_out_of_range_is_refused_in_a_sentence(play: Play) -> None:
         await d.press("9", "9", "enter")
         assert len(d.app.session.game.events) == before
         assert "99" in d.app.last_message and d.app.last_message.endswith(".")
-        seen["bid"] = view.high_bid + 1
+        seen["bid"] = view.auction.high_bid + 1
         await d.press(*str(seen["bid"]), "enter")
         await d.settle()
 
@@ -419,7 +419,7 @@ def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
 
     async def scenario(d: Driver) -> None:
         await d.settle()
-        await d.press(*str(d.app.view.high_bid + 1), "enter")  # the dealer outbids everyone
+        await d.press(*str(d.app.view.auction.high_bid + 1), "enter")  # the dealer outbids everyone
         await d.settle()
         assert d.app.view.phase is Phase.NAME
         await d.press("enter")
@@ -428,7 +428,8 @@ def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
         assert d.app.view.phase is Phase.NAME and "name hearts" in d.text()
         await d.press("s", "enter")
         await d.settle()
-        assert d.app.view.named_suit is not None and d.app.view.named_suit.name == "SPADES"
+        assert d.app.view.auction.named_suit is not None
+        assert d.app.view.auction.named_suit.name == "SPADES"
 
     play(scenario, _session("auction", seed=3))
 

@@ -89,8 +89,9 @@ class BasicBot:
             return NameSuit(_safest_suit(view))
         if view.phase is Phase.DISCARD:
             return _discard(view)
-        if view.rules.laws:
-            proven = [s for s in _proven_revokers(view) if s not in view.claims and s != view.seat]
+        if view.laws is not None:
+            claims = view.laws.claims
+            proven = [s for s in _proven_revokers(view) if s not in claims and s != view.seat]
             if proven:
                 return Claim(proven[0])
             if view.phase is Phase.GATHER:
@@ -147,8 +148,8 @@ def _named_values(pack: int, suit: Suit, size: int) -> tuple[int, ...]:
 def _values(view: SeatView) -> Sequence[int]:
     """What each card counts this hand: the rules' values, or the named suit's in an auction."""
     values = view.rules.values
-    if view.rules.auction and view.named_suit is not None:
-        return _named_values(view.rules.pack, view.named_suit, len(values))
+    if view.auction is not None and view.auction.named_suit is not None:
+        return _named_values(view.rules.pack, view.auction.named_suit, len(values))
     return values
 
 
@@ -173,7 +174,7 @@ def _bid(view: SeatView) -> Bid:
     """Bid the least it may when the safest suit is worth more than the high bid, else pass."""
     risk = _risk(view, _safest_suit(view))[0]
     worth = _SAFE - risk + view.pool // 10
-    amount = view.high_bid + 1
+    amount = (view.auction.high_bid if view.auction is not None else 0) + 1
     if amount <= worth and Bid(amount) in view.legal_moves:
         return Bid(amount)
     return Bid(0)

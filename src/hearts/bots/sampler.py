@@ -143,7 +143,7 @@ class Sampler:
                         if seat == taken.seat and card >> 4 & 3 != led:
                             voids[seat] |= SUIT_MASKS[led]
         fixed = [0] * players
-        for seat, exposed in enumerate(view.exposed):
+        for seat, exposed in enumerate(view.laws.exposed if view.laws is not None else ()):
             fixed[seat] |= exposed.mask
         if view.passed is not None and view.received is not None:
             receiver = _receiver(view)
@@ -310,8 +310,9 @@ class Sampler:
                 dealt |= mask
             stock = cards_of(view.rules.pack & ~dealt)
         namer = None
-        if view.rules.auction and not any(b is not None for b in view.bids):
-            namer = view.bidder
+        auction = view.auction
+        if auction is not None and not any(b is not None for b in auction.bids):
+            namer = auction.bidder
         deal = _replay(view, start, stock, moves, namer)
         if deal is None:
             return None

@@ -16,6 +16,7 @@ bidder names the suit again (his seat is the hand's ``namer``).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -28,7 +29,7 @@ from hearts.hand.mechanic import Mechanic
 from hearts.moves import Bid, Move, NameSuit
 from hearts.rules import Rules
 
-__all__ = ["Auction"]
+__all__ = ["Auction", "AuctionView"]
 
 _BID, _NAME, _PLAY = Phase.BID, Phase.NAME, Phase.PLAY
 
@@ -38,6 +39,25 @@ def _suit_values(pack: int, suit: Suit) -> tuple[int, ...]:
     """The value of each card id when ``suit`` is named (one a card of it)."""
     named = pack & SUIT_MASKS[suit]
     return tuple(named >> card & 1 for card in range(128))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AuctionView:
+    """Auction Hearts, as every seat sees it: the bidding is public (law 30).
+
+    >>> from hearts import Game, variants
+    >>> Game(variants.get("auction"), seed=1).view(0).auction
+    AuctionView(bids=(None, None, None, None), high_bid=0, bidder=None, named_suit=None)
+    """
+
+    bids: tuple[int | None, ...]
+    """Each seat's bid so far, in seat order (0 a pass, None not yet bid)."""
+    high_bid: int
+    """The highest bid so far (0 while nobody has bid, and in a Jack's hand)."""
+    bidder: int | None
+    """The highest bidder so far, or the seat that names again for a Jack."""
+    named_suit: Suit | None
+    """The suit to avoid this hand, once named (hearts when nobody bid)."""
 
 
 class Auction(Mechanic):
@@ -203,8 +223,10 @@ class Auction(Mechanic):
 
     def view(self, hand: HandCore, seat: int) -> dict[str, Any]:
         return {
-            "bids": tuple(None if bid < 0 else bid for bid in self.bids),
-            "high_bid": self.high_bid,
-            "bidder": None if self.bidder < 0 else self.bidder,
-            "named_suit": self.named,
+            "auction": AuctionView(
+                bids=tuple(None if bid < 0 else bid for bid in self.bids),
+                high_bid=self.high_bid,
+                bidder=None if self.bidder < 0 else self.bidder,
+                named_suit=self.named,
+            )
         }

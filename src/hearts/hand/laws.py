@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -32,7 +33,7 @@ from hearts.hand.mechanic import Mechanic
 from hearts.moves import LAWS_MOVES, Call, Claim, Correct, Gather, Move, Revoke
 from hearts.rules import Rules
 
-__all__ = ["Laws"]
+__all__ = ["Laws", "LawsView"]
 
 _PLAY, _GATHER, _OVER = Phase.PLAY, Phase.GATHER, Phase.OVER
 
@@ -43,6 +44,21 @@ _NOTHING_TO: dict[str, str] = {
     "call": "call: no card is ever exposed",
     "gather": "gather: the next hand is dealt at once",
 }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LawsView:
+    """The laws option, as one seat sees it (laws 19, 22–26)."""
+
+    exposed: tuple[CardSet, ...]
+    """Each seat's exposed cards still in its hand (law 22), face up for all."""
+    claims: tuple[int, ...]
+    """The seats claimed against this hand (laws 25–26)."""
+    called: Card | None
+    """The exposed card the seat to act is called on to play (law 19)."""
+    revokes: tuple[tuple[int, Card], ...]
+    """This seat's own revokes not corrected, as (trick number, card): a seat knows its own;
+    the others' it must find out."""
 
 
 class Laws(Mechanic):
@@ -107,10 +123,12 @@ class Laws(Mechanic):
         # Exposed cards, claims and a call are public; a seat knows its own revokes.
         players = len(self.claimed)
         return {
-            "exposed": tuple(CardSet(self.exposed[s] & hand._hands[s]) for s in range(players)),
-            "claims": self.claims(),
-            "called": self.pending_call(hand),
-            "revokes": tuple((at, card) for s, at, card in self.revokes if s == seat),
+            "laws": LawsView(
+                exposed=tuple(CardSet(self.exposed[s] & hand._hands[s]) for s in range(players)),
+                claims=self.claims(),
+                called=self.pending_call(hand),
+                revokes=tuple((at, card) for s, at, card in self.revokes if s == seat),
+            )
         }
 
     def claims(self) -> tuple[int, ...]:

@@ -398,8 +398,8 @@ class HeartsApp(App[None]):
         title = f"Hearts · {self.session.variant} · hand {hand_no}"
         if rules.passes:
             title += " · hold" if direction is PassDirection.HOLD else f" · pass {direction.value}"
-        if view.named_suit is not None:
-            title += f" · avoid {view.named_suit.name.lower()}"
+        if view.auction is not None and view.auction.named_suit is not None:
+            title += f" · avoid {view.auction.named_suit.name.lower()}"
         title += f" · bots {self.speed}"
         self.query_one("#title", Static).update(Text(title, style="bold"))
         in_trick = dict(view.trick)
@@ -450,9 +450,9 @@ class HeartsApp(App[None]):
         view = self.view
         names = self.session.seat_name
         text = Text()
-        if view.phase in (Phase.BID, Phase.NAME):
+        if view.auction is not None and view.phase in (Phase.BID, Phase.NAME):
             text.append("The auction\n", style="bold")
-            for seat, bid in enumerate(view.bids):
+            for seat, bid in enumerate(view.auction.bids):
                 said = "…" if bid is None else ("pass" if bid == 0 else f"bids {bid}")
                 text.append(f"{names(seat)}: {said}\n")
             return text
@@ -543,7 +543,7 @@ class HeartsApp(App[None]):
                 return Text(f"Enter: {what} the {count} marked cards (Space unmarks)", "bold")
             return Text(f"Mark {count} cards to {what}: {chosen} marked (Space or Enter)", "bold")
         if phase is Phase.BID:
-            low = view.high_bid + 1
+            low = _high_bid(view) + 1
             high = view.rules.auction.max_bid if view.rules.auction else low
             typed = f" — {self.bid_text}" if self.bid_text else ""
             return Text(
@@ -774,7 +774,7 @@ class HeartsApp(App[None]):
         if view.phase is Phase.BID:
             if not self.bid_text:
                 self.say(
-                    f"Type a bid from {view.high_bid + 1} and Enter, or p to pass.", error=True
+                    f"Type a bid from {_high_bid(view) + 1} and Enter, or p to pass.", error=True
                 )
                 return
             self.try_move(Bid(int(self.bid_text)))
@@ -880,3 +880,8 @@ def _sentence(text: str) -> str:
     """A core message as a sentence on screen: capitalised, the person's seat as "you"."""
     text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _high_bid(view: SeatView) -> int:
+    """Auction Hearts: the high bid so far (0 in a form without an auction)."""
+    return view.auction.high_bid if view.auction is not None else 0
