@@ -577,6 +577,8 @@ class Deal(HandCore):
                 self._legal = legal
             return cards_of(legal)  # type: ignore[return-value]
         if phase is _OVER:
+            if seat is not None:
+                self.seat_number(seat)
             return []
         return self.mechanic_of_phase(phase).legal_moves(self, seat)  # type: ignore[return-value]
 
