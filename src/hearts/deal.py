@@ -1,4 +1,5 @@
-"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ draw) → (moon) → over.
+"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ discard) → (moon) →
+(gather) → over.
 
 A :class:`Deal` holds the cards of every seat (the referee's whole truth), offers the moves of the
 seat to act, applies them, undoes them, copies itself for search, and shows each seat exactly what
@@ -329,7 +330,8 @@ class Deal(HandCore):
 
     @property
     def is_over(self) -> bool:
-        """Whether every card has been played (and any moon choice made)."""
+        """Whether every card has been played (and any moon choice made, and under the laws
+        every seat has let the cards be gathered)."""
         return self._phase is _OVER
 
     @property
