@@ -1,5 +1,5 @@
-"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ discard) → (moon) →
-(gather) → over.
+"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ draw, or discard) →
+(moon) → (gather) → over.
 
 A :class:`Deal` holds the cards of every seat (the referee's whole truth), offers the moves of the
 seat to act, applies them, undoes them, copies itself for search, and shows each seat exactly what
