@@ -663,3 +663,21 @@ def _random_hands(rng: random.Random) -> list[str]:
     deck = [f"{rank}{suit}" for suit in "CDSH" for rank in "23456789TJQKA"]
     rng.shuffle(deck)
     return [" ".join(deck[seat::4]) for seat in range(4)]
+
+
+@pytest.mark.parametrize("phase", ["pass", "play", "over"])
+def test_legal_moves_of_a_seat_that_is_no_seat_is_refused_in_every_phase(phase: str) -> None:
+    """Bad input is refused as bad input, whatever the position: legal_moves(9) is an
+    InvalidArgument in the pass and the play, and still once the hand is over (it was [] then,
+    as if seat 9 simply had no move)."""
+    deal = Deal.from_hands(
+        MODERN, FIRST_TRICK, pass_direction="left" if phase == "pass" else "hold"
+    )
+    if phase == "over":
+        _first_legal(deal)
+    assert deal.phase.value == phase
+    for seat in (9, -1, True, "0"):
+        with pytest.raises(InvalidArgument, match="is not a seat: seats are 0 to 3"):
+            deal.legal_moves(seat)  # type: ignore[arg-type]
+    if phase == "over":
+        assert deal.legal_moves(0) == []  # a seat of the table: no move left

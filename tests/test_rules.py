@@ -592,6 +592,16 @@ def test_each_settlement_part_holds_only_its_methods_options(make: Any, message:
             "settlement={'moon': 'old'} must name its method, as {'method': 'points', "
             "'moon': 'old'}",
         ),
+        (
+            {"jack_rule": "any-clear"},
+            "settlement={'jack_rule': 'any-clear'} must name its method, as "
+            "{'method': 'sweepstakes', 'jack_rule': 'any-clear'}",
+        ),
+        (
+            {"free_hearts": 6},
+            "settlement={'free_hearts': 6} must name its method, as "
+            "{'method': 'two-handed', 'free_hearts': 6}",
+        ),
         ({"method": "pool"}, "settlement.method='pool' is not one of"),
         ({3: "points"}, "settlement options must be named by strings"),
         (
@@ -601,6 +611,8 @@ def test_each_settlement_part_holds_only_its_methods_options(make: Any, message:
     ],
 )
 def test_a_settlement_that_is_no_settlement_is_refused(settlement: object, message: str) -> None:
+    """Each refused in one sentence; a mapping without its method is shown with the method its
+    options belong to (the points method only when they are its own or none)."""
     with pytest.raises(InvalidRules, match=message.replace("(", r"\(").replace(")", r"\)")):
         Rules(settlement=settlement)  # type: ignore[arg-type]
 

@@ -7,12 +7,13 @@ method over random hands whose penalties add up to the totals the forms use (13,
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, InvalidArgument
 from hearts.scoring import (
     MOON_OPTIONS,
     Settlement,
@@ -895,3 +896,26 @@ def test_property_rules_8_2_points_revokers_take_the_whole_total(
         assert scores == tuple(moon_total if s in revokers else 0 for s in range(len(penalties)))
     else:
         assert scores == penalties
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: points([26, 0, 0, 0], shooter=9),
+        lambda: points([26, 0, 0, 0], moon="choice"),
+        lambda: points([13, 13, 0, 0], no_trick=[True]),
+        lambda: points([13, 13, 0, 0], no_trick_with_moon=1),  # type: ignore[arg-type]
+        lambda: sweepstakes([13, "0", 0, 0]),  # type: ignore[list-item]
+        lambda: sweepstakes([13, 0, 0, 0], pool=-1),
+        lambda: sweepstakes([13, 0, 0, 0], revokers=[7]),
+        lambda: howell([3, 5, 5, 0], total=12),
+        lambda: excess([13, 0, 0, 0]),
+        lambda: simple([13]),
+    ],
+)
+def test_a_settlement_given_bad_arguments_refuses_them_as_invalid_arguments(call: Any) -> None:
+    """The settlements are functions: a value one does not take (a seat that is no seat, a
+    count below zero, penalties of the wrong number of seats or not summing to the total) is
+    an InvalidArgument, the engine's kind for bad arguments, not a bare HeartsError."""
+    with pytest.raises(InvalidArgument):
+        call()

@@ -572,6 +572,15 @@ def test_a_wrong_first_dealer_after_the_cut_for_deal_is_refused() -> None:
     assert "the cut for deal is not the one the seed draws" in _report_of(data).problems
 
 
+def test_an_edited_cut_for_deal_is_reported_once_in_its_own_words() -> None:
+    """An edited cut for deal is one problem, said once: not also as an event that has no place
+    before the first deal (which the cut for deal is)."""
+    game = _play(Game(variants.get("classic"), seed=4, cut_for_deal=True), hands=2)
+    data = _data(game)
+    data["events"][0]["cuts"][0][1] = "KH" if data["events"][0]["cuts"][0][1] != "KH" else "QH"
+    assert _report_of(data).problems == ("the cut for deal is not the one the seed draws",)
+
+
 def test_an_unknown_record_version_is_refused_as_loading_refuses_it() -> None:
     data = _data(Game(variants.get("classic"), seed=8))
     data["version"] = 10**6

@@ -1,4 +1,5 @@
-"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ draw) → (moon) → over.
+"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ draw, or discard) →
+(moon) → (gather) → over.
 
 A :class:`Deal` holds the cards of every seat (the referee's whole truth), offers the moves of the
 seat to act, applies them, undoes them, copies itself for search, and shows each seat exactly what
@@ -329,7 +330,8 @@ class Deal(HandCore):
 
     @property
     def is_over(self) -> bool:
-        """Whether every card has been played (and any moon choice made)."""
+        """Whether every card has been played (and any moon choice made, and under the laws
+        every seat has let the cards be gathered)."""
         return self._phase is _OVER
 
     @property
@@ -577,6 +579,8 @@ class Deal(HandCore):
                 self._legal = legal
             return cards_of(legal)  # type: ignore[return-value]
         if phase is _OVER:
+            if seat is not None:
+                self.seat_number(seat)
             return []
         return self.mechanic_of_phase(phase).legal_moves(self, seat)  # type: ignore[return-value]
 

@@ -803,7 +803,9 @@ def _settling(value: object) -> Settling:
             raise InvalidRules(f"settlement options must be named by strings, not {dict(value)!r}")
         options = dict(value)
         if "method" not in options:
-            example = {"method": "points", **options}
+            # (the method the options belong to: points when they are its own, or none is)
+            owner = next((_ONLY_IN[k][0] for k in options if k in _ONLY_IN), None)
+            example = {"method": (owner or SettlementMethod.POINTS).value, **options}
             raise InvalidRules(f"settlement={options!r} must name its method, as {example!r}")
         method = _member("settlement.method", SettlementMethod, options.pop("method"))
         return _SETTLINGS[method](**options)

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from hearts.errors import HeartsError
+from hearts.errors import InvalidArgument
 from hearts.rules import (
     Excess,
     Howell,
@@ -96,20 +96,20 @@ def _units(
     """Check the penalty units of one hand and return them as a tuple."""
     units = tuple(penalties)
     if seats is not None and len(units) != seats:
-        raise HeartsError(
+        raise InvalidArgument(
             f"{method} is for exactly {seats} seats, but penalties were given for {len(units)}"
         )
     if len(units) < 2:
-        raise HeartsError(
+        raise InvalidArgument(
             f"{method} needs the penalties of at least two seats, but got {len(units)}"
         )
     for seat, unit in enumerate(units):
         if isinstance(unit, bool) or not isinstance(unit, int):
-            raise HeartsError(
+            raise InvalidArgument(
                 f"{method}: seat {seat}'s penalty must be a whole number, not {unit!r}"
             )
         if unit < 0 and not negative:
-            raise HeartsError(
+            raise InvalidArgument(
                 f"{method} counts penalty units of 0 or more, but seat {seat} took {unit}"
             )
     return units
@@ -118,7 +118,7 @@ def _units(
 def _check_count(value: int, what: str) -> None:
     """Refuse a count of counters or units that is not a whole number of 0 or more."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise HeartsError(f"{what} must be a whole number of 0 or more, not {value!r}")
+        raise InvalidArgument(f"{what} must be a whole number of 0 or more, not {value!r}")
 
 
 def _revokers(revokers: Sequence[int], seats: int, method: str) -> frozenset[int]:
@@ -126,12 +126,12 @@ def _revokers(revokers: Sequence[int], seats: int, method: str) -> frozenset[int
     named = tuple(revokers)
     for seat in named:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-            raise HeartsError(
+            raise InvalidArgument(
                 f"{method}: a revoker must be one of seats 0 to {seats - 1}, not {seat!r}"
             )
     for index, seat in enumerate(named):
         if seat in named[:index]:
-            raise HeartsError(
+            raise InvalidArgument(
                 f"{method}: seat {seat} is named as a revoker twice; name each revoking seat once"
             )
     return frozenset(named)
@@ -259,7 +259,7 @@ def howell(penalties: Sequence[int], *, total: int, revokers: Sequence[int] = ()
     _check_count(total, "the total in play")
     revoked = _revokers(revokers, len(units), "Howell's settling")
     if sum(units) != total:
-        raise HeartsError(
+        raise InvalidArgument(
             f"Howell's settling needs every penalty unit in play to be taken, "
             f"but the seats took {sum(units)} of {total}"
         )
@@ -420,25 +420,25 @@ def points(
     units = _units(penalties, "points", negative=True)
     seats = len(units)
     if moon not in MOON_OPTIONS:
-        raise HeartsError(
+        raise InvalidArgument(
             f'moon must be "old", "new" or "off", not {moon!r} '
             "(settle the shooter's choice before scoring)"
         )
     if shooter is not None and (
         isinstance(shooter, bool) or not isinstance(shooter, int) or not 0 <= shooter < seats
     ):
-        raise HeartsError(f"the shooter must be one of seats 0 to {seats - 1}, not {shooter!r}")
+        raise InvalidArgument(f"the shooter must be one of seats 0 to {seats - 1}, not {shooter!r}")
     _check_count(moon_total, "moon_total")
     _check_count(no_trick_bonus, "no_trick_bonus")
     if not isinstance(no_trick_with_moon, bool):
-        raise HeartsError(f"no_trick_with_moon must be True or False, not {no_trick_with_moon!r}")
+        raise InvalidArgument(f"no_trick_with_moon must be True or False, not {no_trick_with_moon!r}")
     flags = tuple(no_trick) if no_trick is not None else (False,) * seats
     if len(flags) != seats:
-        raise HeartsError(
+        raise InvalidArgument(
             f"no_trick needs one flag for each of the {seats} seats, but got {len(flags)}"
         )
     if shooter is not None and flags[shooter]:
-        raise HeartsError(f"seat {shooter} cannot both shoot the moon and win no trick")
+        raise InvalidArgument(f"seat {shooter} cannot both shoot the moon and win no trick")
     revoked = _revokers(revokers, seats, "points")
     if revoked:
         return tuple(moon_total if seat in revoked else 0 for seat in range(seats))

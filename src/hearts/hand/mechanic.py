@@ -12,7 +12,13 @@ also offer hooks, which the hand calls at fixed points only when a mechanic of t
 - ``at_finish(hand)`` before the hand is over (the laws' gathering, when claims close).
 
 Each returns True when it has taken the hand into a phase of its own (the hand then waits for
-that phase's moves). A new mechanic is a new module with a subclass of :class:`Mechanic`, listed
+that phase's moves). Three more plug points are taken by the first mechanic that names them
+(:class:`~hearts.hand.core.Plan`): ``winner_at(hand, cards, last)``, the position of the card
+that takes a trick, or -1 when nobody does (Cancellation Hearts); ``gains(hand, last)``, cards
+and points added to a trick's winner (a widow with the last trick); ``play_card(hand, seat,
+card)``, a mechanic that plays every card itself (Domino Hearts). ``laws`` marks the mechanic
+the core asks about a called card (:class:`~hearts.hand.laws.Laws`). A mechanic names what it
+defines in :attr:`Mechanic.hooks`; one left out there is never called. A new mechanic is a new module with a subclass of :class:`Mechanic`, listed
 in :data:`hearts.deal.MECHANICS`.
 
 >>> from hearts.hand.mechanic import Mechanic
@@ -46,7 +52,8 @@ class Mechanic:
     moves: ClassVar[tuple[type, ...]] = ()
     """The kinds of move this mechanic takes (in any phase it allows them)."""
     hooks: ClassVar[frozenset[str]] = frozenset()
-    """The trick-loop hooks it defines: any of after_trick, at_end, at_finish."""
+    """The trick-loop hooks it defines: any of after_trick, at_end, at_finish, winner_at,
+    gains, play_card (and laws, the mark of the laws); the hand calls only those named here."""
 
     def __init__(self, hand: HandCore) -> None:
         """Its state at the start of ``hand``, just dealt (the hand's core is set up)."""
