@@ -435,7 +435,6 @@ class Game:
             deal.undo()
             raise
 
-
     def _jack_namer(self, sits_out: int | None) -> int | None:
         """Auction Hearts: the seat that names the suit of the next hand without bidding (a Jack
         is pending), or None when the hand is bid for."""

@@ -431,7 +431,9 @@ def points(
     _check_count(moon_total, "moon_total")
     _check_count(no_trick_bonus, "no_trick_bonus")
     if not isinstance(no_trick_with_moon, bool):
-        raise InvalidArgument(f"no_trick_with_moon must be True or False, not {no_trick_with_moon!r}")
+        raise InvalidArgument(
+            f"no_trick_with_moon must be True or False, not {no_trick_with_moon!r}"
+        )
     flags = tuple(no_trick) if no_trick is not None else (False,) * seats
     if len(flags) != seats:
         raise InvalidArgument(

@@ -433,7 +433,7 @@ class HandCore:
             self.unshare()
         if closer == GENERAL:
             return self._close_general(seat, card)
-        return self._mechanics[self._fixed.plan.player].play_card(self, seat, card)  # type: ignore[attr-defined,no-any-return]
+        return self._mechanics[self._fixed.plan.player].play_card(self, seat, card)
 
     # ------------------------------------------------------------------ seats
 
@@ -663,7 +663,7 @@ class HandCore:
         if plan.trick_rule < 0:
             best_at = self.winner_at(cards, mask)
         else:
-            best_at = mechanics[plan.trick_rule].winner_at(self, cards, last)  # type: ignore[attr-defined]
+            best_at = mechanics[plan.trick_rule].winner_at(self, cards, last)
         event = self.put_card(seat, card)
         self._trick = []
         if best_at < 0:  # nobody wins it: it goes with the next trick
@@ -679,7 +679,7 @@ class HandCore:
         points += self._carry_points
         self._carry = self._carry_points = 0
         if plan.gains >= 0:
-            extra, extra_points = mechanics[plan.gains].gains(self, last)  # type: ignore[attr-defined]
+            extra, extra_points = mechanics[plan.gains].gains(self, last)
             mask |= extra
             points += extra_points
         self.take(winner, leader, cards, mask, points)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from hearts.errors import IllegalMove
 
 if TYPE_CHECKING:
+    from hearts.cards import Card
     from hearts.events import Event
     from hearts.hand.core import HandCore, Phase
     from hearts.moves import Move
@@ -114,3 +115,16 @@ class Mechanic:
     def at_finish(self, hand: HandCore) -> bool:
         """The hand is about to be over; True if a phase of its own holds it open."""
         return False
+
+    def gains(self, hand: HandCore, last: bool) -> tuple[int, int]:
+        """Cards (a mask) and their points to add to the trick being taken (``gains`` hook)."""
+        return 0, 0
+
+    def winner_at(self, hand: HandCore, cards: Sequence[Card], last: bool) -> int:
+        """The trick rule (``winner_at`` hook): the position in ``cards`` of the card that takes
+        the trick, or -1 when nobody does and it is carried to the next one."""
+        raise NotImplementedError
+
+    def play_card(self, hand: HandCore, seat: int, card: Card) -> Event:
+        """Play any card of ``seat`` (``play_card`` hook: the mechanic runs every card itself)."""
+        raise NotImplementedError
