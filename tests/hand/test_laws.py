@@ -564,3 +564,31 @@ def test_the_readable_account_of_a_game_waiting_for_the_gathering() -> None:
     while game.deal.phase is not Phase.GATHER:
         game.play(rng.choice(game.legal_moves()), game.to_act)
     assert record.text(game).endswith("to let the cards be gathered (or claim a revoke).")
+
+
+def test_laws_the_cards_are_gathered_after_the_shooter_chooses_how_the_moon_is_scored() -> None:
+    """With the laws and the moon a choice, the moon phase comes first: a Gather then says so
+    (and changes nothing); once the shooter has chosen, the gathering begins."""
+    rules = variants.get("modern").replace(laws=True, settlement={"moon": "choice"})
+    deal = Deal.from_hands(
+        rules,
+        [
+            "AC KC QC JC TC 9C AH KH QH JH TH 9H AS",
+            "2C QS 8H 7H 6H 2D 3D 4D 5D 6D 7D 8D 9D",
+            "3C 5H 4H 3H TD JD QD KD AD KS JS TS 9S",
+            "4C 5C 6C 7C 8C 2H 8S 7S 6S 5S 4S 3S 2S",
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "3C", "4C", "AC", "AS", "QS"):
+        deal.play(card)
+    while deal.phase is Phase.PLAY:
+        moves = deal.legal_moves()
+        deal.play(moves[-1] if deal.to_act == 0 else moves[0])
+    assert deal.phase is Phase.MOON and deal.to_act == 0
+    before = state(deal)
+    with pytest.raises(IllegalMove, match="the shooter chooses how the moon is scored first"):
+        deal.play("gather", seat=0)
+    assert state(deal) == before
+    deal.play("moon new")
+    assert deal.phase is Phase.GATHER

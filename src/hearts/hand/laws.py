@@ -197,6 +197,10 @@ class Laws(Mechanic):
             self._check_claim(hand, move.seat, seat)
             return
         if isinstance(move, Gather):
+            if phase is Phase.MOON:
+                raise IllegalMove(
+                    "the shooter chooses how the moon is scored first; then the cards are gathered"
+                )
             if phase is not _GATHER:
                 raise IllegalMove("the cards are gathered when every trick has been taken")
             if seat is not None and seat != hand._to_act:

@@ -37,7 +37,7 @@ from hearts import record, variants
 from hearts.bots.base import Bot
 from hearts.bots.expert import Hint, hint
 from hearts.deal import Phase
-from hearts.errors import HeartsError, IllegalMove, InvalidRecord
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidRecord
 from hearts.events import Event
 from hearts.game import Game
 from hearts.moves import Move
@@ -96,12 +96,12 @@ class Session:
         if not self.variant:
             self.variant = variants.name_of(self.game.rules)
         if len(self.bot_names) != self.game.players - 1:
-            raise HeartsError(
+            raise InvalidArgument(
                 f"{self.game.players} players need {self.game.players - 1} bots, "
                 f"not {len(self.bot_names)}"
             )
         if self.game.rules.laws:
-            raise HeartsError(
+            raise InvalidArgument(
                 "the terminal game does not play by the laws (revokes and claims): "
                 "play without --laws"
             )
