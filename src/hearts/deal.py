@@ -700,7 +700,7 @@ class Deal(HandCore):
             raise IllegalMove("nothing to undo: no move has been made this hand") from None
         self._legal = -1
         kind = entry[0]
-        if kind == CARD:  # (a tag is a small int; any other first item is a mechanic)
+        if kind is CARD:
             _, seat, card, self._leader, self._broken = entry
             self._hands[seat] |= 1 << card
             self._trick.pop()
@@ -709,7 +709,7 @@ class Deal(HandCore):
         else:
             if self._shared:
                 self.unshare()
-            if kind == TRICK:
+            if kind is TRICK:
                 _, seat, card, self._broken, events, mask = entry
                 won = self._history.pop()  # the trick this card closed
                 winner = won.seat
@@ -721,7 +721,7 @@ class Deal(HandCore):
                 self._won[winner] -= 1
                 self._to_act = seat
                 del self._events[events:]
-            elif kind == STATE:
+            elif kind is STATE:
                 self.restore(entry[1])
             else:
                 # A mechanic's own record; made before a copy, it names the original's

@@ -42,12 +42,25 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STATE", "seating"]
 
-CARD: Final = 0
+class UndoTag:
+    """What an undo record is, as its first item (compared by identity, so a record of a
+    mechanic, whose first item is the mechanic, is never taken for one)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+CARD: Final = UndoTag("CARD")
 """Undo record of a card that left its trick open: (CARD, seat, card, leader, broken)."""
-TRICK: Final = 1
+TRICK: Final = UndoTag("TRICK")
 """Undo record of a card that closed a trick the plain way with play going on:
 (TRICK, seat, card, broken, events, mask); the trick itself is the last of the history."""
-STATE: Final = 2
+STATE: Final = UndoTag("STATE")
 """Undo record holding a full snapshot: (STATE, snapshot)."""
 
 PLAIN: Final = 0
