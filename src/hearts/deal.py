@@ -261,36 +261,7 @@ class Deal(HandCore):
         The copy belongs to no game: it is never closed, and nobody is told when it ends.
         """
         other = object.__new__(Deal)
-        # Shared with the original: what is fixed for the hand, and what is replaced whole.
-        other._fixed = self._fixed
-        other._next = self._next
-        other._values = self._values
-        other._penalty_mask = self._penalty_mask
-        other._legal = self._legal
-        other._broken = self._broken
-        other._stock_pos = self._stock_pos
-        other._carry = self._carry
-        other._carry_points = self._carry_points
-        other._phase = self._phase
-        other._leader = self._leader
-        other._to_act = self._to_act
-        # Changed in place by every move: copied.
-        other._hands = self._hands.copy()
-        other._trick = self._trick.copy()
-        other._events = self._events.copy()
-        other._stack = self._stack.copy() if stack else []
-        other._closed = False
-        other._on_over = None
-        # Changed only when a trick closes, a mechanic moves or a move is undone: shared until
-        # either deal changes them (copy on write: HandCore.unshare), since a search mostly
-        # plays one card on a copy and undoes it.
-        self._shared = other._shared = True
-        other._taken = self._taken
-        other._points = self._points
-        other._won = self._won
-        other._history = self._history
-        other._mechanics = self._mechanics
-        other._laws = self._laws
+        self.copy_into(other, stack=stack)
         return other
 
     def close(self) -> None:
@@ -615,7 +586,7 @@ class Deal(HandCore):
             raise IllegalMove("the hand is over: every card has been played")
         if owner is None and type(move) in _ABSENT:
             raise IllegalMove(_ABSENT[type(move)].absent(move))
-        if owner is self._laws and owner is not None:
+        if owner is not None and owner is self._laws:
             owner.verify(self, move, seat)
             return
         if phase is not _PLAY:

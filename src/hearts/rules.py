@@ -59,8 +59,6 @@ __all__ = [
     "GameEnd",
     "TieRule",
     "Strip",
-    "JackRule",
-    "HeartValue",
     "Widow",
     "Leftover",
     "LastTrick",

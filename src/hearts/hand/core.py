@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STATE", "seating"]
 
+
 class UndoTag:
     """What an undo record is, as its first item (compared by identity, so a record of a
     mechanic, whose first item is the mechanic, is never taken for one)."""
@@ -447,6 +448,40 @@ class HandCore:
         if closer == GENERAL:
             return self._close_general(seat, card)
         return self._mechanics[self._fixed.plan.player].play_card(self, seat, card)
+
+    def copy_into(self, other: HandCore, *, stack: bool) -> None:
+        """Make ``other`` (a new, empty object) an independent copy of this hand: the changing
+        slots one by one (for speed), the rest shared (see :meth:`hearts.deal.Deal.copy`)."""
+        # Shared with the original: what is fixed for the hand, and what is replaced whole.
+        other._fixed = self._fixed
+        other._next = self._next
+        other._values = self._values
+        other._penalty_mask = self._penalty_mask
+        other._legal = self._legal
+        other._broken = self._broken
+        other._stock_pos = self._stock_pos
+        other._carry = self._carry
+        other._carry_points = self._carry_points
+        other._phase = self._phase
+        other._leader = self._leader
+        other._to_act = self._to_act
+        # Changed in place by every move: copied.
+        other._hands = self._hands.copy()
+        other._trick = self._trick.copy()
+        other._events = self._events.copy()
+        other._stack = self._stack.copy() if stack else []
+        other._closed = False
+        other._on_over = None
+        # Changed only when a trick closes, a mechanic moves or a move is undone: shared until
+        # either deal changes them (copy on write: HandCore.unshare), since a search mostly
+        # plays one card on a copy and undoes it.
+        self._shared = other._shared = True
+        other._taken = self._taken
+        other._points = self._points
+        other._won = self._won
+        other._history = self._history
+        other._mechanics = self._mechanics
+        other._laws = self._laws
 
     # ------------------------------------------------------------------ seats
 
