@@ -27,7 +27,7 @@ def _session(variant: str = "modern", seed: int = 5, players: int | None = None)
 
 
 def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
-    """RULES.md §6.2–6.5: pass three (typed by name), play every trick, see the settlement."""
+    """docs/rules.md §6.2–6.5: pass three (typed by name), play every trick, see the settlement."""
     seen: dict[str, Any] = {}
 
     async def scenario(d: Driver) -> None:
@@ -57,7 +57,7 @@ def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
 
 
 def test_a_classic_hand_with_counters_and_the_pool(play: Play) -> None:
-    """RULES.md §3.1 (the sweepstakes): counters paid, the pool won or left as a Jack."""
+    """docs/rules.md §3.1 (the sweepstakes): counters paid, the pool won or left as a Jack."""
     seen: dict[str, str] = {}
 
     async def scenario(d: Driver) -> None:
@@ -82,7 +82,7 @@ def test_a_classic_hand_with_counters_and_the_pool(play: Play) -> None:
 
 
 def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
-    """RULES.md §5.1: each seat bids once, the highest names the suit to avoid."""
+    """docs/rules.md §5.1: each seat bids once, the highest names the suit to avoid."""
 
     async def scenario(d: Driver) -> None:
         for _ in range(10):
@@ -111,7 +111,7 @@ def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
 
 
 def test_an_illegal_card_says_why_and_changes_nothing(play: Play) -> None:
-    """RULES.md §2.3 (follow suit): a card that may not be played is refused in a sentence."""
+    """docs/rules.md §2.3 (follow suit): a card that may not be played is refused in a sentence."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -322,7 +322,7 @@ def test_a_saved_game_resumes_where_it_was(play: Play, tmp_path: Path) -> None:
 
 
 def test_two_packs_and_many_seats_render_and_play(play: Play) -> None:
-    """Cancellation Hearts at eight (RULES.md §7): the seats along the top, both copies."""
+    """Cancellation Hearts at eight (docs/rules.md §7): the seats along the top, both copies."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -363,7 +363,7 @@ def test_seats_sit_around_the_table() -> None:
 
 
 def test_a_bid_out_of_range_is_refused_in_a_sentence(play: Play) -> None:
-    """RULES.md §5.1.2: a bid above the last, at most ``max_bid``; a wrong one changes nothing."""
+    """docs/rules.md §5.1.2: a bid above the last, at most ``max_bid``; a wrong one changes nothing."""
     seen: dict[str, int] = {}
 
     async def scenario(d: Driver) -> None:
@@ -415,7 +415,7 @@ def test_a_hint_for_a_position_that_has_passed_is_dropped(play: Play) -> None:
 
 
 def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
-    """RULES.md §5.1.4: the highest bidder names the suit; h is hearts here, so Enter confirms."""
+    """docs/rules.md §5.1.4: the highest bidder names the suit; h is hearts here, so Enter confirms."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -522,7 +522,7 @@ def test_the_last_tricks_play_themselves_once_they_change_nothing(play: Play) ->
 
 
 def test_heartsette_the_widow_is_shown_and_discarded_by_keys(play: Play) -> None:
-    """RULES.md §5.5: the winner of the first trick takes the widow and discards as many."""
+    """docs/rules.md §5.5: the winner of the first trick takes the widow and discards as many."""
 
     async def scenario(d: Driver) -> None:
         for _ in range(20):

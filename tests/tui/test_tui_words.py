@@ -16,7 +16,7 @@ def _played(variant: str, seed: int) -> Game:
 
 
 def test_a_summary_reports_the_settlement_the_core_made() -> None:
-    """RULES.md §6.5 (points) and §3.1 (counters): the numbers are the core's HandSettled."""
+    """docs/rules.md §6.5 (points) and §3.1 (counters): the numbers are the core's HandSettled."""
     for variant in ("modern", "classic", "spot", "omnibus"):
         game = _played(variant, 3)
         settled = [e for e in game.events if isinstance(e, HandSettled)]
@@ -101,7 +101,7 @@ def test_the_rules_page_gives_each_option_of_the_settlement_and_of_its_no_trick_
 
 
 def test_the_auction_summary_says_who_named_what() -> None:
-    """RULES.md §5.1: each hand's summary names the seat that named the suit, and the suit, or
+    """docs/rules.md §5.1: each hand's summary names the seat that named the suit, and the suit, or
     says that nobody bid (hearts then)."""
     game = _played("auction", 3)
     settled = {e.hand_number for e in game.events if isinstance(e, HandSettled)}
