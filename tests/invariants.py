@@ -1,4 +1,4 @@
-"""Invariants of a hand and a game, checked from the public API alone (DESIGN.md, Conventions).
+"""Invariants of a hand and a game, checked from the public API alone (docs/architecture.md, conventions).
 
 Shared by the property tests (``test_properties.py``), the stateful test
 (``test_state_machine.py``) and anything else that drives random games: how a random legal move
@@ -394,7 +394,7 @@ def cards_seen(value: object) -> int:
 
 
 def check_view(deal: Deal, seat: int) -> None:
-    """DESIGN.md principle 4, docs/rules.md §6.2, §2.6, §5.5, law 28: a seat's view names none of the
+    """docs/architecture.md principle 4, docs/rules.md §6.2, §2.6, §5.5, law 28: a seat's view names none of the
     cards other seats hold, have in transit or laid face down (Heartsette's discards), the stock,
     or the widow before its taker picks it up; its own cards are as the referee knows them; the
     deal in its log shows its own hand only; others' draws, discards and revokes are not in it;

@@ -1,4 +1,4 @@
-"""Seat views (DESIGN.md principle 4): a seat sees only what it may know."""
+"""Seat views (docs/architecture.md principle 4): a seat sees only what it may know."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hearts.events import Dealt, HandOver, Passed, StockDrawn
 
 
 def test_a_view_holds_the_seats_own_cards_only() -> None:
-    """DESIGN.md: its own cards, nothing of another hand."""
+    """docs/architecture.md: its own cards, nothing of another hand."""
     game = Game(variants.get("modern"), seed=3)
     for seat in range(4):
         view = game.view(seat)

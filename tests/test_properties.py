@@ -1,4 +1,4 @@
-"""Property tests: invariants that hold in random games of every preset (DESIGN.md, Conventions).
+"""Property tests: invariants that hold in random games of every preset (docs/architecture.md, conventions).
 
 Each test draws a seed with hypothesis, deals a game from it and drives it with random legal
 moves chosen by ``random.Random(seed)``; the invariant is checked at every step or at the end of
@@ -178,7 +178,7 @@ def test_ledger_conservation(rules: Rules, seed: int) -> None:
 @_settings(10)
 @given(seed=SEEDS, before=st.integers(0, 130), k=st.integers(1, 70))
 def test_undo_restores_exactly(rules: Rules, seed: int, before: int, k: int) -> None:
-    """DESIGN.md (copy/undo; state unchanged after any error): k random moves then k undos give
+    """docs/architecture.md (copy/undo; state unchanged after any error): k random moves then k undos give
     back exactly the state before them, across hand boundaries and the end of the game too; the
     same moves again give the same events (the next deal is dealt alike)."""
     game = Game(rules, seed=seed)
@@ -212,7 +212,7 @@ def test_undo_restores_exactly(rules: Rules, seed: int, before: int, k: int) -> 
 @_settings(10)
 @given(seed=SEEDS, back=st.integers(1, 8), on=st.integers(0, 6))
 def test_undo_across_hand_boundary(rules: Rules, seed: int, back: int, on: int) -> None:
-    """DESIGN.md (undo), laws 8–9: undoing from the next hand back into the last one (or out of
+    """docs/architecture.md (undo), laws 8–9: undoing from the next hand back into the last one (or out of
     a game just over) restores the earlier hand exactly, settlement and pool included."""
     first = Game(rules, seed=seed)
     rng = random.Random(seed)
@@ -244,7 +244,7 @@ def test_undo_across_hand_boundary(rules: Rules, seed: int, back: int, on: int) 
 @_settings(10)
 @given(seed=SEEDS, before=st.integers(0, 60))
 def test_deal_copy_is_independent(rules: Rules, seed: int, before: int) -> None:
-    """DESIGN.md principle 5 (copy/undo for search): playing a copy of a deal to its end leaves
+    """docs/architecture.md principle 5 (copy/undo for search): playing a copy of a deal to its end leaves
     the original and its game unchanged; undoing the copy brings it back to the original; the
     same moves on both give the same events."""
     game = Game(rules, seed=seed)
@@ -285,7 +285,7 @@ def test_deal_copy_is_independent(rules: Rules, seed: int, before: int) -> None:
 @_settings(10)
 @given(seed=SEEDS, other=SEEDS)
 def test_same_seed_same_game(rules: Rules, seed: int, other: int) -> None:
-    """DESIGN.md principle 1 (randomness only from the injected generator), §1.3: the same seed
+    """docs/architecture.md principle 1 (randomness only from the injected generator), §1.3: the same seed
     and the same moves give the same events; another seed gives another deal."""
     games = [Game(rules, seed=seed), Game(rules, seed=seed)]
     moves: list[tuple[int, object]] = []
@@ -311,7 +311,7 @@ def test_same_seed_same_game(rules: Rules, seed: int, other: int) -> None:
 @_settings(10)
 @given(seed=SEEDS)
 def test_view_safety(rules: Rules, seed: int) -> None:
-    """DESIGN.md principle 4, docs/rules.md §6.2 (received cards unseen until one's own pass), §2.6
+    """docs/architecture.md principle 4, docs/rules.md §6.2 (received cards unseen until one's own pass), §2.6
     and law 28 (only played cards are public): no seat's view shows another seat's unplayed
     cards, cards passed to others in transit, or the stock."""
     game = Game(rules, seed=seed)
@@ -374,7 +374,7 @@ def test_game_ends(rules: Rules, seed: int) -> None:
 @_settings(3)
 @given(seed=SEEDS, cut=st.integers(1, 200))
 def test_record_round_trips(rules: Rules, seed: int, cut: int) -> None:
-    """DESIGN.md principle 3 (events are the truth; a game is rebuilt from rules + events):
+    """docs/architecture.md principle 3 (events are the truth; a game is rebuilt from rules + events):
     a record of a game, in progress or over, loads back to the same events."""
     game = Game(rules, seed=seed)
     rng = random.Random(seed)

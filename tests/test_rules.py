@@ -1,4 +1,4 @@
-"""Rules as data (DESIGN.md principle 2): options, packs by player count, clashes refused; the
+"""Rules as data (docs/architecture.md principle 2): options, packs by player count, clashes refused; the
 options of a mechanic in its own part (passing, auction, joker, two packs), the settlement a part
 whose kind is its method and whose fields are that method's options, and the flat rules of
 version-1 records (and the flat settlement of the first version-2 records) read into them."""
@@ -146,7 +146,7 @@ def test_spot_hearts_values_each_heart_by_its_pips() -> None:
 def test_contradictory_rules_are_refused_naming_the_clash(
     changes: dict[str, object], message: str
 ) -> None:
-    """DESIGN.md: contradictory choices are rejected at construction, naming the clashing options."""
+    """docs/architecture.md: contradictory choices are rejected at construction, naming the clashing options."""
     with pytest.raises(InvalidRules, match=message.replace("(", r"\(")):
         Rules(**changes)  # type: ignore[arg-type]
 

@@ -1,6 +1,6 @@
 """A stateful property test: random games of every preset, at every table its form allows, with
 or without the laws option, driven through the public API by a hypothesis state machine that
-interleaves moves, undo, copies, views and records (DESIGN.md principles 3–5, docs/rules.md §1–7).
+interleaves moves, undo, copies, views and records (docs/architecture.md principles 3–5, docs/rules.md §1–7).
 
 The state is a :class:`hearts.Game` dealt from a drawn seed. Its rules are
 

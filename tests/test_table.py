@@ -64,7 +64,7 @@ def test_law_1_when_too_many_assemble_the_lowest_cuts_play() -> None:
 
 
 def test_shuffle_comes_from_the_injected_generator() -> None:
-    """DESIGN.md principle 1: randomness only through an injected random.Random."""
+    """docs/architecture.md principle 1: randomness only through an injected random.Random."""
     assert shuffle(range(52), random.Random(4)) == shuffle(range(52), random.Random(4))
     assert shuffle(range(52), random.Random(4)) != shuffle(range(52), random.Random(5))
 

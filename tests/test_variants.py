@@ -1,4 +1,4 @@
-"""Named presets (DESIGN.md principle 2): each form is a Rules value with a summary and source."""
+"""Named presets (docs/architecture.md principle 2): each form is a Rules value with a summary and source."""
 
 from __future__ import annotations
 

@@ -446,7 +446,7 @@ def test_counters_are_conserved_in_random_auction_games(players: int) -> None:
 
 
 def test_undo_across_an_auction_hand_boundary_restores_the_jack_and_its_namer() -> None:
-    """DESIGN.md (undo): undoing the card that ended an auction hand takes back its settlement,
+    """docs/architecture.md (undo): undoing the card that ended an auction hand takes back its settlement,
     the bid paid and the Jack; playing it again names the same seat for the Jack."""
     game = Game(GAME_RULES, rng=random.Random(0), dealer=3, deals=[_dealt(HANDS)])
     for move in ("bid 3", "bid pass", "bid pass", "bid pass", "name hearts"):

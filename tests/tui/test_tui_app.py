@@ -218,7 +218,7 @@ def test_a_hint_names_a_legal_move_and_why(play: Play) -> None:
 
 
 def test_the_screen_shows_no_other_seats_cards(play: Play) -> None:
-    """DESIGN.md principle 4: the face draws view(0) and nothing else."""
+    """docs/architecture.md principle 4: the face draws view(0) and nothing else."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
