@@ -205,14 +205,16 @@ def test_a_preset_at_another_table_and_a_custom_form_read_from_their_rules() -> 
     three = _prose(rules_text("modern", variants.for_players_named("modern", 3)))
     assert "(modern, for 3 players)" in three and "17 cards (2♦ taken out)" in three
     assert "left, right, then hold (no pass), in turn." in three
-    lawful = _prose(rules_text("classic", variants.get("classic").replace(laws=True)))
-    assert "(classic by the laws)" in lawful and "you may revoke" in lawful
+    laws = variants.get("classic").replace(laws=True)
+    lawful = _prose(rules_text(variants.name_of(laws), laws))
+    assert lawful.startswith("The rules: Classic Hearts (classic by the laws)")
+    assert "you may revoke" in lawful and "§2, §3.1, §3.4" in lawful
     custom = variants.get("modern").replace(settlement={"moon": "choice"}, ties="share")
     text = _prose(rules_text("modern", custom))
     assert "lets you choose: each other player scores 26, or you score −26" in text
     assert "(modern, with options changed)" in text and "Players tied for the win share it." in text
     assert "(§12 lists every option)" in text
-    unnamed = _prose(rules_text("custom", custom))
+    unnamed = _prose(rules_text(variants.name_of(custom), custom))
     assert unnamed.startswith("The rules: Custom Hearts (custom 4-player Hearts)")
     assert "§12 lists every option" in unnamed
 

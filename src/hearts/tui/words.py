@@ -18,7 +18,7 @@ from typing import Final
 from hearts import variants
 from hearts.cards import FULL_PACK, HEARTS_MASK, Card, Suit, cards_of
 from hearts.deal import Deal
-from hearts.errors import InvalidRules
+from hearts.errors import InvalidRules, UnknownName
 from hearts.events import (
     CardsKept,
     Discarded,
@@ -287,10 +287,7 @@ def rules_text(variant: str, rules: Rules) -> list[str]:
     >>> "The 2♣ leads the first trick." in text
     True
     """
-    try:
-        preset: variants.Variant | None = variants.variant(variant)
-    except InvalidRules:  # a custom form: its rules are all there is
-        preset = None
+    preset = _preset(variant, rules)
     title = preset.title if preset is not None else "Custom Hearts"
     name = variants.name_of(rules)
     changed = False
@@ -323,6 +320,17 @@ def rules_text(variant: str, rules: Rules) -> list[str]:
     for sentence in _read_more(preset, changed):
         lines += textwrap.wrap(sentence, PAGE_WIDTH)
     return lines
+
+
+def _preset(variant: str, rules: Rules) -> variants.Variant | None:
+    """The preset a game is played from: by its name, or by its rules' ("classic by the laws");
+    None for a custom form, whose rules are all there is."""
+    for name in (variant, variants.name_of(rules).removesuffix(" by the laws")):
+        try:
+            return variants.variant(name)
+        except (InvalidRules, UnknownName):
+            continue
+    return None
 
 
 def _and(items: Sequence[str], last: str = "and") -> str:
