@@ -1,10 +1,10 @@
-"""Invariants of a hand and a game, checked from the public API alone (DESIGN.md, Conventions).
+"""Invariants of a hand and a game, checked from the public API alone (docs/architecture.md, conventions).
 
 Shared by the property tests (``test_properties.py``), the stateful test
 (``test_state_machine.py``) and anything else that drives random games: how a random legal move
 is chosen, each invariant as one function that raises ``AssertionError`` with the reason, and the
 fingerprint of a position that undo and copy must preserve. The rule each checks is named in its
-docstring (RULES.md section or law number).
+docstring (docs/rules.md section or law number).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def hand_after_passing(deal: Deal, seat: int) -> CardSet:
 
 def first_leader(deal: Deal) -> int:
     """Who leads the first trick: the holder of the lowest club (modern), the highest bidder or
-    the Jack's namer (Auction Hearts, RULES.md §5.1.4), or the eldest hand."""
+    the Jack's namer (Auction Hearts, docs/rules.md §5.1.4), or the eldest hand."""
     rules = deal.rules
     if rules.auction and deal.bidder is not None:
         return deal.bidder
@@ -126,7 +126,7 @@ def first_leader(deal: Deal) -> int:
 
 def value(deal: Deal, card: Card) -> int:
     """What a card counts this hand: by the rules, or one a card of the named suit (Auction
-    Hearts, RULES.md §5.1.5)."""
+    Hearts, docs/rules.md §5.1.5)."""
     if deal.rules.auction:
         return int(card.suit is deal.named_suit)
     return deal.rules.value(card)
@@ -169,7 +169,7 @@ def kept(deal: Deal) -> int:
 def check_cards_conserved(deal: Deal) -> None:
     """Hands, cards played, stock and passes in transit hold the pack, each card exactly once
     (Cancellation Hearts: and the widow; cards taken are those of tricks taken, and the widow
-    once the first trick is taken, RULES.md §7; Domino Hearts: and the cards kept at the end,
+    once the first trick is taken, docs/rules.md §7; Domino Hearts: and the cards kept at the end,
     §5.6.4)."""
     rules = deal.rules
     places = [deal.hand(seat).mask for seat in range(deal.players)]
@@ -210,7 +210,7 @@ def check_cards_conserved(deal: Deal) -> None:
 def check_tricks(deal: Deal) -> None:
     """Every completed trick: one card from each seat in turn, led by the last winner, taken by
     the highest card of the suit led, worth the values of its cards. Cancellation Hearts
-    (RULES.md §7): twins cancel; a trick with no uncancelled card of the suit led is carried
+    (docs/rules.md §7): twins cancel; a trick with no uncancelled card of the suit led is carried
     (its leader leads again) and goes, with the widow before the first trick taken, to the
     next trick's taker, the last one to its leader. Domino Hearts (§5.6): only the seats
     holding cards when the trick is led play to it, and a winner out of cards passes the lead
@@ -264,7 +264,7 @@ def check_tricks(deal: Deal) -> None:
             elif done < rules.hand_size:  # every card of the suit led cancelled: carried
                 winner = -1
             elif (
-                rules.cancellation  # the last: RULES.md §7.6
+                rules.cancellation  # the last: docs/rules.md §7.6
                 and rules.cancellation.unwon_last_trick is LastTrick.SECOND_OF_PAIR
             ):
                 top = max(c.rank for c in cards if c.suit == led)
@@ -274,7 +274,7 @@ def check_tricks(deal: Deal) -> None:
             else:
                 winner = leader
             if rules.joker and rules.joker.wins_any_trick and JOKER in cards:
-                best = JOKER  # Joker Hearts (RULES.md §5.2): it wins any trick it is played to
+                best = JOKER  # Joker Hearts (docs/rules.md §5.2): it wins any trick it is played to
                 winner = seats[cards.index(best)]
             assert trick.winner == event.seat == winner, f"{cards} won by {trick.winner}"
             own = sum(value(deal, c) for c in cards)
@@ -325,7 +325,7 @@ def check_follows_suit(deal: Deal, seat: int, card: Card) -> None:
 
 
 def expected_points(deal: Deal) -> list[int]:
-    """This hand's points per seat, computed from RULES.md §6.4–6.5 (moon, no-trick bonus)."""
+    """This hand's points per seat, computed from docs/rules.md §6.4–6.5 (moon, no-trick bonus)."""
     rules = deal.rules
     total = rules.penalty_total
     units = list(deal.penalties())
@@ -394,7 +394,7 @@ def cards_seen(value: object) -> int:
 
 
 def check_view(deal: Deal, seat: int) -> None:
-    """DESIGN.md principle 4, RULES.md §6.2, §2.6, §5.5, law 28: a seat's view names none of the
+    """docs/architecture.md principle 4, docs/rules.md §6.2, §2.6, §5.5, law 28: a seat's view names none of the
     cards other seats hold, have in transit or laid face down (Heartsette's discards), the stock,
     or the widow before its taker picks it up; its own cards are as the referee knows them; the
     deal in its log shows its own hand only; others' draws, discards and revokes are not in it;
@@ -515,7 +515,7 @@ def starting_totals(rules: Rules) -> list[int]:
 
 
 def check_settlement(game: Game, deal: Deal, totals: list[int], pool: int) -> tuple[list[int], int]:
-    """RULES.md §3.1–3.6, §4.5, law 29: a finished hand of ``game`` was settled from the totals
+    """docs/rules.md §3.1–3.6, §4.5, law 29: a finished hand of ``game`` was settled from the totals
     and pool before it: counters are only moved, never made (the seats' counters and the pool add
     up to what the seats started with); Howell, the excess and two-handed settlements are
     zero-sum with no pool; points add the hand's points; a seat sitting out neither pays nor

@@ -1,4 +1,4 @@
-"""Cards and sets of cards (RULES.md §1.1: ranks A high in play, ace low in the cut)."""
+"""Cards and sets of cards (docs/rules.md §1.1: ranks A high in play, ace low in the cut)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_full_pack_has_fifty_two_distinct_cards() -> None:
 
 
 def test_joker_ranks_above_the_ace_of_hearts_and_is_a_heart() -> None:
-    """Law 3 (Joker Hearts; RULES.md §5.2): the joker replaces the 2♥; it follows as a heart."""
+    """Law 3 (Joker Hearts; docs/rules.md §5.2): the joker replaces the 2♥; it follows as a heart."""
     assert JOKER.suit is Suit.HEARTS and JOKER.rank is Rank.JOKER
     assert Card.parse("AH") & 63 < JOKER & 63
     assert Card.parse("JK") is JOKER

@@ -1,4 +1,4 @@
-"""Rules of play in one hand (RULES.md §2, §4.1, §4.5, §6.2–6.4): each test names its rule."""
+"""Rules of play in one hand (docs/rules.md §2, §4.1, §4.5, §6.2–6.4): each test names its rule."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def hold(rules=MODERN, hands=FIRST_TRICK, **options: object) -> Deal:
 
 class TestFirstTrick:
     def test_two_of_clubs_leads_the_first_trick(self) -> None:
-        """RULES.md §6.3.1: the holder of the 2♣ leads it to trick one, and nothing else."""
+        """docs/rules.md §6.3.1: the holder of the 2♣ leads it to trick one, and nothing else."""
         deal = hold()
         assert deal.to_act == 0
         assert deal.legal_moves() == [Card.parse("2C")]
@@ -108,13 +108,13 @@ class TestFirstTrick:
         assert deal.trick == [(0, clubs.cards()[-1])]
 
     def test_holder_of_the_two_of_clubs_leads_whatever_the_seat(self) -> None:
-        """RULES.md §6.3.1: the 2♣ holder leads, not the eldest hand."""
+        """docs/rules.md §6.3.1: the 2♣ holder leads, not the eldest hand."""
         hands = FIRST_TRICK[1:] + FIRST_TRICK[:1]
         deal = Deal.from_hands(MODERN, hands, pass_direction="hold")
         assert deal.to_act == 3
 
     def test_no_penalty_card_on_first_trick_when_another_card_is_held(self) -> None:
-        """RULES.md §6.3.2: on trick one a void seat may not play a heart or the Q♠."""
+        """docs/rules.md §6.3.2: on trick one a void seat may not play a heart or the Q♠."""
         deal = hold()
         deal.play("2C")
         deal.play("5H")  # seat 1 holds nothing but hearts: allowed (§6.3.3)
@@ -126,13 +126,13 @@ class TestFirstTrick:
             deal.play("QS")
 
     def test_first_trick_exception_a_hand_of_only_penalty_cards_may_play_one(self) -> None:
-        """RULES.md §6.3.3: a void seat holding only penalty cards may play any of them."""
+        """docs/rules.md §6.3.3: a void seat holding only penalty cards may play any of them."""
         deal = hold()
         deal.play("2C")
         assert set(deal.legal_moves()) == set(CardSet.parse(FIRST_TRICK[1]))
 
     def test_classic_eldest_hand_leads_any_card_even_a_heart(self) -> None:
-        """RULES.md §2.1: the eldest hand leads any card at all; no 2♣ rule, no breaking."""
+        """docs/rules.md §2.1: the eldest hand leads any card at all; no 2♣ rule, no breaking."""
         hands = [FIRST_TRICK[1], FIRST_TRICK[0], FIRST_TRICK[2], FIRST_TRICK[3]]
         deal = Deal.from_hands(CLASSIC, hands, dealer=3)
         assert deal.to_act == 0  # the eldest hand, on the dealer's left
@@ -141,7 +141,7 @@ class TestFirstTrick:
         assert deal.hearts_broken
 
     def test_classic_penalty_cards_may_be_discarded_on_the_first_trick(self) -> None:
-        """RULES.md §2.3: a void player may discard any card (classic has no trick-one rule)."""
+        """docs/rules.md §2.3: a void player may discard any card (classic has no trick-one rule)."""
         deal = Deal.from_hands(CLASSIC, FIRST_TRICK, dealer=3)
         deal.play("2C")
         deal.play("2H")
@@ -150,7 +150,7 @@ class TestFirstTrick:
 
 class TestBreakingHearts:
     def test_hearts_cannot_be_led_until_broken(self) -> None:
-        """RULES.md §6.3.5: no heart may be led before one has been played."""
+        """docs/rules.md §6.3.5: no heart may be led before one has been played."""
         deal = hold(hands=BREAKING)
         for card in ("2C", "4C", "2D", "2S"):
             deal.play(card)
@@ -162,7 +162,7 @@ class TestBreakingHearts:
         assert _state(deal) == before
 
     def test_queen_of_spades_breaks_hearts_by_default(self) -> None:
-        """RULES.md §6.3.5 (queenBreaksHearts, default on): a discarded Q♠ breaks hearts."""
+        """docs/rules.md §6.3.5 (queenBreaksHearts, default on): a discarded Q♠ breaks hearts."""
         deal = hold(hands=BREAKING)
         for card in ("2C", "4C", "2D", "2S", "5C", "3D", "QS", "3C"):
             deal.play(card)
@@ -170,7 +170,7 @@ class TestBreakingHearts:
         assert Card.parse("AH") in deal.legal_moves()
 
     def test_queen_of_spades_does_not_break_hearts_when_the_option_is_off(self) -> None:
-        """RULES.md §6.3.5: with queen_breaks_hearts off only a heart breaks hearts."""
+        """docs/rules.md §6.3.5: with queen_breaks_hearts off only a heart breaks hearts."""
         rules = MODERN.replace(queen_breaks_hearts=False)
         deal = hold(rules, BREAKING)
         for card in ("2C", "4C", "2D", "2S", "5C", "3D", "QS", "3C"):
@@ -179,7 +179,7 @@ class TestBreakingHearts:
         assert Card.parse("AH") not in deal.legal_moves()
 
     def test_a_heart_discarded_breaks_hearts(self) -> None:
-        """RULES.md §6.3.5: once a heart is played, hearts may be led."""
+        """docs/rules.md §6.3.5: once a heart is played, hearts may be led."""
         deal = hold(hands=BREAKING)
         for card in ("2C", "4C", "2D", "2S", "5C", "3D", "3S"):
             deal.play(card)
@@ -190,7 +190,7 @@ class TestBreakingHearts:
         assert deal.hearts_broken
 
     def test_a_leader_holding_only_hearts_may_lead_one(self) -> None:
-        """RULES.md §6.3.5: a leader holding nothing but hearts may lead one (and breaks them)."""
+        """docs/rules.md §6.3.5: a leader holding nothing but hearts may lead one (and breaks them)."""
         hands = [
             "2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC AH",
             "3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
@@ -204,7 +204,7 @@ class TestBreakingHearts:
         assert len(deal.legal_moves()) == 12
 
     def test_a_leader_holding_only_hearts_and_the_queen_may_lead_a_heart(self) -> None:
-        """RULES.md §6.3.5 (leadHeartIfOnlyPenalty, default on): hearts and the Q♠ only."""
+        """docs/rules.md §6.3.5 (leadHeartIfOnlyPenalty, default on): hearts and the Q♠ only."""
         deal = hold(hands=ONLY_PENALTY)
         for card in ("2C", "3C", "2D", "2S"):
             deal.play(card)
@@ -212,14 +212,14 @@ class TestBreakingHearts:
         assert len(deal.legal_moves()) == 12
 
     def test_without_the_option_only_the_queen_may_be_led(self) -> None:
-        """RULES.md §6.3.5: with leadHeartIfOnlyPenalty off, the Q♠ must be led."""
+        """docs/rules.md §6.3.5: with leadHeartIfOnlyPenalty off, the Q♠ must be led."""
         deal = hold(MODERN.replace(lead_hearts_with_only_penalty=False), ONLY_PENALTY)
         for card in ("2C", "3C", "2D", "2S"):
             deal.play(card)
         assert deal.legal_moves() == [Card.parse("QS")]
 
     def test_queen_of_spades_may_be_led_any_time_after_the_first_trick(self) -> None:
-        """RULES.md §6.3.6: the Q♠ is not held back by the breaking rule."""
+        """docs/rules.md §6.3.6: the Q♠ is not held back by the breaking rule."""
         hands = [
             "2C 3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
             "4C 5C 6C 7C 8C 9C TC JC QC KC AC QS KH",
@@ -236,7 +236,7 @@ class TestBreakingHearts:
         assert deal.hearts_broken  # and, by default, it breaks them
 
     def test_queen_of_spades_may_go_on_the_first_trick_from_a_hand_of_penalty_cards(self) -> None:
-        """RULES.md §6.3.3: a void seat holding only penalty cards may play the Q♠ on trick one."""
+        """docs/rules.md §6.3.3: a void seat holding only penalty cards may play the Q♠ on trick one."""
         hands = [
             "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
             "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
@@ -253,7 +253,7 @@ class TestBreakingHearts:
 
 class TestFollowSuit:
     def test_must_follow_suit(self) -> None:
-        """RULES.md §2.2: every other player must play a card of the suit led if able."""
+        """docs/rules.md §2.2: every other player must play a card of the suit led if able."""
         deal = hold(hands=BREAKING)
         deal.play("2C")
         before = _state(deal)
@@ -262,7 +262,7 @@ class TestFollowSuit:
         assert _state(deal) == before
 
     def test_highest_card_of_the_suit_led_wins_and_leads_next(self) -> None:
-        """RULES.md §2.4–2.5: off-suit cards never win; the winner leads the next trick."""
+        """docs/rules.md §2.4–2.5: off-suit cards never win; the winner leads the next trick."""
         deal = hold(hands=BREAKING)
         for card in ("2C", "4C", "AD", "AS"):
             deal.play(card)
@@ -277,7 +277,7 @@ class TestFollowSuit:
             deal.play("AH")
 
     def test_only_the_seat_to_act_may_play(self) -> None:
-        """RULES.md §2.5: play goes round to the left."""
+        """docs/rules.md §2.5: play goes round to the left."""
         deal = hold()
         with pytest.raises(IllegalMove, match="it is seat 0's turn, not seat 2's"):
             deal.play("2C", seat=2)
@@ -291,7 +291,7 @@ class TestPassing:
     def test_pass_cycle_left_right_across_hold(
         self, hand_number: int, direction: str, offset: int
     ) -> None:
-        """RULES.md §6.2: four players pass left, right, across, then hold, repeating."""
+        """docs/rules.md §6.2: four players pass left, right, across, then hold, repeating."""
         deal = Deal.from_hands(MODERN, FIRST_TRICK, hand_number=hand_number)
         assert deal.pass_direction is PassDirection(direction)
         if offset == 0:
@@ -307,7 +307,7 @@ class TestPassing:
         assert deal.phase is Phase.PLAY
 
     def test_passes_are_chosen_before_any_are_received(self) -> None:
-        """RULES.md §6.2: each seat passes before picking up the cards passed to it."""
+        """docs/rules.md §6.2: each seat passes before picking up the cards passed to it."""
         deal = Deal.from_hands(MODERN, FIRST_TRICK)
         deal.play(Pass("2C 3C 4C"), seat=0)
         assert deal.received(1) is None
@@ -324,7 +324,7 @@ class TestPassing:
             deal.play(Pass("5D 6D 7D"), seat=2)
 
     def test_the_two_of_clubs_holder_after_the_pass_leads(self) -> None:
-        """RULES.md §6.3.1: the holder of the 2♣ *after passing* leads."""
+        """docs/rules.md §6.3.1: the holder of the 2♣ *after passing* leads."""
         deal = Deal.from_hands(MODERN, FIRST_TRICK)  # pass left: seat 0's 2♣ goes to seat 1
         deal.play(Pass("2C 3C 4C"), seat=0)
         for seat in (1, 2, 3):
@@ -340,7 +340,7 @@ class TestPassing:
         ],
     )
     def test_bad_passes_are_refused_and_change_nothing(self, move: object, message: str) -> None:
-        """RULES.md §6.2: exactly three of one's own cards."""
+        """docs/rules.md §6.2: exactly three of one's own cards."""
         deal = Deal.from_hands(MODERN, FIRST_TRICK)
         before = _state(deal)
         with pytest.raises(IllegalMove, match=message):
@@ -348,7 +348,7 @@ class TestPassing:
         assert _state(deal) == before
 
     def test_pass_choices_are_every_three_card_subset(self) -> None:
-        """RULES.md §6.2: any three cards may be passed."""
+        """docs/rules.md §6.2: any three cards may be passed."""
         deal = Deal.from_hands(MODERN, FIRST_TRICK)
         choices = deal.legal_moves()
         assert isinstance(choices, PassChoices)
@@ -370,25 +370,25 @@ class TestMoon:
         return deal
 
     def test_old_moon_others_score_twenty_six(self) -> None:
-        """RULES.md §6.4 (default, Old Moon): the shooter scores 0 and each other seat 26."""
+        """docs/rules.md §6.4 (default, Old Moon): the shooter scores 0 and each other seat 26."""
         deal = self._shoot(MODERN)
         assert deal.penalties() == (26, 0, 0, 0)
         assert deal.moon_shooter() == 0
         assert deal.points() == (0, 26, 26, 26)
 
     def test_new_moon_shooter_minus_twenty_six(self) -> None:
-        """RULES.md §6.4 (New Moon option): the shooter −26, the others nothing."""
+        """docs/rules.md §6.4 (New Moon option): the shooter −26, the others nothing."""
         deal = self._shoot(MODERN.replace(settlement={"moon": Moon.NEW}))
         assert deal.points() == (-26, 0, 0, 0)
 
     def test_moon_off_counts_the_cards_as_taken(self) -> None:
-        """RULES.md §6.4: with the moon off, the shooter simply takes 26."""
+        """docs/rules.md §6.4: with the moon off, the shooter simply takes 26."""
         deal = self._shoot(MODERN.replace(settlement={"moon": Moon.OFF}))
         assert deal.moon_shooter() is None
         assert deal.points() == (26, 0, 0, 0)
 
     def test_shooters_choice_is_a_move_of_the_shooter(self) -> None:
-        """RULES.md §6.4 (shooter's choice): after the last trick the shooter chooses."""
+        """docs/rules.md §6.4 (shooter's choice): after the last trick the shooter chooses."""
         deal = self._shoot(MODERN.replace(settlement={"moon": Moon.CHOICE}))
         assert deal.phase is Phase.MOON and deal.to_act == 0
         assert deal.legal_moves() == [MoonChoice.OLD, MoonChoice.NEW]
@@ -463,7 +463,7 @@ class TestNoTrickBonusWithTheMoon:
 
 class TestScoringInTheHand:
     def test_each_heart_one_and_the_queen_thirteen(self) -> None:
-        """RULES.md §6.4: one point per heart, thirteen for the Q♠; 26 in all."""
+        """docs/rules.md §6.4: one point per heart, thirteen for the Q♠; 26 in all."""
         deal = hold(hands=BREAKING)
         _first_legal(deal)
         assert sum(deal.penalties()) == 26
@@ -474,7 +474,7 @@ class TestScoringInTheHand:
             )
 
     def test_classic_hearts_count_one_each_and_the_queen_nothing(self) -> None:
-        """RULES.md §2.6: only the hearts count, one each; thirteen in all."""
+        """docs/rules.md §2.6: only the hearts count, one each; thirteen in all."""
         deal = Deal.from_hands(CLASSIC, BREAKING, dealer=3)
         _first_legal(deal)
         assert sum(deal.penalties()) == 13
@@ -484,7 +484,7 @@ class TestTwoHanded:
     RULES = variants.get("two-handed")
 
     def test_pone_leads_and_the_winner_draws_first(self) -> None:
-        """RULES.md §4.1: 13 each; the pone leads; after each trick winner then loser draw."""
+        """docs/rules.md §4.1: 13 each; the pone leads; after each trick winner then loser draw."""
         from hearts import Game
 
         game = Game(self.RULES, seed=4)
@@ -500,7 +500,7 @@ class TestTwoHanded:
         assert [len(deal.hand(s)) for s in (0, 1)] == [13, 13]
 
     def test_last_thirteen_are_played_without_drawing(self) -> None:
-        """RULES.md §4.1.4: once the stock is gone, the hands are played out."""
+        """docs/rules.md §4.1.4: once the stock is gone, the hands are played out."""
         from hearts import Game
 
         game = Game(self.RULES, seed=4)

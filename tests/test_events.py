@@ -1,4 +1,4 @@
-"""Events (DESIGN.md principle 3): frozen, and each kind round-trips through plain JSON data."""
+"""Events (docs/architecture.md principle 3): frozen, and each kind round-trips through plain JSON data."""
 
 from __future__ import annotations
 

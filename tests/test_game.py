@@ -1,4 +1,4 @@
-"""A whole game: hands in sequence, settlement, the end (RULES.md §3, §3.4, §6.4)."""
+"""A whole game: hands in sequence, settlement, the end (docs/rules.md §3, §3.4, §6.4)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_the_same_seed_gives_the_same_deals() -> None:
 
 
 def test_modern_game_ends_when_a_seat_reaches_the_target_lowest_wins() -> None:
-    """RULES.md §6.4: the game ends after the hand in which anyone reaches 100; lowest wins."""
+    """docs/rules.md §6.4: the game ends after the hand in which anyone reaches 100; lowest wins."""
     for seed in range(5):
         game = play_out(Game(variants.get("modern"), seed=seed), seed)
         settled = [e for e in game.events if isinstance(e, HandSettled)]
@@ -57,13 +57,13 @@ def test_modern_game_ends_when_a_seat_reaches_the_target_lowest_wins() -> None:
 
 
 def test_target_is_configurable() -> None:
-    """RULES.md §6.4: play to 50 instead of 100."""
+    """docs/rules.md §6.4: play to 50 instead of 100."""
     game = play_out(Game(variants.get("modern").replace(target=50), seed=2))
     assert 50 <= max(game.scores) < 100 + 26
 
 
 def test_tied_lowest_continues_by_default_or_shares_when_asked() -> None:
-    """RULES.md §6.4: ties for lowest play on until one seat is lowest; option: a shared win."""
+    """docs/rules.md §6.4: ties for lowest play on until one seat is lowest; option: a shared win."""
     rules = variants.get("modern")
     game = Game(rules, seed=0)
     game._totals = [100, 40, 40, 70]
@@ -76,7 +76,7 @@ def test_tied_lowest_continues_by_default_or_shares_when_asked() -> None:
 
 
 def test_moon_points_reach_the_scores() -> None:
-    """RULES.md §6.4: the hand's points (the moon included) add to each seat's total."""
+    """docs/rules.md §6.4: the hand's points (the moon included) add to each seat's total."""
     game = Game(variants.get("modern"), seed=3)
     rng = random.Random(3)
     play_hand(game, rng)
@@ -107,7 +107,7 @@ def test_sweepstakes_jack_carries_and_is_fed_until_won() -> None:
 
 
 def test_counters_are_conserved_in_the_ledger_and_pool() -> None:
-    """RULES.md §3: settlement moves counters between seats and the pool, never makes them."""
+    """docs/rules.md §3: settlement moves counters between seats and the pool, never makes them."""
     for name in (
         "classic",
         "howell",
@@ -125,7 +125,7 @@ def test_counters_are_conserved_in_the_ledger_and_pool() -> None:
 
 
 def test_hoyle_game_of_points_first_to_lose_all_loses() -> None:
-    """RULES.md §3.4 (a): all start equal; the first to lose all his points ends the game."""
+    """docs/rules.md §3.4 (a): all start equal; the first to lose all his points ends the game."""
     rules = variants.get("classic")
     assert rules.end is GameEnd.BANKRUPT and rules.start_counters == 50
     game = play_out(Game(rules, seed=8), 8)
@@ -135,7 +135,7 @@ def test_hoyle_game_of_points_first_to_lose_all_loses() -> None:
 
 
 def test_hoyle_game_of_points_first_to_win_the_agreed_number_wins() -> None:
-    """RULES.md §3.4 (b): the first to win an agreed number of points wins."""
+    """docs/rules.md §3.4 (b): the first to win an agreed number of points wins."""
     rules = variants.get("hoyle-gain")
     game = play_out(Game(rules, seed=8), 8)
     assert max(game.ledger) - rules.start_counters >= rules.target
@@ -157,7 +157,7 @@ def test_each_deal_a_game_in_itself() -> None:
 
 
 def test_first_to_lose_all_ends_the_game_even_when_the_richest_tie() -> None:
-    """RULES.md §3.4 (a): the first seat to lose all its counters loses; the game is over then,
+    """docs/rules.md §3.4 (a): the first seat to lose all its counters loses; the game is over then,
     and seats tied for the most share the win."""
     for seed in range(60):
         game = play_out(Game(variants.get("classic"), seed=seed), seed)
@@ -169,7 +169,7 @@ def test_first_to_lose_all_ends_the_game_even_when_the_richest_tie() -> None:
 
 
 def test_seven_at_the_table_dealer_sits_out_and_neither_pays_nor_collects() -> None:
-    """RULES.md §4.5: the dealer takes no cards; the sitting-out dealer is not settled."""
+    """docs/rules.md §4.5: the dealer takes no cards; the sitting-out dealer is not settled."""
     game = Game(variants.get("classic-7"), seed=3)
     rng = random.Random(3)
     for _ in range(3):
@@ -181,7 +181,7 @@ def test_seven_at_the_table_dealer_sits_out_and_neither_pays_nor_collects() -> N
 
 
 def test_howell_settles_each_hand_zero_sum() -> None:
-    """RULES.md §3.2: net T − N·h for each seat; the pool always empties."""
+    """docs/rules.md §3.2: net T − N·h for each seat; the pool always empties."""
     game = Game(variants.get("howell"), seed=2)
     play_hand(game, random.Random(2))
     penalties = game.hands[0].penalties()

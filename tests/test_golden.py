@@ -1,4 +1,4 @@
-"""Golden games (DESIGN.md conventions): one recorded game per preset, replayed by the tests.
+"""Golden games (docs/architecture.md, conventions): one recorded game per preset, replayed by the tests.
 
 Any change to dealing, move generation, settlement or the record format shows up here as a
 difference from the files in ``tests/data/games`` (rewrite them with

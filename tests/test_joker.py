@@ -1,4 +1,4 @@
-"""Joker Hearts (law 3; RULES.md §5.2): the joker replaces the 2♥, follows as a heart, ranks above
+"""Joker Hearts (law 3; docs/rules.md §5.2): the joker replaces the 2♥, follows as a heart, ranks above
 the A♥, wins any trick it is played to (option), and counts five (option; UNVERIFIED)."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_law_3_no_joker_where_the_two_of_hearts_is_already_out(
 
 
 def test_the_six_handed_modern_strip_keeps_the_two_of_hearts_for_the_joker() -> None:
-    """RULES.md §6.1: the modern strip keeps every heart, so the joker may replace the 2♥."""
+    """docs/rules.md §6.1: the modern strip keeps every heart, so the joker may replace the 2♥."""
     rules = variants.for_players(variants.get("modern"), 6).replace(joker=Joker())
     assert JOKER in CardSet(rules.pack) and rules.penalty_total == 12 + 13 + 5
 
@@ -88,7 +88,7 @@ def test_joker_options_without_a_joker_or_of_the_wrong_kind_are_refused(
 
 
 def test_rules_5_2_the_joker_counts_five_and_the_deal_seventeen() -> None:
-    """RULES.md §5.2 (UNVERIFIED, an option): the joker is charged as five hearts; T = 12 + 5."""
+    """docs/rules.md §5.2 (UNVERIFIED, an option): the joker is charged as five hearts; T = 12 + 5."""
     assert JOKER_HEARTS.value(JOKER) == 5
     assert JOKER_HEARTS.penalty_total == 17
     assert JOKER_HEARTS.method is SettlementMethod.SWEEPSTAKES
@@ -97,7 +97,7 @@ def test_rules_5_2_the_joker_counts_five_and_the_deal_seventeen() -> None:
 
 
 def test_rules_5_2_the_joker_wins_a_trick_of_clubs_it_is_discarded_to() -> None:
-    """RULES.md §5.2: the joker wins any trick it is played to (option on, the default)."""
+    """docs/rules.md §5.2: the joker wins any trick it is played to (option on, the default)."""
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
         "JK 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
@@ -113,7 +113,7 @@ def test_rules_5_2_the_joker_wins_a_trick_of_clubs_it_is_discarded_to() -> None:
 
 
 def test_rules_5_2_without_the_power_the_discarded_joker_does_not_win() -> None:
-    """RULES.md §5.2 (option off): the joker wins only as the highest heart when hearts are led."""
+    """docs/rules.md §5.2 (option off): the joker wins only as the highest heart when hearts are led."""
     rules = JOKER_HEARTS.replace(joker={"wins_any_trick": False})
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -128,7 +128,7 @@ def test_rules_5_2_without_the_power_the_discarded_joker_does_not_win() -> None:
 
 
 def test_rules_5_2_the_joker_ranks_above_the_ace_when_hearts_are_led() -> None:
-    """RULES.md §5.2: the joker is the highest heart, with or without its power."""
+    """docs/rules.md §5.2: the joker is the highest heart, with or without its power."""
     hands = [
         "AH 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
         "JK AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
@@ -143,7 +143,7 @@ def test_rules_5_2_the_joker_ranks_above_the_ace_when_hearts_are_led() -> None:
 
 
 def test_rules_5_2_the_joker_follows_as_a_heart() -> None:
-    """RULES.md §5.2: the joker is a heart for following suit: with hearts led it must follow."""
+    """docs/rules.md §5.2: the joker is a heart for following suit: with hearts led it must follow."""
     hands = [
         "AH 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
         "JK AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
@@ -157,7 +157,7 @@ def test_rules_5_2_the_joker_follows_as_a_heart() -> None:
 
 
 def test_the_joker_breaks_hearts_where_hearts_must_be_broken() -> None:
-    """RULES.md §6.3 with the joker: it is a heart, so playing it breaks hearts."""
+    """docs/rules.md §6.3 with the joker: it is a heart, so playing it breaks hearts."""
     rules = variants.get("modern").replace(joker=Joker())
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
@@ -178,7 +178,7 @@ def test_the_joker_breaks_hearts_where_hearts_must_be_broken() -> None:
 
 
 def test_the_moon_needs_the_joker_when_it_counts() -> None:
-    """RULES.md §6.4 with the joker: it has a value above zero, so the moon needs it."""
+    """docs/rules.md §6.4 with the joker: it has a value above zero, so the moon needs it."""
     rules = variants.get("modern").replace(joker=Joker())
     assert rules.penalty_total == 12 + 13 + 5
     assert rules.penalty_mask >> JOKER & 1

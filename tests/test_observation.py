@@ -1,4 +1,4 @@
-"""Seat views (DESIGN.md principle 4): a seat sees only what it may know."""
+"""Seat views (docs/architecture.md principle 4): a seat sees only what it may know."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hearts.events import Dealt, HandOver, Passed, StockDrawn
 
 
 def test_a_view_holds_the_seats_own_cards_only() -> None:
-    """DESIGN.md: its own cards, nothing of another hand."""
+    """docs/architecture.md: its own cards, nothing of another hand."""
     game = Game(variants.get("modern"), seed=3)
     for seat in range(4):
         view = game.view(seat)
@@ -24,7 +24,7 @@ def test_a_view_holds_the_seats_own_cards_only() -> None:
 
 
 def test_passes_are_seen_by_the_passer_and_received_only_after_every_seat_passed() -> None:
-    """RULES.md §6.2: passes are laid face down before anyone picks up."""
+    """docs/rules.md §6.2: passes are laid face down before anyone picks up."""
     game = Game(variants.get("modern"), seed=3)
     deal = game.deal
     first = Pass(deal.hand(0).cards()[:3])
@@ -61,7 +61,7 @@ def test_every_played_card_is_public() -> None:
 
 
 def test_two_handed_draws_are_private_and_the_stock_size_is_public() -> None:
-    """RULES.md §4.1: each draws from the stock unseen by the other."""
+    """docs/rules.md §4.1: each draws from the stock unseen by the other."""
     game = Game(variants.get("two-handed"), seed=1)
     game.play(game.legal_moves()[0])
     game.play(game.legal_moves()[0])
@@ -113,7 +113,7 @@ def test_the_pool_and_a_pending_jack_are_public() -> None:
 
 def test_outcome_is_fixed_once_every_counting_card_is_played() -> None:
     """A face may play out the last tricks only when they carry nothing (no card that counts
-    is left, RULES.md §2.4 / §6.4 values), told from the view alone."""
+    is left, docs/rules.md §2.4 / §6.4 values), told from the view alone."""
     from hearts import bots
 
     bot = bots.get("basic")
@@ -141,7 +141,7 @@ def test_outcome_is_fixed_once_every_counting_card_is_played() -> None:
 
 
 def test_outcome_is_not_fixed_while_a_seat_may_still_take_no_trick() -> None:
-    """The no-trick bonus (RULES.md §6.6 `no-trick`): who wins the last tricks still counts, so
+    """The no-trick bonus (docs/rules.md §6.5 `no-trick`): who wins the last tricks still counts, so
     the outcome is fixed only once every seat with cards has won a trick as well."""
     from hearts import bots
 

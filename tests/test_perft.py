@@ -117,7 +117,7 @@ POSITIONS = load() if DATA.exists() else []
 
 @pytest.mark.parametrize("spec", POSITIONS, ids=[spec["name"] for spec in POSITIONS])
 def test_perft_matches_the_golden_numbers(spec: dict[str, Any]) -> None:
-    """Move generation (RULES.md §1–7, each position's mechanic in its ``about``): the number of
+    """Move generation (docs/rules.md §1–7, each position's mechanic in its ``about``): the number of
     legal move sequences from the position to each depth is the golden number, and the walk
     leaves the position as it was (undo restores every move)."""
     deal = position(spec)

@@ -1,8 +1,8 @@
-"""Property tests: invariants that hold in random games of every preset (DESIGN.md, Conventions).
+"""Property tests: invariants that hold in random games of every preset (docs/architecture.md, conventions).
 
 Each test draws a seed with hypothesis, deals a game from it and drives it with random legal
 moves chosen by ``random.Random(seed)``; the invariant is checked at every step or at the end of
-every hand. The rule each test checks is named in its docstring (RULES.md section or law number).
+every hand. The rule each test checks is named in its docstring (docs/rules.md section or law number).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _rule_sets() -> list:
         for players in counts:
             rules = variants.for_players(variants.get(base), players)
             params.append(pytest.param(rules, id=f"{base}-for-{players}"))
-    # The options of forms with a widow (RULES.md §5.5, §7.2, §7.6) and the laws at a table; the
+    # The options of forms with a widow (docs/rules.md §5.5, §7.2, §7.6) and the laws at a table; the
     # no-trick bonus that a moon hand drops (OpenSpiel's).
     options: tuple[tuple[str, str, dict[str, object]], ...] = (
         (
@@ -84,7 +84,7 @@ def _settings(examples: int) -> settings:
 @_settings(15)
 @given(seed=SEEDS)
 def test_cards_conserved(rules: Rules, seed: int) -> None:
-    """RULES.md §1.1, §1.5, §4.1, §6.2 (laws 3, 8): every card of the pack in play is in exactly
+    """docs/rules.md §1.1, §1.5, §4.1, §6.2 (laws 3, 8): every card of the pack in play is in exactly
     one place — a hand, a trick, the stock, or a pass in transit — at every step of a hand."""
     game = Game(rules, seed=seed)
     rng = random.Random(seed)
@@ -105,7 +105,7 @@ def test_cards_conserved(rules: Rules, seed: int) -> None:
 @_settings(15)
 @given(seed=SEEDS)
 def test_one_card_per_seat_per_trick(rules: Rules, seed: int) -> None:
-    """RULES.md §2.2–2.5, §6.3.1, §6.3.4 (laws 16–17, 20–21 by construction): each trick has one
+    """docs/rules.md §2.2–2.5, §6.3.1, §6.3.4 (laws 16–17, 20–21 by construction): each trick has one
     card from each seat that takes cards, in turn from the leader, who is the last trick's winner
     (or the first leader); the highest card of the suit led takes it."""
     game = Game(rules, seed=seed)
@@ -126,7 +126,7 @@ def test_one_card_per_seat_per_trick(rules: Rules, seed: int) -> None:
 @_settings(15)
 @given(seed=SEEDS)
 def test_follow_suit(rules: Rules, seed: int) -> None:
-    """RULES.md §2.2–2.3, §6.3.2 (law 22 by construction): every card played follows the suit
+    """docs/rules.md §2.2–2.3, §6.3.2 (law 22 by construction): every card played follows the suit
     led, or its player held none of that suit when he played it."""
     game = Game(rules, seed=seed)
     rng = random.Random(seed)
@@ -145,7 +145,7 @@ def test_follow_suit(rules: Rules, seed: int) -> None:
 @_settings(15)
 @given(seed=SEEDS)
 def test_penalty_totals(rules: Rules, seed: int) -> None:
-    """RULES.md §3.7, §6.4–6.5: at the end of a hand the seats took every penalty unit (T, plus
+    """docs/rules.md §3.7, §6.4–6.5: at the end of a hand the seats took every penalty unit (T, plus
     any card worth less than nothing); the hand's points are the units, or the moon's (Old
     Moon: the shooter T less, every other seat T more)."""
     game = Game(rules, seed=seed)
@@ -161,7 +161,7 @@ def test_penalty_totals(rules: Rules, seed: int) -> None:
 @given(seed=SEEDS)
 @example(seed=1)  # modern-for-7: seat 4 shoots in hand 10; dealer 3 sat out but was paid +26
 def test_ledger_conservation(rules: Rules, seed: int) -> None:
-    """RULES.md §3.1–3.6, §4.5, law 29: counters are only moved, never made — after every hand
+    """docs/rules.md §3.1–3.6, §4.5, law 29: counters are only moved, never made — after every hand
     the seats' counters and the pool add up to what the seats started with; Howell, the excess
     and two-handed settlements are zero-sum with no pool; points add each hand's points."""
     game = Game(rules, seed=seed)
@@ -178,7 +178,7 @@ def test_ledger_conservation(rules: Rules, seed: int) -> None:
 @_settings(10)
 @given(seed=SEEDS, before=st.integers(0, 130), k=st.integers(1, 70))
 def test_undo_restores_exactly(rules: Rules, seed: int, before: int, k: int) -> None:
-    """DESIGN.md (copy/undo; state unchanged after any error): k random moves then k undos give
+    """docs/architecture.md (copy/undo; state unchanged after any error): k random moves then k undos give
     back exactly the state before them, across hand boundaries and the end of the game too; the
     same moves again give the same events (the next deal is dealt alike)."""
     game = Game(rules, seed=seed)
@@ -212,7 +212,7 @@ def test_undo_restores_exactly(rules: Rules, seed: int, before: int, k: int) -> 
 @_settings(10)
 @given(seed=SEEDS, back=st.integers(1, 8), on=st.integers(0, 6))
 def test_undo_across_hand_boundary(rules: Rules, seed: int, back: int, on: int) -> None:
-    """DESIGN.md (undo), laws 8–9: undoing from the next hand back into the last one (or out of
+    """docs/architecture.md (undo), laws 8–9: undoing from the next hand back into the last one (or out of
     a game just over) restores the earlier hand exactly, settlement and pool included."""
     first = Game(rules, seed=seed)
     rng = random.Random(seed)
@@ -244,7 +244,7 @@ def test_undo_across_hand_boundary(rules: Rules, seed: int, back: int, on: int) 
 @_settings(10)
 @given(seed=SEEDS, before=st.integers(0, 60))
 def test_deal_copy_is_independent(rules: Rules, seed: int, before: int) -> None:
-    """DESIGN.md principle 5 (copy/undo for search): playing a copy of a deal to its end leaves
+    """docs/architecture.md principle 5 (copy/undo for search): playing a copy of a deal to its end leaves
     the original and its game unchanged; undoing the copy brings it back to the original; the
     same moves on both give the same events."""
     game = Game(rules, seed=seed)
@@ -285,7 +285,7 @@ def test_deal_copy_is_independent(rules: Rules, seed: int, before: int) -> None:
 @_settings(10)
 @given(seed=SEEDS, other=SEEDS)
 def test_same_seed_same_game(rules: Rules, seed: int, other: int) -> None:
-    """DESIGN.md principle 1 (randomness only from the injected generator), §1.3: the same seed
+    """docs/architecture.md principle 1 (randomness only from the injected generator), §1.3: the same seed
     and the same moves give the same events; another seed gives another deal."""
     games = [Game(rules, seed=seed), Game(rules, seed=seed)]
     moves: list[tuple[int, object]] = []
@@ -311,7 +311,7 @@ def test_same_seed_same_game(rules: Rules, seed: int, other: int) -> None:
 @_settings(10)
 @given(seed=SEEDS)
 def test_view_safety(rules: Rules, seed: int) -> None:
-    """DESIGN.md principle 4, RULES.md §6.2 (received cards unseen until one's own pass), §2.6
+    """docs/architecture.md principle 4, docs/rules.md §6.2 (received cards unseen until one's own pass), §2.6
     and law 28 (only played cards are public): no seat's view shows another seat's unplayed
     cards, cards passed to others in transit, or the stock."""
     game = Game(rules, seed=seed)
@@ -330,7 +330,7 @@ def test_view_safety(rules: Rules, seed: int) -> None:
 @_settings(5)
 @given(seed=SEEDS)
 def test_game_ends(rules: Rules, seed: int) -> None:
-    """RULES.md §3.4, §6.4 (end and ties), §1.5: a random game ends within a bound of hands,
+    """docs/rules.md §3.4, §6.4 (end and ties), §1.5: a random game ends within a bound of hands,
     exactly when its end rule first says so; the winners have the lowest points (points) or the
     most counters, and under ties=continue there is exactly one — except when a seat has lost all
     its counters or won the agreed number, which ends the game at once (tied seats share)."""
@@ -374,7 +374,7 @@ def test_game_ends(rules: Rules, seed: int) -> None:
 @_settings(3)
 @given(seed=SEEDS, cut=st.integers(1, 200))
 def test_record_round_trips(rules: Rules, seed: int, cut: int) -> None:
-    """DESIGN.md principle 3 (events are the truth; a game is rebuilt from rules + events):
+    """docs/architecture.md principle 3 (events are the truth; a game is rebuilt from rules + events):
     a record of a game, in progress or over, loads back to the same events."""
     game = Game(rules, seed=seed)
     rng = random.Random(seed)

@@ -24,7 +24,7 @@ CORE_FILES = sorted(
 
 @pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(CORE)))
 def test_core_imports_only_the_standard_library(path: Path) -> None:
-    """DESIGN.md: nothing in the core imports a face, a database driver or a web framework."""
+    """docs/architecture.md: nothing in the core imports a face, a database driver or a web framework."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         names: list[str] = []
@@ -88,3 +88,83 @@ def test_every_test_named_in_docs_laws_exists() -> None:
         assert re.search(rf"def {pattern}\(", sources), f"docs/laws.md names {name}: no such test"
     for law in range(1, 31):
         assert re.search(rf"^\| {law}( |–)|^\| \d+–{law} ", text, re.M), f"law {law} has no row"
+
+
+SHIPPED = sorted(
+    [
+        ROOT / "README.md",
+        ROOT / "pyproject.toml",
+        *(ROOT / "docs").glob("*.md"),
+        *(ROOT / "benchmarks").glob("*.md"),
+        *(
+            path
+            for folder in ("src", "tests")
+            for path in (ROOT / folder).rglob("*")
+            if path.is_file() and path.suffix in {".py", ".md", ".json", ".txt", ".toml"}
+        ),
+    ]
+)
+"""The text files a clone of the project has, which may cite only what a clone has."""
+ABSENT = ("RULES" + ".md", "DESIGN" + ".md", "seeds" + "/", "../" + "shared")
+"""Files outside the project (the notes it was built from), which a clone does not have: spelled
+in pieces so that this file does not name them itself."""
+RULES_DOC = ROOT / "docs" / "rules.md"
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=_name)
+def test_no_shipped_file_cites_a_file_a_clone_does_not_have(path: Path) -> None:
+    """Docs, docstrings, messages and tests cite docs/rules.md (and Foster's laws by number) and
+    docs/architecture.md, not the notes outside the project."""
+    text = path.read_text(encoding="utf-8")
+    for absent in ABSENT:
+        line = next((n for n, row in enumerate(text.splitlines(), 1) if absent in row), None)
+        assert line is None, f"{_name(path)}:{line} cites {absent!r}, which a clone does not have"
+
+
+def rules_sections() -> set[str]:
+    """The numbers of docs/rules.md's sections (``## 5.`` and ``### 5.1`` headings) and of the
+    numbered items within them (item 4 of §5.1 is ``5.1.4``)."""
+    import re
+
+    sections: set[str] = set()
+    current = ""
+    for line in RULES_DOC.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"#{2,3} (\d+(?:\.\d+)*)\.? ", line)
+        item = re.match(r"(\d+)\. ", line)
+        if heading:
+            current = heading.group(1)
+            sections.add(current)
+        elif item and current:
+            sections.add(f"{current}.{item.group(1)}")
+    return sections
+
+
+def test_the_rules_document_has_its_numbered_sections() -> None:
+    """docs/rules.md keeps the numbering the citations use: §0 to §13, the items of §5.1."""
+    sections = rules_sections()
+    assert {str(n) for n in range(14)} <= sections
+    assert {f"5.1.{n}" for n in range(1, 10)} <= sections and "5.1.10" not in sections
+    assert {"6.3.5", "7.8", "10.8", "3.1.4", "1.4.6"} <= sections
+
+
+def test_every_section_cited_is_a_section_of_the_rules_document() -> None:
+    """Every "§N" in a shipped file (docs/rules.md itself included) is a section of
+    docs/rules.md, or an item of one; in a range ("§6.3.2–3", "§6.2–6.5") both ends are."""
+    import re
+
+    sections = rules_sections()
+    missing = []
+    cite = re.compile(r"§\s?(\d+(?:\.\d+)*)(?:\s?[–-]\s?(\d+(?:\.\d+)*))?")
+    for path in SHIPPED:
+        for number, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for start, end in cite.findall(row):
+                cited = [start]
+                if end:
+                    head = start.split(".")[: max(0, start.count(".") - end.count("."))]
+                    cited.append(".".join([*head, end]))
+                missing += [f"{_name(path)}:{number} §{n}" for n in cited if n not in sections]
+    assert not missing, "sections docs/rules.md does not have: " + ", ".join(missing)

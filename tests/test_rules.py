@@ -1,4 +1,4 @@
-"""Rules as data (DESIGN.md principle 2): options, packs by player count, clashes refused; the
+"""Rules as data (docs/architecture.md principle 2): options, packs by player count, clashes refused; the
 options of a mechanic in its own part (passing, auction, joker, two packs), the settlement a part
 whose kind is its method and whose fields are that method's options, and the flat rules of
 version-1 records (and the flat settlement of the first version-2 records) read into them."""
@@ -60,7 +60,7 @@ parts): the mechanics in parts, the settlement's options flat beside its method.
 def test_law_3_pack_adjusted_for_the_number_of_players(
     players: int, removed: str, hand_size: int, hearts: int
 ) -> None:
-    """Law 3 (RULES.md §1.1): 3 — 2♠ out; 5 — black deuces; 6 — all deuces; T = 12 at six."""
+    """Law 3 (docs/rules.md §1.1): 3 — 2♠ out; 5 — black deuces; 6 — all deuces; T = 12 at six."""
     rules = Rules(
         players=players,
         stock=players == 2,
@@ -77,7 +77,7 @@ def test_law_3_pack_adjusted_for_the_number_of_players(
     [(3, "2D"), (5, "2C 2D"), (6, "2C 3C 2D 2S")],
 )
 def test_modern_strips_keep_every_heart(players: int, removed: str) -> None:
-    """RULES.md §6.1: pagat strips for 3 and 5, BLU's for 6 — all hearts and the Q♠ stay."""
+    """docs/rules.md §6.1: pagat strips for 3 and 5, BLU's for 6 — all hearts and the Q♠ stay."""
     rules = variants.for_players(variants.get("modern"), players)
     assert rules.strip is Strip.MODERN
     full = CardSet.parse(" ".join(r + s for s in "CDSH" for r in "23456789TJQKA"))
@@ -86,20 +86,20 @@ def test_modern_strips_keep_every_heart(players: int, removed: str) -> None:
 
 
 def test_modern_lowest_club_leads_when_the_deuce_is_stripped() -> None:
-    """RULES.md §6.1: if the 2♣ is stripped, the lowest remaining club takes its role."""
+    """docs/rules.md §6.1: if the 2♣ is stripped, the lowest remaining club takes its role."""
     assert str(variants.for_players(variants.get("modern"), 5).lowest_club) == "3C"
     assert str(variants.for_players(variants.get("modern"), 6).lowest_club) == "4C"
 
 
 def test_modern_three_and_five_pass_left_right_hold() -> None:
-    """RULES.md §6.2: three or five players have no across; left, right, hold."""
+    """docs/rules.md §6.2: three or five players have no across; left, right, hold."""
     rules = variants.for_players(variants.get("modern"), 5)
     assert rules.passing is not None and rules.passing.count == 3
     assert rules.passing.cycle == (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD)
 
 
 def test_spot_hearts_values_each_heart_by_its_pips() -> None:
-    """RULES.md §5.3: hearts count their pips, J 11 … A 14: 104 in all."""
+    """docs/rules.md §5.3: hearts count their pips, J 11 … A 14: 104 in all."""
     assert Rules(heart_value=HeartValue.PIPS).penalty_total == 104
 
 
@@ -146,7 +146,7 @@ def test_spot_hearts_values_each_heart_by_its_pips() -> None:
 def test_contradictory_rules_are_refused_naming_the_clash(
     changes: dict[str, object], message: str
 ) -> None:
-    """DESIGN.md: contradictory choices are rejected at construction, naming the clashing options."""
+    """docs/architecture.md: contradictory choices are rejected at construction, naming the clashing options."""
     with pytest.raises(InvalidRules, match=message.replace("(", r"\(")):
         Rules(**changes)  # type: ignore[arg-type]
 
@@ -167,7 +167,7 @@ def test_every_preset_round_trips_through_plain_data(name: str) -> None:
 
 
 def test_modern_preset_is_the_modern_game() -> None:
-    """RULES.md §6: the preset carries every default of the modern game."""
+    """docs/rules.md §6: the preset carries every default of the modern game."""
     rules = variants.get("modern")
     assert rules.players == 4 and rules.pass_count == 3
     assert rules.passing == Passing(
@@ -188,7 +188,7 @@ def test_unknown_variant_suggests_a_name() -> None:
 
 
 def test_removed_cards_replace_the_strip_tables_choice() -> None:
-    """Black Maria (RULES.md §6.5): three players lay aside the 2♣, not law 3's 2♠."""
+    """Black Maria (docs/rules.md §6.5): three players lay aside the 2♣, not law 3's 2♠."""
     rules = Rules(players=3, removed=("2C",))
     full = CardSet.parse(" ".join(r + s for s in "CDSH" for r in "23456789TJQKA"))
     assert full - CardSet(rules.pack) == CardSet.parse("2C")

@@ -1,4 +1,4 @@
-"""Tests of hearts.scoring: every settlement of RULES.md §3.1–3.6 and the modern points of §6.4–6.5.
+"""Tests of hearts.scoring: every settlement of docs/rules.md §3.1–3.6 and the modern points of §6.4–6.5.
 
 Each test names the rule it checks. The property tests check that counters are conserved by every
 method over random hands whose penalties add up to the totals the forms use (13, 12, 23, 26, 104).
@@ -725,7 +725,7 @@ def test_rules_8_2_simple_every_seat_revoked_the_pot_stays() -> None:
 
 
 def test_rules_8_2_points_revoker_is_charged_all_26() -> None:
-    """§8.2 modern comparison [PW0]: the revoker scores 26, the others nothing."""
+    """§8.2 modern comparison (pokerwiner): the revoker scores 26, the others nothing."""
     assert points([10, 16, 0, 0], revokers=[2]) == (0, 0, 26, 0)
     assert points([0, 26, 0, 0], shooter=1, revokers=[1]) == (0, 26, 0, 0)
     assert points([0, 26, 0, 0], shooter=1, moon="new", revokers=[0]) == (26, 0, 0, 0)

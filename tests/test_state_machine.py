@@ -1,11 +1,11 @@
 """A stateful property test: random games of every preset, at every table its form allows, with
 or without the laws option, driven through the public API by a hypothesis state machine that
-interleaves moves, undo, copies, views and records (DESIGN.md principles 3–5, RULES.md §1–7).
+interleaves moves, undo, copies, views and records (docs/architecture.md principles 3–5, docs/rules.md §1–7).
 
 The state is a :class:`hearts.Game` dealt from a drawn seed. Its rules are
 
 - **play**: a legal move chosen by a drawn index (in the pass phase by a drawn seat still to
-  pass), checked to follow suit (RULES.md §2.2–2.3) before it is made;
+  pass), checked to follow suit (docs/rules.md §2.2–2.3) before it is made;
 - **finish the hand**: random legal moves to the end of the hand in progress, the invariants
   checked after each, so hand boundaries, settlements and the end of a game are reached;
 - **undo**: ``game.undo()``, up to eight times, gives back exactly the position saved before

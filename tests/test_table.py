@@ -1,4 +1,4 @@
-"""The table procedure (laws 1–2, 4–9; dealing laws 7–9 of seeds/004)."""
+"""The table procedure (laws 1–2, 4–9; Foster's poker laws 7–9; docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_law_1_when_too_many_assemble_the_lowest_cuts_play() -> None:
 
 
 def test_shuffle_comes_from_the_injected_generator() -> None:
-    """DESIGN.md principle 1: randomness only through an injected random.Random."""
+    """docs/architecture.md principle 1: randomness only through an injected random.Random."""
     assert shuffle(range(52), random.Random(4)) == shuffle(range(52), random.Random(4))
     assert shuffle(range(52), random.Random(4)) != shuffle(range(52), random.Random(5))
 
@@ -119,7 +119,7 @@ def test_law_8_deal_one_at_a_time_from_the_eldest_hand() -> None:
 
 
 def test_seven_at_a_table_the_dealer_takes_no_cards() -> None:
-    """RULES.md §4.5: at a table of seven the dealer receives no cards."""
+    """docs/rules.md §4.5: at a table of seven the dealer receives no cards."""
     hands, _ = deal_out(list(range(48)), players=7, dealer=3, hand_size=8, sits_out=3)
     assert hands[3] == [] and all(len(hands[s]) == 8 for s in range(7) if s != 3)
     assert hands[4][0] == 0

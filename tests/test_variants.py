@@ -1,4 +1,4 @@
-"""Named presets (DESIGN.md principle 2): each form is a Rules value with a summary and source."""
+"""Named presets (docs/architecture.md principle 2): each form is a Rules value with a summary and source."""
 
 from __future__ import annotations
 
@@ -30,6 +30,18 @@ def test_every_preset_has_a_summary_a_source_and_valid_rules(name: str) -> None:
     assert isinstance(variant.rules, Rules)
     assert variant.summary and variant.source
     assert variants.name_of(variant.rules) == name
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_every_source_names_its_sources_in_words_then_a_section_of_the_rules_document(
+    name: str,
+) -> None:
+    """`hearts variants` shows the source: the laws, books and pages by name, as a player reads
+    them, then where docs/rules.md gives the form ("pagat (docs/rules.md §6.5)")."""
+    source = variants.variant(name).source
+    words, cite, rest = source.partition(" (docs/rules.md §")
+    assert cite and rest.endswith(")") and rest[0].isdigit(), source
+    assert any(word[:1].isalpha() for word in words.split()), source
 
 
 def test_presets_are_distinct() -> None:
@@ -95,7 +107,7 @@ def test_for_players_and_name_of_take_rules() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 @pytest.mark.parametrize("name", ["modern", "classic", "howell"])
 def test_for_players_adapts_a_form_to_any_table(name: str, players: int) -> None:
-    """Law 3 and RULES.md §6.1–6.2: the pack, passes and settlement follow the player count."""
+    """Law 3 and docs/rules.md §6.1–6.2: the pack, passes and settlement follow the player count."""
     rules = variants.for_players(variants.get(name), players)
     assert rules.players == players
     assert rules.stock == (players == 2)
@@ -164,7 +176,7 @@ def test_a_table_no_form_seats_is_refused_by_the_laws() -> None:
 
 
 def test_black_lady_is_another_name_for_the_modern_game() -> None:
-    """RULES.md §6: the modern game is the Black Lady as played today; one preset, two names."""
+    """docs/rules.md §6: the modern game is the Black Lady as played today; one preset, two names."""
     assert variants.get("black-lady") == variants.get("modern")
     assert variants.get("Black Lady") == variants.get("modern")
     assert "black-lady" not in variants.names()
@@ -194,12 +206,12 @@ def test_an_alias_is_suggested_for_a_misspelt_name() -> None:
     ],
 )
 def test_penalty_total_of_each_form(name: str, total: int) -> None:
-    """RULES.md §3.7, §5.3, §5.4, §6.5: T = 23, 26, 104, 26 (+ the J♦ apart), 38, 43."""
+    """docs/rules.md §3.7, §5.3, §5.4, §6.5: T = 23, 26, 104, 26 (+ the J♦ apart), 38, 43."""
     assert variants.get(name).penalty_total == total
 
 
 def test_black_jack_the_jack_of_spades_counts_ten_hearts_in_classic_play() -> None:
-    """RULES.md §5.4: J♠ = 10 hearts; no pass, eldest leads, no breaking; counters."""
+    """docs/rules.md §5.4: J♠ = 10 hearts; no pass, eldest leads, no breaking; counters."""
     rules = variants.get("black-jack")
     assert rules.value(Card.parse("JS")) == 10 and rules.value(Card.parse("QS")) == 0
     assert not rules.passes and rules.first_lead is FirstLead.ELDEST
@@ -209,21 +221,21 @@ def test_black_jack_the_jack_of_spades_counts_ten_hearts_in_classic_play() -> No
 
 
 def test_black_lady_of_hoyle_is_black_jack_with_the_queen() -> None:
-    """RULES.md §5.4: identical to Black Jack, with the Q♠ worth 13 hearts instead."""
+    """docs/rules.md §5.4: identical to Black Jack, with the Q♠ worth 13 hearts instead."""
     hoyle = variants.get("black-lady-hoyle")
     assert hoyle.value(Card.parse("QS")) == 13 and hoyle.value(Card.parse("JS")) == 0
     assert hoyle.replace(card_values=(("JS", 10),)) == variants.get("black-jack")
 
 
 def test_omnibus_jack_of_diamonds_counts_minus_ten_apart_from_the_total() -> None:
-    """RULES.md §6.5 (pagat): J♦ −10 to whoever takes it; T stays 26."""
+    """docs/rules.md §6.5 (pagat): J♦ −10 to whoever takes it; T stays 26."""
     rules = variants.get("omnibus")
     assert rules.value(Card.parse("JD")) == -10
     assert not rules.penalty_mask >> Card.parse("JD") & 1
 
 
 def test_no_trick_and_new_moon_are_the_modern_game_with_one_option() -> None:
-    """RULES.md §6.4–6.5: the no-trick bonus (−5) and the New Moon (shooter −26)."""
+    """docs/rules.md §6.4–6.5: the no-trick bonus (−5) and the New Moon (shooter −26)."""
     modern = variants.get("modern")
     assert variants.get("no-trick") == modern.replace(settlement={"no_trick": {"points": 5}})
     assert variants.get("new-moon") == modern.replace(settlement={"moon": Moon.NEW})
@@ -257,7 +269,7 @@ def _moon_position(rules: Rules, seat_3_keeps: str) -> Deal:
 
 
 def test_omnibus_moon_needs_only_the_hearts_and_the_queen() -> None:
-    """RULES.md §6.5: the moon needs the 13 hearts and the Q♠; the J♦ credit applies apart."""
+    """docs/rules.md §6.5: the moon needs the 13 hearts and the Q♠; the J♦ credit applies apart."""
     deal = _moon_position(variants.get("omnibus"), "4D")
     assert deal.moon_shooter() == 0
     assert deal.penalties() == (26, -10, 0, 0)
@@ -265,7 +277,7 @@ def test_omnibus_moon_needs_only_the_hearts_and_the_queen() -> None:
 
 
 def test_pink_lady_moon_takes_the_queen_of_hearts_and_the_queen_of_spades() -> None:
-    """RULES.md §6.5: Q♥ 13 as well; the moon needs every heart and the Q♠ (others +38)."""
+    """docs/rules.md §6.5: Q♥ 13 as well; the moon needs every heart and the Q♠ (others +38)."""
     rules = variants.get("pink-lady")
     assert rules.value(Card.parse("QH")) == 13 and rules.value(Card.parse("QS")) == 13
     deal = _moon_position(rules, "4D")
@@ -277,7 +289,7 @@ def test_pink_lady_moon_takes_the_queen_of_hearts_and_the_queen_of_spades() -> N
 
 
 def test_pink_lady_moon_needs_the_queen_of_spades() -> None:
-    """RULES.md §6.5: every heart without the Q♠ is no moon."""
+    """docs/rules.md §6.5: every heart without the Q♠ is no moon."""
     mask = variants.get("pink-lady").penalty_mask
     assert mask == CardSet.parse(" ".join(r + "H" for r in "23456789TJQKA") + " QS").mask
 
@@ -286,7 +298,7 @@ def test_pink_lady_moon_needs_the_queen_of_spades() -> None:
 
 
 def test_black_maria_three_play_without_the_two_of_clubs() -> None:
-    """RULES.md §6.5: three players, the 2♣ out, 17 cards each."""
+    """docs/rules.md §6.5: three players, the 2♣ out, 17 cards each."""
     rules = variants.get("black-maria")
     assert rules.players == 3
     assert rules.pack.bit_count() == 51 and rules.hand_size == 17
@@ -295,7 +307,7 @@ def test_black_maria_three_play_without_the_two_of_clubs() -> None:
 
 
 def test_black_maria_four_take_thirteen_each_from_the_whole_pack() -> None:
-    """RULES.md §6.5: four players deal all 52, 13 each; still pass 3 right, eldest leads."""
+    """docs/rules.md §6.5: four players deal all 52, 13 each; still pass 3 right, eldest leads."""
     rules = variants.for_players_named("black-maria", 4)
     assert rules.pack.bit_count() == 52 and rules.hand_size == 13
     assert rules.passing == Passing(count=3, cycle=(PassDirection.RIGHT,)) and rules.pass_count == 3
@@ -303,7 +315,7 @@ def test_black_maria_four_take_thirteen_each_from_the_whole_pack() -> None:
 
 
 def test_black_maria_penalty_cards() -> None:
-    """RULES.md §6.5: every heart 1, Q♠ 13, K♠ 10, A♠ 7."""
+    """docs/rules.md §6.5: every heart 1, Q♠ 13, K♠ 10, A♠ 7."""
     rules = variants.get("black-maria")
     assert [rules.value(Card.parse(c)) for c in ("2H", "AH", "QS", "KS", "AS", "JS")] == [
         1,
@@ -317,7 +329,7 @@ def test_black_maria_penalty_cards() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_black_maria_passes_right_every_hand_and_the_eldest_leads(players: int) -> None:
-    """RULES.md §6.5: each passes 3 cards to the right every hand; the eldest hand leads."""
+    """docs/rules.md §6.5: each passes 3 cards to the right every hand; the eldest hand leads."""
     rules = variants.for_players_named("black-maria", players)
     assert [rules.pass_direction(n) for n in range(6)] == [PassDirection.RIGHT] * 6
     game = Game(rules, seed=11)
@@ -338,7 +350,7 @@ def test_black_maria_passes_right_every_hand_and_the_eldest_leads(players: int) 
 
 
 def test_black_maria_has_no_moon() -> None:
-    """RULES.md §6.5 gives Black Maria no moon: taking all 43 scores 43."""
+    """docs/rules.md §6.5 gives Black Maria no moon: taking all 43 scores 43."""
     rules = variants.get("black-maria")
     assert rules.moon is Moon.OFF
     hands = [
@@ -357,7 +369,7 @@ def test_black_maria_has_no_moon() -> None:
 
 
 def test_spot_hearts_is_settled_by_howell_with_t_104_zero_sum() -> None:
-    """RULES.md §5.3, §3.2: net = 104 − N·pips, every hand's nets summing to zero."""
+    """docs/rules.md §5.3, §3.2: net = 104 − N·pips, every hand's nets summing to zero."""
     rules = variants.get("spot")
     assert rules.method is SettlementMethod.HOWELL and rules.penalty_total == 104
     game = Game(rules, seed=5)

@@ -286,7 +286,7 @@ class TrickWon(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TrickCarried(Event):
-    """Cancellation Hearts (RULES.md §7.5): every card of the suit led was cancelled by its twin,
+    """Cancellation Hearts (docs/rules.md §7.5): every card of the suit led was cancelled by its twin,
     so nobody won the trick; it stays on the table for the seat that takes the next trick, and
     its leader leads again. ``points`` are its own cards' (that seat's ``TrickWon`` counts them)."""
 
@@ -303,7 +303,7 @@ class TrickCarried(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Discarded(Event):
-    """Heartsette (RULES.md §5.5): the winner of the first trick took the widow into his hand and
+    """Heartsette (docs/rules.md §5.5): the winner of the first trick took the widow into his hand and
     laid as many cards face down; they count against him (seen only by that seat)."""
 
     kind: ClassVar[str] = "discarded"
@@ -314,7 +314,7 @@ class Discarded(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class CardsKept(Event):
-    """Domino Hearts (RULES.md §5.6.4): the last seat holding cards keeps them, with what was
+    """Domino Hearts (docs/rules.md §5.6.4): the last seat holding cards keeps them, with what was
     left in the stock, as its taken cards (face up: they are counted)."""
 
     kind: ClassVar[str] = "cards_kept"
@@ -440,7 +440,7 @@ def move_of(event: Event, index: int = 0) -> tuple[int, Move] | None:
             raise InvalidRecord(f"event {index} (bid_made): {error}") from None
     if isinstance(event, SuitNamed):
         if event.seat == -1:
-            return None  # nobody bid: the engine names hearts itself (RULES.md §5.1.8)
+            return None  # nobody bid: the engine names hearts itself (docs/rules.md §5.1.8)
         try:
             return event.seat, NameSuit(event.suit)
         except HeartsError as error:

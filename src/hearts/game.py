@@ -402,7 +402,7 @@ class Game:
         deltas, self._pool, self._jack = settlement.deltas, settlement.pool, settlement.jack
         if self.rules.auction:
             # A Jack is played for with no bidding: the last successful bidder (who named this
-            # hand's suit) names again (RULES.md §5.1.7). A Jack left by a hand nobody bid for
+            # hand's suit) names again (docs/rules.md §5.1.7). A Jack left by a hand nobody bid for
             # has no such bidder: the next hand is bid for as usual.
             self._namer = deal.bidder if self._jack else None
         for seat, delta in enumerate(deltas):

@@ -94,7 +94,7 @@ _set_cards = Pass.__dict__["cards"].__set__  # sets the slot past the immutabili
 
 
 class Discard:
-    """Heartsette (RULES.md §5.5): the cards the taker of the widow lays face down in its place.
+    """Heartsette (docs/rules.md §5.5): the cards the taker of the widow lays face down in its place.
 
     >>> Discard("2C 3C 4C"), str(Discard("4C 2C 3C"))
     (Discard(CardSet.parse('2C 3C 4C')), 'discard 2C 3C 4C')

@@ -650,7 +650,7 @@ def _suit_named(event: SuitNamed) -> Suit | None:
 
 
 def _named_line(event: SuitNamed, high_bid: int) -> str:
-    """Auction Hearts: who named which suit, and what the bid cost (RULES.md §5.1.4, 7, 8)."""
+    """Auction Hearts: who named which suit, and what the bid cost (docs/rules.md §5.1.4, 7, 8)."""
     if event.seat < 0:
         return (
             f"  Nobody bids: {event.suit} are the suit to avoid; no bid is paid, and the eldest "

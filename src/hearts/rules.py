@@ -115,7 +115,7 @@ class FirstLead(enum.Enum):
 
 
 class Moon(enum.Enum):
-    """Shooting the moon: one seat takes every card that counts against (RULES.md §6.4)."""
+    """Shooting the moon: one seat takes every card that counts against (docs/rules.md §6.4)."""
 
     OFF = "off"
     OLD = "old"
@@ -127,7 +127,7 @@ class Moon(enum.Enum):
 
 
 class SettlementMethod(enum.Enum):
-    """How a hand's penalties turn into points or counters (RULES.md §3, §6.4)."""
+    """How a hand's penalties turn into points or counters (docs/rules.md §3, §6.4)."""
 
     POINTS = "points"
     """Penalty points add to a running score; lowest total wins (the modern game)."""
@@ -160,7 +160,7 @@ class TieRule(enum.Enum):
     """What happens when seats tie for the win at the end."""
 
     CONTINUE = "continue"
-    """Play more hands until one seat stands alone (RULES.md §6.4 default)."""
+    """Play more hands until one seat stands alone (docs/rules.md §6.4 default)."""
     SHARE = "share"
     """The tied seats share the win."""
 
@@ -193,13 +193,13 @@ class HeartValue(enum.Enum):
 
 
 class Widow(enum.Enum):
-    """Heartsette (RULES.md §5.5): cards left face down after the deal, and where they go."""
+    """Heartsette (docs/rules.md §5.5): cards left face down after the deal, and where they go."""
 
     NONE = "none"
     """No widow: the pack deals out (after any strip)."""
     DISCARD = "discard"
     """The winner of the first trick takes the widow into his hand and discards as many cards
-    face down; the discards count against him (RULES.md §5.5 default)."""
+    face down; the discards count against him (docs/rules.md §5.5 default)."""
     FIRST_TRICK = "first-trick"
     """The widow is added to the first trick, for its winner (the widely used alternative)."""
     LAST_TRICK = "last-trick"
@@ -207,7 +207,7 @@ class Widow(enum.Enum):
 
 
 class Leftover(enum.Enum):
-    """Cancellation Hearts (RULES.md §7.2): where the cards left over from dealing two packs (the
+    """Cancellation Hearts (docs/rules.md §7.2): where the cards left over from dealing two packs (the
     widow) go."""
 
     FIRST_TRICK = "first-trick"
@@ -217,7 +217,7 @@ class Leftover(enum.Enum):
 
 
 class LastTrick(enum.Enum):
-    """Cancellation Hearts (RULES.md §7.6): who takes a last trick whose cards of the suit led
+    """Cancellation Hearts (docs/rules.md §7.6): who takes a last trick whose cards of the suit led
     all cancel."""
 
     LEADER = "leader"
@@ -227,7 +227,7 @@ class LastTrick(enum.Enum):
 
 
 _DOMINO_HAND: Final = 6
-"""Domino Hearts: cards dealt to each seat (RULES.md §5.6.1)."""
+"""Domino Hearts: cards dealt to each seat (docs/rules.md §5.6.1)."""
 _WIDOW_HANDS: Final = {3: 16, 4: 12, 5: 10, 6: 8}
 """Heartsette: cards dealt to each seat, by players (the rest lie face down as the widow)."""
 _WIDOW_STRIP: Final = {
@@ -245,7 +245,7 @@ _TWO_OF_HEARTS: Final = Card.of(Rank.TWO, Suit.HEARTS)
 _MAX_BID: Final = 13
 """The highest bid unless told otherwise (Auction Hearts; our choice: no source bounds a bid)."""
 _JOKER_PENALTY: Final = 5
-"""The joker's value unless told otherwise (RULES.md §5.2: "often quoted as five", UNVERIFIED)."""
+"""The joker's value unless told otherwise (docs/rules.md §5.2: "often quoted as five", UNVERIFIED)."""
 _MODERN_CYCLE: Final = (
     PassDirection.LEFT,
     PassDirection.RIGHT,
@@ -272,7 +272,7 @@ _MODERN_STRIP: Final = {
 
 
 def stripped_cards(players: int, strip: Strip) -> int:
-    """The mask of the cards laid aside for a number of players (law 3; RULES.md §1.1, §6.1).
+    """The mask of the cards laid aside for a number of players (law 3; docs/rules.md §1.1, §6.1).
 
     >>> from hearts.cards import CardSet
     >>> str(CardSet(stripped_cards(5, Strip.FOSTER))), str(CardSet(stripped_cards(5, Strip.MODERN)))
@@ -497,10 +497,10 @@ class Passing:
 @_by_name("auction")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Auction:
-    """Auction Hearts (laws 24, 30; RULES.md §5.1): after the deal each seat bids once, from the
+    """Auction Hearts (laws 24, 30; docs/rules.md §5.1): after the deal each seat bids once, from the
     eldest hand to the dealer, each bid above the last or a pass; the highest bidder names the
     suit to avoid (one unit a card of it) and leads the first trick. Nobody bidding: hearts, and
-    the eldest leads (RULES.md §5.1.8, UNVERIFIED). Classic play and sweepstakes only.
+    the eldest leads (docs/rules.md §5.1.8, UNVERIFIED). Classic play and sweepstakes only.
 
     >>> Auction().max_bid
     13
@@ -540,9 +540,9 @@ class Joker:
 
     wins_any_trick: bool = True
     """It wins every trick it is played to, even discarded on another suit led. False: it wins
-    only as the highest heart when hearts are led (RULES.md §5.2, UNVERIFIED)."""
+    only as the highest heart when hearts are led (docs/rules.md §5.2, UNVERIFIED)."""
     penalty: int = _JOKER_PENALTY
-    """What it counts against the seat that takes it (RULES.md §5.2 reports five as the common
+    """What it counts against the seat that takes it (docs/rules.md §5.2 reports five as the common
     figure, making T = 17: UNVERIFIED). The moon needs it when it counts."""
 
     def __post_init__(self) -> None:
@@ -557,7 +557,7 @@ class Joker:
 @_by_name("cancellation")
 @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
 class Cancellation:
-    """Cancellation Hearts (RULES.md §7): two packs shuffled together, three to eleven seats.
+    """Cancellation Hearts (docs/rules.md §7): two packs shuffled together, three to eleven seats.
     The pack is all 104 cards (``strip`` does not apply and ``removed`` is refused); each seat
     takes ``104 // players`` cards, the cards left over (the widow) go to the seat that takes
     the first trick (Bicycle) or with the last trick; two identical cards played to one trick
@@ -880,7 +880,7 @@ class Rules:
     hearts_must_be_broken: bool = False
     """A heart may not be led until one has been played, unless the leader holds only hearts."""
     queen_breaks_hearts: bool = False
-    """Playing the Q♠ also breaks hearts (the seed's "traditional" rule)."""
+    """Playing the Q♠ also breaks hearts (docs/rules.md §6.3.5: the "traditional" rule of Art of Manliness)."""
     lead_hearts_with_only_penalty: bool = True
     """A leader holding only hearts and the Q♠ may lead a heart before they are broken."""
     heart_value: HeartValue = HeartValue.ONE
@@ -890,20 +890,20 @@ class Rules:
     joker: Joker | None = None
     """Joker Hearts (law 3): the joker replaces the 2♥ (None: no joker). See :class:`Joker`."""
     auction: Auction | None = None
-    """Auction Hearts (laws 24, 30; RULES.md §5.1): each seat bids once, the highest names the
+    """Auction Hearts (laws 24, 30; docs/rules.md §5.1): each seat bids once, the highest names the
     suit to avoid (None: no auction). See :class:`Auction`."""
     widow: Widow = Widow.NONE
-    """Heartsette (RULES.md §5.5), three to six players and one pack: without the 2♠ for three or
+    """Heartsette (docs/rules.md §5.5), three to six players and one pack: without the 2♠ for three or
     four (the full pack for five or six), deal 16, 12, 10 or 8 each; the rest (3, 3, 2 or 4
     cards) lie face down as a widow, which goes to the winner of the first trick (``discard``:
     into his hand, and he discards as many, which count against him; ``first-trick``: with the
     trick; ``last-trick``: with the last trick instead). Two packs leave a widow of their own:
     see :attr:`Cancellation.widow`."""
     cancellation: Cancellation | None = None
-    """Cancellation Hearts (RULES.md §7): two packs, twins cancel (None: one pack). See
+    """Cancellation Hearts (docs/rules.md §7): two packs, twins cancel (None: one pack). See
     :class:`Cancellation`."""
     domino: bool = False
-    """Domino Hearts (RULES.md §5.6): deal six to each seat from the whole pack (``strip`` does
+    """Domino Hearts (docs/rules.md §5.6): deal six to each seat from the whole pack (``strip`` does
     not apply), the rest a face-down stock. A seat that cannot follow suit draws from the stock,
     one card at a time, until it can (then plays); with the stock empty it may play anything. A
     seat out of cards drops out (a trick won with a seat's last card is led by the next seat
@@ -971,7 +971,7 @@ class Rules:
             set_(self, "no_trick", settlement.no_trick)
         self._check()
         pack = FULL_PACK & ~self._laid_aside()
-        if self.cancellation:  # both packs whole, no strip (RULES.md §7.1)
+        if self.cancellation:  # both packs whole, no strip (docs/rules.md §7.1)
             pack = FULL_PACK | FULL_PACK << 64
         if self.joker:  # the joker replaces the 2♥ (law 3)
             pack = pack & ~(1 << _TWO_OF_HEARTS) | 1 << JOKER
@@ -1207,7 +1207,7 @@ class Rules:
             )
 
     def _check_widow(self) -> None:
-        """Heartsette deals its own pack (RULES.md §5.5) to three to six players, with one pack."""
+        """Heartsette deals its own pack (docs/rules.md §5.5) to three to six players, with one pack."""
         if self.widow is Widow.NONE:
             return
         option = f"widow={self.widow.value}"
@@ -1237,7 +1237,7 @@ class Rules:
                 raise InvalidRules(f"{option} clashes with {other}: {reason}")
 
     def _check_domino(self) -> None:
-        """Domino Hearts deals six each from one whole pack and draws to follow (RULES.md §5.6)."""
+        """Domino Hearts deals six each from one whole pack and draws to follow (docs/rules.md §5.6)."""
         if not self.domino:
             return
         clashes = (

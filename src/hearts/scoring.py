@@ -2,14 +2,14 @@
 
 Every function here is pure. It takes the penalty units each seat took in one hand (one number a
 seat, in seat order) and, for the pool methods, the pool carried in; it returns a
-:class:`Settlement` in counters for the classic methods (RULES.md §3: sweepstakes with Jacks,
+:class:`Settlement` in counters for the classic methods (docs/rules.md §3: sweepstakes with Jacks,
 Howell's settling, the simple method, the three-handed excess, the two-handed difference) or a
-tuple of points for the modern running score (RULES.md §6.4–6.5: the moon, the no-trick bonus).
+tuple of points for the modern running score (docs/rules.md §6.4–6.5: the moon, the no-trick bonus).
 They know nothing of cards, rules or games: the caller counts the units and names the shooter.
 :func:`settle` applies the rules' method to a finished hand (any :class:`SettledHand`, such as
 a :class:`~hearts.deal.Deal`) and returns its :class:`Settlement`.
 
-Every method also settles a hand with an established revoke (laws 23–24, RULES.md §8.2): the
+Every method also settles a hand with an established revoke (laws 23–24, docs/rules.md §8.2): the
 caller names the revoking seats in ``revokers`` and the revoker pays all losses of the hand.
 
 
@@ -138,7 +138,7 @@ def _revokers(revokers: Sequence[int], seats: int, method: str) -> frozenset[int
 
 
 def _revoker_pays_all_losses(deltas: Sequence[int], revokers: frozenset[int]) -> Settlement:
-    """Move a zero-sum hand's losses onto its revokers (RULES.md §8.2, our reading).
+    """Move a zero-sum hand's losses onto its revokers (docs/rules.md §8.2, our reading).
 
     Each seat that is not a revoker keeps any gain it made and pays nothing; each revoker, as if
     alone in error (law 24), pays every such gain, so with k revokers each gain is paid k times.
@@ -164,7 +164,7 @@ def sweepstakes(
     sole_clear_wins_jack: bool = True,
     revokers: Sequence[int] = (),
 ) -> Settlement:
-    """Settle a hand by sweepstakes, with Jacks (law 29, RULES.md §3.1).
+    """Settle a hand by sweepstakes, with Jacks (law 29, docs/rules.md §3.1).
 
     Every seat pays one counter per unit into the pool. A sole clear seat (one that took no unit)
     takes the whole pool; two clear seats divide it, the odd counter staying for the next pool.
@@ -177,7 +177,7 @@ def sweepstakes(
     >>> sweepstakes([3, 0, 0, 10], pool=13, jack=True)
     Settlement(deltas=(-3, 0, 0, -10), pool=26, jack=True, winners=())
 
-    **Revokes** (laws 23–24, RULES.md §8.2). ``revokers`` names the seats with an established
+    **Revokes** (laws 23–24, docs/rules.md §8.2). ``revokers`` names the seats with an established
     revoke this hand. The revoker pays all losses: the other seats pay nothing for their units,
     and each revoker pays T, all the units of the hand, into the pool, as if he were alone in
     error, so the pot is the pool plus k·T for k revokers. The pot is won as above, except that a
@@ -237,7 +237,7 @@ def sweepstakes(
 
 
 def howell(penalties: Sequence[int], *, total: int, revokers: Sequence[int] = ()) -> Settlement:
-    """Settle a hand by Howell's method (RULES.md §3.2): no pool is left and there are no Jacks.
+    """Settle a hand by Howell's method (docs/rules.md §3.2): no pool is left and there are no Jacks.
 
     Each of the N seats pays (N − 1) counters per unit taken and takes out ``total`` minus its own
     units, a net of ``total − N·units``. ``total`` is the units in play (T: 13 in the plain game),
@@ -246,7 +246,7 @@ def howell(penalties: Sequence[int], *, total: int, revokers: Sequence[int] = ()
     >>> howell([3, 5, 5, 0], total=13)
     Settlement(deltas=(1, -7, -7, 13), pool=0, jack=False, winners=(0, 3))
 
-    **Revokes** (RULES.md §8.2 default; the laws do not spell out Howell's settling, so this is
+    **Revokes** (docs/rules.md §8.2 default; the laws do not spell out Howell's settling, so this is
     our reading, UNVERIFIED). ``revokers`` names the seats with an established revoke. The nets
     are computed as usual; each seat that did not revoke keeps its gain and pays nothing, and each
     revoker pays the sum of those gains, as if alone in error (law 24): with k revokers every
@@ -268,7 +268,7 @@ def howell(penalties: Sequence[int], *, total: int, revokers: Sequence[int] = ()
 
 
 def simple(penalties: Sequence[int], *, pool: int = 0, revokers: Sequence[int] = ()) -> Settlement:
-    """Settle a hand by Hoyle's simple method (RULES.md §3.3).
+    """Settle a hand by Hoyle's simple method (docs/rules.md §3.3).
 
     Every seat pays one counter per unit into the pool; the seat with the fewest units takes it.
     Seats tied for fewest divide it equally, and what does not divide stays in the pool.
@@ -276,7 +276,7 @@ def simple(penalties: Sequence[int], *, pool: int = 0, revokers: Sequence[int] =
     >>> simple([1, 1, 1, 10])
     Settlement(deltas=(3, 3, 3, -10), pool=1, jack=False, winners=(0, 1, 2))
 
-    **Revokes** (laws 23–24 carried over to this method, RULES.md §8.2; our reading). Each seat
+    **Revokes** (laws 23–24 carried over to this method, docs/rules.md §8.2; our reading). Each seat
     in ``revokers`` pays T, all the units of the hand, into the pool and the others pay nothing;
     the pot goes to the seat or seats with the fewest units among those that did not revoke,
     divided as above. If every seat revoked, nobody wins and the pot stays in the pool.
@@ -310,7 +310,7 @@ def simple(penalties: Sequence[int], *, pool: int = 0, revokers: Sequence[int] =
 
 
 def excess(penalties: Sequence[int], *, revokers: Sequence[int] = ()) -> Settlement:
-    """Settle a three-handed hand by the excess (RULES.md §3.5): zero-sum, no pool.
+    """Settle a three-handed hand by the excess (docs/rules.md §3.5): zero-sum, no pool.
 
     Every seat with the most units pays every seat with fewer the difference between the two.
     If all three took the same, nobody pays.
@@ -320,7 +320,7 @@ def excess(penalties: Sequence[int], *, revokers: Sequence[int] = ()) -> Settlem
     >>> excess([6, 6, 1]).deltas
     (-5, -5, 10)
 
-    **Revokes** (RULES.md §8.2): the laws say only that the revoker pays all losses, so, as our
+    **Revokes** (docs/rules.md §8.2): the laws say only that the revoker pays all losses, so, as our
     reading (UNVERIFIED), the rule given for Howell's settling applies to the excess deltas: each
     seat that did not revoke keeps its gain and pays nothing, each revoker pays all those gains
     (k revokers: each gain k times), and a revoker forfeits any gain of his own.
@@ -344,7 +344,7 @@ def excess(penalties: Sequence[int], *, revokers: Sequence[int] = ()) -> Settlem
 def two_handed(
     penalties: Sequence[int], *, free_hearts: int = 0, revokers: Sequence[int] = ()
 ) -> Settlement:
-    """Settle a two-handed hand (RULES.md §3.6): the seat with more units pays the other.
+    """Settle a two-handed hand (docs/rules.md §3.6): the seat with more units pays the other.
 
     With ``free_hearts=0`` (option A, the default) the loser pays the difference. With a positive
     ``free_hearts`` (option B: Foster's is 6) the loser's first units are free and he pays one
@@ -355,7 +355,7 @@ def two_handed(
     >>> two_handed([10, 3], free_hearts=6).deltas
     (-4, 4)
 
-    **Revokes** (RULES.md §8.2): as our reading (UNVERIFIED), the rule given for Howell's
+    **Revokes** (docs/rules.md §8.2): as our reading (UNVERIFIED), the rule given for Howell's
     settling applies to the deltas above: a revoker who lost pays as usual, a revoker who won
     forfeits his gain (nobody pays), and if both revoked nobody pays.
 
@@ -390,7 +390,7 @@ def points(
     no_trick_with_moon: bool = True,
     revokers: Sequence[int] = (),
 ) -> tuple[int, ...]:
-    """Score a hand in points for the modern running score (RULES.md §6.4, §6.5).
+    """Score a hand in points for the modern running score (docs/rules.md §6.4, §6.5).
 
     ``penalties`` may hold negative units (the Omnibus J♦ is −10). ``shooter`` is the seat that
     took every card counting against, as the caller decided, or ``None``. Under the old moon the
@@ -408,7 +408,7 @@ def points(
     >>> points([26, 0, 0, 0], **shot), points([26, 0, 0, 0], **shot, no_trick_with_moon=False)
     ((0, 21, 26, 26), (0, 26, 26, 26))
 
-    **Revokes** (RULES.md §8.2, the modern comparison [PW0]: "the revoker is charged all 26
+    **Revokes** (docs/rules.md §8.2, the modern comparison (pokerwiner): "the revoker is charged all 26
     points"). With ``revokers`` named, each revoker scores ``moon_total`` (the penalty total of
     the form, 26 in Black Lady) for the hand and every other seat scores 0; the moon and the
     no-trick bonus do not apply to that hand. Several revokers each scoring the whole total is

@@ -1,7 +1,7 @@
 """The table procedure: cutting for seats and deal, the shuffle and its commitment, the pone's
 cut, the deal.
 
-These follow Foster's laws 1–9 and his dealing laws (``seeds/004_*.txt``, laws 7–9): the lowest
+These follow Foster's laws 1–9 and his poker laws 7–9 of shuffling, cutting and dealing (docs/rules.md §1): the lowest
 cut deals, ace low, ties cut again; the pack is shuffled before every deal (randomness only from
 an injected :class:`random.Random`); the dealer's right-hand neighbour (the pone) cuts, leaving at
 least four cards in each packet, or declines; the cards go out one at a time from the eldest

@@ -83,9 +83,9 @@ _ANY_TABLE: Final = (2, 3, 4, 5, 6, 7)
 _JOKER_TABLES: Final = (2, 3, 4, 5)
 """Joker Hearts needs the 2♥ it replaces: law 3 lays it aside at six (and so at seven)."""
 _MODERN_TABLES: Final = (3, 4, 5, 6)
-"""The modern passing game is played by three to six (RULES.md §6.1)."""
+"""The modern passing game is played by three to six (docs/rules.md §6.1)."""
 _AUCTION_TABLES: Final = (4, 5, 6)
-"""Auction Hearts: usually four, five or six allowed (RULES.md §5.1.1, Foster)."""
+"""Auction Hearts: usually four, five or six allowed (docs/rules.md §5.1.1, Foster)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             MODERN,
             "4 players; pass 3 left/right/across/hold; 2♣ leads; no points on trick one; "
             "hearts break (Q♠ too); hearts 1, Q♠ 13; moon: others +26; game to 100, low wins",
-            "RULES.md §6; seeds/003",
+            "pagat; Art of Manliness (docs/rules.md §6)",
             players=_MODERN_TABLES,
             title="Modern Hearts",
         ),
@@ -152,7 +152,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4),
             "the laws: 4 players, no pass, eldest leads any card; hearts 1 each; sweepstakes "
             "pool with Jacks; 50 counters each, first to lose all loses",
-            "RULES.md §2, §3.1, §3.4; laws 1–29",
+            "Foster's laws 1–29; Hoyle (1913) (docs/rules.md §2, §3.1, §3.4)",
             players=_ANY_TABLE,
             title="Classic Hearts",
         ),
@@ -161,7 +161,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4, settlement=Howell(), start_counters=100),
             "classic play, Howell's settling: pay 3 per heart, take out 13 less your hearts; "
             "100 counters each, first to lose all loses",
-            "RULES.md §3.2; Foster's Complete Hoyle",
+            "Foster's Complete Hoyle; Hoyle (1913) (docs/rules.md §3.2)",
             players=_ANY_TABLE,
             title="Hearts with Howell's settling",
         ),
@@ -170,7 +170,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4, settlement=Simple(), end=GameEnd.DEALS, ties=TieRule.SHARE),
             "classic play; pay 1 per heart, fewest hearts take the pool (ties divide it); each "
             "deal a game",
-            "RULES.md §3.3; Hoyle 1913",
+            "Hoyle (1913) (docs/rules.md §3.3)",
             players=_ANY_TABLE,
             title="Hearts with the simple settlement",
         ),
@@ -178,7 +178,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "hoyle-gain",
             _classic(4, end=GameEnd.GAIN, target=20),
             "classic sweepstakes as a game of points: the first to win 20 counters wins",
-            "RULES.md §3.4 (b); Hoyle 1913",
+            "Hoyle (1913) (docs/rules.md §3.4 (b))",
             players=_ANY_TABLE,
             title="Hoyle's game of points",
         ),
@@ -193,7 +193,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             ),
             "2 players: 13 each, the winner then the loser draw from the stock after each "
             "trick; more hearts pays the difference",
-            "RULES.md §4.1, §3.6; law 8",
+            "law 8; Foster; Parlett (docs/rules.md §4.1, §3.6)",
             players=(2,),
             title="Two-handed Hearts",
         ),
@@ -201,7 +201,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "three-handed",
             _classic(3, settlement=Excess()),
             "3 players, 2♠ out, 17 each; the most hearts pays each other the difference",
-            "RULES.md §4.2, §3.5; law 3",
+            "law 3; Foster (docs/rules.md §4.2, §3.5)",
             players=(3,),
             title="Three-handed Hearts",
         ),
@@ -209,7 +209,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic-3",
             _classic(3),
             "3 players, 2♠ out, 17 each; sweepstakes with Jacks",
-            "RULES.md §4.2; law 3",
+            "law 3; Foster (docs/rules.md §4.2)",
             players=_ANY_TABLE,
             title="Classic Hearts",
         ),
@@ -217,7 +217,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic-5",
             _classic(5),
             "5 players, both black deuces out, 10 each; sweepstakes with Jacks",
-            "RULES.md §4.3; law 3",
+            "law 3; Foster (docs/rules.md §4.3)",
             players=_ANY_TABLE,
             title="Classic Hearts",
         ),
@@ -225,7 +225,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic-6",
             _classic(6),
             "6 players, all deuces out (12 hearts), 8 each; sweepstakes with Jacks",
-            "RULES.md §4.4; law 3",
+            "law 3; Foster (docs/rules.md §4.4)",
             players=_ANY_TABLE,
             title="Classic Hearts",
         ),
@@ -233,7 +233,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic-7",
             _classic(7),
             "7 at one table: the dealer takes no cards, six play with the six-handed pack",
-            "RULES.md §4.5; Foster",
+            "Foster (docs/rules.md §4.5)",
             players=_ANY_TABLE,
             title="Classic Hearts",
         ),
@@ -242,7 +242,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4, card_values=((JACK_OF_SPADES, 10),)),
             "classic play (no pass, eldest leads any card); the J♠ counts 10 hearts (23 a "
             "deal); sweepstakes pool with Jacks; 50 counters each, first to lose all loses",
-            "RULES.md §5.4, §3.7; Hoyle 1913 (seeds/003)",
+            "Hoyle (1913) (docs/rules.md §5.4, §3.7)",
             players=_ANY_TABLE,
             title="Black Jack",
         ),
@@ -251,7 +251,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4, card_values=((QUEEN_OF_SPADES, 13),)),
             "classic play (no pass, eldest leads any card); the Q♠ counts 13 hearts (26 a "
             "deal); sweepstakes pool with Jacks; 50 counters each, first to lose all loses",
-            "RULES.md §5.4, §3.7; Hoyle 1913 (seeds/003)",
+            "Hoyle (1913) (docs/rules.md §5.4, §3.7)",
             players=_ANY_TABLE,
             title="Black Lady (Hoyle 1913)",
         ),
@@ -260,7 +260,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4, joker=Joker()),
             "classic play; the joker replaces the 2♥: a heart above the A♥, it wins any trick "
             "it is played to and counts 5 (17 a deal); sweepstakes pool with Jacks, 50 counters",
-            "RULES.md §5.2, §3.1; law 3 (its power and value UNVERIFIED)",
+            "law 3; its power and value unverified (docs/rules.md §5.2)",
             players=_JOKER_TABLES,
             title="Joker Hearts",
         ),
@@ -275,7 +275,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic play; a heart costs its pips (2–10, J 11, Q 12, K 13, A 14: 104 a deal); "
             "Howell's settling, net 104 − 4·pips; 800 counters each (Howell's 100 times "
             "104/13), first to lose all loses",
-            "RULES.md §5.3, §3.2, §3.7; Britannica 1911 (settlement: RULES.md's default)",
+            "Britannica (1911); the settlement our reading (docs/rules.md §5.3)",
             players=_ANY_TABLE,
             title="Spot Hearts",
         ),
@@ -284,7 +284,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             MODERN.replace(card_values=((QUEEN_OF_SPADES, 13), (JACK_OF_DIAMONDS, -10))),
             "modern, and the J♦ counts −10 to whoever takes it; the moon still needs only the "
             "hearts and the Q♠, the J♦ counting apart",
-            "RULES.md §6.5 (pagat's Omnibus)",
+            "pagat (docs/rules.md §6.5)",
             players=_MODERN_TABLES,
             title="Omnibus Hearts",
         ),
@@ -293,7 +293,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             MODERN.replace(card_values=((QUEEN_OF_SPADES, 13), (_QUEEN_OF_HEARTS, 13))),
             "modern, and the Q♥ counts 13 as well (38 a deal); the moon needs every heart and "
             "the Q♠ (others +38) — a reconstruction: no source was found",
-            "RULES.md §6.5, §10 item 5 (UNVERIFIED reconstruction)",
+            "no source found: a reconstruction (docs/rules.md §6.5, §10.5)",
             players=_MODERN_TABLES,
             title="Pink Lady",
         ),
@@ -312,7 +312,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "3 players, 2♣ out, 17 each (4 players: 13 each, none out); pass 3 to the right "
             "every hand; eldest leads any card; hearts 1, Q♠ 13, K♠ 10, A♠ 7 (43 a deal); "
             "no moon; game to 100, low wins",
-            "RULES.md §6.5 (Parlett; British)",
+            "Parlett; gamerules.com (docs/rules.md §6.5)",
             players=(3, 4),
             title="Black Maria",
         ),
@@ -320,7 +320,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "no-trick",
             MODERN.replace(settlement=Points(moon=Moon.OLD, no_trick=NoTrickBonus(points=5))),
             "modern, and a player who wins no trick in a hand subtracts 5",
-            "RULES.md §6.5 (no-trick bonus)",
+            "Wikipedia (docs/rules.md §6.5)",
             players=_MODERN_TABLES,
             title="Hearts with the no-trick bonus",
         ),
@@ -328,7 +328,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "new-moon",
             MODERN.replace(settlement=Points(moon=Moon.NEW)),
             "modern, but shooting the moon scores −26 to the shooter and nothing to the others",
-            "RULES.md §6.4 (New Moon)",
+            "Wikipedia (docs/rules.md §6.4)",
             players=_MODERN_TABLES,
             title="Hearts with the New Moon",
         ),
@@ -344,7 +344,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             ),
             "6 players, two packs, 17 each, widow to the first trick; no pass; eldest leads; "
             "twins cancel (all cancelled: trick carried); hearts 1, each Q♠ 13; game to 100",
-            "RULES.md §7 (Bicycle defaults)",
+            "Bicycle; Wikipedia; Parlett (docs/rules.md §7)",
             players=(6, 7, 8, 9, 10),
             title="Cancellation Hearts",
         ),
@@ -353,7 +353,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             _classic(4, widow=Widow.DISCARD),
             "4 players, no 2♠, 12 each, a widow of 3; eldest leads; the first trick's winner "
             "takes the widow, discards 3 (they count); hearts 1; sweepstakes",
-            "RULES.md §5.5 (PW)",
+            "pokerwiner (docs/rules.md §5.5)",
             players=(3, 4, 5, 6),
             title="Heartsette",
         ),
@@ -368,7 +368,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             ),
             "4 players, 6 each, the rest a stock; eldest leads; who cannot follow draws until "
             "he can; out of cards, out of play; the last keeps the rest; hearts 1 (no Q♠); to 31",
-            "RULES.md §5.6 (Bicycle; the stock to the last: YGT; 31: YGT)",
+            "Bicycle; yourgametips (docs/rules.md §5.6)",
             players=_ANY_TABLE,
             title="Domino Hearts",
         ),
@@ -378,7 +378,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic play; each bids once, eldest first; the highest bidder pays his bid into "
             "the pool, names the suit to avoid (1 counter a card) and leads; pool with Jacks; "
             "50 counters each",
-            "RULES.md §5.1, §3.1; laws 24, 29, 30 (the Jack: Bicycle)",
+            "laws 24, 29, 30; Foster; the Jack: Bicycle (docs/rules.md §5.1)",
             players=_AUCTION_TABLES,
             title="Auction Hearts",
         ),
@@ -387,7 +387,7 @@ VARIANTS: Final[dict[str, Variant]] = {
 """Every preset, by name."""
 
 ALIASES: Final[dict[str, str]] = {"black-lady": "modern"}
-"""Other names of presets: the modern game is the Black Lady as it is played today (RULES.md §6)."""
+"""Other names of presets: the modern game is the Black Lady as it is played today (docs/rules.md §6)."""
 
 
 def names() -> list[str]:

@@ -143,7 +143,7 @@ def test_every_bot_plays_only_legal_moves_in_every_preset_over_full_games(
 
 
 def test_every_bot_answers_the_shooters_moon_choice() -> None:
-    """RULES.md §6.5 (moon=choice): every bot answers the shooter's choice; with nothing to end
+    """docs/rules.md §6.5 (moon=choice): every bot answers the shooter's choice; with nothing to end
     the game the rules of thumb (which the searching bots follow outside the play) take the
     lower total, the new moon; the random bot chooses either, by its seed."""
     rules = _moon_rules()

@@ -1,4 +1,4 @@
-"""Auction Hearts (laws 24, 29, 30; RULES.md §5.1): in a deal, the bidding, the naming of the
+"""Auction Hearts (laws 24, 29, 30; docs/rules.md §5.1): in a deal, the bidding, the naming of the
 suit to avoid, the bidder's lead and the penalties on the named suit; in a game, the bid paid into
 the pool, the sweepstakes on the named suit, the auction Jack (named again without bidding), the
 hand nobody bids for, undo, records, views and bots."""
@@ -74,7 +74,7 @@ def test_law_30_the_eldest_bids_first_and_the_dealer_last_with_no_second_bid() -
 
 
 def test_rules_5_1_3_a_bid_must_beat_the_high_bid_or_pass() -> None:
-    """RULES.md §5.1.3 (default): each bid strictly higher than the current high bid, else pass."""
+    """docs/rules.md §5.1.3 (default): each bid strictly higher than the current high bid, else pass."""
     deal = _auction()
     deal.play("bid 4")
     assert deal.legal_moves() == [Bid(0), *map(Bid, range(5, 14))]
@@ -121,7 +121,7 @@ def test_a_bid_in_a_form_without_an_auction_is_refused() -> None:
 
 
 def test_rules_5_1_4_only_the_highest_bidder_names_the_suit() -> None:
-    """RULES.md §5.1.4, bad input: naming a suit when not the winning bidder is refused."""
+    """docs/rules.md §5.1.4, bad input: naming a suit when not the winning bidder is refused."""
     deal = _auction()
     with pytest.raises(IllegalMove, match="the bidding is not over"):
         deal.play("name spades")
@@ -138,7 +138,7 @@ def test_rules_5_1_4_only_the_highest_bidder_names_the_suit() -> None:
 
 
 def test_rules_5_1_4_the_highest_bidder_leads_the_first_trick_whatever_his_seat() -> None:
-    """RULES.md §5.1.4: the highest bidder names any suit (hearts included) and leads trick one."""
+    """docs/rules.md §5.1.4: the highest bidder names any suit (hearts included) and leads trick one."""
     deal = _auction(MIXED)
     for move in ("bid pass", "bid pass", "bid 2", "bid pass"):
         deal.play(move)
@@ -149,7 +149,7 @@ def test_rules_5_1_4_the_highest_bidder_leads_the_first_trick_whatever_his_seat(
 
 
 def test_rules_5_1_5_the_named_suit_counts_one_a_card_and_hearts_nothing() -> None:
-    """RULES.md §5.1.5: everyone pays one counter per card of the named suit taken."""
+    """docs/rules.md §5.1.5: everyone pays one counter per card of the named suit taken."""
     deal = _auction(MIXED)
     for move in ("bid 1", "bid pass", "bid pass", "bid pass", "name diamonds"):
         deal.play(move)
@@ -166,7 +166,7 @@ def test_rules_5_1_5_the_named_suit_counts_one_a_card_and_hearts_nothing() -> No
 
 
 def test_rules_5_1_8_no_bids_means_hearts_and_the_eldest_leads() -> None:
-    """RULES.md §5.1.8 (UNVERIFIED default): nobody bids: hearts are the suit, eldest leads."""
+    """docs/rules.md §5.1.8 (UNVERIFIED default): nobody bids: hearts are the suit, eldest leads."""
     deal = _auction(MIXED)
     for _ in range(4):
         deal.play(Bid(0))
@@ -176,7 +176,7 @@ def test_rules_5_1_8_no_bids_means_hearts_and_the_eldest_leads() -> None:
 
 
 def test_rules_5_1_7_a_jack_deal_has_no_bidding_and_the_previous_bidder_names() -> None:
-    """RULES.md §5.1.7 (Bicycle): for a Jack there is no bidding; the last bidder names again."""
+    """docs/rules.md §5.1.7 (Bicycle): for a Jack there is no bidding; the last bidder names again."""
     deal = Deal.from_hands(AUCTION, MIXED, namer=2)
     assert deal.phase is Phase.NAME and deal.to_act == 2
     deal.play("name spades")
@@ -307,7 +307,7 @@ def _clear(deal: Deal) -> list[int]:
 
 
 def test_rules_5_1_4_and_6_the_bidder_pays_the_bid_and_a_sole_clear_seat_takes_the_pool() -> None:
-    """RULES.md §5.1.4–6, law 29: the highest bidder pays his bid into the pool; everyone pays
+    """docs/rules.md §5.1.4–6, law 29: the highest bidder pays his bid into the pool; everyone pays
     one counter a card of the named suit taken; the one seat clear takes the whole pool."""
     game, deal = _first_hand_where(lambda deal: len(_clear(deal)) == 1)
     units = deal.penalties()
@@ -324,7 +324,7 @@ def test_rules_5_1_4_and_6_the_bidder_pays_the_bid_and_a_sole_clear_seat_takes_t
 
 
 def test_rules_5_1_6_two_clear_split_the_pool_and_the_odd_counter_stays() -> None:
-    """RULES.md §5.1.6, law 29: two seats clear divide the pool; the odd counter stays in it for
+    """docs/rules.md §5.1.6, law 29: two seats clear divide the pool; the odd counter stays in it for
     the next hand, which is bid for as usual (a pool that was won is no Jack)."""
     game, deal = _first_hand_where(
         lambda deal: len(_clear(deal)) == 2 and (2 + sum(deal.penalties())) % 2 == 1
@@ -341,7 +341,7 @@ def test_rules_5_1_6_two_clear_split_the_pool_and_the_odd_counter_stays() -> Non
 
 
 def test_rules_5_1_7_a_jack_is_played_for_without_bidding_named_by_the_same_seat() -> None:
-    """RULES.md §5.1.7 (Bicycle): three clear (one seat took every card of the suit) leave the
+    """docs/rules.md §5.1.7 (Bicycle): three clear (one seat took every card of the suit) leave the
     pool as a Jack; on the next deal there is no bidding: the previous successful bidder names
     the suit again, and leads."""
     game = _jack_game()
@@ -362,7 +362,7 @@ def test_rules_5_1_7_a_jack_is_played_for_without_bidding_named_by_the_same_seat
 
 
 def test_rules_5_1_7_the_jack_is_fed_and_paid_without_a_bid_until_won() -> None:
-    """RULES.md §5.1.7, law 29: while the Jack is played for, everyone pays a counter a card of
+    """docs/rules.md §5.1.7, law 29: while the Jack is played for, everyone pays a counter a card of
     the suit named again, no bid is paid, and only a sole clear seat wins it (jack_rule
     sole-clear): otherwise it stays, named again by the same seat."""
     game = _jack_game()
@@ -392,7 +392,7 @@ def test_rules_5_1_7_the_jack_is_fed_and_paid_without_a_bid_until_won() -> None:
 
 
 def test_jack_rule_any_clear_lets_two_clear_seats_divide_a_pending_jack() -> None:
-    """RULES.md §3.1.4, as in the sweepstakes: under jack_rule=any-clear, two clear seats divide
+    """docs/rules.md §3.1.4, as in the sweepstakes: under jack_rule=any-clear, two clear seats divide
     a pending Jack; under the laws' sole-clear rule it stays a Jack."""
     for rule, splits in (("sole-clear", False), ("any-clear", True)):
         for seed in range(400):
@@ -410,7 +410,7 @@ def test_jack_rule_any_clear_lets_two_clear_seats_divide_a_pending_jack() -> Non
 
 
 def test_rules_5_1_8_no_bid_hearts_no_bid_paid_eldest_leads_settled_as_sweepstakes() -> None:
-    """RULES.md §5.1.8 (UNVERIFIED default): nobody bids: hearts are the suit, no bid is paid,
+    """docs/rules.md §5.1.8 (UNVERIFIED default): nobody bids: hearts are the suit, no bid is paid,
     the eldest hand leads, and the hand is settled as an ordinary sweepstakes deal."""
     game, deal = _first_hand_where(lambda deal: True, bid=False)
     assert deal.named_suit is Suit.HEARTS and deal.bidder is None and deal.high_bid == 0
@@ -423,7 +423,7 @@ def test_rules_5_1_8_no_bid_hearts_no_bid_paid_eldest_leads_settled_as_sweepstak
 
 
 def test_a_jack_left_by_a_hand_nobody_bid_for_is_bid_for_as_usual() -> None:
-    """RULES.md §5.1.7–8 (our reading): a Jack with no successful bidder to name again (nobody
+    """docs/rules.md §5.1.7–8 (our reading): a Jack with no successful bidder to name again (nobody
     bid) leaves the next hand to be bid for; the bid goes into the Jack."""
     game, _ = _first_hand_where(lambda deal: len(_clear(deal)) not in (1, 2), bid=False)
     assert game.jack and game.deal.phase is Phase.BID and game.deal.bidder is None
@@ -431,7 +431,7 @@ def test_a_jack_left_by_a_hand_nobody_bid_for_is_bid_for_as_usual() -> None:
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_counters_are_conserved_in_random_auction_games(players: int) -> None:
-    """Law 29, RULES.md §5.1: counters are only moved: bids go into the pool, the pool to the
+    """Law 29, docs/rules.md §5.1: counters are only moved: bids go into the pool, the pool to the
     clear seats; the seats' counters and the pool always add up to 50 a seat."""
     rules = variants.for_players_named("auction", players)
     for seed in range(6):
@@ -446,7 +446,7 @@ def test_counters_are_conserved_in_random_auction_games(players: int) -> None:
 
 
 def test_undo_across_an_auction_hand_boundary_restores_the_jack_and_its_namer() -> None:
-    """DESIGN.md (undo): undoing the card that ended an auction hand takes back its settlement,
+    """docs/architecture.md (undo): undoing the card that ended an auction hand takes back its settlement,
     the bid paid and the Jack; playing it again names the same seat for the Jack."""
     game = Game(GAME_RULES, rng=random.Random(0), dealer=3, deals=[_dealt(HANDS)])
     for move in ("bid 3", "bid pass", "bid pass", "bid pass", "name hearts"):
@@ -527,7 +527,7 @@ def test_a_tampered_bid_or_suit_in_a_record_is_refused(old: str, new: str, messa
 
 
 def test_the_view_shows_the_bids_the_high_bid_the_bidder_and_the_named_suit() -> None:
-    """Law 30: the bidding is public; so is the suit named (RULES.md §5.1.4)."""
+    """Law 30: the bidding is public; so is the suit named (docs/rules.md §5.1.4)."""
     game = Game(GAME_RULES, rng=random.Random(0), dealer=3, deals=[_dealt(MIXED)])
     game.play("bid 2")
     game.play("bid pass")

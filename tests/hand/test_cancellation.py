@@ -1,4 +1,4 @@
-"""Cancellation Hearts (RULES.md §7): two packs, twins cancel, a trick nobody wins is carried."""
+"""Cancellation Hearts (docs/rules.md §7): two packs, twins cancel, a trick nobody wins is carried."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def play_all(deal: Deal, cards: str) -> None:
 
 
 def test_two_packs_make_a_pack_of_104_and_every_card_has_a_twin() -> None:
-    """RULES.md §7.1: two 52-card packs shuffled together."""
+    """docs/rules.md §7.1: two 52-card packs shuffled together."""
     assert CANCELLATION.packs == 2 and CANCELLATION.cancellation == Cancellation()
     assert CANCELLATION.pack == FULL_PACK | FULL_PACK << 64
     assert CANCELLATION.pack.bit_count() == 104
@@ -48,7 +48,7 @@ def test_two_packs_make_a_pack_of_104_and_every_card_has_a_twin() -> None:
 
 
 def test_black_lady_penalties_with_two_packs_total_52() -> None:
-    """RULES.md §7.8: each heart 1, each Q♠ 13 — 52 a deal."""
+    """docs/rules.md §7.8: each heart 1, each Q♠ 13 — 52 a deal."""
     assert CANCELLATION.penalty_total == 52
     assert CANCELLATION.value(QUEEN_OF_SPADES) == CANCELLATION.value(Card.parse("QS'")) == 13
     assert CANCELLATION.value(Card.parse("2H'")) == 1
@@ -61,7 +61,7 @@ def test_black_lady_penalties_with_two_packs_total_52() -> None:
 def test_the_deal_is_even_and_the_leftover_cards_are_the_widow(
     players: int, each: int, widow: int
 ) -> None:
-    """RULES.md §7.2 (Bicycle): deal round evenly as far as possible; the rest is a widow (at
+    """docs/rules.md §7.2 (Bicycle): deal round evenly as far as possible; the rest is a widow (at
     seven with two packs every seat takes cards: nobody sits out)."""
     rules = CANCELLATION.replace(players=players)
     assert rules.hand_size == each and rules.dealt_seats == players
@@ -80,7 +80,7 @@ def test_the_deal_is_even_and_the_leftover_cards_are_the_widow(
 
 
 def test_no_pass_and_the_eldest_hand_leads() -> None:
-    """RULES.md §7.2: no passing; eldest leads."""
+    """docs/rules.md §7.2: no passing; eldest leads."""
     game = Game(CANCELLATION, seed=1)
     assert not CANCELLATION.passes
     assert game.deal.phase.value == "play"
@@ -120,7 +120,7 @@ def test_records_of_one_pack_need_no_cancellation_entry_and_two_packs_round_trip
 
 
 def test_two_identical_cards_cancel_and_the_next_highest_uncancelled_card_wins() -> None:
-    """RULES.md §7.3–7.4: A♣ and A♣' cancel; seat 2's K♣ is the highest card left."""
+    """docs/rules.md §7.3–7.4: A♣ and A♣' cancel; seat 2's K♣ is the highest card left."""
     deal = Deal.from_hands(EIGHT, suit_hands((0, "KC", 2, "2D")))
     play_all(deal, "AC AC' KC 2D' 2S 2S' 2H 4H'")
     won = deal.events[-1]
@@ -130,7 +130,7 @@ def test_two_identical_cards_cancel_and_the_next_highest_uncancelled_card_wins()
 
 
 def test_a_low_card_wins_when_every_higher_card_of_the_suit_led_is_cancelled() -> None:
-    """RULES.md §7.4: two cancelling pairs do not kill the trick (§7.7): the 5♣ takes it."""
+    """docs/rules.md §7.4: two cancelling pairs do not kill the trick (§7.7): the 5♣ takes it."""
     deal = Deal.from_hands(
         EIGHT, suit_hands((0, "KC", 2, "2D"), (1, "KC'", 3, "2D'"), (0, "5C", 4, "2S"))
     )
@@ -139,7 +139,7 @@ def test_a_low_card_wins_when_every_higher_card_of_the_suit_led_is_cancelled() -
 
 
 def test_an_all_cancelled_trick_carries_its_points_to_the_next_trick_and_its_leader_leads() -> None:
-    """RULES.md §7.5: nobody wins it; it goes to the winner of the next trick; the same player
+    """docs/rules.md §7.5: nobody wins it; it goes to the winner of the next trick; the same player
     leads again (its points count for that winner)."""
     deal = Deal.from_hands(EIGHT, suit_hands())
     play_all(deal, "AC AC' 2D 3D' QS 4S' 5H 6H'")
@@ -160,7 +160,7 @@ def test_an_all_cancelled_trick_carries_its_points_to_the_next_trick_and_its_lea
 
 
 def test_a_last_trick_with_no_winner_goes_to_its_leader() -> None:
-    """RULES.md §7.6 (default): the leader takes it — here every trick cancels, so the leader
+    """docs/rules.md §7.6 (default): the leader takes it — here every trick cancels, so the leader
     takes all 104 cards."""
     deal = Deal.from_hands(EIGHT, suit_hands())
     for rank in "AKQJT98765432":
@@ -183,7 +183,7 @@ def test_a_last_trick_with_no_winner_goes_to_its_leader() -> None:
 
 
 def test_the_widow_goes_to_the_winner_of_the_first_trick() -> None:
-    """RULES.md §7.2 (Bicycle): the leftover cards are added to the first trick."""
+    """docs/rules.md §7.2 (Bicycle): the leftover cards are added to the first trick."""
     rules = CANCELLATION
     widow = CardSet.parse("QS QS'")
     rest = [card for card in CardSet(rules.pack) if card not in widow]
@@ -202,7 +202,7 @@ def test_the_widow_goes_to_the_winner_of_the_first_trick() -> None:
 
 
 def test_a_last_trick_with_no_winner_may_go_to_the_second_of_its_top_pair() -> None:
-    """RULES.md §7.6 (Grace's option): the seat that played the second of the two highest
+    """docs/rules.md §7.6 (Grace's option): the seat that played the second of the two highest
     cards takes it: here seat 1, whose A♣ came after seat 0's."""
     rules = EIGHT.replace(cancellation={"unwon_last_trick": "second-of-pair"})
     deal = Deal.from_hands(rules, suit_hands())
@@ -217,7 +217,7 @@ def test_a_last_trick_with_no_winner_may_go_to_the_second_of_its_top_pair() -> N
 
 
 def test_the_widow_may_go_with_the_last_trick() -> None:
-    """RULES.md §7.2 (Parlett): the leftover cards are laid aside and taken with the last trick."""
+    """docs/rules.md §7.2 (Parlett): the leftover cards are laid aside and taken with the last trick."""
     rules = CANCELLATION.replace(cancellation=Cancellation(widow="last-trick"))
     widow = CardSet.parse("QS QS'")
     rest = [card for card in CardSet(rules.pack) if card not in widow]
@@ -360,7 +360,7 @@ def test_a_game_with_a_carried_trick_replays_from_its_record_and_verifies() -> N
 
 
 def test_the_readable_account_says_when_nobody_takes_a_trick() -> None:
-    """RULES.md §7.5 in `hearts replay`: a trick whose led suit is all cancelled has its own line."""
+    """docs/rules.md §7.5 in `hearts replay`: a trick whose led suit is all cancelled has its own line."""
     import random
 
     from hearts import Game, record, variants

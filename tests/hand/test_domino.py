@@ -1,4 +1,4 @@
-"""Domino Hearts (RULES.md §5.6): six each, draw to follow, drop out, the last keeps the rest."""
+"""Domino Hearts (docs/rules.md §5.6): six each, draw to follow, drop out, the last keeps the rest."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The laws at a real table (``Rules(laws=True)``): revokes, corrections, calls, claims and the
-settlement of an established revoke (laws 19, 22–27; RULES.md §8)."""
+settlement of an established revoke (laws 19, 22–27; docs/rules.md §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Heartsette (RULES.md §5.5), the widow mechanic (hearts.hand.widow): a widow lies face down; the
+"""Heartsette (docs/rules.md §5.5), the widow mechanic (hearts.hand.widow): a widow lies face down; the
 first trick's winner takes it."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def _state(deal: Deal) -> tuple[Any, ...]:
 def test_three_or_four_lay_aside_the_2s_and_the_rest_after_the_deal_is_the_widow(
     players: int, pack: int, each: int, widow: int
 ) -> None:
-    """RULES.md §5.5: 51 cards for three or four, the full pack for five or six; 16, 12, 10 or 8
+    """docs/rules.md §5.5: 51 cards for three or four, the full pack for five or six; 16, 12, 10 or 8
     each; the rest (3, 3, 2, 4) lie face down as the widow."""
     rules = variants.for_players_named("heartsette", players)
     assert rules.pack.bit_count() == pack and rules.hand_size == each
@@ -115,7 +115,7 @@ def test_the_eldest_hand_leads_and_the_first_trick_winner_takes_the_widow() -> N
 
 
 def test_the_discards_count_against_the_seat_that_took_the_widow() -> None:
-    """RULES.md §5.5 default: the discards are added to his won cards, so hearts are not buried."""
+    """docs/rules.md §5.5 default: the discards are added to his won cards, so hearts are not buried."""
     deal = after_first_trick()
     assert deal.penalties()[0] == 1  # the 2♥ in the first trick
     event = deal.play(parse_move("discard AH KC AD"))
@@ -145,7 +145,7 @@ def test_nobody_else_sees_the_widow_or_the_discards() -> None:
 
 
 def test_with_widow_first_trick_the_widow_goes_with_the_first_trick() -> None:
-    """The alternative RULES.md §5.5 offers: no discard; the widow is added to the first trick."""
+    """The alternative docs/rules.md §5.5 offers: no discard; the widow is added to the first trick."""
     deal = after_first_trick(HEARTSETTE.replace(widow="first-trick"))
     assert deal.phase is Phase.PLAY and deal.to_act == 0
     assert deal.penalties() == (2, 0, 0, 0)  # the 2♥ and the A♥ of the widow

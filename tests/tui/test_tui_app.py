@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from conftest import Driver
 from hearts import Card, Phase, variants
 from hearts.errors import IllegalMove
 from hearts.events import BidMade, CardPlayed, HandSettled, SuitNamed
+from hearts.tui import words
 from hearts.tui.app import HeartsApp, card_keys, positions
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import CELL, HandView
@@ -27,7 +29,7 @@ def _session(variant: str = "modern", seed: int = 5, players: int | None = None)
 
 
 def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
-    """RULES.md §6.2–6.5: pass three (typed by name), play every trick, see the settlement."""
+    """docs/rules.md §6.2–6.5: pass three (typed by name), play every trick, see the settlement."""
     seen: dict[str, Any] = {}
 
     async def scenario(d: Driver) -> None:
@@ -57,7 +59,7 @@ def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
 
 
 def test_a_classic_hand_with_counters_and_the_pool(play: Play) -> None:
-    """RULES.md §3.1 (the sweepstakes): counters paid, the pool won or left as a Jack."""
+    """docs/rules.md §3.1 (the sweepstakes): counters paid, the pool won or left as a Jack."""
     seen: dict[str, str] = {}
 
     async def scenario(d: Driver) -> None:
@@ -82,7 +84,7 @@ def test_a_classic_hand_with_counters_and_the_pool(play: Play) -> None:
 
 
 def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
-    """RULES.md §5.1: each seat bids once, the highest names the suit to avoid."""
+    """docs/rules.md §5.1: each seat bids once, the highest names the suit to avoid."""
 
     async def scenario(d: Driver) -> None:
         for _ in range(10):
@@ -111,7 +113,7 @@ def test_auction_bidding_and_naming_a_suit_by_keys(play: Play) -> None:
 
 
 def test_an_illegal_card_says_why_and_changes_nothing(play: Play) -> None:
-    """RULES.md §2.3 (follow suit): a card that may not be played is refused in a sentence."""
+    """docs/rules.md §2.3 (follow suit): a card that may not be played is refused in a sentence."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -216,7 +218,7 @@ def test_a_hint_names_a_legal_move_and_why(play: Play) -> None:
 
 
 def test_the_screen_shows_no_other_seats_cards(play: Play) -> None:
-    """DESIGN.md principle 4: the face draws view(0) and nothing else."""
+    """docs/architecture.md principle 4: the face draws view(0) and nothing else."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -256,8 +258,7 @@ def test_the_rules_page_and_the_speed_key(play: Play) -> None:
         await d.press("?")
         await d.pilot.pause()
         page = d.text()
-        assert f"{variants.variant('modern').title} (modern)" in page
-        assert "passing count: 3" in page
+        assert f"The rules: {variants.variant('modern').title} (modern)" in page
         await d.press("escape")
         await d.pilot.pause()
         assert len(d.app.screen_stack) == 1
@@ -322,7 +323,7 @@ def test_a_saved_game_resumes_where_it_was(play: Play, tmp_path: Path) -> None:
 
 
 def test_two_packs_and_many_seats_render_and_play(play: Play) -> None:
-    """Cancellation Hearts at eight (RULES.md §7): the seats along the top, both copies."""
+    """Cancellation Hearts at eight (docs/rules.md §7): the seats along the top, both copies."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -363,7 +364,7 @@ def test_seats_sit_around_the_table() -> None:
 
 
 def test_a_bid_out_of_range_is_refused_in_a_sentence(play: Play) -> None:
-    """RULES.md §5.1.2: a bid above the last, at most ``max_bid``; a wrong one changes nothing."""
+    """docs/rules.md §5.1.2: a bid above the last, at most ``max_bid``; a wrong one changes nothing."""
     seen: dict[str, int] = {}
 
     async def scenario(d: Driver) -> None:
@@ -415,7 +416,7 @@ def test_a_hint_for_a_position_that_has_passed_is_dropped(play: Play) -> None:
 
 
 def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
-    """RULES.md §5.1.4: the highest bidder names the suit; h is hearts here, so Enter confirms."""
+    """docs/rules.md §5.1.4: the highest bidder names the suit; h is hearts here, so Enter confirms."""
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -445,14 +446,15 @@ def test_a_bare_enter_in_the_bidding_asks_for_a_bid(play: Play) -> None:
     play(scenario, _session("auction", seed=3))
 
 
-def test_the_rules_page_scrolls_to_the_keys(play: Play) -> None:
+def test_the_rules_page_scrolls_to_where_to_read_more(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
         await d.pilot.pause()
         await d.press("end")
         await d.pilot.pause()
-        assert "Keys:" in d.text() and "Enter: back to the game" in d.text()
+        assert "docs/rules.md in the project" in d.text()
+        assert "Enter: back to the game" in d.text()
         await d.press("enter")
         await d.pilot.pause()
         assert len(d.app.screen_stack) == 1
@@ -522,7 +524,7 @@ def test_the_last_tricks_play_themselves_once_they_change_nothing(play: Play) ->
 
 
 def test_heartsette_the_widow_is_shown_and_discarded_by_keys(play: Play) -> None:
-    """RULES.md §5.5: the winner of the first trick takes the widow and discards as many."""
+    """docs/rules.md §5.5: the winner of the first trick takes the widow and discards as many."""
 
     async def scenario(d: Driver) -> None:
         for _ in range(20):
@@ -539,3 +541,60 @@ def test_heartsette_the_widow_is_shown_and_discarded_by_keys(play: Play) -> None
         assert d.app.view.phase is Phase.PLAY and len(d.app.view.hand) == len(view.hand) - 3
 
     play(scenario, _session("heartsette", seed=1))
+
+
+PAGE_ROWS = re.compile(r"^[│ ]*(.*?)[│▁▂▃▄▅▆▇█▔ ]*$")
+
+
+def _page_rows(screen: str) -> list[str]:
+    """The rows of a page on the screen, without its border and scrollbar."""
+    return [PAGE_ROWS.match(row).group(1) for row in screen.splitlines()]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"),
+    [
+        ("modern", "- The 2♣ leads the first trick."),
+        ("classic", "- Hearts count 1 each (13 a deal)."),
+        ("auction", "- Each card of the named suit counts 1 (13 a deal)."),
+        ("heartsette", "- Each player gets 12 cards (2♠ taken out); the 3 left lie face down as a"),
+        ("domino", "- Each player gets 6 cards; the other 28 lie face down as a stock."),
+    ],
+)
+def test_the_question_mark_page_shows_the_keys_then_the_rules_in_words(
+    play: Play, variant: str, rule: str
+) -> None:
+    """Press ? at 80×24 and read it page by page: the keys are on the first screen, above the
+    rules; the rules are sentences (no raw field of Rules); every line of the page is whole on
+    the screen; the last screen says where to read more."""
+    screens: list[str] = []
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.press("?")
+        await d.pilot.pause()
+        screens.append(d.text())
+        for _ in range(12):
+            await d.press("pagedown")
+            await d.pilot.pause()
+            if d.text() == screens[-1]:
+                break
+            screens.append(d.text())
+        await d.press("escape")
+        await d.pilot.pause()
+        assert len(d.app.screen_stack) == 1
+
+    play(scenario, _session(variant, seed=3))
+    first = _page_rows(screens[0])
+    assert "Keys" in first and first.index("Keys") < 4
+    keys = next(i for i, row in enumerate(first) if row.startswith("←/→ Home End"))
+    rules = next(i for i, row in enumerate(first) if row.startswith("The rules: "))
+    assert first.index("Keys") < keys < rules
+    rows = [row for screen in screens for row in _page_rows(screen)]
+    for raw in ("strip:", "stock:", "True", "False"):
+        assert not [row for row in rows if raw in row], raw
+    assert rule in rows
+    page = words.rules_page(variant, variants.get(variant))
+    assert [line for line in page if line.strip() and line.strip() not in rows] == []
+    assert any("docs/rules.md in the project" in row for row in _page_rows(screens[-1]))
+    assert len(screens) > 1  # at 80×24 the page scrolls

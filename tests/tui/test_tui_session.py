@@ -25,7 +25,7 @@ def _to_my_turn(session: Session) -> None:
 
 
 def test_seats_are_named_by_where_they_sit() -> None:
-    """Play goes to the left (RULES.md §2.1): seat 1 sits on the person's left."""
+    """Play goes to the left (docs/rules.md §2.1): seat 1 sits on the person's left."""
     assert seat_names(4) == ("You", "West", "North", "East")
     assert seat_names(3) == ("You", "West", "East")
     assert seat_names(2) == ("You", "North")

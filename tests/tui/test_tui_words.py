@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hearts import Game, bots, variants
 from hearts.events import HandSettled, MoonShot, SuitNamed
-from hearts.tui.words import chart, game_over_line, hand_summary, rules_text, totals_by_hand
+from hearts.tui.words import (
+    PAGE_WIDTH,
+    chart,
+    game_over_line,
+    hand_summary,
+    key_help,
+    rules_page,
+    rules_text,
+    totals_by_hand,
+)
 
 NAMES = ["You", "West", "North", "East"]
 
@@ -16,7 +27,7 @@ def _played(variant: str, seed: int) -> Game:
 
 
 def test_a_summary_reports_the_settlement_the_core_made() -> None:
-    """RULES.md §6.5 (points) and §3.1 (counters): the numbers are the core's HandSettled."""
+    """docs/rules.md §6.5 (points) and §3.1 (counters): the numbers are the core's HandSettled."""
     for variant in ("modern", "classic", "spot", "omnibus"):
         game = _played(variant, 3)
         settled = [e for e in game.events if isinstance(e, HandSettled)]
@@ -84,24 +95,132 @@ def test_the_chart_puts_every_seat_on_its_line() -> None:
     assert len(lines) == 10
 
 
-def test_the_rules_page_gives_the_summary_source_and_options() -> None:
-    lines = rules_text("black-maria", variants.get("black-maria"))
+FIELD_WORDS = ("strip:", "stock:", "True", "False", "_", "passing count", "settlement method")
+"""What the rules page said before it spoke to players: the raw fields of Rules."""
+
+
+def _prose(lines: list[str]) -> str:
+    """The page's sentences as one text, lines wrapped back together."""
+    return " ".join(line.strip().removeprefix("- ") for line in lines)
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_the_rules_page_has_the_keys_first_then_the_rules_in_plain_words(name: str) -> None:
+    """Every preset: the keys open the page, then the form's rules in sentences (no raw field of
+    Rules), each line within an 80-column page, and it ends saying where to read more."""
+    lines = rules_page(name, variants.get(name))
+    title = next(i for i, line in enumerate(lines) if line.startswith("The rules: "))
+    assert lines[0] == "Keys" and lines[1].startswith(key_help()[0][:20])
+    assert all(any(line.startswith(key[:20]) for line in lines[:title]) for key in key_help())
+    assert lines[title] == f"The rules: {variants.variant(name).title} ({name})"
+    assert all(len(line) <= PAGE_WIDTH for line in lines)
     text = "\n".join(lines)
-    assert "Black Maria" in text and "Source:" in text
-    assert "passing count: 3" in text and "passing cycle: right" in text and "K♠ +10" in text
-    three = rules_text("modern", variants.for_players_named("modern", 3))
-    assert any("Played by 3" in line for line in three)
+    assert not [word for word in FIELD_WORDS if word in text]
+    assert lines[-3] == "Read more" and "docs/rules.md in the project" in _prose(lines[-2:])
+    assert "Source:" not in text
 
 
-def test_the_rules_page_gives_each_option_of_the_settlement_and_of_its_no_trick_bonus() -> None:
-    lines = rules_text("no-trick", variants.get("no-trick"))
-    assert "  settlement method: points" in lines and "  settlement moon: old" in lines
-    assert "  settlement no trick points: 5" in lines
-    assert "  settlement no trick with moon: True" in lines
+def test_the_modern_rules_read_as_a_player_says_them() -> None:
+    text = _prose(rules_text("modern", variants.get("modern")))
+    for sentence in (
+        "Each player gets 13 cards.",
+        "You pass 3 cards: left, right, across, then hold (no pass), in turn.",
+        "The 2♣ leads the first trick.",
+        "On the first trick nobody may play a heart or the Q♠ unless they hold nothing else.",
+        "Nobody may lead a heart until a heart or the Q♠ has been played",
+        "Hearts count 1 each and the Q♠ 13; taking all of them (shooting the moon) gives each "
+        "other player 26 instead.",
+        "anyone reaches 100 points; the lowest total wins.",
+        "The full rules: docs/rules.md in the project, §6.",
+    ):
+        assert sentence in text, sentence
+
+
+@pytest.mark.parametrize(
+    ("name", "sentences"),
+    [
+        (
+            "classic",
+            [
+                "leads the first trick, with any card.",
+                "(13 a deal)",
+                "as a Jack",
+                "Everyone starts with 50 counters.",
+            ],
+        ),
+        ("classic-6", ["8 cards (2♣, 2♦, 2♠ and 2♥ taken out)", "(12 a deal)"]),
+        ("classic-7", ["The dealer sits out each hand; the other 6 get 8 cards each"]),
+        (
+            "black-maria",
+            [
+                "You pass 3 cards to the right every hand.",
+                "(2♣ taken out)",
+                "the Q♠ 13, the K♠ 10 and the A♠ 7 (43 a deal)",
+            ],
+        ),
+        ("auction", ["Each player bids once", "(at most 13)", "If nobody bids, hearts"]),
+        (
+            "heartsette",
+            [
+                "12 cards (2♠ taken out); the 3 left lie face down as a widow.",
+                "they count against him.",
+            ],
+        ),
+        (
+            "domino",
+            [
+                "6 cards; the other 28 lie face down as a stock.",
+                "draw from the stock",
+                "reaches 31 points",
+            ],
+        ),
+        ("cancellation", ["Two packs are shuffled together (104 cards).", "cancel each other"]),
+        ("two-handed", ["The non-dealer leads", "draws the top card of the stock"]),
+        ("three-handed", ["pays each other player the difference"]),
+        ("howell", ["pays 3 counters for each heart taken, then takes back 13 less his own"]),
+        ("simple", ["whoever took the fewest takes the pool", "Each deal is a game in itself."]),
+        ("hoyle-gain", ["the first to win 20 more wins."]),
+        ("spot", ["Hearts count their pips", "takes back 104 less his own"]),
+        (
+            "joker",
+            [
+                "The joker takes the place of the 2♥.",
+                "it wins any trick it is played to",
+                "the joker 5 (17 a deal)",
+            ],
+        ),
+        ("omnibus", ["The J♦ counts −10: it takes 10 off the score of whoever takes it."]),
+        ("pink-lady", ["Hearts count 1 each (the Q♥ 13) and the Q♠ 13", "player 38 instead"]),
+        ("no-trick", ["wins no trick in a hand takes 5 off"]),
+        ("new-moon", ["scores −26 for you instead, and nothing for the others"]),
+    ],
+)
+def test_each_form_reads_right_from_its_rules(name: str, sentences: list[str]) -> None:
+    text = _prose(rules_text(name, variants.get(name)))
+    for sentence in sentences:
+        assert sentence in text, sentence
+
+
+def test_a_preset_at_another_table_and_a_custom_form_read_from_their_rules() -> None:
+    three = _prose(rules_text("modern", variants.for_players_named("modern", 3)))
+    assert "(modern, for 3 players)" in three and "17 cards (2♦ taken out)" in three
+    assert "left, right, then hold (no pass), in turn." in three
+    laws = variants.get("classic").replace(laws=True)
+    lawful = _prose(rules_text(variants.name_of(laws), laws))
+    assert lawful.startswith("The rules: Classic Hearts (classic by the laws)")
+    assert "you may revoke" in lawful and "§2, §3.1, §3.4" in lawful
+    custom = variants.get("modern").replace(settlement={"moon": "choice"}, ties="share")
+    text = _prose(rules_text("modern", custom))
+    assert "lets you choose: each other player scores 26, or you score −26" in text
+    assert "(modern, with options changed)" in text and "Players tied for the win share it." in text
+    assert "(§12 lists every option)" in text
+    unnamed = _prose(rules_text(variants.name_of(custom), custom))
+    assert unnamed.startswith("The rules: Custom Hearts (custom 4-player Hearts)")
+    assert "§12 lists every option" in unnamed
 
 
 def test_the_auction_summary_says_who_named_what() -> None:
-    """RULES.md §5.1: each hand's summary names the seat that named the suit, and the suit, or
+    """docs/rules.md §5.1: each hand's summary names the seat that named the suit, and the suit, or
     says that nobody bid (hearts then)."""
     game = _played("auction", 3)
     settled = {e.hand_number for e in game.events if isinstance(e, HandSettled)}

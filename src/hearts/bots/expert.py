@@ -348,7 +348,7 @@ def _finish(deal: Deal, view: SeatView, left: int) -> float:
 
 
 def _close(deal: Deal) -> None:
-    """Past the last card of an imagined deal: the shooter takes the old moon (RULES.md's
+    """Past the last card of an imagined deal: the shooter takes the old moon (docs/rules.md §6.4's
     default; a roll-out does not weigh his choice), and under the laws every seat gathers."""
     while not deal.is_over:
         if deal.phase is Phase.MOON:

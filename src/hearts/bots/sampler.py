@@ -387,7 +387,7 @@ def passes_sampled(rules: Rules) -> bool:
 
 
 class _StockDeals:
-    """Two-handed deals (RULES.md's two-handed game: after each trick the winner draws the top
+    """Two-handed deals (docs/rules.md §4.1, two-handed: after each trick the winner draws the top
     card of the stock, then the other seat). This seat knows its own hand as dealt and its own
     draws; the other seat's draws are hidden. An imagined deal chooses which unseen cards the
     other seat holds now (the rest is the stock, in random order) and when each card it has held
@@ -566,7 +566,7 @@ def _first_trick_voids(view: SeatView, seat: int) -> int:
 
 
 def _widow_points(view: SeatView) -> int | None:
-    """What the widow added to the trick it went with (the first trick taken, RULES.md §7.5),
+    """What the widow added to the trick it went with (the first trick taken, docs/rules.md §7.5),
     or None while no trick has been taken or when the widow goes with the last one: the points
     taken so far less those of the cards of the tricks taken (a trick carried and not yet
     taken is not counted in either)."""

@@ -871,8 +871,8 @@ class HeartsApp(App[None]):
         self.refresh_table()
 
     def show_rules(self) -> None:
-        lines = words.rules_text(self.session.variant, self.session.game.rules)
-        lines += ["", "Keys:", *("  " + line for line in words.key_help())]
+        """The ``?`` page: the keys, then this game's rules in plain words (it scrolls)."""
+        lines = words.rules_page(self.session.variant, self.session.game.rules)
         self.push_screen(TextScreen(Text("\n".join(lines))), lambda _: self.advance())
 
 
