@@ -579,6 +579,8 @@ def play(
         else:
             try:
                 target = saves.find(game, kept)
+            except InvalidRecord as error:
+                _fail(_lower(str(error)), FAILURE)
             except HeartsError as error:
                 _fail(str(error), FAILURE)
         try:
@@ -616,9 +618,8 @@ def play(
             except OSError as error:
                 _fail(f"cannot keep the game in {saves.root}: {error.strerror}", FAILURE)
     if problems:
-        notice = (
-            f"{len(problems)} saved game file(s) cannot be read: `hearts play --list` names them."
-        )
+        files = "file cannot" if len(problems) == 1 else "files cannot"
+        notice = f"{len(problems)} saved game {files} be read: `hearts play --list` names them."
     if session.no_color:
         os.environ["NO_COLOR"] = "1"
 
@@ -648,6 +649,11 @@ def play(
     finally:
         saves.close()
         _say_saved(terminal, saves, offer)
+
+
+def _lower(sentence: str) -> str:
+    """A sentence as the rest of an ``error:`` line."""
+    return sentence[:1].lower() + sentence[1:].rstrip(".")
 
 
 def _say_saved(terminal: HeartsApp, saves: Saves, offer: Sequence[KeptGame]) -> None:

@@ -1,7 +1,10 @@
-"""``hearts play`` (hearts.cli): its options, the save and ``--resume``, one sentence for bad input.
+"""``hearts play`` (hearts.cli): its options, the saves, the offer to continue, ``--list`` and
+``--resume``, one sentence for bad input.
 
-The app runs headless here (Textual's own headless driver, driven by its auto-pilot): the same
-app a terminal runs, without the terminal.
+Most tests run the app headless (Textual's own headless driver, driven by its auto-pilot): the
+same app a terminal runs, without the terminal. Where the terminal itself matters (what it says
+once the app has closed, two games played at once) ``hearts play`` runs as a real process in a
+pseudo-terminal of 80×24, and quits by Ctrl+Q as a person does.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typer.testing import CliRunner
 
 from hearts.cli import app
 from hearts.tui import Session
-from hearts.tui.app import HeartsApp, card_keys
+from hearts.tui.app import ChoiceScreen, HeartsApp, card_keys
 
 runner = CliRunner()
 
@@ -25,7 +28,12 @@ runner = CliRunner()
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The user's data directory, in a temporary place."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("HEARTS_SAVE_DIR", raising=False)
     return tmp_path / "hearts"
+
+
+def _saves(data_home: Path) -> list[Path]:
+    return sorted((data_home / "games").glob("*.json"))
 
 
 @pytest.fixture
@@ -41,15 +49,18 @@ def headless(monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict[str, Any]]:
             game: HeartsApp = p.app  # type: ignore[assignment]
             for _ in range(2000):
                 await p.pause(0.005)
-                if game.waiting_for_you:
+                if game.waiting_for_you or isinstance(game.screen, ChoiceScreen):
                     break
+            seen["choice"] = (
+                game.screen.query_one("#choices").render() if not game.started else None
+            )
             if steps is not None:
                 await steps(p)
             seen["app"] = game
             seen["view"] = game.view
             seen["no_color"] = game.no_color
             seen["message"] = game.last_message
-            game.exit()
+            await p.press("ctrl+q")
 
         def run(self: HeartsApp, **_: Any) -> None:
             original(self, headless=True, size=(80, 24), auto_pilot=pilot)
@@ -68,8 +79,11 @@ def test_play_starts_a_game_against_bots_and_saves_it(
     assert result.exit_code == 0, result.output
     game: HeartsApp = seen["app"]
     assert game.session.seed == 3 and game.session.bot_names == ("basic",) * 3
-    saved = Session.load(data_home / "game.json")
-    assert saved.view == seen["view"]
+    (path,) = _saves(data_home)
+    saved = Session.load(path)
+    assert saved.view == seen["view"] and saved.speed == "fast"
+    assert f"hearts play --resume {path.stem}\n" in result.output  # said once the app closed
+    assert not path.with_suffix(".lock").exists()  # let go
 
 
 def test_resume_continues_the_saved_game(
@@ -92,22 +106,119 @@ def test_resume_continues_the_saved_game(
         == 0
     )
     second = headless()
-    result = runner.invoke(app, ["play", "--resume", "--speed", "fast"])
+    result = runner.invoke(app, ["play", "--resume"])
     assert result.exit_code == 0, result.output
     assert second["view"] == first["view"]
     assert second["view"].passed is not None
+    assert second["app"].speed == "fast"  # the speed is the game's own, not the default
 
 
-def test_a_new_game_keeps_the_unfinished_one(
+def test_resume_names_a_kept_game_by_id_or_number(
+    data_home: Path, headless: Callable[..., dict[str, Any]]
+) -> None:
+    for seed in ("4", "5"):
+        headless()
+        args = ["play", "--new", "--seed", seed, "--bots", "basic", "--speed", "fast"]
+        assert runner.invoke(app, args).exit_code == 0
+    by_seed = {Session.load(path).seed: path.stem for path in _saves(data_home)}
+    seen = headless()
+    assert runner.invoke(app, ["play", "--resume", by_seed[4]]).exit_code == 0
+    assert seen["app"].session.seed == 4
+    seen = headless()
+    assert runner.invoke(app, ["play", "--resume", "1"]).exit_code == 0  # the last played
+    assert seen["app"].session.seed == 4
+    seen = headless()
+    assert runner.invoke(app, ["play", by_seed[5]]).exit_code == 0  # GAME alone: the same
+    assert seen["app"].session.seed == 5
+
+
+def test_new_starts_a_game_beside_the_unfinished_one(
     data_home: Path, headless: Callable[..., dict[str, Any]]
 ) -> None:
     headless()
     runner.invoke(app, ["play", "--seed", "4", "--bots", "basic", "--speed", "fast"])
     seen = headless()
-    runner.invoke(app, ["play", "--seed", "5", "--bots", "basic", "--speed", "fast"])
-    kept = list((data_home / "saved").iterdir())
-    assert len(kept) == 1 and Session.load(kept[0]).seed == 4
-    assert "unfinished game was kept" in seen["message"]
+    result = runner.invoke(app, ["play", "--new", "--seed", "5", "--bots", "basic"])
+    assert result.exit_code == 0, result.output
+    assert seen["choice"] is None  # --new asks nothing
+    assert sorted(Session.load(path).seed for path in _saves(data_home)) == [4, 5]
+
+
+def test_play_offers_the_unfinished_game_and_continues_it(
+    data_home: Path, headless: Callable[..., dict[str, Any]]
+) -> None:
+    first = headless()
+    runner.invoke(app, ["play", "--seed", "4", "--bots", "basic", "--speed", "slow"])
+
+    async def take_it(p: Pilot[None]) -> None:
+        await p.press("enter")
+        await p.pause(0.05)
+
+    second = headless(take_it)
+    result = runner.invoke(app, ["play", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    offered = str(second["choice"])
+    assert "You have an unfinished game:" in offered and "modern, 4 players, hand 1" in offered
+    assert "last played today at" in offered and "You 0, West 0, North 0, East 0" in offered
+    game: HeartsApp = second["app"]
+    assert game.session.seed == 4 and game.session.bot_names == ("basic",) * 3
+    assert game.view == first["view"] and game.speed == "slow"
+    assert len(_saves(data_home)) == 1  # nothing new was started
+
+
+def test_play_offers_the_unfinished_game_and_n_starts_a_new_one_beside_it(
+    data_home: Path, headless: Callable[..., dict[str, Any]]
+) -> None:
+    headless()
+    runner.invoke(app, ["play", "--seed", "4", "--bots", "basic", "--speed", "fast"])
+
+    async def new_one(p: Pilot[None]) -> None:
+        await p.press("n")
+        await p.pause(0.05)
+
+    seen = headless(new_one)
+    result = runner.invoke(app, ["play", "--seed", "6", "--bots", "random", "--speed", "fast"])
+    assert result.exit_code == 0, result.output
+    assert seen["app"].session.seed == 6
+    assert sorted(Session.load(path).seed for path in _saves(data_home)) == [4, 6]
+
+
+def test_quitting_at_the_offer_changes_nothing_and_says_how_to_go_on(
+    data_home: Path, headless: Callable[..., dict[str, Any]]
+) -> None:
+    headless()
+    runner.invoke(app, ["play", "--seed", "4", "--bots", "basic", "--speed", "fast"])
+    (path,) = _saves(data_home)
+    before = path.read_bytes()
+    headless()  # quits (Ctrl+Q) at the choice
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == before and _saves(data_home) == [path]
+    assert "Nothing was changed" in result.output
+    assert f"hearts play --resume {path.stem}" in result.output
+
+
+def test_list_shows_every_kept_game(
+    data_home: Path, headless: Callable[..., dict[str, Any]]
+) -> None:
+    assert "No game is kept" in runner.invoke(app, ["play", "--list"]).output
+    for args in (["--variant", "classic"], ["--variant", "modern"]):
+        headless()
+        runner.invoke(app, ["play", "--new", "--bots", "basic", "--speed", "fast", *args])
+    (data_home / "games" / "broken.json").write_text("{", encoding="utf-8")
+    result = runner.invoke(app, ["play", "--list"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines if str(data_home) not in line)
+    ids = [path.stem for path in _saves(data_home) if path.stem != "broken"]
+    for stem in ids:
+        assert any(line.endswith(f"{stem}  unfinished") for line in lines), result.output
+    forms = ("modern, 4 players, hand 1", "classic, 4 players, hand 1")
+    where = {form: next(i for i, line in enumerate(lines) if form in line) for form in forms}
+    assert where["modern, 4 players, hand 1"] < where["classic, 4 players, hand 1"]  # last first
+    assert "counters: You " in result.output and "bots basic, basic, basic" in result.output
+    assert "broken.json cannot be read" in " ".join(lines) and "left as it is" in result.output
+    assert "hearts play --resume" in result.output
 
 
 def test_no_color_flag(
@@ -132,6 +243,8 @@ def test_no_color_flag(
         (["--think", "0"], "--think must be a positive number"),
         (["--variant", "two-handed", "--players", "4"], "played by two players"),
         (["--resume"], "no game in progress"),
+        (["--resume", "nope"], "no kept game 'nope'"),
+        (["--resume", "--new"], "give one of them"),
         (["--resume", "--variant", "classic"], "leave out --variant"),
         (["--resume", "--think", "2"], "leave out --think"),
     ],
@@ -143,11 +256,19 @@ def test_bad_options_get_one_sentence(data_home: Path, args: list[str], words: s
     assert "Traceback" not in result.output
 
 
-def test_a_corrupt_save_is_reported_and_left_alone(data_home: Path) -> None:
+def test_a_corrupt_save_is_reported_and_left_alone(
+    data_home: Path, headless: Callable[..., dict[str, Any]]
+) -> None:
     data_home.mkdir(parents=True)
     save = data_home / "game.json"
     save.write_text('{"format": "hearts-play", "version": 1}', encoding="utf-8")
-    result = runner.invoke(app, ["play", "--resume"])
+    result = runner.invoke(app, ["play", "--resume", "game"])
     assert result.exit_code == 1
-    assert "cannot be read" in result.output
+    assert "cannot be read" in result.output and "left as it is" in result.output
+    assert save.read_text(encoding="utf-8") == '{"format": "hearts-play", "version": 1}'
+    seen = headless()  # a new game is played beside it; the bad file is named, and stays
+    result = runner.invoke(app, ["play", "--bots", "basic", "--speed", "fast"])
+    assert result.exit_code == 0, result.output
+    assert f"{save} cannot be read" in result.output
+    assert "cannot be read" in seen["message"]
     assert save.read_text(encoding="utf-8") == '{"format": "hearts-play", "version": 1}'

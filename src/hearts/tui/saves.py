@@ -208,6 +208,8 @@ class Saves:
     root: Path
     held: dict[Path, Lock] = field(default_factory=dict)
     """The locks this process holds, by save."""
+    unreadable: dict[str, str] = field(default_factory=dict)
+    """The files the last :meth:`scan` could not read: why, by the id they would have."""
 
     @property
     def games(self) -> Path:
@@ -235,6 +237,7 @@ class Saves:
         kept: list[KeptGame] = []
         problems: list[str] = []
         records: set[str] = set()
+        self.unreadable = {}
         for path in self._candidates():
             try:
                 data = record.parse_json(path.read_bytes())
@@ -259,6 +262,7 @@ class Saves:
                 )
             except (HeartsError, OSError, TypeError, ValueError, AttributeError) as error:
                 problems.append(_unreadable(path, error))
+                self.unreadable[path.stem] = problems[-1]
                 continue
             kept.append(game)
             if record_file:
@@ -297,12 +301,15 @@ class Saves:
 
     def find(self, ref: str, kept: Sequence[KeptGame]) -> KeptGame:
         """The kept game ``ref`` names: its id, or its number in the list (1 the last played);
-        :class:`InvalidArgument` says there is none."""
+        :class:`InvalidArgument` says there is none, :class:`InvalidRecord` that its file
+        cannot be read (as the last :meth:`scan` found)."""
         for game in kept:
             if game.id == ref:
                 return game
         if ref.isdigit() and 1 <= int(ref) <= len(kept):
             return kept[int(ref) - 1]
+        if ref in self.unreadable:
+            raise InvalidRecord(self.unreadable[ref])
         raise InvalidArgument(
             f"there is no kept game {ref!r} in {self.root}: `hearts play --list` lists them"
         )
