@@ -464,6 +464,7 @@ def play(
     game: Annotated[
         str | None,
         typer.Argument(
+            metavar="GAME",
             help="A kept game to continue: its id or its number in `--list` (as --resume GAME).",
             show_default=False,
         ),
@@ -547,10 +548,10 @@ def play(
     resume = resume or game is not None
     if resume and new:
         _fail("--resume continues a kept game and --new starts one: give one of them")
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
     kept, problems = saves.scan()
-    for problem in problems:
-        err.print(problem, markup=False)
+    if game is None:  # a game named by its id says itself what is wrong with it
+        for problem in problems:
+            typer.echo(_wrap(problem), err=True)
     notice = ""
     offer: list[tui.KeptGame] = []
     path: Path | None = None
@@ -651,6 +652,20 @@ def play(
         _say_saved(terminal, saves, offer)
 
 
+def _wrap(text: str, width: int = 80, indent: str = "") -> str:
+    """A sentence in lines of ``width`` (a path or a command longer than that is not cut)."""
+    import textwrap
+
+    return textwrap.fill(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 def _lower(sentence: str) -> str:
     """A sentence as the rest of an ``error:`` line."""
     return sentence[:1].lower() + sentence[1:].rstrip(".")
@@ -679,8 +694,6 @@ def _say_saved(terminal: HeartsApp, saves: Saves, offer: Sequence[KeptGame]) -> 
 def _print_kept(saves: Saves) -> None:
     """``hearts play --list``: every kept game, the last played first, in lines that fit 80
     columns; then the command that continues one."""
-    import textwrap
-
     from hearts.tui.saves import describe
 
     kept, problems = saves.scan()
@@ -694,12 +707,12 @@ def _print_kept(saves: Saves) -> None:
         typer.echo("")
         typer.echo(head)
         for line in (state, totals):
-            typer.echo(textwrap.fill(line, 80, initial_indent="    ", subsequent_indent="    "))
+            typer.echo(_wrap(line, indent="    "))
         if game.finished and game.record_file:
             typer.echo(f"    record: {game.record_file}")
     for problem in problems:
         typer.echo("")
-        typer.echo(textwrap.fill(problem, 80, break_long_words=False, break_on_hyphens=False))
+        typer.echo(_wrap(problem))
     unfinished = saves.unfinished(kept)
     if unfinished:
         typer.echo("")

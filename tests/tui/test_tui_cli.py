@@ -9,6 +9,17 @@ pseudo-terminal of 80×24, and quits by Ctrl+Q as a person does.
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +28,7 @@ import pytest
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
+from hearts import Pass, record, variants
 from hearts.cli import app
 from hearts.tui import Session
 from hearts.tui.app import ChoiceScreen, HeartsApp, card_keys
@@ -216,7 +228,7 @@ def test_list_shows_every_kept_game(
     forms = ("modern, 4 players, hand 1", "classic, 4 players, hand 1")
     where = {form: next(i for i, line in enumerate(lines) if form in line) for form in forms}
     assert where["modern, 4 players, hand 1"] < where["classic, 4 players, hand 1"]  # last first
-    assert "counters: You " in result.output and "bots basic, basic, basic" in result.output
+    assert "counters: You " in result.output and "bots basic ×3" in result.output
     assert "broken.json cannot be read" in " ".join(lines) and "left as it is" in result.output
     assert "hearts play --resume" in result.output
 
@@ -272,3 +284,143 @@ def test_a_corrupt_save_is_reported_and_left_alone(
     assert f"{save} cannot be read" in result.output
     assert "cannot be read" in seen["message"]
     assert save.read_text(encoding="utf-8") == '{"format": "hearts-play", "version": 1}'
+
+
+# ---------------------------------------------------------------- a real process in a terminal
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+_ANSI = re.compile(
+    rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
+)
+
+
+class Terminal:
+    """``hearts ARGS`` running in a pseudo-terminal of 80×24, with keys sent as a person types."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from hearts.cli import main; main()", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=dict(env, PYTHONPATH=SRC, TERM="xterm-256color", COLUMNS="80", LINES="24"),
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.output = b""
+
+    def read(self, until: Callable[[], bool], timeout: float = 60.0) -> None:
+        """Read what it writes until ``until()`` holds, or it closes the terminal."""
+        end = time.monotonic() + timeout
+        while not until():
+            if time.monotonic() > end:
+                self.process.kill()
+                raise AssertionError(f"timed out; the terminal showed:\n{self.text()}")
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the process closed the terminal
+                    return
+                if not chunk:
+                    return
+                self.output += chunk
+
+    def quit(self) -> str:
+        """Ctrl+Q, then what the terminal says once the app has closed."""
+        os.write(self.master, b"\x11")
+        self.read(lambda: False)  # to the end: the process closes the terminal
+        assert self.process.wait(timeout=30) == 0, self.text()
+        os.close(self.master)
+        return self.after_app()
+
+    def text(self) -> str:
+        return _ANSI.sub(b"", self.output).decode("utf-8", "replace")
+
+    def after_app(self) -> str:
+        """What was written after the app left the screen (its alternate screen)."""
+        tail = self.output.rsplit(b"\x1b[?1049l", 1)[-1]
+        return _ANSI.sub(b"", tail).decode("utf-8", "replace").replace("\r\n", "\n").strip()
+
+
+@pytest.fixture
+def terminal_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("HEARTS_SAVE_DIR", "NO_COLOR")}
+    env["XDG_DATA_HOME"] = str(tmp_path)
+    return env
+
+
+def _wait_for_save(folder: Path, count: int, timeout: float = 60.0) -> list[Path]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        if len(found) >= count:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no save appeared in {folder}")
+
+
+def test_two_games_played_at_once_keep_separate_saves_and_ctrl_q_says_how_to_go_on(
+    tmp_path: Path, terminal_env: dict[str, str]
+) -> None:
+    games = tmp_path / "hearts" / "games"
+    args = ["play", "--new", "--bots", "basic", "--speed", "fast"]
+    one = Terminal([*args, "--seed", "1"], terminal_env)
+    _wait_for_save(games, 1)
+    two = Terminal([*args, "--seed", "2"], terminal_env)
+    saves = _wait_for_save(games, 2)
+    by_seed = {Session.load(path).seed: path for path in saves}
+    assert sorted(by_seed) == [1, 2]
+    # A third `hearts play` is told the first game is open elsewhere, and plays nothing.
+    third = subprocess.run(
+        [sys.executable, "-c", "from hearts.cli import main; main()", "play", "--resume",
+         by_seed[1].stem],
+        env=dict(terminal_env, PYTHONPATH=SRC),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # fmt: skip
+    assert third.returncode == 1
+    assert f"is open in another `hearts play` (process {one.process.pid})" in third.stderr
+    for terminal, seed in ((one, 1), (two, 2)):
+        said = terminal.quit()
+        path = by_seed[seed]
+        assert f"hearts play --resume {path.stem}" in said.splitlines()[2], said
+        assert f"    {path}" in said.splitlines() and "is saved" in said
+        assert all(len(line) <= 80 for line in said.splitlines() if str(path) not in line)
+        assert Session.load(path).seed == seed
+        assert not path.with_suffix(".lock").exists()
+
+
+def test_a_save_of_the_version_before_resumes_in_a_real_terminal(
+    tmp_path: Path, terminal_env: dict[str, str]
+) -> None:
+    """game.json where the version before kept it, in its format (version 1, no settings)."""
+    session = Session.new(variants.get("modern"), ["basic"] * 3, seed=9)
+    while not session.my_turn:
+        for seat in session.bots_to_move():
+            session.bot_move(seat)
+    session.play(Pass(session.view.hand.cards()[:3]))
+    old = {
+        "format": "hearts-play",
+        "version": 1,
+        "variant": "modern",
+        "bots": ["basic"] * 3,
+        "seed": 9,
+        "think": None,
+        "checkpoints": [list(mark) for mark in session.checkpoints],
+        "record": record.to_dict(session.game),
+    }
+    legacy = tmp_path / "hearts" / "game.json"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text(json.dumps(old), encoding="utf-8")
+    terminal = Terminal(["play", "--resume", "--speed", "fast"], terminal_env)
+    terminal.read(lambda: json.loads(legacy.read_text(encoding="utf-8"))["version"] == 2)
+    said = terminal.quit()
+    resumed = Session.load(legacy)
+    assert resumed.seed == 9 and resumed.checkpoints == session.checkpoints
+    assert resumed.game.hands[0].view(0).passed == session.view.passed
+    assert resumed.speed == "fast"
+    assert "hearts play --resume game" in said, said

@@ -125,7 +125,7 @@ def test_the_list_has_every_game_the_last_played_first(tmp_path: Path) -> None:
         saves.find("nope", kept)
     state, totals = describe(kept[0])
     assert state.startswith("modern, 4 players, hand 1, last played today at ")
-    assert totals == "points: You 0, West 0, North 0, East 0; bots basic, basic, basic"
+    assert totals == "points: You 0, West 0, North 0, East 0; bots basic ×3"
 
 
 def test_a_finished_game_is_listed_as_finished_and_not_continued(tmp_path: Path) -> None:

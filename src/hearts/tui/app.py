@@ -38,7 +38,7 @@ from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
 from hearts.tui import words
-from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, describe
+from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list, describe
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
@@ -180,7 +180,7 @@ class ChoiceScreen(Screen[None]):
     }
     ChoiceScreen Static { height: auto; }
     ChoiceScreen #choice-message { color: $error; }
-    ChoiceScreen #choice-keys { color: $text-muted; }
+    ChoiceScreen #choice-keys { color: $text-muted; margin-top: 1; }
     """
 
     def __init__(
@@ -341,10 +341,8 @@ class HeartsApp(App[None]):
         if self.notice:
             self.say(self.notice)
         if not self.started and self.saves is not None:
-            bots = self.session.bot_names
-            same = len(set(bots)) == 1
-            who = f"{bots[0]} ×{len(bots)}" if same and len(bots) > 1 else ", ".join(bots)
-            self.push_screen(ChoiceScreen(self.offer, f"{self.session.variant}, {who}", self.begin))
+            new = f"{self.session.variant}, {bot_list(self.session.bot_names)}"
+            self.push_screen(ChoiceScreen(self.offer, new, self.begin))
             return
         self.started = True
         self.save()

@@ -42,6 +42,7 @@ __all__ = [
     "KeptGame",
     "Lock",
     "Saves",
+    "bot_list",
     "default_save_dir",
     "describe",
     "save_dir",
@@ -371,17 +372,21 @@ class Saves:
         """What the terminal says when ``hearts play`` ends with the game unfinished: that it
         is saved, where, and the command to go on with it (wrapped at ``width``; the command
         and the path each on a line of their own, never cut)."""
-        first = textwrap.fill(
-            f"Your game ({session.variant}, hand {len(session.game.hands)}) is saved. "
-            "To go on with it, run:",
-            width,
-        )
-        last = textwrap.fill(
-            "(`hearts play` offers it too; `hearts play --list` lists every kept game.) "
-            "It is kept in:",
-            width,
-        )
-        return f"{first}\n\n    {self.resume_command(path.stem)}\n\n{last}\n\n    {path}"
+        lines = [
+            textwrap.fill(
+                f"Your game ({session.variant}, hand {len(session.game.hands)}) is saved. "
+                "To go on with it, run:",
+                width,
+            ),
+            f"    {self.resume_command(path.stem)}",
+            textwrap.fill(
+                "`hearts play` offers it too, and `hearts play --list` lists every kept game. "
+                "The game is kept in this file:",
+                width,
+            ),
+            f"    {path}",
+        ]
+        return "\n\n".join(lines)
 
 
 def _unreadable(path: Path, error: Exception) -> str:
@@ -408,6 +413,17 @@ def when(moment: float, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(moment))
 
 
+def bot_list(names: Sequence[str]) -> str:
+    """The bots at a table, in short.
+
+    >>> bot_list(["expert"] * 3), bot_list(["expert", "basic", "basic"])
+    ('expert ×3', 'expert, basic, basic')
+    """
+    if len(names) > 1 and len(set(names)) == 1:
+        return f"{names[0]} ×{len(names)}"
+    return ", ".join(names)
+
+
 def describe(game: KeptGame) -> tuple[str, str]:
     """A kept game in two lines: what and where it stands; who plays and the totals.
 
@@ -421,5 +437,5 @@ def describe(game: KeptGame) -> tuple[str, str]:
         state += f", open in another `hearts play` (process {game.open_in})"
     names = seat_names(game.players)
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, game.totals, strict=False))
-    bots = f"; bots {', '.join(game.bots)}" if game.bots else ""
+    bots = f"; bots {bot_list(game.bots)}" if game.bots else ""
     return state, f"{game.unit}: {totals}{bots}"
