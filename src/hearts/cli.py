@@ -648,8 +648,19 @@ def play(
     try:
         terminal.run()
     finally:
+        _save_last(terminal)
         saves.close()
         _say_saved(terminal, saves, offer)
+
+
+def _save_last(terminal: HeartsApp) -> None:
+    """However the app ended, the game as it stands is saved once more (the speed with it)."""
+    path = terminal.save_path
+    if terminal.started and path is not None and not terminal.session.is_over:
+        try:
+            terminal.session.save(path)
+        except OSError as error:
+            typer.echo(_wrap(f"Could not save the game to {path}: {error.strerror}."), err=True)
 
 
 def _wrap(text: str, width: int = 80, indent: str = "") -> str:

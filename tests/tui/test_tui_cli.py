@@ -178,6 +178,26 @@ def test_play_offers_the_unfinished_game_and_continues_it(
     assert len(_saves(data_home)) == 1  # nothing new was started
 
 
+def test_a_game_started_without_colour_continues_without_it(
+    data_home: Path, headless: Callable[..., dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    headless()
+    runner.invoke(app, ["play", "--no-color", "--bots", "basic", "--speed", "fast"])
+    (path,) = _saves(data_home)
+    assert Session.load(path).no_color is True
+    monkeypatch.delenv("NO_COLOR", raising=False)  # a new shell: only the save remembers
+
+    async def take_it(p: Pilot[None]) -> None:
+        await p.press("enter")
+        await p.pause(0.05)
+
+    seen = headless(take_it)
+    assert runner.invoke(app, ["play"]).exit_code == 0
+    assert seen["app"].session.seed == Session.load(path).seed
+    assert seen["app"].no_color is True
+
+
 def test_play_offers_the_unfinished_game_and_n_starts_a_new_one_beside_it(
     data_home: Path, headless: Callable[..., dict[str, Any]]
 ) -> None:
@@ -281,7 +301,7 @@ def test_a_corrupt_save_is_reported_and_left_alone(
     seen = headless()  # a new game is played beside it; the bad file is named, and stays
     result = runner.invoke(app, ["play", "--bots", "basic", "--speed", "fast"])
     assert result.exit_code == 0, result.output
-    assert f"{save} cannot be read" in result.output
+    assert f"{save} cannot be read" in " ".join(result.output.split())  # wrapped at 80
     assert "cannot be read" in seen["message"]
     assert save.read_text(encoding="utf-8") == '{"format": "hearts-play", "version": 1}'
 
