@@ -369,7 +369,10 @@ class HeartsApp(App[None]):
         or "" once the game is on."""
         assert self.saves is not None
         if game is None:
-            session, path = self.session, self.saves.create()
+            try:
+                session, path = self.session, self.saves.create()
+            except OSError as error:
+                return f"Cannot keep a new game in {self.saves.root}: {error.strerror}."
         else:
             try:
                 session, path = self.saves.open(game)
