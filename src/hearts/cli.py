@@ -6,6 +6,7 @@ gets one sentence on stderr and a non-zero exit code, never a traceback.
 
     hearts play --variant modern --bots expert,basic,basic
     hearts play --resume
+    hearts play --list
     hearts variants
     hearts simulate --variant modern --games 100 --seed 1 --bots basic,random,basic,random
     hearts arena --variant modern --bots basic,random,random,random --deals 100 --seed 1
@@ -22,7 +23,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich import box
@@ -36,6 +37,10 @@ from hearts.errors import HeartsError, InvalidArgument, InvalidRecord, InvalidRu
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
 from hearts.rules import Rules
+
+if TYPE_CHECKING:
+    from hearts.tui.app import HeartsApp
+    from hearts.tui.saves import KeptGame, Saves
 
 __all__ = ["app", "main"]
 
@@ -456,6 +461,14 @@ def verify_deals(
 
 @app.command("play")
 def play(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="A kept game to continue: its id or its number in `--list` (as --resume GAME).",
+            show_default=False,
+        ),
+    ] = None,
     variant: Annotated[
         str | None, typer.Option(help="The preset to play (see `hearts variants`); modern.")
     ] = None,
@@ -475,26 +488,73 @@ def play(
     ] = None,
     think: Annotated[float | None, typer.Option(help=_THINK_HELP)] = None,
     speed: Annotated[
-        str, typer.Option(help="How fast the bots play: fast, normal or slow (s in the game).")
-    ] = "normal",
+        str | None,
+        typer.Option(
+            help="How fast the bots play: fast, normal or slow (s in the game); normal, or a "
+            "continued game's own.",
+            show_default=False,
+        ),
+    ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the game saved when you last played.")
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue a kept game without asking: the last played unfinished one, or "
+            "GAME (`hearts play --resume GAME`).",
+        ),
     ] = False,
+    new: Annotated[
+        bool,
+        typer.Option("--new", help="Start a new game without asking (kept games stay kept)."),
+    ] = False,
+    list_games: Annotated[
+        bool,
+        typer.Option(
+            "--list", help="List every kept game (id, form, hand, totals, last played) and stop."
+        ),
+    ] = False,
+    save_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-dir",
+            help="Keep the games in this folder (default: $HEARTS_SAVE_DIR, or the user's "
+            "data directory, ~/.local/share/hearts on Linux).",
+            show_default=False,
+        ),
+    ] = None,
     no_color: Annotated[
-        bool, typer.Option("--no-color", help="No colour (as the NO_COLOR variable does).")
+        bool,
+        typer.Option(
+            "--no-color",
+            help="No colour (as the NO_COLOR variable does); kept with the game.",
+        ),
     ] = False,
 ) -> None:
     """Play Hearts in the terminal against computer players: your hand along the bottom, the
-    trick in the middle, the score sheet aside. The game is saved after every move."""
+    trick in the middle, the score sheet aside. Each game is saved after every move in a file
+    of its own; with an unfinished game kept, `hearts play` offers to continue it."""
     from hearts import tui  # the terminal app is loaded only to play
     from hearts.tui.app import SPEEDS, HeartsApp
+    from hearts.tui.saves import GameOpenElsewhere
 
-    if speed not in SPEEDS:
+    if speed is not None and speed not in SPEEDS:
         *others, last = SPEEDS
         _fail(f"--speed must be {', '.join(others)} or {last}, not {speed!r}")
     _check_search(think, None)
-    path = tui.save_path()
+    saves = tui.Saves(tui.save_dir(save_dir))
+    if list_games:
+        _print_kept(saves)
+        return
+    resume = resume or game is not None
+    if resume and new:
+        _fail("--resume continues a kept game and --new starts one: give one of them")
+    kept, problems = saves.scan()
+    if game is None:  # a game named by its id says itself what is wrong with it
+        for problem in problems:
+            typer.echo(_wrap(problem), err=True)
     notice = ""
+    offer: list[tui.KeptGame] = []
+    path: Path | None = None
     if resume:
         given = [
             name
@@ -509,32 +569,166 @@ def play(
         ]
         if given:
             _fail(f"--resume continues the saved game as it was: leave out {', '.join(given)}")
-        if not path.exists():
-            _fail(f"there is no game in progress to resume ({path} does not exist)", FAILURE)
+        if game is None:
+            unfinished = saves.unfinished(kept)
+            if not unfinished:
+                _fail(
+                    f"there is no game in progress to resume (none is kept in {saves.root})",
+                    FAILURE,
+                )
+            target = unfinished[0]
+        else:
+            try:
+                target = saves.find(game, kept)
+            except InvalidRecord as error:
+                _fail(_lower(str(error)), FAILURE)
+            except HeartsError as error:
+                _fail(str(error), FAILURE)
         try:
-            session = tui.Session.load(path)
+            session, path = saves.open(target)
+        except (GameOpenElsewhere, InvalidArgument) as error:
+            _fail(str(error), FAILURE)
         except (InvalidRecord, OSError) as error:
-            _fail(f"the saved game {path} cannot be read: {error}", FAILURE)
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            _fail(
+                f"the saved game {target.path} cannot be read: {reason}; it is left as it is",
+                FAILURE,
+            )
+        session.speed = speed or session.speed
+        session.no_color = session.no_color or no_color
     else:
         name = variant or "modern"
         rules = _rules_for(name, players)
         names = _bot_names(bots or "expert", rules.players - 1)
         try:
-            session = tui.Session.new(rules, names, seed=_seed(seed), think=think, variant=name)
+            session = tui.Session.new(
+                rules,
+                names,
+                seed=_seed(seed),
+                think=think,
+                variant=name,
+                speed=speed or "normal",
+                no_color=no_color,
+            )
         except HeartsError as error:
             _fail(str(error))
-        kept = tui.keep_unfinished(path)
-        if kept is not None:
-            notice = f"Your unfinished game was kept in {kept}."
-    if no_color:
+        offer = [] if new else saves.unfinished(kept)[:5]
+        if not offer:
+            try:
+                path = saves.create()
+            except OSError as error:
+                _fail(f"cannot keep the game in {saves.root}: {error.strerror}", FAILURE)
+    if problems:
+        files = "file cannot" if len(problems) == 1 else "files cannot"
+        notice = f"{len(problems)} saved game {files} be read: `hearts play --list` names them."
+    if session.no_color:
         os.environ["NO_COLOR"] = "1"
 
     def again(old: tui.Session) -> tui.Session:
         return tui.Session.new(
-            old.game.rules, old.bot_names, seed=_seed(None), think=old.think, variant=old.variant
+            old.game.rules,
+            old.bot_names,
+            seed=_seed(None),
+            think=old.think,
+            variant=old.variant,
+            speed=old.speed,
+            no_color=old.no_color,
         )
 
-    HeartsApp(session, save_path=path, speed=speed, new_game=again, notice=notice).run()
+    terminal = HeartsApp(
+        session,
+        save_path=path,
+        speed=session.speed,
+        new_game=again,
+        notice=notice,
+        saves=saves,
+        offer=offer,
+        speed_given=speed is not None,
+    )
+    try:
+        terminal.run()
+    finally:
+        _save_last(terminal)
+        saves.close()
+        _say_saved(terminal, saves, offer)
+
+
+def _save_last(terminal: HeartsApp) -> None:
+    """However the app ended, the game as it stands is saved once more (the speed with it)."""
+    path = terminal.save_path
+    if terminal.started and path is not None and not terminal.session.is_over:
+        try:
+            terminal.session.save(path)
+        except OSError as error:
+            typer.echo(_wrap(f"Could not save the game to {path}: {error.strerror}."), err=True)
+
+
+def _wrap(text: str, width: int = 80, indent: str = "") -> str:
+    """A sentence in lines of ``width`` (a path or a command longer than that is not cut)."""
+    import textwrap
+
+    return textwrap.fill(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def _lower(sentence: str) -> str:
+    """A sentence as the rest of an ``error:`` line."""
+    return sentence[:1].lower() + sentence[1:].rstrip(".")
+
+
+def _say_saved(terminal: HeartsApp, saves: Saves, offer: Sequence[KeptGame]) -> None:
+    """After the app has closed: the game is saved, where, and the command to go on with it
+    (a finished game: where its record is)."""
+    session, path = terminal.session, terminal.save_path
+    if not terminal.started:  # quit at the choice: nothing new was started
+        if offer:
+            typer.echo(
+                f"Nothing was changed. To go on with your last game:\n\n    "
+                f"{saves.resume_command(offer[0].id)}"
+            )
+        return
+    if path is None or not path.exists():
+        return
+    if session.is_over:
+        if session.record_file:
+            typer.echo(f"The game is over; its record is kept in:\n\n    {session.record_file}")
+        return
+    typer.echo(saves.saved_message(session, path))
+
+
+def _print_kept(saves: Saves) -> None:
+    """``hearts play --list``: every kept game, the last played first, in lines that fit 80
+    columns; then the command that continues one."""
+    from hearts.tui.saves import describe
+
+    kept, problems = saves.scan()
+    if not kept and not problems:
+        typer.echo(f"No game is kept in {saves.root} yet: `hearts play` starts one.")
+        return
+    typer.echo(f"Kept games in {saves.root}, the last played first:")
+    for number, game in enumerate(kept, start=1):
+        state, totals = describe(game)
+        head = f"{number:>2}  {game.id}  {'finished' if game.finished else 'unfinished'}"
+        typer.echo("")
+        typer.echo(head)
+        for line in (state, totals):
+            typer.echo(_wrap(line, indent="    "))
+        if game.finished and game.record_file:
+            typer.echo(f"    record: {game.record_file}")
+    for problem in problems:
+        typer.echo("")
+        typer.echo(_wrap(problem))
+    unfinished = saves.unfinished(kept)
+    if unfinished:
+        typer.echo("")
+        typer.echo("To go on with one: hearts play --resume ID (or its number), e.g.")
+        typer.echo(f"\n    {saves.resume_command(unfinished[0].id)}")
 
 
 def _seed(seed: int | None) -> int:

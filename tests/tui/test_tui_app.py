@@ -14,9 +14,10 @@ from hearts import Card, Phase, variants
 from hearts.errors import IllegalMove
 from hearts.events import BidMade, CardPlayed, HandSettled, SuitNamed
 from hearts.tui import words
-from hearts.tui.app import HeartsApp, card_keys, positions
+from hearts.tui.app import ChoiceScreen, HeartsApp, card_keys, positions
+from hearts.tui.saves import Lock, Saves
 from hearts.tui.session import ME, Session
-from hearts.tui.widgets import CELL, HandView
+from hearts.tui.widgets import CELL, HandView, SeatBox
 
 Play = Callable[..., HeartsApp]
 
@@ -320,6 +321,88 @@ def test_a_saved_game_resumes_where_it_was(play: Play, tmp_path: Path) -> None:
         assert len(d.app.view.hand) == len(state["view"].hand) + 1
 
     play(second, resumed, save_path=saved)
+
+
+def test_ctrl_q_saves_and_the_next_start_offers_the_game_at_its_speed(
+    play: Play, tmp_path: Path
+) -> None:
+    """Quit with Ctrl+Q (after changing the speed), start again: the app offers the unfinished
+    game (its form, hand, totals, when), Enter continues it as it was, at the speed it had."""
+    saves = Saves(tmp_path)
+    path = saves.create()
+    state: dict[str, Any] = {}
+
+    async def first(d: Driver) -> None:
+        await d.settle()
+        await d.move()  # the pass
+        await d.settle()
+        await d.press("s")  # fast -> normal
+        state["view"] = d.app.view
+        await d.press("ctrl+q")
+
+    app = play(first, _session("modern", seed=12), save_path=path, saves=saves)
+    assert app.speed == "normal" and app.return_code is not None  # it closed
+    saves.close()
+    saved = Session.load(path)
+    assert saved.view == state["view"] and saved.speed == "normal"
+
+    kept, _ = saves.scan()
+    seen: dict[str, Any] = {}
+
+    async def second(d: Driver) -> None:
+        await d.settle()
+        assert isinstance(d.app.screen, ChoiceScreen)
+        seen["offer"] = d.text()
+        seen["seats before"] = len(d.app.query(SeatBox))
+        await d.press("enter")
+        await d.settle()
+        seen["table"] = d.text()
+        seen["seats"] = len(d.app.query(SeatBox))
+
+    # The new game it would start is three-handed: continuing redraws the table for four.
+    new = _session("black-maria", seed=99)
+    app = play(second, new, saves=saves, offer=saves.unfinished(kept))
+    offer = seen["offer"]
+    assert "You have an unfinished game:" in offer and "modern, 4 players, hand 1" in offer
+    assert "last played today at" in offer and "n: a new game (black-maria, basic ×2)" in offer
+    assert app.session.seed == 12 and app.save_path == path
+    assert app.view == state["view"] and app.speed == "normal"
+    assert "bots normal" in seen["table"] and "North" in seen["table"]
+    assert (seen["seats before"], seen["seats"]) == (2, 3)
+    assert path in saves.held  # locked while it is played
+    saves.close()
+    assert sorted(saves.games.glob("*.json")) == [path]  # nothing new was started
+
+
+def test_a_game_open_elsewhere_is_not_played_twice(play: Play, tmp_path: Path) -> None:
+    saves = Saves(tmp_path)
+    path = saves.create()
+    _session(seed=12).save(path)
+    saves.close()
+    kept, _ = saves.scan()
+    elsewhere = Lock.take(path.with_suffix(".lock"))  # as another `hearts play` holds it
+    seen: dict[str, str] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.press("enter")
+        await d.pilot.pause(0.05)
+        seen["text"] = d.text()
+        assert isinstance(d.app.screen, ChoiceScreen)  # still asking
+        await d.press("x")
+        seen["x"] = d.text()
+        await d.press("n")  # a new game instead, beside it
+        await d.settle()
+
+    try:
+        app = play(scenario, _session(seed=5), saves=saves, offer=saves.unfinished(kept))
+    finally:
+        elsewhere.release()
+    assert "is open in another `hearts play` (process" in seen["text"]
+    assert "'x' chooses nothing here" in seen["x"]
+    assert app.session.seed == 5 and app.save_path is not None and app.save_path != path
+    assert Session.load(app.save_path).seed == 5 and Session.load(path).seed == 12
+    saves.close()
 
 
 def test_two_packs_and_many_seats_render_and_play(play: Play) -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from hearts import Card, IllegalMove, Pass, Phase, record, variants
 from hearts.errors import HeartsError, InvalidRecord
-from hearts.tui import keep_unfinished, save_path
-from hearts.tui.session import ME, SAVE_FORMAT, Session, seat_names
+from hearts.tui import save_dir
+from hearts.tui.session import ME, SAVE_FORMAT, SAVE_VERSION, Session, seat_names
 
 
 def _session(variant: str = "modern", seed: int = 3) -> Session:
@@ -140,6 +140,10 @@ def test_a_game_saved_with_a_version_1_record_still_loads(tmp_path: Path) -> Non
         ({"checkpoints": [[1, 999]]}, "not moves of its game"),
         ({"checkpoints": [[0, 0]]}, "not moves of its game"),
         ({"record": {"format": "x"}}, "lacks the field"),
+        ({"speed": 3}, "'speed'"),
+        ({"no_color": "yes"}, "'no_color'"),
+        ({"created": "yesterday"}, "'created'"),
+        ({"record_file": 5}, "'record_file'"),
     ],
 )
 def test_a_malformed_save_is_refused_in_a_sentence(change: dict[str, object], words: str) -> None:
@@ -163,35 +167,103 @@ def test_the_laws_option_is_refused_with_a_reason() -> None:
         Session.new(rules, ["basic"] * 3, seed=1)
 
 
-def test_a_finished_game_is_kept_as_a_record_and_the_save_removed(tmp_path: Path) -> None:
-    session = _session("simple", seed=4)  # each deal a game
-    path = tmp_path / "game.json"
+def _play_out(session: Session) -> None:
     while not session.is_over:
         for seat in session.bots_to_move():
             session.bot_move(seat)
         if session.my_turn:
             session.play(session.view.legal_moves[0])
-    session.save(path)
-    kept = session.finish(path)
-    assert kept is not None and not path.exists()
+
+
+def test_a_finished_game_keeps_its_record_and_its_save_says_finished(tmp_path: Path) -> None:
+    session = _session("simple", seed=4)  # each deal a game
+    path = tmp_path / "games" / "one.json"
+    _play_out(session)
+    kept = session.finish(tmp_path / "finished")
+    assert kept is not None and kept.parent == tmp_path / "finished"
     assert record.load(kept).winners() == session.game.winners()  # `hearts replay` reads it
+    assert session.finish(tmp_path / "finished") == kept  # shown again: no second record
+    session.save(path)
+    loaded = Session.load(path)
+    assert loaded.record_file == str(kept) and loaded.is_over
+    assert json.loads(path.read_text(encoding="utf-8"))["summary"]["finished"] is True
 
 
-def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+def test_an_unfinished_game_has_no_record_to_keep(tmp_path: Path) -> None:
+    session = _session(seed=4)
+    assert session.finish(tmp_path / "finished") is None
+    assert not (tmp_path / "finished").exists() and session.record_file == ""
+
+
+def test_every_setting_of_the_table_is_kept_in_the_save(tmp_path: Path) -> None:
+    """The form, the players, the bots, the seed, the bots' thinking time, the speed and the
+    choice of no colour all come back as they were."""
+    rules = variants.for_players_named("black-maria", 4)
+    session = Session.new(
+        rules,
+        ["expert", "basic", "random"],
+        seed=77,
+        think=0.25,
+        variant="black-maria",
+        speed="slow",
+        no_color=True,
+    )
     path = tmp_path / "game.json"
-    assert keep_unfinished(path) is None
-    path.write_text("{}", encoding="utf-8")
-    first = keep_unfinished(path)
-    path.write_text("[]", encoding="utf-8")
-    second = keep_unfinished(path)
-    assert first is not None and second is not None and first != second
-    assert first.read_text(encoding="utf-8") == "{}" and second.read_text(encoding="utf-8") == "[]"
-    assert not path.exists()
+    session.save(path)
+    loaded = Session.load(path)
+    assert loaded.game.rules == rules and loaded.players == 4
+    assert loaded.bot_names == ("expert", "basic", "random") and loaded.seed == 77
+    assert loaded.think == 0.25 and loaded.variant == "black-maria"
+    assert loaded.speed == "slow" and loaded.no_color is True
+    assert loaded.created == session.created > 0
+    assert [bot.name for bot in loaded.bots.values()] == ["expert", "basic", "random"]
 
 
-def test_the_save_lives_in_the_users_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_written_the_old_way_still_loads_with_the_usual_settings(tmp_path: Path) -> None:
+    """A version 1 save (before the settings were kept: no speed, no colour choice, no
+    summary) loads as the same game, at the normal speed and in colour."""
+    session = _session(seed=8)
+    _to_my_turn(session)
+    session.play(Pass(session.view.hand.cards()[:3]))
+    old = {  # what `hearts play` wrote before version 2, key for key
+        "format": "hearts-play",
+        "version": 1,
+        "variant": "modern",
+        "bots": ["basic", "basic", "basic"],
+        "seed": 8,
+        "think": None,
+        "checkpoints": [list(mark) for mark in session.checkpoints],
+        "record": record.to_dict(session.game),
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    loaded = Session.load(path)
+    assert loaded.view == session.view and loaded.checkpoints == session.checkpoints
+    assert loaded.speed == "normal" and loaded.no_color is False and loaded.created == 0.0
+    assert loaded.to_dict()["version"] == SAVE_VERSION == 2
+
+
+def test_the_summary_says_where_the_game_stands() -> None:
+    session = _session(seed=8)
+    assert session.summary() == {
+        "players": 4,
+        "hand": 1,
+        "totals": [0, 0, 0, 0],
+        "unit": "points",
+        "finished": False,
+    }
+    assert _session("classic").summary()["unit"] == "counters"
+
+
+def test_the_folder_of_saves_is_the_users_data_dir_unless_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("HEARTS_SAVE_DIR", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", "/tmp/somewhere")
-    assert save_path() == Path("/tmp/somewhere/hearts/game.json")
+    assert save_dir() == Path("/tmp/somewhere/hearts")
+    monkeypatch.setenv("HEARTS_SAVE_DIR", "/tmp/elsewhere")
+    assert save_dir() == Path("/tmp/elsewhere")
+    assert save_dir(Path("/tmp/given")) == Path("/tmp/given")  # --save-dir wins
 
 
 def test_the_save_format_is_json_with_the_game_record() -> None:
@@ -224,10 +296,6 @@ def test_the_same_seed_finished_twice_keeps_both_records(tmp_path: Path) -> None
     kept = []
     for _ in range(2):
         session = _session("simple", seed=4)
-        while not session.is_over:
-            for seat in session.bots_to_move():
-                session.bot_move(seat)
-            if session.my_turn:
-                session.play(session.view.legal_moves[0])
-        kept.append(session.finish(tmp_path / "game.json"))
+        _play_out(session)
+        kept.append(session.finish(tmp_path / "finished"))
     assert kept[0] != kept[1] and all(path is not None and path.exists() for path in kept)

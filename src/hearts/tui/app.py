@@ -8,14 +8,15 @@ the right; the line under the hand says what to do, or why a move was refused.
 Everything shown comes from ``view(0)``. Every move goes to the core, which accepts it or says
 why not (and changes nothing). The bots think in a worker thread, so the screen never freezes;
 an undo or a new game makes a bot's late answer stale, and it is dropped. The game is saved
-after every move (``save_path``), so quitting loses nothing.
+after every move (``save_path``, its own file in :mod:`hearts.tui.saves`), so quitting loses
+nothing; with unfinished games kept, the app opens on a choice: continue one, or a new game.
 """
 
 from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -25,21 +26,23 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.filter import Monochrome, NoColor
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from hearts import bots as bot_registry
 from hearts.cards import Card, Suit
 from hearts.deal import PassChoices, Phase
-from hearts.errors import IllegalMove
+from hearts.errors import IllegalMove, InvalidArgument, InvalidRecord
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
 from hearts.tui import words
+from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list, describe
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
-__all__ = ["SPEEDS", "HeartsApp", "card_keys", "move_keys", "positions"]
+__all__ = ["SPEEDS", "ChoiceScreen", "HeartsApp", "card_keys", "move_keys", "positions"]
 
 SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds between the bots' moves at each speed (``s`` cycles through them)."""
@@ -165,6 +168,75 @@ class TextScreen(ModalScreen[None]):
             self.dismiss()
 
 
+class ChoiceScreen(Screen[None]):
+    """The first page when unfinished games are kept: Enter (or 1) continues the last played,
+    a number another, ``n`` starts a new game (the kept ones stay kept)."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical {
+        width: 100%; max-width: 80; height: auto; max-height: 100%;
+        border: round $accent; padding: 0 1;
+    }
+    ChoiceScreen Static { height: auto; }
+    ChoiceScreen #choice-message { color: $error; }
+    ChoiceScreen #choice-keys { color: $text-muted; margin-top: 1; }
+    """
+
+    def __init__(
+        self,
+        games: Sequence[KeptGame],
+        new_game: str,
+        choose: Callable[[KeptGame | None], Awaitable[str]],
+    ) -> None:
+        super().__init__(name="choice")
+        self.games = list(games)
+        self.new_game = new_game
+        self.choose = choose
+
+    def compose(self) -> ComposeResult:
+        many = len(self.games) > 1
+        text = Text(
+            f"You have {len(self.games)} unfinished games:"
+            if many
+            else "You have an unfinished game:",
+            style="bold",
+        )
+        for number, game in enumerate(self.games, start=1):
+            state, totals = describe(game)
+            text.append(f"\n\n{number}  ", style="bold")
+            text.append(f"{state}\n   {totals}")
+        keys = "Enter: continue the last played" if many else "Enter: continue it"
+        if many:
+            keys += f" · 1-{len(self.games)}: continue that one"
+        keys += f" · n: a new game ({self.new_game}) · Ctrl+Q: quit"
+        with Vertical():
+            yield Static(text, id="choices")
+            yield Static("", id="choice-message")
+            yield Static(keys, id="choice-keys")
+
+    def say(self, text: str) -> None:
+        """Why a choice could not be made (the page stays)."""
+        self.query_one("#choice-message", Static).update(text)
+
+    async def on_key(self, event: events.Key) -> None:
+        event.stop()
+        char = (event.character or "").lower()
+        if event.key == "enter":
+            await self._pick(self.games[0])
+        elif char.isdigit() and 1 <= int(char) <= len(self.games):
+            await self._pick(self.games[int(char) - 1])
+        elif char == "n":
+            await self._pick(None)
+        elif char and char.isprintable():
+            self.say(f"'{char}' chooses nothing here: Enter continues, n starts a new game.")
+
+    async def _pick(self, game: KeptGame | None) -> None:
+        problem = await self.choose(game)
+        if problem:
+            self.say(problem)
+
+
 class HeartsApp(App[None]):
     """Hearts in a terminal: the person (seat 0) against bots, from ``session``."""
 
@@ -199,11 +271,26 @@ class HeartsApp(App[None]):
         speed: str = "normal",
         new_game: Callable[[Session], Session] | None = None,
         notice: str = "",
+        saves: Saves | None = None,
+        offer: Sequence[KeptGame] = (),
+        speed_given: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
+        """The game played (with unfinished games offered: the new one, until chosen)."""
         self.save_path = save_path
-        self.speed = speed if speed in SPEEDS else "normal"
+        """Where the game is saved (None: nowhere, or not chosen yet)."""
+        self.saves = saves
+        """The folder of saves: a new game after this one, or a game continued, is opened
+        there (and locked)."""
+        self.offer = list(offer)
+        """Unfinished games to offer at the start (with ``saves``)."""
+        self.started = not self.offer
+        """Whether the game is chosen (False while the choice of a kept game is up)."""
+        self.speed = speed
+        self.speed_given = speed_given
+        """Whether ``speed`` was asked for now: a game continued from the offer then plays at
+        it, else at its own."""
         self.new_game = new_game
         self.cursor_card: Card | None = None
         self.cursor_index = 0
@@ -250,15 +337,75 @@ class HeartsApp(App[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        if not positions(self.session.players)[1]:
-            self.query_one("#top").display = False
+        self._set_up_table()
+        if self.notice:
+            self.say(self.notice)
+        if not self.started and self.saves is not None:
+            new = f"{self.session.variant}, {bot_list(self.session.bot_names)}"
+            self.push_screen(ChoiceScreen(self.offer, new, self.begin))
+            return
+        self.started = True
+        self.save()
+        self.advance()
+
+    def _set_up_table(self) -> None:
+        self.query_one("#top").display = bool(positions(self.session.players)[1])
         self.query_one("#keys", Static).update(
             "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
         )
-        if self.notice:
-            self.say(self.notice)
+
+    @property
+    def speed(self) -> str:
+        """How fast the bots play (a name of :data:`SPEEDS`); kept with the game's save."""
+        return self.session.speed if self.session.speed in SPEEDS else "normal"
+
+    @speed.setter
+    def speed(self, value: str) -> None:
+        self.session.speed = value if value in SPEEDS else "normal"
+
+    async def begin(self, game: KeptGame | None) -> str:
+        """The choice at the start: continue ``game`` (None: the new game). Returns why it
+        cannot be (open in another process, unreadable: the page stays and nothing changes),
+        or "" once the game is on."""
+        assert self.saves is not None
+        if game is None:
+            try:
+                session, path = self.session, self.saves.create()
+            except OSError as error:
+                return f"Cannot keep a new game in {self.saves.root}: {error.strerror}."
+        else:
+            try:
+                session, path = self.saves.open(game)
+            except (GameOpenElsewhere, InvalidArgument) as error:
+                return _sentence(str(error))
+            except (InvalidRecord, OSError) as error:
+                reason = error.strerror if isinstance(error, OSError) else str(error)
+                return f"The saved game {game.path} cannot be read ({reason}); it is left as it is."
+        layout = session.players != self.session.players
+        speed = self.speed
+        self.session, self.save_path, self.started = session, path, True
+        if self.speed_given:
+            self.speed = speed
+        self.shown = self._finished_hands()
+        self._over_shown = False
+        if session.no_color and not self.no_color:  # the game was started without colour
+            self.no_color = True
+            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        self.pop_screen()
+        if layout:
+            await self.recompose()
+        self._set_up_table()
+        self.say(f"Continuing your game ({game.id})." if game is not None else "")
         self.save()
         self.advance()
+        return ""
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: save the game as it stands (the speed with it) and close; the terminal then
+        says where it is kept and how to go on with it."""
+        if self.started:
+            self.save()
+        self.exit()
 
     # ------------------------------------------------------------------ state
 
@@ -604,9 +751,11 @@ class HeartsApp(App[None]):
     def show_game_over(self) -> None:
         """The winner and the totals hand by hand (Enter at the table shows it again)."""
         if self.save_path is not None and not self._over_shown:
-            kept = self.session.finish(self.save_path)
+            folder = self.saves.finished if self.saves is not None else None
+            kept = self.session.finish(folder or self.save_path.parent / "finished")
             if kept is not None:
                 self.say(f"The game's record is kept in {kept} (hearts replay reads it).")
+                self.save()  # the save stays, finished, and names the record
         self._over_shown = True
         names = [self.session.seat_name(s) for s in range(self.session.players)]
         text = Text(words.game_over_line(self.session.game, names), style="bold")
@@ -625,6 +774,9 @@ class HeartsApp(App[None]):
     def _start_new_game(self) -> None:
         assert self.new_game is not None
         self.session = self.new_game(self.session)
+        if self.saves is not None:  # a file of its own: the finished game's save stays
+            self.saves.release(self.save_path)
+            self.save_path = self.saves.create()
         self._over_shown = False
         self.generation += 1
         self.busy = False

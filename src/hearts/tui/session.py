@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,8 +44,9 @@ from hearts.game import Game
 from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.rules import Rules
+from hearts.tui import words
 
-__all__ = ["ME", "SAVE_FORMAT", "Session", "seat_names"]
+__all__ = ["ME", "SAVE_FORMAT", "SAVE_VERSION", "Session", "seat_names"]
 
 ME: Final = 0
 """The person's seat."""
@@ -54,6 +56,12 @@ HINT_SECONDS: Final = 0.5
 
 SAVE_FORMAT: Final = "hearts-play"
 """The ``format`` of a saved game (a game record with the table's seats and bots)."""
+
+SAVE_VERSION: Final = 2
+"""The ``version`` of the saves written now. Version 2 adds the table's settings (``speed``,
+``no_color``), when the game was started and last played, where a finished game's record was
+kept and a ``summary`` (hand, totals, finished) for listing without replaying; version 1 saves
+(no settings: the speed is "normal", colour on) still load."""
 
 _COMPASS: Final[dict[int, tuple[str, ...]]] = {
     2: ("You", "North"),
@@ -90,6 +98,14 @@ class Session:
     checkpoints: list[tuple[int, int]] = field(default_factory=list)
     """Where the game stood before each of the person's moves: (hands dealt, moves made in the
     last). ``undo`` goes back to the last of them."""
+    speed: str = "normal"
+    """How fast the bots play (a name of :data:`hearts.tui.app.SPEEDS`), kept with the game."""
+    no_color: bool = False
+    """Whether the person chose to play without colour (``--no-color``), kept with the game."""
+    created: float = 0.0
+    """When the game was started (seconds since the epoch; 0 for a version 1 save)."""
+    record_file: str = ""
+    """Where the finished game's record was kept (:meth:`finish`); empty while it goes on."""
     bots: dict[int, Bot] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -116,9 +132,22 @@ class Session:
         seed: int,
         think: float | None = None,
         variant: str = "",
+        *,
+        speed: str = "normal",
+        no_color: bool = False,
     ) -> Session:
-        """A new game of these rules against these bots (one name per other seat)."""
-        return cls(Game(rules, seed=seed), tuple(bot_names), seed, think, variant)
+        """A new game of these rules against these bots (one name per other seat), with the
+        table's settings kept in its save."""
+        return cls(
+            Game(rules, seed=seed),
+            tuple(bot_names),
+            seed,
+            think,
+            variant,
+            speed=speed,
+            no_color=no_color,
+            created=time.time(),
+        )
 
     # ------------------------------------------------------------------ what the person sees
 
@@ -207,30 +236,53 @@ class Session:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """The session as JSON data: the game's record and the table."""
+        """The session as JSON data: the game's record, the table and its settings, and a
+        summary of where the game stands (read by the list of kept games)."""
         return {
             "format": SAVE_FORMAT,
-            "version": 1,
+            "version": SAVE_VERSION,
             "variant": self.variant,
             "bots": list(self.bot_names),
             "seed": self.seed,
             "think": self.think,
+            "speed": self.speed,
+            "no_color": self.no_color,
+            "created": self.created,
+            "played": time.time(),
+            "record_file": self.record_file,
+            "summary": self.summary(),
             "checkpoints": [list(mark) for mark in self.checkpoints],
             "record": record.to_dict(self.game),
         }
 
+    def summary(self) -> dict[str, Any]:
+        """Where the game stands, as the list of kept games shows it: the hand (1 first), each
+        seat's total, whether they are points or counters, and whether the game is over."""
+        return {
+            "players": self.players,
+            "hand": len(self.game.hands),
+            "totals": words.totals_by_hand(self.game)[-1],
+            "unit": "counters" if self.game.rules.counters else "points",
+            "finished": self.game.is_over,
+        }
+
     @classmethod
     def from_dict(cls, data: Any) -> Session:
-        """A session from :meth:`to_dict`'s data; :class:`InvalidRecord` says what is wrong."""
+        """A session from :meth:`to_dict`'s data (this version or version 1);
+        :class:`InvalidRecord` says what is wrong."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InvalidRecord("this is not a saved game of `hearts play`")
-        if data.get("version") != 1:
+        if data.get("version") not in (1, SAVE_VERSION):
             raise InvalidRecord(f"saved game version {data.get('version')!r} is not supported")
         names = data.get("bots")
         seed = data.get("seed")
         think = data.get("think")
         marks = data.get("checkpoints", [])
         variant = data.get("variant", "")
+        speed = data.get("speed", "normal")
+        no_color = data.get("no_color", False)
+        created = data.get("created", 0.0)
+        record_file = data.get("record_file", "")
         if not isinstance(variant, str):
             raise InvalidRecord("the saved game's 'variant' must be a name")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -239,6 +291,14 @@ class Session:
             raise InvalidRecord("the saved game's 'seed' must be a whole number")
         if think is not None and not (isinstance(think, int | float) and think > 0):
             raise InvalidRecord("the saved game's 'think' must be a positive number or null")
+        if not isinstance(speed, str) or not speed:
+            raise InvalidRecord("the saved game's 'speed' must be the name of a speed")
+        if not isinstance(no_color, bool):
+            raise InvalidRecord("the saved game's 'no_color' must be true or false")
+        if not isinstance(created, int | float) or isinstance(created, bool):
+            raise InvalidRecord("the saved game's 'created' must be a time in seconds")
+        if not isinstance(record_file, str):
+            raise InvalidRecord("the saved game's 'record_file' must be a path")
         if not isinstance(marks, list) or not all(
             isinstance(m, list) and len(m) == 2 and all(isinstance(x, int) for x in m)
             for m in marks
@@ -246,7 +306,17 @@ class Session:
             raise InvalidRecord("the saved game's 'checkpoints' must be pairs of whole numbers")
         game = record.from_dict(data.get("record"))
         try:
-            session = cls(game, tuple(names), seed, think, variant)
+            session = cls(
+                game,
+                tuple(names),
+                seed,
+                think,
+                variant,
+                speed=speed,
+                no_color=no_color,
+                created=float(created),
+                record_file=record_file,
+            )
         except HeartsError as error:
             raise InvalidRecord(f"the saved game cannot be seated: {error}") from None
         points = [(m[0], m[1]) for m in marks]
@@ -271,21 +341,23 @@ class Session:
             Path(temporary).unlink(missing_ok=True)
             raise
 
-    def finish(self, path: Path) -> Path | None:
-        """The game is over: keep its record beside the save, in ``finished/`` (where
-        ``hearts replay`` reads it), and remove the save so ``--resume`` finds no game in
-        progress. Returns the record's path (None if the game is not over)."""
+    def finish(self, folder: Path) -> Path | None:
+        """The game is over: keep its record in ``folder`` (where ``hearts replay`` reads it)
+        and remember where (:attr:`record_file`, written with the next save; the save itself
+        stays, listed as finished). Returns the record's path (None if the game is not over);
+        once kept, the same path again."""
         if not self.game.is_over:
             return None
-        done = path.parent / "finished"
-        done.mkdir(parents=True, exist_ok=True)
-        kept = done / f"game-{self.seed}.json"
+        if self.record_file and Path(self.record_file).exists():
+            return Path(self.record_file)
+        folder.mkdir(parents=True, exist_ok=True)
+        kept = folder / f"game-{self.seed}.json"
         number = 1
         while kept.exists():  # the same seed played again: keep both
             number += 1
-            kept = done / f"game-{self.seed}~{number}.json"
+            kept = folder / f"game-{self.seed}~{number}.json"
         record.dump(self.game, kept)
-        path.unlink(missing_ok=True)
+        self.record_file = str(kept)
         return kept
 
     @classmethod
