@@ -28,6 +28,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.filter import NoColor
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -422,27 +423,27 @@ class HeartsApp(App[None]):
             self.save()
         self.exit()
 
-    def on_resize(self) -> None:
-        self._fit_terminal()
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_terminal(event.size)  # self.size is set after this handler
 
     @property
     def too_small(self) -> bool:
         """Whether the terminal is smaller than :data:`MIN_SIZE` (the table is not drawn)."""
-        return self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        return self.query_one("#small").display
 
-    def _fit_terminal(self) -> None:
+    def _fit_terminal(self, size: Size | None = None) -> None:
         """Below :data:`MIN_SIZE`, say so instead of drawing a clipped table; draw it again
         once the terminal is big enough."""
-        small = self.too_small
+        width, height = size or self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         for part in ("#title", "#table", "#hand", "#prompt", "#message", "#keys"):
             self.query_one(part).display = not small
         notice = self.query_one("#small", Static)
         notice.display = small
         if small:
-            width, height = self.size
             notice.update(
                 Text(
-                    f"The terminal is {width}×{height}: the table needs at least "
+                    f"The terminal is {width}×{height}, too small: the table needs at least "
                     f"{MIN_SIZE[0]}×{MIN_SIZE[1]}.\n\nMake the window bigger and the game "
                     "comes back as it was (Ctrl+Q saves it and quits).",
                     style="bold",
@@ -771,8 +772,9 @@ class HeartsApp(App[None]):
         if cursor is None:
             return Text("Your turn.", "bold")
         plays = f"Your turn: Enter plays {_face(cursor)}"
-        marks = " · ·· may not be played" if self.no_color else ""
-        return Text(f"{plays} · ←→ or a card's name (q c) picks another{marks}", "bold")
+        if self.no_color:  # what the marks under the cards mean, on one line still
+            return Text(f"{plays} · ←→ or q c picks another · ·· may not be played", "bold")
+        return Text(f"{plays} · ←→ or a card's name (q c) picks another", "bold")
 
     def _fix_cursor(self, cards: list[Card]) -> None:
         if not cards:
