@@ -257,7 +257,7 @@ def test_the_charts_star_is_in_its_legend(play: Play) -> None:
     play(scenario, _session("simple", seed=3))
     chart = seen["over"].split("Totals after each hand")[1]
     assert "*" in chart.split("Y You")[0]  # every seat starts level
-    assert "Y You  W West  N North  E East  * level (two or more seats)" in chart
+    assert "Y You  W West  N North  E East  * two or more seats" in chart
 
 
 # ----------------------------------------------------------------------------- 9: small things

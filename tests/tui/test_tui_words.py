@@ -253,7 +253,7 @@ def test_the_charts_marks_tell_every_seat_apart_and_the_legend_names_the_star() 
         assert len(set(marks)) == players and "*" not in marks, marks
         legend = chart_legend(names)
         assert all(f"{mark} {name}" in legend for mark, name in zip(marks, names, strict=True))
-        assert legend.endswith("* level (two or more seats)")
+        assert legend.endswith("* two or more seats")
     lines = chart([[0] * 8, list(range(8))], list(seat_names(8)), height=8, width=20)
     assert lines[0].rstrip().endswith("7")  # Seat 7 on top, marked by its number
 

@@ -225,12 +225,12 @@ def chart_legend(names: Sequence[str]) -> str:
     """What the chart's characters stand for, ``*`` too.
 
     >>> chart_legend(["You", "West"])
-    'Y You  W West  * level (two or more seats)'
+    'Y You  W West  * two or more seats'
     """
     seats = "  ".join(
         f"{mark} {name}" for mark, name in zip(chart_marks(names), names, strict=True)
     )
-    return f"{seats}  * level (two or more seats)"
+    return f"{seats}  * two or more seats"
 
 
 def chart(
