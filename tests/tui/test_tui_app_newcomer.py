@@ -346,6 +346,7 @@ def test_no_colour_sends_no_colour_at_all(play: Play, monkeypatch: pytest.Monkey
     """NO_COLOR (what --no-color sets): no colour, not even greys, in anything drawn."""
     monkeypatch.setenv("NO_COLOR", "1")
     coloured: list[str] = []
+    cursor: list[str] = []
 
     async def scenario(d: Driver) -> None:
         await d.settle()
@@ -356,12 +357,16 @@ def test_no_colour_sends_no_colour_at_all(play: Play, monkeypatch: pytest.Monkey
                 style = segment.style
                 if style is None:
                     continue
+                if style.reverse:
+                    cursor.append(segment.text.strip())
                 for colour in (style.color, style.bgcolor):
                     if colour is not None and not colour.is_default:
                         coloured.append(f"{segment.text!r}: {colour}")
 
-    play(scenario, _session("modern", seed=8))
+    app = play(scenario, _session("modern", seed=8))
     assert coloured == []
+    assert app.cursor_card is not None
+    assert cursor == [app.cursor_card.symbol]  # the cursor: reverse video, no colour needed
 
 
 def test_no_colour_keeps_new_and_may_not_be_played_apart(
