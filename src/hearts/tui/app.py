@@ -486,7 +486,7 @@ class HeartsApp(App[None]):
         view = self.view
         if not view.my_turn or view.phase is not Phase.PLAY or not view.hand:
             return False
-        return view.outcome_fixed or len(view.hand) == 1
+        return view.outcome_fixed or (len(view.hand) == 1 and len(view.legal_moves) == 1)
 
     # ------------------------------------------------------------------ flow
 
