@@ -239,3 +239,26 @@ def test_the_auction_summary_says_who_named_what() -> None:
             assert [line for line in lines if line.startswith(expected)], (index, lines)
         kinds.add(named[0].seat < 0)
     assert kinds  # at least one hand was summed up
+
+
+def test_the_charts_marks_tell_every_seat_apart_and_the_legend_names_the_star() -> None:
+    """Eight seats called "Seat 1" to "Seat 7" do not all become "S"; "*" (seats level) is
+    explained under the chart."""
+    from hearts.tui.session import seat_names
+    from hearts.tui.words import chart_legend, chart_marks
+
+    for players in range(2, 11):
+        names = list(seat_names(players))
+        marks = chart_marks(names)
+        assert len(set(marks)) == players and "*" not in marks, marks
+        legend = chart_legend(names)
+        assert all(f"{mark} {name}" in legend for mark, name in zip(marks, names, strict=True))
+        assert legend.endswith("* two or more seats")
+    lines = chart([[0] * 8, list(range(8))], list(seat_names(8)), height=8, width=20)
+    assert lines[0].rstrip().endswith("7")  # Seat 7 on top, marked by its number
+
+
+def test_counts_are_singular_for_one() -> None:
+    from hearts.tui.words import count
+
+    assert [count(n, "card") for n in (0, 1, 2, -1)] == ["0 cards", "1 card", "2 cards", "-1 card"]

@@ -15,6 +15,7 @@ nothing; with unfinished games kept, the app opens on a choice: continue one, or
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -26,7 +27,8 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.filter import Monochrome, NoColor
+from textual.filter import NoColor
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -42,10 +44,13 @@ from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list, descr
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
-__all__ = ["SPEEDS", "ChoiceScreen", "HeartsApp", "card_keys", "move_keys", "positions"]
+__all__ = ["MIN_SIZE", "SPEEDS", "ChoiceScreen", "HeartsApp", "card_keys", "move_keys", "positions"]
 
 SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds between the bots' moves at each speed (``s`` cycles through them)."""
+
+MIN_SIZE: Final = (80, 24)
+"""The smallest terminal (columns, lines) the table is drawn in; below it the app says so."""
 
 _RANK_KEYS: Final = {
     "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
@@ -255,9 +260,10 @@ class HeartsApp(App[None]):
     #sheet { width: 22; border-left: solid $panel-lighten-2; padding: 0 0 0 1; }
     #hand { border: round $primary; height: auto; }
     #hand.my-turn { border: round $warning; }
-    #prompt { height: 1; padding: 0 1; }
-    #message { height: 1; padding: 0 1; }
+    #prompt { height: auto; padding: 0 1; }
+    #message { height: auto; padding: 0 1; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #small { height: 1fr; padding: 1 2; display: none; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -275,7 +281,9 @@ class HeartsApp(App[None]):
         offer: Sequence[KeptGame] = (),
         speed_given: bool = False,
     ) -> None:
-        super().__init__()
+        # NO_COLOR: Textual's own filter removes every colour only with ANSI colours on (without,
+        # it sends greys).
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         self.session = session
         """The game played (with unfinished games offered: the new one, until chosen)."""
         self.save_path = save_path
@@ -309,6 +317,11 @@ class HeartsApp(App[None]):
         """Hands whose summary has been shown."""
         self.last_message = ""
         self.hint_text: str | None = None
+        """The hinted move, shown by the trick (its reason is in the message line)."""
+        self._cursor_checked: tuple[int, ...] | None = None
+        """The position at which the cursor was last put on a card that may be played."""
+        self._played_for_you = ""
+        """What was played for the person this hand (told again in its summary)."""
         self.notice = notice
         """A line to show when the app starts (e.g. where an unfinished game was kept)."""
 
@@ -335,6 +348,7 @@ class HeartsApp(App[None]):
         yield Static(id="prompt")
         yield Static(id="message")
         yield Static(id="keys")
+        yield Static(id="small")
 
     def on_mount(self) -> None:
         self._set_up_table()
@@ -353,6 +367,7 @@ class HeartsApp(App[None]):
         self.query_one("#keys", Static).update(
             "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
         )
+        self._fit_terminal()
 
     @property
     def speed(self) -> str:
@@ -390,7 +405,8 @@ class HeartsApp(App[None]):
         self._over_shown = False
         if session.no_color and not self.no_color:  # the game was started without colour
             self.no_color = True
-            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+            self.ansi_color = True  # Textual's NoColor filter: no colour at all, not greys
+            self._filters.append(NoColor())
         self.pop_screen()
         if layout:
             await self.recompose()
@@ -406,6 +422,33 @@ class HeartsApp(App[None]):
         if self.started:
             self.save()
         self.exit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_terminal(event.size)  # self.size is set after this handler
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is smaller than :data:`MIN_SIZE` (the table is not drawn)."""
+        return self.query_one("#small").display
+
+    def _fit_terminal(self, size: Size | None = None) -> None:
+        """Below :data:`MIN_SIZE`, say so instead of drawing a clipped table; draw it again
+        once the terminal is big enough."""
+        width, height = size or self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        for part in ("#title", "#table", "#hand", "#prompt", "#message", "#keys"):
+            self.query_one(part).display = not small
+        notice = self.query_one("#small", Static)
+        notice.display = small
+        if small:
+            notice.update(
+                Text(
+                    f"The terminal is {width}×{height}, too small: the table needs at least "
+                    f"{MIN_SIZE[0]}×{MIN_SIZE[1]}.\n\nMake the window bigger and the game "
+                    "comes back as it was (Ctrl+Q saves it and quits).",
+                    style="bold",
+                )
+            )
 
     # ------------------------------------------------------------------ state
 
@@ -437,8 +480,13 @@ class HeartsApp(App[None]):
         return moves.per_choice if isinstance(moves, PassChoices) else 0
 
     def _auto_play_due(self) -> bool:
+        """The person's card is played for them: the tricks left change nothing, or it is the
+        last card in hand (a forced single card earlier is left to the person, who may want to
+        look at the trick before it goes)."""
         view = self.view
-        return view.my_turn and view.outcome_fixed and len(view.hand) > 0
+        if not view.my_turn or view.phase is not Phase.PLAY or not view.hand:
+            return False
+        return view.outcome_fixed or (len(view.hand) == 1 and len(view.legal_moves) == 1)
 
     # ------------------------------------------------------------------ flow
 
@@ -511,9 +559,14 @@ class HeartsApp(App[None]):
         if not self._auto_play_due():
             self.advance()
             return
+        last = not self.view.outcome_fixed  # the only card left
         move = bot_registry.get("basic").choose(self.view)
         self.session.play(move, checkpoint=False)
-        self.say("The tricks left change nothing: playing them out.")
+        if last and isinstance(move, Card):
+            self._played_for_you = f"Your last card, the {move.symbol}, was played for you."
+        else:
+            self._played_for_you = "The last tricks changed nothing: they were played for you."
+        self.say(self._played_for_you)
         self.save()
         self.advance()
 
@@ -569,7 +622,10 @@ class HeartsApp(App[None]):
             received |= set(view.hand) - set(view.dealt) - set(view.received or ())
         hand = self.query_one("#hand", HandView)
         hand.show(cards, self.cursor_index if cards else None, self.marked, received, playable)
-        hand.border_title = f"Your hand · {len(cards)} cards · {view.penalties[ME]} this hand"
+        hand.border_title = (
+            f"Your hand · {words.count(len(cards), 'card')} · "
+            f"{words.count(view.penalties[ME], 'point')} this hand"
+        )
         hand.set_class(view.my_turn, "my-turn")
         self.query_one("#prompt", Static).update(self._prompt())
 
@@ -582,7 +638,8 @@ class HeartsApp(App[None]):
             text.append(f"\n{cards}c {view.penalties[seat]}p")
         else:
             text.append(f" · {self.session.bot_names[seat - 1]}", style="dim")
-            text.append(f"\n{cards} card{'s' if cards != 1 else ''} · {view.penalties[seat]} pts")
+            points = words.count(view.penalties[seat], "pt")
+            text.append(f"\n{words.count(cards, 'card')} · {points}")
         text.append("\n")
         if played is not None:
             text.append("" if narrow else "plays ")
@@ -604,7 +661,7 @@ class HeartsApp(App[None]):
                 text.append(f"{names(seat)}: {said}\n")
             return text
         if view.phase is Phase.PASS:
-            text.append(f"Pass {view.rules.pass_count} cards ", style="bold")
+            text.append(f"Pass {words.count(view.rules.pass_count, 'card')} ", style="bold")
             text.append(f"{view.pass_direction.value}", style="bold yellow")
             if view.passed is not None:
                 text.append(f"\nYou passed {view.passed.symbols()}")
@@ -622,7 +679,7 @@ class HeartsApp(App[None]):
             last = view.tricks[-1]
             who = "nobody (carried on)" if last.winner < 0 else names(last.winner)
             text.append(f"Trick {number - 1} to {who}\n", style="bold")
-            text.append(f"({last.points} pts) " if last.points else "")
+            text.append(f"({words.count(last.points, 'pt')}) " if last.points else "")
             text.append_text(Text(" ").join(card_text(card) for card in last.cards))
             text.append("\n")
         else:
@@ -631,7 +688,7 @@ class HeartsApp(App[None]):
             text.append("hearts broken" if view.hearts_broken else "hearts not broken", "dim")
             text.append("\n")
         if view.stock_size:
-            text.append(f"stock: {view.stock_size} cards\n", style="dim")
+            text.append(f"stock: {words.count(view.stock_size, 'card')}\n", style="dim")
         if view.pool:
             text.append(f"pool: {view.pool}{' (a Jack)' if view.jack else ''}\n", style="dim")
         if self.hint_text:
@@ -668,7 +725,8 @@ class HeartsApp(App[None]):
     def _prompt(self) -> Text:
         view = self.view
         if self.session.is_over:
-            return Text("The game is over.", style="bold")
+            again = " · n: a new game" if self.new_game is not None else ""
+            return Text(f"The game is over: Enter shows the result{again} · q: quit", "bold")
         if not view.my_turn:
             if not view.dealt and view.phase is Phase.PLAY:
                 return Text("You deal this hand and sit it out (seven at the table).", "bold")
@@ -678,17 +736,22 @@ class HeartsApp(App[None]):
         if self.pending_rank:
             return Text(f"{self.pending_rank}… now the suit: c, d, s or h", style="bold yellow")
         phase = view.phase
+        cards = self._hand_cards()
+        cursor = cards[self.cursor_index] if 0 <= self.cursor_index < len(cards) else None
         if phase in (Phase.PASS, Phase.DISCARD):
             count = self._choice_count()
-            what = (
-                f"pass {view.pass_direction.value}"
-                if phase is Phase.PASS
-                else "discard (they count against you)"
-            )
-            chosen = len(self.marked)
-            if chosen == count:
-                return Text(f"Enter: {what} the {count} marked cards (Space unmarks)", "bold")
-            return Text(f"Mark {count} cards to {what}: {chosen} marked (Space or Enter)", "bold")
+            verb = f"pass {view.pass_direction.value}" if phase is Phase.PASS else "discard"
+            marked = [cards[i] for i in sorted(self.marked) if i < len(cards)]
+            symbols = " ".join(_face(card) for card in marked)
+            if len(marked) == count:
+                cost = " (they count against you)" if phase is Phase.DISCARD else ""
+                return Text(f"Enter: {verb} {symbols}{cost} · Space unmarks one", "bold")
+            head = f"{verb.capitalize()}: {len(marked)} of {count} marked"
+            head += f" ({symbols})" if marked else ""
+            if cursor is not None and self.cursor_index not in self.marked:
+                return Text(f"{head} · Enter marks {_face(cursor)}", "bold")
+            more = count - len(marked)
+            return Text(f"{head} · {more} more: type a card, or ←→ then Enter", "bold")
         if phase is Phase.BID:
             low = _high_bid(view) + 1
             high = view.rules.auction.max_bid if view.rules.auction else low
@@ -706,7 +769,12 @@ class HeartsApp(App[None]):
             return Text("Name the suit to avoid: type c, d, s or h, then Enter (hint: !)", "bold")
         if phase is Phase.MOON:
             return Text("You shot the moon! o: the others take it · n: off your own score", "bold")
-        return Text("Your turn: choose a card and press Enter (or click it)", "bold")
+        if cursor is None:
+            return Text("Your turn.", "bold")
+        plays = f"Your turn: Enter plays {_face(cursor)}"
+        if self.no_color:  # what the marks under the cards mean, on one line still
+            return Text(f"{plays} · ←→ or q c picks another · ·· may not be played", "bold")
+        return Text(f"{plays} · ←→ or a card's name (q c) picks another", "bold")
 
     def _fix_cursor(self, cards: list[Card]) -> None:
         if not cards:
@@ -719,10 +787,15 @@ class HeartsApp(App[None]):
                 self.cursor_index = cards.index(self.cursor_card)
         else:
             self.cursor_index = min(self.cursor_index, len(cards) - 1)
-            legal = {move for move in self.view.legal_moves if isinstance(move, Card)}
+        view = self.view
+        if view.phase is Phase.PLAY and view.my_turn and self._cursor_checked != self._position():
+            # The turn has come: the cursor goes to the nearest card that may be played (the
+            # person may then move it anywhere).
+            self._cursor_checked = self._position()
+            legal = {move for move in view.legal_moves if isinstance(move, Card)}
             playable = [i for i, card in enumerate(cards) if card in legal]
             if playable and self.cursor_index not in playable:
-                self.cursor_index = playable[0]
+                self.cursor_index = min(playable, key=lambda i: abs(i - self.cursor_index))
         self.cursor_card = cards[self.cursor_index]
         self.marked = {i for i in self.marked if i < len(cards)}
 
@@ -741,12 +814,13 @@ class HeartsApp(App[None]):
         table.add_column("total", justify="right", style="bold")
         for name, cards, penalty, delta, total in summary.rows:
             table.add_row(name, cards or "—", str(penalty), f"{delta:+d}", str(total))
-        if summary.lines:
-            table.caption = " ".join(summary.lines)
-        self.push_screen(
-            TextScreen(table, "Enter: on to the next hand", name="summary"),
-            lambda _: self.advance(),
-        )
+        lines = [*summary.lines, self._played_for_you] if self._played_for_you else summary.lines
+        self._played_for_you = ""
+        if lines:
+            table.caption = " ".join(lines)
+        last = self.session.is_over and index == len(self.session.game.hands) - 1
+        close = "Enter: the end of the game (who won)" if last else "Enter: on to the next hand"
+        self.push_screen(TextScreen(table, close, name="summary"), lambda _: self.advance())
 
     def show_game_over(self) -> None:
         """The winner and the totals hand by hand (Enter at the table shows it again)."""
@@ -762,8 +836,7 @@ class HeartsApp(App[None]):
         text.append("\n\nTotals after each hand:\n")
         totals = words.totals_by_hand(self.session.game)
         text.append("\n".join(words.chart(totals, names, height=10, width=60)))
-        legend = "  ".join(f"{name[0]} {name}" for name in names)
-        text.append(f"\n  {legend}\n")
+        text.append(f"\n  {words.chart_legend(names)}\n")
         keys: dict[str, Callable[[], None]] = {"q": self.exit}
         close = "q: quit · Esc: look at the table (Enter brings this back)"
         if self.new_game is not None:
@@ -782,6 +855,12 @@ class HeartsApp(App[None]):
         self.busy = False
         self.shown = self._finished_hands()
         self.marked.clear()
+        self.pending_rank = self.bid_text = ""
+        self.naming = None
+        self.hint_text = None
+        self._cursor_checked = None
+        self._played_for_you = ""
+        self.say("")  # nothing said about the last game stays on the new one's table
         self.save()
         self.advance()
 
@@ -802,9 +881,18 @@ class HeartsApp(App[None]):
             return
         key, char = event.key, (event.character or "").lower()
         event.stop()
+        if self.too_small:
+            return  # the table is not shown: no move is made blind
         view = self.view
-        if self.session.is_over and key == "enter":
-            self.show_game_over()
+        if self.session.is_over and char != "?":
+            if key == "enter":
+                self.show_game_over()
+            elif char == "n" and self.new_game is not None:
+                self._start_new_game()
+            elif char == "q":
+                self.exit()
+            else:
+                self.say(self._prompt().plain)
             return
         if key in ("left", "right", "home", "end"):
             self.move_cursor(key)
@@ -903,7 +991,10 @@ class HeartsApp(App[None]):
             return
         count = self._choice_count()
         if len(self.marked) >= count:
-            self.say(f"You choose {count} cards: unmark one first (Space on it)", error=True)
+            self.say(
+                f"You choose {words.count(count, 'card')}: unmark one first (Space on it)",
+                error=True,
+            )
             return
         self.marked.add(index)
         self.say("")
@@ -914,8 +1005,15 @@ class HeartsApp(App[None]):
             self.say("It is not your turn.", error=True)
             return
         if view.phase in (Phase.PASS, Phase.DISCARD):
-            if len(self.marked) < self._choice_count():
-                self.toggle_mark()
+            count = self._choice_count()
+            if len(self.marked) < count:
+                if self.cursor_index in self.marked:  # Enter never unmarks: Space does
+                    cards = self._hand_cards()
+                    card = _face(cards[self.cursor_index])
+                    more = words.count(count - len(self.marked), "more card")
+                    self.say(f"The {card} is marked; choose {more} (Space unmarks it).")
+                else:
+                    self.toggle_mark()
                 return
             cards = self._hand_cards()
             chosen = [cards[i] for i in sorted(self.marked)]
@@ -1018,7 +1116,7 @@ class HeartsApp(App[None]):
             self.cursor_card = move
         elif isinstance(move, Pass | Discard):
             self.marked = {cards.index(card) for card in move.cards if card in cards}
-        self.hint_text = reason
+        self.hint_text = _move_name(move)
         self.say(f"Hint: {reason}")
         self.refresh_table()
 
@@ -1032,6 +1130,20 @@ def _sentence(text: str) -> str:
     """A core message as a sentence on screen: capitalised, the person's seat as "you"."""
     text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _move_name(move: Move) -> str:
+    """A move in a few characters (the hint by the trick)."""
+    if isinstance(move, Card):
+        return _face(move)
+    if isinstance(move, Pass | Discard):
+        return " ".join(_face(card) for card in move.cards)
+    return str(move)
+
+
+def _face(card: Card) -> str:
+    """A card as the hand shows it (a second pack's copy looks like the first's)."""
+    return card.symbol.rstrip("'")
 
 
 def _high_bid(view: SeatView) -> int:

@@ -46,7 +46,8 @@ def card_text(card: Card, *, dim: bool = False, plain: bool = False) -> Text:
 class HandView(Widget):
     """The person's cards along the bottom, in suit order: the cursor, the marked cards (to pass
     or discard), the cards received in the pass, and the cards that may not be played now
-    dimmed. A click on a card posts :class:`HandView.Picked`."""
+    dimmed (without colour, marked ``··`` under the card; ``n··`` if it was received too). A
+    click on a card posts :class:`HandView.Picked`."""
 
     DEFAULT_CSS = """
     HandView { height: auto; min-height: 2; padding: 0 1; }
@@ -112,8 +113,8 @@ class HandView(Widget):
                 faces.append(" ")
                 if index in self.marked:
                     marks.append(" ▲▲ ", style="bold yellow")
-                elif dim and plain:
-                    marks.append(" ·· ")  # may not be played now (before "new": it matters more)
+                elif dim and plain:  # may not be played now; "n··": and received in the pass
+                    marks.append("n·· " if card in self.received else " ·· ")
                 elif card in self.received:
                     marks.append("new ", style="cyan")
                 else:

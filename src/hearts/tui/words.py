@@ -51,6 +51,9 @@ __all__ = [
     "HandSummary",
     "card_order",
     "chart",
+    "chart_legend",
+    "chart_marks",
+    "count",
     "game_over_line",
     "hand_summary",
     "key_help",
@@ -73,6 +76,15 @@ class HandSummary:
     """The moon, the pool and the like, in sentences."""
     unit: str
     """"points" or "counters"."""
+
+
+def count(number: int, word: str) -> str:
+    """A number and its noun, singular for one (or minus one): ``count(1, "card")``.
+
+    >>> count(1, "card"), count(0, "point"), count(-1, "point"), count(13, "card")
+    ('1 card', '0 points', '-1 point', '13 cards')
+    """
+    return f"{number} {word}" if abs(number) == 1 else f"{number} {word}s"
 
 
 def card_order(card: Card) -> tuple[int, int, int]:
@@ -114,7 +126,8 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
         if isinstance(event, TrickWon):
             taken[event.seat].extend(_counting(deal, event.cards))
         elif isinstance(event, Discarded) and event.points:
-            extra.append(f"The widow's discards count {event.points} against {names[event.seat]}.")
+            points = count(event.points, "point")
+            extra.append(f"The widow's discards count {points} against {names[event.seat]}.")
         elif isinstance(event, CardsKept):
             taken[event.seat].extend(_counting(deal, event.cards.cards()))
             extra.append(f"{names[event.seat]} kept the last cards and the stock.")
@@ -155,8 +168,7 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
     ):
         if settled.pool:
             jack = ": a Jack, won only by a seat alone clear" if settled.jack else ""
-            counters = "counter" if settled.pool == 1 else "counters"
-            lines.append(f"The pool of {settled.pool} {counters} stays on the table{jack}.")
+            lines.append(f"The pool of {count(settled.pool, 'counter')} stays on the table{jack}.")
         else:
             lines.append("The pool is won.")
     unit = "counters" if rules.counters else "points"
@@ -177,23 +189,54 @@ def game_over_line(game: Game, names: Sequence[str]) -> str:
     over = next((e for e in game.events if isinstance(e, GameOver)), None)
     if over is None:
         return ""
-    unit = "counters" if game.rules.counters else "points"
+    unit = "counter" if game.rules.counters else "point"
     winners = [names[seat] for seat in over.winners]
-    best = over.totals[over.winners[0]] if over.winners else 0
-    hands = len(game.hands)
-    played = f"after {hands} hand{'s' if hands != 1 else ''}"
+    best = count(over.totals[over.winners[0]] if over.winners else 0, unit)
+    played = f"after {count(len(game.hands), 'hand')}"
     if winners == ["You"]:
-        return f"You win {played}, with {best} {unit}!"
+        return f"You win {played}, with {best}!"
     if len(winners) == 1:
-        return f"{winners[0]} wins {played}, with {best} {unit}."
+        return f"{winners[0]} wins {played}, with {best}."
     joined = ", ".join(winners[:-1]) + f" and {winners[-1]}"
-    return f"{joined} share the win {played}, with {best} {unit}."
+    return f"{joined} share the win {played}, with {best}."
+
+
+def chart_marks(names: Sequence[str]) -> list[str]:
+    """The character that stands for each seat in the chart: its name's first letter, or where
+    two names share it, the name's last character (a seat's number), or the seat's number.
+
+    >>> chart_marks(["You", "West", "North", "East"]), chart_marks(["You", "Seat 1", "Seat 2"])
+    (['Y', 'W', 'N', 'E'], ['Y', '1', '2'])
+    """
+    initials = [name[:1] for name in names]
+    marks: list[str] = []
+    for seat, name in enumerate(names):
+        first = [name[:1]] if initials.count(name[:1]) == 1 else []
+        mark = next(
+            c
+            for c in (*first, name[-1:], str(seat), *"0123456789abcdefghijklmnopqrstuvwxyz")
+            if c and c != "*" and c not in marks and (c in first or c not in initials)
+        )
+        marks.append(mark)
+    return marks
+
+
+def chart_legend(names: Sequence[str]) -> str:
+    """What the chart's characters stand for, ``*`` too.
+
+    >>> chart_legend(["You", "West"])
+    'Y You  W West  * two or more seats'
+    """
+    seats = "  ".join(
+        f"{mark} {name}" for mark, name in zip(chart_marks(names), names, strict=True)
+    )
+    return f"{seats}  * two or more seats"
 
 
 def chart(
     totals: Sequence[Sequence[int]], names: Sequence[str], height: int = 10, width: int = 48
 ) -> list[str]:
-    """The totals hand by hand as a text chart: one letter per seat (its name's first letter;
+    """The totals hand by hand as a text chart: one character per seat (:func:`chart_marks`;
     ``*`` where seats meet), the axis labelled with totals, hands along the bottom.
 
     >>> for line in chart([[0, 0], [5, 21], [26, 21]], ["You", "West"], height=4, width=12):
@@ -212,11 +255,12 @@ def chart(
     step = max(1, min(4, (width - 2) // max(hands, 1)))
     columns = 1 + step * (hands - 1) + 1
     grid = [[" "] * columns for _ in range(height)]
+    marks = chart_marks(names)
     for hand, row in enumerate(totals):
         x = 1 + step * hand
         for seat, total in enumerate(row):
             y = round((high - total) * (height - 1) / span)
-            mark = names[seat][0]
+            mark = marks[seat]
             cell = grid[y][x]
             grid[y][x] = mark if cell in (" ", mark) else "*"
     label = max(len(str(high)), len(str(low)))
