@@ -751,7 +751,8 @@ class Deal(HandCore):
 
     def __repr__(self) -> str:
         return (
-            f"<Deal hand {self.hand_number} of {self._fixed.players} players: {self._phase.value}, "
+            f"<Deal hand {self.hand_number + 1} of {self._fixed.players} players: "
+            f"{self._phase.value}, "
             f"seat {self.to_act} to act, {len(self._history)} tricks played>"
         )
 

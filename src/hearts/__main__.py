@@ -1,0 +1,5 @@
+"""``python -m hearts``: the ``hearts`` command (:mod:`hearts.cli`)."""
+
+from hearts.cli import main
+
+main()
