@@ -461,7 +461,8 @@ def _print_summary(summary: dict[str, Any]) -> None:
         title += f" (partial: interrupted after {games} of {summary['planned_games']})"
     table = Table(
         title=title,
-        caption=f"{summary['hands']} hands played ({summary['hands'] / games:.1f} a game); "
+        caption=f"{_count(summary['hands'], 'hand')} played ({summary['hands'] / games:.1f} a "
+        "game); "
         "a shared win counts for each winner",
     )
     table.add_column("Seat", justify="right")
@@ -604,11 +605,11 @@ def _print_arena(result: arena.ArenaResult, rules: Rules) -> None:
         box=box.SIMPLE_HEAD,
         collapse_padding=True,
         pad_edge=False,
-        caption=f"{result.hands} hands; {measure} per hand, {better} is better, ± the half "
-        "width of its 95% interval over the per-deal means; margin: the bot's result minus the "
-        "mean of the "
-        f"others in the same hand; {result.games} games completed when each rotation's hands "
-        "are chained into games (a shared win counts for each winner)",
+        caption=f"{_count(result.hands, 'hand')}; {measure} per hand, {better} is better, ± the "
+        "half width of its 95% interval over the per-deal means; margin: the bot's result minus "
+        f"the mean of the others in the same hand; {_count(result.games, 'game')} completed "
+        "when each rotation's hands are chained into games (a shared win counts for each "
+        "winner)",
     )
 
     def interval(estimate: arena.Estimate, sign: str) -> str:
@@ -791,8 +792,13 @@ def _seed(seed: int | None) -> int:
 
 
 def main() -> None:
-    """The console entry point (``hearts``)."""
-    app()
+    """The console entry point (``hearts``): Ctrl+C before a command has started ends it too in
+    a sentence, exit 130."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        _say("interrupted: stopped by Ctrl+C before the command had started")
+        raise SystemExit(INTERRUPTED) from None
 
 
 if __name__ == "__main__":  # pragma: no cover
