@@ -412,7 +412,7 @@ def simulate(
     except KeyboardInterrupt:
         interrupted = True
     if interrupted and not played:
-        _stop_interrupted(f"stopped by Ctrl+C before the first of {games} games was finished")
+        _stop_interrupted(f"stopped by Ctrl+C before {_first_of(games, 'game')} was finished")
     unit = "counters" if rules.counters else "points"
     summary = {
         "variant": variants.name_of(rules),
@@ -445,6 +445,11 @@ def simulate(
             f"stopped by Ctrl+C after {_count(played, 'game')} of {games}; the results are "
             f"those of the {_count(played, 'game')} finished"
         )
+
+
+def _first_of(number: int, noun: str) -> str:
+    """``the game`` (of one), ``the first of 3 games``."""
+    return f"the {noun}" if number == 1 else f"the first of {number} {noun}s"
 
 
 def _count(number: int, noun: str) -> str:
@@ -555,8 +560,8 @@ def arena_command(
     if stopped is not None:
         if stopped.partial is None:
             _stop_interrupted(
-                f"stopped by Ctrl+C before every rotation had played the first of {deals} deals: "
-                "no results"
+                "stopped by Ctrl+C before every rotation had played "
+                f"{_first_of(deals, 'deal')}: no results"
             )
         result = stopped.partial
     if as_json:

@@ -753,7 +753,8 @@ class Deal(HandCore):
         return (
             f"<Deal hand {self.hand_number + 1} of {self._fixed.players} players: "
             f"{self._phase.value}, "
-            f"seat {self.to_act} to act, {len(self._history)} tricks played>"
+            f"seat {self.to_act} to act, {len(self._history)} "
+            f"trick{'' if len(self._history) == 1 else 's'} played>"
         )
 
 

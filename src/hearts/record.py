@@ -321,6 +321,11 @@ class Contents(NamedTuple):
     events: list[Event]
 
 
+def _cards(count: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def _check_version(version: Any) -> int:
     """A record's version, if this module reads it; else an InvalidRecord that says which it
     reads."""
@@ -583,9 +588,9 @@ def text(game: Game) -> str:
             if event.stock:
                 stock = " ".join(card.symbol for card in event.stock)
                 if rules.widow is not Widow.NONE or rules.widow_with_last_trick:  # face down
-                    lines.append(f"  widow ({len(event.stock)} cards, face down): {stock}")
+                    lines.append(f"  widow ({_cards(len(event.stock))}, face down): {stock}")
                 else:
-                    lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")
+                    lines.append(f"  stock ({_cards(len(event.stock))}, top first): {stock}")
         elif isinstance(event, Passed):
             lines.append(f"  seat {event.seat} passes {event.cards.symbols()} to seat {event.to}")
         elif isinstance(event, BidMade):
@@ -767,7 +772,8 @@ def _settled_lines(rules: Rules, event: HandSettled) -> list[str]:
     if rules.method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
         if event.pool:
             jack = ", a Jack" if event.jack else ""
-            lines.append(f"  The pool of {event.pool} counters stays on the table{jack}.")
+            counters = "counter" if event.pool == 1 else "counters"
+            lines.append(f"  The pool of {event.pool} {counters} stays on the table{jack}.")
         else:
             lines.append("  The pool is won.")
     return lines
