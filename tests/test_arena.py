@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import statistics
@@ -234,3 +235,51 @@ def test_the_statistics_of_a_bot_that_did_not_play_are_an_unknown_name(
 def test_an_estimate_of_nothing_is_a_bad_argument() -> None:
     with pytest.raises(InvalidArgument, match=r"^an estimate needs at least one value$"):
         estimate([])
+
+
+def test_ctrl_c_gives_the_results_of_the_deals_every_rotation_finished() -> None:
+    """A KeyboardInterrupt (here from the progress callback, after 4 × 20 + 3 hands) stops the
+    run; Interrupted carries exactly the results of a run of the first 20 deals, marked partial."""
+
+    def stop_after(done: int, total: int) -> None:
+        if done == 4 * 20 + 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(arena.Interrupted) as caught:
+        arena.run(MODERN, MIXED, deals=50, seed=7, progress=stop_after)
+    assert isinstance(caught.value, KeyboardInterrupt)
+    partial = caught.value.partial
+    assert partial is not None and partial.interrupted and partial.planned == 50
+    whole = arena.run(MODERN, MIXED, deals=20, seed=7)
+    assert not whole.interrupted
+    assert partial.games > 0
+    assert dataclasses.replace(partial, planned=None) == whole
+    data = partial.to_dict()
+    assert (data["interrupted"], data["deals"], data["planned_deals"]) == (True, 20, 50)
+
+
+def test_ctrl_c_before_every_rotation_finished_a_deal_gives_no_results() -> None:
+    def stop_after(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(arena.Interrupted) as caught:
+        arena.run(MODERN, MIXED, deals=5, seed=7, progress=stop_after)
+    assert caught.value.partial is None and caught.value.planned == 5
+
+
+def test_the_rotations_are_played_deal_by_deal_so_deals_are_finished_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rotations go hand in hand: every rotation plays deal 0, then every rotation deal 1, ...
+    (what lets an interrupted run keep every deal but the last)."""
+    order: list[tuple[int, int]] = []
+
+    def noted(seed: int, number: int, rotation: int, seat: int) -> int:
+        if seat == 0:
+            order.append((number, rotation))
+        return _bot_seed(seed, number, rotation, seat)
+
+    monkeypatch.setattr(arena, "_bot_seed", noted)
+    arena.run(MODERN, MIXED, deals=3, seed=2)
+    assert order == [(number, rotation) for number in range(3) for rotation in range(4)]

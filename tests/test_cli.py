@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -475,3 +481,397 @@ def test_simulate_gives_the_searching_bots_their_budget() -> None:
     refused = runner.invoke(app, ["simulate", "--think", "0"])
     assert refused.exit_code == 2
     assert "--think must be a positive number of seconds, not 0.0" in refused.output
+
+
+# --- Ctrl+C: a real process, a real SIGINT (issue 12, item 2) ---------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/<pid>/stat after the command name (state, ppid, ...), or None when
+    the process is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every living process below ``pid`` (its children, theirs, ...), read from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None:
+                parents[int(entry.name)] = int(fields[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pid: int) -> bool:
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (user and system), 0 once it is gone."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / _TICKS
+
+
+def _start(*args: str) -> subprocess.Popen[str]:
+    """``python -m hearts ARGS`` from this tree's sources, in a wide terminal."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "200"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "hearts", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def _interrupt(
+    process: subprocess.Popen[str], workers: int, busy: float
+) -> tuple[float, str, str, set[int]]:
+    """Wait until ``workers`` worker processes (the command itself when 0) have each spent
+    ``busy`` seconds of CPU playing, send one SIGINT to the command alone, and return how long it
+    took to end, its stdout and stderr, and the processes it had started."""
+    deadline = time.monotonic() + 120
+    while True:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the command never got to work"
+        children = _descendants(process.pid)
+        workers_seen = (
+            [pid for pid in children if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text()]
+            if workers
+            else [process.pid]
+        )
+        if len(workers_seen) >= max(workers, 1) and all(
+            _cpu_seconds(pid) >= busy for pid in workers_seen
+        ):
+            break
+        time.sleep(0.1)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    try:
+        stdout, stderr = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:  # it went on: end it and what it started, then fail
+        for pid in [*children, process.pid]:
+            os.kill(pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("one Ctrl+C did not stop the command within 30 s")
+    return time.monotonic() - sent, stdout, stderr, children
+
+
+def _gone(pids: set[int]) -> set[int]:
+    """The processes of ``pids`` still alive after a few seconds' grace (none, it is hoped)."""
+    deadline = time.monotonic() + 5
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return {pid for pid in pids if _alive(pid)}
+
+
+def test_ctrl_c_stops_an_arena_on_two_workers_at_once_with_its_partial_results() -> None:
+    """One SIGINT: the workers stop, none is left, the deals every rotation finished are shown
+    as partial, the message says it was interrupted, exit 130, no traceback."""
+    process = _start(
+        *("arena", "--workers", "2", "--deals", "5000", "--seed", "3"),
+        *("--bots", "basic,random,random,random"),
+    )
+    took, stdout, stderr, children = _interrupt(process, workers=2, busy=1.5)
+    assert process.returncode == 130, stderr
+    assert took < 5
+    assert "Traceback" not in stdout + stderr
+    assert len(children) >= 2
+    assert _gone(children) == set()
+    match = re.search(
+        r"modern: (\d+) duplicate deals? × 4 rotations, seed 3 \(partial: "
+        r"interrupted after (\d+) of 5000\)",
+        " ".join(stdout.split()),  # the title may wrap
+    )
+    assert match is not None, stdout
+    assert match[1] == match[2] and int(match[1]) >= 1
+    assert re.search(r"^ basic +1 ", stdout, re.MULTILINE)
+    assert stderr.strip().splitlines()[-1] == (
+        f"interrupted: stopped by Ctrl+C after {match[1]} deals of 5000; the results are those "
+        f"of the {match[1]} deals every rotation had finished"
+    )
+
+
+def test_ctrl_c_stops_an_arena_without_workers_with_its_partial_results() -> None:
+    process = _start("arena", "--deals", "5000", "--bots", "basic,random,random,random", "--json")
+    took, stdout, stderr, _ = _interrupt(process, workers=0, busy=2.5)
+    assert process.returncode == 130, stderr
+    assert took < 5 and "Traceback" not in stdout + stderr
+    data = json.loads(stdout)
+    assert data["interrupted"] is True and data["planned_deals"] == 5000
+    assert 1 <= data["deals"] < 5000 and data["hands"] == 4 * data["deals"]
+    assert stderr.strip().splitlines()[-1].startswith("interrupted: stopped by Ctrl+C after ")
+
+
+def test_ctrl_c_stops_simulate_with_the_games_it_finished() -> None:
+    process = _start("simulate", "--games", "100000", "--seed", "5", "--bots", "basic")
+    took, stdout, stderr, _ = _interrupt(process, workers=0, busy=2.5)
+    assert process.returncode == 130, stderr
+    assert took < 5 and "Traceback" not in stdout + stderr
+    match = re.search(
+        r"modern: (\d+) games?, seed 5 \(partial: interrupted after (\d+) of "
+        r"100000\)",
+        " ".join(stdout.split()),  # the title may wrap
+    )
+    assert match is not None, stdout
+    assert match[1] == match[2] and int(match[1]) >= 1
+    assert "Mean final points" in stdout
+    assert stderr.strip().splitlines()[-1] == (
+        f"interrupted: stopped by Ctrl+C after {match[1]} games of 100000; the results are "
+        f"those of the {match[1]} games finished"
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "target"),
+    [
+        (["variants"], "hearts.cli.variants.aliases_of"),
+        (["replay", "RECORD"], "hearts.cli.record.loads"),
+        (["verify", "RECORD"], "hearts.cli.verify.verify_text"),
+    ],
+)
+def test_ctrl_c_in_any_command_says_it_was_interrupted_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], target: str
+) -> None:
+    """The quick commands too: Ctrl+C (a KeyboardInterrupt where they are working) ends them
+    in a sentence, exit 130, no traceback."""
+    path = tmp_path / "game.json"
+    record.dump(Game(variants.get("modern"), seed=1), path)
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(target, interrupted)
+    result = runner.invoke(app, [str(path) if arg == "RECORD" else arg for arg in command])
+    assert result.exit_code == 130
+    assert _one_sentence(result.stderr) == ("interrupted: stopped by Ctrl+C before it was finished")
+
+
+def test_ctrl_c_before_the_first_game_is_finished_says_there_are_no_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def interrupted(*args: object, **options: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hearts.cli._play", interrupted)
+    result = runner.invoke(app, ["simulate", "--games", "3"])
+    assert result.exit_code == 130 and result.stdout == ""
+    assert _one_sentence(result.stderr) == (
+        "interrupted: stopped by Ctrl+C before the first of 3 games was finished"
+    )
+
+
+# --- the command line's small things (issue 12, item 10) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", [[], ["simulate"], ["arena"], ["play"], ["replay"], ["verify"], ["variants"]]
+)
+def test_help_shows_no_value_after_a_flag(command: list[str]) -> None:
+    """--json, --resume, --laws, --no-color, --help take no value: the help shows none."""
+    result = runner.invoke(app, [*command, "--help"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "--help" in result.stdout
+    assert "<bool>" not in result.stdout
+    flags = {"simulate": ["--json", "--laws"], "arena": ["--json"], "play": ["--resume"]}
+    for flag in flags.get(command[0] if command else "", []):
+        line = next(line for line in result.stdout.splitlines() if f" {flag} " in line)
+        assert re.search(rf"{flag} +[A-Z]", line), line  # straight on to its help
+    assert "<int>" in result.stdout or command in ([], ["variants"], ["replay"], ["verify"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--samples", "2", "--bots", "basic"],
+            "error: --samples is for the bots that search (expert and ismcts), and --bots names "
+            "none of them (basic)",
+        ),
+        (
+            ["--think", "1", "--bots", "basic,random,basic,random"],
+            "error: --think is for the bots that search (expert and ismcts), and --bots names "
+            "none of them (basic, random)",
+        ),
+        (["--think", "1e308"], "error: --think must be at most 600 seconds a move, not 1e+308"),
+        (["--think", "inf"], "error: --think must be at most 600 seconds a move, not inf"),
+        (["--think", "-1"], "error: --think must be a positive number of seconds, not -1.0"),
+        (["--samples", "1000001"], "error: --samples must be at most 100000, not 1000001"),
+        (
+            ["--think", "1", "--samples", "3", "--bots", "expert"],
+            "error: give --think or --samples, not both: with --samples the bots search that "
+            "many deals a move, however long it takes",
+        ),
+        (["--games", "1000001"], "error: --games must be at most 1000000, not 1000001"),
+        (["--games", "-2"], "error: --games must be at least 1, not -2"),
+        (
+            ["--seed", str(2**63)],
+            "error: --seed must be a whole number from -9223372036854775808 to "
+            f"9223372036854775807, not {2**63}",
+        ),
+        (
+            ["--seed", str(2**63 - 2), "--games", "3"],
+            f"error: --seed {2**63 - 2} with 3 games runs past the largest seed, "
+            f"{2**63 - 1}: give a seed of at most {2**63 - 3}",
+        ),
+    ],
+)
+def test_simulate_refuses_absurd_or_idle_options_in_a_sentence(
+    args: list[str], message: str
+) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2
+    assert _one_sentence(result.stderr) == message
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--samples", "2"],
+            "error: --samples is for the bots that search (expert and ismcts), and --bots names "
+            "none of them (basic, random)",
+        ),
+        (["--think", "1e308"], "error: --think must be at most 600 seconds a move, not 1e+308"),
+        (["--deals", "1000001"], "error: --deals must be at most 1000000, not 1000001"),
+        (["--workers", "100000"], "error: --workers must be at most "),
+        (["--seed", str(-(2**63) - 1)], "error: --seed must be a whole number from "),
+    ],
+)
+def test_arena_refuses_absurd_or_idle_options_in_a_sentence(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["arena", "--deals", "1", *args])
+    assert result.exit_code == 2
+    assert _one_sentence(result.stderr).startswith(message)
+    assert result.stdout == ""
+
+
+def test_play_refuses_an_absurd_think_before_it_starts() -> None:
+    result = runner.invoke(app, ["play", "--think", "1e308"])
+    assert result.exit_code == 2
+    assert _one_sentence(result.stderr) == (
+        "error: --think must be at most 600 seconds a move, not 1e+308"
+    )
+
+
+def test_arena_warns_when_fewer_workers_will_play_than_asked() -> None:
+    result = runner.invoke(
+        app, ["arena", "--deals", "1", "--workers", "6", "--bots", "random", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert _one_sentence(result.stderr) == (
+        "warning: --workers 6: the arena plays 4 rotations, one process each at most, so 4 "
+        "processes will play"
+    )
+    assert json.loads(result.stdout)["hands"] == 4
+
+
+def test_simulate_shows_a_moons_column_only_for_a_form_with_a_moon() -> None:
+    """Classic has no moon: no Moons column (its JSON still says how many: none)."""
+    classic = runner.invoke(app, ["simulate", "--variant", "classic", "--games", "2"], env=WIDE)
+    assert classic.exit_code == 0, classic.output
+    assert "Moons" not in classic.stdout and "Mean final counters" in classic.stdout
+    modern = runner.invoke(app, ["simulate", "--games", "2"], env=WIDE)
+    assert "Moons" in modern.stdout
+
+
+def test_arena_shows_moons_and_queen_columns_only_for_a_form_that_has_them() -> None:
+    args = ["arena", "--deals", "2", "--bots", "basic,random,random,random"]
+    classic = runner.invoke(app, [*args, "--variant", "classic"], env=WIDE)
+    assert classic.exit_code == 0, classic.output
+    assert "Moons" not in classic.stdout and "Q♠" not in classic.stdout
+    assert "Games" in classic.stdout
+    black_lady = runner.invoke(app, [*args, "--variant", "black-lady-hoyle"], env=WIDE)
+    assert "Moons" not in black_lady.stdout and "Q♠" in black_lady.stdout
+    modern = runner.invoke(app, args, env=WIDE)
+    assert "Moons" in modern.stdout and "Q♠" in modern.stdout
+
+
+def test_verify_says_one_seat_does_not_hold_its_deal(tmp_path: Path) -> None:
+    """Grammar: "seat 0 does not hold", "seats 0 and 1 do not hold"."""
+    _, data = _saved(tmp_path, "two-handed", 6, 1)
+    events: Any = data["events"]
+    dealt = next(event for event in events if event["kind"] == "dealt")
+    hand = dealt["hands"][0].split()
+    hand[0], dealt["stock"][0] = dealt["stock"][0], hand[0]
+    dealt["hands"][0] = " ".join(hand)
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "(seat 0 does not hold what the shuffle from the seed" in result.stdout
+    assert "do not hold" not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_broken_string_in_a_record_is_named_once_at_its_line(
+    tmp_path: Path, command: str
+) -> None:
+    path = tmp_path / "cut.json"
+    path.write_text('{"format": "hearts-record",\n "variant": "mod', encoding="utf-8")
+    result = runner.invoke(app, [command, str(path)])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr).endswith(
+        "the record is not valid JSON: Unterminated string starting at line 2, column 13"
+    )
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+@pytest.mark.parametrize(
+    ("encoding", "found"),
+    [
+        ("utf-16", "UTF-16 (little-endian) text (it begins with that byte order mark)"),
+        ("utf-16-be", "UTF-16 (big-endian) text, without a byte order mark"),
+        ("utf-32", "UTF-32 (little-endian) text (it begins with that byte order mark)"),
+    ],
+)
+def test_a_record_not_in_utf8_is_named_by_its_encoding(
+    tmp_path: Path, command: str, encoding: str, found: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(Game(variants.get("modern"), seed=1)), encoding=encoding)
+    result = runner.invoke(app, [command, str(path)])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr) == (
+        f"error: {path} is not a game record this version can {command}: the record is not "
+        f"UTF-8 JSON: it is {found}; save it as UTF-8"
+    )
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_record_with_a_utf8_byte_order_mark_is_read(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(Game(variants.get("modern"), seed=1)), encoding="utf-8-sig")
+    result = runner.invoke(app, [command, str(path)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("command", ["replay", "verify"])
+@pytest.mark.parametrize("content", ['{"version": 99}', '{"version": 99, "moves": []}'])
+def test_a_record_of_an_unread_version_says_which_versions_are_read(
+    tmp_path: Path, command: str, content: str
+) -> None:
+    """The version is checked first: a record of another version may have other fields."""
+    path = tmp_path / "future.json"
+    path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, [command, str(path)])
+    assert result.exit_code == 1
+    assert _one_sentence(result.stderr) == (
+        f"error: {path} is not a game record this version can {command}: record field "
+        "'version' is 99: this version of hearts reads versions 1 and 2 (a newer version of "
+        "hearts wrote it?)"
+    )

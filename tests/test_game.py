@@ -389,3 +389,11 @@ def test_replay_numbers_the_move_refused_and_keeps_its_kind() -> None:
 
     with pytest.raises(InvalidArgument, match=rf"^move 4 \({seat}: 'odd'\): 'odd' is not a move$"):
         Refusing.replay(rules, 4, [*moves, (seat, "odd")])  # type: ignore[list-item]
+
+
+def test_the_repr_numbers_hands_from_1_as_people_do() -> None:
+    """hand_number stays 0-based in the API; what a person reads says Hand 1 for the first."""
+    game = Game(variants.get("modern"), seed=1)
+    assert game.hand_number == 0
+    assert repr(game).startswith("<Game of 4: hand 1, totals ")
+    assert repr(game.deal).startswith("<Deal hand 1 of 4 players: ")

@@ -13,8 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "src" / "hearts"
-FACES = {"cli", "tui", "server", "web", "envs", "arena"}
-"""Modules and packages above the core, which may import third-party libraries."""
+FACES = {"cli", "tui", "server", "web", "envs", "arena", "__main__"}
+"""Modules and packages above the core, which may import third-party libraries (``__main__``:
+``python -m hearts``, the command line)."""
 CORE_FILES = sorted(
     path
     for path in CORE.rglob("*.py")

@@ -387,7 +387,9 @@ def test_a_malformed_record_is_refused_naming_the_wrong_field(change: Any, messa
         ('{"format": "hearts-record",', "the record is not valid JSON"),
         ("[1, 2]", "a record must be a JSON object, not a list"),
         ("null", "a record must be a JSON object, not null"),
-        (b"\xff\xfe{", "the record is not valid JSON"),
+        (b"\xff\xfe{", "the record is not UTF-8 JSON: it is UTF-16 (little-endian) text (it "),
+        (b"\xff{", "the record is not UTF-8 JSON: byte 1 (0xff) is not UTF-8 text"),
+        ('{"a": "b', "the record is not valid JSON: Unterminated string starting at line 1,"),
     ],
 )
 def test_malformed_json_is_refused_in_a_sentence(text: str | bytes, message: str) -> None:

@@ -605,7 +605,7 @@ def test_an_unknown_record_version_is_refused_as_loading_refuses_it() -> None:
         ("[1]", "a record must be a JSON object"),
         ('{"format": "pgn"}', "it is not a hearts record"),
         ('{"format": "hearts-record"}', "the record lacks the field 'version'"),
-        (b"\xff{", "the record is not valid JSON"),
+        (b"\xff{", "the record is not UTF-8 JSON"),
     ],
 )
 def test_text_that_is_not_a_record_is_refused_in_a_sentence(text: str, message: str) -> None:

@@ -33,6 +33,11 @@ deals is respected.
 >>> basic.per_hand.mean == sum(r.results[r.seats.index("basic")] for r in result.records) / 8
 True
 
+Each process plays its share of the work deal by deal across its rotations, so the deals are
+finished in order, all rotations together. Ctrl+C (KeyboardInterrupt) stops a run at once: the
+processes are stopped (none is left running) and :class:`Interrupted` carries the results of the
+deals every rotation had finished.
+
 This module is a face (it starts processes) but draws nothing: progress goes to a callback.
 """
 
@@ -41,12 +46,19 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import os
+import pickle
 import queue as queue_module
 import random
+import signal
 import statistics
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
+from types import FrameType
 from typing import Any, Final
 
 from hearts import bots as bot_registry
@@ -63,6 +75,7 @@ __all__ = [
     "BotStats",
     "Estimate",
     "HandRecord",
+    "Interrupted",
     "Progress",
     "deal_hands",
     "deal_margins",
@@ -232,6 +245,15 @@ class ArenaResult:
     """One entry per distinct bot, in order of first appearance."""
     records: tuple[HandRecord, ...]
     """Every hand, in deal order, then rotation."""
+    planned: int | None = None
+    """For a run that was interrupted: the deals it was asked to play (``deals`` is then the
+    deals every rotation had finished, and the results are theirs alone); None for a run that
+    played them all."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the run was stopped before its last deal (the results are then partial)."""
+        return self.planned is not None
 
     @property
     def higher_is_better(self) -> bool:
@@ -261,7 +283,19 @@ class ArenaResult:
             "unit": self.unit,
             "higher_is_better": self.higher_is_better,
             "stats": [entry.to_dict() for entry in self.stats],
+            "interrupted": self.interrupted,
+            "planned_deals": self.deals if self.planned is None else self.planned,
         }
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl+C: its processes are stopped, and ``partial`` holds the results of
+    the deals every rotation had finished (None when not one deal was finished)."""
+
+    def __init__(self, partial: ArenaResult | None, planned: int) -> None:
+        super().__init__(f"the arena was interrupted before deal {planned} was played")
+        self.partial = partial
+        self.planned = planned
 
 
 def _round(value: float) -> float:
@@ -330,20 +364,9 @@ class _Unit:
     samples: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class _UnitResult:
-    records: tuple[HandRecord, ...]
-    winners: tuple[tuple[str, ...], ...]
-    """The winning bots of each game completed (a bot once per winning seat)."""
-
-
-_progress_queue: Any = None
-"""In a worker process: where it reports each hand played (None when nobody listens)."""
-
-
-def _init_worker(progress_queue: Any) -> None:
-    global _progress_queue
-    _progress_queue = progress_queue
+_Hand = tuple[HandRecord, tuple[str, ...] | None]
+"""A hand played, and the winning bots of the game it ended (a bot once per winning seat), if
+it ended one."""
 
 
 def _make_bot(unit: _Unit, name: str, number: int, seat: int) -> Bot:
@@ -351,16 +374,12 @@ def _make_bot(unit: _Unit, name: str, number: int, seat: int) -> Bot:
     return bot_registry.get(name, seed=seed, think=unit.think, samples=unit.samples)
 
 
-def _play_unit(unit: _Unit, report: Callable[[int], None] | None = None) -> _UnitResult:
-    """Play a unit's deals in order, chaining them into games."""
-    if report is None and _progress_queue is not None:
-        report = _progress_queue.put
+def _unit_hands(unit: _Unit) -> Iterator[_Hand]:
+    """Play a unit's deals in order, chaining them into games: each hand as it is finished."""
     rules = unit.rules
     players = rules.players
     seats = tuple(unit.bots[(seat + unit.rotation) % players] for seat in range(players))
     sits_out = rules.dealt_seats < rules.players
-    records: list[HandRecord] = []
-    winners: list[tuple[str, ...]] = []
     fixed: dict[int, tuple[tuple[CardSet, ...], tuple[Any, ...]]] = {}
 
     def dealt(number: int, hand_number: int) -> Dealt:
@@ -389,28 +408,37 @@ def _play_unit(unit: _Unit, report: Callable[[int], None] | None = None) -> _Uni
                 assert seat is not None  # a game that is not over has a seat to act
                 game.play(bots[seat].choose(game.view(seat)), seat)
             deal = game.hands[hand_number]
-            records.append(
-                HandRecord(
-                    deal=number,
-                    rotation=unit.rotation,
-                    seats=seats,
-                    results=tuple(
-                        after - earlier for after, earlier in zip(game.scores, before, strict=True)
-                    ),
-                    shooter=deal.moon_shooter(),
-                    queens=tuple(
-                        seat for seat in range(players) if deal.taken(seat).mask & _QUEENS_OF_SPADES
-                    ),
-                    dealt=tuple(deal.dealt_hand(seat) for seat in range(players)),
-                )
+            record = HandRecord(
+                deal=number,
+                rotation=unit.rotation,
+                seats=seats,
+                results=tuple(
+                    after - earlier for after, earlier in zip(game.scores, before, strict=True)
+                ),
+                shooter=deal.moon_shooter(),
+                queens=tuple(
+                    seat for seat in range(players) if deal.taken(seat).mask & _QUEENS_OF_SPADES
+                ),
+                dealt=tuple(deal.dealt_hand(seat) for seat in range(players)),
             )
             number += 1
-            if report is not None:
-                report(1)
             if game.is_over:
-                winners.append(tuple(seats[seat] for seat in game.winners()))
+                yield record, tuple(seats[seat] for seat in game.winners())
                 break
-    return _UnitResult(tuple(records), tuple(winners))
+            yield record, None
+
+
+def _interleave(units: Sequence[_Unit]) -> Iterator[_Hand]:
+    """The hands of several units, one hand of each in turn, so that their deals are finished
+    together (each unit's hands still in its own order, so nothing else changes)."""
+    streams = [_unit_hands(unit) for unit in units]
+    while streams:
+        for stream in list(streams):
+            hand = next(stream, None)
+            if hand is None:
+                streams.remove(stream)
+            else:
+                yield hand
 
 
 def _units(
@@ -422,71 +450,151 @@ def _units(
     think: float | None,
     samples: int | None,
 ) -> list[_Unit]:
+    """The work, deal by deal: every rotation of the first block, then of the next, ..."""
     return [
         _Unit(rules, bots, seed, rotation, first, min(first + block, deals), think, samples)
-        for rotation in range(rules.players)
         for first in range(0, deals, block)
+        for rotation in range(rules.players)
     ]
 
 
-def _run_local(units: list[_Unit], progress: Progress | None, total: int) -> list[_UnitResult]:
-    done = 0
+# ---------------------------------------------------------------------- processes
 
-    def report(count: int) -> None:
-        nonlocal done
-        done += count
-        assert progress is not None
-        progress(done, total)
+_POSIX: Final = hasattr(signal, "pthread_sigmask")
+"""Whether signals can be blocked and sent (not on Windows, where a worker is terminated)."""
+_STOP_WAIT: Final = 2.0
+"""Seconds the workers are given to report their last hands once told to stop."""
 
-    return [_play_unit(unit, report if progress is not None else None) for unit in units]
+
+def _stop_on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """A worker's Ctrl+C: ignore any other, and stop playing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _work(index: int, units: Sequence[_Unit], out: Any) -> None:
+    """A worker process: play its units, sending each hand as it is finished, then a last word
+    (``done``, ``stopped`` on Ctrl+C, or ``failed`` with the error)."""
+    try:
+        if _POSIX:
+            signal.signal(signal.SIGINT, _stop_on_interrupt)
+            # It was started with Ctrl+C blocked, so that one during its start waits until here.
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        for hand in _interleave(units):
+            out.put(("hand", index, hand))
+    except KeyboardInterrupt:
+        out.put(("stopped", index, None))
+    except BaseException as error:  # sent to the parent, which raises it
+        out.put(("failed", index, _sendable(error)))
+    else:
+        out.put(("done", index, None))
+
+
+def _sendable(error: BaseException) -> BaseException:
+    """The error itself if it survives pickling, else a RuntimeError saying what it was."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
+
+
+@contextmanager
+def _interrupts_blocked() -> Iterator[None]:
+    """Hold back Ctrl+C in this thread while processes are started (they inherit the mask, and
+    unblock it once they can stop cleanly); one that comes meanwhile is delivered after."""
+    if not _POSIX or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run_processes(
-    units: list[_Unit], workers: int, progress: Progress | None, total: int
-) -> list[_UnitResult]:
+    units: list[_Unit], workers: int, hands: list[_Hand], report: Callable[[], None]
+) -> None:
+    """Play the units on ``workers`` processes, each its share deal by deal; the hands are
+    appended to ``hands`` as they come. On any exception (Ctrl+C included) the processes are
+    told to stop, their last hands gathered, and every one of them ended before it goes on."""
     context = multiprocessing.get_context("spawn")
-    listener = context.Queue() if progress is not None else None
-    done = 0
+    out = context.Queue()
+    count = min(workers, len(units))
+    processes = [
+        context.Process(target=_work, args=(index, units[index::count], out), daemon=True)
+        for index in range(count)
+    ]
+    running = set(range(count))
+    silent: set[int] = set()
 
-    def drain() -> None:
-        nonlocal done
-        if listener is None or progress is None:
-            return
-        count = 0
-        while True:
-            try:
-                count += listener.get_nowait()
-            except queue_module.Empty:
-                break
-        if count:
-            done += count
-            progress(done, total)
-
-    with ProcessPoolExecutor(
-        max_workers=min(workers, len(units)),
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(listener,),
-    ) as pool:
-        futures: list[Future[_UnitResult]] = [pool.submit(_play_unit, unit) for unit in units]
-        pending: set[Future[_UnitResult]] = set(futures)
-        while pending:
-            finished, pending = wait(pending, timeout=0.1, return_when=FIRST_EXCEPTION)
-            drain()
-            for future in finished:
-                if future.exception() is not None:
-                    for other in pending:
-                        other.cancel()
-                    raise future.exception()  # type: ignore[misc]
-    # Every hand was reported before its unit's result came back; what is left is in the pipe.
-    while listener is not None and done < total:
+    def receive(timeout: float) -> None:
         try:
-            done += listener.get(timeout=1.0)
-        except queue_module.Empty:  # pragma: no cover - a report lost in the pipe
-            break
-        assert progress is not None
-        progress(done, total)
-    return [future.result() for future in futures]
+            kind, index, payload = out.get(timeout=timeout)
+        except queue_module.Empty:
+            # A worker flushes its words before it ends: one that has ended, and still said
+            # nothing after another wait, died without a last word.
+            for index in list(running):
+                if processes[index].is_alive():
+                    continue
+                if index in silent:
+                    running.discard(index)
+                    code = processes[index].exitcode
+                    raise RuntimeError(
+                        f"arena worker {index} ended unexpectedly (exit code {code})"
+                    ) from None
+                silent.add(index)
+            return
+        if kind == "hand":
+            hands.append(payload)
+            report()
+            return
+        running.discard(index)
+        if kind == "failed":
+            raise payload
+
+    try:
+        with _interrupts_blocked():
+            for process in processes:
+                process.start()
+        while running:
+            receive(0.2)
+    except BaseException:
+        _stop(processes, running, receive)
+        raise
+    finally:
+        for process in processes:
+            if process.pid is not None:
+                process.join(timeout=1.0)
+                if process.is_alive():  # pragma: no cover - a worker deaf to terminate()
+                    process.kill()
+                    process.join()
+        out.close()
+        out.cancel_join_thread()
+
+
+def _stop(
+    processes: Sequence[BaseProcess], running: set[int], receive: Callable[[float], None]
+) -> None:
+    """Tell the running workers to stop, gather the hands they finished, then end them."""
+    try:
+        for index in running:
+            process = processes[index]
+            if process.is_alive() and process.pid is not None:
+                if _POSIX:
+                    os.kill(process.pid, signal.SIGINT)
+                else:  # pragma: no cover - Windows: no signal to send
+                    process.terminate()
+        deadline = time.monotonic() + _STOP_WAIT
+        while running and time.monotonic() < deadline:
+            # A worker that failed or died while stopping is stopped all the same.
+            with suppress(Exception):
+                receive(0.05)
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
 
 
 # ---------------------------------------------------------------------- results
@@ -543,6 +651,10 @@ def run(
     chained within a block, so ``block`` changes the games, ``workers`` never changes
     anything). ``progress(done, total)`` is called in this process as hands are played.
 
+    Ctrl+C (KeyboardInterrupt) stops the run at once and raises :class:`Interrupted` (itself a
+    KeyboardInterrupt) once every worker process has ended: its ``partial`` result is that of
+    the deals, from the first, that every rotation had finished.
+
     >>> from hearts import variants
     >>> rules = variants.get("modern")
     >>> result = run(rules, ["random", "basic", "random", "basic"], deals=2, seed=3)
@@ -560,17 +672,52 @@ def run(
     names = tuple(name.strip().lower() for name in bots)
     units = _units(rules, names, deals, seed, min(chain, deals), think, samples)
     total = deals * rules.players
-    if progress is not None:
-        progress(0, total)
-    if workers == 1 or len(units) == 1:
-        results = _run_local(units, progress, total)
-    else:
-        results = _run_processes(units, workers, progress, total)
+    hands: list[_Hand] = []
+
+    def report() -> None:
+        if progress is not None:
+            progress(len(hands), total)
+
+    report()
+    try:
+        if workers == 1 or len(units) == 1:
+            for hand in _interleave(units):
+                hands.append(hand)
+                report()
+        else:
+            _run_processes(units, workers, hands, report)
+    except KeyboardInterrupt:
+        finished = _finished_deals(hands, rules.players)
+        partial = _result(rules, names, seed, hands, finished, deals) if finished else None
+        raise Interrupted(partial, deals) from None
+    return _result(rules, names, seed, hands, deals, None)
+
+
+def _finished_deals(hands: Sequence[_Hand], rotations: int) -> int:
+    """How many deals, from the first, every rotation has played."""
+    played: dict[int, int] = {}
+    for record, _ in hands:
+        played[record.deal] = played.get(record.deal, 0) + 1
+    finished = 0
+    while played.get(finished, 0) == rotations:
+        finished += 1
+    return finished
+
+
+def _result(
+    rules: Rules,
+    names: tuple[str, ...],
+    seed: int,
+    hands: Sequence[_Hand],
+    deals: int,
+    planned: int | None,
+) -> ArenaResult:
+    """The results of the first ``deals`` deals (of ``planned`` when the run was interrupted)."""
     records = sorted(
-        (record for result in results for record in result.records),
+        (record for record, _ in hands if record.deal < deals),
         key=lambda record: (record.deal, record.rotation),
     )
-    winners = [game for result in results for game in result.winners]
+    winners = [game for record, game in hands if game is not None and record.deal < deals]
     return ArenaResult(
         variant=variants.name_of(rules),
         players=rules.players,
@@ -583,6 +730,7 @@ def run(
         unit="points" if rules.method is SettlementMethod.POINTS else "counters",
         stats=tuple(_stats(name, names, records, winners) for name in dict.fromkeys(names)),
         records=tuple(records),
+        planned=planned,
     )
 
 

@@ -2,7 +2,8 @@
 
 A thin face over the core: every rule is asked of :mod:`hearts`; this module only reads options,
 shows progress and prints tables (Typer and Rich live here and nowhere in the core). Bad input
-gets one sentence on stderr and a non-zero exit code, never a traceback.
+gets one sentence on stderr and a non-zero exit code, never a traceback. Ctrl+C stops a command
+at once (its worker processes with it), prints what was finished, says so, and exits 130.
 
     hearts play --variant modern --bots expert,basic,basic
     hearts play --resume
@@ -19,24 +20,30 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import statistics
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn
 
 import typer
 from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from hearts import arena, record, variants, verify
 from hearts import bots as bot_registry
+from hearts.cards import QUEEN_OF_SPADES
 from hearts.errors import HeartsError, InvalidArgument, InvalidRecord, InvalidRules, UnknownName
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
-from hearts.rules import Rules
+from hearts.rules import Moon, Rules
 
 if TYPE_CHECKING:
     from hearts.tui.app import HeartsApp
@@ -44,24 +51,151 @@ if TYPE_CHECKING:
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(
+USAGE_ERROR = 2
+"""Exit code for options the command cannot use."""
+FAILURE = 1
+"""Exit code for a file that cannot be read or is not a record."""
+INTERRUPTED = 130
+"""Exit code after Ctrl+C (128 + SIGINT, as shells report it)."""
+
+MAX_THINK: Final = 600.0
+"""The most seconds a move a bot may be given (ten minutes)."""
+MAX_SAMPLES: Final = 100_000
+"""The most deals a move a searching bot may sample (minutes a move)."""
+MAX_RUN: Final = 1_000_000
+"""The most games (simulate) or deals (arena) a run may ask for."""
+SEEDS: Final = (-(2**63), 2**63 - 1)
+"""The seeds a command takes: 64-bit whole numbers (a record's seed stays exact in any JSON)."""
+OWN_INTERRUPTS: Final = frozenset({"play"})
+"""Commands that take Ctrl+C themselves (the terminal game reads it as a key)."""
+
+
+def _say(message: str) -> None:
+    """One line on stderr, as it is (no markup, no highlighting)."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(message, markup=False)
+
+
+def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Say what is wrong in one sentence on stderr, and stop."""
+    _say(f"error: {message}")
+    raise typer.Exit(code)
+
+
+def _warn(message: str) -> None:
+    """Say in one sentence on stderr what the command will do otherwise than asked."""
+    _say(f"warning: {message}")
+
+
+def _stop_interrupted(what: str) -> NoReturn:
+    """Say that Ctrl+C stopped the command (and what was finished), and exit 130."""
+    _say(f"interrupted: {what}")
+    raise typer.Exit(INTERRUPTED)
+
+
+class _Interrupts:
+    """Ctrl+C while a command runs: the first one stops it (KeyboardInterrupt), any other while it
+    stops is ignored, and one that comes while a file is being written waits until it is."""
+
+    def __init__(self) -> None:
+        self.shielded = 0
+        self.pending = False
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        """The SIGINT handler."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if self.shielded:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """Handle Ctrl+C so while the block runs (in the main thread, unless Ctrl+C is ignored,
+        as in a shell's background job; elsewhere, as Python does)."""
+        if (
+            threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        ):
+            yield
+            return
+        before = signal.signal(signal.SIGINT, self.handle)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, before)
+            self.pending = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold Ctrl+C back while the block runs (a file half written is a file lost)."""
+        self.shielded += 1
+        try:
+            yield
+        finally:
+            self.shielded -= 1
+            if not self.shielded and self.pending:
+                self.pending = False
+                raise KeyboardInterrupt
+
+
+_interrupts = _Interrupts()
+
+
+def _flags_take_no_value(params: Sequence[Any]) -> None:
+    """An on/off flag (``--json``, ``--resume``, ``--help``) shows no ``<bool>`` in the help: it
+    takes no value."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+
+
+class _Command(TyperCommand):
+    """A command whose help shows its flags as flags, and which Ctrl+C stops cleanly (exit 130)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        _flags_take_no_value(params)
+        return params
+
+    def invoke(self, ctx: Any) -> Any:
+        if self.name in OWN_INTERRUPTS:
+            try:
+                return super().invoke(ctx)
+            except KeyboardInterrupt:
+                _stop_interrupted("stopped by Ctrl+C")
+        with _interrupts.installed():
+            try:
+                return super().invoke(ctx)
+            except KeyboardInterrupt:
+                _stop_interrupted("stopped by Ctrl+C before it was finished")
+
+
+class _Group(TyperGroup):
+    """The ``hearts`` group: its help shows ``--help`` as a flag too."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        _flags_take_no_value(params)
+        return params
+
+
+class _App(typer.Typer):
+    """The Typer app, every command made a :class:`_Command` (whoever adds one)."""
+
+    def command(  # type: ignore[override]
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **options: Any
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        return super().command(name, cls=cls or _Command, **options)
+
+
+app = _App(
     name="hearts",
     help="Hearts as people really play it: the classic laws and the modern game.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Group,
 )
-
-USAGE_ERROR = 2
-"""Exit code for options the command cannot use."""
-FAILURE = 1
-"""Exit code for a file that cannot be read or is not a record."""
-
-
-def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """Say what is wrong in one sentence on stderr, and stop."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", markup=False)
-    raise typer.Exit(code)
 
 
 @app.command("variants")
@@ -147,11 +281,51 @@ def _play(
 
 
 def _check_search(think: float | None, samples: int | None) -> None:
-    """Refuse a search budget that is no budget."""
-    if think is not None and not think > 0:
-        _fail(f"--think must be a positive number of seconds, not {think}")
-    if samples is not None and samples < 1:
-        _fail(f"--samples must be at least 1, not {samples}")
+    """Refuse a search budget that is no budget, or an absurd one, or two budgets at once."""
+    if think is not None and not 0 < think <= MAX_THINK:
+        if not think > 0:
+            _fail(f"--think must be a positive number of seconds, not {think}")
+        _fail(f"--think must be at most {MAX_THINK:g} seconds a move, not {think:g}")
+    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+        if samples < 1:
+            _fail(f"--samples must be at least 1, not {samples}")
+        _fail(f"--samples must be at most {MAX_SAMPLES}, not {samples}")
+    if think is not None and samples is not None:
+        _fail(
+            "give --think or --samples, not both: with --samples the bots search that many "
+            "deals a move, however long it takes"
+        )
+
+
+def _check_search_applies(names: Sequence[str], think: float | None, samples: int | None) -> None:
+    """Refuse a search budget when no bot given searches (it would change nothing)."""
+    given = [option for option, value in (("--think", think), ("--samples", samples)) if value]
+    if given and not any(name in bot_registry.SEARCHERS for name in names):
+        searchers = " and ".join(sorted(bot_registry.SEARCHERS))
+        _fail(
+            f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for the bots that search "
+            f"({searchers}), and --bots names none of them ({', '.join(dict.fromkeys(names))})"
+        )
+
+
+def _check_count(option: str, value: int, most: int = MAX_RUN) -> None:
+    """Refuse a count below 1 or beyond reason."""
+    if value < 1:
+        _fail(f"{option} must be at least 1, not {value}")
+    if value > most:
+        _fail(f"{option} must be at most {most}, not {value}")
+
+
+def _check_seed(seed: int, count: int = 1) -> None:
+    """Refuse a seed (and the ``count - 1`` seeds after it) outside 64-bit whole numbers."""
+    low, high = SEEDS
+    if not low <= seed <= high:
+        _fail(f"--seed must be a whole number from {low} to {high}, not {seed}")
+    if seed + count - 1 > high:
+        _fail(
+            f"--seed {seed} with {count} games runs past the largest seed, {high}: "
+            f"give a seed of at most {high - count + 1}"
+        )
 
 
 _THINK_HELP = (
@@ -194,13 +368,14 @@ def simulate(
     ] = None,
 ) -> None:
     """Let bots play full games, then show each seat's wins, totals, points per hand and moons."""
-    if games < 1:
-        _fail(f"--games must be at least 1, not {games}")
+    _check_count("--games", games)
+    _check_seed(seed, games)
     _check_search(think, samples)
     rules = _rules_for(variant, players)
     if laws:
         rules = rules.replace(laws=True)
     names = _bot_names(bots, rules.players)
+    _check_search_applies(names, think, samples)
     if save is not None:
         try:
             save.mkdir(parents=True, exist_ok=True)
@@ -208,6 +383,7 @@ def simulate(
             _fail(f"cannot write records to {save}: {error.strerror}", FAILURE)
     stats = [_SeatStats(bot=name) for name in names]
     hands = 0
+    played = 0
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -216,32 +392,41 @@ def simulate(
         console=Console(stderr=True),
         transient=True,
     )
-    with progress:
-        task = progress.add_task(f"{variants.name_of(rules)}: playing", total=games)
-        for number in range(games):
-            game = _play(rules, names, seed + number, think, samples)
-            hands += game.hand_number + 1
-            for seat in game.winners():
-                stats[seat].wins += 1
-            for seat, total in enumerate(game.scores):
-                stats[seat].totals.append(total)
-            for event in game.events:
-                if isinstance(event, HandSettled):
-                    for seat, delta in enumerate(event.deltas):
-                        stats[seat].per_hand.append(delta)
-                elif isinstance(event, MoonShot):
-                    stats[event.seat].moons += 1
-            if save is not None:
-                record.dump(game, save / f"game-{number + 1:04d}.json")
-            progress.advance(task)
+    interrupted = False
+    try:
+        with progress:
+            task = progress.add_task(f"{variants.name_of(rules)}: playing", total=games)
+            for number in range(games):
+                game = _play(rules, names, seed + number, think, samples)
+                with _interrupts.held():  # a game is counted and saved whole, or not at all
+                    hands += game.hand_number + 1
+                    for seat in game.winners():
+                        stats[seat].wins += 1
+                    for seat, total in enumerate(game.scores):
+                        stats[seat].totals.append(total)
+                    for event in game.events:
+                        if isinstance(event, HandSettled):
+                            for seat, delta in enumerate(event.deltas):
+                                stats[seat].per_hand.append(delta)
+                        elif isinstance(event, MoonShot):
+                            stats[event.seat].moons += 1
+                    if save is not None:
+                        record.dump(game, save / f"game-{number + 1:04d}.json")
+                    played += 1
+                progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
+    if interrupted and not played:
+        _stop_interrupted(f"stopped by Ctrl+C before {_first_of(games, 'game')} was finished")
     unit = "counters" if rules.counters else "points"
     summary = {
         "variant": variants.name_of(rules),
         "players": rules.players,
-        "games": games,
+        "games": played,
         "seed": seed,
         "hands": hands,
         "unit": unit,
+        "moon": rules.moon is not Moon.OFF,
         "seats": [
             {
                 "seat": seat,
@@ -253,20 +438,41 @@ def simulate(
             }
             for seat, seat_stats in enumerate(stats)
         ],
+        "interrupted": interrupted,
+        "planned_games": games,
     }
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
-        return
-    _print_summary(summary)
+    else:
+        _print_summary(summary)
+    if interrupted:
+        _stop_interrupted(
+            f"stopped by Ctrl+C after {_count(played, 'game')} of {games}; the results are "
+            f"those of the {_count(played, 'game')} finished"
+        )
+
+
+def _first_of(number: int, noun: str) -> str:
+    """``the game`` (of one), ``the first of 3 games``."""
+    return f"the {noun}" if number == 1 else f"the first of {number} {noun}s"
+
+
+def _count(number: int, noun: str) -> str:
+    """A number and its noun, singular or plural: ``1 game``, ``3 games``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
+    """The simulation's table: a row per seat (a Moons column only where the form has a moon)."""
     unit = summary["unit"]
     games = summary["games"]
+    title = f"{summary['variant']}: {_count(games, 'game')}, seed {summary['seed']}"
+    if summary["interrupted"]:
+        title += f" (partial: interrupted after {games} of {summary['planned_games']})"
     table = Table(
-        title=f"{summary['variant']}: {games} game{'s' if games != 1 else ''}, "
-        f"seed {summary['seed']}",
-        caption=f"{summary['hands']} hands played ({summary['hands'] / games:.1f} a game); "
+        title=title,
+        caption=f"{_count(summary['hands'], 'hand')} played ({summary['hands'] / games:.1f} a "
+        "game); "
         "a shared win counts for each winner",
     )
     table.add_column("Seat", justify="right")
@@ -274,16 +480,19 @@ def _print_summary(summary: dict[str, Any]) -> None:
     table.add_column("Wins", justify="right")
     table.add_column(f"Mean final {unit}", justify="right")
     table.add_column(f"{unit.capitalize()} per hand", justify="right")
-    table.add_column("Moons", justify="right")
+    if summary["moon"]:
+        table.add_column("Moons", justify="right")
     for row in summary["seats"]:
-        table.add_row(
+        cells = [
             str(row["seat"]),
             row["bot"],
             str(row["wins"]),
             f"{row['mean_total']:.1f}",
             f"{row['mean_per_hand']:+.2f}",
-            str(row["moons"]),
-        )
+        ]
+        if summary["moon"]:
+            cells.append(str(row["moons"]))
+        table.add_row(*cells)
     Console().print(table)
 
 
@@ -315,13 +524,14 @@ def arena_command(
     """Measure bots on duplicate deals: each deal is played with every rotation of the bots
     through the seats, and chained into games; show each bot's result per hand (95% interval),
     its margin against the others at the same tables, moons, Q♠ taken and games won."""
-    if deals < 1:
-        _fail(f"--deals must be at least 1, not {deals}")
-    if workers < 1:
-        _fail(f"--workers must be at least 1, not {workers}")
+    _check_count("--deals", deals)
+    _check_count("--workers", workers, max(64, os.cpu_count() or 1))
+    _check_seed(seed)
     _check_search(think, samples)
     rules = _rules_for(variant, players)
     names = _bot_names(bots, rules.players)
+    _check_search_applies(names, think, samples)
+    _check_workers(workers, rules.players)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -330,6 +540,7 @@ def arena_command(
         console=Console(stderr=True),
         transient=True,
     )
+    stopped: arena.Interrupted | None = None
     try:
         with progress:
             task = progress.add_task(f"{variants.name_of(rules)}: hands", total=None)
@@ -349,28 +560,66 @@ def arena_command(
             )
     except (InvalidArgument, InvalidRules) as error:  # an option the checks above let through
         _fail(str(error))
+    except arena.Interrupted as interruption:
+        stopped = interruption
+    if stopped is not None:
+        if stopped.partial is None:
+            _stop_interrupted(
+                "stopped by Ctrl+C before every rotation had played "
+                f"{_first_of(deals, 'deal')}: no results"
+            )
+        result = stopped.partial
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
-        return
-    _print_arena(result)
+    else:
+        _print_arena(result, rules)
+    if stopped is not None:
+        _stop_interrupted(
+            f"stopped by Ctrl+C after {_count(result.deals, 'deal')} of {deals}; the results are "
+            f"those of the {_count(result.deals, 'deal')} every rotation had finished"
+        )
 
 
-def _print_arena(result: arena.ArenaResult) -> None:
-    """The arena's table: a row per bot."""
+def _check_workers(workers: int, rotations: int) -> None:
+    """Warn when fewer processes will play than asked (the arena has a process per rotation at
+    most), or more than this machine has processors for."""
+    processors = os.cpu_count() or 1
+    if workers > rotations:
+        _warn(
+            f"--workers {workers}: the arena plays {rotations} rotations, one process each at "
+            f"most, so {rotations} processes will play"
+        )
+    elif workers > processors:
+        _warn(
+            f"--workers {workers} is more than this machine's {_count(processors, 'processor')}: "
+            "the run will be no faster for it"
+        )
+
+
+def _print_arena(result: arena.ArenaResult, rules: Rules) -> None:
+    """The arena's table: a row per bot (Moons and Q♠ columns only where the form has them)."""
     unit = result.unit
+    moon = rules.moon is not Moon.OFF
+    queen_counts = bool(rules.penalty_mask >> QUEEN_OF_SPADES & 1)
+    columns = (True, True, True, True, True, moon, queen_counts, True)
+    title = (
+        f"{result.variant}: {_count(result.deals, 'duplicate deal')} × {result.rotations} "
+        f"rotations, seed {result.seed}"
+    )
+    if result.planned is not None:
+        title += f" (partial: interrupted after {result.deals} of {result.planned})"
     better = "higher" if result.higher_is_better else "lower"
     measure = "counters won" if result.higher_is_better else "points taken"
     table = Table(
-        title=f"{result.variant}: {result.deals} duplicate deal{'s' if result.deals != 1 else ''}"
-        f" × {result.rotations} rotations, seed {result.seed}",
+        title=title,
         box=box.SIMPLE_HEAD,
         collapse_padding=True,
         pad_edge=False,
-        caption=f"{result.hands} hands; {measure} per hand, {better} is better, ± the half "
-        "width of its 95% interval over the per-deal means; margin: the bot's result minus the "
-        "mean of the "
-        f"others in the same hand; {result.games} games completed when each rotation's hands "
-        "are chained into games (a shared win counts for each winner)",
+        caption=f"{_count(result.hands, 'hand')}; {measure} per hand, {better} is better, ± the "
+        "half width of its 95% interval over the per-deal means; margin: the bot's result minus "
+        f"the mean of the others in the same hand; {_count(result.games, 'game')} completed "
+        "when each rotation's hands are chained into games (a shared win counts for each "
+        "winner)",
     )
 
     def interval(estimate: arena.Estimate, sign: str) -> str:
@@ -401,9 +650,10 @@ def _print_arena(result: arena.ArenaResult) -> None:
         "Games\nwon",
     )
     for index, header in enumerate(headers):
-        table.add_column(header, justify="left" if index == 0 else "right", no_wrap=True)
+        if columns[index]:
+            table.add_column(header, justify="left" if index == 0 else "right", no_wrap=True)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(cell for cell, shown in zip(row, columns, strict=True) if shown))
     Console().print(table)
 
 
@@ -732,13 +982,22 @@ def _print_kept(saves: Saves) -> None:
 
 
 def _seed(seed: int | None) -> int:
-    """The given seed, or a fresh one (every game has a seed, so that it can be dealt again)."""
-    return seed if seed is not None else secrets.randbelow(2**31)
+    """The given seed (checked), or a fresh one (every game has a seed, so that it can be dealt
+    again)."""
+    if seed is None:
+        return secrets.randbelow(2**31)
+    _check_seed(seed)
+    return seed
 
 
 def main() -> None:
-    """The console entry point (``hearts``)."""
-    app()
+    """The console entry point (``hearts``): Ctrl+C before a command has started ends it too in
+    a sentence, exit 130."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        _say("interrupted: stopped by Ctrl+C before the command had started")
+        raise SystemExit(INTERRUPTED) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -751,8 +751,10 @@ class Deal(HandCore):
 
     def __repr__(self) -> str:
         return (
-            f"<Deal hand {self.hand_number} of {self._fixed.players} players: {self._phase.value}, "
-            f"seat {self.to_act} to act, {len(self._history)} tricks played>"
+            f"<Deal hand {self.hand_number + 1} of {self._fixed.players} players: "
+            f"{self._phase.value}, "
+            f"seat {self.to_act} to act, {len(self._history)} "
+            f"trick{'' if len(self._history) == 1 else 's'} played>"
         )
 
 

@@ -546,5 +546,5 @@ class Game:
         return game
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"hand {self.hand_number}"
+        state = "over" if self._over else f"hand {self.hand_number + 1}"  # people count from 1
         return f"<Game of {self.players}: {state}, totals {self._totals}>"

@@ -45,6 +45,7 @@ beside its method (``"settlement": "points", "moon": "old", "no_trick_bonus": 5,
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import random
@@ -121,6 +122,7 @@ _FIELDS: Final = (
 _T = TypeVar("_T")
 
 PathOrFile = str | os.PathLike[str] | IO[str]
+Readable = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
 # ---------------------------------------------------------------------------------- writing
@@ -195,40 +197,92 @@ def loads(text_: str | bytes) -> Game:
 
 
 def parse_json(text_: str | bytes) -> Any:
-    """The JSON data of a record's text; anything that is not JSON raises
-    :class:`~hearts.errors.InvalidRecord` in one sentence (never a parser's traceback).
+    """The JSON data of a record's text; anything that is not UTF-8 JSON raises
+    :class:`~hearts.errors.InvalidRecord` in one sentence (never a parser's traceback), which
+    names the encoding found when it is another (a UTF-8 byte order mark is let pass).
 
     >>> parse_json('{"format": "hearts-record"}')
     {'format': 'hearts-record'}
+    >>> parse_json('{"a": "b'.encode("utf-16"))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: the record is not UTF-8 JSON: it is UTF-16 (little-endian) text (it begins with that byte order mark); save it as UTF-8
+    >>> parse_json('{"a": "b')
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidRecord: the record is not valid JSON: Unterminated string starting at line 1, column 7
     """
     if not isinstance(text_, str | bytes | bytearray):
         raise InvalidRecord(f"a record is JSON text, not {type(text_).__name__}")
+    if isinstance(text_, bytes | bytearray):
+        text_ = _utf8(bytes(text_))
+    text_ = text_.removeprefix("\ufeff")
     try:
         return json.loads(text_)
     except json.JSONDecodeError as error:
+        # The parser's words may end in "at" ("Unterminated string starting at"): one is enough.
+        what = error.msg.removesuffix(" at")
         raise InvalidRecord(
-            f"the record is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            f"the record is not valid JSON: {what} at line {error.lineno}, column {error.colno}"
         ) from None
-    except UnicodeDecodeError:
-        raise InvalidRecord("the record is not valid JSON: it is not UTF-8 text") from None
     except RecursionError:
         raise InvalidRecord("the record is not a game record: it is nested too deeply") from None
     except ValueError as error:  # e.g. a number with more digits than Python will read
         raise InvalidRecord(f"the record is not valid JSON: {error}") from None
 
 
-def load(file: PathOrFile) -> Game:
-    """Rebuild a game from a record in a file (a path or an open text file).
+_BYTE_ORDER_MARKS: Final = (
+    (codecs.BOM_UTF32_LE, "UTF-32 (little-endian)"),  # before UTF-16's, which it begins with
+    (codecs.BOM_UTF32_BE, "UTF-32 (big-endian)"),
+    (codecs.BOM_UTF16_LE, "UTF-16 (little-endian)"),
+    (codecs.BOM_UTF16_BE, "UTF-16 (big-endian)"),
+)
 
-    A file that cannot be read raises :class:`OSError`; a bad record
-    :class:`~hearts.errors.InvalidRecord`.
+
+def _utf8(data: bytes) -> str:
+    """The text of a record's bytes, which must be UTF-8; other text is named in the refusal."""
+    found = _other_encoding(data)
+    if found is not None:
+        raise InvalidRecord(f"the record is not UTF-8 JSON: it is {found}; save it as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidRecord(
+            f"the record is not UTF-8 JSON: byte {error.start + 1} (0x{data[error.start]:02x}) "
+            "is not UTF-8 text"
+        ) from None
+
+
+def _other_encoding(data: bytes) -> str | None:
+    """The encoding other than UTF-8 that some bytes are plainly in: by their byte order mark,
+    or by where the zero bytes of JSON's ASCII characters fall in UTF-16 or UTF-32 (JSON begins
+    with an ASCII character); None when they look like UTF-8."""
+    for mark, name in _BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            return f"{name} text (it begins with that byte order mark)"
+    head = data[:4]
+    if len(head) < 2 or 0 not in head[:2]:
+        return None
+    if len(head) == 4 and head[:3] == b"\0\0\0":
+        name = "UTF-32 (big-endian)"
+    elif len(head) == 4 and head[1:] == b"\0\0\0":
+        name = "UTF-32 (little-endian)"
+    elif head[0] == 0:
+        name = "UTF-16 (big-endian)"
+    else:
+        name = "UTF-16 (little-endian)"
+    return f"{name} text, without a byte order mark"
+
+
+def load(file: Readable) -> Game:
+    """Rebuild a game from a record in a file (a path or an open file).
+
+    A file that cannot be read raises :class:`OSError`; a bad record (text that is not UTF-8
+    JSON among them) :class:`~hearts.errors.InvalidRecord`.
     """
     if isinstance(file, str | os.PathLike):
-        with open(file, encoding="utf-8") as handle:
-            try:
-                content = handle.read()
-            except UnicodeDecodeError:
-                raise InvalidRecord("the record is not valid JSON: it is not UTF-8 text") from None
+        with open(file, "rb") as handle:
+            content: str | bytes = handle.read()
     else:
         content = file.read()
     return loads(content)
@@ -267,6 +321,28 @@ class Contents(NamedTuple):
     events: list[Event]
 
 
+def _cards(count: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _check_version(version: Any) -> int:
+    """A record's version, if this module reads it; else an InvalidRecord that says which it
+    reads."""
+    if version not in READS or isinstance(version, bool):
+        reads = " and ".join(map(str, READS))
+        newer = (
+            " (a newer version of hearts wrote it?)"
+            if isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+            else ""
+        )
+        raise InvalidRecord(
+            f"record field 'version' is {version!r}: this version of hearts reads versions "
+            f"{reads}{newer}"
+        )
+    return int(version)
+
+
 def contents(data: Any) -> Contents:
     """The fields of record data, each checked as :func:`from_dict` checks it (format, version,
     variant, rules, seed, dealer, the events one by one), without replaying the game: a bad
@@ -285,6 +361,8 @@ def contents(data: Any) -> Contents:
     """
     if not isinstance(data, Mapping):
         raise InvalidRecord(f"a record must be a JSON object, not {_json_type(data)}")
+    if "version" in data and data.get("format", FORMAT) == FORMAT:
+        _check_version(data["version"])  # a version not read may have other fields
     for key in data:
         if key not in _FIELDS:
             raise InvalidRecord(f"the record has an unknown field {key!r}")
@@ -293,11 +371,7 @@ def contents(data: Any) -> Contents:
             raise InvalidRecord(f"the record lacks the field {key!r}")
     if data["format"] != FORMAT:
         raise InvalidRecord(f"record field 'format' must be {FORMAT!r}, not {data['format']!r}")
-    version = data["version"]
-    if version not in READS or isinstance(version, bool):
-        raise InvalidRecord(
-            f"record field 'version' is {version!r}: this version of hearts reads versions 1 and 2"
-        )
+    version = _check_version(data["version"])
     variant = data["variant"]
     if not isinstance(variant, str) or (variant != "custom" and variant not in VARIANTS):
         raise InvalidRecord(
@@ -514,9 +588,9 @@ def text(game: Game) -> str:
             if event.stock:
                 stock = " ".join(card.symbol for card in event.stock)
                 if rules.widow is not Widow.NONE or rules.widow_with_last_trick:  # face down
-                    lines.append(f"  widow ({len(event.stock)} cards, face down): {stock}")
+                    lines.append(f"  widow ({_cards(len(event.stock))}, face down): {stock}")
                 else:
-                    lines.append(f"  stock ({len(event.stock)} cards, top first): {stock}")
+                    lines.append(f"  stock ({_cards(len(event.stock))}, top first): {stock}")
         elif isinstance(event, Passed):
             lines.append(f"  seat {event.seat} passes {event.cards.symbols()} to seat {event.to}")
         elif isinstance(event, BidMade):
@@ -698,7 +772,8 @@ def _settled_lines(rules: Rules, event: HandSettled) -> list[str]:
     if rules.method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
         if event.pool:
             jack = ", a Jack" if event.jack else ""
-            lines.append(f"  The pool of {event.pool} counters stays on the table{jack}.")
+            counters = "counter" if event.pool == 1 else "counters"
+            lines.append(f"  The pool of {event.pool} {counters} stays on the table{jack}.")
         else:
             lines.append("  The pool is won.")
     return lines

@@ -184,7 +184,7 @@ def verify_record(data: Any) -> VerifyReport:
     """
     if not isinstance(data, Mapping):
         raise InvalidRecord("a record must be a JSON object")
-    if data.get("format") != record.FORMAT:
+    if data.get("format", record.FORMAT) != record.FORMAT or not {"format", "version"} & set(data):
         raise InvalidRecord(f"it is not a hearts record: its 'format' is not {record.FORMAT!r}")
     rules, seed, dealer, cut_for_deal, events = record.contents(data)
     return _verify(rules, seed, dealer, cut_for_deal, events)
@@ -377,7 +377,8 @@ def _deal_problems(
             if len(wrong) > 1
             else (f"seat {wrong[0]}")
         )
-        problems.append(f"{seats} do not hold what the shuffle from the seed, {how}, deals")
+        hold = "do not hold" if len(wrong) > 1 else "does not hold"
+        problems.append(f"{seats} {hold} what the shuffle from the seed, {how}, deals")
     if tuple(stock) != tuple(dealt.stock):
         problems.append(f"the stock is not what the shuffle from the seed, {how}, leaves")
     direction = rules.pass_direction(number).value
