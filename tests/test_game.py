@@ -296,9 +296,11 @@ def test_recorded_deals_that_are_not_this_games_deals_are_bad_arguments() -> Non
     rules = variants.get("classic")
     dealt = Game(rules, seed=1).events[1]
     assert isinstance(dealt, Dealt)
-    with pytest.raises(InvalidArgument, match=r"^deal 0 is dealt by seat 0 as hand 0, but hand 0"):
+    with pytest.raises(
+        InvalidArgument, match=r"^deals\[0\] is dealt by seat 0 as hand 1, but hand 1"
+    ):
         Game(rules, rng=random.Random(1), dealer=1, deals=[dealt])
-    with pytest.raises(InvalidArgument, match=r"^deal 0: a cut must leave at least four cards"):
+    with pytest.raises(InvalidArgument, match=r"^deals\[0\]: a cut must leave at least four cards"):
         Game(rules, rng=random.Random(1), deals=[dataclasses.replace(dealt, cut=2)])
 
 

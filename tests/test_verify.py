@@ -360,7 +360,10 @@ def test_hand_numbers_out_of_range_are_problems_not_hangs() -> None:
     data["events"][0]["hand_number"] = 10**9
     report = verify_record(data)
     assert not report.ok
-    assert "event 0 (shuffle_committed) has no hand 1000000000" in report.problems
+    assert (
+        "event 0 (shuffle_committed) names hand 1000000001, which the record has not"
+        in report.problems
+    )
 
 
 # --- the play ---------------------------------------------------------------------------------

@@ -850,6 +850,7 @@ def play(
         name = variant or "modern"
         rules = _rules_for(name, players)
         names = _bot_names(bots or "expert", rules.players - 1)
+        _check_search_applies(names, think, None)
         try:
             session = tui.Session.new(
                 rules,

@@ -378,17 +378,17 @@ class Game:
         given = self._preset[number]
         if not isinstance(given, Dealt):
             raise InvalidArgument(
-                f"deal {number} must be a Dealt event, not {type(given).__name__}"
+                f"deals[{number}] must be a Dealt event, not {type(given).__name__}"
             )
         if given.dealer != dealer or given.hand_number != number:
             raise InvalidArgument(
-                f"deal {number} is dealt by seat {given.dealer} as hand {given.hand_number}, but "
-                f"hand {number} is seat {dealer}'s deal"
+                f"deals[{number}] is dealt by seat {given.dealer} as hand "
+                f"{given.hand_number + 1}, but hand {number + 1} is seat {dealer}'s deal"
             )
         size = self.rules.pack.bit_count()
         if given.cut is not None and not table.MIN_PACKET <= given.cut <= size - table.MIN_PACKET:
             raise InvalidArgument(
-                f"deal {number}: a cut must leave at least four cards in each packet"
+                f"deals[{number}]: a cut must leave at least four cards in each packet"
             )
         masks, stock = check_hands(self.rules, given.hands, given.stock, dealer)
         return masks, list(stock), given.cut

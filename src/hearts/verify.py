@@ -216,7 +216,10 @@ def _verify(
     for index, event in enumerate(events):
         if isinstance(event, ShuffleCommitted | Dealt):
             if not 0 <= event.hand_number < len(events):
-                problems.append(f"event {index} ({event.kind}) has no hand {event.hand_number}")
+                problems.append(
+                    f"event {index} ({event.kind}) names hand {event.hand_number + 1}, which "
+                    f"the record has not"
+                )
                 continue
             if event.hand_number in (commitments if isinstance(event, ShuffleCommitted) else deals):
                 problems.append(f"hand {event.hand_number + 1} has a second {event.kind} event")

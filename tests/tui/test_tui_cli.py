@@ -279,6 +279,7 @@ def test_no_color_flag(
         (["--resume", "--new"], "give one of them"),
         (["--resume", "--variant", "classic"], "leave out --variant"),
         (["--resume", "--think", "2"], "leave out --think"),
+        (["--bots", "basic", "--think", "2"], "--bots names none of them (basic)"),
     ],
 )
 def test_bad_options_get_one_sentence(data_home: Path, args: list[str], words: str) -> None:
