@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar, Final
@@ -39,10 +40,15 @@ from hearts.tui import words
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
-__all__ = ["SPEEDS", "HeartsApp", "card_keys", "move_keys", "positions"]
+__all__ = ["SPEEDS", "TRICK_PAUSES", "HeartsApp", "card_keys", "move_keys", "positions"]
 
-SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
-"""Seconds between the bots' moves at each speed (``s`` cycles through them)."""
+SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.35, "slow": 1.0}
+"""Seconds at least between two cards on the table, a bot's after the card before it, at each
+speed (``s`` cycles through them): each card is seen as it falls. A bot thinks from the moment
+the card before it falls, so its thinking is part of this time, not added to it."""
+TRICK_PAUSES: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 2.0}
+"""Seconds at least between a finished trick and a bot's lead to the next, at each speed, so
+the trick can be seen (it stays on the table until the next card); any key ends the pause."""
 
 _RANK_KEYS: Final = {
     "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
@@ -217,6 +223,12 @@ class HeartsApp(App[None]):
         self.busy = False
         """A bot (or the auto-play) is about to move."""
         self._bot_lock = threading.Lock()
+        self._pending: tuple[int, Move, int] | None = None
+        """A bot's move chosen, waiting for its time to fall: (seat, move, generation)."""
+        self._pause_of: tuple[int, float] | None = None
+        """The trick-end pause under way: (generation, when it ends); any key ends it."""
+        self._hurry: int | None = None
+        """The generation in which a key ended the pause: the next card falls once chosen."""
         self._over_shown = False
         self.shown = self._finished_hands()
         """Hands whose summary has been shown."""
@@ -311,17 +323,43 @@ class HeartsApp(App[None]):
         seats = self.session.bots_to_move()
         if seats and self.view.phase is Phase.PASS:
             # The bots choose their passes at once, face down; the person's is seen by nobody.
-            self._schedule(lambda: self._think(seats[0]), 0.0)
+            self._schedule(lambda: self._think(seats[0], 0.0), 0.0)
             return
         if self.session.my_turn:
             if self._auto_play_due():
                 self._schedule(self._auto_play, self._delay())
             return
         if seats:
-            self._schedule(lambda: self._think(seats[0]), self._delay())
+            # The bot starts thinking at once; its card falls once the pause after the card
+            # before it is over (its thinking counts in the pause).
+            view = self.view
+            trick_over = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
+            pause = TRICK_PAUSES[self.speed] if trick_over else self._delay()
+            self._pause_of = None
+            if trick_over and pause > 0:
+                self._pause_of = (self.generation, time.monotonic() + pause)
+            self._schedule(lambda: self._think(seats[0], pause), 0.0)
 
     def _delay(self) -> float:
         return SPEEDS[self.speed]
+
+    def _end_pause(self) -> bool:
+        """A key during the pause after a trick: the next card falls as soon as it is chosen.
+        Returns whether there was such a pause (the key then does nothing else)."""
+        if (
+            self._pause_of is None
+            or self._pause_of[0] != self.generation
+            or time.monotonic() >= self._pause_of[1]
+            or not self.busy
+        ):
+            return False
+        self._pause_of = None
+        self._hurry = self.generation
+        pending = self._pending
+        if pending is not None:
+            self._pending = None
+            self._bot_moved(*pending)
+        return True
 
     def _schedule(self, step: Callable[[], None], delay: float) -> None:
         self.busy = True
@@ -336,23 +374,44 @@ class HeartsApp(App[None]):
         else:
             self.set_timer(delay, run)
 
-    def _think(self, seat: int) -> None:
-        """Let a bot choose in a worker thread from its own view; apply it here."""
+    def _think(self, seat: int, pause: float) -> None:
+        """Let a bot choose in a worker thread from its own view; apply it here, ``pause``
+        seconds after it began at the earliest."""
         generation = self.generation
         view = self.session.game.view(seat)
         bot = self.session.bots[seat]
+        due = time.monotonic() + pause
 
         def choose() -> None:
             with self._bot_lock:  # a stale answer may still be running on the same bot
                 move = bot.choose(view)
-            self.call_from_thread(self._bot_moved, seat, move, generation)
+            self.call_from_thread(self._bot_chose, seat, move, generation, due)
 
         self.run_worker(choose, thread=True, group="bots", exit_on_error=True)
+
+    def _bot_chose(self, seat: int, move: Move, generation: int, due: float) -> None:
+        """A bot's answer: played now, or once its pause is over (or a key ends the pause)."""
+        if generation != self.generation:
+            return
+        wait = due - time.monotonic()
+        if wait <= 0 or self._hurry == generation:
+            self._bot_moved(seat, move, generation)
+            return
+        token = (seat, move, generation)
+        self._pending = token
+
+        def fall() -> None:
+            if self._pending is token:
+                self._pending = None
+                self._bot_moved(*token)
+
+        self.set_timer(wait, fall)
 
     def _bot_moved(self, seat: int, move: Move, generation: int) -> None:
         if generation != self.generation:
             return
         self.busy = False
+        self._pause_of = self._hurry = None
         self.session.game.play(move, seat=seat)
         self.save()
         self.advance()
@@ -650,6 +709,8 @@ class HeartsApp(App[None]):
             return
         key, char = event.key, (event.character or "").lower()
         event.stop()
+        if self._end_pause():
+            return
         view = self.view
         if self.session.is_over and key == "enter":
             self.show_game_over()
