@@ -10,7 +10,9 @@ builds it (the default table: the default bot in every other seat at its default
 app's default speed, its own timers), with the person's seat played at once by the basic bot.
 For every move of the person in the play it records the wall time from the person's card to the
 person's next turn (or to the hand's summary, which ends the hand), and splits it into the bots'
-thinking (the time inside their ``choose``) and the rest (the pauses between cards, and drawing).
+thinking (the time inside their ``choose`` during the wait: the bots choose one after another in
+the app's worker thread) and the rest (the pauses in which no bot was thinking, and drawing;
+where a bot thinks while the card before it waits to fall, that time counts as thinking).
 It prints the median and the 95th percentile. A script, not a test: nothing fails. It stops by
 itself: after ``--hands`` hands of each of ``--games`` games, or once ``--limit`` seconds have
 passed (the game in progress is then cut short).

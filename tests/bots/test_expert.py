@@ -9,7 +9,7 @@ import pytest
 from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
 from hearts.bots.basic import pass_ranking
-from hearts.bots.expert import MOON_THREAT, Hint, _settled, _within, rollout_card
+from hearts.bots.expert import MOON_THREAT, Hint, _settled, rollout_card
 from hearts.bots.sampler import PassSampler
 from hearts.cards import Card
 from hearts.deal import Phase
@@ -154,9 +154,7 @@ def test_a_settled_choice_is_one_clearly_ahead_on_the_same_deals_or_as_good_in_e
     ahead = [[v + 1.0 for v in noisy], noisy]  # the first 1 better in every deal
     assert _settled([0, 1], ahead)
     close = [[v + (1.0 if i % 2 else -0.9) for i, v in enumerate(noisy)], noisy]
-    assert not _settled([0, 1], close, close_enough=0)  # 0.05 ahead, give or take 0.14
-    assert _settled([0, 1], close)  # but surely within CLOSE_ENOUGH (0.25) of the other
-    assert not _settled([0, 1], close, close_enough=0.1)
+    assert not _settled([0, 1], close)
     same = [noisy, list(noisy), [v - 5.0 for v in noisy]]
     assert _settled([0, 1, 2], same)
 
@@ -186,45 +184,6 @@ def test_cards_as_good_as_each_other_are_not_searched_at_all() -> None:
         analysis = bot.analyse(view)
         assert not analysis.searched and analysis.samples == 0
         assert analysis.move in view.legal_moves
-
-
-def test_a_timed_search_stops_once_the_cards_left_are_close_enough() -> None:
-    """3♣ or 5♣ under the K♣, West holding the 4♣: on the same deals they differ by a small
-    fraction of a point, well within CLOSE_ENOUGH, so a timed search stops after its first
-    look (48 deals); a counted search always samples its number."""
-    view = _clubs_led("2C 3C 5C", "4C 6C 7C 8C", "2C 6C 9C AC")
-    assert view.legal_moves == (Card.parse("3C"), Card.parse("5C"))
-    timed = ExpertBot(seed=1, think=120).analyse(view)
-    assert timed.searched and timed.samples == 48
-    assert ExpertBot(seed=1, samples=60).analyse(view).samples == 60
-
-
-def test_close_enough_is_within_the_margin_at_two_standard_errors() -> None:
-    noisy = [float(i % 7) for i in range(48)]
-    slightly_worse = [v - (0.1 if i % 2 else 0.0) for i, v in enumerate(noisy)]
-    assert _within(slightly_worse, noisy, 0.25, 2.0)  # 0.05 worse on average, little spread
-    assert not _within(slightly_worse, noisy, 0.04, 2.0)
-    much_worse = [v - 1.0 for v in noisy]
-    assert not _within(much_worse, noisy, 0.25, 2.0)
-    assert _settled([0, 1], [noisy, slightly_worse])
-    # off: only a clear lead (or the same result in every deal) settles it
-    assert not _settled(
-        [0, 1], [noisy, [v - (0.1 if i % 2 else -0.1) for i, v in enumerate(noisy)]], 0.0
-    )
-    assert _settled([0, 1], [noisy, [v - (0.1 if i % 2 else -0.1) for i, v in enumerate(noisy)]])
-
-
-def test_counted_searches_choose_the_same_whatever_close_enough_says() -> None:
-    view = _clubs_led("2C 3C 5C", "4C 6C 7C 8C", "2C 6C 9C AC")
-    new = ExpertBot(seed=3, samples=30).analyse(view)
-    old = ExpertBot(seed=3, samples=30, close_enough=0).analyse(view)
-    assert new == old
-
-
-@pytest.mark.parametrize("value", [-0.1, "0.25", True, float("nan")])
-def test_a_bad_close_enough_is_refused(value: object) -> None:
-    with pytest.raises(InvalidArgument, match="close_enough must be a number of at least 0"):
-        ExpertBot(close_enough=value)  # type: ignore[arg-type]
 
 
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:

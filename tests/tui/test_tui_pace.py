@@ -10,6 +10,11 @@ import pytest
 from conftest import Driver
 
 from hearts import variants
+from hearts.bots.base import Bot
+from hearts.cards import Card
+from hearts.events import Event
+from hearts.moves import Move
+from hearts.observation import SeatView
 from hearts.tui import app as app_module
 from hearts.tui.app import HeartsApp
 from hearts.tui.session import ME, Session
@@ -99,3 +104,51 @@ def test_the_pause_after_a_trick_waits_and_any_key_ends_it(monkeypatch: pytest.M
 
     _run(scenario)
     assert found, "no trick ended with a bot to lead"
+
+
+class _Recorder:
+    """A basic bot that keeps every view it was shown."""
+
+    def __init__(self, inner: Bot, views: list[SeatView]) -> None:
+        self.inner = inner
+        self.views = views
+
+    def choose(self, view: SeatView) -> Move:
+        self.views.append(view)
+        return self.inner.choose(view)
+
+
+def test_a_bot_choosing_ahead_sees_exactly_its_own_view_of_the_position_it_plays_in() -> None:
+    """The bots choose their cards before the cards before them have fallen; each is shown the
+    very view the game gives its seat when its card is played (nothing more: the person's hand
+    stays hidden)."""
+    rules = variants.get("modern").replace(passing=None)
+    session = Session.new(rules, ["basic"] * 3, seed=11, variant="modern")
+    views: list[SeatView] = []
+    for seat, bot in list(session.bots.items()):
+        session.bots[seat] = _Recorder(bot, views)
+    checked: list[int] = []
+    game = session.game
+    original = game.play
+
+    def play(move: Move | Card | int | str, seat: int | None = None) -> Event:
+        if seat is not None and seat != ME:
+            shown = views[len(checked)]
+            assert shown == game.view(seat)  # the view it chose from is the game's, now
+            assert shown.hand == game.deal.hand(seat)  # its own hand, not the person's
+            checked.append(seat)
+        return original(move, seat)
+
+    game.play = play  # type: ignore[method-assign]
+    app = HeartsApp(session)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            d = Driver(app, pilot)
+            for _ in range(6):
+                await d.settle()
+                await d.move()
+            await d.settle()
+
+    asyncio.run(main())
+    assert len(checked) >= 15 and len(checked) == len(views)

@@ -64,7 +64,6 @@ from hearts.rules import Moon
 from hearts.scoring import settle
 
 __all__ = [
-    "CLOSE_ENOUGH",
     "EXACT_CARDS",
     "KEPT_QUEEN",
     "MOON_THREAT",
@@ -82,11 +81,6 @@ EXACT_CARDS = 2
 KEPT_QUEEN = 0.1
 """How likely the expert thinks it, against the other deals, that the seat it passed to held
 the Q♠ and kept it (most players pass it on; :class:`~hearts.bots.sampler.Sampler`)."""
-CLOSE_ENOUGH = 0.25
-"""A timed search also stops once the best card is at most this much worse (in the score's
-unit: points a hand, or counters) than every other card still in contention, at
-:data:`_CLOSE_SIGMAS` standard errors of the difference (one-sided, about 97.7%): more deals
-would only choose between cards that are as good as each other, to within this much."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -129,23 +123,11 @@ class ExpertBot(Searcher):
         samples: int | None = None,
         *,
         search_pass: bool = False,
-        close_enough: float = CLOSE_ENOUGH,
     ) -> None:
         super().__init__(seed, think, samples)
         if not isinstance(search_pass, bool):
             raise InvalidArgument(f"search_pass must be True or False, not {search_pass!r}")
-        if (
-            isinstance(close_enough, bool)
-            or not isinstance(close_enough, int | float)
-            or not close_enough >= 0
-        ):
-            raise InvalidArgument(
-                f"close_enough must be a number of at least 0, not {close_enough!r}"
-            )
         self.search_pass = search_pass
-        self.close_enough = float(close_enough)
-        """A timed search stops once the best card is within this much of every other still in
-        contention (:data:`CLOSE_ENOUGH`; 0: only once it is clearly ahead, as before)."""
         """Search the pass too (:meth:`_analyse_pass`; off by default: not measured yet)."""
 
     def choose(self, view: SeatView) -> Move:
@@ -229,11 +211,7 @@ class ExpertBot(Searcher):
             if done % _PRUNE_EVERY == 0:
                 if len(active) > 2:
                     active = _prune(active, totals, squares, results)
-                if (
-                    self.samples is None
-                    and done >= _SETTLE_AFTER
-                    and _settled(active, results, self.close_enough)
-                ):
+                if self.samples is None and done >= _SETTLE_AFTER and _settled(active, results):
                     break
         if not done:
             return Analysis(self.basic.choose(view), (), 0, False)
@@ -265,41 +243,20 @@ _PRUNE_SIGMAS = 2.0
 _SETTLE_AFTER = 48
 """Samples before a timed search may stop early, its choice settled (:func:`_settled`)."""
 _SETTLE_SIGMAS = 3.0
-_CLOSE_SIGMAS = 2.0
 
 
-def _settled(
-    active: list[int], results: list[list[float]], close_enough: float = CLOSE_ENOUGH
-) -> bool:
-    """Whether the best card is settled: on the same deals, against every other card still in
-    contention, it did better by more than :data:`_SETTLE_SIGMAS` standard errors of the
-    difference, or exactly as well in every deal (cards as good as each other, like touching
-    cards), or it is at most ``close_enough`` worse at :data:`_CLOSE_SIGMAS` standard errors
-    (0: that test is off)."""
+def _settled(active: list[int], results: list[list[float]]) -> bool:
+    """Whether the best card is settled: on the same deals, it did better than every other card
+    still in contention by more than :data:`_SETTLE_SIGMAS` standard errors of the difference,
+    or exactly as well in every deal (cards as good as each other, like touching cards)."""
     best = max(active, key=lambda index: sum(results[index]))
     mine = results[best]
     for index in active:
         if index == best or results[index] == mine:
             continue  # (the same result in every deal: as good)
-        if _ahead(mine, results[index], _SETTLE_SIGMAS):
-            continue
-        if close_enough > 0 and _within(mine, results[index], close_enough, _CLOSE_SIGMAS):
-            continue
-        return False
+        if not _ahead(mine, results[index], _SETTLE_SIGMAS):
+            return False
     return True
-
-
-def _within(mine: list[float], other: list[float], margin: float, sigmas: float) -> bool:
-    """Whether results are at most ``margin`` worse than others on the same deals, on average,
-    by ``sigmas`` standard errors of the difference (one-sided): mean(other - mine) plus
-    ``sigmas`` standard errors is below ``margin``."""
-    n = len(mine)
-    if n < _PRUNE_EVERY:
-        return False
-    diffs = [b - a for a, b in zip(mine, other, strict=True)]
-    mean = sum(diffs) / n
-    variance = max(sum(d * d for d in diffs) / n - mean * mean, 0.0)
-    return mean + sigmas * math.sqrt(variance / (n - 1)) < margin
 
 
 def _ahead(mine: list[float], other: list[float], sigmas: float) -> bool:

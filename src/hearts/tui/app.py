@@ -13,6 +13,8 @@ after every move (``save_path``), so quitting loses nothing.
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import itertools
 import threading
 import time
@@ -223,8 +225,14 @@ class HeartsApp(App[None]):
         self.busy = False
         """A bot (or the auto-play) is about to move."""
         self._bot_lock = threading.Lock()
-        self._pending: tuple[int, Move, int] | None = None
-        """A bot's move chosen, waiting for its time to fall: (seat, move, generation)."""
+        self._chosen: collections.deque[tuple[int, Move, int]] = collections.deque()
+        """The bots' moves chosen, still to fall onto the table: (seat, move, generation)."""
+        self._working: int | None = None
+        """The generation whose bots are choosing in the worker thread (None: none)."""
+        self._due = 0.0
+        """When the next bot card may fall (``time.monotonic``)."""
+        self._timer: int | None = None
+        """The generation whose next card waits for a timer (None: no timer set)."""
         self._pause_of: tuple[int, float] | None = None
         """The trick-end pause under way: (generation, when it ends); any key ends it."""
         self._hurry: int | None = None
@@ -323,43 +331,24 @@ class HeartsApp(App[None]):
         seats = self.session.bots_to_move()
         if seats and self.view.phase is Phase.PASS:
             # The bots choose their passes at once, face down; the person's is seen by nobody.
-            self._schedule(lambda: self._think(seats[0], 0.0), 0.0)
+            self._start_bots(seats[0], 0.0)
             return
         if self.session.my_turn:
             if self._auto_play_due():
                 self._schedule(self._auto_play, self._delay())
             return
         if seats:
-            # The bot starts thinking at once; its card falls once the pause after the card
-            # before it is over (its thinking counts in the pause).
-            view = self.view
-            trick_over = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
-            pause = TRICK_PAUSES[self.speed] if trick_over else self._delay()
-            self._pause_of = None
-            if trick_over and pause > 0:
-                self._pause_of = (self.generation, time.monotonic() + pause)
-            self._schedule(lambda: self._think(seats[0], pause), 0.0)
+            self._start_bots(seats[0], *self._pause_after(self.view))
 
     def _delay(self) -> float:
         return SPEEDS[self.speed]
 
-    def _end_pause(self) -> bool:
-        """A key during the pause after a trick: the next card falls as soon as it is chosen.
-        Returns whether there was such a pause (the key then does nothing else)."""
-        if (
-            self._pause_of is None
-            or self._pause_of[0] != self.generation
-            or time.monotonic() >= self._pause_of[1]
-            or not self.busy
-        ):
-            return False
-        self._pause_of = None
-        self._hurry = self.generation
-        pending = self._pending
-        if pending is not None:
-            self._pending = None
-            self._bot_moved(*pending)
-        return True
+    def _pause_after(self, view: SeatView) -> tuple[float, bool]:
+        """Seconds before a bot's card may fall, and whether it is the pause after a trick
+        (longer: the bot leads to a trick just taken)."""
+        if view.phase is Phase.PLAY and not view.trick and view.tricks:
+            return TRICK_PAUSES[self.speed], True
+        return self._delay(), False
 
     def _schedule(self, step: Callable[[], None], delay: float) -> None:
         self.busy = True
@@ -374,47 +363,108 @@ class HeartsApp(App[None]):
         else:
             self.set_timer(delay, run)
 
-    def _think(self, seat: int, pause: float) -> None:
-        """Let a bot choose in a worker thread from its own view; apply it here, ``pause``
-        seconds after it began at the earliest."""
+    # The bots' cards: a worker thread chooses them one after another, each bot from its own
+    # view of the position its card will be played in (the cards chosen before it played on a
+    # copy of the deal), until it is the person's turn; here they fall onto the table one at a
+    # time, each at least a pause after the card before it. So a bot thinks while the card
+    # before it is still waiting to fall, and no bot ever sees more than its own view.
+
+    def _start_bots(self, seat: int, pause: float, trick_end: bool = False) -> None:
+        """Let the bots choose from ``seat`` on, in a worker thread; their cards fall here."""
+        self.busy = True
         generation = self.generation
-        view = self.session.game.view(seat)
-        bot = self.session.bots[seat]
-        due = time.monotonic() + pause
+        game = self.session.game
+        deal = game.deal.copy()
+        commitment = game.view(seat).commitment
+        bots = self.session.bots
+        self._set_due(pause, trick_end)
+        self._working = generation
 
         def choose() -> None:
-            with self._bot_lock:  # a stale answer may still be running on the same bot
-                move = bot.choose(view)
-            self.call_from_thread(self._bot_chose, seat, move, generation, due)
+            to_act: int | None = seat
+            while to_act is not None and generation == self.generation:
+                view = dataclasses.replace(deal.view(to_act), commitment=commitment)
+                with self._bot_lock:  # a stale answer may still be running on the same bot
+                    move = bots[to_act].choose(view)
+                deal.play(move, to_act)
+                self.call_from_thread(self._bot_chose, to_act, move, generation)
+                to_act = deal.to_act
+                if deal.is_over or deal.phase is not Phase.PLAY or to_act not in bots:
+                    to_act = None
+            self.call_from_thread(self._bots_done, generation)
 
         self.run_worker(choose, thread=True, group="bots", exit_on_error=True)
 
-    def _bot_chose(self, seat: int, move: Move, generation: int, due: float) -> None:
-        """A bot's answer: played now, or once its pause is over (or a key ends the pause)."""
+    def _set_due(self, pause: float, trick_end: bool) -> None:
+        """The next card falls ``pause`` seconds from now at the earliest; after a trick, any
+        key ends that pause."""
+        self._due = time.monotonic() + pause
+        self._pause_of = (self.generation, self._due) if trick_end and pause > 0 else None
+        self._hurry = None
+
+    def _bot_chose(self, seat: int, move: Move, generation: int) -> None:
         if generation != self.generation:
             return
-        wait = due - time.monotonic()
-        if wait <= 0 or self._hurry == generation:
-            self._bot_moved(seat, move, generation)
-            return
-        token = (seat, move, generation)
-        self._pending = token
+        self._chosen.append((seat, move, generation))
+        self._fall()
 
-        def fall() -> None:
-            if self._pending is token:
-                self._pending = None
-                self._bot_moved(*token)
-
-        self.set_timer(wait, fall)
-
-    def _bot_moved(self, seat: int, move: Move, generation: int) -> None:
+    def _bots_done(self, generation: int) -> None:
         if generation != self.generation:
             return
-        self.busy = False
-        self._pause_of = self._hurry = None
+        self._working = None
+        if not self._chosen:
+            self.busy = False
+            self.advance()
+
+    def _fall(self) -> None:
+        """The next card chosen falls onto the table, once its pause is over."""
+        while self._chosen and self._chosen[0][2] != self.generation:
+            self._chosen.popleft()  # chosen before an undo or a new game
+        if not self._chosen or self._timer == self.generation:
+            return
+        seat, move, generation = self._chosen[0]
+        wait = self._due - time.monotonic()
+        if wait > 0 and self._hurry != generation:
+            self._timer = generation
+            due = self._due
+
+            def later() -> None:
+                if self._timer == generation and self._due == due:
+                    self._timer = None
+                    self._fall()
+
+            self.set_timer(wait, later)
+            return
+        self._timer = None
+        self._chosen.popleft()
         self.session.game.play(move, seat=seat)
         self.save()
-        self.advance()
+        self._set_due(*self._pause_after(self.view))
+        if self._chosen:
+            self.refresh_table()
+            self._fall()
+        elif self._working == generation:
+            self.refresh_table()  # the next bot is still thinking
+        else:
+            self.busy = False
+            self.advance()
+
+    def _end_pause(self) -> bool:
+        """A key during the pause after a trick: the next card falls as soon as it is chosen.
+        Returns whether there was such a pause (the key then does nothing else)."""
+        if (
+            self._pause_of is None
+            or self._pause_of[0] != self.generation
+            or time.monotonic() >= self._pause_of[1]
+            or not self.busy
+        ):
+            return False
+        self._pause_of = None
+        self._hurry = self.generation
+        self._timer = None  # (its timer then finds another card due, or none, and does nothing)
+        self._due = time.monotonic()
+        self._fall()
+        return True
 
     def _auto_play(self) -> None:
         """The tricks left cannot change the hand's result: play the person's card for them
