@@ -4,6 +4,8 @@ the pause after a finished trick ends at any key (hearts.tui.app: SPEEDS, TRICK_
 from __future__ import annotations
 
 import asyncio
+import itertools
+import time
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -40,32 +42,48 @@ def _run(scenario: Callable[[Driver], Awaitable[None]], seed: int = 5) -> Hearts
 
 
 def test_the_default_speed_shows_each_bot_card_on_its_own() -> None:
-    """After the person's card, every bot card is on the table alone for a while before the
-    next one falls: the screen passes through each count of cards, one at a time."""
-    seen: list[list[int]] = []
+    """After the person's card, the bot cards fall one at a time, the table drawn with each,
+    and never sooner than the pause of the default speed after the card before (0.35 s; after
+    a finished trick, the trick-end pause): each card is seen as it falls."""
+    drawn: list[tuple[int, float, bool, int]] = []  # (cards down, when, trick over, whose)
 
     async def scenario(d: Driver) -> None:
         assert d.app.speed == "normal"
-        for _ in range(4):  # four of the person's turns, through the end of a trick or more
+        draw = d.app.refresh_table
+
+        def logged() -> None:
+            view = d.app.view
+            down = _cards_down(d.app)
+            if not drawn or drawn[-1][0] != down:
+                if view.trick:
+                    seat = view.trick[-1][0]
+                elif not view.tricks:
+                    seat = -1  # no card yet
+                else:
+                    last = view.tricks[-1]
+                    seat = (last.leader + len(last.cards) - 1) % view.players
+                drawn.append((down, time.monotonic(), not view.trick and bool(view.tricks), seat))
+            draw()
+
+        d.app.refresh_table = logged  # type: ignore[method-assign]
+        for _ in range(5):  # five of the person's turns, through the end of a trick or more
             await d.settle()
-            start = _cards_down(d.app)
             await d.move()
-            counts = [_cards_down(d.app)]
             while not d.app.waiting_for_you:
                 await d.pilot.pause(0.005)
-                if _cards_down(d.app) != counts[-1]:
-                    counts.append(_cards_down(d.app))
-                    played = d.app.view.trick[-1][1] if d.app.view.trick else None
-                    if played is not None:
-                        assert played.symbol in d.text()  # on the screen as it falls
-            seen.append([start, *counts])
+                if d.app.view.trick:  # on the screen as it falls
+                    assert d.app.view.trick[-1][1].symbol in d.text()
 
     _run(scenario)
-    for counts in seen:
-        first, *rest = counts
-        assert rest == list(range(first + 1, first + 1 + len(rest)))  # one card at a time
-        assert len(rest) >= 2  # the person's card, then each bot's before the person's turn
-    assert sum(len(counts) - 2 for counts in seen) >= 8  # bot cards seen one by one
+    counts = [down for down, *_ in drawn]
+    assert counts == list(range(counts[0], counts[0] + len(counts)))  # one card at a time
+    gaps = 0
+    for (_, before, trick_over, _), (down, after, _, seat) in itertools.pairwise(drawn):
+        pause = app_module.TRICK_PAUSES["normal"] if trick_over else app_module.SPEEDS["normal"]
+        if seat != ME:  # a bot's card: a pause at least after the card before it
+            assert after - before >= pause - 0.005, (down, after - before)
+            gaps += 1
+    assert gaps >= 10
 
 
 def test_the_pause_after_a_trick_waits_and_any_key_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:
