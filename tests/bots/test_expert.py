@@ -14,6 +14,7 @@ from hearts.bots.sampler import PassSampler
 from hearts.cards import Card
 from hearts.deal import Phase
 from hearts.moves import Pass
+from hearts.observation import SeatView
 
 CLASSIC = variants.get("classic")
 HANDS = [
@@ -158,25 +159,31 @@ def test_a_settled_choice_is_one_clearly_ahead_on_the_same_deals_or_as_good_in_e
     assert _settled([0, 1, 2], same)
 
 
-def test_a_timed_search_stops_once_its_choice_is_settled_and_a_counted_one_does_not() -> None:
-    """Seat 0 holds 3♣ 4♣ and nobody else a club between: either card does the same in every
-    deal, so a timed search stops after its first look (48 deals), whatever its time."""
+def _clubs_led(seat_0: str, seat_1: str, first_trick: str) -> SeatView:
+    """Seat 0's view when seat 3, having taken the first trick, leads the K♣."""
     deal = Deal.from_hands(
         variants.get("modern"),
         [
-            "2C 3C 4C 7D 8D 9D TD JD 2S 3S 4S 5S 6S",
-            "5C 6C 7C 8C QD KD AD 7S 8S 9S TS JS 2H",
+            seat_0 + " 7D 8D 9D TD JD 2S 3S 4S 5S 6S",
+            seat_1 + " QD KD AD 7S 8S 9S TS JS 2H",
             "9C TC JC QC 2D 3D 4D 5D 6D QS KS AS 3H",
             "KC AC 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
         ],
         pass_direction="hold",
     )
-    play_to(deal, "2C 5C 9C AC KC")  # seat 3 takes the first trick and leads the K♣
-    view = deal.view(0)
+    play_to(deal, first_trick + " KC")
+    return deal.view(0)
+
+
+def test_cards_as_good_as_each_other_are_not_searched_at_all() -> None:
+    """Seat 0 holds 3♣ 4♣ and nobody else a club between: either card does the same, so
+    neither a timed search nor a counted one samples a deal."""
+    view = _clubs_led("2C 3C 4C", "5C 6C 7C 8C", "2C 5C 9C AC")
     assert view.legal_moves == (Card.parse("3C"), Card.parse("4C"))
-    timed = ExpertBot(seed=1, think=120).analyse(view)
-    assert timed.samples == 48
-    assert ExpertBot(seed=1, samples=60).analyse(view).samples == 60
+    for bot in (ExpertBot(seed=1, think=120), ExpertBot(seed=1, samples=60)):
+        analysis = bot.analyse(view)
+        assert not analysis.searched and analysis.samples == 0
+        assert analysis.move in view.legal_moves
 
 
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:

@@ -54,7 +54,7 @@ from typing import TypeVar
 
 from hearts.bots.basic import discard, pass_ranking
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
-from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher
+from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, equivalent
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import InvalidArgument
@@ -308,6 +308,13 @@ def hint(view: SeatView, *, think: float = 0.5, samples: int | None = None, seed
     if not analysis.searched:
         if len(view.legal_moves) == 1:
             return Hint(move, f"{_name(move)}: the only legal move")
+        cards = [card for card in view.legal_moves if isinstance(card, Card)]
+        if (
+            view.phase is Phase.PLAY
+            and len(cards) == len(view.legal_moves)
+            and equivalent(view, cards)
+        ):
+            return Hint(move, f"{_name(move)}: the cards you may play are as good as each other")
         return Hint(move, f"{_name(move)}: by the rules of thumb (nothing to search here)")
     best, score = analysis.scores[0]
     unit = "points ahead of the others" if not view.rules.counters else "counters won"

@@ -21,18 +21,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from hearts.bots.base import check_seed
 from hearts.bots.basic import BasicBot
 from hearts.bots.sampler import supported
-from hearts.cards import Card
+from hearts.cards import QUEEN_OF_SPADES, Card
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove, InvalidArgument
 from hearts.observation import SeatView
 
-__all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget"]
+__all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget", "equivalent"]
 
 
 class Imagines(Protocol):
@@ -66,6 +66,45 @@ def check_budget(think: float | None, samples: int | None) -> None:
         raise InvalidArgument(f"samples must be a whole number of at least 1, not {samples!r}")
 
 
+def equivalent(view: SeatView, cards: Sequence[Card]) -> bool:
+    """Whether playing any of these cards (a seat's legal cards) is the same: one card; or cards
+    of one suit that count the same in this form (:attr:`Rules.values`) with no card between
+    them in rank that another seat could still play (every card between is in this seat's
+    hand, in a completed trick, or out of the pack). Then swapping any two of them throughout
+    the rest of the hand changes no trick's winner and no score, so no search is needed.
+
+    It answers False, to be safe, wherever a card may matter otherwise: two packs (twins
+    cancel), the auction (the suit named counts), the laws (revokes), the joker (it wins any
+    trick), the Q♠ where it breaks hearts. A card in the trick on the table lies between: it
+    is still to be beaten.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern"), seed=3)
+    >>> equivalent(game.view(0), [Card.parse("2C")])
+    True
+    >>> equivalent(game.view(0), [Card.parse("2C"), Card.parse("4C")])   # the 3♣ is out there
+    False
+    """
+    if len(cards) <= 1:
+        return True
+    rules = view.rules
+    if rules.packs > 1 or rules.auction is not None or rules.laws:
+        return False
+    values = rules.values
+    suit, value = cards[0].suit, values[cards[0]]
+    for card in cards:
+        if card.is_joker or card.suit is not suit or values[card] != value:
+            return False
+        if card == QUEEN_OF_SPADES and rules.queen_breaks_hearts:
+            return False
+    gone = view.hand.mask | ~rules.pack
+    for trick in view.tricks:
+        for card in trick.cards:
+            gone |= 1 << card
+    ranks = [card.rank for card in cards]
+    return all(gone >> Card.of(rank, suit) & 1 for rank in range(min(ranks) + 1, max(ranks)))
+
+
 class Searcher:
     """The base of the bots that search imagined deals (the expert, the ISMCTS baseline).
 
@@ -89,7 +128,8 @@ class Searcher:
 
     def searchable(self, view: SeatView) -> list[Card] | None:
         """The cards to search among, or None where the basic player decides: outside the play,
-        with one legal card, or in a form the sampler does not imagine."""
+        with one legal card or only cards as good as each other (:func:`equivalent`), or in a
+        form the sampler does not imagine."""
         moves = view.legal_moves
         if not moves:
             raise IllegalMove(f"seat {view.seat} has no move to make now")
@@ -97,7 +137,7 @@ class Searcher:
         if (
             view.phase is not Phase.PLAY
             or len(cards) != len(moves)
-            or len(cards) == 1
+            or equivalent(view, cards)
             or not supported(view.rules)
         ):
             return None

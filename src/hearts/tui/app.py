@@ -14,9 +14,12 @@ nothing; with unfinished games kept, the app opens on a choice: continue one, or
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import itertools
 import os
 import threading
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Final
@@ -44,10 +47,24 @@ from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list, descr
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
-__all__ = ["MIN_SIZE", "SPEEDS", "ChoiceScreen", "HeartsApp", "card_keys", "move_keys", "positions"]
+__all__ = [
+    "MIN_SIZE",
+    "SPEEDS",
+    "TRICK_PAUSES",
+    "ChoiceScreen",
+    "HeartsApp",
+    "card_keys",
+    "move_keys",
+    "positions",
+]
 
-SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 1.5}
-"""Seconds between the bots' moves at each speed (``s`` cycles through them)."""
+SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.35, "slow": 1.0}
+"""Seconds at least between two cards on the table, a bot's after the card before it, at each
+speed (``s`` cycles through them): each card is seen as it falls. A bot thinks from the moment
+the card before it falls, so its thinking is part of this time, not added to it."""
+TRICK_PAUSES: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 2.0}
+"""Seconds at least between a finished trick and a bot's lead to the next, at each speed, so
+the trick can be seen (it stays on the table until the next card); any key ends the pause."""
 
 MIN_SIZE: Final = (80, 24)
 """The smallest terminal (columns, lines) the table is drawn in; below it the app says so."""
@@ -312,6 +329,18 @@ class HeartsApp(App[None]):
         self.busy = False
         """A bot (or the auto-play) is about to move."""
         self._bot_lock = threading.Lock()
+        self._chosen: collections.deque[tuple[int, Move, int]] = collections.deque()
+        """The bots' moves chosen, still to fall onto the table: (seat, move, generation)."""
+        self._working: int | None = None
+        """The generation whose bots are choosing in the worker thread (None: none)."""
+        self._due = 0.0
+        """When the next bot card may fall (``time.monotonic``)."""
+        self._timer: int | None = None
+        """The generation whose next card waits for a timer (None: no timer set)."""
+        self._pause_of: tuple[int, float] | None = None
+        """The trick-end pause under way: (generation, when it ends); any key ends it."""
+        self._hurry: int | None = None
+        """The generation in which a key ended the pause: the next card falls once chosen."""
         self._over_shown = False
         self.shown = self._finished_hands()
         """Hands whose summary has been shown."""
@@ -506,17 +535,24 @@ class HeartsApp(App[None]):
         seats = self.session.bots_to_move()
         if seats and self.view.phase is Phase.PASS:
             # The bots choose their passes at once, face down; the person's is seen by nobody.
-            self._schedule(lambda: self._think(seats[0]), 0.0)
+            self._start_bots(seats[0], 0.0)
             return
         if self.session.my_turn:
             if self._auto_play_due():
                 self._schedule(self._auto_play, self._delay())
             return
         if seats:
-            self._schedule(lambda: self._think(seats[0]), self._delay())
+            self._start_bots(seats[0], *self._pause_after(self.view))
 
     def _delay(self) -> float:
         return SPEEDS[self.speed]
+
+    def _pause_after(self, view: SeatView) -> tuple[float, bool]:
+        """Seconds before a bot's card may fall, and whether it is the pause after a trick
+        (longer: the bot leads to a trick just taken)."""
+        if view.phase is Phase.PLAY and not view.trick and view.tricks:
+            return TRICK_PAUSES[self.speed], True
+        return self._delay(), False
 
     def _schedule(self, step: Callable[[], None], delay: float) -> None:
         self.busy = True
@@ -531,26 +567,108 @@ class HeartsApp(App[None]):
         else:
             self.set_timer(delay, run)
 
-    def _think(self, seat: int) -> None:
-        """Let a bot choose in a worker thread from its own view; apply it here."""
+    # The bots' cards: a worker thread chooses them one after another, each bot from its own
+    # view of the position its card will be played in (the cards chosen before it played on a
+    # copy of the deal), until it is the person's turn; here they fall onto the table one at a
+    # time, each at least a pause after the card before it. So a bot thinks while the card
+    # before it is still waiting to fall, and no bot ever sees more than its own view.
+
+    def _start_bots(self, seat: int, pause: float, trick_end: bool = False) -> None:
+        """Let the bots choose from ``seat`` on, in a worker thread; their cards fall here."""
+        self.busy = True
         generation = self.generation
-        view = self.session.game.view(seat)
-        bot = self.session.bots[seat]
+        game = self.session.game
+        deal = game.deal.copy()
+        commitment = game.view(seat).commitment
+        bots = self.session.bots
+        self._set_due(pause, trick_end)
+        self._working = generation
 
         def choose() -> None:
-            with self._bot_lock:  # a stale answer may still be running on the same bot
-                move = bot.choose(view)
-            self.call_from_thread(self._bot_moved, seat, move, generation)
+            to_act: int | None = seat
+            while to_act is not None and generation == self.generation:
+                view = dataclasses.replace(deal.view(to_act), commitment=commitment)
+                with self._bot_lock:  # a stale answer may still be running on the same bot
+                    move = bots[to_act].choose(view)
+                deal.play(move, to_act)
+                self.call_from_thread(self._bot_chose, to_act, move, generation)
+                to_act = deal.to_act
+                if deal.is_over or deal.phase is not Phase.PLAY or to_act not in bots:
+                    to_act = None
+            self.call_from_thread(self._bots_done, generation)
 
         self.run_worker(choose, thread=True, group="bots", exit_on_error=True)
 
-    def _bot_moved(self, seat: int, move: Move, generation: int) -> None:
+    def _set_due(self, pause: float, trick_end: bool) -> None:
+        """The next card falls ``pause`` seconds from now at the earliest; after a trick, any
+        key ends that pause."""
+        self._due = time.monotonic() + pause
+        self._pause_of = (self.generation, self._due) if trick_end and pause > 0 else None
+        self._hurry = None
+
+    def _bot_chose(self, seat: int, move: Move, generation: int) -> None:
         if generation != self.generation:
             return
-        self.busy = False
+        self._chosen.append((seat, move, generation))
+        self._fall()
+
+    def _bots_done(self, generation: int) -> None:
+        if generation != self.generation:
+            return
+        self._working = None
+        if not self._chosen:
+            self.busy = False
+            self.advance()
+
+    def _fall(self) -> None:
+        """The next card chosen falls onto the table, once its pause is over."""
+        while self._chosen and self._chosen[0][2] != self.generation:
+            self._chosen.popleft()  # chosen before an undo or a new game
+        if not self._chosen or self._timer == self.generation:
+            return
+        seat, move, generation = self._chosen[0]
+        wait = self._due - time.monotonic()
+        if wait > 0 and self._hurry != generation:
+            self._timer = generation
+            due = self._due
+
+            def later() -> None:
+                if self._timer == generation and self._due == due:
+                    self._timer = None
+                    self._fall()
+
+            self.set_timer(wait, later)
+            return
+        self._timer = None
+        self._chosen.popleft()
         self.session.game.play(move, seat=seat)
         self.save()
-        self.advance()
+        self._set_due(*self._pause_after(self.view))
+        if self._chosen:
+            self.refresh_table()
+            self._fall()
+        elif self._working == generation:
+            self.refresh_table()  # the next bot is still thinking
+        else:
+            self.busy = False
+            self.advance()
+
+    def _end_pause(self) -> bool:
+        """A key during the pause after a trick: the next card falls as soon as it is chosen.
+        Returns whether there was such a pause (the key then does nothing else)."""
+        if (
+            self._pause_of is None
+            or self._pause_of[0] != self.generation
+            or time.monotonic() >= self._pause_of[1]
+            or not self.busy
+        ):
+            return False
+        self._pause_of = None
+        self._hurry = self.generation
+        self._timer = None  # (its timer then finds another card due, or none, and does nothing)
+        self._due = time.monotonic()
+        self._fall()
+        return True
 
     def _auto_play(self) -> None:
         """The tricks left cannot change the hand's result: play the person's card for them
@@ -883,6 +1001,8 @@ class HeartsApp(App[None]):
         event.stop()
         if self.too_small:
             return  # the table is not shown: no move is made blind
+        if self._end_pause():
+            return
         view = self.view
         if self.session.is_over and char != "?":
             if key == "enter":

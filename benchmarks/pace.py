@@ -1,0 +1,159 @@
+"""How long does the person wait in `hearts play`? The real app, headless, at its default speed.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/pace.py                      # 4 games, their first hand each
+    .venv/bin/python benchmarks/pace.py --games 2 --hands 2 --limit 120
+
+It drives :class:`hearts.tui.app.HeartsApp` with Textual's pilot, exactly as ``hearts play``
+builds it (the default table: the default bot in every other seat at its default budget, the
+app's default speed, its own timers), with the person's seat played at once by the basic bot.
+For every move of the person in the play it records the wall time from the person's card to the
+person's next turn (or to the hand's summary, which ends the hand), and splits it into the bots'
+thinking (the time inside their ``choose`` during the wait: the bots choose one after another in
+the app's worker thread) and the rest (the pauses in which no bot was thinking, and drawing;
+where a bot thinks while the card before it waits to fall, that time counts as thinking).
+It prints the median and the 95th percentile. A script, not a test: nothing fails. It stops by
+itself: after ``--hands`` hands of each of ``--games`` games, or once ``--limit`` seconds have
+passed (the game in progress is then cut short).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import statistics
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+from hearts import bots as bot_registry
+from hearts import variants
+from hearts.bots.base import Bot
+from hearts.deal import Phase
+from hearts.moves import Move
+from hearts.observation import SeatView
+from hearts.tui.app import HeartsApp
+from hearts.tui.session import Session
+
+DEFAULT_BOT = "expert"
+"""The bot of `hearts play` when --bots is not given (cli.play)."""
+
+
+class _Timed:
+    """A bot whose thinking time is added up (the app calls ``choose`` in a worker thread)."""
+
+    def __init__(self, inner: Bot, clock: _Clock) -> None:
+        self.inner = inner
+        self.clock = clock
+
+    def choose(self, view: SeatView) -> Move:
+        start = time.perf_counter()
+        try:
+            return self.inner.choose(view)
+        finally:
+            self.clock.add(time.perf_counter() - start)
+
+
+@dataclass
+class _Clock:
+    thinking: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, seconds: float) -> None:
+        with self.lock:
+            self.thinking += seconds
+
+
+@dataclass
+class Wait:
+    """One wait of the person: from their card to their next turn (or the hand's summary)."""
+
+    total: float
+    thinking: float
+
+    @property
+    def rest(self) -> float:
+        return self.total - self.thinking
+
+
+async def _play(seed: int, hands: int, deadline: float, waits: list[Wait]) -> None:
+    rules = variants.get("modern")
+    session = Session.new(rules, [DEFAULT_BOT] * (rules.players - 1), seed=seed, variant="modern")
+    clock = _Clock()
+    for seat, bot in list(session.bots.items()):
+        session.bots[seat] = _Timed(bot, clock)
+    app = HeartsApp(session)  # the app's default speed, no save file
+    person = bot_registry.get("basic")
+    async with app.run_test(size=(100, 30)) as pilot:
+        played_hands = 0
+        since: tuple[float, float] | None = None  # (wall clock, thinking) at the person's card
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(0.002)
+            if len(app.screen_stack) > 1:  # a hand's summary (or the end of the game)
+                if since is not None:
+                    waits.append(Wait(time.perf_counter() - since[0], clock.thinking - since[1]))
+                    since = None
+                played_hands += 1
+                if played_hands >= hands or app.session.is_over:
+                    return
+                await pilot.press("enter")
+                continue
+            if not app.waiting_for_you:
+                continue
+            if since is not None:
+                waits.append(Wait(time.perf_counter() - since[0], clock.thinking - since[1]))
+                since = None
+            view = app.view
+            move = person.choose(view)
+            if view.phase is Phase.PLAY:
+                since = (time.perf_counter(), clock.thinking)
+            app.try_move(move)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=4, help="games (seeds seed, seed+1, ...)")
+    parser.add_argument("--hands", type=int, default=1, help="hands played of each game")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--limit", type=float, default=240.0, help="seconds at most in all")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    deadline = start + args.limit
+    waits: list[Wait] = []
+    for number in range(args.games):
+        if time.perf_counter() >= deadline:
+            break
+        asyncio.run(_play(args.seed + number, args.hands, deadline, waits))
+    elapsed = time.perf_counter() - start
+    print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
+    print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
+    print(
+        f"{len(waits)} waits in {elapsed:.0f} s ({args.games} games x {args.hands} hands, "
+        f"seed {args.seed}, limit {args.limit:.0f} s)"
+    )
+    if not waits:
+        return
+    for name, part in (
+        ("wait, card to next turn", [w.total for w in waits]),
+        ("  bots thinking", [w.thinking for w in waits]),
+        ("  pauses and drawing", [w.rest for w in waits]),
+    ):
+        median, p95 = statistics.median(part), _quantile(part, 0.95)
+        print(
+            f"{name:<26} median {median:5.2f} s   p95 {p95:5.2f} s"
+            f"   mean {statistics.fmean(part):5.2f} s   max {max(part):5.2f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()
