@@ -295,6 +295,7 @@ def key_help() -> list[str]:
         "h or !         a hint from the expert (! while you name a suit)",
         "u              undo to before your last move (and the bots' moves since)",
         "s              the bots' speed: fast, normal, slow",
+        "any key        after a trick, go on at once (the key does nothing else)",
         "?              this page · Ctrl+Q quit (saved: hearts play --resume)",
     ]
 
