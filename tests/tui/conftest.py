@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from hearts import bots
+from hearts import Pass, bots, record, variants
 from hearts.cards import Card
 from hearts.moves import Move
 from hearts.tui.app import HeartsApp, move_keys
@@ -85,3 +85,34 @@ def play() -> Callable[..., Any]:
         return app
 
     return run
+
+
+def new_session(variant: str = "modern", seed: int = 3) -> Session:
+    """A new game of a preset against ``basic`` bots, the person in seat 0."""
+    rules = variants.get(variant)
+    return Session.new(rules, ["basic"] * (rules.players - 1), seed=seed, variant=variant)
+
+
+def to_my_turn(session: Session) -> None:
+    """Let the bots move until it is the person's turn."""
+    while not session.my_turn:
+        for seat in session.bots_to_move():
+            session.bot_move(seat)
+
+
+def version_1_save(seed: int) -> tuple[Session, dict[str, Any]]:
+    """A save as the version before wrote it (format version 1, no settings): a modern game
+    against three basic bots, the person's pass made; with the session it was made from."""
+    session = new_session(seed=seed)
+    to_my_turn(session)
+    session.play(Pass(session.view.hand.cards()[:3]))
+    return session, {
+        "format": "hearts-play",
+        "version": 1,
+        "variant": "modern",
+        "bots": ["basic"] * 3,
+        "seed": seed,
+        "think": None,
+        "checkpoints": [list(mark) for mark in session.checkpoints],
+        "record": record.to_dict(session.game),
+    }

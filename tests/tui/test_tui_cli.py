@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import version_1_save
 from textual.pilot import Pilot
 from typer.testing import CliRunner
 
-from hearts import Pass, record, variants
 from hearts.cli import app
 from hearts.tui import Session
 from hearts.tui.app import ChoiceScreen, HeartsApp, card_keys
@@ -419,21 +419,7 @@ def test_a_save_of_the_version_before_resumes_in_a_real_terminal(
     tmp_path: Path, terminal_env: dict[str, str]
 ) -> None:
     """game.json where the version before kept it, in its format (version 1, no settings)."""
-    session = Session.new(variants.get("modern"), ["basic"] * 3, seed=9)
-    while not session.my_turn:
-        for seat in session.bots_to_move():
-            session.bot_move(seat)
-    session.play(Pass(session.view.hand.cards()[:3]))
-    old = {
-        "format": "hearts-play",
-        "version": 1,
-        "variant": "modern",
-        "bots": ["basic"] * 3,
-        "seed": 9,
-        "think": None,
-        "checkpoints": [list(mark) for mark in session.checkpoints],
-        "record": record.to_dict(session.game),
-    }
+    session, old = version_1_save(seed=9)
     legacy = tmp_path / "hearts" / "game.json"
     legacy.parent.mkdir(parents=True)
     legacy.write_text(json.dumps(old), encoding="utf-8")

@@ -11,24 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import new_session, to_my_turn, version_1_save
 
-from hearts import Pass, record, variants
 from hearts.errors import InvalidArgument, InvalidRecord
 from hearts.tui.saves import GameOpenElsewhere, Lock, Saves, describe, when
 from hearts.tui.session import Session
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
-
-
-def _session(variant: str = "modern", seed: int = 3) -> Session:
-    rules = variants.get(variant)
-    return Session.new(rules, ["basic"] * (rules.players - 1), seed=seed, variant=variant)
-
-
-def _to_my_turn(session: Session) -> None:
-    while not session.my_turn:
-        for seat in session.bots_to_move():
-            session.bot_move(seat)
 
 
 def _holder(lock: Path) -> subprocess.Popen[str]:
@@ -59,8 +48,8 @@ def test_each_new_game_gets_a_file_of_its_own(tmp_path: Path) -> None:
     saves = Saves(tmp_path)
     first, second = saves.create(), saves.create()
     assert first != second and first.parent == second.parent == tmp_path / "games"
-    _session(seed=1).save(first)
-    _session(seed=2).save(second)
+    new_session(seed=1).save(first)
+    new_session(seed=2).save(second)
     assert {Session.load(first).seed, Session.load(second).seed} == {1, 2}
     saves.close()
     assert not list((tmp_path / "games").glob("*.lock"))  # let go: the lock files are gone
@@ -71,7 +60,7 @@ def test_a_game_open_in_another_process_is_refused_until_that_process_ends(
 ) -> None:
     saves = Saves(tmp_path)
     path = saves.create()
-    _session().save(path)
+    new_session().save(path)
     saves.close()
     (game,) = saves.scan()[0]
     child = _holder(path.with_suffix(".lock"))
@@ -109,11 +98,11 @@ def test_a_lock_file_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
 def test_the_list_has_every_game_the_last_played_first(tmp_path: Path) -> None:
     saves = Saves(tmp_path)
     older, newer = saves.create(), saves.create()
-    one = _session("classic", seed=1)
+    one = new_session("classic", seed=1)
     one.save(older)
     time.sleep(0.01)
-    two = _session(seed=2)
-    _to_my_turn(two)
+    two = new_session(seed=2)
+    to_my_turn(two)
     two.save(newer)
     saves.close()
     kept, problems = saves.scan()
@@ -131,7 +120,7 @@ def test_the_list_has_every_game_the_last_played_first(tmp_path: Path) -> None:
 def test_a_finished_game_is_listed_as_finished_and_not_continued(tmp_path: Path) -> None:
     saves = Saves(tmp_path)
     path = saves.create()
-    session = _session("simple", seed=4)
+    session = new_session("simple", seed=4)
     while not session.is_over:
         for seat in session.bots_to_move():
             session.bot_move(seat)
@@ -152,25 +141,13 @@ def test_saves_of_the_version_before_are_listed_and_continued_where_they_are(
 ) -> None:
     """Before, the game in progress was game.json; a new game moved it to saved/; a finished
     game's record went to finished/. All of them are still kept games."""
-    session = _session(seed=8)
-    _to_my_turn(session)
-    session.play(Pass(session.view.hand.cards()[:3]))
-    old = {
-        "format": "hearts-play",
-        "version": 1,
-        "variant": "modern",
-        "bots": ["basic"] * 3,
-        "seed": 8,
-        "think": None,
-        "checkpoints": [list(mark) for mark in session.checkpoints],
-        "record": record.to_dict(session.game),
-    }
+    session, old = version_1_save(seed=8)
     (tmp_path / "game.json").write_text(json.dumps(old), encoding="utf-8")
     (tmp_path / "saved").mkdir()
     (tmp_path / "saved" / "game-20240101-120000.json").write_text(
         json.dumps(dict(old, seed=8)), encoding="utf-8"
     )
-    done = _session("simple", seed=4)
+    done = new_session("simple", seed=4)
     while not done.is_over:
         for seat in done.bots_to_move():
             done.bot_move(seat)
@@ -192,11 +169,11 @@ def test_saves_of_the_version_before_are_listed_and_continued_where_they_are(
 def test_a_corrupt_save_is_named_in_a_sentence_and_left_as_it_is(tmp_path: Path) -> None:
     saves = Saves(tmp_path)
     good = saves.create()
-    _session().save(good)
+    new_session().save(good)
     bad = tmp_path / "games" / "broken.json"
     bad.write_text("{not json", encoding="utf-8")
     half = tmp_path / "games" / "half.json"
-    data = _session().to_dict()
+    data = new_session().to_dict()
     data["record"]["moves"] = "nonsense"
     half.write_text(json.dumps(data), encoding="utf-8")
     kept, problems = saves.scan()
@@ -219,7 +196,7 @@ def test_the_message_on_quitting_gives_the_whole_command_and_path(
     deep = tmp_path / ("a-very-long-folder-name-" * 4) / "hearts"
     saves = Saves(deep)
     path = saves.create()
-    message = saves.saved_message(_session(), path)
+    message = saves.saved_message(new_session(), path)
     saves.close()
     lines = message.splitlines()
     command = f"hearts play --resume {path.stem} --save-dir {deep}"

@@ -6,22 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import new_session, to_my_turn
 
 from hearts import Card, IllegalMove, Pass, Phase, record, variants
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.tui import save_dir
 from hearts.tui.session import ME, SAVE_FORMAT, SAVE_VERSION, Session, seat_names
-
-
-def _session(variant: str = "modern", seed: int = 3) -> Session:
-    rules = variants.get(variant)
-    return Session.new(rules, ["basic"] * (rules.players - 1), seed=seed, variant=variant)
-
-
-def _to_my_turn(session: Session) -> None:
-    while not session.my_turn:
-        for seat in session.bots_to_move():
-            session.bot_move(seat)
 
 
 def test_seats_are_named_by_where_they_sit() -> None:
@@ -33,7 +23,7 @@ def test_seats_are_named_by_where_they_sit() -> None:
 
 
 def test_every_bot_passes_before_the_person_and_sees_only_its_view() -> None:
-    session = _session()
+    session = new_session()
     assert session.view.phase is Phase.PASS
     assert session.bots_to_move() == [1, 2, 3]
     for seat in session.bots_to_move():
@@ -42,8 +32,8 @@ def test_every_bot_passes_before_the_person_and_sees_only_its_view() -> None:
 
 
 def test_a_refused_move_changes_nothing_and_leaves_no_undo_point() -> None:
-    session = _session()
-    _to_my_turn(session)
+    session = new_session()
+    to_my_turn(session)
     before = session.game.events
     with pytest.raises(IllegalMove, match="pass"):
         session.play(session.view.hand.cards()[0])
@@ -53,20 +43,20 @@ def test_a_refused_move_changes_nothing_and_leaves_no_undo_point() -> None:
 
 
 def test_the_person_cannot_move_out_of_turn() -> None:
-    session = _session("classic", seed=1)  # the eldest (seat 1) leads
+    session = new_session("classic", seed=1)  # the eldest (seat 1) leads
     assert not session.my_turn
     with pytest.raises(IllegalMove, match="West's turn"):
         session.play(session.view.hand.cards()[0])
 
 
 def test_undo_takes_back_the_bots_moves_since_the_persons_last() -> None:
-    session = _session(seed=5)
-    _to_my_turn(session)
+    session = new_session(seed=5)
+    to_my_turn(session)
     start = session.view
     session.play(Pass(session.view.hand.cards()[:3]))
-    _to_my_turn(session)
+    to_my_turn(session)
     session.play(session.view.legal_moves[0])
-    _to_my_turn(session)
+    to_my_turn(session)
     session.undo()
     assert session.my_turn and session.view.phase is Phase.PLAY
     session.undo()
@@ -76,9 +66,9 @@ def test_undo_takes_back_the_bots_moves_since_the_persons_last() -> None:
 
 
 def test_undo_goes_back_across_the_end_of_a_hand() -> None:
-    session = _session("classic", seed=2)
+    session = new_session("classic", seed=2)
     while session.game.hand_number == 0:
-        _to_my_turn(session)
+        to_my_turn(session)
         session.play(session.view.legal_moves[0])
     last_card = session.checkpoints[-1]
     session.undo()
@@ -87,19 +77,19 @@ def test_undo_goes_back_across_the_end_of_a_hand() -> None:
 
 
 def test_moves_played_for_the_person_are_not_undo_points() -> None:
-    session = _session(seed=5)
-    _to_my_turn(session)
+    session = new_session(seed=5)
+    to_my_turn(session)
     session.play(Pass(session.view.hand.cards()[:3]))
-    _to_my_turn(session)
+    to_my_turn(session)
     session.play(session.view.legal_moves[0], checkpoint=False)
     assert len(session.checkpoints) == 1
 
 
 def test_a_saved_session_loads_as_it_was(tmp_path: Path) -> None:
-    session = _session(seed=8)
-    _to_my_turn(session)
+    session = new_session(seed=8)
+    to_my_turn(session)
     session.play(Pass(session.view.hand.cards()[:3]))
-    _to_my_turn(session)
+    to_my_turn(session)
     path = tmp_path / "deep" / "game.json"
     session.save(path)
     loaded = Session.load(path)
@@ -112,8 +102,8 @@ def test_a_saved_session_loads_as_it_was(tmp_path: Path) -> None:
 def test_a_game_saved_with_a_version_1_record_still_loads(tmp_path: Path) -> None:
     """Saves made before the rules had parts hold a version-1 record (flat rules: pass_count,
     pass_cycle, ...); they load as the same game, and are saved again as version 2."""
-    session = _session(seed=8)
-    _to_my_turn(session)
+    session = new_session(seed=8)
+    to_my_turn(session)
     golden = Path(__file__).resolve().parents[1] / "data" / "games" / "modern.json"
     old_rules = json.loads(golden.read_text(encoding="utf-8"))["rules"]
     assert old_rules["pass_count"] == 3  # the flat form of version 1
@@ -147,7 +137,7 @@ def test_a_game_saved_with_a_version_1_record_still_loads(tmp_path: Path) -> Non
     ],
 )
 def test_a_malformed_save_is_refused_in_a_sentence(change: dict[str, object], words: str) -> None:
-    data = _session().to_dict()
+    data = new_session().to_dict()
     data.update(change)
     with pytest.raises(InvalidRecord, match=words):
         Session.from_dict(data)
@@ -176,7 +166,7 @@ def _play_out(session: Session) -> None:
 
 
 def test_a_finished_game_keeps_its_record_and_its_save_says_finished(tmp_path: Path) -> None:
-    session = _session("simple", seed=4)  # each deal a game
+    session = new_session("simple", seed=4)  # each deal a game
     path = tmp_path / "games" / "one.json"
     _play_out(session)
     kept = session.finish(tmp_path / "finished")
@@ -190,7 +180,7 @@ def test_a_finished_game_keeps_its_record_and_its_save_says_finished(tmp_path: P
 
 
 def test_an_unfinished_game_has_no_record_to_keep(tmp_path: Path) -> None:
-    session = _session(seed=4)
+    session = new_session(seed=4)
     assert session.finish(tmp_path / "finished") is None
     assert not (tmp_path / "finished").exists() and session.record_file == ""
 
@@ -222,8 +212,8 @@ def test_every_setting_of_the_table_is_kept_in_the_save(tmp_path: Path) -> None:
 def test_a_save_written_the_old_way_still_loads_with_the_usual_settings(tmp_path: Path) -> None:
     """A version 1 save (before the settings were kept: no speed, no colour choice, no
     summary) loads as the same game, at the normal speed and in colour."""
-    session = _session(seed=8)
-    _to_my_turn(session)
+    session = new_session(seed=8)
+    to_my_turn(session)
     session.play(Pass(session.view.hand.cards()[:3]))
     old = {  # what `hearts play` wrote before version 2, key for key
         "format": "hearts-play",
@@ -244,7 +234,7 @@ def test_a_save_written_the_old_way_still_loads_with_the_usual_settings(tmp_path
 
 
 def test_the_summary_says_where_the_game_stands() -> None:
-    session = _session(seed=8)
+    session = new_session(seed=8)
     assert session.summary() == {
         "players": 4,
         "hand": 1,
@@ -252,7 +242,7 @@ def test_the_summary_says_where_the_game_stands() -> None:
         "unit": "points",
         "finished": False,
     }
-    assert _session("classic").summary()["unit"] == "counters"
+    assert new_session("classic").summary()["unit"] == "counters"
 
 
 def test_the_folder_of_saves_is_the_users_data_dir_unless_moved(
@@ -267,24 +257,24 @@ def test_the_folder_of_saves_is_the_users_data_dir_unless_moved(
 
 
 def test_the_save_format_is_json_with_the_game_record() -> None:
-    data = json.loads(json.dumps(_session().to_dict()))
+    data = json.loads(json.dumps(new_session().to_dict()))
     assert data["format"] == SAVE_FORMAT and data["bots"] == ["basic"] * 3
-    assert record.from_dict(data["record"]).view(ME) == _session().view
+    assert record.from_dict(data["record"]).view(ME) == new_session().view
 
 
 def test_a_hint_is_a_legal_move_with_a_reason() -> None:
-    session = _session(seed=6)
-    _to_my_turn(session)
+    session = new_session(seed=6)
+    to_my_turn(session)
     session.play(Pass(session.view.hand.cards()[:3]))
-    _to_my_turn(session)
+    to_my_turn(session)
     advice = session.hint(think=0.05)
     assert advice.move in session.view.legal_moves and advice.reason
     assert isinstance(advice.move, Card)
 
 
 def test_an_undo_point_beyond_the_game_changes_nothing() -> None:
-    session = _session(seed=8)
-    _to_my_turn(session)
+    session = new_session(seed=8)
+    to_my_turn(session)
     session.checkpoints = [(1, 999)]
     before = session.game.events
     with pytest.raises(IllegalMove, match="not in this game"):
@@ -295,7 +285,7 @@ def test_an_undo_point_beyond_the_game_changes_nothing() -> None:
 def test_the_same_seed_finished_twice_keeps_both_records(tmp_path: Path) -> None:
     kept = []
     for _ in range(2):
-        session = _session("simple", seed=4)
+        session = new_session("simple", seed=4)
         _play_out(session)
         kept.append(session.finish(tmp_path / "finished"))
     assert kept[0] != kept[1] and all(path is not None and path.exists() for path in kept)
