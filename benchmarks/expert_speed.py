@@ -40,9 +40,10 @@ def worker(forms: list[str], samples: int) -> None:
     """Time the expert in every chosen golden position (the ``hearts`` on ``PYTHONPATH``);
     print one JSON line: samples, seconds, digest."""
     sys.path.insert(0, str(DATA))
-    from make_expert_golden import encode, forms as all_forms, replay  # noqa: PLC0415
+    from make_expert_golden import encode, replay
+    from make_expert_golden import forms as all_forms
 
-    from hearts.bots import ExpertBot  # noqa: PLC0415
+    from hearts.bots import ExpertBot
 
     golden = json.loads((DATA / "expert_golden.json").read_text(encoding="utf-8"))
     rules = all_forms()
@@ -68,7 +69,12 @@ def worker(forms: list[str], samples: int) -> None:
         digest.update(json.dumps(encode(analysis)).encode())
     print(
         json.dumps(
-            {"positions": len(jobs), "samples": done, "seconds": spent, "digest": digest.hexdigest()}
+            {
+                "positions": len(jobs),
+                "samples": done,
+                "seconds": spent,
+                "digest": digest.hexdigest(),
+            }
         )
     )
 
