@@ -10,7 +10,8 @@ of every preset) in the forms named by ``--forms``, the searched play positions 
 source tree (this tree's ``src``, and ``--before``, a git revision exported to a temporary
 directory) a worker process with that tree first on ``PYTHONPATH`` runs
 ``ExpertBot(seed, samples=N).analyse(view)`` in every position and reports the sampled deals a
-second (the samples, all candidates played out in each, over the time inside ``analyse``). The
+second (the samples, all candidates played out in each, over the CPU time inside ``analyse``: the
+machine is shared, CPU time is steadier than the wall clock). The
 two trees alternate for ``--rounds`` rounds (so a change of the machine's load falls on both);
 the table shows each tree's median and the ratio. The workers also report a digest of every
 analysis (moves and scores, bit-exact): the run says whether both trees found the same. A
@@ -62,9 +63,9 @@ def worker(forms: list[str], samples: int) -> None:
     digest = hashlib.sha256()
     for seed, view in jobs:
         bot = ExpertBot(seed=seed, samples=samples)
-        start = time.perf_counter()
+        start = time.process_time()
         analysis = bot.analyse(view)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         done += analysis.samples
         digest.update(json.dumps(encode(analysis)).encode())
     print(
