@@ -14,6 +14,7 @@ from conftest import Driver
 from hearts import bots, variants
 from hearts.bots.base import Bot
 from hearts.cards import Card
+from hearts.deal import Phase
 from hearts.events import Event
 from hearts.moves import Move
 from hearts.observation import SeatView
@@ -127,22 +128,26 @@ def test_the_pause_after_a_trick_waits_and_any_key_ends_it(monkeypatch: pytest.M
 class _Recorder:
     """A basic bot that keeps every view it was shown, with the person's hand at that moment."""
 
-    def __init__(self, inner: Bot, shown: list[tuple[SeatView, int]], session: Session) -> None:
+    def __init__(
+        self, inner: Bot, shown: list[tuple[SeatView, int]], session: Session, slow: float
+    ) -> None:
         self.inner = inner
         self.shown = shown
         self.session = session
+        self.slow = slow
 
     def choose(self, view: SeatView) -> Move:
         self.shown.append((view, self.session.game.deal.hand(ME).mask))
+        time.sleep(self.slow)  # (a bot that takes its time, as the expert does)
         return self.inner.choose(view)
 
 
-def _recorded(seed: int) -> tuple[Session, list[tuple[SeatView, int]]]:
+def _recorded(seed: int, slow: float = 0.0) -> tuple[Session, list[tuple[SeatView, int]]]:
     rules = variants.get("modern").replace(passing=None)
     session = Session.new(rules, ["basic"] * 3, seed=seed, variant="modern")
     shown: list[tuple[SeatView, int]] = []
     for seat, bot in list(session.bots.items()):
-        session.bots[seat] = _Recorder(bot, shown, session)
+        session.bots[seat] = _Recorder(bot, shown, session, slow)
     return session, shown
 
 
@@ -225,3 +230,32 @@ def test_while_the_person_thinks_the_bots_answers_are_ready() -> None:
         for view in views:
             found = [index for index, (seen, _) in enumerate(shown) if seen == view]
             assert found and max(found) < before, (before, found)
+
+
+def test_a_card_played_at_once_is_answered_by_the_thread_that_pondered_it() -> None:
+    """The person plays the card being pondered before its answers are all worked out: the
+    pondering thread goes on with that card (adopted), so no bot's choice is worked out twice,
+    and the game goes on to the person's next turn as usual."""
+    session, shown = _recorded(seed=13, slow=0.2)
+    app = HeartsApp(session)
+    adopted: list[bool] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            d = Driver(app, pilot)
+            for _ in range(8):
+                await d.settle()
+                ponder = app._pondering
+                if ponder is not None and app.view.phase is Phase.PLAY:
+                    likely = bots.get("basic").choose(app.view)
+                    await d.move(likely)  # at once: its answers are not all there yet
+                    adopted.append(ponder.adopted == likely)
+                else:
+                    await d.move()
+            await d.settle()
+
+    asyncio.run(main())
+    assert any(adopted)
+    views = [view for view, _ in shown]
+    for index, view in enumerate(views):
+        assert view not in views[index + 1 :]  # each bot's choice worked out once

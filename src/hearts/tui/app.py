@@ -585,8 +585,9 @@ class HeartsApp(App[None]):
 
     def _start_bots(self, seat: int, pause: float, trick_end: bool = False) -> None:
         """Let the bots choose from ``seat`` on, in a worker thread; their cards fall here.
-        The answers already worked out while the person thought (:meth:`_ponder`) fall first,
-        and the thread goes on from where they end."""
+        The answers worked out while the person thought (:meth:`_ponder`) are used instead when
+        the person's card was pondered: all of them, or those so far and the pondering thread
+        goes on with that card."""
         self.busy = True
         generation = self.generation
         game = self.session.game
@@ -594,17 +595,15 @@ class HeartsApp(App[None]):
         commitment = game.view(seat).commitment
         bots = self.session.bots
         self._set_due(pause, trick_end)
-        chain, complete = self._pondered(deal)
-        if chain:
+        chain, answered = self._pondered(deal)
+        if answered is not None:
             for move_seat, move in chain:
                 self._chosen.append((move_seat, move, generation))
-                deal.play(move, move_seat)
-            if complete or deal.is_over or deal.phase is not Phase.PLAY or deal.to_act not in bots:
-                self._working = None
-                self._fall()
-                return
+            # Answered: every card is here. Adopted: the thread that pondered this card goes
+            # on choosing the rest (and says when it is done).
+            self._working = None if answered else generation
             self._fall()
-            seat = deal.to_act
+            return
         self._working = generation
 
         def choose() -> None:
@@ -653,13 +652,15 @@ class HeartsApp(App[None]):
             self._pondering = ponder
 
         def work() -> None:
+            generation = key[0]
             for card in cards:
                 trial = deal.copy()
                 trial.play(card, ME)
                 chain: list[tuple[int, Move]] = []
                 with self._ponder_lock:
-                    if self._pondering is not ponder:
+                    if self._pondering is not ponder or ponder.adopted is not None:
                         return
+                    ponder.current = card
                     ponder.answers[card] = (chain, False)
                 to_act = trial.to_act
                 while not trial.is_over and trial.phase is Phase.PLAY and to_act in bots:
@@ -673,11 +674,20 @@ class HeartsApp(App[None]):
                         if self._pondering is not ponder:
                             return
                         chain.append((to_act, move))
+                        adopted = ponder.adopted == card
+                    if adopted:  # the person played this card: its answers fall as they come
+                        self.call_from_thread(self._bot_chose, to_act, move, generation)
                     to_act = trial.to_act
                 with self._ponder_lock:
                     if self._pondering is not ponder:
                         return
                     ponder.answers[card] = (chain, True)
+                    adopted = ponder.adopted == card
+                    if adopted:
+                        self._pondering = None
+                if adopted:  # (told outside the lock: the app's thread takes it to ponder on)
+                    self.call_from_thread(self._bots_done, generation)
+                    return
 
         self.run_worker(work, thread=True, group="ponder", exit_on_error=True)
 
@@ -686,13 +696,15 @@ class HeartsApp(App[None]):
         with self._ponder_lock:
             self._pondering = None
 
-    def _pondered(self, deal: Deal) -> tuple[list[tuple[int, Move]], bool]:
-        """The bots' answers worked out for the card the person just played in ``deal`` (and
-        whether they reach the person's next turn); pondering stops either way."""
+    def _pondered(self, deal: Deal) -> tuple[list[tuple[int, Move]], bool | None]:
+        """The bots' answers worked out for the card the person just played in ``deal``, and
+        whether they are all there (True), or the pondering thread, which is working on that
+        card now, goes on with it (False: it is adopted); None when that card was not pondered
+        (pondering then stops)."""
         with self._ponder_lock:
             ponder, self._pondering = self._pondering, None
-            if ponder is None or not deal.events:
-                return [], False
+            if ponder is None:
+                return [], None
             generation, hand, moves = ponder.key
             last = next(
                 (event for event in reversed(deal.events) if isinstance(event, CardPlayed)), None
@@ -703,9 +715,15 @@ class HeartsApp(App[None]):
                 or moves + 1 != deal.moves_made
                 or last is None
                 or last.seat != ME
+                or last.card not in ponder.answers
             ):
-                return [], False
-            chain, complete = ponder.answers.get(last.card, ([], False))
+                return [], None
+            chain, complete = ponder.answers[last.card]
+            if not complete:
+                if ponder.current != last.card:  # pragma: no cover - only the current is open
+                    return [], None
+                ponder.adopted = last.card
+                self._pondering = ponder  # (its thread goes on with this card only)
             return list(chain), complete
 
     def _set_due(self, pause: float, trick_end: bool) -> None:
@@ -1398,3 +1416,8 @@ class _Ponder:
     answers: dict[Card, tuple[list[tuple[int, Move]], bool]] = dataclasses.field(
         default_factory=dict
     )
+    current: Card | None = None
+    """The card whose answers are being worked out."""
+    adopted: Card | None = None
+    """The card the person played while its answers were being worked out: the thread goes
+    on with it alone, its cards falling as they come."""
