@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/pace.py                      # 4 games, their first hand each
     .venv/bin/python benchmarks/pace.py --games 2 --hands 2 --limit 120
+    .venv/bin/python benchmarks/pace.py --person random --person-thinks 2
 
 It drives :class:`hearts.tui.app.HeartsApp` with Textual's pilot, exactly as ``hearts play``
 builds it (the default table: the default bot in every other seat at its default budget, the
@@ -13,6 +14,11 @@ person's next turn (or to the hand's summary, which ends the hand), and splits i
 thinking (the time inside their ``choose`` during the wait: the bots choose one after another in
 the app's worker thread) and the rest (the pauses in which no bot was thinking, and drawing;
 where a bot thinks while the card before it waits to fall, that time counts as thinking).
+With ``--person-thinks S`` the person takes S seconds over each card before playing it, as a
+person does; the app then ponders (works out the bots' answers to the person's cards, the basic
+player's choice first), so ``--person basic`` is the case where the card played was pondered
+first and ``--person random`` one where it often was not. The bots' thinking counted in a wait
+is the time of their ``choose`` calls that ended in it (pondering included).
 It prints the median and the 95th percentile. A script, not a test: nothing fails. It stops by
 itself: after ``--hands`` hands of each of ``--games`` games, or once ``--limit`` seconds have
 passed (the game in progress is then cut short).
@@ -80,14 +86,21 @@ class Wait:
         return self.total - self.thinking
 
 
-async def _play(seed: int, hands: int, deadline: float, waits: list[Wait]) -> None:
+async def _play(
+    seed: int,
+    hands: int,
+    deadline: float,
+    waits: list[Wait],
+    person_name: str = "basic",
+    thinks: float = 0.0,
+) -> None:
     rules = variants.get("modern")
     session = Session.new(rules, [DEFAULT_BOT] * (rules.players - 1), seed=seed, variant="modern")
     clock = _Clock()
     for seat, bot in list(session.bots.items()):
         session.bots[seat] = _Timed(bot, clock)
     app = HeartsApp(session)  # the app's default speed, no save file
-    person = bot_registry.get("basic")
+    person = bot_registry.get(person_name, seed=seed)
     async with app.run_test(size=(100, 30)) as pilot:
         played_hands = 0
         since: tuple[float, float] | None = None  # (wall clock, thinking) at the person's card
@@ -108,6 +121,9 @@ async def _play(seed: int, hands: int, deadline: float, waits: list[Wait]) -> No
                 waits.append(Wait(time.perf_counter() - since[0], clock.thinking - since[1]))
                 since = None
             view = app.view
+            if thinks > 0 and view.phase is Phase.PLAY:
+                await asyncio.sleep(thinks)  # the person thinks it over (the bots may ponder)
+                view = app.view
             move = person.choose(view)
             if view.phase is Phase.PLAY:
                 since = (time.perf_counter(), clock.thinking)
@@ -126,6 +142,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=1, help="hands played of each game")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--limit", type=float, default=240.0, help="seconds at most in all")
+    parser.add_argument(
+        "--person",
+        default="basic",
+        choices=("basic", "random"),
+        help="the bot that plays the person's cards (basic: the card the app ponders first)",
+    )
+    parser.add_argument(
+        "--person-thinks",
+        type=float,
+        default=0.0,
+        help="seconds the person takes over each card before playing it (0: at once)",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     deadline = start + args.limit
@@ -133,13 +161,18 @@ def main(argv: list[str] | None = None) -> None:
     for number in range(args.games):
         if time.perf_counter() >= deadline:
             break
-        asyncio.run(_play(args.seed + number, args.hands, deadline, waits))
+        asyncio.run(
+            _play(
+                args.seed + number, args.hands, deadline, waits, args.person, args.person_thinks
+            )
+        )
     elapsed = time.perf_counter() - start
     print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
     print(
         f"{len(waits)} waits in {elapsed:.0f} s ({args.games} games x {args.hands} hands, "
-        f"seed {args.seed}, limit {args.limit:.0f} s)"
+        f"seed {args.seed}, limit {args.limit:.0f} s; the person: {args.person}, thinking "
+        f"{args.person_thinks:g} s a card)"
     )
     if not waits:
         return

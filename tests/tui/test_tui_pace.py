@@ -11,9 +11,10 @@ from collections.abc import Awaitable, Callable
 import pytest
 from conftest import Driver
 
-from hearts import variants
+from hearts import bots, variants
 from hearts.bots.base import Bot
 from hearts.cards import Card
+from hearts.deal import Phase
 from hearts.events import Event
 from hearts.moves import Move
 from hearts.observation import SeatView
@@ -125,36 +126,47 @@ def test_the_pause_after_a_trick_waits_and_any_key_ends_it(monkeypatch: pytest.M
 
 
 class _Recorder:
-    """A basic bot that keeps every view it was shown."""
+    """A basic bot that keeps every view it was shown, with the person's hand at that moment."""
 
-    def __init__(self, inner: Bot, views: list[SeatView]) -> None:
+    def __init__(
+        self, inner: Bot, shown: list[tuple[SeatView, int]], session: Session, slow: float
+    ) -> None:
         self.inner = inner
-        self.views = views
+        self.shown = shown
+        self.session = session
+        self.slow = slow
 
     def choose(self, view: SeatView) -> Move:
-        self.views.append(view)
+        self.shown.append((view, self.session.game.deal.hand(ME).mask))
+        time.sleep(self.slow)  # (a bot that takes its time, as the expert does)
         return self.inner.choose(view)
 
 
-def test_a_bot_choosing_ahead_sees_exactly_its_own_view_of_the_position_it_plays_in() -> None:
-    """The bots choose their cards before the cards before them have fallen; each is shown the
-    very view the game gives its seat when its card is played (nothing more: the person's hand
-    stays hidden)."""
+def _recorded(seed: int, slow: float = 0.0) -> tuple[Session, list[tuple[SeatView, int]]]:
     rules = variants.get("modern").replace(passing=None)
-    session = Session.new(rules, ["basic"] * 3, seed=11, variant="modern")
-    views: list[SeatView] = []
+    session = Session.new(rules, ["basic"] * 3, seed=seed, variant="modern")
+    shown: list[tuple[SeatView, int]] = []
     for seat, bot in list(session.bots.items()):
-        session.bots[seat] = _Recorder(bot, views)
-    checked: list[int] = []
+        session.bots[seat] = _Recorder(bot, shown, session, slow)
+    return session, shown
+
+
+def test_a_bot_choosing_ahead_or_pondering_sees_only_its_own_view() -> None:
+    """The bots choose their cards before the cards before them have fallen, and while the
+    person thinks they work out their answers to each card the person may play. Every card
+    that falls was chosen from the very view the game gives its seat when it is played; every
+    view a bot was shown, pondered or not, holds its own hand and none of the person's cards."""
+    session, shown = _recorded(seed=11)
+    fell: list[tuple[int, Move]] = []
     game = session.game
     original = game.play
 
     def play(move: Move | Card | int | str, seat: int | None = None) -> Event:
         if seat is not None and seat != ME:
-            shown = views[len(checked)]
-            assert shown == game.view(seat)  # the view it chose from is the game's, now
-            assert shown.hand == game.deal.hand(seat)  # its own hand, not the person's
-            checked.append(seat)
+            now = game.view(seat)
+            assert any(view == now for view, _ in shown)  # chosen from the game's view, now
+            assert move == bots.get("basic").choose(now)
+            fell.append((seat, move))  # type: ignore[arg-type]
         return original(move, seat)
 
     game.play = play  # type: ignore[method-assign]
@@ -163,10 +175,87 @@ def test_a_bot_choosing_ahead_sees_exactly_its_own_view_of_the_position_it_plays
     async def main() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             d = Driver(app, pilot)
-            for _ in range(6):
+            for turn in range(8):
                 await d.settle()
+                await d.pilot.pause(0.05 * turn)  # sometimes the person thinks a little
                 await d.move()
             await d.settle()
 
     asyncio.run(main())
-    assert len(checked) >= 15 and len(checked) == len(views)
+    assert len(fell) >= 20
+    assert len(shown) > len(fell)  # answers to cards the person did not play were pondered
+    for view, person in shown:
+        assert view.seat != ME and view.hand.mask & person == 0
+
+
+def test_while_the_person_thinks_the_bots_answers_are_ready() -> None:
+    """Pondering: given time over a card, the bots' answers to it are worked out before it is
+    played, so no bot thinks again once it is: each bot card that then falls was chosen from a
+    view shown to the bot before the person's card, and from no view shown after it."""
+    session, shown = _recorded(seed=12)
+    game = session.game
+    original = game.play
+    fell: list[SeatView] = []
+
+    def play(move: Move | Card | int | str, seat: int | None = None) -> Event:
+        if seat is not None and seat != ME:
+            fell.append(game.view(seat))
+        return original(move, seat)
+
+    game.play = play  # type: ignore[method-assign]
+    app = HeartsApp(session)
+    waits: list[tuple[int, list[SeatView]]] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            d = Driver(app, pilot)
+            for _ in range(6):
+                await d.settle()
+                likely = bots.get("basic").choose(app.view)
+                for _ in range(1000):  # the person thinks until that card is pondered
+                    await d.pilot.pause(0.005)
+                    ponder = app._pondering
+                    if ponder is not None and ponder.answers.get(likely, ([], False))[1]:
+                        break
+                else:
+                    raise AssertionError("the person's likely card was never pondered")
+                before, falls = len(shown), len(fell)
+                await d.move(likely)
+                await d.settle()
+                waits.append((before, fell[falls:]))
+
+    asyncio.run(main())
+    assert sum(len(views) for _, views in waits) >= 12
+    for before, views in waits:
+        for view in views:
+            found = [index for index, (seen, _) in enumerate(shown) if seen == view]
+            assert found and max(found) < before, (before, found)
+
+
+def test_a_card_played_at_once_is_answered_by_the_thread_that_pondered_it() -> None:
+    """The person plays the card being pondered before its answers are all worked out: the
+    pondering thread goes on with that card (adopted), so no bot's choice is worked out twice,
+    and the game goes on to the person's next turn as usual."""
+    session, shown = _recorded(seed=13, slow=0.2)
+    app = HeartsApp(session)
+    adopted: list[bool] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            d = Driver(app, pilot)
+            for _ in range(8):
+                await d.settle()
+                ponder = app._pondering
+                if ponder is not None and app.view.phase is Phase.PLAY:
+                    likely = bots.get("basic").choose(app.view)
+                    await d.move(likely)  # at once: its answers are not all there yet
+                    adopted.append(ponder.adopted == likely)
+                else:
+                    await d.move()
+            await d.settle()
+
+    asyncio.run(main())
+    assert any(adopted)
+    views = [view for view, _ in shown]
+    for index, view in enumerate(views):
+        assert view not in views[index + 1 :]  # each bot's choice worked out once

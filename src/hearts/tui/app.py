@@ -37,8 +37,9 @@ from textual.widgets import Static
 
 from hearts import bots as bot_registry
 from hearts.cards import Card, Suit
-from hearts.deal import PassChoices, Phase
+from hearts.deal import Deal, PassChoices, Phase
 from hearts.errors import IllegalMove, InvalidArgument, InvalidRecord
+from hearts.events import CardPlayed
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
@@ -341,6 +342,9 @@ class HeartsApp(App[None]):
         """The trick-end pause under way: (generation, when it ends); any key ends it."""
         self._hurry: int | None = None
         """The generation in which a key ended the pause: the next card falls once chosen."""
+        self._ponder_lock = threading.Lock()
+        self._pondering: _Ponder | None = None
+        """The bots' answers worked out while the person thinks (None: none under way)."""
         self._over_shown = False
         self.shown = self._finished_hands()
         """Hands whose summary has been shown."""
@@ -448,9 +452,13 @@ class HeartsApp(App[None]):
     async def action_quit(self) -> None:
         """Ctrl+Q: save the game as it stands (the speed with it) and close; the terminal then
         says where it is kept and how to go on with it."""
+        self.stop_pondering()
         if self.started:
             self.save()
         self.exit()
+
+    def on_unmount(self) -> None:
+        self.stop_pondering()  # (however the app ends: its thread then stops at its next step)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_terminal(event.size)  # self.size is set after this handler
@@ -540,6 +548,8 @@ class HeartsApp(App[None]):
         if self.session.my_turn:
             if self._auto_play_due():
                 self._schedule(self._auto_play, self._delay())
+            else:
+                self._ponder()
             return
         if seats:
             self._start_bots(seats[0], *self._pause_after(self.view))
@@ -574,7 +584,10 @@ class HeartsApp(App[None]):
     # before it is still waiting to fall, and no bot ever sees more than its own view.
 
     def _start_bots(self, seat: int, pause: float, trick_end: bool = False) -> None:
-        """Let the bots choose from ``seat`` on, in a worker thread; their cards fall here."""
+        """Let the bots choose from ``seat`` on, in a worker thread; their cards fall here.
+        The answers worked out while the person thought (:meth:`_ponder`) are used instead when
+        the person's card was pondered: all of them, or those so far and the pondering thread
+        goes on with that card."""
         self.busy = True
         generation = self.generation
         game = self.session.game
@@ -582,6 +595,15 @@ class HeartsApp(App[None]):
         commitment = game.view(seat).commitment
         bots = self.session.bots
         self._set_due(pause, trick_end)
+        chain, answered = self._pondered(deal)
+        if answered is not None:
+            for move_seat, move in chain:
+                self._chosen.append((move_seat, move, generation))
+            # Answered: every card is here. Adopted: the thread that pondered this card goes
+            # on choosing the rest (and says when it is done).
+            self._working = None if answered else generation
+            self._fall()
+            return
         self._working = generation
 
         def choose() -> None:
@@ -598,6 +620,111 @@ class HeartsApp(App[None]):
             self.call_from_thread(self._bots_done, generation)
 
         self.run_worker(choose, thread=True, group="bots", exit_on_error=True)
+
+    # Pondering: while the person thinks over a card, a worker thread works out the bots'
+    # answers to each card the person may play: the bots' cards up to the person's next turn,
+    # each bot choosing from its own view of the position after that card, exactly as
+    # _start_bots would have them choose once the card is played (a bot's search is seeded by
+    # the position, so it is the same search, done sooner). The likeliest card first (the
+    # basic player's choice), then the others in the order of the hand. When the person plays,
+    # the answers to that card fall at once (their pauses kept) and the rest is dropped.
+
+    def _ponder(self) -> None:
+        """Start working out the bots' answers to the person's cards (once a position)."""
+        view = self.view
+        if view.phase is not Phase.PLAY or not self.started:
+            return
+        bots = self.session.bots
+        game = self.session.game
+        deal = game.deal.copy()
+        key = (self.generation, deal.hand_number, deal.moves_made)
+        with self._ponder_lock:
+            if self._pondering is not None and self._pondering.key == key:
+                return
+        cards = [move for move in view.legal_moves if isinstance(move, Card)]
+        if not cards or any(seat not in bots for seat in range(self.session.players) if seat != ME):
+            return
+        likely = _BASIC.choose(view)
+        cards.sort(key=lambda card: card != likely)  # (stable: the others in hand order)
+        commitment = view.commitment
+        ponder = _Ponder(key)
+        with self._ponder_lock:
+            self._pondering = ponder
+
+        def work() -> None:
+            generation = key[0]
+            for card in cards:
+                trial = deal.copy()
+                trial.play(card, ME)
+                chain: list[tuple[int, Move]] = []
+                with self._ponder_lock:
+                    if self._pondering is not ponder or ponder.adopted is not None:
+                        return
+                    ponder.current = card
+                    ponder.answers[card] = (chain, False)
+                to_act = trial.to_act
+                while not trial.is_over and trial.phase is Phase.PLAY and to_act in bots:
+                    seat_view = dataclasses.replace(trial.view(to_act), commitment=commitment)
+                    with self._bot_lock:
+                        if self._pondering is not ponder:
+                            return
+                        move = bots[to_act].choose(seat_view)
+                    trial.play(move, to_act)
+                    with self._ponder_lock:
+                        if self._pondering is not ponder:
+                            return
+                        chain.append((to_act, move))
+                        adopted = ponder.adopted == card
+                    if adopted:  # the person played this card: its answers fall as they come
+                        self.call_from_thread(self._bot_chose, to_act, move, generation)
+                    to_act = trial.to_act
+                with self._ponder_lock:
+                    if self._pondering is not ponder:
+                        return
+                    ponder.answers[card] = (chain, True)
+                    adopted = ponder.adopted == card
+                    if adopted:
+                        self._pondering = None
+                if adopted:  # (told outside the lock: the app's thread takes it to ponder on)
+                    self.call_from_thread(self._bots_done, generation)
+                    return
+
+        self.run_worker(work, thread=True, group="ponder", exit_on_error=True)
+
+    def stop_pondering(self) -> None:
+        """Stop working out the bots' answers (the thread stops after the bot's current move)."""
+        with self._ponder_lock:
+            self._pondering = None
+
+    def _pondered(self, deal: Deal) -> tuple[list[tuple[int, Move]], bool | None]:
+        """The bots' answers worked out for the card the person just played in ``deal``, and
+        whether they are all there (True), or the pondering thread, which is working on that
+        card now, goes on with it (False: it is adopted); None when that card was not pondered
+        (pondering then stops)."""
+        with self._ponder_lock:
+            ponder, self._pondering = self._pondering, None
+            if ponder is None:
+                return [], None
+            generation, hand, moves = ponder.key
+            last = next(
+                (event for event in reversed(deal.events) if isinstance(event, CardPlayed)), None
+            )
+            if (
+                generation != self.generation
+                or hand != deal.hand_number
+                or moves + 1 != deal.moves_made
+                or last is None
+                or last.seat != ME
+                or last.card not in ponder.answers
+            ):
+                return [], None
+            chain, complete = ponder.answers[last.card]
+            if not complete:
+                if ponder.current != last.card:  # pragma: no cover - only the current is open
+                    return [], None
+                ponder.adopted = last.card
+                self._pondering = ponder  # (its thread goes on with this card only)
+            return list(chain), complete
 
     def _set_due(self, pause: float, trick_end: bool) -> None:
         """The next card falls ``pause`` seconds from now at the earliest; after a trick, any
@@ -970,6 +1097,7 @@ class HeartsApp(App[None]):
             self.save_path = self.saves.create()
         self._over_shown = False
         self.generation += 1
+        self.stop_pondering()
         self.busy = False
         self.shown = self._finished_hands()
         self.marked.clear()
@@ -1197,6 +1325,7 @@ class HeartsApp(App[None]):
             self.say(_sentence(str(error)), error=True)
             return
         self.generation += 1
+        self.stop_pondering()
         self.busy = False
         self.marked.clear()
         self.pending_rank = self.bid_text = ""
@@ -1213,6 +1342,7 @@ class HeartsApp(App[None]):
             self.say("A hint is for your turn.", error=True)
             return
         self.say("The expert is thinking…")
+        self.stop_pondering()  # (the hint has the machine to itself; pondering starts again)
         position = self._position()
         view = self.view  # made here: the game may move on while the expert thinks
         session = self.session
@@ -1230,6 +1360,7 @@ class HeartsApp(App[None]):
     def _hinted(self, move: Move, reason: str, position: tuple[int, int, int]) -> None:
         if position != self._position() or not self.session.my_turn:
             return  # asked about a position that has passed
+        self._ponder()
         cards = self._hand_cards()
         if isinstance(move, Card) and move in cards:
             self.cursor_index = cards.index(move)
@@ -1269,3 +1400,24 @@ def _face(card: Card) -> str:
 def _high_bid(view: SeatView) -> int:
     """Auction Hearts: the high bid so far (0 in a form without an auction)."""
     return view.auction.high_bid if view.auction is not None else 0
+
+
+_BASIC: Final = bot_registry.get("basic")
+"""The basic player: its choice for the person is the card pondered first."""
+
+
+@dataclasses.dataclass
+class _Ponder:
+    """The bots' answers worked out while the person thinks, in the position ``key``
+    (generation, hand number, moves made so far): for each card of the person, the bots' moves up
+    to the person's next turn, and whether they got that far."""
+
+    key: tuple[int, int, int]
+    answers: dict[Card, tuple[list[tuple[int, Move]], bool]] = dataclasses.field(
+        default_factory=dict
+    )
+    current: Card | None = None
+    """The card whose answers are being worked out."""
+    adopted: Card | None = None
+    """The card the person played while its answers were being worked out: the thread goes
+    on with it alone, its cards falling as they come."""
