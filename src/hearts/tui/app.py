@@ -596,11 +596,12 @@ class HeartsApp(App[None]):
         bots = self.session.bots
         self._set_due(pause, trick_end)
         chain, answered = self._pondered(deal)
-        if answered is not None:
+        # Answered: every card is here. Adopted: the thread that pondered this card goes on
+        # choosing the rest (and says when it is done). Answered with no card (the pondering
+        # stops where the play does: a widow's discard, the moon): chosen below, as usual.
+        if answered is False or (answered and chain):
             for move_seat, move in chain:
                 self._chosen.append((move_seat, move, generation))
-            # Answered: every card is here. Adopted: the thread that pondered this card goes
-            # on choosing the rest (and says when it is done).
             self._working = None if answered else generation
             self._fall()
             return
