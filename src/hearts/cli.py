@@ -71,8 +71,10 @@ OWN_INTERRUPTS: Final = frozenset({"play"})
 
 
 def _say(message: str) -> None:
-    """One line on stderr, as it is (no markup, no highlighting)."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(message, markup=False)
+    """A message on stderr, as it is (no markup, no highlighting): wrapped at word breaks to a
+    terminal's width, one line when stderr is a file or a pipe (for logs and grep)."""
+    console = Console(stderr=True, highlight=False)
+    console.print(message, markup=False, soft_wrap=not console.is_terminal)
 
 
 def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
@@ -793,6 +795,8 @@ def play(
     _check_search(think, None)
     saves = tui.Saves(tui.save_dir(save_dir))
     if list_games:
+        if resume or new or game is not None:
+            _fail("--list only lists the kept games: give it alone (then --resume GAME or --new)")
         _print_kept(saves)
         return
     resume = resume or game is not None
@@ -863,7 +867,7 @@ def play(
             )
         except HeartsError as error:
             _fail(str(error))
-        offer = [] if new else saves.unfinished(kept)[:5]
+        offer = [] if new else saves.unfinished(kept)
         if not offer:
             try:
                 path = saves.create()

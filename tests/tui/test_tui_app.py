@@ -374,6 +374,50 @@ def test_ctrl_q_saves_and_the_next_start_offers_the_game_at_its_speed(
     assert sorted(saves.games.glob("*.json")) == [path]  # nothing new was started
 
 
+def test_ctrl_c_quits_and_saves_as_ctrl_q_does(play: Play, tmp_path: Path) -> None:
+    """Ctrl+C, the key a terminal user tries first, quits the game and keeps it, as Ctrl+Q."""
+    saves = Saves(tmp_path)
+    path = saves.create()
+    state: dict[str, Any] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        await d.move()  # the pass
+        await d.settle()
+        state["view"] = d.app.view
+        await d.press("ctrl+c")
+
+    app = play(scenario, _session("modern", seed=12), save_path=path, saves=saves)
+    assert app.return_code is not None  # it closed
+    saves.close()
+    assert Session.load(path).view == state["view"]
+
+
+def test_the_offer_counts_every_unfinished_game_and_its_keys_show_on_a_small_terminal(
+    play: Play, tmp_path: Path
+) -> None:
+    """Seven unfinished games: the offer says seven, shows the last five played and says how
+    to list them all; at 70x20 its keys are still on the screen."""
+    saves = Saves(tmp_path)
+    for seed in range(7):
+        _session(seed=seed).save(saves.create())
+    saves.close()
+    kept, _ = saves.scan()
+    seen: dict[str, str] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.pilot.pause(0.2)
+        assert isinstance(d.app.screen, ChoiceScreen)
+        seen["text"] = d.text()
+        await d.press("ctrl+q")
+
+    play(scenario, _session(seed=9), size=(70, 20), saves=saves, offer=saves.unfinished(kept))
+    text = " ".join(seen["text"].replace("│", " ").split())
+    assert "You have 7 unfinished games" in text
+    assert "the last 5 played are here (`hearts play --list` lists every game" in text
+    assert "1-5: continue that one" in text and "Ctrl+Q: quit" in text
+
+
 def test_a_game_open_elsewhere_is_not_played_twice(play: Play, tmp_path: Path) -> None:
     saves = Saves(tmp_path)
     path = saves.create()

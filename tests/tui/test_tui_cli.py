@@ -20,7 +20,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +279,7 @@ def test_no_color_flag(
         (["--resume", "--new"], "give one of them"),
         (["--resume", "--variant", "classic"], "leave out --variant"),
         (["--resume", "--think", "2"], "leave out --think"),
+        (["--list", "--new"], "--list only lists the kept games"),
         (["--bots", "basic", "--think", "2"], "--bots names none of them (basic)"),
     ],
 )
@@ -315,6 +316,20 @@ _ANSI = re.compile(
 )
 
 
+_RUNNING: list[subprocess.Popen[bytes]] = []
+"""The processes the tests below started: any still running after a test is ended."""
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left() -> Iterator[None]:
+    yield
+    while _RUNNING:
+        process = _RUNNING.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)
+
+
 class Terminal:
     """``hearts ARGS`` running in a pseudo-terminal of 80×24, with keys sent as a person types."""
 
@@ -330,6 +345,7 @@ class Terminal:
             start_new_session=True,
         )
         os.close(slave)
+        _RUNNING.append(self.process)
         self.output = b""
 
     def read(self, until: Callable[[], bool], timeout: float = 60.0) -> None:

@@ -203,7 +203,8 @@ class ChoiceScreen(Screen[None]):
     }
     ChoiceScreen Static { height: auto; }
     ChoiceScreen #choice-message { color: $error; }
-    ChoiceScreen #choice-keys { color: $text-muted; margin-top: 1; }
+    ChoiceScreen #choice-keys { color: $text-muted; margin-bottom: 1; }
+    ChoiceScreen VerticalScroll { height: auto; max-height: 100%; }
     """
 
     def __init__(
@@ -213,18 +214,29 @@ class ChoiceScreen(Screen[None]):
         choose: Callable[[KeptGame | None], Awaitable[str]],
     ) -> None:
         super().__init__(name="choice")
-        self.games = list(games)
+        self.games = list(games)[: self.SHOWN]
+        self.more = max(len(games) - self.SHOWN, 0)
+        """Unfinished games not shown here (``hearts play --list`` lists every one)."""
         self.new_game = new_game
         self.choose = choose
 
+    SHOWN: ClassVar[int] = 5
+    """The unfinished games shown (the last played first)."""
+
     def compose(self) -> ComposeResult:
         many = len(self.games) > 1
-        text = Text(
-            f"You have {len(self.games)} unfinished games:"
-            if many
-            else "You have an unfinished game:",
-            style="bold",
-        )
+        count = len(self.games) + self.more
+        if self.more:
+            title = (
+                f"You have {count} unfinished games; the last {len(self.games)} played are "
+                "here (`hearts play --list` lists every game, `hearts play GAME` continues "
+                "one):"
+            )
+        elif many:
+            title = f"You have {count} unfinished games:"
+        else:
+            title = "You have an unfinished game:"
+        text = Text(title, style="bold")
         for number, game in enumerate(self.games, start=1):
             state, totals = describe(game)
             text.append(f"\n\n{number}  ", style="bold")
@@ -234,9 +246,10 @@ class ChoiceScreen(Screen[None]):
             keys += f" · 1-{len(self.games)}: continue that one"
         keys += f" · n: a new game ({self.new_game}) · Ctrl+Q: quit"
         with Vertical():
-            yield Static(text, id="choices")
-            yield Static("", id="choice-message")
+            # (the keys first: on a small terminal the list may be cut, never the keys)
             yield Static(keys, id="choice-keys")
+            yield Static("", id="choice-message")
+            yield VerticalScroll(Static(text, id="choices"))
 
     def say(self, text: str) -> None:
         """Why a choice could not be made (the page stays)."""
@@ -285,6 +298,7 @@ class HeartsApp(App[None]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(
