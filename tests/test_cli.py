@@ -49,6 +49,15 @@ def test_variants_lists_every_preset_with_its_rule_summary() -> None:
         assert preset.summary in result.stdout
 
 
+def test_variants_at_80_columns_cuts_no_summary() -> None:
+    """At 80 columns the summaries wrap, and a word too long for its column folds: no
+    summary loses its end to an ellipsis."""
+    result = runner.invoke(app, ["variants"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert "…" not in result.stdout
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
 def test_simulate_prints_each_seats_wins_totals_points_per_hand_and_moons() -> None:
     result = runner.invoke(
         app,

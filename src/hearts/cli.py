@@ -206,7 +206,7 @@ def variants_command() -> None:
     table = Table(title="Hearts presets", show_lines=False)
     table.add_column("Variant", style="bold", no_wrap=True)
     table.add_column("Players", justify="right")
-    table.add_column("Rules")
+    table.add_column("Rules", overflow="fold")  # (a long word folds, never cut)
     table.add_column("Source", style="dim")
     for preset in variants.VARIANTS.values():
         table.add_row(preset.name, _players(preset), preset.summary, preset.source)

@@ -378,7 +378,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "classic play; each bids once, eldest first; the highest bidder pays his bid into "
             "the pool, names the suit to avoid (1 counter a card) and leads; pool with Jacks; "
             "50 counters each",
-            "laws 24, 29, 30; Foster; the Jack: Bicycle (docs/rules.md §5.1)",
+            "Foster's laws 24, 29, 30; the Jack: Bicycle (docs/rules.md §5.1)",
             players=_AUCTION_TABLES,
             title="Auction Hearts",
         ),
