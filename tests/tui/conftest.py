@@ -17,6 +17,13 @@ from hearts.tui.app import HeartsApp, move_keys
 from hearts.tui.session import Session
 
 
+@pytest.fixture(autouse=True)
+def _colour_as_the_test_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts without NO_COLOR, whatever the shell has or a game run in-process set
+    (``hearts play --no-color`` sets it for its process), and leaves none behind."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
 class Driver:
     """A person at the keyboard: waits for the bots, reads the screen, presses keys."""
 

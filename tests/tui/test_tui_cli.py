@@ -399,6 +399,22 @@ def _wait_for_save(folder: Path, count: int, timeout: float = 60.0) -> list[Path
     raise AssertionError(f"no save appeared in {folder}")
 
 
+def test_a_game_whose_terminal_goes_away_is_saved_and_stops(
+    tmp_path: Path, terminal_env: dict[str, str]
+) -> None:
+    """A terminal closed with no hangup signal (the game has no controlling terminal, as
+    here): the game sees the terminal gone, keeps the game and stops, rather than running on
+    with no one to see it."""
+    games = tmp_path / "hearts" / "games"
+    terminal = Terminal(["play", "--new", "--bots", "basic", "--seed", "4"], terminal_env)
+    (path,) = _wait_for_save(games, 1)
+    terminal.read(lambda: b"Pass left" in terminal.output)
+    os.close(terminal.master)  # the window closes
+    terminal.process.wait(timeout=20)
+    assert Session.load(path).seed == 4
+    assert not path.with_suffix(".lock").exists()  # let go: it may be continued
+
+
 def test_two_games_played_at_once_keep_separate_saves_and_ctrl_q_says_how_to_go_on(
     tmp_path: Path, terminal_env: dict[str, str]
 ) -> None:

@@ -18,6 +18,8 @@ import collections
 import dataclasses
 import itertools
 import os
+import select
+import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -356,6 +358,8 @@ class HeartsApp(App[None]):
         """The trick-end pause under way: (generation, when it ends); any key ends it."""
         self._hurry: int | None = None
         """The generation in which a key ended the pause: the next card falls once chosen."""
+        self._terminal: int | None = None
+        """The terminal's file descriptor, watched for a hangup (None: not a terminal)."""
         self._ponder_lock = threading.Lock()
         self._pondering: _Ponder | None = None
         """The bots' answers worked out while the person thinks (None: none under way)."""
@@ -399,6 +403,9 @@ class HeartsApp(App[None]):
 
     def on_mount(self) -> None:
         self._set_up_table()
+        self._terminal = _terminal_fd()
+        if self._terminal is not None:
+            self.set_interval(2.0, self._watch_terminal)
         if self.notice:
             self.say(self.notice)
         if not self.started and self.saves is not None:
@@ -470,6 +477,20 @@ class HeartsApp(App[None]):
         if self.started:
             self.save()
         self.exit()
+
+    def _watch_terminal(self) -> None:
+        """A terminal that has gone (its window closed with no hangup signal sent, as when
+        the game was started without a controlling terminal): save the game and stop, rather
+        than run on with no one to see it."""
+        if self._terminal is None:
+            return
+        poll = select.poll()
+        poll.register(self._terminal, select.POLLHUP)  # (once gone, it is no tty any more)
+        if any(events & (select.POLLHUP | select.POLLERR) for _, events in poll.poll(0)):
+            self.stop_pondering()
+            if self.started:
+                self.save()
+            self.exit(return_code=1)
 
     def on_unmount(self) -> None:
         self.stop_pondering()  # (however the app ends: its thread then stops at its next step)
@@ -1415,6 +1436,18 @@ def _face(card: Card) -> str:
 def _high_bid(view: SeatView) -> int:
     """Auction Hearts: the high bid so far (0 in a form without an auction)."""
     return view.auction.high_bid if view.auction is not None else 0
+
+
+def _terminal_fd() -> int | None:
+    """The file descriptor of the terminal the game is drawn on (None: none, or no poll)."""
+    stream = sys.__stdout__
+    if stream is None or not hasattr(select, "poll"):
+        return None
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):
+        return None
+    return fd if os.isatty(fd) else None
 
 
 _BASIC: Final = bot_registry.get("basic")
