@@ -242,7 +242,7 @@ def test_it_fits_80_by_24_and_grows(play: Play) -> None:
             assert len(lines) == size[1]
             assert all(len(line) <= size[0] for line in lines)
             joined = "\n".join(lines)
-            for part in ("Your hand", "West", "North", "East", "Score", "? ·"):
+            for part in ("Your hand", "West", "North", "East", "Score", "s speed · ?"):
                 assert part in joined, part
             hand = d.app.query_one(HandView)
             assert hand.region.bottom <= size[1] - 3

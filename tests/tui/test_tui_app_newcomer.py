@@ -430,3 +430,21 @@ def test_a_game_started_in_a_small_terminal_says_so_at_once(play: Play) -> None:
         assert "The terminal is 70×20" in d.text() and "Your hand" not in d.text()
 
     play(scenario, _session("modern"), size=(70, 20))
+
+
+def test_the_line_of_keys_says_what_the_keys_do_now(play: Play) -> None:
+    """The line of keys at the bottom follows the phase, as the prompt does: in a pass Enter
+    marks and Space unmarks; in the play Enter plays; the whole line fits 80 columns."""
+    seen: dict[str, str] = {}
+
+    async def scenario(d: Driver) -> None:
+        await d.settle()
+        seen["pass"] = d.text().splitlines()[-1]
+        await d.move()  # the pass
+        await d.settle()
+        seen["play"] = d.text().splitlines()[-1]
+
+    play(scenario, _session("modern", seed=5))
+    assert "Enter mark · Space unmark" in seen["pass"] and "Enter play" not in seen["pass"]
+    assert "Enter play" in seen["play"] and "unmark" not in seen["play"]
+    assert seen["pass"].rstrip().endswith("· ?") and seen["play"].rstrip().endswith("^q")

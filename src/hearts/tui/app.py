@@ -418,9 +418,7 @@ class HeartsApp(App[None]):
 
     def _set_up_table(self) -> None:
         self.query_one("#top").display = bool(positions(self.session.players)[1])
-        self.query_one("#keys", Static).update(
-            "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
-        )
+        self.query_one("#keys", Static).update(_KEYS_PLAY)
         self._fit_terminal()
 
     @property
@@ -873,6 +871,13 @@ class HeartsApp(App[None]):
         """Redraw everything from the person's view."""
         view = self.view
         session = self.session
+        if session.is_over:
+            keys = _KEYS_OVER
+        elif view.phase in (Phase.PASS, Phase.DISCARD):
+            keys = _KEYS_MARK
+        else:
+            keys = _KEYS_PLAY
+        self.query_one("#keys", Static).update(keys)  # (what the keys do now, as the prompt)
         rules = view.rules
         hand_no = view.hand_number + 1
         direction = view.pass_direction
@@ -1449,6 +1454,11 @@ def _terminal_fd() -> int | None:
         return None
     return fd if os.isatty(fd) else None
 
+
+_KEYS_PLAY: Final = "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
+_KEYS_MARK: Final = "←→ or qs: card · Enter mark · Space unmark · h hint · u undo · s speed · ?"
+_KEYS_OVER: Final = "The game is over · Enter: the result · n: a new game · q: quit · ? · ^q"
+"""The line of keys at the bottom: in the play, in a pass or discard, once the game is over."""
 
 _BASIC: Final = bot_registry.get("basic")
 """The basic player: its choice for the person is the card pondered first."""
