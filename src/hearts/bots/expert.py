@@ -54,7 +54,7 @@ from typing import TypeVar
 
 from hearts.bots.basic import discard, pass_ranking
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
-from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, equivalent
+from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import InvalidArgument
@@ -448,16 +448,10 @@ def _twin(deal: Deal, first: Card, card: Card) -> bool:
     no trick's winner, no card's worth, no legal move and no score; and, the two being next to
     each other among the seat's cards, not the order of any seat's legal cards either. Never in
     the forms where a card may matter otherwise (as :func:`~hearts.bots.search.equivalent`: two
-    packs, the auction, the laws, the joker, the Q♠ where it breaks hearts)."""
-    if first.suit is not card.suit or first.is_joker or card.is_joker:
-        return False
-    values = deal.card_values
-    if values[first] != values[card]:
-        return False
+    packs, the auction, the laws, the joker, the Q♠ where it breaks hearts: :func:`alike`), nor
+    where a widow is discarded (the roll-out's discard reads the order of the cards)."""
     rules = deal.rules
-    if rules.packs > 1 or rules.auction is not None or rules.laws or rules.widow is Widow.DISCARD:
-        return False
-    if rules.queen_breaks_hearts and QUEEN_OF_SPADES in (first, card):
+    if rules.widow is Widow.DISCARD or not alike(rules, deal.card_values, first, card):
         return False
     if card - first == 1:
         return True  # touching ids (the same suit): no card between

@@ -31,6 +31,7 @@ from hearts.cards import QUEEN_OF_SPADES, Card
 from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove, InvalidArgument
 from hearts.observation import SeatView
+from hearts.rules import Rules
 
 __all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget", "equivalent"]
 
@@ -66,6 +67,22 @@ def check_budget(think: float | None, samples: int | None) -> None:
         raise InvalidArgument(f"samples must be a whole number of at least 1, not {samples!r}")
 
 
+def alike(rules: Rules, values: Sequence[int], first: Card, card: Card) -> bool:
+    """Whether two cards are alike but for their rank: one suit, counting the same (``values``,
+    the form's worth of each card), in a form where nothing else tells such cards apart. Not
+    with two packs (twins cancel), the auction (the suit named counts), the laws (revokes), the
+    joker (it wins any trick), nor the Q♠ where it breaks hearts. With nothing still in play
+    between them in rank, two alike cards may be swapped throughout the rest of a hand: no
+    trick's winner and no score changes (:func:`equivalent`, and the expert's exact search)."""
+    if rules.packs > 1 or rules.auction is not None or rules.laws:
+        return False
+    if first.suit is not card.suit or first.is_joker or card.is_joker:
+        return False
+    if rules.queen_breaks_hearts and QUEEN_OF_SPADES in (first, card):
+        return False
+    return values[first] == values[card]
+
+
 def equivalent(view: SeatView, cards: Sequence[Card]) -> bool:
     """Whether playing any of these cards (a seat's legal cards) is the same: one card; or cards
     of one suit that count the same in this form (:attr:`Rules.values`) with no card between
@@ -88,15 +105,9 @@ def equivalent(view: SeatView, cards: Sequence[Card]) -> bool:
     if len(cards) <= 1:
         return True
     rules = view.rules
-    if rules.packs > 1 or rules.auction is not None or rules.laws:
+    if not all(alike(rules, rules.values, cards[0], card) for card in cards):
         return False
-    values = rules.values
-    suit, value = cards[0].suit, values[cards[0]]
-    for card in cards:
-        if card.is_joker or card.suit is not suit or values[card] != value:
-            return False
-        if card == QUEEN_OF_SPADES and rules.queen_breaks_hearts:
-            return False
+    suit = cards[0].suit
     gone = view.hand.mask | ~rules.pack
     for trick in view.tricks:
         for card in trick.cards:
