@@ -694,7 +694,6 @@ class HeartsApp(App[None]):
                 with self._ponder_lock:
                     if self._pondering is not ponder or ponder.adopted is not None:
                         return
-                    ponder.current = card
                     ponder.answers[card] = (chain, False)
                 to_act = trial.to_act
                 while not trial.is_over and trial.phase is Phase.PLAY and to_act in bots:
@@ -753,9 +752,7 @@ class HeartsApp(App[None]):
             ):
                 return [], None
             chain, complete = ponder.answers[last.card]
-            if not complete:
-                if ponder.current != last.card:  # pragma: no cover - only the current is open
-                    return [], None
+            if not complete:  # (only the card being pondered now is open)
                 ponder.adopted = last.card
                 self._pondering = ponder  # (its thread goes on with this card only)
             return list(chain), complete
@@ -1474,8 +1471,6 @@ class _Ponder:
     answers: dict[Card, tuple[list[tuple[int, Move]], bool]] = dataclasses.field(
         default_factory=dict
     )
-    current: Card | None = None
-    """The card whose answers are being worked out."""
     adopted: Card | None = None
     """The card the person played while its answers were being worked out: the thread goes
     on with it alone, its cards falling as they come."""
