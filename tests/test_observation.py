@@ -226,3 +226,45 @@ def test_outcome_is_never_fixed_with_hidden_cards_still_to_come() -> None:
             view = game.view(seat)
             assert not view.outcome_fixed, name
             game.play(bot.choose(view), seat=seat)
+
+
+def _cards_in(value: object) -> set[Card]:
+    """Every card anywhere in a value (a view, an event, nested tuples and sets)."""
+    found: set[Card] = set()
+    if isinstance(value, Card):
+        found.add(value)
+    elif isinstance(value, CardSet):
+        found.update(value.cards())
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            if field.name != "rules":
+                found |= _cards_in(getattr(value, field.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            found |= _cards_in(item)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(variants.VARIANTS))
+def test_a_watcher_sees_every_card_played_and_no_card_of_any_hand(name: str) -> None:
+    """The public view (a watcher's): at every step of a random hand of every preset, the
+    only cards in it are cards played to a trick, or shown face up for all (the laws' exposed
+    cards); its public counts are those every seat sees."""
+    game = Game(variants.get(name), seed=11)
+    rng = random.Random(3)
+    while game.hand_number == 0 and not game.is_over:
+        watcher = game.public_view()
+        seat_view = game.view(0)
+        played = {card for trick in watcher.tricks for card in trick.cards}
+        played |= {card for _, card in watcher.trick}
+        exposed = set()
+        if watcher.laws is not None:
+            assert watcher.laws.revokes == ()
+            for cards in watcher.laws.exposed:
+                exposed |= set(cards.cards())
+        assert _cards_in(watcher) <= played | exposed, name
+        for field in ("hand_sizes", "penalties", "tricks_won", "trick", "tricks", "scores"):
+            assert getattr(watcher, field) == getattr(seat_view, field)
+        assert watcher.commitment == seat_view.commitment
+        assert not hasattr(watcher, "hand") and not hasattr(watcher, "legal_moves")
+        game.play(rng.choice(game.legal_moves()))

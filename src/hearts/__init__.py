@@ -25,7 +25,7 @@ from hearts.errors import (
 )
 from hearts.game import Game
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, coerce_move, parse_move
-from hearts.observation import SeatView
+from hearts.observation import PublicView, SeatView
 from hearts.rules import (
     Auction,
     Cancellation,
@@ -63,6 +63,7 @@ __all__ = [
     "Trick",
     "Game",
     "SeatView",
+    "PublicView",
     "Move",
     "Pass",
     "Discard",

@@ -75,7 +75,7 @@ from hearts.hand.passing import Passing
 from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Bid, Claim, Move, Pass, coerce_move
-from hearts.observation import SeatView, redact
+from hearts.observation import PublicView, SeatView, redact
 from hearts.rules import Moon, PassDirection, Rules, Widow
 from hearts.scoring import points as score_points
 
@@ -708,46 +708,65 @@ class Deal(HandCore):
     def view(self, seat: int) -> SeatView:
         """What one seat may know: its own cards, every card played, public counts and scores."""
         seat = self.seat_number(seat)
+        moves: Sequence[Move] = self.legal_moves(seat) if self.to_act is not None else []
+        if self._phase is not _PASS and self.to_act != seat:
+            moves = []
+        return SeatView(
+            seat=seat,
+            hand=CardSet(self._hands[seat]),
+            dealt=CardSet(self._fixed.dealt[seat]),
+            passed=self.passed(seat),
+            received=self.received(seat),
+            legal_moves=moves if not isinstance(moves, list) else tuple(moves),
+            **self._seen_by(seat),
+        )
+
+    def public_view(self) -> PublicView:
+        """What anyone at the table may know, a watcher too: every card played, the public
+        counts and scores, and no card of any hand (nor any card passed, drawn or discarded
+        face down).
+
+        >>> from hearts import Game, variants
+        >>> deal = Game(variants.get("modern"), seed=1).deal
+        >>> watcher = deal.public_view()
+        >>> watcher.hand_sizes, any(watcher.events[0].hands)
+        ((13, 13, 13, 13), False)
+        """
+        return PublicView(**self._seen_by(None))
+
+    def _seen_by(self, seat: int | None) -> dict[str, Any]:
+        """The fields of a view that are public, the events and the mechanics' fields as
+        ``seat`` sees them (None: no seat, a watcher)."""
         events = []
         for event in self._events:
             seen = redact(event, seat)
             if seen is not None:
                 events.append(seen)
-        moves: Sequence[Move] = self.legal_moves(seat) if self.to_act is not None else []
-        if self._phase is not _PASS and self.to_act != seat:
-            moves = []
         players = range(self._fixed.players)
         scores, pool, jack = self._fixed.standing
-        fields: dict[str, Any] = {}
+        fields: dict[str, Any] = {
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "phase": self._phase,
+            "to_act": self.to_act,
+            "pass_direction": self.pass_direction,
+            "leader": self._leader,
+            "trick": tuple(self.trick),
+            "tricks": tuple(self.tricks),
+            "hearts_broken": self._broken,
+            "hand_sizes": tuple(self._hands[s].bit_count() for s in players),
+            "penalties": tuple(self._points),
+            "tricks_won": tuple(self._won),
+            "stock_size": len(self._fixed.stock) - self._stock_pos,
+            "scores": scores,
+            "pool": pool,
+            "jack": jack,
+            "events": tuple(events),
+        }
         for mechanic in self._mechanics:
             fields.update(mechanic.view(self, seat))
-        return SeatView(
-            seat=seat,
-            rules=self.rules,
-            dealer=self.dealer,
-            hand_number=self.hand_number,
-            phase=self._phase,
-            to_act=self.to_act,
-            hand=CardSet(self._hands[seat]),
-            dealt=CardSet(self._fixed.dealt[seat]),
-            pass_direction=self.pass_direction,
-            passed=self.passed(seat),
-            received=self.received(seat),
-            leader=self._leader,
-            trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
-            hearts_broken=self._broken,
-            hand_sizes=tuple(self._hands[s].bit_count() for s in players),
-            penalties=tuple(self._points),
-            tricks_won=tuple(self._won),
-            stock_size=len(self._fixed.stock) - self._stock_pos,
-            scores=scores,
-            pool=pool,
-            jack=jack,
-            legal_moves=moves if not isinstance(moves, list) else tuple(moves),
-            events=tuple(events),
-            **fields,
-        )
+        return fields
 
     def __repr__(self) -> str:
         return (

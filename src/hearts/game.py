@@ -32,7 +32,7 @@ from hearts.deal import Deal, PassChoices, check_hands
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
 from hearts.moves import Move
-from hearts.observation import SeatView
+from hearts.observation import PublicView, SeatView
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
 
 __all__ = ["Game", "PoneChoice"]
@@ -297,10 +297,32 @@ class Game:
         """What one seat may know of the hand in progress (see :class:`SeatView`), with the
         commitment to its shuffle (which reveals nothing)."""
         view = self.deal.view(seat)
+        commitment = self.commitment
+        return view if commitment is None else dataclasses.replace(view, commitment=commitment)
+
+    def public_view(self) -> PublicView:
+        """What anyone at the table may know of the hand in progress, a watcher too (see
+        :class:`~hearts.observation.PublicView`: no card of any hand), with the commitment to
+        its shuffle.
+
+        >>> from hearts import Game, variants
+        >>> game = Game(variants.get("modern"), seed=2)
+        >>> watcher = game.public_view()
+        >>> watcher.commitment == game.view(0).commitment != None, hasattr(watcher, "hand")
+        (True, False)
+        """
+        view = self.deal.public_view()
+        commitment = self.commitment
+        return view if commitment is None else dataclasses.replace(view, commitment=commitment)
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the shuffle of the hand in progress (None: a game with no seed,
+        or a hand dealt from a record)."""
         for event in self._hands[-1].before:
             if isinstance(event, ShuffleCommitted):
-                view = dataclasses.replace(view, commitment=event.commitment)
-        return view
+                return event.commitment
+        return None
 
     # ------------------------------------------------------------------ hands
 

@@ -28,7 +28,7 @@ from hearts.hand.laws import LawsView
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["SeatView", "AuctionView", "LawsView", "redact"]
+__all__ = ["SeatView", "PublicView", "AuctionView", "LawsView", "redact"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -152,12 +152,52 @@ class SeatView:
         return CardSet(mask)
 
 
-def redact(event: Event, seat: int) -> Event | None:
+@dataclasses.dataclass(frozen=True, slots=True)
+class PublicView:
+    """What anyone at the table may know, a watcher too (:meth:`Deal.public_view
+    <hearts.deal.Deal.public_view>`): a :class:`SeatView` of no seat. It has no hand, no
+    cards dealt, passed or received and no moves; its events show no card of any hand, no
+    card passed and none drawn or discarded face down. Every card played is in it, and the
+    public counts and scores."""
+
+    rules: Rules
+    dealer: int
+    hand_number: int
+    phase: Phase
+    to_act: int | None
+    pass_direction: PassDirection
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    hand_sizes: tuple[int, ...]
+    penalties: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    stock_size: int
+    scores: tuple[int, ...]
+    pool: int
+    jack: bool
+    events: tuple[Event, ...]
+    commitment: str | None = None
+    auction: AuctionView | None = None
+    laws: LawsView | None = None
+    """The laws option: exposed cards, claims and a call, all public; ``revokes`` is empty
+    (a seat knows only its own)."""
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+
+def redact(event: Event, seat: int | None) -> Event | None:
     """An event as ``seat`` may see it: other hands blanked, others' draws dropped (None).
+    With no seat (None: a watcher), every hand is blanked.
 
     >>> from hearts.cards import Card
     >>> redact(StockDrawn(seat=1, card=Card.parse("2C")), 0) is None
     True
+    >>> redact(Passed(seat=1, to=2, cards=CardSet.parse("2C 3C 4C")), None).cards
+    CardSet.parse('')
     """
     if isinstance(event, Dealt):
         hands = tuple(hand if s == seat else CardSet() for s, hand in enumerate(event.hands))

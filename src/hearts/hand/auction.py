@@ -221,7 +221,7 @@ class Auction(Mechanic):
         bids, self.bidder, self.named = state
         self.bids = list(bids)
 
-    def view(self, hand: HandCore, seat: int) -> dict[str, Any]:
+    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
         return {
             "auction": AuctionView(
                 bids=tuple(None if bid < 0 else bid for bid in self.bids),

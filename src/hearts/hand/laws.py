@@ -119,7 +119,7 @@ class Laws(Mechanic):
         self.exposed = list(exposed)
         self.gathered = list(gathered)
 
-    def view(self, hand: HandCore, seat: int) -> dict[str, Any]:
+    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
         # Exposed cards, claims and a call are public; a seat knows its own revokes.
         players = len(self.claimed)
         return {

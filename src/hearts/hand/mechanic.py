@@ -100,8 +100,9 @@ class Mechanic:
     def load(self, state: Any) -> None:
         """Put back a state of :meth:`save`."""
 
-    def view(self, hand: HandCore, seat: int) -> dict[str, Any]:
-        """The fields of :class:`~hearts.observation.SeatView` it fills for ``seat``."""
+    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+        """The fields of :class:`~hearts.observation.SeatView` it fills for ``seat`` (None: no
+        seat, a watcher's :class:`~hearts.observation.PublicView`)."""
         return {}
 
     def after_trick(self, hand: HandCore, winner: int) -> bool:
