@@ -8,7 +8,9 @@ Run from the repository root::
 
 It drives :class:`hearts.tui.app.HeartsApp` with Textual's pilot, exactly as ``hearts play``
 builds it (the default table: the default bot in every other seat at its default budget, the
-app's default speed, its own timers), with the person's seat played at once by the basic bot.
+app's default speed, its own timers, the helper process ``hearts play`` starts on a machine of
+two cores or more: ``--alone`` for none), with the person's seat played at once by the basic
+bot.
 For every move of the person in the play it records the wall time from the person's card to the
 person's next turn (or to the hand's summary, which ends the hand), and splits it into the bots'
 thinking (the time inside their ``choose`` during the wait: the bots choose one after another in
@@ -39,11 +41,12 @@ from dataclasses import dataclass, field
 from hearts import bots as bot_registry
 from hearts import variants
 from hearts.bots.base import Bot
+from hearts.bots.helper import Helper
 from hearts.deal import Phase
 from hearts.moves import Move
 from hearts.observation import SeatView
 from hearts.tui.app import HeartsApp
-from hearts.tui.session import Session
+from hearts.tui.session import HELPED_THINK, Session, table_helper
 
 DEFAULT_BOT = "expert"
 """The bot of `hearts play` when --bots is not given (cli.play)."""
@@ -93,13 +96,15 @@ async def _play(
     waits: list[Wait],
     person_name: str = "basic",
     thinks: float = 0.0,
+    helper: Helper | None = None,
 ) -> None:
     rules = variants.get("modern")
     session = Session.new(rules, [DEFAULT_BOT] * (rules.players - 1), seed=seed, variant="modern")
+    session.use_helper(helper)  # (as the app does; before the bots are wrapped)
     clock = _Clock()
     for seat, bot in list(session.bots.items()):
         session.bots[seat] = _Timed(bot, clock)
-    app = HeartsApp(session)  # the app's default speed, no save file
+    app = HeartsApp(session, helper=helper)  # the app's default speed, no save file
     person = bot_registry.get(person_name, seed=seed)
     async with app.run_test(size=(100, 30)) as pilot:
         played_hands = 0
@@ -154,7 +159,15 @@ def main(argv: list[str] | None = None) -> None:
         default=0.0,
         help="seconds the person takes over each card before playing it (0: at once)",
     )
+    parser.add_argument(
+        "--alone",
+        action="store_true",
+        help="no helper process: the experts sample alone, 1 s a move (as before the helper)",
+    )
     args = parser.parse_args(argv)
+    helper = None if args.alone else table_helper()
+    if helper is not None and not helper.wait(60):
+        raise SystemExit(f"the helper did not start: {helper.failure}")
     start = time.perf_counter()
     deadline = start + args.limit
     waits: list[Wait] = []
@@ -163,16 +176,29 @@ def main(argv: list[str] | None = None) -> None:
             break
         asyncio.run(
             _play(
-                args.seed + number, args.hands, deadline, waits, args.person, args.person_thinks
+                args.seed + number,
+                args.hands,
+                deadline,
+                waits,
+                args.person,
+                args.person_thinks,
+                helper,
             )
         )
     elapsed = time.perf_counter() - start
+    if helper is not None:
+        helper.close()
     print(f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
     print(
         f"{len(waits)} waits in {elapsed:.0f} s ({args.games} games x {args.hands} hands, "
         f"seed {args.seed}, limit {args.limit:.0f} s; the person: {args.person}, thinking "
-        f"{args.person_thinks:g} s a card)"
+        f"{args.person_thinks:g} s a card; "
+        + (
+            "the experts alone, 1 s a move)"
+            if helper is None
+            else f"the experts with a helper, {HELPED_THINK:g} s a move; {helper!r})"
+        )
     )
     if not waits:
         return

@@ -890,6 +890,7 @@ def play(
             no_color=old.no_color,
         )
 
+    helper = tui.table_helper()  # (it readies itself while the app starts)
     terminal = HeartsApp(
         session,
         save_path=path,
@@ -899,10 +900,13 @@ def play(
         saves=saves,
         offer=offer,
         speed_given=speed is not None,
+        helper=helper,
     )
     try:
         terminal.run()
     finally:
+        if helper is not None:
+            helper.close()
         _save_last(terminal)
         saves.close()
         _say_saved(terminal, saves, offer)

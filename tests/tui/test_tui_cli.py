@@ -463,3 +463,62 @@ def test_a_save_of_the_version_before_resumes_in_a_real_terminal(
     assert resumed.game.hands[0].view(0).passed == session.view.passed
     assert resumed.speed == "fast"
     assert "hearts play --resume game" in said, said
+
+
+def _group(leader: int) -> dict[int, str]:
+    """The processes still running in the process group ``leader`` leads (zombies aside), each
+    with its command line."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[2]) == leader:
+            found[int(entry.name)] = command
+    return found
+
+
+def _helpers(leader: int, count: int, timeout: float = 30.0) -> list[int]:
+    """The helper processes in the group (multiprocessing's spawned children, not its resource
+    tracker), once there are ``count`` of them or the time is up."""
+    end = time.monotonic() + timeout
+    while True:
+        found = [pid for pid, command in _group(leader).items() if "spawn_main" in command]
+        if len(found) == count or time.monotonic() > end:
+            return found
+        time.sleep(0.05)
+
+
+def _gone(leader: int, timeout: float = 30.0) -> dict[int, str]:
+    """What is left of the group once it has emptied, or when the time is up."""
+    end = time.monotonic() + timeout
+    while (left := _group(leader)) and time.monotonic() < end:
+        time.sleep(0.05)
+    return left
+
+
+def test_the_helper_process_of_hearts_play_goes_when_the_game_does(
+    tmp_path: Path, terminal_env: dict[str, str]
+) -> None:
+    """On a machine of two cores or more ``hearts play`` starts one helper process for the
+    experts (on one core, none); quitting closes it, and a game killed outright leaves none
+    behind either (nor any other process of its own)."""
+    count = 1 if (os.cpu_count() or 1) >= 2 else 0
+    games = tmp_path / "hearts" / "games"
+    terminal = Terminal(["play", "--new", "--seed", "4"], terminal_env)
+    _wait_for_save(games, 1)
+    pid = terminal.process.pid
+    assert len(_helpers(pid, count)) == count
+    terminal.quit()
+    assert _gone(pid) == {}
+    killed = Terminal(["play", "--new", "--seed", "5"], terminal_env)
+    _wait_for_save(games, 2)
+    assert len(_helpers(killed.process.pid, count)) == count
+    killed.process.kill()  # no chance to close anything
+    killed.process.wait(timeout=10)
+    os.close(killed.master)
+    assert _gone(killed.process.pid) == {}

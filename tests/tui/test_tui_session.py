@@ -9,9 +9,19 @@ import pytest
 from conftest import new_session, to_my_turn
 
 from hearts import Card, IllegalMove, Pass, Phase, record, variants
+from hearts.bots import ExpertBot
+from hearts.bots.helper import Helper
+from hearts.bots.search import DEFAULT_THINK
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.tui import save_dir
-from hearts.tui.session import ME, SAVE_FORMAT, SAVE_VERSION, Session, seat_names
+from hearts.tui.session import (
+    HELPED_THINK,
+    ME,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    Session,
+    seat_names,
+)
 
 
 def test_seats_are_named_by_where_they_sit() -> None:
@@ -289,3 +299,24 @@ def test_the_same_seed_finished_twice_keeps_both_records(tmp_path: Path) -> None
         _play_out(session)
         kept.append(session.finish(tmp_path / "finished"))
     assert kept[0] != kept[1] and all(path is not None and path.exists() for path in kept)
+
+
+def test_with_a_helper_the_experts_think_less_on_their_own_clock_unless_told() -> None:
+    """A table with a helper process: each expert samples beside it and, at the default
+    budget, thinks HELPED_THINK seconds a move (about the deals of DEFAULT_THINK alone); a
+    budget the person gave stays as given, and the helper kept with no helper changes
+    nothing. The helper here is never started: a search then samples alone."""
+    session = Session.new(variants.get("modern"), ["expert", "basic", "expert"], seed=2)
+    helper = Helper()
+    session.use_helper(helper)
+    experts = [bot for bot in session.bots.values() if isinstance(bot, ExpertBot)]
+    assert len(experts) == 2
+    assert all(bot.helper is helper and bot.think == HELPED_THINK for bot in experts)
+    assert HELPED_THINK < DEFAULT_THINK
+    session.use_helper(None)
+    assert all(bot.helper is None and bot.think == DEFAULT_THINK for bot in experts)
+    told = Session.new(variants.get("modern"), ["expert"] * 3, seed=2, think=2.0)
+    told.use_helper(helper)
+    assert all(bot.think == 2.0 for bot in told.bots.values())  # type: ignore[attr-defined]
+    saved = told.to_dict()
+    assert saved["think"] == 2.0 and "helper" not in json.dumps(saved)  # (a process: not kept)

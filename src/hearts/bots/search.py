@@ -33,7 +33,7 @@ from hearts.errors import IllegalMove, InvalidArgument
 from hearts.observation import SeatView
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget", "equivalent"]
+__all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget", "equivalent", "imagine"]
 
 
 class Imagines(Protocol):
@@ -154,31 +154,42 @@ class Searcher:
             return None
         return cards
 
-    def generator(self, view: SeatView) -> random.Random:
-        """The search's generator, seeded from the bot's seed and the position."""
+    def generator(self, view: SeatView, stream: int = 0) -> random.Random:
+        """The search's generator, seeded from the bot's seed and the position (``stream``: one
+        of several independent streams for one search, as a :class:`~hearts.bots.helper.Helper`
+        samples on its own; 0, the bot's own)."""
+        tail = f":{stream}" if stream else ""
         return random.Random(
             f"{self.tag}:{self.seed}:{view.hand_number}:{len(view.events)}:{view.seat}:"
-            f"{view.dealer}"
+            f"{view.dealer}{tail}"
         )
 
     def deals(self, sampler: Imagines, rng: random.Random) -> Iterator[Deal]:
         """Imagined deals, one at a time, until the budget is spent: ``samples`` of them, or
         ``think`` seconds (at least one). It stops early if the sampler keeps failing."""
-        done = 0
-        failures = 0
-        deadline = time.perf_counter() + self.think
-        limit = self.samples
-        while True:
-            if limit is not None:
-                if done >= limit:
-                    return
-            elif done and time.perf_counter() >= deadline:
+        if self.samples is not None:
+            return imagine(sampler, rng, self.samples, None)
+        return imagine(sampler, rng, None, time.perf_counter() + self.think)
+
+
+def imagine(
+    sampler: Imagines, rng: random.Random, limit: int | None, deadline: float | None
+) -> Iterator[Deal]:
+    """Imagined deals until ``limit`` of them or the ``deadline`` (a :func:`time.perf_counter`
+    reading; at least one deal is tried), whichever comes first (None: no bound of that kind);
+    early if the sampler keeps failing."""
+    done = 0
+    failures = 0
+    while True:
+        if limit is not None and done >= limit:
+            return
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            return
+        deal = sampler.sample(rng)
+        if deal is None:
+            failures += 1
+            if failures > 5 + done:
                 return
-            deal = sampler.sample(rng)
-            if deal is None:
-                failures += 1
-                if failures > 5 + done:
-                    return
-                continue
-            yield deal
-            done += 1
+            continue
+        yield deal
+        done += 1

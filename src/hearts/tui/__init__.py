@@ -12,6 +12,6 @@ continues one. A finished game's record is kept in ``finished/`` (``hearts repla
 from __future__ import annotations
 
 from hearts.tui.saves import KeptGame, Saves, save_dir
-from hearts.tui.session import Session
+from hearts.tui.session import Session, table_helper
 
-__all__ = ["KeptGame", "Saves", "Session", "save_dir"]
+__all__ = ["KeptGame", "Saves", "Session", "save_dir", "table_helper"]

@@ -38,6 +38,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from hearts import bots as bot_registry
+from hearts.bots.helper import Helper
 from hearts.cards import Card, Suit
 from hearts.deal import Deal, PassChoices, Phase
 from hearts.errors import IllegalMove, InvalidArgument, InvalidRecord
@@ -314,12 +315,16 @@ class HeartsApp(App[None]):
         saves: Saves | None = None,
         offer: Sequence[KeptGame] = (),
         speed_given: bool = False,
+        helper: Helper | None = None,
     ) -> None:
         # NO_COLOR: Textual's own filter removes every colour only with ANSI colours on (without,
         # it sends greys).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
+        self.helper = helper
+        """The process that samples beside the experts (:func:`~hearts.tui.session.table_helper`;
+        None: they sample alone). Whoever made it closes it."""
+        self._session = session
         self.session = session
-        """The game played (with unfinished games offered: the new one, until chosen)."""
         self.save_path = save_path
         """Where the game is saved (None: nowhere, or not chosen yet)."""
         self.saves = saves
@@ -420,6 +425,16 @@ class HeartsApp(App[None]):
         self.query_one("#top").display = bool(positions(self.session.players)[1])
         self.query_one("#keys", Static).update(_KEYS_PLAY)
         self._fit_terminal()
+
+    @property
+    def session(self) -> Session:
+        """The game played (with unfinished games offered: the new one, until chosen)."""
+        return self._session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        session.use_helper(self.helper)
+        self._session = session
 
     @property
     def speed(self) -> str:

@@ -36,7 +36,9 @@ from typing import Any, Final
 from hearts import bots as bot_registry
 from hearts import record, variants
 from hearts.bots.base import Bot
-from hearts.bots.expert import Hint, hint
+from hearts.bots.expert import ExpertBot, Hint, hint
+from hearts.bots.helper import Helper
+from hearts.bots.search import DEFAULT_THINK
 from hearts.deal import Phase
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidRecord
 from hearts.events import Event
@@ -46,13 +48,26 @@ from hearts.observation import SeatView
 from hearts.rules import Rules
 from hearts.tui import words
 
-__all__ = ["ME", "SAVE_FORMAT", "SAVE_VERSION", "Session", "seat_names"]
+__all__ = [
+    "HELPED_THINK",
+    "ME",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Session",
+    "seat_names",
+    "table_helper",
+]
 
 ME: Final = 0
 """The person's seat."""
 
 HINT_SECONDS: Final = 0.5
 """Seconds the expert thinks for a hint."""
+
+HELPED_THINK: Final = 0.7
+"""Seconds a move the table's experts think by default when a :class:`Helper` samples beside
+them on a second core: about as many imagined deals as :data:`DEFAULT_THINK` alone (measured
+in ``benchmarks/helper.py``), in well under the time."""
 
 SAVE_FORMAT: Final = "hearts-play"
 """The ``format`` of a saved game (a game record with the table's seats and bots)."""
@@ -107,6 +122,8 @@ class Session:
     record_file: str = ""
     """Where the finished game's record was kept (:meth:`finish`); empty while it goes on."""
     bots: dict[int, Bot] = field(default_factory=dict, repr=False)
+    helper: Helper | None = field(default=None, repr=False, compare=False)
+    """The process that samples beside the experts and the hint (:meth:`use_helper`)."""
 
     def __post_init__(self) -> None:
         if not self.variant:
@@ -228,10 +245,23 @@ class Session:
         """Where the game stands: (hands dealt, moves made in the last)."""
         return (len(self.game.hands), self.game.deal.moves_made)
 
+    def use_helper(self, helper: Helper | None) -> None:
+        """Let the experts at this table, and the hint, sample on a second core with
+        ``helper`` (None: each alone). With the default budget (``think`` not given) the
+        experts then think :data:`HELPED_THINK` seconds a move instead of
+        :data:`~hearts.bots.search.DEFAULT_THINK`."""
+        self.helper = helper
+        for bot in self.bots.values():
+            if isinstance(bot, ExpertBot):
+                bot.helper = helper
+                if self.think is None:
+                    bot.think = HELPED_THINK if helper is not None else DEFAULT_THINK
+
     def hint(self, view: SeatView | None = None, think: float = HINT_SECONDS) -> Hint:
         """The expert's move for the person and a one-line reason, from the person's view
         (``view``: one taken earlier, so a thread can think while the game goes on)."""
-        return hint(view if view is not None else self.view, think=think, seed=self.seed)
+        view = view if view is not None else self.view
+        return hint(view, think=think, seed=self.seed, helper=self.helper)
 
     # ------------------------------------------------------------------ saving
 
@@ -364,3 +394,14 @@ class Session:
     def load(cls, path: Path) -> Session:
         """A saved session; :class:`InvalidRecord` (or ``OSError``) says why it cannot be."""
         return cls.from_dict(record.parse_json(path.read_bytes()))
+
+
+def table_helper() -> Helper | None:
+    """A helper for the table's experts, its process started (it readies itself in the
+    background), on a machine of two cores or more; None on one core, where it would only take
+    turns with the bots for the same core."""
+    if (os.cpu_count() or 1) < 2:
+        return None
+    helper = Helper()
+    helper.start()
+    return helper
