@@ -990,6 +990,74 @@ def _print_kept(saves: Saves) -> None:
         typer.echo(f"\n    {saves.resume_command(unfinished[0].id)}")
 
 
+@app.command("serve")
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (loopback by default: only this machine).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    open_page: Annotated[
+        bool, typer.Option("--open", help="Open the page in the browser once the server is up.")
+    ] = False,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the tables are kept: a SQLAlchemy URL such as "
+            "postgresql+psycopg://user:password@host/db (default: a SQLite file in your data "
+            "folder)."
+        ),
+    ] = None,
+    grace: Annotated[
+        float,
+        typer.Option(min=0, help="Seconds a player who drops keeps the seat before a bot plays."),
+    ] = 60.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(min=0, help="Processes that think for the bots (default: cores less one)."),
+    ] = None,
+) -> None:
+    """Serve online tables: play with friends and bots in the browser, over the network.
+
+    Make a table on the page, send its link or code to friends; empty seats are played by bots,
+    and a player who drops is played for until they come back. Every move is kept as it is
+    made: stopped and started again on the same store, every table carries on.
+    """
+    try:
+        import uvicorn
+
+        from hearts.server import ServerConfig, create_app
+        from hearts.server.store import Store, StoreError
+    except ImportError as error:
+        _fail(
+            f"the server needs its extra packages ({error.name} is missing): "
+            "pip install -e '.[serve]'",
+            FAILURE,
+        )
+    url = database_url or Store.default_url()
+    try:
+        config = ServerConfig(
+            database_url=url,
+            grace=grace,
+            **({} if bot_workers is None else {"bot_workers": bot_workers}),
+        )
+        store = Store(url)
+        store.upgrade()
+    except (HeartsError, StoreError) as error:
+        _fail(str(error), FAILURE)
+    application = create_app(config, store=store)
+    shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+    _say(f"Hearts is served at http://{shown}:{port}/ (tables kept in {url}); Ctrl+C stops it.")
+    if open_page:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+    finally:
+        store.close()
+
+
 def _seed(seed: int | None) -> int:
     """The given seed (checked), or a fresh one (every game has a seed, so that it can be dealt
     again)."""

@@ -1,0 +1,415 @@
+"""The ASGI app of ``hearts serve``: :func:`create_app` (FastAPI on Starlette).
+
+HTTP JSON for the lobby (OpenAPI at ``/openapi.json``, the routes below), one WebSocket per
+client at ``/ws/tables/{table_id}`` for the table (docs/protocol.md), ``/healthz``, and a plain
+page at ``/`` to make, join and play a table. Every refusal is a sentence (``{"error": ...}``
+with a 4xx status); no traceback ever reaches a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from hearts import bots, record, variants
+from hearts.errors import HeartsError
+from hearts.server.config import ServerConfig
+from hearts.server.tables import Client, Hub, TableError, TableOptions
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("hearts.server")
+
+
+class SeatRequest(BaseModel):
+    """A seat of a new table: a person's, or a bot's."""
+
+    kind: Literal["person", "bot"] = "person"
+    bot: str | None = Field(
+        default=None, description="the bot's name (random, basic, expert, ismcts)"
+    )
+
+
+class CreateTable(BaseModel):
+    """What a new table plays and who sits at it."""
+
+    variant: str = Field(default="modern", description="a preset's name (`hearts variants`)")
+    players: int | None = Field(
+        default=None, ge=2, le=7, description="seats, where the preset allows another number"
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description='changes to the preset\'s rules, as `Rules.replace` takes them (e.g. {"laws": true})',
+    )
+    seats: list[SeatRequest] | None = Field(
+        default=None, description="each seat; by default the creator's and the others `expert` bots"
+    )
+    name: str = Field(
+        default="Player", min_length=1, max_length=40, description="the creator's name at the table"
+    )
+    public: bool = Field(default=False, description="listed in the lobby")
+    timer: float | None = Field(
+        default=None, gt=0, le=3600, description="seconds for each move (none by default)"
+    )
+    grace: float = Field(
+        default=60.0, ge=0, le=3600, description="seconds a player who drops keeps the seat"
+    )
+    think: float = Field(
+        default=1.0, gt=0, le=10, description="seconds a move for the searching bots"
+    )
+
+
+class JoinTable(BaseModel):
+    """Who joins, and where."""
+
+    name: str = Field(default="Player", min_length=1, max_length=40)
+    seat: int | None = Field(
+        default=None, ge=0, le=6, description="a free seat (by default the first)"
+    )
+
+
+class Seated(BaseModel):
+    """A seat claimed: keep the token secret, it is the seat."""
+
+    table: dict[str, Any]
+    seat: int
+    token: str
+    link: str
+    code: str
+
+
+def _preset_players(variant: str) -> int:
+    """The seats of a preset (4 for a name that is none: the table's maker refuses it)."""
+    try:
+        return variants.get(variant).players
+    except HeartsError:
+        return 4
+
+
+def _refusal(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI:
+    """The server as an ASGI app. ``store``: a :class:`~hearts.server.store.Store` to use
+    (by default one on ``config.database_url``, migrated at start-up). Its tables are resumed
+    when the app starts; the bots' processes stop when it stops."""
+    config = config or ServerConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from hearts.server.store import Store
+
+        kept = store if store is not None else Store(config.database_url or Store.default_url())
+        await asyncio.get_running_loop().run_in_executor(None, kept.upgrade)
+        hub = Hub(config, kept)
+        app.state.hub = hub
+        await hub.resume()
+        try:
+            yield
+        finally:
+            hub.close()
+            if store is None:
+                kept.close()
+
+    app = FastAPI(
+        title="Hearts",
+        summary="Online tables of Hearts: a lobby over HTTP, a WebSocket for each table.",
+        version="1",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, error: TableError) -> JSONResponse:
+        return _refusal(error.status, _sentence(str(error)))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return _refusal(422, _validation_sentence(error.errors()))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return _refusal(error.status_code, _sentence(str(error.detail)))
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return _refusal(500, "Something went wrong on the server; nothing was changed.")
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> dict[str, Any]:
+        """Whether the server is up, and its tables in play."""
+        hub = hub_of(request)
+        return {"ok": True, "tables": sum(1 for t in hub.tables.values() if not t.game.is_over)}
+
+    @app.get("/api/variants")
+    async def list_variants() -> list[dict[str, Any]]:
+        """The presets a table may play."""
+        return [{"name": name, "players": variants.get(name).players} for name in variants.VARIANTS]
+
+    @app.get("/api/bots")
+    async def list_bots() -> list[str]:
+        """The bots that may fill a seat."""
+        return bots.names()
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request, body: Annotated[CreateTable, Body()]) -> Seated:
+        """Make a table: its link and code to send to friends, and the creator's seat."""
+        hub = hub_of(request)
+        players = body.players
+        preset = _preset_players(body.variant)
+        if body.seats is None:
+            seats: list[str | None] = [None] + ["expert"] * ((players or preset) - 1)
+        else:
+            seats = [
+                None if seat.kind == "person" else (seat.bot or "expert") for seat in body.seats
+            ]
+            if players is None and len(seats) != preset:
+                players = len(seats)  # (the preset at that many seats, if it has such a form)
+        options = TableOptions(
+            public=body.public, timer=body.timer, grace=body.grace, think=body.think
+        )
+        table, token = await hub.create(
+            body.variant, players, body.options, seats, body.name, options
+        )
+        creator = seats.index(None)
+        return Seated(
+            table=table.info(), seat=creator, token=token, link=f"/t/{table.id}", code=table.code
+        )
+
+    @app.get("/api/tables")
+    async def public_tables(request: Request) -> list[dict[str, Any]]:
+        """The public tables in play, to join or watch."""
+        hub = hub_of(request)
+        return [t.info() for t in hub.tables.values() if t.options.public and not t.game.is_over]
+
+    @app.get("/api/tables/{key}")
+    async def table_info(request: Request, key: str) -> dict[str, Any]:
+        """A table by its id or its code: what it plays and who sits where."""
+        return hub_of(request).find(key).info()
+
+    @app.post("/api/tables/{key}/join")
+    async def join_table(request: Request, key: str, body: Annotated[JoinTable, Body()]) -> Seated:
+        """Claim a free seat for a person: its token."""
+        table, seat, token = await hub_of(request).join(key, body.name, body.seat)
+        return Seated(
+            table=table.info(), seat=seat, token=token, link=f"/t/{table.id}", code=table.code
+        )
+
+    @app.get("/api/games")
+    async def finished_games(request: Request) -> list[dict[str, Any]]:
+        """Finished games, newest first."""
+        hub = hub_of(request)
+        return [t.info() for t in hub.tables.values() if t.game.is_over]
+
+    @app.get("/api/games/{key}/record")
+    async def game_record(request: Request, key: str) -> dict[str, Any]:
+        """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
+        table = hub_of(request).find(key)
+        if not table.game.is_over:
+            raise TableError(
+                "the game is still being played: its record is kept until it ends", 409
+            )
+        data: dict[str, Any] = record.to_dict(table.game)
+        return data
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/t/{key}", response_class=HTMLResponse, include_in_schema=False)
+    async def page() -> HTMLResponse:
+        text = (
+            resources.files("hearts.server")
+            .joinpath("static/index.html")
+            .read_text(encoding="utf-8")
+        )
+        return HTMLResponse(text)
+
+    @app.websocket("/ws/tables/{key}")
+    async def table_socket(socket: WebSocket, key: str) -> None:
+        await _serve_socket(hub_of(socket), socket, key)
+
+    return app
+
+
+async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:
+    """One client's socket: hello first, then moves until it goes."""
+    from hearts.server import protocol
+
+    await socket.accept()
+    client = Client(socket.send_text, hub.config)
+    try:
+        try:
+            table = hub.find(key)
+        except TableError as error:
+            client.put(
+                {
+                    "type": "error",
+                    "code": "not_found",
+                    "message": _sentence(str(error)),
+                    "ref": None,
+                }
+            )
+            client.close()
+            await client.task
+            await socket.close(code=4404)
+            return
+        closing = asyncio.ensure_future(client.closed.wait())
+        while True:
+            receive = asyncio.ensure_future(socket.receive())
+            done, _ = await asyncio.wait({receive, closing}, return_when=asyncio.FIRST_COMPLETED)
+            if receive not in done:
+                receive.cancel()
+                break
+            frame = receive.result()
+            if frame["type"] == "websocket.disconnect":
+                break
+            data = frame.get("text")
+            if data is None:
+                data = frame.get("bytes") or b""
+            if not client.allow():
+                client.put(
+                    {
+                        "type": "error",
+                        "code": "throttled",
+                        "message": "Too many messages: slow down; this one was not taken.",
+                        "ref": None,
+                    }
+                )
+                if client.refused > 200:
+                    break
+                continue
+            if len(data) > hub.config.max_message:
+                client.put(
+                    {
+                        "type": "error",
+                        "code": "too_large",
+                        "message": f"A message may be at most {hub.config.max_message} bytes.",
+                        "ref": None,
+                    }
+                )
+                continue
+            try:
+                message = protocol.parse_client(data)
+            except protocol.ProtocolError as error:
+                client.put(
+                    {"type": "error", "code": error.code, "message": str(error), "ref": None}
+                )
+                if error.code == "version":
+                    break
+                continue
+            if not await _handle(hub, table, client, message):
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if client.table is not None:
+            client.table.detach(client)
+        client.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.task, 2.0)
+        with contextlib.suppress(Exception):
+            await socket.close()
+
+
+async def _handle(hub: Hub, table: Any, client: Client, message: Any) -> bool:
+    """One message from a client; False to close its socket."""
+    kind = message.type
+    ref = getattr(message, "ref", None)
+    if kind == "hello":
+        if client.table is not None:
+            client.put(
+                {
+                    "type": "error",
+                    "code": "bad_message",
+                    "message": "This socket has said hello already.",
+                    "ref": ref,
+                }
+            )
+            return True
+        if message.token is not None:
+            try:
+                seat = hub.seat_of(table, message.token)
+            except TableError as error:
+                client.put(
+                    {
+                        "type": "error",
+                        "code": "unauthorized",
+                        "message": _sentence(str(error)),
+                        "ref": ref,
+                    }
+                )
+                return False
+            table.attach(client, seat)
+        elif message.watch:
+            table.attach(client, None)
+        else:
+            client.put(
+                {
+                    "type": "error",
+                    "code": "unauthorized",
+                    "message": "Say hello with your seat's token, or to watch.",
+                    "ref": ref,
+                }
+            )
+            return False
+        return True
+    if client.table is None:
+        client.put(
+            {
+                "type": "error",
+                "code": "unauthorized",
+                "message": "Say hello first, with your seat's token or to watch.",
+                "ref": ref,
+            }
+        )
+        return True
+    if kind == "ping":
+        client.put({"type": "pong", "ref": ref})
+    elif kind == "sync":
+        client.put(table.state(client.seat))
+    elif kind == "move":
+        if client.seat is None:
+            client.put(
+                {
+                    "type": "error",
+                    "code": "unauthorized",
+                    "message": "A watcher cannot move: join a seat to play.",
+                    "ref": ref,
+                }
+            )
+        else:
+            await table.play(client.seat, message.move, client, ref)
+    elif kind == "leave":
+        if client.seat is not None:
+            await table.leave(client.seat)
+        return False
+    return True
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _validation_sentence(errors: Any) -> str:
+    """A request the lobby cannot read, in one sentence naming the field."""
+    for error in errors:
+        where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+        problem = str(error.get("msg", "is not valid")).rstrip(".")
+        if where:
+            return f"The field {where!r} is wrong: {problem[:1].lower() + problem[1:]}."
+        return f"The request is wrong: {problem[:1].lower() + problem[1:]}."
+    return "The request could not be read."

@@ -1,0 +1,68 @@
+"""The bots' thinking, off the server's event loop: :class:`BotPool`.
+
+A bot chooses from a seat's view alone (:class:`~hearts.observation.SeatView`, pickled to a
+worker process); the server awaits the move while it goes on serving every other table. Each
+move's budget is bounded: a searching bot thinks at most the server's ``bot_think`` seconds,
+whatever a table asks.
+
+>>> import asyncio
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=1)
+>>> async def one_move() -> bool:
+...     pool = BotPool(workers=0)          # a thread instead of processes, for this example
+...     move = await pool.choose("basic", 1, None, game.view(0))
+...     pool.close()
+...     return move in game.legal_moves(0)
+>>> asyncio.run(one_move())
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import signal
+
+from hearts import bots
+from hearts.moves import Move
+from hearts.observation import SeatView
+
+__all__ = ["BotPool", "choose"]
+
+
+def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
+    """A bot's move from a seat's view: the bot ``name`` made afresh, seeded (its search seeded
+    by the position too), thinking ``think`` seconds at most if it searches."""
+    bot = bots.get(name, seed=seed, think=think if name in bots.SEARCHERS else None)
+    return bot.choose(view)
+
+
+def _quiet() -> None:
+    """A worker ignores Ctrl+C: the server stops it when it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class BotPool:
+    """Processes that think for the bots (``workers``; 0: one thread of the server's own)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: concurrent.futures.Executor
+        if workers > 0:
+            self._executor = concurrent.futures.ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_quiet,
+            )
+        else:
+            self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+
+    async def choose(self, name: str, seed: int, think: float | None, view: SeatView) -> Move:
+        """The move of bot ``name`` for ``view`` (see :func:`choose`), thought off the loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, choose, name, seed, think, view)
+
+    def close(self) -> None:
+        """Stop the workers (a move being thought is dropped)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,739 @@
+"""The tables in play: :class:`Hub` (every table, the store, the bots' pool) and :class:`Table`.
+
+A table is a :class:`~hearts.game.Game` and its seats. Every move — a person's from a socket,
+a bot's from the pool — goes through :meth:`Table.play`: the core says whether it is legal
+(its sentence goes back to the one who tried, and nothing changes), the new events are stored
+in one transaction, and only then does every client get the new state, each built from what
+that client may see: a seat's view (``Game.view(seat)``), or for a watcher the public view
+(``Game.public_view()``), which holds no card of any hand. A move that cannot be stored is
+taken back, and the one who made it told.
+
+Seats: a person's seat is claimed by joining (the lobby hands out a secret token, kept here
+only as its hash); a bot's seat is played by its bot. A person who has not come yet, or whose
+sockets have all gone, keeps the seat for the table's grace period; then the stand-in bot plays
+for them until they come back (the seat is theirs again at once). Leaving for good gives the
+seat to the stand-in. With a turn timer, a person who lets it run out has that one move made
+by the stand-in.
+
+The bots think in :class:`~hearts.server.botpool.BotPool`'s processes; a table's driver asks
+for one bot move at a time and plays it if the position has not changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from hearts import bots, record, variants
+from hearts.deal import Phase
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument
+from hearts.game import Game
+from hearts.moves import Move, parse_move
+from hearts.rules import Rules
+from hearts.server.botpool import BotPool
+from hearts.server.config import ServerConfig
+
+__all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions"]
+
+log = logging.getLogger("hearts.server")
+
+_QUEUE = 256
+"""Messages waiting for a slow client before it is dropped (it may reconnect and sync)."""
+
+
+class TableError(HeartsError):
+    """A request about a table that cannot be met: the sentence says why (HTTP 4xx)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a seat's token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableOptions:
+    """A table's own settings, chosen when it is made."""
+
+    public: bool = False
+    """Listed in the lobby (a private table is found by its link or code only)."""
+    timer: float | None = None
+    """Seconds a person has for each move (None: no timer, the default among friends)."""
+    grace: float = 60.0
+    """Seconds a person who drops keeps the seat before the stand-in plays for them."""
+    think: float = 1.0
+    """Seconds a move for the searching bots (at most the server's bound)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableOptions:
+        return cls(
+            **{
+                field.name: data[field.name]
+                for field in dataclasses.fields(cls)
+                if field.name in data
+            }
+        )
+
+
+class Client:
+    """One socket: its seat (None: a watcher), what waits to be sent to it, its throttle."""
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], config: ServerConfig) -> None:
+        self._send = send
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(_QUEUE)
+        self.closed = asyncio.Event()
+        self._rate = config.rate
+        self._burst = float(config.burst)
+        self._tokens = float(config.burst)
+        self._last = time.monotonic()
+        self.refused = 0
+        """Messages refused in a row for going too fast."""
+        self.task = asyncio.create_task(self._sender())
+
+    def allow(self) -> bool:
+        """Whether a message may be taken now (a token bucket: ``rate`` a second, ``burst`` at
+        once)."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue a message (a client too slow to take its messages is dropped)."""
+        if self.closed.is_set():
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Send nothing more (the socket's handler then closes it)."""
+        if not self.closed.is_set():
+            self.closed.set()
+            try:
+                self.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.task.cancel()
+
+    async def _sender(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self._send(text)
+        except Exception:  # (a socket gone: the handler sees it too)
+            self.closed.set()
+
+
+@dataclasses.dataclass(slots=True)
+class Seat:
+    """A seat at a table."""
+
+    number: int
+    name: str
+    bot: str | None
+    """The bot that plays this seat (None: a person's seat)."""
+    token: str | None = None
+    """The hash of the seat's token (None: a bot's seat, or a person's not yet claimed)."""
+    left: bool = False
+    """The person left for good: the stand-in plays the seat."""
+    clients: set[Client] = dataclasses.field(default_factory=set)
+    away_since: float | None = None
+    """When the seat's last socket went (or the table was made, for a seat not yet claimed)."""
+    stand_in: bool = False
+    """A bot plays for the person until they come back."""
+    grace: asyncio.TimerHandle | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+    def status(self) -> str:
+        """``bot``, ``open`` (nobody has joined), ``connected``, ``away`` (in the grace period),
+        ``stand_in`` (played by a bot until they return) or ``left``."""
+        if self.bot is not None:
+            return "bot"
+        if self.left:
+            return "left"
+        if self.clients:
+            return "connected"
+        if self.stand_in:
+            return "stand_in"
+        return "open" if self.token is None else "away"
+
+
+class Table:
+    """A game at a table, its seats and its watchers (see the module docstring)."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        table_id: str,
+        code: str,
+        variant: str,
+        game: Game,
+        seats: list[Seat],
+        options: TableOptions,
+        stored: int,
+    ) -> None:
+        self.hub = hub
+        self.id = table_id
+        self.code = code
+        self.variant = variant
+        self.game = game
+        self.seats = seats
+        self.options = options
+        self.watchers: set[Client] = set()
+        self.stored = stored
+        """Events stored so far."""
+        self.lock = asyncio.Lock()
+        self._driver: asyncio.Task[None] | None = None
+        self._turn: tuple[int, int, asyncio.TimerHandle] | None = None
+        """The turn timer running: (seat, the position's number of events, its handle)."""
+        self.deadline: float | None = None
+        """When the turn timer of the person to act runs out (seconds since the epoch)."""
+
+    # ------------------------------------------------------------------ what clients see
+
+    def info(self) -> dict[str, Any]:
+        """The table as the lobby shows it (nothing of the deal)."""
+        return {
+            "id": self.id,
+            "code": self.code,
+            "variant": self.variant,
+            "players": self.game.players,
+            "public": self.options.public,
+            "timer": self.options.timer,
+            "grace": self.options.grace,
+            "over": self.game.is_over,
+            "hand": self.game.hand_number + 1,
+            "scores": list(self.game.scores),
+            "seats": self.seat_list(),
+        }
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        acting = set(self.to_act())
+        return [
+            {
+                "seat": seat.number,
+                "name": seat.name,
+                "bot": seat.bot,
+                "status": seat.status(),
+                "to_act": seat.number in acting,
+            }
+            for seat in self.seats
+        ]
+
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The whole state as a client of ``seat`` (None: a watcher) may see it."""
+        from hearts.server import wire
+
+        view = (
+            wire.public_view(self.game.public_view())
+            if seat is None
+            else wire.seat_view(self.game.view(seat))
+        )
+        return {
+            "type": "state",
+            "table": self.id,
+            "seat": seat,
+            "view": view,
+            "seats": self.seat_list(),
+            "deadline": self.deadline,
+            "scores": list(self.game.scores),
+            "over": self.game.is_over,
+        }
+
+    def broadcast(self) -> None:
+        """Every client gets the new state, each its own."""
+        for seat in self.seats:
+            if seat.clients:
+                message = self.state(seat.number)
+                for client in seat.clients:
+                    client.put(message)
+        if self.watchers:
+            message = self.state(None)
+            for client in self.watchers:
+                client.put(message)
+
+    def _tell_all(self, message: dict[str, Any]) -> None:
+        for seat in self.seats:
+            for client in seat.clients:
+                client.put(message)
+        for client in self.watchers:
+            client.put(message)
+
+    # ------------------------------------------------------------------ who acts
+
+    def to_act(self) -> list[int]:
+        """The seats that must move now (in a pass, every seat still to pass)."""
+        game = self.game
+        if game.is_over:
+            return []
+        if game.deal.phase is Phase.PASS:
+            return [seat for seat in range(game.players) if game.view(seat).legal_moves]
+        return [] if game.to_act is None else [game.to_act]
+
+    def player_for(self, seat: Seat) -> str | None:
+        """The bot that moves for a seat now (None: the person does)."""
+        if seat.bot is not None:
+            return seat.bot
+        if seat.left or seat.stand_in:
+            return self.hub.config.stand_in
+        return None
+
+    # ------------------------------------------------------------------ moves
+
+    async def play(
+        self, seat: int, move: Move | str, client: Client | None = None, ref: int | None = None
+    ) -> bool:
+        """Make a move for ``seat``; its refusal (a sentence) goes to ``client``. True if it was
+        made and stored."""
+        async with self.lock:
+            return await self._play(seat, move, client, ref)
+
+    async def _play(
+        self, seat: int, move: Move | str, client: Client | None, ref: int | None
+    ) -> bool:
+        game = self.game
+        try:
+            if isinstance(move, str):
+                move = parse_move(move)
+            if game.is_over:
+                raise IllegalMove("the game is over")
+            if seat not in self.to_act():
+                raise IllegalMove(self._not_yours(seat))
+            game.play(move, seat)
+        except HeartsError as error:
+            if client is not None:
+                code = (
+                    "not_your_turn"
+                    if "turn" in str(error) and seat not in self.to_act()
+                    else "illegal"
+                )
+                client.put(_error(code, _sentence(str(error)), ref))
+            return False
+        events = game.events
+        new = [event.to_dict() for event in events[self.stored :]]
+        status = "over" if game.is_over else "playing"
+        try:
+            await self.hub.db(self.hub.store.append_events, self.id, self.stored, new, status)
+        except Exception as error:
+            log.error("table %s: a move could not be stored: %s", self.id, error)
+            game.undo()
+            if client is not None:
+                client.put(
+                    _error(
+                        "unavailable",
+                        "The move could not be saved, so it was not made: try again.",
+                        ref,
+                    )
+                )
+            return False
+        hands_before = self._hands_done(events[: self.stored])
+        self.stored = len(events)
+        self.broadcast()
+        self._reveal_finished(hands_before)
+        self._after_change()
+        return True
+
+    def _not_yours(self, seat: int) -> str:
+        acting = self.to_act()
+        if not acting:
+            return "nobody is to move now"
+        names = " and ".join(self.seats[s].name for s in acting)
+        return f"it is not your turn: {names} to move"
+
+    def _hands_done(self, events: list[Any]) -> int:
+        return sum(1 for event in events if event.kind == "hand_settled")
+
+    def _reveal_finished(self, before: int) -> None:
+        """Each hand that just ended: its seed, so that every client can check its deal."""
+        done = self._hands_done(self.game.events)
+        for number in range(before, done):
+            self._tell_all(self.reveal(number))
+        if self.game.is_over:
+            self._tell_all(
+                {
+                    "type": "over",
+                    "winners": list(self.game.winners()),
+                    "scores": list(self.game.scores),
+                    "record": f"/api/games/{self.id}/record",
+                }
+            )
+
+    def reveal(self, hand_number: int) -> dict[str, Any]:
+        """The message that reveals a finished hand's seed and what checks its deal."""
+        shown = self.game.reveal(hand_number)
+        return {"type": "reveal", **shown.to_dict()}
+
+    def _after_change(self) -> None:
+        """After any change: the turn timer for the person to move, and the bots' driver."""
+        self._set_timer()
+        self.kick()
+
+    def kick(self) -> None:
+        """Let the bots move, if one is to (one driver a table)."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.create_task(self._drive())
+
+    async def _drive(self) -> None:
+        while not self.game.is_over:
+            movers = [
+                (number, bot)
+                for number in self.to_act()
+                if (bot := self.player_for(self.seats[number])) is not None
+            ]
+            if not movers:
+                return
+            number, bot = movers[0]
+            position = self.stored
+            view = self.game.view(number)
+            think = min(self.options.think, self.hub.config.bot_think)
+            try:
+                move = await self.hub.pool.choose(bot, _bot_seed(self.id, number), think, view)
+            except (concurrent.futures.process.BrokenProcessPool, RuntimeError) as error:
+                log.error("table %s: the bots' pool failed: %s", self.id, error)
+                return
+            async with self.lock:
+                if self.stored != position or number not in self.to_act():
+                    continue  # (the position moved on meanwhile: ask again)
+                if self.player_for(self.seats[number]) is None:
+                    continue  # (the person came back)
+                await self._play(number, move, None, None)
+
+    # ------------------------------------------------------------------ timers
+
+    def _set_timer(self) -> None:
+        if self._turn is not None:
+            self._turn[2].cancel()
+            self._turn = None
+            self.deadline = None
+        if self.options.timer is None or self.game.is_over:
+            return
+        people = [n for n in self.to_act() if self.player_for(self.seats[n]) is None]
+        if not people:
+            return
+        number = people[0]
+        loop = asyncio.get_running_loop()
+        handle = loop.call_later(
+            self.options.timer, lambda: asyncio.ensure_future(self._time_up(number, self.stored))
+        )
+        self._turn = (number, self.stored, handle)
+        self.deadline = time.time() + self.options.timer
+
+    async def _time_up(self, number: int, position: int) -> None:
+        """The person's time ran out: the stand-in makes this one move for them."""
+        if self.stored != position or number not in self.to_act():
+            return
+        view = self.game.view(number)
+        move = await self.hub.pool.choose(
+            self.hub.config.stand_in, _bot_seed(self.id, number), None, view
+        )
+        async with self.lock:
+            if self.stored == position and number in self.to_act():
+                await self._play(number, move, None, None)
+
+    def start_grace(self, seat: Seat) -> None:
+        """The seat's person is away: after the grace period the stand-in plays for them."""
+        if seat.grace is not None:
+            seat.grace.cancel()
+        seat.away_since = time.time()
+        loop = asyncio.get_running_loop()
+
+        def over() -> None:
+            seat.grace = None
+            if not seat.clients and not seat.left:
+                seat.stand_in = True
+                self.broadcast()
+                self._after_change()
+
+        seat.grace = loop.call_later(self.options.grace, over)
+
+    # ------------------------------------------------------------------ sockets
+
+    def attach(self, client: Client, seat: int | None) -> None:
+        """A socket joins the table for ``seat`` (None: to watch)."""
+        client.table, client.seat = self, seat
+        if seat is None:
+            self.watchers.add(client)
+        else:
+            place = self.seats[seat]
+            place.clients.add(client)
+            if place.grace is not None:
+                place.grace.cancel()
+                place.grace = None
+            back = place.stand_in
+            place.stand_in = False
+            place.away_since = None
+            if back:
+                self._set_timer()
+        client.put(
+            {
+                "type": "welcome",
+                "version": 1,
+                "table": self.id,
+                "seat": seat,
+                "seats": self.seat_list(),
+            }
+        )
+        client.put(self.state(seat))
+        self.broadcast_seats()
+
+    def detach(self, client: Client) -> None:
+        """A socket has gone."""
+        if client.seat is None:
+            self.watchers.discard(client)
+            return
+        place = self.seats[client.seat]
+        place.clients.discard(client)
+        if not place.clients and not place.left:
+            self.start_grace(place)
+        self.broadcast_seats()
+
+    def broadcast_seats(self) -> None:
+        """Who is here changed: everyone gets the state again (the seats are in it)."""
+        self.broadcast()
+
+    async def leave(self, seat: int) -> None:
+        """The person leaves for good: the stand-in plays the seat from now on."""
+        place = self.seats[seat]
+        place.left = True
+        if place.grace is not None:
+            place.grace.cancel()
+            place.grace = None
+        await self.hub.db(self.hub.store.update_seat, self.id, seat, left=True)
+        self.broadcast()
+        self._after_change()
+
+    def close(self) -> None:
+        """Stop the table's timers and driver (the server is stopping)."""
+        if self._driver is not None:
+            self._driver.cancel()
+        if self._turn is not None:
+            self._turn[2].cancel()
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+
+
+def _bot_seed(table_id: str, seat: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{table_id}:{seat}".encode()).digest()[:6], "big")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _error(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "ref": ref}
+
+
+_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Letters and digits of a join code: none that looks like another (no I, L, O, 0, 1)."""
+
+
+class Hub:
+    """Every table in play, the store they are kept in, and the bots' pool."""
+
+    def __init__(self, config: ServerConfig, store: Any) -> None:
+        self.config = config
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.codes: dict[str, str] = {}
+        self.pool = BotPool(config.bot_workers)
+        self._db = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="hearts-store"
+        )
+
+    async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a store call on the store's own thread (one at a time, in order)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
+
+    def find(self, key: str) -> Table:
+        """A table by its id or its join code (any case)."""
+        table = self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
+        if table is None:
+            raise TableError(f"there is no table {key!r} here: check the link or the code", 404)
+        return table
+
+    async def create(
+        self,
+        variant: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[str | None],
+        name: str,
+        table_options: TableOptions,
+    ) -> tuple[Table, str]:
+        """A new table (its creator in the first person's seat): the table and the creator's
+        token."""
+        if (
+            len([table for table in self.tables.values() if not table.game.is_over])
+            >= self.config.max_tables
+        ):
+            raise TableError("this server has as many tables as it can take: try again later", 503)
+        try:
+            rules = (
+                variants.get(variant)
+                if players is None
+                else variants.for_players_named(variant, players)
+            )
+            if options:
+                rules = rules.replace(**options)
+        except (HeartsError, TypeError, ValueError) as error:
+            raise TableError(_sentence(str(error))) from None
+        if len(seats) != rules.players:
+            raise TableError(
+                f"{rules.players} players need {rules.players} seats, not {len(seats)}"
+            )
+        for bot in seats:
+            if bot is not None:
+                try:
+                    bots.get(bot)
+                except HeartsError as error:
+                    raise TableError(_sentence(str(error))) from None
+        if all(bot is not None for bot in seats):
+            raise TableError("a table needs at least one seat for a person")
+        seed = secrets.randbits(63)
+        game = Game(rules, seed=seed, hand_seeds=True)
+        table_id = secrets.token_urlsafe(9)
+        code = "".join(secrets.choice(_ALPHABET) for _ in range(6))
+        token = secrets.token_urlsafe(24)
+        places = []
+        creator = seats.index(None)
+        for number, bot in enumerate(seats):
+            if bot is not None:
+                places.append(Seat(number, bot.lower(), bot.lower()))
+            elif number == creator:
+                places.append(Seat(number, name, None, token_hash(token)))
+            else:
+                places.append(Seat(number, f"Seat {number + 1}", None))
+        table = Table(self, table_id, code, variant, game, places, table_options, 0)
+        events = [event.to_dict() for event in game.events]
+        await self.db(
+            self.store.create_table,
+            table_id=table_id,
+            code=code,
+            variant=variant,
+            rules=rules.to_dict(),
+            options=table_options.to_dict(),
+            seed=seed,
+            dealer=0,
+            seats=[(seat.number, seat.name, seat.bot, seat.token) for seat in places],
+            events=events,
+        )
+        table.stored = len(events)
+        self.tables[table_id] = table
+        self.codes[code] = table_id
+        for seat in places:
+            if seat.human and seat.number != creator:
+                table.start_grace(seat)
+        table.start_grace(places[creator])  # (until the creator's socket comes)
+        table.kick()
+        return table, token
+
+    async def join(self, key: str, name: str, seat: int | None) -> tuple[Table, int, str]:
+        """Claim a person's free seat (``seat``, or the first free): the seat and its token."""
+        table = self.find(key)
+        free = [
+            place for place in table.seats if place.human and place.token is None and not place.left
+        ]
+        if seat is not None:
+            chosen = [place for place in free if place.number == seat]
+            if not chosen:
+                raise TableError(f"seat {seat} is not free at this table", 409)
+            free = chosen
+        if not free:
+            raise TableError(
+                "every seat for a person at this table is taken: watch it instead", 409
+            )
+        place = free[0]
+        token = secrets.token_urlsafe(24)
+        place.token = token_hash(token)
+        place.name = name
+        await self.db(
+            self.store.update_seat, table.id, place.number, name=name, token_hash=place.token
+        )
+        table.broadcast()
+        return table, place.number, token
+
+    def seat_of(self, table: Table, token: str) -> int:
+        """The seat a token belongs to, or a refusal."""
+        digest = token_hash(token)
+        for place in table.seats:
+            if place.token is not None and secrets.compare_digest(place.token, digest):
+                if place.left:
+                    raise TableError("you left this table for good: a bot plays your seat now", 403)
+                return place.number
+        raise TableError("that token is no seat at this table", 403)
+
+    async def resume(self) -> int:
+        """Every table the store holds in play, back where it stood (at start-up)."""
+        stored = await self.db(self.store.playing)
+        for kept in stored:
+            try:
+                table = self._rebuild(kept)
+            except HeartsError as error:
+                log.error("table %s cannot be resumed: %s", kept.id, error)
+                continue
+            self.tables[table.id] = table
+            self.codes[table.code] = table.id
+            for seat in table.seats:
+                if seat.human:
+                    table.start_grace(seat)
+            table.kick()
+        return len(stored)
+
+    def _rebuild(self, kept: Any) -> Table:
+        rules = Rules.from_dict(kept.rules)
+        data = {
+            "format": record.FORMAT,
+            "version": record.VERSION,
+            "rules": kept.rules,
+            "seed": kept.seed,
+            "dealer": kept.dealer,
+            "cut_for_deal": False,
+            "hand_seeds": True,
+            "events": list(kept.events),
+        }
+        game = record.from_dict(data)
+        if game.rules != rules:
+            raise InvalidArgument("the rules kept do not read back")
+        seats = [
+            Seat(seat.number, seat.name, seat.bot, seat.token_hash, left=seat.left)
+            for seat in kept.seats
+        ]
+        options = TableOptions.from_dict(kept.options)
+        return Table(self, kept.id, kept.code, kept.variant, game, seats, options, len(kept.events))
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+        self.pool.close()
+        self._db.shutdown(wait=True)
