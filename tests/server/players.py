@@ -1,0 +1,115 @@
+"""Driving the server's tables in tests: a lobby call, and a player on a socket read message by
+message (Starlette's test client)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from hearts.server import ServerConfig, create_app
+from hearts.server.store import Store
+
+PERSON = {"kind": "person"}
+
+
+def bot(name: str = "basic") -> dict[str, str]:
+    return {"kind": "bot", "bot": name}
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> Iterator[TestClient]:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    app = create_app(ServerConfig(bot_workers=0), store=store)
+    with TestClient(app) as client:
+        yield client
+    store.close()
+
+
+def make(http: TestClient, seats: list[dict[str, str]], **fields: Any) -> dict[str, Any]:
+    reply = http.post("/api/tables", json={"seats": seats, **fields})
+    assert reply.status_code == 201, reply.text
+    made: dict[str, Any] = reply.json()
+    return made
+
+
+class Player:
+    """One socket at a table, read message by message."""
+
+    def __init__(self, socket: WebSocketTestSession) -> None:
+        self.socket = socket
+        self.seen: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send_text(json.dumps(message))
+
+    def next(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.receive_text())
+        self.seen.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, kind: str, limit: int = 500) -> dict[str, Any]:
+        for _ in range(limit):
+            message = self.next()
+            if message["type"] == kind:
+                return message
+        raise AssertionError(f"no {kind} message in {limit}")
+
+    def my_turn(self, limit: int = 2000) -> dict[str, Any]:
+        """Read until a state where this seat has a move to make."""
+        for _ in range(limit):
+            message = self.next()
+            if message["type"] == "state" and (
+                message["view"]["legal_moves"] or message["view"]["choose"]
+            ):
+                return message
+            if message["type"] == "over":
+                raise AssertionError("the game ended")
+        raise AssertionError("it never came to this seat's turn")
+
+    def a_move(self) -> str:
+        assert self.state is not None
+        view = self.state["view"]
+        if view["choose"]:
+            choose = view["choose"]
+            return f"{choose['move']} {' '.join(choose['cards'][: choose['count']])}"
+        return str(view["legal_moves"][0])
+
+    def play(self) -> str:
+        move = self.a_move()
+        self.send({"type": "move", "move": move})
+        return move
+
+    def current(self) -> dict[str, Any]:
+        """The latest state, once every message sent before a ping has come (a barrier)."""
+        self.pings = getattr(self, "pings", 0) + 1
+        self.send({"type": "ping", "ref": self.pings})
+        for _ in range(1000):
+            message = self.next()
+            if message["type"] == "pong" and message["ref"] == self.pings:
+                assert self.state is not None
+                return self.state
+        raise AssertionError("no pong")
+
+    def has_move(self) -> bool:
+        assert self.state is not None
+        return bool(self.state["view"]["legal_moves"] or self.state["view"]["choose"])
+
+
+def hello(socket: WebSocketTestSession, token: str | None = None, watch: bool = False) -> Player:
+    player = Player(socket)
+    player.send({"type": "hello", "version": 1, "token": token, "watch": watch})
+    welcome = player.next()
+    assert welcome["type"] == "welcome", welcome
+    player.until("state")
+    return player
+
+

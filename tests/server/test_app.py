@@ -1,0 +1,173 @@
+"""The server through its ASGI app (hearts.server.app, hearts.server.tables): the lobby over
+HTTP, the tables over WebSockets, seats and tokens, bots, grace periods, watchers."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from fastapi.testclient import TestClient
+from players import PERSON, bot, hello, http, make
+
+from hearts import variants
+
+
+def test_a_table_is_made_joined_by_code_and_a_hand_played_to_its_end_with_its_deal_revealed(
+    http: TestClient,
+) -> None:
+    made = make(http, [PERSON, PERSON, bot(), bot()], name="Ann")
+    code, table = made["code"], made["table"]["id"]
+    assert made["seat"] == 0 and made["link"] == f"/t/{table}" and len(code) == 6
+    joined = http.post(f"/api/tables/{code.lower()}/join", json={"name": "Bob"}).json()
+    assert joined["seat"] == 1 and joined["token"] != made["token"]
+    info = http.get(f"/api/tables/{code}").json()
+    assert [seat["name"] for seat in info["seats"]][:2] == ["Ann", "Bob"]
+    with (
+        http.websocket_connect(f"/ws/tables/{table}") as one,
+        http.websocket_connect(f"/ws/tables/{table}") as two,
+    ):
+        ann, bob = hello(one, made["token"]), hello(two, joined["token"])
+        assert ann.state is not None and ann.state["view"]["phase"] == "pass"
+        commitment = ann.state["view"]["commitment"]
+        for _ in range(400):
+            for player in (ann, bob):
+                player.current()
+                if player.has_move():
+                    player.play()
+            reveals = [m for m in ann.seen if m["type"] == "reveal"]
+            if reveals:
+                break
+        else:
+            raise AssertionError("the hand did not end")
+        assert reveals[0]["hand_number"] == 0 and reveals[0]["commitment"] == commitment
+        assert any(m["type"] == "reveal" for m in bob.seen)
+        state = ann.current()
+        assert state["view"]["hand_number"] == 1 and len(state["view"]["hand"]) == 13
+
+
+def test_an_illegal_move_gets_its_sentence_and_changes_nothing(http: TestClient) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()])
+    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+        ann = hello(socket, made["token"])
+        before = ann.my_turn()
+        ann.send(
+            {"type": "move", "move": "QS" if "QS" not in before["view"]["hand"] else "2C", "ref": 7}
+        )
+        error = ann.until("error")
+        assert error["code"] == "illegal" and error["ref"] == 7
+        assert error["message"].endswith(".") and "Traceback" not in error["message"]
+        ann.send({"type": "sync"})
+        again = ann.until("state")
+        assert again["view"] == before["view"] and again["seq"] == before["seq"]
+
+
+def test_a_wrong_or_missing_token_is_refused(http: TestClient) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()])
+    table = made["table"]["id"]
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "version": 1, "token": "not-a-token"}))
+        error = json.loads(socket.receive_text())
+        assert error["type"] == "error" and error["code"] == "unauthorized"
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_text(json.dumps({"type": "move", "move": "2C"}))
+        error = json.loads(socket.receive_text())
+        assert error["type"] == "error" and error["code"] == "unauthorized"
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "version": 1}))
+        assert json.loads(socket.receive_text())["code"] == "unauthorized"
+
+
+def test_a_player_acts_only_for_their_own_seat(http: TestClient) -> None:
+    made = make(http, [PERSON, PERSON, bot(), bot()], variant="classic")  # no pass: seat 1 leads
+    joined = http.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    table = made["table"]["id"]
+    with (
+        http.websocket_connect(f"/ws/tables/{table}") as one,
+        http.websocket_connect(f"/ws/tables/{table}") as two,
+    ):
+        ann, bob = hello(one, made["token"]), hello(two, joined["token"])
+        state = bob.my_turn()
+        assert state["turn"] == 1
+        ann.send({"type": "move", "move": state["view"]["legal_moves"][0]})
+        assert ann.until("error")["code"] == "not_your_turn"
+        ann.send({"type": "move", "move": "2C", "seat": 1})  # no such field: a seat is its token's
+        assert ann.until("error")["code"] == "bad_message"
+
+
+def test_a_watcher_sees_the_table_and_no_hand(http: TestClient) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()], public=True)
+    table = made["table"]["id"]
+    listed = http.get("/api/tables").json()
+    assert [t["id"] for t in listed] == [table]
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        watcher = hello(socket, watch=True)
+        assert watcher.seen[0]["seat"] is None
+        view = watcher.state["view"] if watcher.state else {}
+        assert "hand" not in view and "legal_moves" not in view and view["hand_sizes"] == [13] * 4
+        watcher.send({"type": "move", "move": "2C"})
+        assert watcher.until("error")["code"] == "unauthorized"
+
+
+def test_rejoining_with_the_token_restores_the_seat_and_the_whole_state(http: TestClient) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()])
+    table = made["table"]["id"]
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        ann = hello(socket, made["token"])
+        ann.my_turn()
+        ann.play()
+        before = ann.my_turn()
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        again = hello(socket, made["token"])
+        assert again.seen[0]["seat"] == 0
+        assert again.state is not None and again.state["view"] == before["view"]
+
+
+def test_a_dropped_player_is_played_for_after_the_grace_period_and_gets_the_seat_back(
+    http: TestClient,
+) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()], grace=0.2)
+    table = made["table"]["id"]
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        watcher = hello(socket, watch=True)
+        with http.websocket_connect(f"/ws/tables/{table}") as mine:
+            ann = hello(mine, made["token"])
+            ann.my_turn()
+        # Ann has gone, in the pass: after 0.2 s a bot passes for her and plays on.
+        for _ in range(200):
+            state = watcher.until("state")
+            if state["seats"][0]["status"] == "substitute" and state["view"]["phase"] == "play":
+                break
+        else:
+            raise AssertionError("no bot played for the player who dropped")
+        with http.websocket_connect(f"/ws/tables/{table}") as mine:
+            ann = hello(mine, made["token"])
+            assert ann.state is not None and ann.state["seats"][0]["status"] == "connected"
+            state = ann.my_turn()
+            seq = state["seq"]
+            time.sleep(0.5)  # her turn stays hers: no bot moves for her now
+            ann.send({"type": "sync"})
+            assert ann.until("state")["seq"] == seq
+
+
+def test_bad_lobby_requests_get_one_sentence(http: TestClient) -> None:
+    for body, words in (
+        ({"variant": "modrn"}, "did you mean modern"),
+        ({"seats": [bot(), bot(), bot(), bot()]}, "at least one seat for a person"),
+        ({"seats": [PERSON, bot("nobody"), bot(), bot()]}, "there is no bot 'nobody'"),
+        ({"options": {"bogus": 1}}, "bogus"),
+        ({"timer": -3}, "timer"),
+    ):
+        reply = http.post("/api/tables", json=body)
+        assert 400 <= reply.status_code < 500, (body, reply.text)
+        message = reply.json()["error"]
+        assert words in message and message.endswith(".") and "Traceback" not in message
+    assert http.get("/api/tables/NOPE42").status_code == 404
+    assert http.post("/api/tables/NOPE42/join", json={}).status_code == 404
+
+
+def test_the_lobby_documents_itself_and_says_it_is_healthy(http: TestClient) -> None:
+    schema = http.get("/openapi.json").json()
+    assert "/api/tables" in schema["paths"] and "/api/tables/{key}/join" in schema["paths"]
+    assert http.get("/healthz").json()["ok"] is True
+    assert "<title>Hearts</title>" in http.get("/").text
+    assert {v["name"] for v in http.get("/api/variants").json()} == set(variants.VARIANTS)
