@@ -534,3 +534,11 @@ def test_a_hand_is_revealed_only_once_it_is_over() -> None:
     with pytest.raises(InvalidArgument, match="hand 2 is not over"):
         game.reveal(1)
     assert game.hands_over() == 1
+
+
+def test_replay_rebuilds_a_game_with_hand_seeds() -> None:
+    game = _through_hands(Game(variants.get("modern"), seed=6, hand_seeds=True), 1)
+    moves = [m for m in (move_of(e) for e in game.events) if m is not None]
+    again = Game.replay(game.rules, 6, moves, hand_seeds=True)
+    assert again.events == game.events
+    assert Game.replay(game.rules, 6, []).events[0] != game.events[0]  # one generator

@@ -801,3 +801,13 @@ def test_an_in_progress_record_with_a_cut_for_deal_verifies_and_says_the_cut_wai
     ]
     assert report.notes == ("the cut for deal is not checked until the game's seed is revealed",)
     assert verify_record(_data(game)).ok  # the whole record checks the cut from its own seed
+
+
+def test_a_finished_game_with_every_hand_revealed_verifies_without_its_seed() -> None:
+    game = Game(variants.get("modern"), seed=40, hand_seeds=True)
+    _play(game, 99, 40)
+    assert game.is_over
+    data = _in_progress(game, game.hands_over())
+    report = verify_record(data)
+    assert report.ok and report.unrevealed == () and len(report.hands) == game.hand_number + 1
+    assert all(hand.line().endswith("play ✓") for hand in report.hands)

@@ -610,11 +610,12 @@ class Game:
         *,
         dealer: int | None = None,
         cut_for_deal: bool = False,
+        hand_seeds: bool = False,
     ) -> Game:
         """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs.
 
         The first dealer is seat 0 unless ``dealer`` is given or the seats ``cut_for_deal``
-        (not both). Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
+        (not both); ``hand_seeds`` as the game was made. Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
         a move refused raises its own kind, numbered from 1.
 
         >>> from hearts import variants
@@ -648,7 +649,7 @@ class Game:
                     f"move {index + 1} {tuple(entry)!r} must be a (seat, move) pair: the seat first"
                 )
             pairs.append((seat, move))
-        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal)
+        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal, hand_seeds=hand_seeds)
         for index, (seat, move) in enumerate(pairs):
             try:
                 game.play(move, seat)
