@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
 import random
 
 import pytest
 
-from hearts import Game, IllegalMove, InvalidArgument, Move, variants
-from hearts.events import Dealt, Event, GameOver, HandSettled
+from hearts import Game, IllegalMove, InvalidArgument, Move, record, table, variants
+from hearts.cards import FULL_PACK, cards_of
+from hearts.events import (
+    DealerCut,
+    Dealt,
+    Event,
+    GameOver,
+    HandSettled,
+    ShuffleCommitted,
+    move_of,
+)
 from hearts.rules import GameEnd, SettlementMethod, TieRule
 
 
@@ -399,3 +409,136 @@ def test_the_repr_numbers_hands_from_1_as_people_do() -> None:
     assert game.hand_number == 0
     assert repr(game).startswith("<Game of 4: hand 1, totals ")
     assert repr(game.deal).startswith("<Deal hand 1 of 4 players: ")
+
+
+# --- hand seeds (Game(hand_seeds=True)): each hand from a seed of its own ----------------------
+
+
+def _fingerprint(game: Game, seed: int, moves: int = 120) -> str:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return hashlib.sha256(record.dumps(game).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "cut", "digest"),
+    [
+        # Digests of the records these games wrote before hand seeds existed.
+        ("modern", 1, False, "e946897954b4c79a"),
+        ("classic", 2, True, "f04e604591cdb365"),
+        ("two-handed", 3, False, "f8a192d6ee3cd8fc"),
+        ("cancellation", 4, False, "bcffb33bf546a508"),
+        ("auction", 5, True, "fcd8b82e06d6d6c7"),
+        ("heartsette", 6, False, "0528fd2ec7724b7c"),
+    ],
+)
+def test_without_hand_seeds_a_game_deals_and_records_exactly_as_before(
+    preset: str, seed: int, cut: bool, digest: str
+) -> None:
+    rules = variants.get(preset)
+    assert _fingerprint(Game(rules, seed, cut_for_deal=cut), seed) == digest
+    assert _fingerprint(Game(rules, seed, cut_for_deal=cut, hand_seeds=False), seed) == digest
+
+
+def _through_hands(game: Game, hands: int, seed: int = 0) -> Game:
+    rng = random.Random(seed)
+    while not game.is_over and game.hand_number < hands:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return game
+
+
+def test_each_hand_is_shuffled_and_committed_from_its_own_seed_alone() -> None:
+    game = _through_hands(Game(variants.get("modern"), seed=11, hand_seeds=True), 3)
+    seeds = [game.hand_seed(n) for n in range(4)]
+    assert len(set(seeds)) == 4 and all(table.is_hand_seed(s) for s in seeds)
+    commitments = [e for e in game.events if isinstance(e, ShuffleCommitted)]
+    for event in commitments:
+        n = event.hand_number
+        own = seeds[n]
+        deck, _ = table.shuffle_pack(game.rules.pack, table.seeded_rng(own))
+        assert table.commit(deck, table.hand_seed_salt(own, n), n) == event.commitment
+        other = seeds[(n + 1) % 4]  # another hand's seed proves nothing of this hand
+        deck, _ = table.shuffle_pack(game.rules.pack, table.seeded_rng(other))
+        assert table.commit(deck, table.hand_seed_salt(other, n), n) != event.commitment
+    # The same seed deals the same game; the option deals other hands than one generator.
+    again = _through_hands(Game(variants.get("modern"), seed=11, hand_seeds=True), 3)
+    assert again.events == game.events
+    plain = Game(variants.get("modern"), seed=11)
+    assert plain.hands[0].events[0] != game.hands[0].events[0]
+
+
+def test_with_hand_seeds_each_hand_is_dealt_from_its_seed_and_cut_as_suggested() -> None:
+    game = _through_hands(Game(variants.get("classic"), seed=8, hand_seeds=True), 2)
+    for number, deal in enumerate(game.hands):
+        dealt = deal.events[0]
+        deck, suggested = table.shuffle_pack(
+            game.rules.pack, table.seeded_rng(game.hand_seed(number))
+        )
+        assert isinstance(dealt, Dealt) and dealt.cut == suggested
+        hands, _ = table.deal_out(
+            table.cut(deck, suggested), players=4, dealer=dealt.dealer, hand_size=13
+        )
+        assert [set(h) for h in hands] == [set(h) for h in dealt.hands]
+
+
+def test_with_hand_seeds_the_cut_for_deal_draws_from_its_own_seed() -> None:
+    game = Game(variants.get("classic"), seed=21, cut_for_deal=True, hand_seeds=True)
+    dealer, cuts = table.cut_for_deal(table.seeded_rng(table.cut_for_deal_seed(21)), 4)
+    assert game.events[0] == DealerCut(cuts=tuple(cuts), dealer=dealer)
+    assert game.first_dealer == dealer
+
+
+def test_undo_across_a_hand_with_hand_seeds_deals_the_same_hand_again() -> None:
+    game = _through_hands(Game(variants.get("modern"), seed=5, hand_seeds=True), 2)
+    before = game.events
+    last = before[-1]
+    undone = 0
+    while game.hand_number > 0:  # back into the first hand, one move at a time
+        game.undo()
+        undone += 1
+    assert undone > 1 and game.deal.moves_made
+    # Redo the same moves: every later hand is dealt exactly as it was.
+    moves = [m for m in (move_of(e) for e in before) if m is not None]
+    made = len([m for m in (move_of(e) for e in game.events) if m is not None])
+    for seat, move in moves[made:]:
+        game.play(move, seat)
+    assert game.events == before and game.events[-1] == last
+
+
+def test_hand_seeds_need_a_seed_and_are_told_only_by_a_game_that_has_them() -> None:
+    rules = variants.get("classic")
+    with pytest.raises(InvalidArgument, match="give a seed, not a generator"):
+        Game(rules, rng=random.Random(1), hand_seeds=True)
+    with pytest.raises(InvalidArgument, match="hand_seeds must be True or False"):
+        Game(rules, seed=1, hand_seeds="yes")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="no hand seeds"):
+        Game(rules, seed=1).hand_seed(0)
+    with pytest.raises(InvalidArgument, match="not a hand number"):
+        Game(rules, seed=1, hand_seeds=True).hand_seed(-1)
+    assert Game(rules, hand_seeds=True).hand_seeds  # a seed is drawn when none is given
+
+
+def test_a_hand_is_revealed_only_once_it_is_over() -> None:
+    game = Game(variants.get("classic"), seed=9, hand_seeds=True)
+    with pytest.raises(InvalidArgument, match="hand 1 is not over"):
+        game.reveal(0)
+    _through_hands(game, 1)
+    shown = game.reveal(0)
+    assert shown.hand_number == 0 and shown.seed == game.hand_seed(0)
+    assert shown.salt == table.hand_seed_salt(shown.seed, 0).hex()
+    assert shown.cut == game.hands[0].cut and shown.dealer == game.hands[0].dealer
+    assert len(shown.order) == 52 and set(shown.order) == {str(c) for c in cards_of(FULL_PACK)}
+    with pytest.raises(InvalidArgument, match="hand 2 is not over"):
+        game.reveal(1)
+    assert game.hands_over() == 1
+
+
+def test_replay_rebuilds_a_game_with_hand_seeds() -> None:
+    game = _through_hands(Game(variants.get("modern"), seed=6, hand_seeds=True), 1)
+    moves = [m for m in (move_of(e) for e in game.events) if m is not None]
+    again = Game.replay(game.rules, 6, moves, hand_seeds=True)
+    assert again.events == game.events
+    assert Game.replay(game.rules, 6, []).events[0] != game.events[0]  # one generator

@@ -15,7 +15,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearts import Game, InvalidRecord, MoonChoice, Passing, Rules, record, variants
+from hearts import (
+    Game,
+    InvalidArgument,
+    InvalidRecord,
+    MoonChoice,
+    Passing,
+    Rules,
+    record,
+    variants,
+)
 from hearts.events import CardPlayed, Dealt, MoonChosen, Passed
 
 PRESETS = variants.names()
@@ -515,3 +524,115 @@ def test_a_seedless_record_with_a_cut_for_deal_is_replayed() -> None:
     data["events"][0]["cuts"] = data["events"][0]["cuts"][:1]
     with pytest.raises(InvalidRecord, match="cut for deal"):
         record.from_dict(data)
+
+
+# --- hand seeds ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["modern", "classic", "two-handed", "auction"])
+def test_a_record_of_a_game_with_hand_seeds_says_so_and_loads_back(name: str) -> None:
+    game = _play(Game(variants.get(name), seed=17, hand_seeds=True), 150)
+    data = json.loads(record.dumps(game))
+    assert data["hand_seeds"] is True and data["version"] == 2 and "revealed" not in data
+    loaded = record.loads(record.dumps(game))
+    _same_game(loaded, game)
+    assert loaded.hand_seeds and loaded.hand_seed(1) == game.hand_seed(1)
+    # It plays on as the original does: the next hands come from the same hand seeds.
+    _play(loaded, 80, seed=3)
+    _play(game, 80, seed=3)
+    assert loaded.events == game.events
+
+
+def test_a_game_with_hand_seeds_is_not_the_game_of_one_generator() -> None:
+    game = _play(Game(variants.get("modern"), seed=17, hand_seeds=True), 10)
+    data = record.to_dict(game)
+    del data["hand_seeds"]
+    with pytest.raises(InvalidRecord, match=r"event 0 \(shuffle_committed\) does not match"):
+        record.from_dict(data)
+
+
+@pytest.mark.parametrize("path", sorted((GOLDEN / "games").glob("*.json")), ids=lambda p: p.stem)
+def test_older_records_have_no_hand_seeds_and_are_written_back_unchanged(path: Path) -> None:
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert "hand_seeds" not in stored
+    found = record.contents(stored)
+    assert found.hand_seeds is False and dict(found.revealed) == {}
+    game = record.from_dict(stored)
+    written = record.to_dict(game)  # (a version 1 record's rules are written as version 2's)
+    assert not game.hand_seeds and "hand_seeds" not in written and "revealed" not in written
+    assert {k: written[k] for k in ("seed", "dealer", "cut_for_deal", "events")} == {
+        k: stored[k] for k in ("seed", "dealer", "cut_for_deal", "events")
+    }
+
+
+def _in_progress() -> Game:
+    game = Game(variants.get("modern"), seed=23, hand_seeds=True)
+    rng = random.Random(1)
+    while game.hand_number < 2 or len(game.deal.events) < 8:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return game
+
+
+def test_a_record_in_progress_withholds_the_seed_and_reveals_the_hands_over() -> None:
+    game = _in_progress()
+    data = json.loads(json.dumps(record.to_dict(game, reveal=2)))
+    assert data["seed"] is None and data["hand_seeds"] is True
+    assert data["revealed"] == {"0": game.hand_seed(0), "1": game.hand_seed(1)}
+    found = record.contents(data)
+    assert found.seed is None and dict(found.revealed) == {
+        0: game.hand_seed(0),
+        1: game.hand_seed(1),
+    }
+    # The revealed hands are whole; the hand in play holds no card of any hand, as a watcher sees.
+    dealt = [event for event in found.events if isinstance(event, Dealt)]
+    assert dealt[:2] == [game.hands[0].events[0], game.hands[1].events[0]]
+    assert all(not hand for hand in dealt[2].hands) and dealt[2].stock == ()
+    passes = [e for e in found.events if isinstance(e, Passed) and e.cards]
+    assert passes and all(
+        game.events.index(e) < game.events.index(game.hands[2].events[0]) for e in passes
+    )
+    # As one seat holds it: that seat's own hand, no other.
+    mine = record.contents(record.to_dict(game, reveal=2, seat=3))
+    third = [event for event in mine.events if isinstance(event, Dealt)][2]
+    assert third.hands[3] == game.hands[2].events[0].hands[3]
+    assert not any(third.hands[seat] for seat in range(3))
+
+
+def test_a_record_in_progress_cannot_be_rebuilt_and_says_so() -> None:
+    data = record.to_dict(_in_progress(), reveal=2)
+    with pytest.raises(InvalidRecord, match=r"withholds its seed \(hands revealed: 1, 2\)"):
+        record.from_dict(data)
+
+
+def test_a_hand_not_over_or_a_game_without_hand_seeds_reveals_nothing() -> None:
+    game = _in_progress()
+    with pytest.raises(InvalidArgument, match="hand 3 is not over"):
+        record.to_dict(game, reveal=3)
+    with pytest.raises(InvalidArgument, match="no hand seeds"):
+        record.to_dict(Game(variants.get("modern"), seed=1), reveal=0)
+    with pytest.raises(InvalidArgument, match="not a seat"):
+        record.to_dict(game, reveal=1, seat=4)
+    with pytest.raises(InvalidArgument, match="number of hands"):
+        record.to_dict(game, reveal=-1)
+    with pytest.raises(InvalidArgument, match="give reveal too"):
+        record.to_dict(game, seat=1)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"hand_seeds": "yes"}, "'hand_seeds' must be true or false"),
+        ({"revealed": []}, "'revealed' must be an object"),
+        ({"revealed": {"first": "0" * 64}}, "keyed by hand numbers from 0"),
+        ({"revealed": {"01": "0" * 64}}, "keyed by hand numbers from 0"),
+        ({"revealed": {"0": "0" * 63}}, "the seed of hand 1 must be 64 lowercase hex digits"),
+        ({"hand_seeds": False}, "'revealed' needs \"hand_seeds\": true"),
+        ({"seed": 23}, "'revealed' is for a record that withholds its seed"),
+    ],
+)
+def test_bad_hand_seed_fields_are_refused_by_the_field(
+    change: dict[str, Any], message: str
+) -> None:
+    data = dict(record.to_dict(_in_progress(), reveal=1), **change)
+    with pytest.raises(InvalidRecord, match=message):
+        record.contents(data)

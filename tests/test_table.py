@@ -9,21 +9,27 @@ from typing import Any
 
 import pytest
 
-from hearts import Game, IllegalMove, InvalidArgument, InvalidCard, Move, variants
+from hearts import Game, IllegalMove, InvalidArgument, InvalidCard, InvalidRecord, Move, variants
 from hearts.cards import FULL_PACK, JOKER, Card, cards_of
 from hearts.events import DealerCut, Dealt
 from hearts.table import (
+    HandReveal,
     check_cuts,
     commit,
     cut,
     cut_for_deal,
+    cut_for_deal_seed,
     cut_for_seats,
     deal_out,
     eldest,
     hand_salt,
+    hand_seed,
+    hand_seed_salt,
+    is_hand_seed,
     next_dealer,
     pone,
     random_cut,
+    seeded_rng,
     shuffle,
     shuffle_pack,
 )
@@ -297,3 +303,70 @@ def test_an_injected_generator_drawn_from_between_hands_is_put_back_exactly() ->
     game.undo()
     game.play(last)
     assert game.events == dealt
+
+
+# --- hand seeds --------------------------------------------------------------------------------
+
+
+def test_a_hand_seed_is_the_documented_hmac_of_the_game_seed_and_differs_per_hand() -> None:
+    for seed in (0, 7, -3, 2**70):
+        for n in range(5):
+            expected = hmac.new(
+                str(seed).encode(), f"hearts hand seed v1|{n}".encode(), hashlib.sha256
+            ).hexdigest()
+            assert hand_seed(seed, n) == expected and is_hand_seed(expected)
+    assert len({hand_seed(7, n) for n in range(100)}) == 100
+    assert hand_seed(7, 0) != hand_seed(8, 0)
+    cut_seed = hmac.new(b"7", b"hearts cut for deal seed v1", hashlib.sha256).hexdigest()
+    assert cut_for_deal_seed(7) == cut_seed
+    assert cut_seed not in {hand_seed(7, n) for n in range(100)}
+
+
+def test_a_hand_seeds_salt_and_generator_come_from_it_alone() -> None:
+    own = hand_seed(3, 2)
+    expected = hmac.new(bytes.fromhex(own), b"hearts hand salt v1|2", hashlib.sha256).digest()
+    assert hand_seed_salt(own, 2) == expected
+    assert hand_seed_salt(own, 2) != hand_salt(3, 2)  # not the salt of one generator's game
+    assert seeded_rng(own).random() == random.Random(int(own, 16)).random()
+    with pytest.raises(InvalidArgument, match="64 lowercase hex digits"):
+        seeded_rng("ABC")
+    with pytest.raises(InvalidArgument, match="64 lowercase hex digits"):
+        hand_seed_salt(own.upper(), 2)
+
+
+def _reveal() -> HandReveal:
+    game = Game(variants.get("classic"), seed=4, hand_seeds=True)
+    rng = random.Random(0)
+    while game.hand_number == 0:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return game.reveal(0)
+
+
+def test_a_reveals_commitment_message_is_what_commit_hashes() -> None:
+    shown = _reveal()
+    order = [Card.parse(name) for name in shown.order]
+    digest = hashlib.sha256(shown.commitment_message().encode("utf-8")).hexdigest()
+    assert digest == commit(order, bytes.fromhex(shown.salt), 0)
+    assert shown.commitment_message().startswith(f"hearts shuffle commitment v1|0|{shown.salt}|")
+
+
+def test_a_reveal_reads_back_from_json_and_bad_data_is_refused_by_its_field() -> None:
+    shown = _reveal()
+    data = shown.to_dict()
+    assert HandReveal.from_dict(data) == shown
+    assert set(data) == {"hand_number", "dealer", "seed", "salt", "order", "cut"}
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({k: v for k, v in data.items() if k != "salt"}, "lacks salt"),
+        (dict(data, extra=1), "unknown field"),
+        (dict(data, seed=data["seed"].upper()), "'seed' must be 64 lowercase hex"),
+        (dict(data, salt="xyz"), "'salt' must be hex"),
+        (dict(data, cut="4"), "'cut' must be a number of cards or null"),
+        (dict(data, hand_number=True), "'hand_number' must be a whole number"),
+        (dict(data, order=["qs", *data["order"][1:]]), "not a card's name"),
+        (dict(data, order="AS 2C"), "must be a list of card names"),
+    ]
+    for wrong, reason in bad:
+        with pytest.raises(InvalidRecord, match=reason):
+            HandReveal.from_dict(wrong)
+    with pytest.raises(InvalidRecord, match="JSON object"):
+        HandReveal.from_dict([])

@@ -6,6 +6,7 @@ event, or an event added or removed, is detected and named by its hand, move and
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import re
@@ -20,7 +21,15 @@ from hearts.deal import Phase
 from hearts.events import Dealt, Event, ShuffleCommitted, move_of
 from hearts.moves import Claim, Correct, Revoke
 from hearts.table import cut, deal_out, random_cut, shuffle
-from hearts.verify import Mismatch, commit, hand_salt, verify, verify_record, verify_text
+from hearts.verify import (
+    Mismatch,
+    check_reveal,
+    commit,
+    hand_salt,
+    verify,
+    verify_record,
+    verify_text,
+)
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "games"
 LAWS = variants.get("classic").replace(laws=True)
@@ -634,3 +643,171 @@ def test_undo_into_the_previous_hand_takes_back_the_next_commitment() -> None:
     game.play(last.card, last.seat)  # type: ignore[attr-defined]
     assert game.events == before
     assert verify(game).ok
+
+
+# --- hand seeds: one hand revealed at a time ------------------------------------------------------
+
+
+def _seeded(name: str = "modern", seed: int = 12, hands: int = 3) -> Game:
+    """A game with hand seeds, played into its hand ``hands`` (from 1) by random moves, a few
+    moves made in it."""
+    game = _play(Game(variants.get(name), seed=seed, hand_seeds=True), hands, seed)
+    rng = random.Random(seed)
+    for _ in range(5):
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return game
+
+
+def _commitment(game: Game, hand: int) -> str:
+    return next(
+        e.commitment
+        for e in game.events
+        if isinstance(e, ShuffleCommitted) and e.hand_number == hand
+    )
+
+
+def _dealt(game: Game, hand: int) -> Dealt:
+    event = game.hands[hand].events[0]
+    assert isinstance(event, Dealt)
+    return event
+
+
+@pytest.mark.parametrize("name", ["modern", "two-handed", "cancellation", "classic-7"])
+def test_the_real_reveal_of_every_hand_over_checks_against_each_seat_and_the_deal(
+    name: str,
+) -> None:
+    game = _seeded(name)
+    for hand in range(game.hands_over()):
+        shown = game.reveal(hand)
+        dealt = _dealt(game, hand)
+        for seat in range(game.players):
+            assert (
+                check_reveal(
+                    shown,
+                    _commitment(game, hand),
+                    game.rules,
+                    seat=seat,
+                    cards=dealt.hands[seat],
+                    dealt=dealt,
+                )
+                is None
+            )
+
+
+def test_an_edited_reveal_fails_in_a_sentence_naming_what_failed() -> None:
+    game = _seeded()
+    shown, committed, rules = game.reveal(1), _commitment(game, 1), game.rules
+    dealt = _dealt(game, 1)
+    swapped = (shown.order[1], shown.order[0], *shown.order[2:])
+    order = check_reveal(dataclasses.replace(shown, order=swapped), committed, rules)
+    assert order is not None and order.startswith("hand 2's reveal fails: ")
+    assert "the order is not the shuffle the seed draws" in order
+    assert "do not hash to the commitment" in order
+    salt = check_reveal(dataclasses.replace(shown, salt="00" * 32), committed, rules)
+    assert salt == (
+        "hand 2's reveal fails: the salt is not the one the seed derives; the order and the "
+        "salt do not hash to the commitment received when the hand was dealt"
+    )
+    other = game.reveal(0)
+    seed = check_reveal(dataclasses.replace(shown, seed=other.seed), committed, rules)
+    assert seed is not None and "the salt is not the one the seed derives" in seed
+    assert "the order is not the shuffle the seed draws" in seed
+    # Another hand's whole (true) reveal does not prove this hand's commitment.
+    assert "do not hash to the commitment" in (check_reveal(other, committed, rules) or "")
+    # A seat's dealt hand, or the whole deal, that the revealed order does not deal.
+    wrong = check_reveal(shown, committed, rules, seat=0, cards=dealt.hands[1])
+    assert wrong == (
+        f"hand 2's reveal fails: seat 0 was dealt other cards than this order, cut at "
+        f"{shown.cut} cards, deals"
+    )
+    hands = (dealt.hands[1], dealt.hands[0], *dealt.hands[2:])
+    deal = check_reveal(shown, committed, rules, dealt=dataclasses.replace(dealt, hands=hands))
+    assert deal is not None and "seats 0 and 1 hold other cards than this order" in deal
+    assert shown.cut is not None
+    cut_ = check_reveal(
+        dataclasses.replace(shown, cut=shown.cut + 1), committed, rules, dealt=dealt
+    )
+    assert cut_ is not None and f"cut at {shown.cut}, not at {shown.cut + 1}" in cut_
+    short = check_reveal(dataclasses.replace(shown, order=shown.order[:-1]), committed, rules)
+    assert short is not None and "not the pack of these rules" in short
+
+
+def _in_progress(game: Game, reveal: int, seat: int | None = None) -> dict[str, Any]:
+    """The record of a game in progress as a client holds it, through JSON text."""
+    return json.loads(json.dumps(record.to_dict(game, reveal=reveal, seat=seat)))
+
+
+def test_an_in_progress_record_verifies_the_revealed_hands_and_reports_the_rest() -> None:
+    game = _seeded(hands=3)  # two hands over, the third in play
+    data = _in_progress(game, 2)
+    assert data["seed"] is None and set(data["revealed"]) == {"0", "1"}
+    report = verify_record(data)
+    assert report.ok and report.unrevealed == (2,)
+    assert report.lines() == [
+        "hand 1: commitment ✓, deal ✓, play ✓",
+        "hand 2: commitment ✓, deal ✓, play ✓",
+        "hand 3: seed not revealed yet",
+    ]
+    assert verify_text(json.dumps(data)).lines() == report.lines()
+    # Fewer hands revealed than are over: the later ones wait, none fails for that.
+    one = verify_record(_in_progress(game, 1, seat=2))
+    assert one.ok and one.unrevealed == (1, 2)
+    assert one.lines()[1:] == ["hand 2: seed not revealed yet", "hand 3: seed not revealed yet"]
+    assert verify_record(_in_progress(game, 0)).unrevealed == (0, 1, 2)
+
+
+def test_a_revealed_seed_that_does_not_match_its_commitment_fails_naming_the_hand() -> None:
+    game = _seeded(hands=3)
+    data = _in_progress(game, 2)
+    data["revealed"]["1"] = game.hand_seed(2)
+    report = verify_record(data)
+    assert not report.ok
+    assert report.lines()[1].startswith("hand 2: commitment ✗, deal ✗")
+    assert report.lines()[0] == "hand 1: commitment ✓, deal ✓, play ✓"
+    assert report.lines()[2] == "hand 3: seed not revealed yet"
+
+
+def test_an_edited_revealed_hand_fails_its_play_check() -> None:
+    game = _seeded(hands=3)
+    data = _in_progress(game, 2)
+    at = _nth(data, "card_played", 1, 4)  # a card of the second hand's second trick
+    data["events"][at]["card"] = "AS" if data["events"][at]["card"] != "AS" else "KS"
+    report = verify_record(data)
+    assert not report.ok and report.lines()[1].startswith("hand 2: commitment ✓, deal ✓, play ✗")
+    assert report.lines()[2] == "hand 3: seed not revealed yet"
+
+
+def test_a_whole_record_of_a_game_with_hand_seeds_verifies_and_a_wrong_seed_fails() -> None:
+    game = _seeded(hands=3)
+    assert verify(game).ok and verify_record(_data(game)).ok
+    assert verify(game).lines()[2] == "hand 3: commitment ✓, deal ✓, play ✓"
+    wrong = verify_record(dict(_data(game), seed=13))
+    assert not wrong.ok and all(
+        hand.line().startswith(f"hand {hand.hand_number + 1}: commitment ✗") for hand in wrong.hands
+    )
+    # Read as one generator's record (the field dropped), the deals do not verify.
+    plain = _data(game)
+    del plain["hand_seeds"]
+    assert not verify_record(plain).ok
+
+
+def test_an_in_progress_record_with_a_cut_for_deal_verifies_and_says_the_cut_waits() -> None:
+    game = Game(variants.get("classic"), seed=30, cut_for_deal=True, hand_seeds=True)
+    _play(game, 2, 30)
+    report = verify_record(_in_progress(game, 1))
+    assert report.ok and report.lines()[:2] == [
+        "hand 1: commitment ✓, deal ✓, play ✓",
+        "hand 2: seed not revealed yet",
+    ]
+    assert report.notes == ("the cut for deal is not checked until the game's seed is revealed",)
+    assert verify_record(_data(game)).ok  # the whole record checks the cut from its own seed
+
+
+def test_a_finished_game_with_every_hand_revealed_verifies_without_its_seed() -> None:
+    game = Game(variants.get("modern"), seed=40, hand_seeds=True)
+    _play(game, 99, 40)
+    assert game.is_over
+    data = _in_progress(game, game.hands_over())
+    report = verify_record(data)
+    assert report.ok and report.unrevealed == () and len(report.hands) == game.hand_number + 1
+    assert all(hand.line().endswith("play ✓") for hand in report.hands)

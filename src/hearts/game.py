@@ -5,7 +5,9 @@ A :class:`Game` shuffles and deals each hand from its seeded generator (the tabl
 by the rules' method (points to a target, or counters with pools and Jacks), and says when the
 game is over and who won. Its :attr:`Game.events` are the whole log. A game with a seed commits
 to each shuffle (a :class:`~hearts.events.ShuffleCommitted` event) before the pone is asked to
-cut, so that its record proves every deal (:mod:`hearts.verify`).
+cut, so that its record proves every deal (:mod:`hearts.verify`). With ``hand_seeds=True`` each
+hand is shuffled from a seed of its own, derived from the game's (:func:`hearts.table.hand_seed`),
+so that a table can reveal each hand's seed (:meth:`Game.reveal`) as soon as the hand is over.
 
 >>> import random
 >>> from hearts import Game, variants
@@ -34,6 +36,7 @@ from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, Shuffl
 from hearts.moves import Move
 from hearts.observation import PublicView, SeatView
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
+from hearts.table import HandReveal
 
 __all__ = ["Game", "PoneChoice"]
 
@@ -74,7 +77,14 @@ class Game:
     """A game of Hearts from its first deal to its end.
 
     ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible; with a seed,
-    each shuffle is committed to before the cut (see :mod:`hearts.verify`). Seat
+    each shuffle is committed to before the cut (see :mod:`hearts.verify`). By default one
+    generator seeded with ``seed`` draws every shuffle in turn, so the seed proves every hand at
+    once. With ``hand_seeds=True`` (a seed needed, not a generator), each hand draws from a
+    generator of its own, seeded with :meth:`hand_seed` (derived from the game's seed by
+    HMAC-SHA256), and its commitment's salt derives from that hand seed
+    (:func:`hearts.table.hand_seed_salt`): the seed of one hand, revealed once it is over
+    (:meth:`reveal`), proves that hand and tells nothing of any other; the cut for deal draws
+    from a seed of its own as well (:func:`hearts.table.cut_for_deal_seed`). Seat
     ``dealer`` deals the first hand unless ``cut_for_deal`` is set, when the seats cut and the
     lowest card deals (laws 1–2). ``pone`` lets the pone choose the cut or decline it.
     ``deals`` gives the first hands as recorded :class:`~hearts.events.Dealt` events instead of
@@ -113,6 +123,7 @@ class Game:
         cut_for_deal: bool = False,
         pone: PoneChoice | None = None,
         deals: Sequence[Dealt | DealerCut] | None = None,
+        hand_seeds: bool = False,
     ) -> None:
         if not isinstance(rules, Rules):
             raise InvalidArgument(f"a game needs Rules, not {type(rules).__name__}")
@@ -132,6 +143,12 @@ class Game:
             )
         if rng is not None and seed is not None:
             raise InvalidArgument("give a game a seed or a generator, not both")
+        if not isinstance(hand_seeds, bool):
+            raise InvalidArgument(f"hand_seeds must be True or False, not {hand_seeds!r}")
+        if hand_seeds and rng is not None:
+            raise InvalidArgument(
+                "hand seeds are derived from the game's seed: give a seed, not a generator"
+            )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise InvalidArgument(f"seed={seed!r} must be a whole number")
         if rng is not None and not isinstance(rng, random.Random):
@@ -150,6 +167,8 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.cut_for_deal = cut_for_deal
+        self.hand_seeds = hand_seeds
+        """Whether each hand is shuffled from a seed of its own (:meth:`hand_seed`)."""
         self._pone = pone
         self._preset = list(deals) if deals is not None else []
         self._rng = rng if rng is not None else random.Random(seed)
@@ -177,8 +196,8 @@ class Game:
                 cuts = list(recorded.cuts)
                 dealer = table.check_cuts(cuts, rules.players)
             else:
-                dealer, cuts = table.cut_for_deal(self._rng, rules.players)
-                self._drew_cut = True
+                dealer, cuts = table.cut_for_deal(self._cut_rng(), rules.players)
+                self._drew_cut = not hand_seeds
             self._opening.append(DealerCut(cuts=tuple(cuts), dealer=dealer))
         self.first_dealer = dealer
         self._start_hand(dealer)
@@ -324,6 +343,62 @@ class Game:
                 return event.commitment
         return None
 
+    def hand_seed(self, hand_number: int) -> str:
+        """The seed of hand ``hand_number`` (from 0) of a game with hand seeds: 64 hex digits
+        (:func:`hearts.table.hand_seed`). It is the table's secret until that hand is over:
+        whoever holds it can deal the hand. A game without hand seeds raises
+        :class:`~hearts.errors.InvalidArgument`.
+
+        >>> from hearts import variants
+        >>> game = Game(variants.get("classic"), seed=5, hand_seeds=True)
+        >>> game.hand_seed(0) == game.hand_seed(1)
+        False
+        """
+        if not self.hand_seeds or self.seed is None:
+            raise InvalidArgument("this game has no hand seeds: make it with hand_seeds=True")
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+            raise InvalidArgument(f"hand {hand_number!r} is not a hand number (0, 1, ...)")
+        return table.hand_seed(self.seed, hand_number)
+
+    def reveal(self, hand_number: int) -> HandReveal:
+        """What to reveal of hand ``hand_number`` (from 0) once it is over: its seed, salt,
+        pack order before the cut and the cut (see :class:`~hearts.table.HandReveal` for how a
+        client checks it, and :func:`hearts.verify.check_reveal`). A hand not yet over, not
+        shuffled from its seed, or a game without hand seeds raises
+        :class:`~hearts.errors.InvalidArgument`: revealing a hand in play would show every
+        seat's cards.
+
+        >>> from hearts import variants
+        >>> game = Game(variants.get("classic"), seed=5, hand_seeds=True)
+        >>> game.reveal(0)
+        Traceback (most recent call last):
+        ...
+        hearts.errors.InvalidArgument: hand 1 is not over: its seed is revealed only once it is
+        """
+        seed = self.hand_seed(hand_number)
+        if hand_number >= len(self._hands) or not self._hands[hand_number].deal.is_over:
+            raise InvalidArgument(
+                f"hand {hand_number + 1} is not over: its seed is revealed only once it is"
+            )
+        if hand_number < len(self._preset):
+            raise InvalidArgument(
+                f"hand {hand_number + 1} was dealt from a record, not shuffled from its seed"
+            )
+        deal = self._hands[hand_number].deal
+        deck, _ = table.shuffle_pack(self.rules.pack, table.seeded_rng(seed))
+        return HandReveal(
+            hand_number=hand_number,
+            dealer=deal.dealer,
+            seed=seed,
+            salt=table.hand_seed_salt(seed, hand_number).hex(),
+            order=tuple(str(card) for card in deck),
+            cut=deal.cut,
+        )
+
+    def hands_over(self) -> int:
+        """How many hands, from the first, are over (their seeds may be revealed)."""
+        return sum(1 for hand in self._hands if hand.deal.is_over)
+
     # ------------------------------------------------------------------ hands
 
     def _start_hand(self, dealer: int) -> None:
@@ -336,12 +411,20 @@ class Game:
         if number < len(self._preset):
             masks, stock, at = self._preset_hand(number, dealer)
         else:
-            deck, suggested = table.shuffle_pack(rules.pack, self._rng)
+            if self.hand_seeds:
+                # This hand's own generator and salt, both from its seed alone.
+                assert self.seed is not None
+                own = table.hand_seed(self.seed, number)
+                deck, suggested = table.shuffle_pack(rules.pack, table.seeded_rng(own))
+                salt = table.hand_seed_salt(own, number)
+            else:
+                deck, suggested = table.shuffle_pack(rules.pack, self._rng)
+                if self.seed is not None:
+                    # The salt comes from the seed, not the generator, so the deals do not shift.
+                    salt = table.hand_salt(self.seed, number)
             at = suggested
             if self.seed is not None:
-                # Commit to the shuffled pack before the pone cuts (see hearts.verify); the
-                # salt comes from the seed, not the generator, so the deals do not shift.
-                salt = table.hand_salt(self.seed, number)
+                # Commit to the shuffled pack before the pone cuts (see hearts.verify).
                 before.append(ShuffleCommitted(number, dealer, table.commit(deck, salt, number)))
             self._committing = before
             try:
@@ -381,6 +464,14 @@ class Game:
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
 
+    def _cut_rng(self) -> random.Random:
+        """What the cut for deal draws from: the game's generator, or with hand seeds a
+        generator of its own."""
+        if self.hand_seeds:
+            assert self.seed is not None
+            return table.seeded_rng(table.cut_for_deal_seed(self.seed))
+        return self._rng
+
     def _rewind(self, state: Any) -> None:
         """Put the generator back as it was before the next hand (``len(self._hands)``) was
         shuffled: the saved ``state`` of an injected generator, or the game's own generator
@@ -388,6 +479,8 @@ class Game:
         if state is not None:
             self._rng.setstate(state)
             return
+        if self.hand_seeds:
+            return  # each hand draws from a generator of its own: there is nothing to put back
         rng = random.Random(self.seed)
         if self._drew_cut:
             table.cut_for_deal(rng, self.rules.players)
@@ -517,11 +610,12 @@ class Game:
         *,
         dealer: int | None = None,
         cut_for_deal: bool = False,
+        hand_seeds: bool = False,
     ) -> Game:
         """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs.
 
         The first dealer is seat 0 unless ``dealer`` is given or the seats ``cut_for_deal``
-        (not both). Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
+        (not both); ``hand_seeds`` as the game was made. Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
         a move refused raises its own kind, numbered from 1.
 
         >>> from hearts import variants
@@ -555,7 +649,7 @@ class Game:
                     f"move {index + 1} {tuple(entry)!r} must be a (seat, move) pair: the seat first"
                 )
             pairs.append((seat, move))
-        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal)
+        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal, hand_seeds=hand_seeds)
         for index, (seat, move) in enumerate(pairs):
             try:
                 game.play(move, seat)

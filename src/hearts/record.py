@@ -31,7 +31,19 @@ The format, one event a line::
     ...
     ]}
 
-Events are numbered from 0, as in the record's ``events`` list. Version 1 records, whose rules
+Events are numbered from 0, as in the record's ``events`` list.
+
+A game with hand seeds (``Game(rules, seed, hand_seeds=True)``) is recorded with
+``"hand_seeds": true`` beside its seed; records without the field (every record written before
+it) are games whose hands draw from one generator. A table that reveals each hand's seed once
+the hand is over can write the record of a game in progress as a client may hold it
+(``to_dict(game, reveal=n)``): ``"seed": null``, ``"hand_seeds": true``, the seeds of the first
+``n`` hands in ``"revealed"`` (``{"0": "<64 hex digits>", ...}``, hands counted from 0 as in the
+events), those hands' events whole and the later events as a watcher (or one seat) sees them.
+:func:`hearts.verify.verify_record` checks the hands revealed and says the others are not yet;
+such a record cannot be rebuilt (:func:`from_dict` says so) until its seed is given.
+
+Version 1 records, whose rules
 are flat options (``pass_count``, ``max_bid``, ``packs``…), are read too: their rules are
 migrated to the parts of version 2 (:meth:`hearts.rules.Rules.from_dict`).
 
@@ -50,12 +62,13 @@ import json
 import os
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import IO, Any, Final, NamedTuple, TypeVar
 
 from hearts import table
 from hearts.cards import Card, Suit
 from hearts.deal import check_hands
-from hearts.errors import HeartsError, InvalidRecord
+from hearts.errors import HeartsError, InvalidArgument, InvalidRecord
 from hearts.events import (
     BidMade,
     CardCalled,
@@ -83,6 +96,7 @@ from hearts.events import (
     move_of,
 )
 from hearts.game import Game
+from hearts.observation import redact
 from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
@@ -119,6 +133,8 @@ _FIELDS: Final = (
     "cut_for_deal",
     "events",
 )
+_OPTIONAL: Final = ("hand_seeds", "revealed")
+"""Fields a record may have (absent: false, and no hand seeds revealed)."""
 _T = TypeVar("_T")
 
 PathOrFile = str | os.PathLike[str] | IO[str]
@@ -128,20 +144,35 @@ Readable = str | os.PathLike[str] | IO[str] | IO[bytes]
 # ---------------------------------------------------------------------------------- writing
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -> dict[str, Any]:
     """The record of a game as plain JSON data.
+
+    With ``reveal`` (a game with hand seeds), the record of the game as it stands that a
+    client may hold while it goes on: the game's seed withheld (null), the seeds of the first
+    ``reveal`` hands given in ``"revealed"`` (each must be over), their events whole, and every
+    later event as ``seat`` sees it (None: as a watcher does, no card of any hand). Revealing a
+    hand not over, or hand seeds of a game without them, raises
+    :class:`~hearts.errors.InvalidArgument`.
 
     >>> from hearts import Game, variants
     >>> data = to_dict(Game(variants.get("classic"), seed=3))
     >>> data["format"], data["variant"], data["seed"], data["events"][0]["kind"]
     ('hearts-record', 'classic', 3, 'shuffle_committed')
+    >>> game = Game(variants.get("classic"), seed=3, hand_seeds=True)
+    >>> shown = to_dict(game, reveal=0)
+    >>> shown["seed"], shown["hand_seeds"], shown["revealed"], shown["events"][1]["hands"][0]
+    (None, True, {}, '')
+    >>> to_dict(game, reveal=1)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: hand 1 is not over: its seed cannot be revealed yet
     """
     seed = game.seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidRecord(
             f"a game seeded with {seed!r} cannot be recorded: the seed must be a whole number"
         )
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "variant": _variant_name(game.rules),
@@ -149,8 +180,38 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seed": seed,
         "dealer": game.first_dealer,
         "cut_for_deal": game.cut_for_deal,
-        "events": [event.to_dict() for event in game.events],
     }
+    if game.hand_seeds:
+        data["hand_seeds"] = True
+    if reveal is None:
+        if seat is not None:
+            raise InvalidArgument("a seat's record is one with hands revealed: give reveal too")
+        data["events"] = [event.to_dict() for event in game.events]
+        return data
+    if not game.hand_seeds:
+        raise InvalidArgument("this game has no hand seeds to reveal: make it with hand_seeds=True")
+    if isinstance(reveal, bool) or not isinstance(reveal, int) or reveal < 0:
+        raise InvalidArgument(f"reveal must be a number of hands (0, 1, ...), not {reveal!r}")
+    if reveal > game.hands_over():
+        raise InvalidArgument(
+            f"hand {game.hands_over() + 1} is not over: its seed cannot be revealed yet"
+        )
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
+    ):
+        raise InvalidArgument(f"seat={seat!r} is not a seat: seats are 0 to {game.players - 1}")
+    data["seed"] = None
+    data["revealed"] = {str(number): game.hand_seed(number) for number in range(reveal)}
+    events: list[dict[str, Any]] = []
+    hand: int | None = None
+    for event in game.events:
+        if isinstance(event, ShuffleCommitted | Dealt):
+            hand = event.hand_number
+        shown = event if hand is None or hand < reveal else redact(event, seat)
+        if shown is not None:
+            events.append(shown.to_dict())
+    data["events"] = events
+    return data
 
 
 def dumps(game: Game) -> str:
@@ -300,8 +361,15 @@ def from_dict(data: Any) -> Game:
     ...
     hearts.errors.InvalidRecord: record field 'dealer' must be a seat from 0 to 1, not 2
     """
-    rules, seed, dealer, cut_for_deal, events = contents(data)
-    game = _rebuild(rules, seed, dealer, cut_for_deal, events)
+    rules, seed, dealer, cut_for_deal, events, hand_seeds, revealed = contents(data)
+    if hand_seeds and seed is None:
+        shown = ", ".join(str(number + 1) for number in revealed) or "none"
+        raise InvalidRecord(
+            "the record is of a game in progress that withholds its seed (hands revealed: "
+            f"{shown}): it cannot be rebuilt until the seed is given; hearts verify checks the "
+            "hands revealed"
+        )
+    game = _rebuild(rules, seed, dealer, cut_for_deal, events, hand_seeds)
     if game.first_dealer != dealer:
         raise InvalidRecord(
             f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
@@ -319,6 +387,10 @@ class Contents(NamedTuple):
     """The first dealer (chosen by the cut for deal when ``cut_for_deal``)."""
     cut_for_deal: bool
     events: list[Event]
+    hand_seeds: bool = False
+    """Whether each hand is shuffled from a seed of its own."""
+    revealed: Mapping[int, str] = MappingProxyType({})
+    """The hand seeds a record of a game in progress reveals, by hand number from 0."""
 
 
 def _cards(count: int) -> str:
@@ -364,7 +436,7 @@ def contents(data: Any) -> Contents:
     if "version" in data and data.get("format", FORMAT) == FORMAT:
         _check_version(data["version"])  # a version not read may have other fields
     for key in data:
-        if key not in _FIELDS:
+        if key not in _FIELDS and key not in _OPTIONAL:
             raise InvalidRecord(f"the record has an unknown field {key!r}")
     for key in _FIELDS:
         if key not in data:
@@ -403,7 +475,46 @@ def contents(data: Any) -> Contents:
             events.append(Event.from_dict(raw))
         except InvalidRecord as error:
             raise InvalidRecord(f"event {index}: {error}") from None
-    return Contents(rules, seed, dealer, cut_for_deal, events)
+    hand_seeds = data.get("hand_seeds", False)
+    if not isinstance(hand_seeds, bool):
+        raise InvalidRecord(f"record field 'hand_seeds' must be true or false, not {hand_seeds!r}")
+    return Contents(
+        rules, seed, dealer, cut_for_deal, events, hand_seeds, _revealed(data, seed, hand_seeds)
+    )
+
+
+def _revealed(data: Mapping[str, Any], seed: int | None, hand_seeds: bool) -> dict[int, str]:
+    """The hand seeds a record of a game in progress reveals, by hand number, checked."""
+    if "revealed" not in data:
+        return {}
+    raw = data["revealed"]
+    if not hand_seeds:
+        raise InvalidRecord("record field 'revealed' needs \"hand_seeds\": true")
+    if seed is not None:
+        raise InvalidRecord(
+            "record field 'revealed' is for a record that withholds its seed: with the seed, "
+            "every hand's seed is known"
+        )
+    if not isinstance(raw, Mapping):
+        raise InvalidRecord(f"record field 'revealed' must be an object, not {_json_type(raw)}")
+    revealed: dict[int, str] = {}
+    for key, value in raw.items():
+        if (
+            not isinstance(key, str)
+            or not key.isascii()
+            or not key.isdigit()
+            or key != str(int(key))
+        ):
+            raise InvalidRecord(
+                f"record field 'revealed' is keyed by hand numbers from 0, not {key!r}"
+            )
+        if not table.is_hand_seed(value):
+            raise InvalidRecord(
+                f"record field 'revealed': the seed of hand {int(key) + 1} must be 64 lowercase "
+                f"hex digits, not {value!r}"
+            )
+        revealed[int(key)] = value
+    return dict(sorted(revealed.items()))
 
 
 def _is_int(value: object) -> bool:
@@ -429,7 +540,12 @@ def _variant_name(rules: Rules) -> str:
 
 
 def _rebuild(
-    rules: Rules, seed: int | None, dealer: int, cut_for_deal: bool, events: Sequence[Event]
+    rules: Rules,
+    seed: int | None,
+    dealer: int,
+    cut_for_deal: bool,
+    events: Sequence[Event],
+    hand_seeds: bool = False,
 ) -> Game:
     """Deal from the seed (or the recorded deals), replay the moves, and compare the logs."""
     source = "the seed" if seed is not None else "the record's deals"
@@ -457,6 +573,7 @@ def _rebuild(
                 dealer=None if cut_for_deal else dealer,
                 cut_for_deal=cut_for_deal,
                 pone=pone,
+                hand_seeds=hand_seeds,
             )
         else:
             deals = [event for event in events if isinstance(event, Dealt | DealerCut)]

@@ -11,7 +11,9 @@ to the left.
 At a digital table the shuffle is out of sight, so a seeded game publishes :func:`commit` of the
 shuffled order before the pone cuts: a hash under a salt derived from the seed and the hand
 number (:func:`hand_salt`). The seed, revealed in the record afterwards, lets anyone check every
-deal (:mod:`hearts.verify`).
+deal (:mod:`hearts.verify`). A game with hand seeds (``Game(rules, seed, hand_seeds=True)``)
+shuffles each hand from a seed of its own (:func:`hand_seed`), which can be revealed as soon as
+that hand is over (a :class:`HandReveal`) without telling anything of the other hands.
 
 >>> import random
 >>> deck = shuffle(range(52), random.Random(1))
@@ -24,14 +26,16 @@ deal (:mod:`hearts.verify`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import random
-from collections.abc import Iterable, Sequence
-from typing import Final, TypeVar
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 from hearts.cards import FULL_PACK, JOKER, Card, cards_of
-from hearts.errors import IllegalMove, InvalidArgument
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidRecord
 
 __all__ = [
     "MIN_PACKET",
@@ -48,6 +52,12 @@ __all__ = [
     "check_cuts",
     "hand_salt",
     "commit",
+    "hand_seed",
+    "cut_for_deal_seed",
+    "seeded_rng",
+    "hand_seed_salt",
+    "is_hand_seed",
+    "HandReveal",
 ]
 
 T = TypeVar("T")
@@ -331,3 +341,202 @@ def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
         names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
     message = b"|".join((_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names))
     return hashlib.sha256(message).hexdigest()
+
+
+# ---------------------------------------------------------------------- hand seeds
+
+_HEX_SEED: Final = re.compile(r"[0-9a-f]{64}")
+
+
+def _derive(seed: int, message: str) -> str:
+    return hmac.new(str(seed).encode("ascii"), message.encode("ascii"), "sha256").hexdigest()
+
+
+def hand_seed(seed: int, hand_number: int) -> str:
+    """The secret seed of one hand of a game with hand seeds: 64 hex digits derived from the
+    game's seed and the hand number.
+
+    It is ``HMAC-SHA256(key=the game's seed, "hearts hand seed v1|n")`` in lowercase hex (the
+    key is the seed written in decimal, as for :func:`hand_salt`). Every draw for hand ``n``
+    (its shuffle and the cut suggested to the pone) comes from :func:`seeded_rng` of it, and
+    its commitment's salt is :func:`hand_seed_salt` of it. HMAC is a keyed pseudo-random
+    function: one hand's seed tells nothing of the game's seed or of any other hand's.
+
+    >>> len(hand_seed(7, 0)), hand_seed(7, 0) == hand_seed(7, 1), hand_seed(7, 0) == hand_seed(8, 0)
+    (64, False, False)
+    """
+    return _derive(seed, f"hearts hand seed v1|{hand_number}")
+
+
+def cut_for_deal_seed(seed: int) -> str:
+    """The seed of the cut for deal (laws 1-2) of a game with hand seeds:
+    ``HMAC-SHA256(key=the game's seed, "hearts cut for deal seed v1")`` in hex, apart from
+    every hand's seed.
+
+    >>> cut_for_deal_seed(7) in {hand_seed(7, n) for n in range(10)}
+    False
+    """
+    return _derive(seed, "hearts cut for deal seed v1")
+
+
+def is_hand_seed(value: object) -> bool:
+    """Whether a value is written as a hand seed is: 64 lowercase hex digits.
+
+    >>> is_hand_seed(hand_seed(1, 0)), is_hand_seed("AB"), is_hand_seed(5)
+    (True, False, False)
+    """
+    return isinstance(value, str) and _HEX_SEED.fullmatch(value) is not None
+
+
+def _check_seed(seed: str) -> str:
+    if not is_hand_seed(seed):
+        raise InvalidArgument(f"a hand seed is 64 lowercase hex digits, not {seed!r}")
+    return seed
+
+
+def seeded_rng(seed: str) -> random.Random:
+    """The generator a hand (or the cut for deal) draws from: :class:`random.Random` seeded
+    with the hand seed read as a 256-bit whole number.
+
+    >>> seeded_rng(hand_seed(7, 0)).random() == seeded_rng(hand_seed(7, 0)).random()
+    True
+    """
+    return random.Random(int(_check_seed(seed), 16))
+
+
+def hand_seed_salt(seed: str, hand_number: int) -> bytes:
+    """The 32-byte salt of the commitment of a hand with a seed of its own:
+    ``HMAC-SHA256(key=the hand seed's 32 bytes, "hearts hand salt v1|n")``, so that anyone
+    holding that hand's seed can derive it.
+
+    >>> len(hand_seed_salt(hand_seed(7, 0), 0))
+    32
+    """
+    key = bytes.fromhex(_check_seed(seed))
+    return hmac.new(key, f"hearts hand salt v1|{hand_number}".encode("ascii"), "sha256").digest()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandReveal:
+    """What a table reveals of one hand once it is over, so that anyone can check its deal
+    (:meth:`hearts.game.Game.reveal`; :func:`hearts.verify.check_reveal` checks one).
+
+    A client that cannot run Python's generator checks a reveal in three steps:
+
+    1. ``sha256`` of :meth:`commitment_message` (UTF-8 text), in lowercase hex, is the
+       commitment it received when the hand was dealt (the ``ShuffleCommitted`` event);
+    2. the pack order, cut as ``cut`` says (lift ``cut`` cards off the top and put the rest on
+       them; None: not cut), then dealt one card at a time from the eldest hand (the seat on
+       the dealer's left) to the left, gives the hand it was dealt (the dealer sits out at a
+       table of seven; what is left over is the stock, top card first);
+    3. ``cut`` is the cut the ``Dealt`` event announced.
+
+    The salt is ``HMAC-SHA256(key=bytes of seed, "hearts hand salt v1|<hand number>")``
+    (:func:`hand_seed_salt`): a client with HMAC can check it as well. That the order is the
+    shuffle the seed draws is checked where Python runs (:func:`hearts.verify.check_reveal`).
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("classic"), seed=4, hand_seeds=True)
+    >>> while game.hand_number == 0:
+    ...     _ = game.play(game.legal_moves()[0])
+    >>> shown = game.reveal(0)
+    >>> import hashlib
+    >>> hashlib.sha256(shown.commitment_message().encode()).hexdigest() == game.events[0].commitment
+    True
+    >>> HandReveal.from_dict(shown.to_dict()) == shown
+    True
+    """
+
+    hand_number: int
+    """The hand, counted from 0 (as in the events)."""
+    dealer: int
+    """The seat that dealt it."""
+    seed: str
+    """The hand's seed, 64 hex digits (:func:`hand_seed`)."""
+    salt: str
+    """The commitment's salt in hex (64 digits), derived from the seed."""
+    order: tuple[str, ...]
+    """The shuffled pack before the cut, top card first, by name (``AS``, ``TH``, ``QS'``)."""
+    cut: int | None
+    """Cards the pone lifted (None: the pone declined)."""
+
+    def commitment_message(self) -> str:
+        """The text whose ``sha256`` is the hand's commitment (what :func:`commit` hashes):
+        ``hearts shuffle commitment v1|<hand number>|<salt in hex>|<names, one space apart>``.
+
+        >>> HandReveal(0, 0, "0" * 64, "ab", ("AS", "2C"), None).commitment_message()
+        'hearts shuffle commitment v1|0|ab|AS 2C'
+        """
+        names = " ".join(self.order)
+        return f"{_DOMAIN.decode()}|{self.hand_number}|{self.salt}|{names}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reveal as JSON data: ``{"hand_number", "dealer", "seed", "salt", "order", "cut"}``
+        (``order`` a list of names)."""
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "salt": self.salt,
+            "order": list(self.order),
+            "cut": self.cut,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandReveal:
+        """A reveal from JSON data (what :meth:`to_dict` writes); data of another shape raises
+        :class:`~hearts.errors.InvalidRecord` naming the field.
+
+        >>> HandReveal.from_dict({"hand_number": 0})
+        Traceback (most recent call last):
+        ...
+        hearts.errors.InvalidRecord: a hand reveal has the fields cut, dealer, hand_number, order, salt and seed; this one lacks cut, dealer, order, salt and seed
+        """
+        fields = ("cut", "dealer", "hand_number", "order", "salt", "seed")
+        if not isinstance(data, Mapping):
+            raise InvalidRecord("a hand reveal must be a JSON object")
+        missing = [name for name in fields if name not in data]
+        extra = sorted(str(name) for name in data if name not in fields)
+        if missing or extra:
+            what = (
+                f"lacks {_and(missing)}" if missing else f"has the unknown field(s) {_and(extra)}"
+            )
+            raise InvalidRecord(
+                f"a hand reveal has the fields {_and(list(fields))}; this one {what}"
+            )
+        for name in ("hand_number", "dealer"):
+            value = data[name]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidRecord(
+                    f"a hand reveal's {name!r} must be a whole number, not {value!r}"
+                )
+        cut_ = data["cut"]
+        if cut_ is not None and (isinstance(cut_, bool) or not isinstance(cut_, int)):
+            raise InvalidRecord(
+                f"a hand reveal's 'cut' must be a number of cards or null, not {cut_!r}"
+            )
+        if not is_hand_seed(data["seed"]):
+            raise InvalidRecord(
+                f"a hand reveal's 'seed' must be 64 lowercase hex digits, not {data['seed']!r}"
+            )
+        salt = data["salt"]
+        if not isinstance(salt, str) or re.fullmatch(r"(?:[0-9a-f]{2})*", salt) is None:
+            raise InvalidRecord(f"a hand reveal's 'salt' must be hex digits, not {salt!r}")
+        order = data["order"]
+        if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
+            raise InvalidRecord("a hand reveal's 'order' must be a list of card names")
+        for name in order:
+            try:
+                canonical = str(Card.parse(name))
+            except HeartsError:
+                canonical = None
+            if canonical != name:
+                raise InvalidRecord(
+                    f"a hand reveal's 'order' holds {name!r}, not a card's name as the "
+                    "commitment writes it (AS, TH, QS')"
+                )
+        return cls(data["hand_number"], data["dealer"], data["seed"], salt, tuple(order), cut_)
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

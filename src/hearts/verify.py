@@ -33,6 +33,23 @@ With the seed, :func:`verify_record` (and ``hearts verify RECORD``) checks every
   event (:class:`Mismatch`). An edited event leaves the later hands checked; after a move the
   rules refuse, the later hands cannot be replayed and fail.
 
+**Hand seeds.** A game made with ``Game(rules, seed, hand_seeds=True)`` does not draw every
+shuffle from one generator: hand ``n`` draws its shuffle and the cut suggested to its pone from
+a generator of its own, seeded with the hand's seed, ``HMAC-SHA256(key=the game's seed, "hearts
+hand seed v1|n")`` (:func:`~hearts.table.hand_seed`, 64 hex digits), and its commitment's salt
+is ``HMAC-SHA256(key=the hand seed, "hearts hand salt v1|n")``
+(:func:`~hearts.table.hand_seed_salt`). Anyone holding one hand's seed can shuffle that hand
+again, derive its salt and recompute its commitment; HMAC being a keyed pseudo-random function,
+the seed of one hand tells nothing of the game's seed or of any other hand's. So a table can
+reveal each hand's seed as soon as the hand is over (:meth:`hearts.game.Game.reveal`, a
+:class:`~hearts.table.HandReveal`, checked by :func:`check_reveal`: by a client, against the
+commitment it received and the cards it was dealt) and the game's seed at the end. The cut for
+deal (laws 1–2) draws from a seed of its own, ``HMAC-SHA256(key=the game's seed, "hearts cut for
+deal seed v1")``. A record of a game in progress (:func:`hearts.record.to_dict` with
+``reveal``) withholds the game's seed and gives the seeds of the hands over; here each hand
+with a revealed seed is checked three ways and each other hand is reported as ``seed not
+revealed yet``, which alone does not fail the record.
+
 A record with no events, or of a version this one cannot read (:func:`hearts.record.contents`
 reads it as :func:`hearts.record.loads` does), is refused. What this does not prove: that the
 seed itself was chosen fairly; the pone's free cut is what no one can arrange in advance. A game
@@ -56,17 +73,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hearts import record, table
-from hearts.cards import Card, CardSet
+from hearts.cards import Card, CardSet, cards_of
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, first_difference, move_of
 from hearts.game import Game
 from hearts.rules import Rules
-from hearts.table import commit, hand_salt
+from hearts.table import HandReveal, commit, hand_salt, hand_seed_salt
 
 __all__ = [
     "commit",
     "hand_salt",
+    "check_reveal",
     "HandCheck",
     "Mismatch",
     "VerifyReport",
@@ -103,19 +121,33 @@ class HandCheck:
     """What differs, in words (empty when everything matches)."""
     mismatch: Mismatch | None = None
     """The first move or event of the hand that the replay does not reproduce, if any."""
+    revealed: bool = True
+    """False: the record withholds this hand's seed (a game in progress), so nothing of the
+    hand was checked (``commitment``, ``deal`` and ``play`` are then False)."""
 
     @property
     def ok(self) -> bool:
-        """Whether the commitment, the deal and the play all match."""
-        return self.commitment and self.deal and self.play
+        """Whether the commitment, the deal and the play all match (a hand whose seed is not
+        revealed yet is not a failure)."""
+        return not self.revealed or (self.commitment and self.deal and self.play)
 
     def line(self) -> str:
-        """``hand N: commitment ✓, deal ✓, play ✓`` (or ✗ and what failed)."""
+        """``hand N: commitment ✓, deal ✓, play ✓`` (or ✗ and what failed; or ``hand N: seed
+        not revealed yet``)."""
+        if not self.revealed:
+            return f"hand {self.hand_number + 1}: seed not revealed yet"
         head = (
             f"hand {self.hand_number + 1}: commitment {_mark(self.commitment)}, "
             f"deal {_mark(self.deal)}, play {_mark(self.play)}"
         )
         return f"{head} ({'; '.join(self.problems)})" if self.problems else head
+
+
+def _seats_hold(seats: Sequence[str]) -> str:
+    """``seat 1 holds``, ``seats 0, 1 and 3 hold``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]} holds"
+    return f"seats {', '.join(seats[:-1])} and {seats[-1]} hold"
 
 
 def _mark(ok: bool) -> str:
@@ -129,20 +161,35 @@ class VerifyReport:
 
     hands: tuple[HandCheck, ...]
     problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    """What could not be checked yet, which is no failure (a game in progress)."""
 
     @property
     def ok(self) -> bool:
-        """Whether every hand verifies and the record has no other problem."""
+        """Whether every hand verifies and the record has no other problem (hands whose seed
+        is not revealed yet are not failures: see :attr:`unrevealed`)."""
         return not self.problems and all(hand.ok for hand in self.hands)
 
+    @property
+    def unrevealed(self) -> tuple[int, ...]:
+        """The hands (numbered from 0) whose seed the record does not reveal yet."""
+        return tuple(hand.hand_number for hand in self.hands if not hand.revealed)
+
     def lines(self) -> list[str]:
-        """One line a hand, then the record's problems."""
-        return [hand.line() for hand in self.hands] + list(self.problems)
+        """One line a hand, then the record's problems, then what is not checked yet."""
+        return [hand.line() for hand in self.hands] + list(self.problems) + list(self.notes)
 
 
 def verify(game: Game) -> VerifyReport:
     """Verify every hand of a game (see :func:`verify_record`)."""
-    return _verify(game.rules, game.seed, game.first_dealer, game.cut_for_deal, game.events)
+    return _verify(
+        game.rules,
+        game.seed,
+        game.first_dealer,
+        game.cut_for_deal,
+        game.events,
+        game.hand_seeds,
+    )
 
 
 def verify_text(text: str | bytes) -> VerifyReport:
@@ -186,26 +233,171 @@ def verify_record(data: Any) -> VerifyReport:
         raise InvalidRecord("a record must be a JSON object")
     if data.get("format", record.FORMAT) != record.FORMAT or not {"format", "version"} & set(data):
         raise InvalidRecord(f"it is not a hearts record: its 'format' is not {record.FORMAT!r}")
-    rules, seed, dealer, cut_for_deal, events = record.contents(data)
-    return _verify(rules, seed, dealer, cut_for_deal, events)
+    found = record.contents(data)
+    return _verify(
+        found.rules,
+        found.seed,
+        found.dealer,
+        found.cut_for_deal,
+        found.events,
+        found.hand_seeds,
+        found.revealed,
+    )
+
+
+# ------------------------------------------------------------------------------ one reveal
+
+
+def check_reveal(
+    reveal: HandReveal,
+    commitment: str,
+    rules: Rules,
+    *,
+    seat: int | None = None,
+    cards: Sequence[Card | str] | CardSet | None = None,
+    dealt: Dealt | None = None,
+) -> str | None:
+    """Check what a table revealed of one hand once it was over (:meth:`Game.reveal
+    <hearts.game.Game.reveal>`) against the ``commitment`` received when the hand was dealt,
+    and, given ``seat`` and ``cards``, against the cards that seat was dealt; given the whole
+    deal (``dealt``, the hand's :class:`~hearts.events.Dealt` event once it is known), against
+    every hand, the stock, the dealer and the cut. None when everything matches; else what
+    failed, in a sentence.
+
+    It checks that the salt is the one the seed derives, that the order is a shuffle of the
+    pack of ``rules`` and the very one the seed draws, that the order and salt hash to the
+    commitment, and that the order, cut as revealed and dealt by the table procedure, gives
+    the cards.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("classic"), seed=4, hand_seeds=True)
+    >>> while game.hand_number == 0:
+    ...     _ = game.play(game.legal_moves()[0])
+    >>> shown, committed = game.reveal(0), game.events[0].commitment
+    >>> first = game.hands[0].events[0]
+    >>> check_reveal(shown, committed, game.rules, seat=2, cards=first.hands[2]) is None
+    True
+    >>> print(check_reveal(shown, committed, game.rules, seat=2, cards=first.hands[1]))
+    hand 1's reveal fails: seat 2 was dealt other cards than this order, cut at 19 cards, deals
+    """
+    problems = _reveal_problems(reveal, commitment, rules, seat, cards, dealt)
+    if not problems:
+        return None
+    return f"hand {reveal.hand_number + 1}'s reveal fails: {'; '.join(problems)}"
+
+
+def _reveal_problems(
+    reveal: HandReveal,
+    commitment: str,
+    rules: Rules,
+    seat: int | None,
+    cards: Sequence[Card | str] | CardSet | None,
+    dealt: Dealt | None,
+) -> list[str]:
+    if not isinstance(reveal, HandReveal):
+        raise TypeError(f"check_reveal checks a HandReveal, not {type(reveal).__name__}")
+    if (seat is None) != (cards is None):
+        raise TypeError("give check_reveal a seat and its cards both, or neither")
+    number = reveal.hand_number
+    problems: list[str] = []
+    if not table.is_hand_seed(reveal.seed):
+        return ["its seed is not 64 lowercase hex digits"]
+    if reveal.salt != hand_seed_salt(reveal.seed, number).hex():
+        problems.append("the salt is not the one the seed derives")
+    try:
+        order = [Card.parse(name) for name in reveal.order]
+    except HeartsError:
+        return [*problems, "the order holds a name that is not a card"]
+    if sorted(order) != cards_of(rules.pack) or [str(c) for c in order] != list(reveal.order):
+        return [*problems, "the order is not the pack of these rules, each card once by its name"]
+    drawn, _ = table.shuffle_pack(rules.pack, table.seeded_rng(reveal.seed))
+    if order != drawn:
+        problems.append("the order is not the shuffle the seed draws")
+    try:
+        salt = bytes.fromhex(reveal.salt)
+    except ValueError:
+        salt = b""
+    if commit(order, salt, number) != commitment:
+        problems.append(
+            "the order and the salt do not hash to the commitment received when the hand was dealt"
+        )
+    try:
+        cut_order = table.cut(order, reveal.cut)
+    except HeartsError as error:
+        return [*problems, f"the cut of {reveal.cut} cards is not a legal cut: {error}"]
+    if not 0 <= reveal.dealer < rules.players:
+        return [*problems, f"seat {reveal.dealer} is no seat of this table"]
+    hands, stock = table.deal_out(
+        cut_order,
+        players=rules.players,
+        dealer=reveal.dealer,
+        hand_size=rules.hand_size,
+        sits_out=reveal.dealer if rules.dealt_seats < rules.players else None,
+    )
+    how = "uncut" if reveal.cut is None else f"cut at {reveal.cut} cards"
+    if seat is not None and cards is not None:
+        if not 0 <= seat < rules.players:
+            problems.append(f"seat {seat} is no seat of this table")
+        elif CardSet(hands[seat]) != CardSet(Card.coerce(card) for card in cards):
+            problems.append(f"seat {seat} was dealt other cards than this order, {how}, deals")
+    if dealt is not None:
+        if dealt.hand_number != number:
+            problems.append(f"the deal given is of hand {dealt.hand_number + 1}")
+        if dealt.dealer != reveal.dealer:
+            problems.append(f"seat {dealt.dealer} dealt the hand, not seat {reveal.dealer}")
+        if dealt.cut != reveal.cut:
+            problems.append(f"the hand was cut at {dealt.cut}, not at {reveal.cut}")
+        wrong = [
+            str(s)
+            for s, hand in enumerate(hands)
+            if s >= len(dealt.hands) or CardSet(hand) != dealt.hands[s]
+        ]
+        if wrong:
+            problems.append(f"{_seats_hold(wrong)} other cards than this order, {how}, deals")
+        if tuple(stock) != tuple(dealt.stock):
+            problems.append(f"the stock is not what this order, {how}, leaves")
+    return problems
 
 
 # ------------------------------------------------------------------------------ the checks
 
 
 def _verify(
-    rules: Rules, seed: int | None, dealer: int, cut_for_deal: bool, events: Sequence[Event]
+    rules: Rules,
+    seed: int | None,
+    dealer: int,
+    cut_for_deal: bool,
+    events: Sequence[Event],
+    hand_seeds: bool = False,
+    revealed: Mapping[int, str] | None = None,
 ) -> VerifyReport:
     if not events:
         return VerifyReport((), ("the record has no events: no hand was dealt to verify",))
-    if seed is None:
+    if seed is None and not hand_seeds:
         return VerifyReport((), ("the record has no seed: its deals cannot be verified",))
+    revealed = dict(revealed or {})
     problems: list[str] = []
+    notes: list[str] = []
     rng = random.Random(seed)
     opening: list[Event] = []  # what comes before the first deal: the cut for deal, if any
     if cut_for_deal:
-        drawn, cuts = table.cut_for_deal(rng, rules.players)
-        opening.append(DealerCut(cuts=tuple(cuts), dealer=drawn))
+        if seed is None:
+            # A game in progress withholds its seed: the recorded cut is taken as it stands.
+            recorded_cut = next((e for e in events if isinstance(e, DealerCut)), None)
+            notes.append("the cut for deal is not checked until the game's seed is revealed")
+            if recorded_cut is not None:
+                try:
+                    drawn = table.check_cuts(recorded_cut.cuts, rules.players)
+                except HeartsError as error:
+                    problems.append(f"the cut for deal does not follow law 2: {error}")
+                    drawn = recorded_cut.dealer
+                opening.append(recorded_cut)
+            else:
+                drawn = dealer
+        else:
+            cut_rng = table.seeded_rng(table.cut_for_deal_seed(seed)) if hand_seeds else rng
+            drawn, cuts = table.cut_for_deal(cut_rng, rules.players)
+            opening.append(DealerCut(cuts=tuple(cuts), dealer=drawn))
         if dealer != drawn:
             problems.append(
                 f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat {drawn}"
@@ -228,23 +420,49 @@ def _verify(
             else:
                 deals[event.hand_number] = (index, event)
     played = max([*commitments, *deals], default=-1) + 1
-    found: list[tuple[bool, bool, list[str]]] = []
+    found: list[tuple[bool, bool, list[str]] | None] = []  # None: the seed is not revealed
     replayed: list[Dealt] = []  # the deal each hand is replayed from
     first_dealer = dealer
     for number in range(played):
-        deck, suggested = table.shuffle_pack(rules.pack, rng)
-        found.append(_check_deal(rules, seed, number, dealer, deck, commitments, deals))
-        replayed.append(_deal_to_replay(rules, number, dealer, deck, suggested, deals))
+        if hand_seeds:
+            own = table.hand_seed(seed, number) if seed is not None else revealed.get(number)
+            if own is None:
+                found.append(None)
+                whole = _whole_deal(rules, number, dealer, deals)
+                if whole is not None and len(replayed) == number:
+                    replayed.append(whole)
+                dealer = table.next_dealer(dealer, rules.players)
+                continue
+            deck, suggested = table.shuffle_pack(rules.pack, table.seeded_rng(own))
+            salt = hand_seed_salt(own, number)
+        else:
+            assert seed is not None
+            deck, suggested = table.shuffle_pack(rules.pack, rng)
+            salt = hand_salt(seed, number)
+        found.append(_check_deal(rules, salt, number, dealer, deck, commitments, deals))
+        if len(replayed) == number:
+            replayed.append(_deal_to_replay(rules, number, dealer, deck, suggested, deals))
         dealer = table.next_dealer(dealer, rules.players)
-    replay = _Replay(rules, first_dealer, replayed, events)
+    stop = len(replayed) if len(replayed) < played else None
+    replay = _Replay(rules, first_dealer, replayed, events, stop)
     checks: list[HandCheck] = []
-    for number, (commitment, deal, deal_problems) in enumerate(found):
+    for number, checked in enumerate(found):
+        if checked is None:
+            checks.append(HandCheck(number, False, False, False, revealed=False))
+            continue
+        commitment, deal, deal_problems = checked
         play, play_problems, mismatch = replay.check(number)
         checks.append(
             HandCheck(
                 number, commitment, deal, play, tuple(deal_problems + play_problems), mismatch
             )
         )
+    for number in revealed:
+        if number >= played:
+            problems.append(
+                f"record field 'revealed' gives the seed of hand {number + 1}, which the record "
+                "has not"
+            )
     recorded = [event for _, event in replay.opening]
     if recorded != opening:
         wrong_cut = cut_for_deal and opening[0] not in recorded
@@ -262,12 +480,29 @@ def _verify(
             f"the record ends with hand {played}, but by the rules hand {played + 1} is dealt "
             "after it: its events are missing"
         )
-    return VerifyReport(tuple(checks), tuple(problems))
+    return VerifyReport(tuple(checks), tuple(problems), tuple(notes))
+
+
+def _whole_deal(
+    rules: Rules, number: int, dealer: int, deals: Mapping[int, tuple[int, Dealt]]
+) -> Dealt | None:
+    """A hand's recorded deal, when it deals this whole pack by the right seat (a hand whose
+    seed is not revealed is replayed from it); else None."""
+    given = deals.get(number)
+    if given is None or given[1].dealer != dealer:
+        return None
+    try:
+        check_hands(rules, given[1].hands, given[1].stock, dealer)
+        if given[1].cut is not None:
+            table.cut(range(rules.pack.bit_count()), given[1].cut)
+    except HeartsError:
+        return None
+    return given[1]
 
 
 def _check_deal(
     rules: Rules,
-    seed: int,
+    salt: bytes,
     number: int,
     dealer: int,
     deck: list[Card],
@@ -278,7 +513,7 @@ def _check_deal(
     commitment matches, the deal matches, what differs)."""
     problems: list[str] = []
     committed = commitments.get(number)
-    expected = commit(deck, hand_salt(seed, number), number)
+    expected = commit(deck, salt, number)
     if committed is None:
         commitment_ok = False
         problems.append("no commitment was published for this hand")
@@ -424,15 +659,28 @@ class _Replay:
     record's events compared with the events the replay logs."""
 
     def __init__(
-        self, rules: Rules, dealer: int, deals: Sequence[Dealt], events: Sequence[Event]
+        self,
+        rules: Rules,
+        dealer: int,
+        deals: Sequence[Dealt],
+        events: Sequence[Event],
+        stop: int | None = None,
     ) -> None:
         try:
             game = Game(rules, rng=random.Random(0), dealer=dealer, deals=deals)
         except HeartsError as error:  # pragma: no cover - the deals given are checked
             raise InvalidRecord(f"the record's rules cannot be dealt: {error}") from None
+        # The first hand that cannot be replayed: its seed is not revealed and the record does
+        # not hold its deal whole (a game in progress, as a client holds it).
+        self.stop = stop
+        cutoff = len(events)
+        if stop is not None:
+            later = _by_hand(events)[1].get(stop)
+            if later:
+                cutoff = later[0][0]
         # The record's event at which the rules refused its move, and why.
         self.refused: tuple[int, str] | None = None
-        for index, event in enumerate(events):
+        for index, event in enumerate(events[:cutoff]):
             try:
                 move = move_of(event, index)
                 if move is not None:
@@ -455,6 +703,15 @@ class _Replay:
     def check(self, number: int) -> tuple[bool, list[str], Mismatch | None]:
         """Whether hand ``number`` of the record is what the replay logs: (ok, problems, the
         first mismatch)."""
+        if self.stop is not None and number >= self.stop:
+            return (
+                False,
+                [
+                    f"not replayed: the seed of hand {self.stop + 1} is not revealed and the "
+                    "record does not hold its deal whole"
+                ],
+                None,
+            )
         if self._refused_in is not None and number > self._refused_in:
             where = (
                 f"of hand {self._refused_in + 1}"
