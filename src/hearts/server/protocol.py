@@ -333,7 +333,8 @@ class State(_Message):
     ``events`` are the game's events ``since`` to ``seq`` (positions in the game's whole log,
     counting events this client does not see) as this client may see them: what happened since
     its previous state, the end of a hand included, which the view of the next hand no longer
-    shows. After hello and sync, ``since == seq`` and ``events`` is empty: the view has it all."""
+    shows. After hello and sync, ``since == seq`` and ``events`` is empty: the view has it all.
+    The state that answers a client's move carries that move's ``ref``."""
 
     type: Literal["state"] = "state"
     view: SeatViewData | PublicViewData
@@ -347,6 +348,9 @@ class State(_Message):
     seq: int = Field(ge=0)
     since: int = Field(ge=0)
     events: list[dict[str, Any]]
+    ref: int | None = Field(
+        default=None, description="The ref of this client's move that this state answers."
+    )
 
 
 class Reveal(_Message):
@@ -445,7 +449,9 @@ def parse_client(data: str | bytes) -> ClientMessage:
     text = _text_of(data)
     _check_depth(text)
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
+        value = json.loads(
+            text, object_pairs_hook=_object, parse_constant=_no_constant, parse_int=_whole
+        )
     except json.JSONDecodeError as error:
         raise ProtocolError(
             "bad_message", f"a message must be JSON: {error.msg} at character {error.pos}"
@@ -594,6 +600,18 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ProtocolError("bad_message", f"a message gives the field {_show(key)} twice")
         result[key] = value
     return result
+
+
+def _whole(digits: str) -> int:
+    """A JSON integer, refused if it is absurdly long (Python would refuse 4300 digits)."""
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise ProtocolError(
+            "bad_message", f"a number in a message may have at most {_MAX_DIGITS} digits"
+        )
+    return int(digits)
+
+
+_MAX_DIGITS: Final = 30
 
 
 def _no_constant(name: str) -> None:
