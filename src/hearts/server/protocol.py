@@ -23,6 +23,7 @@ bad_message - the field 'move' of a move message must be the move as text, as "Q
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Annotated, Any, Final, Literal, TypeAlias, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -447,7 +448,6 @@ def parse_client(data: str | bytes) -> ClientMessage:
     hearts.server.protocol.ProtocolError: this server speaks version 1 of the protocol, not version 2
     """
     text = _text_of(data)
-    _check_depth(text)
     try:
         value = json.loads(
             text, object_pairs_hook=_object, parse_constant=_no_constant, parse_int=_whole
@@ -456,8 +456,10 @@ def parse_client(data: str | bytes) -> ClientMessage:
         raise ProtocolError(
             "bad_message", f"a message must be JSON: {error.msg} at character {error.pos}"
         ) from None
-    except RecursionError:  # (the depth check comes first; this is a second guard)
-        raise ProtocolError("bad_message", "a message must not nest so deeply") from None
+    except RecursionError:  # nested thousands deep: too deep for json itself
+        raise _too_deep() from None
+    if isinstance(value, list | dict) and text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(value)
     if not isinstance(value, dict):
         raise ProtocolError(
             "bad_message",
@@ -565,31 +567,22 @@ def _too_large(size: int) -> ProtocolError:
     )
 
 
-def _check_depth(text: str) -> None:
-    """Refuse arrays and objects nested deeper than :data:`MAX_DEPTH` (outside strings)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise ProtocolError(
-                    "bad_message",
-                    f"a message may nest arrays and objects at most {MAX_DEPTH} deep",
-                )
-        elif char in "]}":
-            depth -= 1
+def _check_depth(value: object) -> None:
+    """Refuse arrays and objects nested deeper than :data:`MAX_DEPTH` (the message is depth 1)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _too_deep()
+        children = item.values() if isinstance(item, dict) else item
+        assert isinstance(children, Iterable)
+        stack.extend((child, depth + 1) for child in children if isinstance(child, list | dict))
+
+
+def _too_deep() -> ProtocolError:
+    return ProtocolError(
+        "bad_message", f"a message may nest arrays and objects at most {MAX_DEPTH} deep"
+    )
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

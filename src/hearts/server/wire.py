@@ -8,6 +8,9 @@ preset's name, moves by their text (:func:`hearts.moves.move_text`), which the c
 (:func:`move_from_wire`). Nothing of a :class:`~hearts.deal.Deal` or a
 :class:`~hearts.game.Game` goes in: a view holds all a client may see, and no more.
 
+The data is written to be sent (``json.dumps``, or a :mod:`hearts.server.protocol` message):
+its events and rules are shared between the views that hold them, so treat it as read-only.
+
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=1)
 >>> data = seat_view(game.view(0))
@@ -21,6 +24,7 @@ Pass(CardSet.parse('2C 9C 7D'))
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -124,7 +128,7 @@ def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any
     for event in events:
         shown = redact(event, seat)
         if shown is not None:
-            seen.append(shown.to_dict())
+            seen.append(_event_data(shown))
     return seen
 
 
@@ -161,7 +165,7 @@ def move_from_wire(text: object) -> Move:
 def _common(view: SeatView | PublicView) -> dict[str, Any]:
     """The fields a seat's view and a watcher's share."""
     return {
-        "rules": view.rules.to_dict(),
+        "rules": _rules_data(view.rules),
         "preset": preset_of(view.rules),
         "players": view.players,
         "dealer": view.dealer,
@@ -188,11 +192,24 @@ def _common(view: SeatView | PublicView) -> dict[str, Any]:
         "scores": list(view.scores),
         "pool": view.pool,
         "jack": view.jack,
-        "events": [event.to_dict() for event in view.events],
+        "events": [_event_data(event) for event in view.events],
         "commitment": view.commitment,
         "auction": None if view.auction is None else _auction(view.auction),
         "laws": None if view.laws is None else _laws(view.laws),
     }
+
+
+@functools.lru_cache(maxsize=8192)
+def _event_data(event: Event) -> dict[str, Any]:
+    """An event's JSON data: equal events (a frozen dataclass) write the same data, and a deal's
+    events are written again for every seat at every state, so each is written once."""
+    return event.to_dict()
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    """The rules' JSON data, written once per rules (they are frozen)."""
+    return rules.to_dict()
 
 
 def _auction(auction: AuctionView) -> dict[str, Any]:
