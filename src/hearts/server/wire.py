@@ -1,0 +1,231 @@
+"""The JSON form of what a client may know, built from the core's views only.
+
+:func:`seat_view` writes a :class:`~hearts.observation.SeatView` (one seat's), :func:`public_view`
+a :class:`~hearts.observation.PublicView` (a watcher's: no card of any hand). Cards go by name
+(``QS``; a second pack's card ``QS'``, the joker ``JK``), events by
+:meth:`~hearts.events.Event.to_dict`, the rules by :meth:`~hearts.rules.Rules.to_dict` with the
+preset's name, moves by their text (:func:`hearts.moves.move_text`), which the core reads back
+(:func:`move_from_wire`). Nothing of a :class:`~hearts.deal.Deal` or a
+:class:`~hearts.game.Game` goes in: a view holds all a client may see, and no more.
+
+The data is written to be sent (``json.dumps``, or a :mod:`hearts.server.protocol` message):
+its events and rules are shared between the views that hold them, so treat it as read-only.
+
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=1)
+>>> data = seat_view(game.view(0))
+>>> data["preset"], data["phase"], data["hand"][:3], data["choose"]["count"]
+('modern', 'pass', ['2C', '9C', '7D'], 3)
+>>> "hand" in public_view(game.public_view())
+False
+>>> move_from_wire("pass 2c 9c 7d")
+Pass(CardSet.parse('2C 9C 7D'))
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from hearts.cards import Card
+from hearts.deal import PassChoices
+from hearts.errors import HeartsError
+from hearts.events import Event
+from hearts.moves import Discard, Move, move_text, parse_move
+from hearts.observation import AuctionView, LawsView, PublicView, SeatView, redact
+from hearts.rules import Rules
+from hearts.server.protocol import MAX_TEXT, ProtocolError
+from hearts.variants import VARIANTS, name_of
+
+__all__ = [
+    "card_names",
+    "preset_of",
+    "public_view",
+    "seat_view",
+    "seen_events",
+    "move_to_wire",
+    "move_from_wire",
+]
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """Cards by name, in the order given (a :class:`CardSet` sorts them by suit and rank)."""
+    return [str(card) for card in cards]
+
+
+def preset_of(rules: Rules) -> str | None:
+    """The name of the preset these rules are (or ``"<preset> by the laws"``), or None.
+
+    >>> from hearts import variants
+    >>> preset_of(variants.get("howell")), preset_of(variants.get("howell").replace(target=50))
+    ('howell', None)
+    """
+    name = name_of(rules)
+    if name in VARIANTS or name.endswith(" by the laws"):
+        return name
+    return None
+
+
+def public_view(view: PublicView) -> dict[str, Any]:
+    """What anyone at the table may know, a watcher too: a :class:`PublicView` as JSON data
+    (docs/protocol.md, "The view")."""
+    if not isinstance(view, PublicView):
+        raise TypeError(f"public_view writes a PublicView, not {type(view).__name__}")
+    return _common(view)
+
+
+def seat_view(view: SeatView) -> dict[str, Any]:
+    """What one seat may know: a :class:`SeatView` as JSON data, the public part and the seat's
+    own cards and moves (a pass or discard as one choice, ``choose``)."""
+    if not isinstance(view, SeatView):
+        raise TypeError(f"seat_view writes a SeatView, not {type(view).__name__}")
+    data = _common(view)
+    moves = view.legal_moves
+    choose: dict[str, Any] | None = None
+    texts: list[str] = []
+    if (
+        isinstance(moves, PassChoices)
+        and len(moves) > 0
+        and len(moves) == math.comb(len(view.hand), moves.per_choice)
+    ):
+        # Every way to choose per_choice cards of the hand: say so, not hundreds of texts.
+        choose = {
+            "move": "discard" if isinstance(moves[0], Discard) else "pass",
+            "count": moves.per_choice,
+            "cards": card_names(view.hand),
+        }
+    else:
+        texts = [move_text(move) for move in moves]
+    data.update(
+        seat=view.seat,
+        hand=card_names(view.hand),
+        dealt=card_names(view.dealt),
+        passed=None if view.passed is None else card_names(view.passed),
+        received=None if view.received is None else card_names(view.received),
+        legal_moves=texts,
+        choose=choose,
+        outcome_fixed=view.outcome_fixed,
+    )
+    return data
+
+
+def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+    """Events of the game's log as ``seat`` may see them (None: a watcher), as JSON data: the
+    other hands blanked, others' draws left out (:func:`hearts.observation.redact`, the
+    redaction of every view). A state message carries the events since the client's last one
+    with it (docs/protocol.md, "State").
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern"), seed=1)
+    >>> [event["kind"] for event in seen_events(game.events, None)]
+    ['shuffle_committed', 'dealt']
+    >>> seen_events(game.events, None)[1]["hands"]
+    ['', '', '', '']
+    """
+    seen = []
+    for event in events:
+        shown = redact(event, seat)
+        if shown is not None:
+            seen.append(_event_data(shown))
+    return seen
+
+
+def move_to_wire(move: Move) -> str:
+    """A move's text (:func:`hearts.moves.move_text`): what a client sends to make it."""
+    return move_text(move)
+
+
+def move_from_wire(text: object) -> Move:
+    """The move a client's text names, read by the core (:func:`hearts.parse_move`); text that
+    names no move raises :class:`~hearts.server.protocol.ProtocolError` (code ``illegal``) with
+    the core's sentence. Whether the move may be made now is the game's to say.
+
+    >>> move_from_wire("bid pass"), move_from_wire("Q♠")
+    (Bid(0), Card.parse('QS'))
+    >>> move_from_wire("QX")
+    Traceback (most recent call last):
+    ...
+    hearts.server.protocol.ProtocolError: 'QX' is not a move: name a card (QS), 'pass' and cards, or 'moon old'/'moon new'
+    """
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", f"a move is text, as 'QS', not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ProtocolError("illegal", f"a move is at most {MAX_TEXT} characters of text")
+    try:
+        return parse_move(text)
+    except HeartsError as error:
+        raise ProtocolError("illegal", str(error)) from None
+
+
+# ----------------------------------------------------------------------------- the parts
+
+
+def _common(view: SeatView | PublicView) -> dict[str, Any]:
+    """The fields a seat's view and a watcher's share."""
+    return {
+        "rules": _rules_data(view.rules),
+        "preset": preset_of(view.rules),
+        "players": view.players,
+        "dealer": view.dealer,
+        "hand_number": view.hand_number,
+        "phase": view.phase.value,
+        "to_act": view.to_act,
+        "pass_direction": view.pass_direction.value,
+        "leader": view.leader,
+        "trick": [{"seat": seat, "card": str(card)} for seat, card in view.trick],
+        "tricks": [
+            {
+                "leader": trick.leader,
+                "cards": card_names(trick.cards),
+                "winner": trick.winner,
+                "points": trick.points,
+            }
+            for trick in view.tricks
+        ],
+        "hearts_broken": view.hearts_broken,
+        "hand_sizes": list(view.hand_sizes),
+        "penalties": list(view.penalties),
+        "tricks_won": list(view.tricks_won),
+        "stock_size": view.stock_size,
+        "scores": list(view.scores),
+        "pool": view.pool,
+        "jack": view.jack,
+        "events": [_event_data(event) for event in view.events],
+        "commitment": view.commitment,
+        "auction": None if view.auction is None else _auction(view.auction),
+        "laws": None if view.laws is None else _laws(view.laws),
+    }
+
+
+@functools.lru_cache(maxsize=8192)
+def _event_data(event: Event) -> dict[str, Any]:
+    """An event's JSON data: equal events (a frozen dataclass) write the same data, and a deal's
+    events are written again for every seat at every state, so each is written once."""
+    return event.to_dict()
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    """The rules' JSON data, written once per rules (they are frozen)."""
+    return rules.to_dict()
+
+
+def _auction(auction: AuctionView) -> dict[str, Any]:
+    suit = auction.named_suit
+    return {
+        "bids": list(auction.bids),
+        "high_bid": auction.high_bid,
+        "bidder": auction.bidder,
+        "named_suit": None if suit is None else suit.name.lower(),
+    }
+
+
+def _laws(laws: LawsView) -> dict[str, Any]:
+    return {
+        "exposed": [card_names(cards) for cards in laws.exposed],
+        "claims": list(laws.claims),
+        "called": None if laws.called is None else str(laws.called),
+        "revokes": [{"trick": trick, "card": str(card)} for trick, card in laws.revokes],
+    }
