@@ -17,6 +17,7 @@ at once (its worker processes with it), prints what was finished, says so, and e
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import secrets
@@ -1035,11 +1036,9 @@ def serve(
         )
     url = database_url or Store.default_url()
     try:
-        config = ServerConfig(
-            database_url=url,
-            grace=grace,
-            **({} if bot_workers is None else {"bot_workers": bot_workers}),
-        )
+        config = ServerConfig(database_url=url, grace=grace)
+        if bot_workers is not None:
+            config = dataclasses.replace(config, bot_workers=bot_workers)
         store = Store(url)
         store.upgrade()
     except (HeartsError, StoreError) as error:

@@ -23,8 +23,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, record, variants
 from hearts.errors import HeartsError
+from hearts.server import protocol
 from hearts.server.config import ServerConfig
-from hearts.server.tables import Client, Hub, TableError, TableOptions
+from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
 
 __all__ = ["create_app"]
 
@@ -245,26 +246,14 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
 
 async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:
-    """One client's socket: hello first, then moves until it goes."""
-    from hearts.server import protocol
-
+    """One client's socket: hello first, then its messages until it goes (docs/protocol.md)."""
     await socket.accept()
     client = Client(socket.send_text, hub.config)
     try:
         try:
             table = hub.find(key)
         except TableError as error:
-            client.put(
-                {
-                    "type": "error",
-                    "code": "not_found",
-                    "message": _sentence(str(error)),
-                    "ref": None,
-                }
-            )
-            client.close()
-            await client.task
-            await socket.close(code=4404)
+            client.refuse("not_found", str(error))
             return
         closing = asyncio.ensure_future(client.closed.wait())
         while True:
@@ -280,34 +269,15 @@ async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:
             if data is None:
                 data = frame.get("bytes") or b""
             if not client.allow():
-                client.put(
-                    {
-                        "type": "error",
-                        "code": "throttled",
-                        "message": "Too many messages: slow down; this one was not taken.",
-                        "ref": None,
-                    }
-                )
-                if client.refused > 200:
+                client.refuse("throttled", "too many messages at once: this one was not taken")
+                if client.refused > _FLOOD:
                     break
-                continue
-            if len(data) > hub.config.max_message:
-                client.put(
-                    {
-                        "type": "error",
-                        "code": "too_large",
-                        "message": f"A message may be at most {hub.config.max_message} bytes.",
-                        "ref": None,
-                    }
-                )
                 continue
             try:
                 message = protocol.parse_client(data)
             except protocol.ProtocolError as error:
-                client.put(
-                    {"type": "error", "code": error.code, "message": str(error), "ref": None}
-                )
-                if error.code == "version":
+                client.put(error.to_message())
+                if error.code == "version" or client.table is None:
                     break
                 continue
             if not await _handle(hub, table, client, message):
@@ -324,75 +294,43 @@ async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:
             await socket.close()
 
 
-async def _handle(hub: Hub, table: Any, client: Client, message: Any) -> bool:
+_FLOOD = 200
+"""Messages refused in a row for going too fast before the socket is closed."""
+
+
+async def _handle(hub: Hub, table: Table, client: Client, message: protocol.ClientMessage) -> bool:
     """One message from a client; False to close its socket."""
-    kind = message.type
-    ref = getattr(message, "ref", None)
-    if kind == "hello":
+    if isinstance(message, protocol.Hello):
         if client.table is not None:
-            client.put(
-                {
-                    "type": "error",
-                    "code": "bad_message",
-                    "message": "This socket has said hello already.",
-                    "ref": ref,
-                }
-            )
+            client.refuse("bad_message", "this socket has said hello already")
             return True
         if message.token is not None:
             try:
                 seat = hub.seat_of(table, message.token)
             except TableError as error:
-                client.put(
-                    {
-                        "type": "error",
-                        "code": "unauthorized",
-                        "message": _sentence(str(error)),
-                        "ref": ref,
-                    }
-                )
+                client.refuse("unauthorized", str(error))
                 return False
             table.attach(client, seat)
         elif message.watch:
             table.attach(client, None)
         else:
-            client.put(
-                {
-                    "type": "error",
-                    "code": "unauthorized",
-                    "message": "Say hello with your seat's token, or to watch.",
-                    "ref": ref,
-                }
-            )
+            client.refuse("unauthorized", "say hello with your seat's token, or to watch")
             return False
         return True
+    ref = getattr(message, "ref", None)
     if client.table is None:
-        client.put(
-            {
-                "type": "error",
-                "code": "unauthorized",
-                "message": "Say hello first, with your seat's token or to watch.",
-                "ref": ref,
-            }
-        )
-        return True
-    if kind == "ping":
-        client.put({"type": "pong", "ref": ref})
-    elif kind == "sync":
-        client.put(table.state(client.seat))
-    elif kind == "move":
+        client.refuse("unauthorized", "say hello first, with your seat's token or to watch", ref)
+        return False
+    if isinstance(message, protocol.Ping):
+        client.put(protocol.Pong(ref=message.ref))
+    elif isinstance(message, protocol.Sync):
+        client.put(table.state(client, fresh=True))
+    elif isinstance(message, protocol.MoveMessage):
         if client.seat is None:
-            client.put(
-                {
-                    "type": "error",
-                    "code": "unauthorized",
-                    "message": "A watcher cannot move: join a seat to play.",
-                    "ref": ref,
-                }
-            )
+            client.refuse("unauthorized", "a watcher cannot move: join a seat to play", ref)
         else:
             await table.play(client.seat, message.move, client, ref)
-    elif kind == "leave":
+    elif isinstance(message, protocol.Leave):
         if client.seat is not None:
             await table.leave(client.seat)
         return False

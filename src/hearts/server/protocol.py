@@ -81,7 +81,15 @@ MAX_REF: Final = 2**31 - 1
 """The largest ``ref`` a client may give a message."""
 
 ErrorCode: TypeAlias = Literal[
-    "bad_message", "not_your_turn", "illegal", "unauthorized", "throttled", "too_large", "version"
+    "bad_message",
+    "not_your_turn",
+    "illegal",
+    "unauthorized",
+    "throttled",
+    "too_large",
+    "version",
+    "not_found",
+    "unavailable",
 ]
 """Why the server refused a message (docs/protocol.md, "Errors")."""
 
@@ -360,9 +368,10 @@ class Reveal(_Message):
 
     type: Literal["reveal"] = "reveal"
     hand_number: int = Field(ge=0)
+    dealer: int = Field(ge=0, description="The seat that dealt the hand.")
     seed: str = Field(
-        pattern=r"^-?[0-9]+$",
-        description="The hand's seed, in decimal (a string: it may exceed what a double holds).",
+        pattern=r"^[0-9a-f]{64}$",
+        description="The hand's seed: 64 hex digits (hearts.table.hand_seed).",
     )
     salt: str = Field(description="The commitment's salt, in hex.")
     order: list[str] = Field(description="The shuffled pack, top first, by card name.")

@@ -25,19 +25,20 @@ import asyncio
 import concurrent.futures
 import dataclasses
 import hashlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 
 from hearts import bots, record, variants
 from hearts.deal import Phase
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
+from hearts.events import ShuffleCommitted
 from hearts.game import Game
-from hearts.moves import Move, parse_move
+from hearts.moves import Move
 from hearts.rules import Rules
+from hearts.server import protocol, wire
 from hearts.server.botpool import BotPool
 from hearts.server.config import ServerConfig
 
@@ -104,6 +105,8 @@ class Client:
         self._last = time.monotonic()
         self.refused = 0
         """Messages refused in a row for going too fast."""
+        self.seq = 0
+        """Where in the game's log its last state stood (the next state's ``since``)."""
         self.task = asyncio.create_task(self._sender())
 
     def allow(self) -> bool:
@@ -119,14 +122,18 @@ class Client:
         self.refused += 1
         return False
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: protocol.ServerMessage) -> None:
         """Queue a message (a client too slow to take its messages is dropped)."""
         if self.closed.is_set():
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(protocol.dump(message))
         except asyncio.QueueFull:
             self.close()
+
+    def refuse(self, code: protocol.ErrorCode, message: str, ref: int | None = None) -> None:
+        """Tell the client its message was refused, and why."""
+        self.put(protocol.Error(code=code, message=message, ref=ref))
 
     def close(self) -> None:
         """Send nothing more (the socket's handler then closes it)."""
@@ -235,6 +242,7 @@ class Table:
         }
 
     def seat_list(self) -> list[dict[str, Any]]:
+        """The seats as the lobby shows them."""
         acting = set(self.to_act())
         return [
             {
@@ -247,39 +255,61 @@ class Table:
             for seat in self.seats
         ]
 
-    def state(self, seat: int | None) -> dict[str, Any]:
-        """The whole state as a client of ``seat`` (None: a watcher) may see it."""
-        from hearts.server import wire
+    def seat_infos(self) -> list[protocol.SeatInfo]:
+        """The seats as a socket is told: a person's, a bot's or open, and who is there."""
+        infos = []
+        for seat in self.seats:
+            status = seat.status()
+            kind: Literal["human", "bot", "open"] = (
+                "bot" if status in ("bot", "left") else "open" if seat.token is None else "human"
+            )
+            here: Literal["connected", "disconnected", "substitute"] = (
+                "connected"
+                if status in ("bot", "left", "connected")
+                else "substitute"
+                if seat.stand_in
+                else "disconnected"
+            )
+            infos.append(
+                protocol.SeatInfo(seat=seat.number, name=seat.name, kind=kind, status=here)
+            )
+        return infos
 
-        view = (
-            wire.public_view(self.game.public_view())
-            if seat is None
-            else wire.seat_view(self.game.view(seat))
+    def state(self, client: Client, fresh: bool = False) -> protocol.State:
+        """The whole state as ``client`` may see it (its seat's view, or a watcher's), with
+        the events since its last state (none when ``fresh``: the view has it all)."""
+        seat = client.seat
+        game = self.game
+        if seat is None:
+            view: Any = protocol.PublicViewData.model_validate(wire.public_view(game.public_view()))
+        else:
+            view = protocol.SeatViewData.model_validate(wire.seat_view(game.view(seat)))
+        log = game.events
+        seq = len(log)
+        since = seq if fresh or client.seq > seq else client.seq
+        client.seq = seq
+        acting = self.to_act()
+        return protocol.State(
+            view=view,
+            seats=self.seat_infos(),
+            turn=None if game.is_over or not acting else acting[0],
+            deadline=self.deadline,
+            server_time=time.time(),
+            scores=list(game.scores),
+            seq=seq,
+            since=since,
+            events=wire.seen_events(log[since:seq], seat),
         )
-        return {
-            "type": "state",
-            "table": self.id,
-            "seat": seat,
-            "view": view,
-            "seats": self.seat_list(),
-            "deadline": self.deadline,
-            "scores": list(self.game.scores),
-            "over": self.game.is_over,
-        }
 
     def broadcast(self) -> None:
         """Every client gets the new state, each its own."""
         for seat in self.seats:
-            if seat.clients:
-                message = self.state(seat.number)
-                for client in seat.clients:
-                    client.put(message)
-        if self.watchers:
-            message = self.state(None)
-            for client in self.watchers:
-                client.put(message)
+            for client in list(seat.clients):
+                client.put(self.state(client))
+        for client in list(self.watchers):
+            client.put(self.state(client))
 
-    def _tell_all(self, message: dict[str, Any]) -> None:
+    def _tell_all(self, message: protocol.ServerMessage) -> None:
         for seat in self.seats:
             for client in seat.clients:
                 client.put(message)
@@ -319,22 +349,22 @@ class Table:
         self, seat: int, move: Move | str, client: Client | None, ref: int | None
     ) -> bool:
         game = self.game
+        hands_before = game.hands_over()
         try:
             if isinstance(move, str):
-                move = parse_move(move)
+                move = wire.move_from_wire(move)
             if game.is_over:
                 raise IllegalMove("the game is over")
             if seat not in self.to_act():
-                raise IllegalMove(self._not_yours(seat))
+                raise _NotYourTurn(self._not_yours(seat))
             game.play(move, seat)
-        except HeartsError as error:
+        except _NotYourTurn as error:
             if client is not None:
-                code = (
-                    "not_your_turn"
-                    if "turn" in str(error) and seat not in self.to_act()
-                    else "illegal"
-                )
-                client.put(_error(code, _sentence(str(error)), ref))
+                client.refuse("not_your_turn", str(error), ref)
+            return False
+        except (HeartsError, protocol.ProtocolError) as error:
+            if client is not None:
+                client.refuse("illegal", str(error), ref)
             return False
         events = game.events
         new = [event.to_dict() for event in events[self.stored :]]
@@ -345,15 +375,10 @@ class Table:
             log.error("table %s: a move could not be stored: %s", self.id, error)
             game.undo()
             if client is not None:
-                client.put(
-                    _error(
-                        "unavailable",
-                        "The move could not be saved, so it was not made: try again.",
-                        ref,
-                    )
+                client.refuse(
+                    "unavailable", "the move could not be saved, so it was not made: try again", ref
                 )
             return False
-        hands_before = self._hands_done(events[: self.stored])
         self.stored = len(events)
         self.broadcast()
         self._reveal_finished(hands_before)
@@ -367,28 +392,40 @@ class Table:
         names = " and ".join(self.seats[s].name for s in acting)
         return f"it is not your turn: {names} to move"
 
-    def _hands_done(self, events: list[Any]) -> int:
-        return sum(1 for event in events if event.kind == "hand_settled")
-
     def _reveal_finished(self, before: int) -> None:
         """Each hand that just ended: its seed, so that every client can check its deal."""
-        done = self._hands_done(self.game.events)
+        done = self.game.hands_over()
         for number in range(before, done):
             self._tell_all(self.reveal(number))
         if self.game.is_over:
             self._tell_all(
-                {
-                    "type": "over",
-                    "winners": list(self.game.winners()),
-                    "scores": list(self.game.scores),
-                    "record": f"/api/games/{self.id}/record",
-                }
+                protocol.Over(
+                    winners=list(self.game.winners()),
+                    totals=list(self.game.scores),
+                    record=f"/api/games/{self.id}/record",
+                )
             )
 
-    def reveal(self, hand_number: int) -> dict[str, Any]:
+    def reveal(self, hand_number: int) -> protocol.Reveal:
         """The message that reveals a finished hand's seed and what checks its deal."""
         shown = self.game.reveal(hand_number)
-        return {"type": "reveal", **shown.to_dict()}
+        commitment = next(
+            (
+                event.commitment
+                for event in self.game.events
+                if isinstance(event, ShuffleCommitted) and event.hand_number == hand_number
+            ),
+            None,
+        )
+        return protocol.Reveal(
+            hand_number=shown.hand_number,
+            dealer=shown.dealer,
+            seed=shown.seed,
+            salt=shown.salt,
+            order=list(shown.order),
+            cut=shown.cut,
+            commitment=commitment,
+        )
 
     def _after_change(self) -> None:
         """After any change: the turn timer for the person to move, and the bots' driver."""
@@ -491,17 +528,9 @@ class Table:
             place.away_since = None
             if back:
                 self._set_timer()
-        client.put(
-            {
-                "type": "welcome",
-                "version": 1,
-                "table": self.id,
-                "seat": seat,
-                "seats": self.seat_list(),
-            }
-        )
-        client.put(self.state(seat))
-        self.broadcast_seats()
+        client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=self.seat_infos()))
+        client.put(self.state(client, fresh=True))
+        self.broadcast_seats(but=client)
 
     def detach(self, client: Client) -> None:
         """A socket has gone."""
@@ -514,9 +543,15 @@ class Table:
             self.start_grace(place)
         self.broadcast_seats()
 
-    def broadcast_seats(self) -> None:
+    def broadcast_seats(self, but: Client | None = None) -> None:
         """Who is here changed: everyone gets the state again (the seats are in it)."""
-        self.broadcast()
+        for seat in self.seats:
+            for client in list(seat.clients):
+                if client is not but:
+                    client.put(self.state(client))
+        for client in list(self.watchers):
+            if client is not but:
+                client.put(self.state(client))
 
     async def leave(self, seat: int) -> None:
         """The person leaves for good: the stand-in plays the seat from now on."""
@@ -549,8 +584,8 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def _error(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "ref": ref}
+class _NotYourTurn(IllegalMove):
+    """A move by a seat that is not to move now."""
 
 
 _ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
