@@ -1,0 +1,1 @@
+"""hearts serve: online tables (a face of the game)."""
