@@ -703,7 +703,7 @@ class Store:
         if limit is not None:
             query = query.limit(limit)
         with self._transaction(doing) as session:
-            return [_summary(row, count) for row, count in session.execute(query).tuples()]
+            return [_summary(row, count) for row, count in session.execute(query).all()]
 
     # --- Checks ---
 
