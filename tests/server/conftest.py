@@ -39,15 +39,17 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     base = make_url(postgres_url())
     schema = f"test_{secrets.token_hex(6)}"
     admin = create_engine(base, poolclass=NullPool, connect_args={"connect_timeout": 5})
+    unreachable = None
     try:
         with admin.begin() as connection:
             connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
     except SQLAlchemyError as error:
         admin.dispose()
-        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        unreachable = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+    if unreachable is not None:
         pytest.fail(
             f"PostgreSQL at {base.render_as_string(hide_password=True)} is unreachable "
-            f"({reason}): run scripts/services (as root), or set {POSTGRES_URL_ENV}",
+            f"({unreachable}): run scripts/services (as root), or set {POSTGRES_URL_ENV}",
             pytrace=False,
         )
     try:

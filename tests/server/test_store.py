@@ -132,6 +132,21 @@ def test_a_store_with_no_schema_says_to_upgrade(database_url: str) -> None:
         store.playing()
 
 
+def test_a_database_of_a_newer_schema_is_refused_in_a_sentence(
+    store: Store, engine_of: Engine
+) -> None:
+    """A database at a revision this hearts does not know (a newer hearts upgraded it): upgrade()
+    says so in a sentence and leaves the database as it was."""
+    with engine_of.begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0099'")
+    with pytest.raises(StoreError, match=r"cannot upgrade the database .*'0099'"):
+        store.upgrade()
+    with engine_of.connect() as connection:
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").all() == [
+            ("0099",)
+        ]
+
+
 # --- Tables ---------------------------------------------------------------------------------
 
 
@@ -464,6 +479,18 @@ def test_a_url_that_cannot_be_used_gets_one_sentence(url: str, message: str) -> 
     assert "\n" not in str(raised.value)
     error = raised.value
     assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)
+
+
+def test_a_database_in_memory_is_shared_by_every_thread() -> None:
+    """sqlite:// (for tests) is one database whichever thread calls: a table made from another
+    thread is found by this one."""
+    with Store("sqlite://") as store:
+        store.upgrade()
+        made: list[str] = []
+        thread = threading.Thread(target=lambda: made.append(new_table(store, played(51, 2))))
+        thread.start()
+        thread.join(timeout=60)
+        assert [table.id for table in store.playing()] == made and len(made) == 1
 
 
 def test_the_default_database_is_server_db_in_the_data_folder(

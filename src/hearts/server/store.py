@@ -39,11 +39,13 @@ from typing import Any, ClassVar, Final
 import platformdirs
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
     CheckConstraint,
+    ColumnElement,
     DateTime,
     Dialect,
     Engine,
@@ -181,9 +183,6 @@ class TableRow(Base):
 
     seats: Mapped[list[SeatRow]] = relationship(
         order_by="SeatRow.seat", cascade="all, delete-orphan", passive_deletes=True
-    )
-    events: Mapped[list[EventRow]] = relationship(
-        order_by="EventRow.number", cascade="all, delete-orphan", passive_deletes=True
     )
 
 
@@ -339,6 +338,9 @@ class Store:
     a URL, another kind of database, a server that does not answer) raises a
     :class:`StoreError` at once. Call :meth:`upgrade` before the first use of a database (and
     after upgrading ``hearts``): it makes or upgrades the schema.
+
+    Every method may be called from any thread. SQLite in memory (``sqlite://``, for tests) is
+    one connection that every thread shares, so calls to it must not overlap.
     """
 
     def __init__(self, url: str | None = None) -> None:
@@ -347,6 +349,10 @@ class Store:
         self.url: URL = self._checked_url(url)
         self._engine = self._make_engine(self.url)
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+        readers = self._engine
+        if self.url.get_backend_name() == "postgresql":
+            readers = readers.execution_options(isolation_level="REPEATABLE READ")
+        self._readers = sessionmaker(readers, expire_on_commit=False)
         try:
             with self._engine.connect() as connection:
                 connection.exec_driver_sql("SELECT 1")
@@ -439,17 +445,21 @@ class Store:
             with self._engine.begin() as connection:
                 config.attributes["connection"] = connection
                 how(config, revision)
-        except SQLAlchemyError as error:
+        except (SQLAlchemyError, CommandError) as error:
+            # CommandError: a revision not known (as in a database a newer hearts upgraded).
             raise StoreError(
                 f"cannot {doing} the database {_shown(self.url)}: {_reason(error)}"
             ) from None
 
     @contextmanager
-    def _transaction(self, doing: str) -> Iterator[Session]:
+    def _transaction(self, doing: str, *, read: bool = False) -> Iterator[Session]:
         """A session in one transaction, committed at the end, rolled back by any error; a
-        database error comes out as a :class:`StoreError` saying what was being done."""
+        database error comes out as a :class:`StoreError` saying what was being done. A
+        ``read`` sees one snapshot of the database throughout (PostgreSQL: repeatable read;
+        SQLite in WAL mode: any transaction)."""
+        sessions = self._readers if read else self._sessions
         try:
-            with self._sessions.begin() as session:
+            with sessions.begin() as session:
                 yield session
         except IntegrityError as error:
             raise _Conflict(f"cannot {doing}: {_reason(error)}") from None
@@ -637,36 +647,45 @@ class Store:
 
     def get(self, table_id: str) -> StoredTable | None:
         """The table with this id, with its seats and every event; None if there is none."""
-        with self._transaction(f"read table {table_id!r}") as session:
-            row = session.scalar(
-                select(TableRow)
-                .where(TableRow.id == table_id)
-                .options(selectinload(TableRow.seats), selectinload(TableRow.events))
-            )
-            return None if row is None else _stored(row)
+        found = self._tables(f"read table {table_id!r}", TableRow.id == table_id)
+        return found[0] if found else None
 
     def by_code(self, code: str) -> StoredTable | None:
         """The table with this join code (read in any case, spaces and dashes ignored)."""
         wanted = code.replace("-", "").replace(" ", "").upper()
-        with self._transaction(f"find the table with code {code!r}") as session:
-            row = session.scalar(
-                select(TableRow)
-                .where(TableRow.code == wanted)
-                .options(selectinload(TableRow.seats), selectinload(TableRow.events))
-            )
-            return None if row is None else _stored(row)
+        found = self._tables(f"find the table with code {code!r}", TableRow.code == wanted)
+        return found[0] if found else None
 
     def playing(self) -> list[StoredTable]:
         """Every table still being played, oldest first, with its seats and every event: what
         a server resumes when it starts."""
-        with self._transaction("read the tables being played") as session:
+        return self._tables("read the tables being played", TableRow.status == "playing")
+
+    def _tables(self, doing: str, where: ColumnElement[bool]) -> list[StoredTable]:
+        """The tables ``where`` says, oldest first, read in one snapshot of the database. The
+        events are read as plain rows (not ORM objects) in one query for all the tables."""
+        with self._transaction(doing, read=True) as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.status == "playing")
+                .where(where)
                 .order_by(TableRow.created, TableRow.id)
-                .options(selectinload(TableRow.seats), selectinload(TableRow.events))
+                .options(selectinload(TableRow.seats))
+            ).all()
+            if not rows:
+                return []
+            logs: dict[str, list[Event]] = {row.id: [] for row in rows}
+            query = (
+                select(EventRow.table_id, EventRow.number, EventRow.event)
+                .join(TableRow, TableRow.id == EventRow.table_id)
+                .where(where)
+                .order_by(EventRow.table_id, EventRow.number)
             )
-            return [_stored(row) for row in rows]
+            for table_id, number, data in session.execute(query):
+                log = logs[table_id]
+                if number != len(log):
+                    raise StoreError(f"table {table_id!r} lacks its event number {len(log)}")
+                log.append(_event(table_id, number, data))
+            return [_stored(row, logs[row.id]) for row in rows]
 
     def public_tables(self) -> list[TableSummary]:
         """The tables being played whose options say ``"public": true``, oldest first."""
@@ -686,23 +705,24 @@ class Store:
         )
 
     def _summaries(
-        self, doing: str, where: Any, order: Any, limit: int | None
+        self, doing: str, where: ColumnElement[bool], order: Any, limit: int | None
     ) -> list[TableSummary]:
-        counts = (
-            select(EventRow.table_id, func.count().label("n"))
-            .group_by(EventRow.table_id)
-            .subquery()
+        # Counted for each table listed, by the events' primary key, not for every table.
+        count = (
+            select(func.count())
+            .where(EventRow.table_id == TableRow.id)
+            .correlate(TableRow)
+            .scalar_subquery()
         )
         query = (
-            select(TableRow, func.coalesce(counts.c.n, 0))
-            .outerjoin(counts, counts.c.table_id == TableRow.id)
+            select(TableRow, count)
             .where(where)
             .order_by(order, TableRow.id)
             .options(selectinload(TableRow.seats))
         )
         if limit is not None:
             query = query.limit(limit)
-        with self._transaction(doing) as session:
+        with self._transaction(doing, read=True) as session:
             return [_summary(row, count) for row, count in session.execute(query).all()]
 
     # --- Checks ---
@@ -770,15 +790,14 @@ def _rules(row: TableRow) -> Rules:
         raise StoreError(f"the rules of table {row.id!r} cannot be read: {error}") from None
 
 
-def _stored(row: TableRow) -> StoredTable:
-    events = []
-    for stored in row.events:
-        try:
-            events.append(Event.from_dict(stored.event))
-        except HeartsError as error:
-            raise StoreError(
-                f"event {stored.number} of table {row.id!r} cannot be read: {error}"
-            ) from None
+def _event(table_id: str, number: int, data: Any) -> Event:
+    try:
+        return Event.from_dict(data)
+    except HeartsError as error:
+        raise StoreError(f"event {number} of table {table_id!r} cannot be read: {error}") from None
+
+
+def _stored(row: TableRow, events: list[Event]) -> StoredTable:
     return StoredTable(
         id=row.id,
         code=row.code,
