@@ -1,0 +1,1 @@
+"""The store's Alembic migrations (run by Store.upgrade; no alembic.ini)."""

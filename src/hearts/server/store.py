@@ -1,0 +1,830 @@
+"""Where ``hearts serve`` keeps its tables: SQLite by default, PostgreSQL by URL.
+
+Three tables hold everything a server needs to resume every game after a restart::
+
+    tables   one row a table: its id (12 URL-safe characters), its join code (6 characters
+             with no look-alikes), when it was made and last changed (UTC), the variant's
+             name, the rules (``Rules.to_dict()``), the server's options (free-form JSON),
+             the game's secret seed, the first dealer, and whether it is "playing" or "over"
+    seats    one row a seat: the name shown, "human" or "bot", the bot's name, the sha256 of
+             the seat's secret token (never the token), and whether its player left for good
+    events   the game's log: one row an event (``Event.to_dict()``), numbered from 0
+
+:meth:`Store.append_events` stores events in one transaction, after checking that they follow
+the last one stored: a gap or a number already stored is refused with a :class:`StoreError`
+and nothing changes, so an event the server broadcast is always one the database holds.
+
+Everything a :class:`Store` returns is a plain frozen dataclass (:class:`StoredTable`,
+:class:`TableSummary`, :class:`StoredSeat`): no database object outlives the call that read
+it. A store may be called from any thread (each call has its own session); SQLite runs in WAL
+mode with foreign keys on, PostgreSQL through psycopg 3. The schema is made and upgraded by
+the package's Alembic migrations (:meth:`Store.upgrade`): no ``alembic.ini`` is needed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.util import CommandError
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ColumnElement,
+    DateTime,
+    Dialect,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    TypeDecorator,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    Session,
+    mapped_column,
+    relationship,
+    selectinload,
+    sessionmaker,
+)
+from sqlalchemy.pool import StaticPool
+
+from hearts.errors import HeartsError
+from hearts.events import Event
+from hearts.rules import Rules
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "STATUSES",
+    "SEAT_KINDS",
+    "NewSeat",
+    "Store",
+    "StoreError",
+    "StoredSeat",
+    "StoredTable",
+    "TableSummary",
+    "hash_token",
+    "migrations_config",
+]
+
+DATA_DIR_ENV: Final = "HEARTS_DATA_DIR"
+"""The environment variable that moves the folder of the default database (``server.db``)."""
+
+STATUSES: Final = ("playing", "over")
+"""What a table can be: still being played (resumed at start-up), or over."""
+
+SEAT_KINDS: Final = ("human", "bot")
+"""Who a seat is for: a person (who holds its token) or a bot."""
+
+ID_LENGTH: Final = 12
+CODE_LENGTH: Final = 6
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The join code's letters and digits: none that reads as another (no 0/O, 1/I/L)."""
+
+_SEED_LIMIT: Final = 2**63
+_ATTEMPTS: Final = 8
+"""How many fresh ids and codes :meth:`Store.create_table` tries before giving up."""
+
+
+class StoreError(HeartsError):
+    """What the store refuses or cannot do, in one sentence: a URL it cannot use, a database
+    it cannot reach, events out of order, a table or seat that does not exist."""
+
+
+class _Conflict(StoreError):
+    """A row the database already holds (a key or a unique value): a table's id or code drawn
+    twice, or an event number another writer stored first."""
+
+
+# --- The schema --------------------------------------------------------------------------
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A moment in UTC: stored as a timestamp with a time zone, read back aware in UTC (SQLite
+    keeps no zone, so what it returns is taken as UTC, which is all this type writes)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("a stored time must be aware (in UTC)")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """The store's models. Constraints are named by convention, as the migrations name them."""
+
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(table_name)s_%(column_0_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_name)s",
+            "ck": "ck_%(table_name)s_%(constraint_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        datetime: UTCDateTime(),
+        dict[str, Any]: JSON(),
+    }
+
+
+class TableRow(Base):
+    """A row of ``tables``."""
+
+    __tablename__ = "tables"
+    __table_args__ = (CheckConstraint("status IN ('playing', 'over')", name="status"),)
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    code: Mapped[str] = mapped_column(String(CODE_LENGTH), unique=True)
+    created: Mapped[datetime]
+    updated: Mapped[datetime]
+    variant: Mapped[str] = mapped_column(String)
+    rules: Mapped[dict[str, Any]]
+    options: Mapped[dict[str, Any]]
+    seed: Mapped[int] = mapped_column(BigInteger)
+    dealer: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        order_by="SeatRow.seat", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class SeatRow(Base):
+    """A row of ``seats``."""
+
+    __tablename__ = "seats"
+    __table_args__ = (CheckConstraint("kind IN ('human', 'bot')", name="kind"),)
+
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String)
+    kind: Mapped[str] = mapped_column(String(16))
+    bot: Mapped[str | None] = mapped_column(String)
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    left_for_good: Mapped[bool] = mapped_column(Boolean)
+
+
+class EventRow(Base):
+    """A row of ``events``."""
+
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event: Mapped[dict[str, Any]]
+
+
+# --- What the store returns --------------------------------------------------------------
+
+
+def hash_token(token: str) -> str:
+    """The sha256 (hex) of a seat's secret token: all the store keeps of it.
+
+    >>> hash_token("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NewSeat:
+    """A seat of a table being made: ``token`` is the secret its player holds (only its hash
+    is stored); a bot's seat names its ``bot``."""
+
+    name: str
+    kind: str = "human"
+    bot: str | None = None
+    token: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredSeat:
+    """A seat as stored: ``left`` is True once its player left for good."""
+
+    seat: int
+    name: str
+    kind: str
+    bot: str | None
+    token_hash: str | None
+    left: bool
+
+    def holds(self, token: str) -> bool:
+        """Whether ``token`` is this seat's secret (compared in constant time)."""
+        if self.token_hash is None:
+            return False
+        return hmac.compare_digest(self.token_hash, hash_token(token))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableSummary:
+    """A table as a lobby lists it: no seed, no events (``event_count`` says how many)."""
+
+    id: str
+    code: str
+    created: datetime
+    updated: datetime
+    variant: str
+    rules: Rules
+    options: dict[str, Any]
+    dealer: int
+    status: str
+    seats: tuple[StoredSeat, ...]
+    event_count: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table with all it takes to play it on: its secret ``seed``, its seats and every event
+    in order (``events[n]`` is event number ``n``)."""
+
+    id: str
+    code: str
+    created: datetime
+    updated: datetime
+    variant: str
+    rules: Rules
+    options: dict[str, Any]
+    seed: int
+    dealer: int
+    status: str
+    seats: tuple[StoredSeat, ...]
+    events: tuple[Event, ...]
+
+
+class _Keep(enum.Enum):
+    KEEP = "keep"
+
+
+_KEEP: Final = _Keep.KEEP
+
+
+# --- The store ---------------------------------------------------------------------------
+
+
+def migrations_config() -> Config:
+    """The Alembic configuration of the store's migrations (built here: no ``alembic.ini``)."""
+    config = Config()
+    config.set_main_option("script_location", "hearts.server:migrations")
+    return config
+
+
+def _shown(url: URL) -> str:
+    return url.render_as_string(hide_password=True)
+
+
+def _reason(error: BaseException) -> str:
+    """The first line of what the database (or its driver) said, without SQLAlchemy's notes."""
+    cause: BaseException = error
+    if isinstance(error, DBAPIError) and error.orig is not None:
+        cause = error.orig
+    text = str(cause).strip().splitlines()
+    return text[0].strip().rstrip(".") if text else type(cause).__name__
+
+
+def _missing_schema(error: SQLAlchemyError) -> bool:
+    text = _reason(error).lower()
+    return "no such table" in text or ("relation" in text and "does not exist" in text)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The tables of a server in the database at ``url`` (SQLite or PostgreSQL).
+
+    ``Store()`` opens the default database (:meth:`default_url`). A URL that cannot be used (not
+    a URL, another kind of database, a server that does not answer) raises a
+    :class:`StoreError` at once. Call :meth:`upgrade` before the first use of a database (and
+    after upgrading ``hearts``): it makes or upgrades the schema.
+
+    Every method may be called from any thread. SQLite in memory (``sqlite://``, for tests) is
+    one connection that every thread shares, so calls to it must not overlap.
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        if url is None:
+            url = self.default_url()
+        self.url: URL = self._checked_url(url)
+        self._engine = self._make_engine(self.url)
+        self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+        readers = self._engine
+        if self.url.get_backend_name() == "postgresql":
+            readers = readers.execution_options(isolation_level="REPEATABLE READ")
+        self._readers = sessionmaker(readers, expire_on_commit=False)
+        try:
+            with self._engine.connect() as connection:
+                connection.exec_driver_sql("SELECT 1")
+        except SQLAlchemyError as error:
+            self._engine.dispose()
+            raise StoreError(
+                f"cannot open the database {_shown(self.url)}: {_reason(error)}"
+            ) from None
+
+    @staticmethod
+    def default_url() -> str:
+        """SQLite in ``server.db`` in ``$HEARTS_DATA_DIR``, else in the user's data directory
+        for ``hearts`` (``$XDG_DATA_HOME/hearts`` on Linux); the folder is made if need be."""
+        env = os.environ.get(DATA_DIR_ENV)
+        folder = Path(env) if env else platformdirs.user_data_path("hearts")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"cannot make the folder {folder} for the server's database: {error.strerror}"
+            ) from None
+        return URL.create("sqlite", database=str(folder.resolve() / "server.db")).render_as_string()
+
+    @staticmethod
+    def _checked_url(text: str) -> URL:
+        hint = "give sqlite:///path/to/file.db or postgresql://user:password@host/database"
+        try:
+            url = make_url(text)
+        except ArgumentError:
+            raise StoreError(f"{text!r} is not a database URL: {hint}") from None
+        backend, driver = url.get_backend_name(), url.get_driver_name()
+        if backend in ("postgresql", "postgres"):
+            if "+" in url.drivername and driver != "psycopg":
+                raise StoreError(
+                    f"PostgreSQL is reached through psycopg 3, not {driver}: "
+                    "write the URL as postgresql+psycopg://user:password@host/database"
+                )
+            return url.set(drivername="postgresql+psycopg")
+        if backend == "sqlite":
+            if driver != "pysqlite":
+                raise StoreError(f"SQLite is reached through Python's sqlite3, not {driver}")
+            return url
+        raise StoreError(
+            f"{_shown(url)} is a {backend} database: the server keeps its tables in SQLite "
+            f"or PostgreSQL ({hint})"
+        )
+
+    @staticmethod
+    def _make_engine(url: URL) -> Engine:
+        try:
+            if url.get_backend_name() == "sqlite":
+                memory = url.database in (None, "", ":memory:")
+                engine = create_engine(
+                    url,
+                    connect_args={"check_same_thread": False, "timeout": 30},
+                    # One connection for a database in memory, or each thread would see its own.
+                    **({"poolclass": StaticPool} if memory else {}),
+                )
+                event.listen(engine, "connect", _sqlite_connect)
+                event.listen(engine, "begin", _sqlite_begin)
+                return engine
+            return create_engine(url, connect_args={"connect_timeout": 10}, pool_pre_ping=True)
+        except (ArgumentError, ImportError, TypeError) as error:
+            raise StoreError(f"cannot use the database {_shown(url)}: {error}") from None
+
+    def close(self) -> None:
+        """Close every connection (the store is not used after this)."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # --- The schema ---
+
+    def upgrade(self, revision: str = "head") -> None:
+        """Make or upgrade the schema to ``revision`` (the newest by default), in one
+        transaction where the database allows it (PostgreSQL, SQLite)."""
+        self._migrate(command.upgrade, revision, "upgrade")
+
+    def downgrade(self, revision: str) -> None:
+        """Take the schema back to ``revision`` (``"base"``: no tables at all)."""
+        self._migrate(command.downgrade, revision, "downgrade")
+
+    def _migrate(self, how: Any, revision: str, doing: str) -> None:
+        config = migrations_config()
+        try:
+            with self._engine.begin() as connection:
+                config.attributes["connection"] = connection
+                how(config, revision)
+        except (SQLAlchemyError, CommandError) as error:
+            # CommandError: a revision not known (as in a database a newer hearts upgraded).
+            raise StoreError(
+                f"cannot {doing} the database {_shown(self.url)}: {_reason(error)}"
+            ) from None
+
+    @contextmanager
+    def _transaction(self, doing: str, *, read: bool = False) -> Iterator[Session]:
+        """A session in one transaction, committed at the end, rolled back by any error; a
+        database error comes out as a :class:`StoreError` saying what was being done. A
+        ``read`` sees one snapshot of the database throughout (PostgreSQL: repeatable read;
+        SQLite in WAL mode: any transaction)."""
+        sessions = self._readers if read else self._sessions
+        try:
+            with sessions.begin() as session:
+                yield session
+        except IntegrityError as error:
+            raise _Conflict(f"cannot {doing}: {_reason(error)}") from None
+        except SQLAlchemyError as error:
+            if _missing_schema(error):
+                raise StoreError(
+                    f"cannot {doing}: the database {_shown(self.url)} has no tables yet "
+                    "(upgrade it first)"
+                ) from None
+            raise StoreError(f"cannot {doing}: {_reason(error)}") from None
+
+    # --- Writing ---
+
+    def create_table(
+        self,
+        *,
+        variant: str,
+        rules: Rules,
+        options: Mapping[str, Any],
+        seed: int,
+        dealer: int,
+        seats: Sequence[NewSeat],
+        events: Sequence[Event] = (),
+    ) -> StoredTable:
+        """Store a new table (status "playing") with a fresh id and join code, its seats
+        numbered in order, and its first ``events`` (numbered from 0), in one transaction."""
+        if not isinstance(rules, Rules):
+            raise StoreError(f"a table's rules must be Rules, not {type(rules).__name__}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
+            raise StoreError(f"seed={seed!r} is not a whole number from 0 to 2**63 - 1")
+        if len(seats) != rules.players:
+            raise StoreError(
+                f"a table of {rules.players} players needs {rules.players} seats, not {len(seats)}"
+            )
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(seats):
+            raise StoreError(f"dealer={dealer!r} is not one of the {len(seats)} seats")
+        for seat in seats:
+            self._check_kind(seat.kind)
+        plain_options = self._json(dict(options), "the table's options")
+        plain_rules = rules.to_dict()
+        plain_events = self._event_dicts(events)
+        for _ in range(_ATTEMPTS):
+            table_id = secrets.token_urlsafe(9)
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            now = _now()
+            try:
+                with self._transaction("store a new table") as session:
+                    session.add(
+                        TableRow(
+                            id=table_id,
+                            code=code,
+                            created=now,
+                            updated=now,
+                            variant=variant,
+                            rules=plain_rules,
+                            options=plain_options,
+                            seed=seed,
+                            dealer=dealer,
+                            status="playing",
+                            seats=[
+                                SeatRow(
+                                    seat=number,
+                                    name=seat.name,
+                                    kind=seat.kind,
+                                    bot=seat.bot,
+                                    token_hash=None
+                                    if seat.token is None
+                                    else hash_token(seat.token),
+                                    left_for_good=False,
+                                )
+                                for number, seat in enumerate(seats)
+                            ],
+                        )
+                    )
+                    session.flush()
+                    if plain_events:
+                        session.execute(
+                            insert(EventRow),
+                            [
+                                {"table_id": table_id, "number": number, "event": data}
+                                for number, data in enumerate(plain_events)
+                            ],
+                        )
+            except _Conflict:
+                continue  # the id or the code is taken: draw again
+            stored = self.get(table_id)
+            assert stored is not None
+            return stored
+        raise StoreError(f"found no free table id and join code in {_ATTEMPTS} tries")
+
+    def append_events(
+        self,
+        table_id: str,
+        first_number: int,
+        events: Sequence[Event],
+        status: str | None = None,
+    ) -> int:
+        """Store ``events`` as numbers ``first_number``, ``first_number + 1``, ... of the table's
+        log, and its new ``status`` if given, in ONE transaction; returns the number the next
+        event will have.
+
+        ``first_number`` must be the number after the last stored (0 for a table with no
+        events): a gap, or a number already stored, is refused with a :class:`StoreError`, as
+        is a table that does not exist, and nothing at all is stored.
+        """
+        if isinstance(first_number, bool) or not isinstance(first_number, int):
+            raise StoreError(f"first_number={first_number!r} must be a whole number")
+        if status is not None:
+            self._check_status(status)
+        plain = self._event_dicts(events)
+        with self._transaction(f"store events of table {table_id!r}") as session:
+            changes: dict[str, Any] = {"updated": _now()}
+            if status is not None:
+                changes["status"] = status
+            # The update comes first: it takes the table's write lock (the row's on PostgreSQL,
+            # the database's on SQLite) before the last number is read, so no other writer can
+            # slip an event in between the check and the insert.
+            touched = session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(**changes)
+            )
+            if getattr(touched, "rowcount", 0) == 0:
+                raise StoreError(f"there is no table {table_id!r}")
+            last = session.scalar(
+                select(func.max(EventRow.number)).where(EventRow.table_id == table_id)
+            )
+            expected = 0 if last is None else last + 1
+            if first_number > expected:
+                raise StoreError(
+                    f"table {table_id!r} has events up to number {expected - 1}: storing "
+                    f"from number {first_number} would leave a gap (the next is {expected})"
+                )
+            if first_number < expected:
+                raise StoreError(
+                    f"table {table_id!r} already has event number {first_number}: the next "
+                    f"to store is number {expected}"
+                )
+            if plain:
+                session.execute(
+                    insert(EventRow),
+                    [
+                        {"table_id": table_id, "number": first_number + offset, "event": data}
+                        for offset, data in enumerate(plain)
+                    ],
+                )
+        return first_number + len(plain)
+
+    def update_seat(
+        self,
+        table_id: str,
+        seat: int,
+        *,
+        name: str | _Keep = _KEEP,
+        kind: str | _Keep = _KEEP,
+        bot: str | _Keep | None = _KEEP,
+        token: str | _Keep | None = _KEEP,
+        left: bool | _Keep = _KEEP,
+    ) -> StoredSeat:
+        """Change what is given of a seat (``token``: the new secret, stored as its hash, or
+        None for none) and return the seat as stored; an unknown table or seat is refused."""
+        changes: dict[str, Any] = {}
+        if not isinstance(name, _Keep):
+            changes["name"] = name
+        if not isinstance(kind, _Keep):
+            self._check_kind(kind)
+            changes["kind"] = kind
+        if not isinstance(bot, _Keep):
+            changes["bot"] = bot
+        if not isinstance(token, _Keep):
+            changes["token_hash"] = None if token is None else hash_token(token)
+        if not isinstance(left, _Keep):
+            changes["left_for_good"] = bool(left)
+        with self._transaction(f"change seat {seat} of table {table_id!r}") as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                if session.get(TableRow, table_id) is None:
+                    raise StoreError(f"there is no table {table_id!r}")
+                raise StoreError(f"table {table_id!r} has no seat {seat}")
+            for key, value in changes.items():
+                setattr(row, key, value)
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
+            session.flush()
+            return _seat(row)
+
+    # --- Reading ---
+
+    def get(self, table_id: str) -> StoredTable | None:
+        """The table with this id, with its seats and every event; None if there is none."""
+        found = self._tables(f"read table {table_id!r}", TableRow.id == table_id)
+        return found[0] if found else None
+
+    def by_code(self, code: str) -> StoredTable | None:
+        """The table with this join code (read in any case, spaces and dashes ignored)."""
+        wanted = code.replace("-", "").replace(" ", "").upper()
+        found = self._tables(f"find the table with code {code!r}", TableRow.code == wanted)
+        return found[0] if found else None
+
+    def playing(self) -> list[StoredTable]:
+        """Every table still being played, oldest first, with its seats and every event: what
+        a server resumes when it starts."""
+        return self._tables("read the tables being played", TableRow.status == "playing")
+
+    def _tables(self, doing: str, where: ColumnElement[bool]) -> list[StoredTable]:
+        """The tables ``where`` says, oldest first, read in one snapshot of the database. The
+        events are read as plain rows (not ORM objects) in one query for all the tables."""
+        with self._transaction(doing, read=True) as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(where)
+                .order_by(TableRow.created, TableRow.id)
+                .options(selectinload(TableRow.seats))
+            ).all()
+            if not rows:
+                return []
+            logs: dict[str, list[Event]] = {row.id: [] for row in rows}
+            query = (
+                select(EventRow.table_id, EventRow.number, EventRow.event)
+                .join(TableRow, TableRow.id == EventRow.table_id)
+                .where(where)
+                .order_by(EventRow.table_id, EventRow.number)
+            )
+            for table_id, number, data in session.execute(query):
+                log = logs[table_id]
+                if number != len(log):
+                    raise StoreError(f"table {table_id!r} lacks its event number {len(log)}")
+                log.append(_event(table_id, number, data))
+            return [_stored(row, logs[row.id]) for row in rows]
+
+    def public_tables(self) -> list[TableSummary]:
+        """The tables being played whose options say ``"public": true``, oldest first."""
+        return self._summaries(
+            "list the public tables",
+            (TableRow.status == "playing") & TableRow.options["public"].as_boolean(),
+            TableRow.created,
+            None,
+        )
+
+    def finished(self, limit: int = 50) -> list[TableSummary]:
+        """The last ``limit`` tables to be over, the most recent first."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise StoreError(f"limit={limit!r} must be a whole number, 0 or more")
+        return self._summaries(
+            "list the finished tables", TableRow.status == "over", TableRow.updated.desc(), limit
+        )
+
+    def _summaries(
+        self, doing: str, where: ColumnElement[bool], order: Any, limit: int | None
+    ) -> list[TableSummary]:
+        # Counted for each table listed, by the events' primary key, not for every table.
+        count = (
+            select(func.count())
+            .where(EventRow.table_id == TableRow.id)
+            .correlate(TableRow)
+            .scalar_subquery()
+        )
+        query = (
+            select(TableRow, count)
+            .where(where)
+            .order_by(order, TableRow.id)
+            .options(selectinload(TableRow.seats))
+        )
+        if limit is not None:
+            query = query.limit(limit)
+        with self._transaction(doing, read=True) as session:
+            return [_summary(row, count) for row, count in session.execute(query).all()]
+
+    # --- Checks ---
+
+    @staticmethod
+    def _check_kind(kind: str) -> None:
+        if kind not in SEAT_KINDS:
+            raise StoreError(f"kind={kind!r} is no kind of seat: a seat is 'human' or 'bot'")
+
+    @staticmethod
+    def _check_status(status: str) -> None:
+        if status not in STATUSES:
+            raise StoreError(f"status={status!r} is no status: a table is 'playing' or 'over'")
+
+    @staticmethod
+    def _json(data: dict[str, Any], what: str) -> dict[str, Any]:
+        try:
+            json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"{what} cannot be stored as JSON: {error}") from None
+        return data
+
+    @staticmethod
+    def _event_dicts(events: Sequence[Event]) -> list[dict[str, Any]]:
+        plain = []
+        for index, item in enumerate(events):
+            if not isinstance(item, Event):
+                raise StoreError(f"item {index} to store is not an event: {item!r}")
+            plain.append(item.to_dict())
+        return plain
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Each SQLite connection: WAL (readers never wait for the writer), foreign keys enforced,
+    and transactions begun by SQLAlchemy (below) rather than guessed by the driver."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """Begin SQLite's transaction when SQLAlchemy begins one, so that reads share a snapshot."""
+    connection.exec_driver_sql("BEGIN")
+
+
+def _seat(row: SeatRow) -> StoredSeat:
+    return StoredSeat(
+        seat=row.seat,
+        name=row.name,
+        kind=row.kind,
+        bot=row.bot,
+        token_hash=row.token_hash,
+        left=row.left_for_good,
+    )
+
+
+def _rules(row: TableRow) -> Rules:
+    try:
+        return Rules.from_dict(row.rules)
+    except HeartsError as error:
+        raise StoreError(f"the rules of table {row.id!r} cannot be read: {error}") from None
+
+
+def _event(table_id: str, number: int, data: Any) -> Event:
+    try:
+        return Event.from_dict(data)
+    except HeartsError as error:
+        raise StoreError(f"event {number} of table {table_id!r} cannot be read: {error}") from None
+
+
+def _stored(row: TableRow, events: list[Event]) -> StoredTable:
+    return StoredTable(
+        id=row.id,
+        code=row.code,
+        created=row.created,
+        updated=row.updated,
+        variant=row.variant,
+        rules=_rules(row),
+        options=dict(row.options),
+        seed=row.seed,
+        dealer=row.dealer,
+        status=row.status,
+        seats=tuple(_seat(seat) for seat in row.seats),
+        events=tuple(events),
+    )
+
+
+def _summary(row: TableRow, count: int) -> TableSummary:
+    return TableSummary(
+        id=row.id,
+        code=row.code,
+        created=row.created,
+        updated=row.updated,
+        variant=row.variant,
+        rules=_rules(row),
+        options=dict(row.options),
+        dealer=row.dealer,
+        status=row.status,
+        seats=tuple(_seat(seat) for seat in row.seats),
+        event_count=count,
+    )

@@ -1,0 +1,72 @@
+"""The databases the server's tests run on: every test that takes ``database_url`` runs twice,
+on SQLite (a file of its own) and on PostgreSQL for real (a schema of its own, dropped after).
+
+PostgreSQL is the one ``scripts/services`` makes (or ``$HEARTS_TEST_POSTGRES_URL``). If it does
+not answer, the tests fail and say to run ``scripts/services``: they are never skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import NullPool
+
+from hearts.server.store import Store
+
+POSTGRES_URL_ENV = "HEARTS_TEST_POSTGRES_URL"
+POSTGRES_URL = "postgresql+psycopg://hearts:hearts@127.0.0.1:5432/hearts_test"
+
+
+def postgres_url() -> str:
+    """The PostgreSQL database the tests use (``$HEARTS_TEST_POSTGRES_URL`` overrides it)."""
+    return os.environ.get(POSTGRES_URL_ENV) or POSTGRES_URL
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database's URL: a new SQLite file, or a new schema in the tests' PostgreSQL
+    (the URL sets the search path to it), dropped with all it holds after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'server.db'}"
+        return
+    base = make_url(postgres_url())
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = create_engine(base, poolclass=NullPool, connect_args={"connect_timeout": 5})
+    unreachable = None
+    try:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    except SQLAlchemyError as error:
+        admin.dispose()
+        unreachable = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+    if unreachable is not None:
+        pytest.fail(
+            f"PostgreSQL at {base.render_as_string(hide_password=True)} is unreachable "
+            f"({unreachable}): run scripts/services (as root), or set {POSTGRES_URL_ENV}",
+            pytrace=False,
+        )
+    try:
+        url = base.update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A store on an empty database, upgraded to the newest schema; closed after the test."""
+    opened = Store(database_url)
+    opened.upgrade()
+    try:
+        yield opened
+    finally:
+        opened.close()

@@ -1,0 +1,507 @@
+"""The server's store (hearts.server.store), on SQLite and on PostgreSQL for real: the
+migrations, the round trip of a table, events appended in order in one transaction (a gap or a
+duplicate refused, nothing half stored), tables resumed after a restart, tokens kept only as
+hashes, and appends from two threads at once."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from collections.abc import Iterator
+from datetime import UTC
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy.pool import NullPool
+
+from hearts import Game, variants
+from hearts.events import Event, move_of
+from hearts.server.store import (
+    CODE_ALPHABET,
+    DATA_DIR_ENV,
+    Base,
+    NewSeat,
+    Store,
+    StoreError,
+    hash_token,
+    migrations_config,
+)
+
+SEED = 2**63 - 1
+"""The largest seed a game draws (63 bits): it must come back whole from a BigInteger."""
+
+
+def played(seed: int, moves: int | None = None) -> Game:
+    """A classic game from ``seed`` with ``moves`` random legal moves made (all: to the end)."""
+    game = Game(variants.get("classic"), seed=seed)
+    rng = random.Random(seed)
+    made = 0
+    while not game.is_over and (moves is None or made < moves):
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+        made += 1
+    return game
+
+
+def seats(token: str | None = "token-0") -> list[NewSeat]:
+    """A person at seat 0 (holding ``token``) and three bots."""
+    return [NewSeat("Ann", token=token)] + [NewSeat(f"bot {n}", "bot", "basic") for n in (1, 2, 3)]
+
+
+def new_table(store: Store, game: Game, *, public: bool = False, token: str = "token-0") -> str:
+    """Store a table for ``game`` with its opening events; its id."""
+    table = store.create_table(
+        variant="classic",
+        rules=game.rules,
+        options={"public": public, "timer": 30, "laws": [12, 29]},
+        seed=game.seed if game.seed is not None else 0,
+        dealer=game.first_dealer,
+        seats=seats(token),
+        events=game.events,
+    )
+    return table.id
+
+
+@pytest.fixture
+def engine_of(database_url: str) -> Iterator[Engine]:
+    """A plain engine on the test's database, to look at it behind the store's back."""
+    engine = create_engine(database_url, poolclass=NullPool)
+    yield engine
+    engine.dispose()
+
+
+# --- Migrations -----------------------------------------------------------------------------
+
+
+def _our_tables(database_url: str) -> set[str]:
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        return set(inspect(engine).get_table_names()) - {"alembic_version"}
+    finally:
+        engine.dispose()
+
+
+def _revision(database_url: str) -> str | None:
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        with engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def test_migrations_go_from_empty_to_head_down_to_base_and_up_again(database_url: str) -> None:
+    """upgrade() makes the three tables on an empty database and records the newest revision;
+    downgrade("base") removes them; upgrade() makes them again, and they work."""
+    head = ScriptDirectory.from_config(migrations_config()).get_current_head()
+    assert head is not None
+    with Store(database_url) as store:
+        assert _our_tables(database_url) == set()
+        store.upgrade()
+        assert _our_tables(database_url) == {"tables", "seats", "events"}
+        assert _revision(database_url) == head
+        store.downgrade("base")
+        assert _our_tables(database_url) == set()
+        assert _revision(database_url) is None
+        store.upgrade()
+        assert _our_tables(database_url) == {"tables", "seats", "events"}
+        assert _revision(database_url) == head
+        game = played(3, 10)
+        assert store.get(new_table(store, game)) is not None
+
+
+def test_the_models_match_the_migrations(store: Store, database_url: str) -> None:
+    """Alembic's autogenerate, comparing the migrated database with the ORM models (types
+    included), finds no difference: the models and the migrations describe one schema."""
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            assert compare_metadata(context, Base.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_a_store_with_no_schema_says_to_upgrade(database_url: str) -> None:
+    """Used before upgrade(), the store says the database has no tables yet, in a sentence."""
+    with Store(database_url) as store, pytest.raises(StoreError, match="has no tables yet"):
+        store.playing()
+
+
+def test_a_database_of_a_newer_schema_is_refused_in_a_sentence(
+    store: Store, engine_of: Engine
+) -> None:
+    """A database at a revision this hearts does not know (a newer hearts upgraded it): upgrade()
+    says so in a sentence and leaves the database as it was."""
+    with engine_of.begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0099'")
+    with pytest.raises(StoreError, match=r"cannot upgrade the database .*'0099'"):
+        store.upgrade()
+    with engine_of.connect() as connection:
+        assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").all() == [
+            ("0099",)
+        ]
+
+
+# --- Tables ---------------------------------------------------------------------------------
+
+
+def test_a_table_comes_back_as_it_was_stored_by_id_and_by_code(store: Store) -> None:
+    """create_table, get and by_code agree on every field: the id (12 URL-safe characters),
+    the code (6 of the alphabet with no look-alikes, found in any case, dashes ignored), times
+    in UTC, the rules, options, a 63-bit seed, the dealer, the seats and the events in order."""
+    game = played(SEED, 20)
+    made = store.create_table(
+        variant="classic",
+        rules=game.rules,
+        options={"public": True, "timer": 30, "grace": 60, "laws": [12, 29]},
+        seed=SEED,
+        dealer=game.first_dealer,
+        seats=seats(),
+        events=game.events,
+    )
+    assert len(made.id) == 12 and all(c.isalnum() or c in "-_" for c in made.id)
+    assert len(made.code) == 6 and set(made.code) <= set(CODE_ALPHABET)
+    assert made.created.tzinfo is UTC and made.updated.tzinfo is UTC
+    assert made.status == "playing"
+    assert made.seed == SEED
+    assert made.rules == game.rules
+    assert made.options == {"public": True, "timer": 30, "grace": 60, "laws": [12, 29]}
+    assert [seat.name for seat in made.seats] == ["Ann", "bot 1", "bot 2", "bot 3"]
+    assert [(seat.kind, seat.bot) for seat in made.seats] == [("human", None)] + [
+        ("bot", "basic")
+    ] * 3
+    assert made.events == tuple(game.events)
+    assert store.get(made.id) == made
+    code = made.code.lower()
+    assert store.by_code(f"{code[:3]}-{code[3:]}") == made
+    assert store.get("no-such-tabl") is None
+    assert store.by_code("ZZZZZZ" if made.code != "ZZZZZZ" else "YYYYYY") is None
+
+
+def test_bad_tables_are_refused_and_nothing_is_stored(store: Store) -> None:
+    """A seed out of 63 bits, a dealer who is no seat, the wrong number of seats, a kind of
+    seat that does not exist, options that are no JSON: each a StoreError, and no table."""
+    rules = variants.get("classic")
+    good = {"variant": "classic", "rules": rules, "options": {}, "seed": 1, "dealer": 0}
+    bad = [
+        ({**good, "seed": 2**63}, "seed=9223372036854775808"),
+        ({**good, "dealer": 4}, "dealer=4 is not one of the 4 seats"),
+        ({**good, "options": {"when": object()}}, "cannot be stored as JSON"),
+    ]
+    for arguments, message in bad:
+        with pytest.raises(StoreError, match=message):
+            store.create_table(**arguments, seats=seats())  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="needs 4 seats, not 3"):
+        store.create_table(**good, seats=seats()[:3])  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="'robot' is no kind of seat"):
+        store.create_table(**good, seats=[*seats()[:3], NewSeat("R", "robot")])  # type: ignore[arg-type]
+    assert store.playing() == []
+
+
+# --- Events ---------------------------------------------------------------------------------
+
+
+def test_events_appended_in_order_are_all_stored_in_order(store: Store) -> None:
+    """Events appended in batches, each from the number after the last, come back as the
+    game's whole log; append_events returns the next number; the status given is stored."""
+    game = played(5)
+    events = game.events
+    table_id = store.create_table(
+        variant="classic",
+        rules=game.rules,
+        options={},
+        seed=5,
+        dealer=0,
+        seats=seats(),
+    ).id
+    number = 0
+    rng = random.Random(1)
+    while number < len(events):
+        batch = events[number : number + rng.randint(1, 9)]
+        last = number + len(batch) == len(events)
+        number = store.append_events(table_id, number, batch, status="over" if last else None)
+    stored = store.get(table_id)
+    assert stored is not None
+    assert stored.events == tuple(events)
+    assert stored.status == "over"
+
+
+def test_a_gap_is_refused_and_nothing_is_stored(store: Store) -> None:
+    """Appending from a number past the next leaves a gap: refused, saying what the next number
+    is, and neither the events nor the status given are stored."""
+    game = played(6, 30)
+    table_id = new_table(store, game, token="t")
+    before = store.get(table_id)
+    assert before is not None
+    first = len(before.events)
+    with pytest.raises(StoreError, match=f"would leave a gap \\(the next is {first}\\)"):
+        store.append_events(table_id, first + 1, game.events[:3], status="over")
+    assert store.get(table_id) == before
+
+
+def test_a_number_already_stored_is_refused_and_nothing_is_stored(store: Store) -> None:
+    """Appending from a number already stored (a duplicate) is refused, and nothing changes."""
+    game = played(7, 30)
+    table_id = new_table(store, game)
+    before = store.get(table_id)
+    assert before is not None
+    with pytest.raises(StoreError, match="already has event number 2: the next to store"):
+        store.append_events(table_id, 2, game.events[2:5], status="over")
+    assert store.get(table_id) == before
+
+
+def test_events_of_a_table_that_does_not_exist_are_refused(store: Store) -> None:
+    """append_events on an unknown table id: a StoreError naming it."""
+    with pytest.raises(StoreError, match="there is no table 'missing'"):
+        store.append_events("missing", 0, played(8, 1).events)
+
+
+def _refuse_event_number(engine: Engine, number: int) -> None:
+    """Make the database itself refuse to insert event ``number`` (a trigger), so that an
+    append fails in the middle, after the rows before it were inserted."""
+    with engine.begin() as connection:
+        if connection.dialect.name == "sqlite":
+            connection.exec_driver_sql(
+                f"CREATE TRIGGER refuse BEFORE INSERT ON events WHEN NEW.number = {number} "
+                "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+            )
+        else:
+            connection.exec_driver_sql(
+                "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                f"IF NEW.number = {number} THEN RAISE EXCEPTION 'refused by the test'; END IF; "
+                "RETURN NEW; END $$"
+            )
+            connection.exec_driver_sql(
+                "CREATE TRIGGER refuse BEFORE INSERT ON events FOR EACH ROW "
+                "EXECUTE FUNCTION refuse()"
+            )
+
+
+def test_many_events_are_stored_all_or_nothing(store: Store, engine_of: Engine) -> None:
+    """When the database refuses the second of three events, append_events raises a
+    StoreError with the database's reason, and none of the three, nor the status change, nor
+    the new time of the table, is stored; once the database takes them, all three are."""
+    game = played(9, 40)
+    table_id = new_table(store, game)
+    before = store.get(table_id)
+    assert before is not None
+    first = len(before.events)
+    more = played(9, 40 + 3).events[first : first + 3]
+    assert len(more) == 3
+    _refuse_event_number(engine_of, first + 1)
+    with pytest.raises(StoreError, match="refused by the test"):
+        store.append_events(table_id, first, more, status="over")
+    assert store.get(table_id) == before
+    with engine_of.begin() as connection:
+        connection.exec_driver_sql(
+            "DROP TRIGGER refuse" + ("" if connection.dialect.name == "sqlite" else " ON events")
+        )
+    assert store.append_events(table_id, first, more, status="over") == first + 3
+    after = store.get(table_id)
+    assert after is not None
+    assert after.events == (*before.events, *more) and after.status == "over"
+
+
+def test_the_tables_being_played_are_resumed_after_a_restart(database_url: str) -> None:
+    """A new Store on the same URL (the server restarted) finds every table still being played,
+    oldest first, with every event appended before: enough to rebuild each game exactly. A
+    table that is over is not resumed, but is listed as finished."""
+    games = {
+        seed: played(seed, moves) for seed, moves in [(11, 5), (12, 60), (13, None), (14, 130)]
+    }
+    with Store(database_url) as first:
+        first.upgrade()
+        ids = {}
+        for seed, game in games.items():
+            table_id = first.create_table(
+                variant="classic",
+                rules=game.rules,
+                options={},
+                seed=seed,
+                dealer=game.first_dealer,
+                seats=seats(),
+                events=game.events[:3],
+            ).id
+            first.append_events(
+                table_id, 3, game.events[3:], status="over" if game.is_over else None
+            )
+            ids[seed] = table_id
+    with Store(database_url) as second:
+        resumed = second.playing()
+        assert [table.id for table in resumed] == [ids[11], ids[12], ids[14]]
+        for table in resumed:
+            game = games[table.seed]
+            assert table.events == tuple(game.events)
+            moves = [move for event in table.events if (move := move_of(event)) is not None]
+            rebuilt = Game.replay(table.rules, table.seed, moves, dealer=table.dealer)
+            assert rebuilt.events == game.events
+        assert [table.id for table in second.finished(10)] == [ids[13]]
+        assert second.finished(10)[0].event_count == len(games[13].events)
+
+
+def test_public_tables_and_finished_tables_are_listed(store: Store) -> None:
+    """public_tables lists the tables being played whose options say public, oldest first, with
+    their seats and number of events and no seed; finished lists the last tables over, newest
+    first, at most ``limit``."""
+    open_one = new_table(store, played(21, 4), public=True)
+    new_table(store, played(22, 4), public=False)
+    open_two = new_table(store, played(23, 8), public=True)
+    over = []
+    for seed in (24, 25, 26):
+        over.append(new_table(store, played(seed, 4), public=True))
+        store.append_events(over[-1], len(played(seed, 4).events), [], status="over")
+    public = store.public_tables()
+    assert [table.id for table in public] == [open_one, open_two]
+    assert public[1].event_count == len(played(23, 8).events)
+    assert [seat.name for seat in public[0].seats] == ["Ann", "bot 1", "bot 2", "bot 3"]
+    assert not hasattr(public[0], "seed")
+    assert [table.id for table in store.finished(2)] == [over[2], over[1]]
+    assert store.finished(0) == []
+
+
+# --- Seats and tokens -----------------------------------------------------------------------
+
+
+def test_tokens_are_stored_only_as_their_hashes(store: Store, engine_of: Engine) -> None:
+    """A seat's secret token is found nowhere in the database, only its sha256; the seat holds
+    its token and no other; a new token replaces the hash; None removes it."""
+    token = "Zq8-secret-token-of-seat-0"
+    table_id = new_table(store, played(31, 4), token=token)
+    new_token = "a-second-secret-token-7Yx"
+    stored = store.get(table_id)
+    assert stored is not None
+    assert stored.seats[0].token_hash == hashlib.sha256(token.encode()).hexdigest()
+    assert stored.seats[0].holds(token) and not stored.seats[0].holds(new_token)
+    assert not stored.seats[1].holds(token)  # a bot's seat has no token
+
+    def everything() -> str:
+        with engine_of.connect() as connection:
+            rows = [
+                connection.execute(text(f"SELECT * FROM {name}")).all()
+                for name in ("tables", "seats", "events")
+            ]
+        return repr(rows)
+
+    assert token not in everything() and hash_token(token) in everything()
+    seat = store.update_seat(table_id, 0, token=new_token)
+    assert seat.holds(new_token) and not seat.holds(token)
+    assert new_token not in everything() and hash_token(token) not in everything()
+    assert store.update_seat(table_id, 0, token=None).token_hash is None
+
+
+def test_a_seat_is_changed_as_told_and_an_unknown_seat_is_refused(store: Store) -> None:
+    """update_seat changes only what it is given (a bot taking over, the player leaving for
+    good) and says which seat or table does not exist."""
+    table_id = new_table(store, played(32, 4))
+    seat = store.update_seat(table_id, 0, kind="bot", bot="expert", left=True)
+    assert (seat.name, seat.kind, seat.bot, seat.left) == ("Ann", "bot", "expert", True)
+    assert seat.token_hash == hash_token("token-0")
+    stored = store.get(table_id)
+    assert stored is not None and stored.seats[0] == seat
+    with pytest.raises(StoreError, match="has no seat 4"):
+        store.update_seat(table_id, 4, name="X")
+    with pytest.raises(StoreError, match="there is no table 'nope'"):
+        store.update_seat("nope", 0, name="X")
+    with pytest.raises(StoreError, match="'alien' is no kind of seat"):
+        store.update_seat(table_id, 1, kind="alien")
+    assert store.get(table_id) == stored
+
+
+# --- Threads --------------------------------------------------------------------------------
+
+
+def test_two_threads_append_to_two_tables_at_once(store: Store) -> None:
+    """Two threads (neither the one that made the store) append the events of two games one at
+    a time, at once: every event of each is stored, in order, and no append fails."""
+    games = [played(41, 250), played(42, 250)]
+    ids = [new_table(store, played(seed, 0)) for seed in (41, 42)]
+    openings = [len(played(seed, 0).events) for seed in (41, 42)]
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def append(table_id: str, opening: int, events: list[Event]) -> None:
+        try:
+            start.wait()
+            for number in range(opening, len(events)):
+                store.append_events(table_id, number, [events[number]])
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    threads = [
+        threading.Thread(target=append, args=(table_id, opening, game.events))
+        for table_id, opening, game in zip(ids, openings, games, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert errors == []
+    for table_id, game in zip(ids, games, strict=True):
+        stored = store.get(table_id)
+        assert stored is not None and stored.events == tuple(game.events)
+
+
+# --- URLs -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("nonsense", "'nonsense' is not a database URL: give sqlite:///"),
+        (
+            "mysql://u:p@localhost/db",
+            "is a mysql database: the server keeps its tables in SQLite or PostgreSQL",
+        ),
+        (
+            "postgresql+psycopg2://u@localhost/db",
+            "PostgreSQL is reached through psycopg 3, not psycopg2",
+        ),
+        (
+            "postgresql://hearts:hearts@127.0.0.1:9/none",
+            "cannot open the database postgresql\\+psycopg://hearts:\\*\\*\\*@127.0.0.1:9/none: ",
+        ),
+        (
+            "sqlite:////no/such/folder/server.db",
+            "cannot open the database sqlite:////no/such/folder/server.db: unable to open",
+        ),
+    ],
+)
+def test_a_url_that_cannot_be_used_gets_one_sentence(url: str, message: str) -> None:
+    """A URL that is none, of another database, of a driver not used, of a server that does not
+    answer, or of a file that cannot be made: a StoreError of one line, the password hidden."""
+    with pytest.raises(StoreError, match=message) as raised:
+        Store(url)
+    assert "\n" not in str(raised.value)
+    error = raised.value
+    assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)
+
+
+def test_a_database_in_memory_is_shared_by_every_thread() -> None:
+    """sqlite:// (for tests) is one database whichever thread calls: a table made from another
+    thread is found by this one."""
+    with Store("sqlite://") as store:
+        store.upgrade()
+        made: list[str] = []
+        thread = threading.Thread(target=lambda: made.append(new_table(store, played(51, 2))))
+        thread.start()
+        thread.join(timeout=60)
+        assert [table.id for table in store.playing()] == made and len(made) == 1
+
+
+def test_the_default_database_is_server_db_in_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """default_url() is SQLite in server.db in $HEARTS_DATA_DIR, the folder made if need be."""
+    folder = tmp_path / "data" / "hearts"
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    assert Store.default_url() == f"sqlite:///{folder / 'server.db'}"
+    assert folder.is_dir()
+    with Store() as store:
+        store.upgrade()
+        assert store.playing() == []
+    assert (folder / "server.db").is_file()
