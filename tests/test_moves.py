@@ -169,3 +169,39 @@ def test_pass_is_an_immutable_value() -> None:
     assert move.cards == CardSet.parse("QS 3C 2C") and hash(move) == hash(Pass("2C 3C QS"))
     with pytest.raises(AttributeError):
         move.cards = CardSet()  # type: ignore[misc]
+
+
+def test_every_kind_of_move_pickles_to_an_equal_move() -> None:
+    """A move goes to a bot's process and back (the server's bot pool, the arena): pickling
+    keeps it whole, immutable as it is."""
+    import pickle
+
+    from hearts.moves import (
+        Bid,
+        Call,
+        Claim,
+        Correct,
+        Discard,
+        Gather,
+        MoonChoice,
+        NameSuit,
+        Revoke,
+    )
+
+    moves = [
+        Card.parse("QS"),
+        Pass("2C 3C 4C"),
+        Discard("2C 3C"),
+        Bid(4),
+        Bid(0),
+        NameSuit("spades"),
+        MoonChoice.NEW,
+        Revoke(Card.parse("AH")),
+        Correct(),
+        Claim(2),
+        Call(Card.parse("KD")),
+        Gather(),
+    ]
+    for move in moves:
+        again = pickle.loads(pickle.dumps(move))
+        assert again == move and type(again) is type(move)

@@ -77,6 +77,10 @@ class Pass:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Pass is immutable")
 
+    def __reduce__(self) -> tuple[type[Pass], tuple[CardSet]]:
+        # (pickled by its cards: a pass goes to a bot in another process)
+        return (Pass, (self.cards,))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pass) and other.cards == self.cards
 
@@ -114,6 +118,9 @@ class Discard:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Discard is immutable")
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[CardSet]]:
+        return (Discard, (self.cards,))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Discard) and other.cards == self.cards
@@ -171,6 +178,9 @@ class Bid:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Bid is immutable")
 
+    def __reduce__(self) -> tuple[type[Bid], tuple[int]]:
+        return (Bid, (self.amount,))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Bid) and other.amount == self.amount
 
@@ -211,6 +221,9 @@ class NameSuit:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("NameSuit is immutable")
 
+    def __reduce__(self) -> tuple[type[NameSuit], tuple[Suit]]:
+        return (NameSuit, (self.suit,))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, NameSuit) and other.suit is self.suit
 
@@ -241,6 +254,9 @@ class _CardMove:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[type[_CardMove], tuple[Card]]:
+        return (type(self), (self.card,))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.card == self.card
@@ -336,6 +352,9 @@ class Claim:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Claim is immutable")
+
+    def __reduce__(self) -> tuple[type[Claim], tuple[int]]:
+        return (Claim, (self.seat,))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Claim) and other.seat == self.seat

@@ -13,11 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
+from hearts.server import ServerConfig, create_app
 from hearts.server.store import Store
 
 POSTGRES_URL_ENV = "HEARTS_TEST_POSTGRES_URL"
@@ -70,3 +72,14 @@ def store(database_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture
+def http(tmp_path: Path) -> Iterator[TestClient]:
+    """The server's app on a store of its own (a SQLite file), its bots thinking in a thread,
+    its clients not throttled (the tests drive them as fast as they can)."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    app = create_app(ServerConfig(bot_workers=0, rate=10_000, burst=10_000), store=store)
+    with TestClient(app) as client:
+        yield client
+    store.close()

@@ -4,31 +4,16 @@ message (Starlette's test client)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
-
-from hearts.server import ServerConfig, create_app
-from hearts.server.store import Store
 
 PERSON = {"kind": "person"}
 
 
 def bot(name: str = "basic") -> dict[str, str]:
     return {"kind": "bot", "bot": name}
-
-
-@pytest.fixture
-def http(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
-    app = create_app(ServerConfig(bot_workers=0), store=store)
-    with TestClient(app) as client:
-        yield client
-    store.close()
 
 
 def make(http: TestClient, seats: list[dict[str, str]], **fields: Any) -> dict[str, Any]:
@@ -64,15 +49,16 @@ class Player:
         raise AssertionError(f"no {kind} message in {limit}")
 
     def my_turn(self, limit: int = 2000) -> dict[str, Any]:
-        """Read until a state where this seat has a move to make."""
+        """The first state, from now on, where this seat has a move to make."""
+        state = self.current()
         for _ in range(limit):
+            if state["view"]["legal_moves"] or state["view"]["choose"]:
+                return state
             message = self.next()
-            if message["type"] == "state" and (
-                message["view"]["legal_moves"] or message["view"]["choose"]
-            ):
-                return message
             if message["type"] == "over":
                 raise AssertionError("the game ended")
+            if message["type"] == "state":
+                state = message
         raise AssertionError("it never came to this seat's turn")
 
     def a_move(self) -> str:
@@ -111,5 +97,3 @@ def hello(socket: WebSocketTestSession, token: str | None = None, watch: bool = 
     assert welcome["type"] == "welcome", welcome
     player.until("state")
     return player
-
-

@@ -145,7 +145,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s", request.url.path)
-        return _refusal(500, "Something went wrong on the server; nothing was changed.")
+        return _refusal(500, "something went wrong on the server; nothing was changed")
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -338,8 +338,8 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    """A refusal as the core words one: one sentence, lower case, no full stop."""
+    return text.strip().rstrip(".")
 
 
 def _validation_sentence(errors: Any) -> str:
@@ -348,6 +348,6 @@ def _validation_sentence(errors: Any) -> str:
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
         problem = str(error.get("msg", "is not valid")).rstrip(".")
         if where:
-            return f"The field {where!r} is wrong: {problem[:1].lower() + problem[1:]}."
-        return f"The request is wrong: {problem[:1].lower() + problem[1:]}."
-    return "The request could not be read."
+            return f"the field {where!r} is wrong: {problem[:1].lower() + problem[1:]}"
+        return f"the request is wrong: {problem[:1].lower() + problem[1:]}"
+    return "the request could not be read"

@@ -31,16 +31,16 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
-from hearts import bots, record, variants
+from hearts import bots, variants
 from hearts.deal import Phase
-from hearts.errors import HeartsError, IllegalMove, InvalidArgument
-from hearts.events import ShuffleCommitted
+from hearts.errors import HeartsError, IllegalMove, InvalidRecord
+from hearts.events import ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
-from hearts.rules import Rules
 from hearts.server import protocol, wire
 from hearts.server.botpool import BotPool
 from hearts.server.config import ServerConfig
+from hearts.server.store import NewSeat, Store, StoredTable, hash_token
 
 __all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions"]
 
@@ -56,11 +56,6 @@ class TableError(HeartsError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
-
-
-def token_hash(token: str) -> str:
-    """What is kept of a seat's token: its SHA-256, in hex."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -367,7 +362,7 @@ class Table:
                 client.refuse("illegal", str(error), ref)
             return False
         events = game.events
-        new = [event.to_dict() for event in events[self.stored :]]
+        new = events[self.stored :]
         status = "over" if game.is_over else "playing"
         try:
             await self.hub.db(self.hub.store.append_events, self.id, self.stored, new, status)
@@ -580,22 +575,18 @@ def _bot_seed(table_id: str, seat: int) -> int:
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    """A refusal as the core words one: one sentence, lower case, no full stop."""
+    return text.strip().rstrip(".")
 
 
 class _NotYourTurn(IllegalMove):
     """A move by a seat that is not to move now."""
 
 
-_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Letters and digits of a join code: none that looks like another (no I, L, O, 0, 1)."""
-
-
 class Hub:
     """Every table in play, the store they are kept in, and the bots' pool."""
 
-    def __init__(self, config: ServerConfig, store: Any) -> None:
+    def __init__(self, config: ServerConfig, store: Store) -> None:
         self.config = config
         self.store = store
         self.tables: dict[str, Table] = {}
@@ -657,33 +648,35 @@ class Hub:
             raise TableError("a table needs at least one seat for a person")
         seed = secrets.randbits(63)
         game = Game(rules, seed=seed, hand_seeds=True)
-        table_id = secrets.token_urlsafe(9)
-        code = "".join(secrets.choice(_ALPHABET) for _ in range(6))
         token = secrets.token_urlsafe(24)
-        places = []
         creator = seats.index(None)
-        for number, bot in enumerate(seats):
-            if bot is not None:
-                places.append(Seat(number, bot.lower(), bot.lower()))
-            elif number == creator:
-                places.append(Seat(number, name, None, token_hash(token)))
-            else:
-                places.append(Seat(number, f"Seat {number + 1}", None))
-        table = Table(self, table_id, code, variant, game, places, table_options, 0)
-        events = [event.to_dict() for event in game.events]
-        await self.db(
+        names = [
+            bot.lower() if bot is not None else name if number == creator else f"Seat {number + 1}"
+            for number, bot in enumerate(seats)
+        ]
+        new = [
+            NewSeat(names[number], "bot", bot.lower())
+            if bot is not None
+            else NewSeat(names[number], "human", None, token if number == creator else None)
+            for number, bot in enumerate(seats)
+        ]
+        events = game.events
+        kept = await self.db(
             self.store.create_table,
-            table_id=table_id,
-            code=code,
             variant=variant,
-            rules=rules.to_dict(),
+            rules=rules,
             options=table_options.to_dict(),
             seed=seed,
             dealer=0,
-            seats=[(seat.number, seat.name, seat.bot, seat.token) for seat in places],
+            seats=new,
             events=events,
         )
-        table.stored = len(events)
+        table_id, code = kept.id, kept.code
+        places = [
+            Seat(s.seat, s.name, s.bot if s.kind == "bot" else None, s.token_hash)
+            for s in kept.seats
+        ]
+        table = Table(self, table_id, code, variant, game, places, table_options, len(events))
         self.tables[table_id] = table
         self.codes[code] = table_id
         for seat in places:
@@ -710,17 +703,15 @@ class Hub:
             )
         place = free[0]
         token = secrets.token_urlsafe(24)
-        place.token = token_hash(token)
+        place.token = hash_token(token)
         place.name = name
-        await self.db(
-            self.store.update_seat, table.id, place.number, name=name, token_hash=place.token
-        )
+        await self.db(self.store.update_seat, table.id, place.number, name=name, token=token)
         table.broadcast()
         return table, place.number, token
 
     def seat_of(self, table: Table, token: str) -> int:
         """The seat a token belongs to, or a refusal."""
-        digest = token_hash(token)
+        digest = hash_token(token)
         for place in table.seats:
             if place.token is not None and secrets.compare_digest(place.token, digest):
                 if place.left:
@@ -745,24 +736,16 @@ class Hub:
             table.kick()
         return len(stored)
 
-    def _rebuild(self, kept: Any) -> Table:
-        rules = Rules.from_dict(kept.rules)
-        data = {
-            "format": record.FORMAT,
-            "version": record.VERSION,
-            "rules": kept.rules,
-            "seed": kept.seed,
-            "dealer": kept.dealer,
-            "cut_for_deal": False,
-            "hand_seeds": True,
-            "events": list(kept.events),
-        }
-        game = record.from_dict(data)
-        if game.rules != rules:
-            raise InvalidArgument("the rules kept do not read back")
+    def _rebuild(self, kept: StoredTable) -> Table:
+        """A table as the store kept it: its game replayed from its events (and checked against
+        them), its seats, its people away until they come back."""
+        moves = [move for index, event in enumerate(kept.events) if (move := move_of(event, index))]
+        game = Game.replay(kept.rules, kept.seed, moves, dealer=kept.dealer, hand_seeds=True)
+        if tuple(game.events) != kept.events:
+            raise InvalidRecord("its events are not those its moves make again")
         seats = [
-            Seat(seat.number, seat.name, seat.bot, seat.token_hash, left=seat.left)
-            for seat in kept.seats
+            Seat(s.seat, s.name, s.bot if s.kind == "bot" else None, s.token_hash, left=s.left)
+            for s in kept.seats
         ]
         options = TableOptions.from_dict(kept.options)
         return Table(self, kept.id, kept.code, kept.variant, game, seats, options, len(kept.events))
