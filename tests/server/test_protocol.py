@@ -130,7 +130,8 @@ def _server_messages() -> list[protocol.ServerMessage]:
         ),
         Reveal(
             hand_number=0,
-            seed=str(2**70),
+            dealer=0,
+            seed="ef" * 32,
             salt="ab" * 32,
             order=["2C", "3C"],
             cut=12,
@@ -170,7 +171,7 @@ def test_dump_writes_only_protocol_messages() -> None:
 
 
 def test_an_error_carries_its_code_and_a_protocol_error_becomes_one() -> None:
-    """ProtocolError has a code among the seven and turns into the Error message sent."""
+    """ProtocolError has a code among the nine and turns into the Error message sent."""
     assert protocol.ERROR_CODES == (
         "bad_message",
         "not_your_turn",
@@ -179,6 +180,8 @@ def test_an_error_carries_its_code_and_a_protocol_error_becomes_one() -> None:
         "throttled",
         "too_large",
         "version",
+        "not_found",
+        "unavailable",
     )
     error = ProtocolError("not_your_turn", "it is seat 2's turn", ref=9)
     assert error.to_message() == Error(code="not_your_turn", message="it is seat 2's turn", ref=9)
