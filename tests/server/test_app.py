@@ -8,7 +8,7 @@ import time
 
 from fastapi.testclient import TestClient
 
-from hearts import variants
+from hearts import variants, verify
 
 from .players import PERSON, bot, hello, make
 
@@ -172,3 +172,36 @@ def test_the_lobby_documents_itself_and_says_it_is_healthy(http: TestClient) -> 
     assert http.get("/healthz").json()["ok"] is True
     assert "<title>Hearts</title>" in http.get("/").text
     assert {v["name"] for v in http.get("/api/variants").json()} == set(variants.VARIANTS)
+
+
+def test_a_finished_game_is_listed_and_its_record_verifies_every_deal(http: TestClient) -> None:
+    """The game's end: `over` says where the record is; the record (its seed now revealed)
+    passes `hearts verify`; once nobody is at the table it leaves memory, and the record is
+    still served from the store."""
+    made = make(http, [PERSON, bot(), bot(), bot()], options={"end": "deals", "deals": 1})
+    table = made["table"]["id"]
+    with http.websocket_connect(f"/ws/tables/{table}") as socket:
+        ann = hello(socket, made["token"])
+        for _ in range(200):
+            ann.current()
+            if any(m["type"] == "over" for m in ann.seen):
+                break
+            if ann.has_move():
+                ann.play()
+        over = next(m for m in ann.seen if m["type"] == "over")
+        assert over["record"] == f"/api/games/{table}/record"
+        assert http.get(f"/api/tables/{table}").json()["over"] is True
+    assert table not in http.app.state.hub.tables  # type: ignore[attr-defined]
+    listed = http.get("/api/games").json()
+    assert [game["id"] for game in listed] == [table]
+    kept = http.get(over["record"]).json()
+    report = verify.verify_record(kept)
+    assert report.ok and report.lines() == ["hand 1: commitment ✓, deal ✓, play ✓"]
+    assert http.get(f"/api/games/{made['code']}/record").json() == kept
+
+
+def test_a_game_still_being_played_gives_no_record(http: TestClient) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()])
+    reply = http.get(f"/api/games/{made['table']['id']}/record")
+    assert reply.status_code == 409 and "still being played" in reply.json()["error"]
+    assert http.get("/api/games/nothing-here/record").status_code == 404

@@ -213,19 +213,26 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.get("/api/games")
     async def finished_games(request: Request) -> list[dict[str, Any]]:
-        """Finished games, newest first."""
+        """Finished games, newest first (the last fifty)."""
         hub = hub_of(request)
-        return [t.info() for t in hub.tables.values() if t.game.is_over]
+        kept = await hub.db(hub.store.finished)
+        return [
+            {
+                "id": game.id,
+                "variant": game.variant,
+                "players": game.rules.players,
+                "finished": game.updated.isoformat(),
+                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in game.seats],
+                "record": f"/api/games/{game.id}/record",
+            }
+            for game in kept
+        ]
 
     @app.get("/api/games/{key}/record")
     async def game_record(request: Request, key: str) -> dict[str, Any]:
         """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
-        table = hub_of(request).find(key)
-        if not table.game.is_over:
-            raise TableError(
-                "the game is still being played: its record is kept until it ends", 409
-            )
-        data: dict[str, Any] = record.to_dict(table.game)
+        game = await hub_of(request).finished_game(key)
+        data: dict[str, Any] = record.to_dict(game)
         return data
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

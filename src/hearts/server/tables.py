@@ -400,6 +400,7 @@ class Table:
                     record=f"/api/games/{self.id}/record",
                 )
             )
+            self.hub.forget(self)
 
     def reveal(self, hand_number: int) -> protocol.Reveal:
         """The message that reveals a finished hand's seed and what checks its deal."""
@@ -531,12 +532,14 @@ class Table:
         """A socket has gone."""
         if client.seat is None:
             self.watchers.discard(client)
+            self.hub.forget(self)
             return
         place = self.seats[client.seat]
         place.clients.discard(client)
-        if not place.clients and not place.left:
+        if not place.clients and not place.left and not self.game.is_over:
             self.start_grace(place)
         self.broadcast_seats()
+        self.hub.forget(self)
 
     def broadcast_seats(self, but: Client | None = None) -> None:
         """Who is here changed: everyone gets the state again (the seats are in it)."""
@@ -708,6 +711,31 @@ class Hub:
         await self.db(self.store.update_seat, table.id, place.number, name=name, token=token)
         table.broadcast()
         return table, place.number, token
+
+    async def finished_game(self, key: str) -> Game:
+        """A finished game by its table's id or code, from memory or from the store."""
+        table = self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
+        if table is not None:
+            if not table.game.is_over:
+                raise TableError(
+                    "the game is still being played: its record is given once it is over", 409
+                )
+            return table.game
+        kept = await self.db(self.store.get, key) or await self.db(self.store.by_code, key)
+        if kept is None:
+            raise TableError(f"there is no game {key!r} here: check the link or the code", 404)
+        if kept.status != "over":
+            raise TableError(
+                "the game is still being played: its record is given once it is over", 409
+            )
+        return self._rebuild(kept).game
+
+    def forget(self, table: Table) -> None:
+        """A finished table nobody is at any more leaves memory (the store keeps it)."""
+        if table.game.is_over and not table.watchers and not any(s.clients for s in table.seats):
+            table.close()
+            self.tables.pop(table.id, None)
+            self.codes.pop(table.code, None)
 
     def seat_of(self, table: Table, token: str) -> int:
         """The seat a token belongs to, or a refusal."""
