@@ -8,8 +8,9 @@ Run from the repository root::
 It starts ``hearts serve`` on loopback (a free port, a fresh SQLite store in a temporary
 folder, the server's default bot workers), makes ``--tables`` tables over HTTP — each one
 person and three bots (``--bots``) — and connects one simulated person to each over a
-WebSocket. Each person plays its first legal move as soon as it may (after ``--pause``
-seconds), for ``--seconds`` seconds or ``--moves`` moves, whichever comes first; then
+WebSocket. Each person plays its first legal move ``--pause`` seconds after it may (1 s by
+default: a brisk player), for ``--seconds`` seconds or ``--moves`` moves, whichever comes
+first; then
 everything stops by itself. It reports the tables, the messages a second the clients
 received, and the round trip of a person's move: from sending it to receiving the state that
 shows it (median, p99, max). The goal of issue 13: 200 tables with basic bots at p99 <= 100 ms
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import httpx
@@ -59,11 +61,14 @@ class Person:
         self.trips: list[float] = []
         self.received = 0
         self.errors = 0
+        self.codes: dict[str, int] = {}
 
     async def play(self, until: float, moves: int, pause: float) -> None:
         async with connect(self.url, max_size=2**22, open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "version": 1, "token": self.token}))
-            sent: float | None = None
+            sent: float | None = None  # (when the move waiting for its state was sent)
+            waiting = -1  # the seq the move was made at: its state comes with a later one
+            seat = -1
             made = 0
             while time.monotonic() < until and made < moves:
                 try:
@@ -72,23 +77,38 @@ class Person:
                     break
                 self.received += 1
                 message = json.loads(text)
+                if message["type"] == "welcome":
+                    seat = message["seat"]
+                if message["type"] == "over":
+                    break
                 if message["type"] == "error":
                     self.errors += 1
+                    self.codes[message["code"]] = self.codes.get(message["code"], 0) + 1
+                    if os.environ.get("SHOW_ERRORS"):
+                        print(message, flush=True)
                     sent = None
+                    continue
                 if message["type"] != "state":
                     continue
                 if sent is not None:
+                    mine = any(event.get("seat") == seat for event in message["events"])
+                    if message["seq"] <= waiting or not mine:
+                        continue  # (a state from before the move, or of another seat's move)
                     self.trips.append(time.perf_counter() - sent)
                     sent = None
-                if message["over"]:
-                    break
-                legal = message["view"]["legal_moves"]
-                if legal:
-                    if pause:
-                        await asyncio.sleep(pause)
-                    sent = time.perf_counter()
-                    await ws.send(json.dumps({"type": "move", "move": legal[0]}))
-                    made += 1
+                view = message["view"]
+                if view["choose"]:
+                    choose = view["choose"]
+                    move = f"{choose['move']} {' '.join(choose['cards'][: choose['count']])}"
+                elif view["legal_moves"]:
+                    move = view["legal_moves"][0]
+                else:
+                    continue
+                if pause:
+                    await asyncio.sleep(pause)
+                sent, waiting = time.perf_counter(), message["seq"]
+                await ws.send(json.dumps({"type": "move", "move": move}))
+                made += 1
 
 
 async def run(args: argparse.Namespace, base: str) -> list[Person]:
@@ -108,13 +128,23 @@ async def run(args: argparse.Namespace, base: str) -> list[Person]:
     return people
 
 
+def merged(counts: Iterable[dict[str, int]]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for count in counts:
+        for key, value in count.items():
+            total[key] = total.get(key, 0) + value
+    return total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--bots", default="basic")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--moves", type=int, default=100, help="moves at most per person")
-    parser.add_argument("--pause", type=float, default=0.2, help="seconds a person waits")
+    parser.add_argument(
+        "--pause", type=float, default=1.0, help="seconds a person takes over a move (a brisk one)"
+    )
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -140,7 +170,7 @@ def main() -> None:
             people = asyncio.run(run(args, base))
             elapsed = time.monotonic() - start
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
+            os.killpg(server.pid, signal.SIGINT)  # (as Ctrl+C: the server stops its workers)
             server.wait(timeout=30)
     trips = [trip * 1000 for person in people for trip in person.trips]
     received = sum(person.received for person in people)
@@ -152,7 +182,7 @@ def main() -> None:
     print(
         f"{len(people)} tables ({args.bots} bots), {elapsed:.0f} s, {received} messages received "
         f"({received / elapsed:.0f} a second), {len(trips)} moves by the people, "
-        f"{sum(p.errors for p in people)} errors"
+        f"{sum(p.errors for p in people)} errors {merged(p.codes for p in people)}"
     )
     if trips:
         print(

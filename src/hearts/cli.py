@@ -1052,7 +1052,14 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,  # (compressing each small state cost more than it saved)
+        )
     finally:
         store.close()
 

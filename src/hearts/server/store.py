@@ -571,40 +571,77 @@ class Store:
             self._check_status(status)
         plain = self._event_dicts(events)
         with self._transaction(f"store events of table {table_id!r}") as session:
-            changes: dict[str, Any] = {"updated": _now()}
-            if status is not None:
-                changes["status"] = status
-            # The update comes first: it takes the table's write lock (the row's on PostgreSQL,
-            # the database's on SQLite) before the last number is read, so no other writer can
-            # slip an event in between the check and the insert.
-            touched = session.execute(
-                update(TableRow).where(TableRow.id == table_id).values(**changes)
-            )
-            if getattr(touched, "rowcount", 0) == 0:
-                raise StoreError(f"there is no table {table_id!r}")
-            last = session.scalar(
-                select(func.max(EventRow.number)).where(EventRow.table_id == table_id)
-            )
-            expected = 0 if last is None else last + 1
-            if first_number > expected:
-                raise StoreError(
-                    f"table {table_id!r} has events up to number {expected - 1}: storing "
-                    f"from number {first_number} would leave a gap (the next is {expected})"
-                )
-            if first_number < expected:
-                raise StoreError(
-                    f"table {table_id!r} already has event number {first_number}: the next "
-                    f"to store is number {expected}"
-                )
-            if plain:
-                session.execute(
-                    insert(EventRow),
-                    [
-                        {"table_id": table_id, "number": first_number + offset, "event": data}
-                        for offset, data in enumerate(plain)
-                    ],
-                )
+            self._append(session, table_id, first_number, plain, status)
         return first_number + len(plain)
+
+    def append_many(
+        self, batch: Sequence[tuple[str, int, Sequence[Event], str | None]]
+    ) -> list[StoreError | None]:
+        """Several tables' :meth:`append_events` (table id, first number, events, status) in
+        ONE transaction, each in a savepoint of its own: an append refused (its
+        :class:`StoreError` in its place in the answer; None for one stored) stores nothing of
+        its own and takes nothing from the others. A server under load commits many tables'
+        moves at once this way, each still stored before it is told."""
+        prepared = []
+        for table_id, first_number, events, status in batch:
+            if isinstance(first_number, bool) or not isinstance(first_number, int):
+                raise StoreError(f"first_number={first_number!r} must be a whole number")
+            if status is not None:
+                self._check_status(status)
+            prepared.append((table_id, first_number, self._event_dicts(events), status))
+        results: list[StoreError | None] = []
+        with self._transaction(f"store the events of {len(batch)} tables") as session:
+            for table_id, first_number, plain, status in prepared:
+                try:
+                    with session.begin_nested():
+                        self._append(session, table_id, first_number, plain, status)
+                except StoreError as error:
+                    results.append(error)
+                except SQLAlchemyError as error:
+                    results.append(StoreError(f"the events of table {table_id!r}: {error}"))
+                else:
+                    results.append(None)
+        return results
+
+    def _append(
+        self,
+        session: Session,
+        table_id: str,
+        first_number: int,
+        plain: Sequence[dict[str, Any]],
+        status: str | None,
+    ) -> None:
+        changes: dict[str, Any] = {"updated": _now()}
+        if status is not None:
+            changes["status"] = status
+        # The update comes first: it takes the table's write lock (the row's on PostgreSQL,
+        # the database's on SQLite) before the last number is read, so no other writer can
+        # slip an event in between the check and the insert.
+        touched = session.execute(update(TableRow).where(TableRow.id == table_id).values(**changes))
+        if getattr(touched, "rowcount", 0) == 0:
+            raise StoreError(f"there is no table {table_id!r}")
+        last = session.scalar(
+            select(func.max(EventRow.number)).where(EventRow.table_id == table_id)
+        )
+        expected = 0 if last is None else last + 1
+        if first_number > expected:
+            raise StoreError(
+                f"table {table_id!r} has events up to number {expected - 1}: storing "
+                f"from number {first_number} would leave a gap (the next is {expected})"
+            )
+        if first_number < expected:
+            raise StoreError(
+                f"table {table_id!r} already has event number {first_number}: the next "
+                f"to store is number {expected}"
+            )
+        if plain:
+            session.execute(
+                insert(EventRow),
+                [
+                    {"table_id": table_id, "number": first_number + offset, "event": data}
+                    for offset, data in enumerate(plain)
+                ],
+            )
 
     def update_seat(
         self,

@@ -28,19 +28,19 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal
 
 from hearts import bots, variants
 from hearts.deal import Phase
 from hearts.errors import HeartsError, IllegalMove, InvalidRecord
-from hearts.events import ShuffleCommitted, move_of
+from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
 from hearts.server import protocol, wire
 from hearts.server.botpool import BotPool
 from hearts.server.config import ServerConfig
-from hearts.server.store import NewSeat, Store, StoredTable, hash_token
+from hearts.server.store import NewSeat, Store, StoredTable, StoreError, hash_token
 
 __all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions"]
 
@@ -365,7 +365,7 @@ class Table:
         new = events[self.stored :]
         status = "over" if game.is_over else "playing"
         try:
-            await self.hub.db(self.hub.store.append_events, self.id, self.stored, new, status)
+            await self.hub.append(self.id, self.stored, new, status)
         except Exception as error:
             log.error("table %s: a move could not be stored: %s", self.id, error)
             game.undo()
@@ -595,9 +595,44 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.codes: dict[str, str] = {}
         self.pool = BotPool(config.bot_workers)
+        self._pending: list[
+            tuple[tuple[str, int, Sequence[Event], str | None], asyncio.Future[StoreError | None]]
+        ] = []
+        self._writing = False
+        self._writer: asyncio.Future[None] | None = None
         self._db = concurrent.futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="hearts-store"
         )
+
+    async def append(
+        self, table_id: str, first: int, events: Sequence[Event], status: str | None
+    ) -> None:
+        """Store a table's new events; returns once they are committed (raises the store's
+        refusal). The appends that wait while one commit is under way go together in the next:
+        one transaction for many tables, each append in a savepoint of its own, so that under
+        load a commit is shared rather than queued for."""
+        done: asyncio.Future[StoreError | None] = asyncio.get_running_loop().create_future()
+        self._pending.append(((table_id, first, events, status), done))
+        if not self._writing:
+            self._writing = True
+            self._writer = asyncio.ensure_future(self._write())
+        failure = await done
+        if failure is not None:
+            raise failure
+
+    async def _write(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self.db(self.store.append_many, [item for item, _ in batch])
+                except Exception as error:  # (the whole commit failed: every append in it)
+                    results = [StoreError(str(error))] * len(batch)
+                for (_, done), result in zip(batch, results, strict=True):
+                    if not done.done():
+                        done.set_result(result)
+        finally:
+            self._writing = False
 
     async def db(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a store call on the store's own thread (one at a time, in order)."""
