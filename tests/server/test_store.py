@@ -505,3 +505,28 @@ def test_the_default_database_is_server_db_in_the_data_folder(
         store.upgrade()
         assert store.playing() == []
     assert (folder / "server.db").is_file()
+
+
+def test_appends_of_many_tables_commit_together_and_a_refused_one_takes_nothing_from_the_rest(
+    store: Store,
+) -> None:
+    """Store.append_many: one transaction, a savepoint each: the append with a gap is refused
+    (its error in its place) and stores nothing; the others are stored whole."""
+    games = [played(seed, 0) for seed in (1, 2, 3)]
+    tables = [new_table(store, game, token=f"token-{n}") for n, game in enumerate(games)]
+    opening = [len(game.events) for game in games]
+    for game in games:
+        for _ in range(5):
+            game.play(game.legal_moves()[0], game.to_act)
+    batch = [
+        (tables[0], opening[0], games[0].events[opening[0] :], "playing"),
+        (tables[1], opening[1] + 1, games[1].events[opening[1] + 1 :], "playing"),  # a gap
+        (tables[2], opening[2], games[2].events[opening[2] :], "over"),
+    ]
+    results = store.append_many(batch)
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], StoreError) and "gap" in str(results[1])
+    first, second, third = (store.get(table) for table in tables)
+    assert first is not None and first.events == tuple(games[0].events)
+    assert second is not None and len(second.events) == opening[1]
+    assert third is not None and third.events == tuple(games[2].events) and third.status == "over"
