@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from hearts import variants, verify
+from hearts.server import ServerConfig, create_app
+from hearts.server.store import Store
 
 from .players import PERSON, bot, hello, make
 
@@ -30,7 +33,7 @@ def test_a_table_is_made_joined_by_code_and_a_hand_played_to_its_end_with_its_de
         ann, bob = hello(one, made["token"]), hello(two, joined["token"])
         assert ann.state is not None and ann.state["view"]["phase"] == "pass"
         commitment = ann.state["view"]["commitment"]
-        for _ in range(400):
+        for _ in range(3000):
             for player in (ann, bob):
                 player.current()
                 if player.has_move():
@@ -134,7 +137,7 @@ def test_a_dropped_player_is_played_for_after_the_grace_period_and_gets_the_seat
             ann = hello(mine, made["token"])
             ann.my_turn()
         # Ann has gone, in the pass: after 0.2 s a bot passes for her and plays on.
-        for _ in range(200):
+        for _ in range(3000):
             state = watcher.until("state")
             if state["seats"][0]["status"] == "substitute" and state["view"]["phase"] == "play":
                 break
@@ -182,7 +185,7 @@ def test_a_finished_game_is_listed_and_its_record_verifies_every_deal(http: Test
     table = made["table"]["id"]
     with http.websocket_connect(f"/ws/tables/{table}") as socket:
         ann = hello(socket, made["token"])
-        for _ in range(200):
+        for _ in range(3000):
             ann.current()
             if any(m["type"] == "over" for m in ann.seen):
                 break
@@ -205,3 +208,49 @@ def test_a_game_still_being_played_gives_no_record(http: TestClient) -> None:
     reply = http.get(f"/api/games/{made['table']['id']}/record")
     assert reply.status_code == 409 and "still being played" in reply.json()["error"]
     assert http.get("/api/games/nothing-here/record").status_code == 404
+
+
+def test_a_turn_timer_run_out_has_the_stand_in_make_that_one_move(http: TestClient) -> None:
+    """With a timer, the person to move is told when it runs out (``deadline``); once it has,
+    the stand-in bot makes that move for them, and the seat stays theirs."""
+    made = make(http, [PERSON, bot(), bot(), bot()], variant="classic", timer=0.3)
+    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+        ann = hello(socket, made["token"])
+        state = ann.my_turn()
+        assert state["deadline"] is not None and state["deadline"] > state["server_time"]
+        cards = len(state["view"]["hand"])
+        for _ in range(50):  # Ann does nothing
+            message = ann.next()
+            if message["type"] == "state" and len(message["view"]["hand"]) < cards:
+                break
+        else:
+            raise AssertionError("the timer ran out and nothing was played")
+        played = [e for e in message["events"] if e["kind"] == "card_played" and e["seat"] == 0]
+        assert played and message["seats"][0]["status"] == "connected"
+
+
+def test_searching_bots_think_in_a_worker_process_within_the_servers_bound(
+    tmp_path: Path,
+) -> None:
+    """Experts choose in the pool's process, each move bounded by the server's bot_think
+    (here 0.05 s, though the table asks for 5 s), so the table comes round to the person
+    quickly; the loop serves the lobby meanwhile."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    app = create_app(ServerConfig(bot_workers=1, bot_think=0.05), store=store)
+    with TestClient(app) as client:
+        made = make(
+            client,
+            [PERSON, bot("expert"), bot("expert"), bot("expert")],
+            variant="classic",
+            think=5,
+        )
+        with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+            ann = hello(socket, made["token"])
+            started = time.monotonic()
+            assert client.get("/healthz").json()["ok"] is True  # (while the bots think)
+            state = ann.my_turn()
+            assert time.monotonic() - started < 10
+            moves = [e for e in state["view"]["events"] if e["kind"] == "card_played"]
+            assert [e["seat"] for e in moves] == [1, 2, 3]
+        assert app.state.hub.pool.workers == 1
+    store.close()

@@ -136,7 +136,7 @@ def test_no_message_carries_a_card_its_client_may_not_see(
     ):
         people: list[Player] = [hello(one, made["token"]), hello(two, joined["token"])]
         watcher = hello(three, watch=True)
-        for _ in range(2000):
+        for _ in range(6000):
             for person in people:
                 person.current()
                 if person.has_move():

@@ -375,9 +375,10 @@ class Table:
                 )
             return False
         self.stored = len(events)
+        self._set_timer()  # (first: the state sent says when the next move's time runs out)
         self.broadcast()
         self._reveal_finished(hands_before)
-        self._after_change()
+        self.kick()
         return True
 
     def _not_yours(self, seat: int) -> str:
@@ -422,11 +423,6 @@ class Table:
             cut=shown.cut,
             commitment=commitment,
         )
-
-    def _after_change(self) -> None:
-        """After any change: the turn timer for the person to move, and the bots' driver."""
-        self._set_timer()
-        self.kick()
 
     def kick(self) -> None:
         """Let the bots move, if one is to (one driver a table)."""
@@ -501,8 +497,9 @@ class Table:
             seat.grace = None
             if not seat.clients and not seat.left:
                 seat.stand_in = True
+                self._set_timer()
                 self.broadcast()
-                self._after_change()
+                self.kick()
 
         seat.grace = loop.call_later(self.options.grace, over)
 
@@ -559,8 +556,9 @@ class Table:
             place.grace.cancel()
             place.grace = None
         await self.hub.db(self.hub.store.update_seat, self.id, seat, left=True)
+        self._set_timer()
         self.broadcast()
-        self._after_change()
+        self.kick()
 
     def close(self) -> None:
         """Stop the table's timers and driver (the server is stopping)."""
