@@ -884,3 +884,15 @@ def test_a_record_of_an_unread_version_says_which_versions_are_read(
         "'version' is 99: this version of hearts reads versions 1 and 2 (a newer version of "
         "hearts wrote it?)"
     )
+
+
+def test_serve_refuses_a_database_it_cannot_use_in_one_sentence() -> None:
+    """`hearts serve` with a URL of another kind of database, or of none, says so and starts
+    nothing (exit 1), with no traceback."""
+    for url, words in (
+        ("bogus://x", "is a bogus database"),
+        ("nonsense", "is not a database URL"),
+    ):
+        result = runner.invoke(app, ["serve", "--database-url", url])
+        assert result.exit_code == 1, result.output
+        assert words in result.output and "Traceback" not in result.output

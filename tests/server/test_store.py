@@ -458,6 +458,11 @@ def test_two_threads_append_to_two_tables_at_once(store: Store) -> None:
             "is a mysql database: the server keeps its tables in SQLite or PostgreSQL",
         ),
         (
+            "bogus://x",
+            "is a bogus database: the server keeps its tables in SQLite or PostgreSQL",
+        ),
+        ("sqlite+apsw:///x.db", "SQLite is reached through Python's sqlite3, not apsw"),
+        (
             "postgresql+psycopg2://u@localhost/db",
             "PostgreSQL is reached through psycopg 3, not psycopg2",
         ),

@@ -383,16 +383,18 @@ class Store:
             url = make_url(text)
         except ArgumentError:
             raise StoreError(f"{text!r} is not a database URL: {hint}") from None
-        backend, driver = url.get_backend_name(), url.get_driver_name()
+        # (read from the name: asking SQLAlchemy would load the dialect, and fail on a name it
+        # does not know with an error of its own)
+        backend, _, driver = url.drivername.partition("+")
         if backend in ("postgresql", "postgres"):
-            if "+" in url.drivername and driver != "psycopg":
+            if driver not in ("", "psycopg"):
                 raise StoreError(
                     f"PostgreSQL is reached through psycopg 3, not {driver}: "
                     "write the URL as postgresql+psycopg://user:password@host/database"
                 )
             return url.set(drivername="postgresql+psycopg")
         if backend == "sqlite":
-            if driver != "pysqlite":
+            if driver not in ("", "pysqlite"):
                 raise StoreError(f"SQLite is reached through Python's sqlite3, not {driver}")
             return url
         raise StoreError(
