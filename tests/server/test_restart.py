@@ -134,3 +134,51 @@ def test_a_server_killed_mid_hand_resumes_every_table_and_its_clients_reconnect(
         ws.send(json.dumps({"type": "move", "move": _a_move(after)}))
         moved = _until(ws, "state")["view"]
         assert len(moved["events"]) > len(after["events"])  # it plays on
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text(encoding="ascii").split()
+        found.update(int(child) for child in text)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_the_bots_workers_end_when_the_server_is_killed_alone(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """The server killed outright, by itself (not its process group): its bots' worker
+    processes see it gone and end, leaving nothing behind."""
+    server = Server(f"sqlite:///{tmp_path / 'tables.db'}", _free_port())
+    servers.append(server)
+    httpx.post(
+        server.http("/api/tables"),
+        json={"variant": "classic", "think": 0.05,
+              "seats": [{"kind": "person"}] + [{"kind": "bot", "bot": "expert"}] * 3},
+        timeout=30,
+    ).raise_for_status()  # (seat 1 leads: an expert thinks in a worker at once)  # fmt: skip
+    end = time.monotonic() + 30
+    workers: set[int] = set()
+    while not workers and time.monotonic() < end:
+        workers = {
+            child
+            for child in _children(server.process.pid)
+            if "spawn_main" in Path(f"/proc/{child}/cmdline").read_text(errors="replace")
+            and "resource_tracker" not in Path(f"/proc/{child}/cmdline").read_text(errors="replace")
+        }
+        time.sleep(0.1)
+    assert workers, "no worker process was started"
+    server.process.kill()  # the server alone
+    server.process.wait(timeout=10)
+    end = time.monotonic() + 15
+    while any(_alive(worker) for worker in workers) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not any(_alive(worker) for worker in workers)

@@ -23,7 +23,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import multiprocessing
+import os
 import signal
+import threading
+import time
 
 from hearts import bots
 from hearts.moves import Move
@@ -39,9 +42,17 @@ def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
     return bot.choose(view)
 
 
-def _quiet() -> None:
-    """A worker ignores Ctrl+C: the server stops it when it stops."""
+def _quiet(server: int) -> None:
+    """A worker ignores Ctrl+C (the server stops it when it stops) and ends by itself once
+    the server's process is gone (killed outright, it had no chance to stop its workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="hearts-server-watch", daemon=True).start()
 
 
 class BotPool:
@@ -55,6 +66,7 @@ class BotPool:
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_quiet,
+                initargs=(os.getpid(),),
             )
         else:
             self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
