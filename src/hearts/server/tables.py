@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from hearts import bots, variants
 from hearts.deal import Phase
-from hearts.errors import HeartsError, IllegalMove, InvalidRecord
+from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
@@ -163,8 +163,6 @@ class Seat:
     left: bool = False
     """The person left for good: the stand-in plays the seat."""
     clients: set[Client] = dataclasses.field(default_factory=set)
-    away_since: float | None = None
-    """When the seat's last socket went (or the table was made, for a seat not yet claimed)."""
     stand_in: bool = False
     """A bot plays for the person until they come back."""
     grace: asyncio.TimerHandle | None = None
@@ -296,13 +294,11 @@ class Table:
             events=wire.seen_events(log[since:seq], seat),
         )
 
-    def broadcast(self) -> None:
-        """Every client gets the new state, each its own."""
-        for seat in self.seats:
-            for client in list(seat.clients):
+    def broadcast(self, but: Client | None = None) -> None:
+        """Every client (``but`` one) gets the new state, each its own."""
+        for client in [c for seat in self.seats for c in seat.clients] + list(self.watchers):
+            if client is not but:
                 client.put(self.state(client))
-        for client in list(self.watchers):
-            client.put(self.state(client))
 
     def _tell_all(self, message: protocol.ServerMessage) -> None:
         for seat in self.seats:
@@ -348,18 +344,11 @@ class Table:
         try:
             if isinstance(move, str):
                 move = wire.move_from_wire(move)
-            if game.is_over:
-                raise IllegalMove("the game is over")
-            if seat not in self.to_act():
-                raise _NotYourTurn(self._not_yours(seat))
-            game.play(move, seat)
-        except _NotYourTurn as error:
-            if client is not None:
-                client.refuse("not_your_turn", str(error), ref)
-            return False
+            game.play(move, seat)  # (the core says whether it may be made, and why not)
         except (HeartsError, protocol.ProtocolError) as error:
             if client is not None:
-                client.refuse("illegal", str(error), ref)
+                mine = seat in self.to_act() or game.is_over
+                client.refuse("illegal" if mine else "not_your_turn", str(error), ref)
             return False
         events = game.events
         new = events[self.stored :]
@@ -380,13 +369,6 @@ class Table:
         self._reveal_finished(hands_before)
         self.kick()
         return True
-
-    def _not_yours(self, seat: int) -> str:
-        acting = self.to_act()
-        if not acting:
-            return "nobody is to move now"
-        names = " and ".join(self.seats[s].name for s in acting)
-        return f"it is not your turn: {names} to move"
 
     def _reveal_finished(self, before: int) -> None:
         """Each hand that just ended: its seed, so that every client can check its deal."""
@@ -490,7 +472,6 @@ class Table:
         """The seat's person is away: after the grace period the stand-in plays for them."""
         if seat.grace is not None:
             seat.grace.cancel()
-        seat.away_since = time.time()
         loop = asyncio.get_running_loop()
 
         def over() -> None:
@@ -518,12 +499,11 @@ class Table:
                 place.grace = None
             back = place.stand_in
             place.stand_in = False
-            place.away_since = None
             if back:
                 self._set_timer()
         client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=self.seat_infos()))
         client.put(self.state(client, fresh=True))
-        self.broadcast_seats(but=client)
+        self.broadcast(but=client)
 
     def detach(self, client: Client) -> None:
         """A socket has gone."""
@@ -535,18 +515,8 @@ class Table:
         place.clients.discard(client)
         if not place.clients and not place.left and not self.game.is_over:
             self.start_grace(place)
-        self.broadcast_seats()
+        self.broadcast()
         self.hub.forget(self)
-
-    def broadcast_seats(self, but: Client | None = None) -> None:
-        """Who is here changed: everyone gets the state again (the seats are in it)."""
-        for seat in self.seats:
-            for client in list(seat.clients):
-                if client is not but:
-                    client.put(self.state(client))
-        for client in list(self.watchers):
-            if client is not but:
-                client.put(self.state(client))
 
     async def leave(self, seat: int) -> None:
         """The person leaves for good: the stand-in plays the seat from now on."""
@@ -578,10 +548,6 @@ def _bot_seed(table_id: str, seat: int) -> int:
 def _sentence(text: str) -> str:
     """A refusal as the core words one: one sentence, lower case, no full stop."""
     return text.strip().rstrip(".")
-
-
-class _NotYourTurn(IllegalMove):
-    """A move by a seat that is not to move now."""
 
 
 class Hub:
