@@ -165,6 +165,11 @@ def test_bad_lobby_requests_get_one_sentence(http: TestClient) -> None:
         assert 400 <= reply.status_code < 500, (body, reply.text)
         message = reply.json()["error"]
         assert words in message and "Traceback" not in message and "\n" not in message
+    broken = http.post(
+        "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert broken.status_code == 422
+    assert broken.json()["error"] == "the request's body is not JSON: send a JSON object"
     assert http.get("/api/tables/NOPE42").status_code == 404
     assert http.post("/api/tables/NOPE42/join", json={}).status_code == 404
 

@@ -352,9 +352,13 @@ def _sentence(text: str) -> str:
 def _validation_sentence(errors: Any) -> str:
     """A request the lobby cannot read, in one sentence naming the field."""
     for error in errors:
+        if error.get("type") == "json_invalid":
+            return "the request's body is not JSON: send a JSON object"
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
         problem = str(error.get("msg", "is not valid")).rstrip(".")
+        if problem[:1].isupper() and not problem[1:2].isupper():  # ("Input should..." not "JSON")
+            problem = problem[:1].lower() + problem[1:]
         if where:
-            return f"the field {where!r} is wrong: {problem[:1].lower() + problem[1:]}"
-        return f"the request is wrong: {problem[:1].lower() + problem[1:]}"
+            return f"the field {where!r} is wrong: {problem}"
+        return f"the request is wrong: {problem}"
     return "the request could not be read"
