@@ -10,6 +10,7 @@ from hearts import (
     Card,
     CardSet,
     Deal,
+    Game,
     HeartsError,
     IllegalMove,
     InvalidArgument,
@@ -22,6 +23,7 @@ from hearts import (
 from hearts.deal import PassChoices
 from hearts.events import HandOver
 from hearts.hand.core import HandCore
+from hearts.moves import Claim, Revoke
 from hearts.rules import Moon, PassDirection
 
 MODERN = variants.get("modern")
@@ -597,14 +599,15 @@ _PLUGS = ("_laws", "_mechanics")
 def test_copy_carries_every_slot_and_every_mechanic(laws: bool) -> None:
     """copy() lists the core's slots by hand for speed and shares the mechanics until either
     deal changes them (then each mechanic copies its state): a slot added to the core must be
-    copied too, and after unsharing no mechanic with state may be shared."""
+    copied too, and after unsharing no mechanic with state may be shared. (``_seen``, a cache
+    of the views' redacted events, is built by each deal for itself.)"""
     deal = hold(hands=BREAKING)
     if laws:
         deal = Deal.from_hands(deal.rules.replace(laws=True), BREAKING, pass_direction="hold")
     deal.play("2C")
     other = deal.copy()
     for name in HandCore.__slots__:
-        if name in ("_on_over", "_closed") or name in _PLUGS:
+        if name in ("_on_over", "_closed", "_seen") or name in _PLUGS:
             continue
         assert getattr(other, name) == getattr(deal, name), name
     assert other._shared and deal._shared
@@ -681,3 +684,50 @@ def test_legal_moves_of_a_seat_that_is_no_seat_is_refused_in_every_phase(phase: 
             deal.legal_moves(seat)  # type: ignore[arg-type]
     if phase == "over":
         assert deal.legal_moves(0) == []  # a seat of the table: no move left
+
+
+@pytest.mark.parametrize(
+    "variant", ["modern", "modern by the laws", *sorted(variants.VARIANTS)[1:]]
+)
+def test_a_view_redacted_from_its_cache_is_the_view_made_anew(variant: str) -> None:
+    """A deal keeps the events each seat was last shown, redacted (a cache for the faces, which
+    ask for views at every move): after plays, undos and the laws' revokes, each seat's view and
+    a watcher's equal those of a copy, which makes its own from nothing."""
+    if variant == "modern by the laws":
+        rules = variants.get("modern").replace(laws=True)
+    else:
+        rules = variants.get(variant)
+    game = Game(rules, seed=21)
+    deal = game.deal
+    rng = random.Random(8)
+    steps = 0
+    while not deal.is_over and steps < 400:
+        steps += 1
+        if rng.random() < 0.4:  # (not at every step: an undo and a move between two views)
+            for seat in range(deal.players):
+                assert deal.view(seat) == deal.copy().view(seat), (variant, steps, seat)
+            assert deal.public_view() == deal.copy().public_view(), (variant, steps)
+        if steps > 3 and rng.random() < 0.25:
+            try:
+                deal.undo()
+                continue
+            except HeartsError:
+                pass
+        revoke = _revoke_chance(deal)
+        unclaimed = [s for s, _, _ in deal.revokes if s not in deal.claims] if rules.laws else []
+        if rules.laws and revoke is not None and rng.random() < 0.3:
+            deal.play(Revoke(revoke))  # (the laws: a Revoked event in the card's place)
+        elif deal.phase is Phase.GATHER and unclaimed and rng.random() < 0.5:
+            deal.play(Claim(unclaimed[0]), (unclaimed[0] + 1) % deal.players)
+        else:
+            deal.play(rng.choice(list(deal.legal_moves())))
+
+
+def _revoke_chance(deal: Deal) -> Card | None:
+    """A card the seat to act could revoke with now (off the suit led, holding it), if any."""
+    if deal.phase is not Phase.PLAY or not deal.trick:
+        return None
+    led = deal.trick[0][1].suit
+    hand = deal.hand(deal.to_act)
+    off = [card for card in hand if card.suit != led]
+    return off[0] if off and any(card.suit == led for card in hand) else None

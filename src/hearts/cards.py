@@ -271,6 +271,10 @@ class Card(int):
         return f"{word} of {self.suit.name.lower()}"
 
     def __str__(self) -> str:
+        return _NAMES[self]
+
+    def _spelled(self) -> str:
+        """The card's short name, spelled out (:data:`_NAMES` holds every card's)."""
         if self.is_joker:
             return "JK"
         return self.rank.letter + self.suit.letter + ("'" if self.copy else "")
@@ -288,6 +292,8 @@ CardLike: TypeAlias = Card | int | str
 _SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank(r + 2) if r + 2 <= 15 else Rank.JOKER for r in range(16))
 _CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(_MAX_ID))
+_NAMES: Final = tuple(card._spelled() for card in _CARDS)
+"""Each card's short name by its id (``str(card)``, asked for at every card a face shows)."""
 _VALID: Final = frozenset(
     _CARDS[copy * 64 + suit * 16 + r] for copy in (0, 1) for suit in range(4) for r in range(13)
 ) | {_CARDS[61]}

@@ -705,8 +705,10 @@ class Deal(HandCore):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int) -> SeatView:
-        """What one seat may know: its own cards, every card played, public counts and scores."""
+    def view(self, seat: int, *, commitment: str | None = None) -> SeatView:
+        """What one seat may know: its own cards, every card played, public counts and scores
+        (and ``commitment``, the commitment to the shuffle it was dealt from, when the caller
+        holds one: :meth:`hearts.Game.view` gives it)."""
         seat = self.seat_number(seat)
         moves: Sequence[Move] = self.legal_moves(seat) if self.to_act is not None else []
         if self._phase is not _PASS and self.to_act != seat:
@@ -718,13 +720,14 @@ class Deal(HandCore):
             passed=self.passed(seat),
             received=self.received(seat),
             legal_moves=moves if not isinstance(moves, list) else tuple(moves),
+            commitment=commitment,
             **self._seen_by(seat),
         )
 
-    def public_view(self) -> PublicView:
+    def public_view(self, *, commitment: str | None = None) -> PublicView:
         """What anyone at the table may know, a watcher too: every card played, the public
         counts and scores, and no card of any hand (nor any card passed, drawn or discarded
-        face down).
+        face down); ``commitment`` as in :meth:`view`.
 
         >>> from hearts import Game, variants
         >>> deal = Game(variants.get("modern"), seed=1).deal
@@ -732,16 +735,32 @@ class Deal(HandCore):
         >>> watcher.hand_sizes, any(watcher.events[0].hands)
         ((13, 13, 13, 13), False)
         """
-        return PublicView(**self._seen_by(None))
+        return PublicView(commitment=commitment, **self._seen_by(None))
 
     def _seen_by(self, seat: int | None) -> dict[str, Any]:
         """The fields of a view that are public, the events and the mechanics' fields as
         ``seat`` sees them (None: no seat, a watcher)."""
-        events = []
-        for event in self._events:
-            seen = redact(event, seat)
-            if seen is not None:
-                events.append(seen)
+        # Each event as the seat sees it, redacted once: the log of the last view is kept with
+        # its redactions, and the part of the log that is still the same objects is reused (an
+        # undo, or the laws replacing an event, changes the objects from there on).
+        log = self._events
+        try:
+            cache = self._seen
+        except AttributeError:
+            cache = self._seen = {}
+        source, shown = cache.get(seat) or ([], [])
+        same = min(len(source), len(log))
+        for index in range(same):
+            if source[index] is not log[index]:
+                same = index
+                break
+        if same < len(source):
+            del source[same:], shown[same:]
+        for event in log[same:]:
+            source.append(event)
+            shown.append(redact(event, seat))
+        cache[seat] = (source, shown)
+        events = [event for event in shown if event is not None]
         players = range(self._fixed.players)
         scores, pool, jack = self._fixed.standing
         fields: dict[str, Any] = {

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -315,9 +314,7 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What one seat may know of the hand in progress (see :class:`SeatView`), with the
         commitment to its shuffle (which reveals nothing)."""
-        view = self.deal.view(seat)
-        commitment = self.commitment
-        return view if commitment is None else dataclasses.replace(view, commitment=commitment)
+        return self.deal.view(seat, commitment=self.commitment)
 
     def public_view(self) -> PublicView:
         """What anyone at the table may know of the hand in progress, a watcher too (see
@@ -330,9 +327,7 @@ class Game:
         >>> watcher.commitment == game.view(0).commitment != None, hasattr(watcher, "hand")
         (True, False)
         """
-        view = self.deal.public_view()
-        commitment = self.commitment
-        return view if commitment is None else dataclasses.replace(view, commitment=commitment)
+        return self.deal.public_view(commitment=self.commitment)
 
     @property
     def commitment(self) -> str | None:

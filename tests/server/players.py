@@ -9,6 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hearts.server import protocol
+
 PERSON = {"kind": "person"}
 
 
@@ -35,7 +37,12 @@ class Player:
         self.socket.send_text(json.dumps(message))
 
     def next(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.receive_text())
+        """The next message, held to the protocol's model of it: it parses as a server
+        message and writes back as the same JSON (the server writes its states without the
+        model, protocol.state_text)."""
+        text = self.socket.receive_text()
+        message: dict[str, Any] = json.loads(text)
+        assert json.loads(protocol.dump(protocol.parse_server(text))) == message, text
         self.seen.append(message)
         if message["type"] == "state":
             self.state = message

@@ -13,6 +13,7 @@ from datetime import UTC
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -535,3 +536,76 @@ def test_appends_of_many_tables_commit_together_and_a_refused_one_takes_nothing_
     assert first is not None and first.events == tuple(games[0].events)
     assert second is not None and len(second.events) == opening[1]
     assert third is not None and third.events == tuple(games[2].events) and third.status == "over"
+
+
+def _statements(store: Store) -> list[str]:
+    """The SQL the store sends from now on (a listener on its engine: instrumentation only)."""
+    sent: list[str] = []
+    sqlalchemy.event.listen(
+        store._engine,  # (the test watches what the store sends)
+        "before_cursor_execute",
+        lambda _conn, _cursor, statement, *_: sent.append(statement.split()[0].upper()),
+    )
+    return sent
+
+
+def test_appends_of_many_tables_are_stored_by_a_few_statements_whatever_their_number(
+    store: Store,
+) -> None:
+    """Store.append_many with every append in order: one UPDATE per status, one SELECT of the
+    last numbers and one INSERT for all the events (no savepoint, nothing one table at a
+    time), and everything is stored: events, the new statuses, an append of no events."""
+    games = [played(seed, 0) for seed in range(1, 7)]
+    tables = [new_table(store, game, token=f"token-{n}") for n, game in enumerate(games)]
+    opening = [len(game.events) for game in games]
+    for game in games[:5]:
+        for _ in range(7):
+            game.play(game.legal_moves()[0], game.to_act)
+    statuses: list[str | None] = [None, "playing", "over", None, "over", None]
+    batch = [
+        (table, first, game.events[first:], status)
+        for table, first, game, status in zip(tables, opening, games, statuses, strict=True)
+    ]
+    sent = _statements(store)
+    assert store.append_many(batch) == [None] * 6
+    assert "SAVEPOINT" not in sent and sent.count("INSERT") == 1 and sent.count("SELECT") == 1
+    assert sent.count("UPDATE") == 3  # (no status, "playing", "over")
+    for table, game, status in zip(tables, games, statuses, strict=True):
+        kept = store.get(table)
+        assert kept is not None and kept.events == tuple(game.events)
+        assert kept.status == (status or "playing")
+
+
+@pytest.mark.parametrize("fault", ["no such table", "a number stored already", "twice in a batch"])
+def test_appends_stored_together_fall_back_one_by_one_to_say_which_is_refused(
+    store: Store, fault: str
+) -> None:
+    """When one append of a batch would be refused, the batch is stored one append at a time
+    (in savepoints): the refused one gets its sentence, the others are stored whole. Two
+    appends of one table in a batch are taken in order."""
+    games = [played(seed, 0) for seed in (4, 5)]
+    tables = [new_table(store, game, token=f"token-{n}") for n, game in enumerate(games)]
+    opening = [len(game.events) for game in games]
+    for game in games:
+        for _ in range(4):
+            game.play(game.legal_moves()[0], game.to_act)
+    good = (tables[0], opening[0], games[0].events[opening[0] :], None)
+    if fault == "no such table":
+        other = ("no-such-table", 0, games[1].events[:1], None)
+    elif fault == "a number stored already":
+        other = (tables[1], opening[1] - 1, games[1].events[opening[1] - 1 :], None)
+    else:
+        middle = opening[0] + 2
+        good = (tables[0], opening[0], games[0].events[opening[0] : middle], None)
+        other = (tables[0], middle, games[0].events[middle:], None)
+    results = store.append_many([good, other])
+    assert results[0] is None
+    kept = store.get(tables[0])
+    assert kept is not None and kept.events == tuple(games[0].events)
+    if fault == "twice in a batch":
+        assert results[1] is None
+    else:
+        assert isinstance(results[1], StoreError)
+        assert ("no table" in str(results[1])) == (fault == "no such table")
+        second = store.get(tables[1])
+        assert second is not None and len(second.events) == opening[1]

@@ -335,6 +335,7 @@ class HandCore:
         "_penalty_mask",
         "_phase",
         "_points",
+        "_seen",
         "_shared",
         "_stack",
         "_stock_pos",
@@ -358,6 +359,9 @@ class HandCore:
     _mechanics: tuple[Mechanic, ...]
     _laws: Any
     _on_over: Callable[[Any], None] | None
+    _seen: dict[int | None, tuple[list[Event], list[Event | None]]]
+    """The events each seat was last shown, and as it saw them (a cache of :func:`redact`, set
+    on the first view and never copied: a copy builds its own)."""
 
     @property
     def rules(self) -> Rules:

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from typing import Annotated, Any, Final, Literal, TypeAlias, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import to_json
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -62,6 +63,7 @@ __all__ = [
     "parse_client",
     "parse_server",
     "dump",
+    "state_text",
     "schemas",
 ]
 
@@ -527,6 +529,47 @@ def dump(message: BaseModel) -> str:
     if not isinstance(message, _Message):
         raise TypeError(f"dump writes protocol messages, not {type(message).__name__}")
     return message.model_dump_json()
+
+
+def state_text(
+    *,
+    view: dict[str, Any],
+    seats: list[dict[str, Any]],
+    turn: int | None,
+    deadline: float | None,
+    server_time: float,
+    scores: list[int],
+    seq: int,
+    since: int,
+    events: list[dict[str, Any]],
+    ref: int | None = None,
+) -> str:
+    """The JSON text of a :class:`State` message from data the server wrote itself from the
+    core's views (:func:`hearts.server.wire.seat_view` or :func:`~hearts.server.wire.public_view`,
+    seats as :class:`SeatInfo` fields): the message :func:`dump` would write, without building
+    and checking again, at every state of every client, models of what the server just made.
+    The tests hold it to the model (tests/server/test_protocol.py).
+
+    >>> text = state_text(view={"phase": "play"}, seats=[], turn=None, deadline=None,
+    ...                   server_time=0.0, scores=[0, 0], seq=3, since=3, events=[])
+    >>> text[:46]
+    '{"type":"state","view":{"phase":"play"},"seats'
+    """
+    return to_json(
+        {
+            "type": "state",
+            "view": view,
+            "seats": seats,
+            "turn": turn,
+            "deadline": deadline,
+            "server_time": server_time,
+            "scores": scores,
+            "seq": seq,
+            "since": since,
+            "events": events,
+            "ref": ref,
+        }
+    ).decode()
 
 
 def schemas() -> dict[str, Any]:

@@ -116,6 +116,10 @@ class StoreError(HeartsError):
     it cannot reach, events out of order, a table or seat that does not exist."""
 
 
+class _Refused(Exception):
+    """Appends stored together that cannot all be stored: one by one, they say which not."""
+
+
 class _Conflict(StoreError):
     """A row the database already holds (a key or a unique value): a table's id or code drawn
     twice, or an event number another writer stored first."""
@@ -591,6 +595,11 @@ class Store:
             if status is not None:
                 self._check_status(status)
             prepared.append((table_id, first_number, self._event_dicts(events), status))
+        if len({item[0] for item in prepared}) == len(prepared):
+            try:
+                return self._append_together(prepared)
+            except (_Refused, StoreError):
+                pass  # (an append refused, or the commit failed: one by one, below, says which)
         results: list[StoreError | None] = []
         with self._transaction(f"store the events of {len(batch)} tables") as session:
             for table_id, first_number, plain, status in prepared:
@@ -604,6 +613,51 @@ class Store:
                 else:
                     results.append(None)
         return results
+
+    def _append_together(
+        self, prepared: Sequence[tuple[str, int, list[dict[str, Any]], str | None]]
+    ) -> list[StoreError | None]:
+        """Appends to different tables, all checked and stored by a few statements in one
+        transaction: the tables' rows updated (their write locks taken, as in :meth:`_append`),
+        the last number of each read at once, every event inserted by one ``executemany``.
+        One append that would be refused refuses them all (:class:`_Refused`, nothing stored):
+        the caller then stores them one by one to tell which."""
+        now = _now()
+        by_status: dict[str | None, list[str]] = {}
+        for table_id, _, _, status in prepared:
+            by_status.setdefault(status, []).append(table_id)
+        rows = [
+            {"table_id": table_id, "number": first_number + offset, "event": data}
+            for table_id, first_number, plain, _ in prepared
+            for offset, data in enumerate(plain)
+        ]
+        with self._transaction(f"store the events of {len(prepared)} tables") as session:
+            connection = session.connection()
+            touched = 0
+            for status, ids in by_status.items():
+                changes: dict[str, Any] = {"updated": now}
+                if status is not None:
+                    changes["status"] = status
+                result = connection.execute(
+                    update(TableRow).where(TableRow.id.in_(ids)).values(**changes)
+                )
+                touched += getattr(result, "rowcount", 0)
+            if touched != len(prepared):
+                raise _Refused  # (a table that does not exist)
+            last = dict(
+                connection.execute(
+                    select(EventRow.table_id, func.max(EventRow.number))
+                    .where(EventRow.table_id.in_([item[0] for item in prepared]))
+                    .group_by(EventRow.table_id)
+                ).all()
+            )
+            for table_id, first_number, _, _ in prepared:
+                stored = last.get(table_id)
+                if first_number != (0 if stored is None else stored + 1):
+                    raise _Refused  # (a gap, or a number stored already)
+            if rows:
+                connection.execute(insert(EventRow), rows)
+        return [None] * len(prepared)
 
     def _append(
         self,

@@ -117,12 +117,12 @@ class Client:
         self.refused += 1
         return False
 
-    def put(self, message: protocol.ServerMessage) -> None:
-        """Queue a message (a client too slow to take its messages is dropped)."""
+    def put(self, message: protocol.ServerMessage | str) -> None:
+        """Queue a message, or its text (a client too slow to take its messages is dropped)."""
         if self.closed.is_set():
             return
         try:
-            self.queue.put_nowait(protocol.dump(message))
+            self.queue.put_nowait(message if isinstance(message, str) else protocol.dump(message))
         except asyncio.QueueFull:
             self.close()
 
@@ -248,8 +248,9 @@ class Table:
             for seat in self.seats
         ]
 
-    def seat_infos(self) -> list[protocol.SeatInfo]:
-        """The seats as a socket is told: a person's, a bot's or open, and who is there."""
+    def seat_infos(self) -> list[dict[str, Any]]:
+        """The seats as a socket is told (:class:`~hearts.server.protocol.SeatInfo`'s fields):
+        a person's, a bot's or open, and who is there."""
         infos = []
         for seat in self.seats:
             status = seat.status()
@@ -263,26 +264,25 @@ class Table:
                 if seat.stand_in
                 else "disconnected"
             )
-            infos.append(
-                protocol.SeatInfo(seat=seat.number, name=seat.name, kind=kind, status=here)
-            )
+            infos.append({"seat": seat.number, "name": seat.name, "kind": kind, "status": here})
         return infos
 
-    def state(self, client: Client, fresh: bool = False) -> protocol.State:
+    def state(self, client: Client, fresh: bool = False) -> str:
         """The whole state as ``client`` may see it (its seat's view, or a watcher's), with
-        the events since its last state (none when ``fresh``: the view has it all)."""
+        the events since its last state (none when ``fresh``: the view has it all): the text
+        of a :class:`~hearts.server.protocol.State` message."""
         seat = client.seat
         game = self.game
         if seat is None:
-            view: Any = protocol.PublicViewData.model_validate(wire.public_view(game.public_view()))
+            view = wire.public_view(game.public_view())
         else:
-            view = protocol.SeatViewData.model_validate(wire.seat_view(game.view(seat)))
+            view = wire.seat_view(game.view(seat))
         log = game.events
         seq = len(log)
         since = seq if fresh or client.seq > seq else client.seq
         client.seq = seq
         acting = self.to_act()
-        return protocol.State(
+        return protocol.state_text(
             view=view,
             seats=self.seat_infos(),
             turn=None if game.is_over or not acting else acting[0],
@@ -315,7 +315,7 @@ class Table:
         if game.is_over:
             return []
         if game.deal.phase is Phase.PASS:
-            return [seat for seat in range(game.players) if game.view(seat).legal_moves]
+            return [seat for seat in range(game.players) if game.legal_moves(seat)]
         return [] if game.to_act is None else [game.to_act]
 
     def player_for(self, seat: Seat) -> str | None:
@@ -501,7 +501,8 @@ class Table:
             place.stand_in = False
             if back:
                 self._set_timer()
-        client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=self.seat_infos()))
+        seats = [protocol.SeatInfo(**info) for info in self.seat_infos()]
+        client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=seats))
         client.put(self.state(client, fresh=True))
         self.broadcast(but=client)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hearts.cards import Card
@@ -175,15 +175,7 @@ def _common(view: SeatView | PublicView) -> dict[str, Any]:
         "pass_direction": view.pass_direction.value,
         "leader": view.leader,
         "trick": [{"seat": seat, "card": str(card)} for seat, card in view.trick],
-        "tricks": [
-            {
-                "leader": trick.leader,
-                "cards": card_names(trick.cards),
-                "winner": trick.winner,
-                "points": trick.points,
-            }
-            for trick in view.tricks
-        ],
+        "tricks": [_trick_data(trick) for trick in view.tricks],
         "hearts_broken": view.hearts_broken,
         "hand_sizes": list(view.hand_sizes),
         "penalties": list(view.penalties),
@@ -199,11 +191,43 @@ def _common(view: SeatView | PublicView) -> dict[str, Any]:
     }
 
 
-@functools.lru_cache(maxsize=8192)
-def _event_data(event: Event) -> dict[str, Any]:
-    """An event's JSON data: equal events (a frozen dataclass) write the same data, and a deal's
-    events are written again for every seat at every state, so each is written once."""
-    return event.to_dict()
+class _Written:
+    """The JSON data of objects the core keeps and shows again unchanged (a view's events and
+    tricks are the same objects from one view to the next), written once each and found by
+    identity, which costs nothing, rather than by equality, which hashes every field. An entry
+    holds its object, so an id is not reused while it is kept; when full, it starts over."""
+
+    __slots__ = ("_data", "_size", "_write")
+
+    def __init__(self, write: Callable[[Any], Any], size: int) -> None:
+        self._data: dict[int, tuple[Any, Any]] = {}
+        self._size = size
+        self._write = write
+
+    def __call__(self, item: Any) -> Any:
+        kept = self._data.get(id(item))
+        if kept is not None and kept[0] is item:
+            return kept[1]
+        if len(self._data) >= self._size:
+            self._data.clear()
+        data = self._write(item)
+        self._data[id(item)] = (item, data)
+        return data
+
+
+_event_data = _Written(lambda event: event.to_dict(), 50_000)
+"""An event's JSON data (:meth:`~hearts.events.Event.to_dict`), written once per event."""
+
+_trick_data = _Written(
+    lambda trick: {
+        "leader": trick.leader,
+        "cards": card_names(trick.cards),
+        "winner": trick.winner,
+        "points": trick.points,
+    },
+    20_000,
+)
+"""A closed trick's JSON data, written once per trick."""
 
 
 @functools.lru_cache(maxsize=64)
