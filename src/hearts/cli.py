@@ -1026,7 +1026,7 @@ def serve(
     try:
         import uvicorn
 
-        from hearts.server import ServerConfig, create_app
+        from hearts.server import ServerConfig, create_app, tune_collector
         from hearts.server.store import Store, StoreError
     except ImportError as error:
         _fail(
@@ -1044,6 +1044,7 @@ def serve(
     except (HeartsError, StoreError) as error:
         _fail(str(error), FAILURE)
     application = create_app(config, store=store)
+    tune_collector()
     shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
     _say(f"Hearts is served at http://{shown}:{port}/ (tables kept in {url}); Ctrl+C stops it.")
     if open_page:

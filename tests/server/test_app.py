@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -262,3 +263,66 @@ def test_searching_bots_think_in_a_worker_process_within_the_servers_bound(
             assert [e["seat"] for e in moves] == [1, 2, 3]
         assert app.state.hub.pool.workers == 1
     store.close()
+
+
+def _revoke_chance(view: dict[str, Any]) -> str | None:
+    """A card this seat could revoke with now (off the suit led while holding it), if any."""
+    if view["phase"] != "play" or not view["trick"] or not view["legal_moves"]:
+        return None
+    led = view["trick"][0]["card"][-1]
+    off = [card for card in view["hand"] if card[-1] != led]
+    follows = any(card[-1] == led for card in view["hand"])
+    return off[0] if off and follows else None
+
+
+def test_by_the_laws_a_revoke_is_made_and_claimed_by_a_seat_whose_turn_it_is_not(
+    http: TestClient,
+) -> None:
+    """Laws 22-26 online: Ann revokes (sent as 'revoke CARD'); the others see a card played;
+    Bob, whose turn it is not, claims it at once; a claim of one's own revoke or of a seat
+    that did not revoke gets the core's sentence; the claim is every client's news."""
+    made = make(http, [PERSON, PERSON, bot(), bot()], variant="classic", options={"laws": True})
+    joined = http.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
+    table = made["table"]["id"]
+    with (
+        http.websocket_connect(f"/ws/tables/{table}") as one,
+        http.websocket_connect(f"/ws/tables/{table}") as two,
+    ):
+        ann, bob = hello(one, made["token"]), hello(two, joined["token"])
+        bob.send({"type": "move", "move": "claim 0", "ref": 1})
+        refused = bob.until("error")
+        assert refused["code"] == "illegal" and "has not revoked" in refused["message"]
+        revoked = None
+        for _ in range(500):
+            state = ann.current()
+            revoked = _revoke_chance(state["view"])
+            if revoked is not None:
+                break
+            for player in (ann, bob):
+                player.current()
+                if player.has_move():
+                    player.play()
+        assert revoked is not None, "Ann never had a chance to revoke"
+        ann.send({"type": "move", "move": f"revoke {revoked}"})
+        seen = bob.until("state")
+        while not any(event.get("card") == revoked for event in seen["events"]):
+            seen = bob.until("state")
+        shown = next(event for event in seen["events"] if event.get("card") == revoked)
+        assert shown["kind"] == "card_played" and shown["seat"] == 0  # (Bob cannot tell)
+        for _ in range(200):  # (until Ann, a person who will wait, is to play: not Bob)
+            if bob.current()["turn"] == 0:
+                break
+            if bob.has_move():
+                bob.play()
+        assert bob.current()["turn"] == 0
+        ann.send({"type": "move", "move": "claim 0"})
+        own = ann.until("error")
+        assert own["code"] == "illegal" and "of its own" in own["message"]
+        bob.send({"type": "move", "move": "claim 0"})
+        claimed = bob.until("state")
+        assert [e["kind"] for e in claimed["events"]] == ["revoke_claimed"]
+        assert claimed["events"][0]["seat"] == 1 and claimed["events"][0]["accused"] == 0
+        assert claimed["view"]["laws"]["claims"] == [0] and claimed["turn"] == 0
+        news = ann.until("state")
+        assert news["view"]["laws"]["claims"] == [0]
+        assert [e["kind"] for e in news["events"]] == ["revoke_claimed"]

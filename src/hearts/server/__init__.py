@@ -13,6 +13,6 @@ for a watcher). It needs the ``serve`` extra (``pip install -e '.[serve]'``).
 from __future__ import annotations
 
 from hearts.server.app import create_app
-from hearts.server.config import ServerConfig
+from hearts.server.config import ServerConfig, tune_collector
 
-__all__ = ["ServerConfig", "create_app"]
+__all__ = ["ServerConfig", "create_app", "tune_collector"]

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hearts.cards import Card
-from hearts.deal import PassChoices
+from hearts.deal import PassChoices, Trick
 from hearts.errors import HeartsError
 from hearts.events import Event
 from hearts.moves import Discard, Move, move_text, parse_move
@@ -218,16 +218,17 @@ class _Written:
 _event_data = _Written(lambda event: event.to_dict(), 50_000)
 """An event's JSON data (:meth:`~hearts.events.Event.to_dict`), written once per event."""
 
-_trick_data = _Written(
-    lambda trick: {
+
+@functools.lru_cache(maxsize=16_384)
+def _trick_data(trick: Trick) -> dict[str, Any]:
+    """A closed trick's JSON data, written once per trick (a view makes its tricks anew each
+    time, so they are found by equality: a small tuple's hash)."""
+    return {
         "leader": trick.leader,
         "cards": card_names(trick.cards),
         "winner": trick.winner,
         "points": trick.points,
-    },
-    20_000,
-)
-"""A closed trick's JSON data, written once per trick."""
+    }
 
 
 @functools.lru_cache(maxsize=64)
