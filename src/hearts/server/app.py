@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -18,6 +19,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -97,6 +99,31 @@ def _preset_players(variant: str) -> int:
         return 4
 
 
+@functools.cache
+def _variant_list() -> list[dict[str, Any]]:
+    """The presets as /api/variants lists them (made once: the presets never change)."""
+    listed = []
+    for name, preset in variants.VARIANTS.items():
+        counts = []
+        for players in range(2, 8):  # (the lobby's bounds for a table)
+            try:
+                variants.for_players_named(name, players)
+            except HeartsError:
+                continue
+            counts.append(players)
+        listed.append(
+            {
+                "name": name,
+                "players": preset.rules.players,
+                "counts": counts,
+                "title": preset.title,
+                "summary": preset.summary,
+                "rules": preset.rules.to_dict(),
+            }
+        )
+    return listed
+
+
 def _refusal(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -159,8 +186,9 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.get("/api/variants")
     async def list_variants() -> list[dict[str, Any]]:
-        """The presets a table may play."""
-        return [{"name": name, "players": variants.get(name).players} for name in variants.VARIANTS]
+        """The presets a table may play: each one's seats, the numbers of players a table of
+        it may have (`counts`), its title, summary and rules (`Rules.to_dict()`)."""
+        return _variant_list()
 
     @app.get("/api/bots")
     async def list_bots() -> list[str]:
@@ -244,6 +272,10 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             .read_text(encoding="utf-8")
         )
         return HTMLResponse(text)
+
+    static = resources.files("hearts.server").joinpath("static")
+    with resources.as_file(static) as folder:
+        app.mount("/static", StaticFiles(directory=folder), name="static")
 
     @app.websocket("/ws/tables/{key}")
     async def table_socket(socket: WebSocket, key: str) -> None:

@@ -1,0 +1,576 @@
+// A table: one WebSocket (docs/protocol.md). The page shows what the server sends and sends
+// what the player chooses; whether a move is legal is only ever the server's to say (the page
+// reads `legal_moves` and `choose`, and shows the refusal's sentence).
+import { back, face, isCard, short, words } from "./cards.js";
+import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
+
+const PHASES = {
+  bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
+  discard: "discarding", moon: "the moon", gather: "gathering the cards", over: "over",
+};
+const SUIT_WORDS = { clubs: "\u2663 clubs", diamonds: "\u2666 diamonds", spades: "\u2660 spades", hearts: "\u2665 hearts" };
+
+let id = "";
+let mine = null; // { token, seat, code, link, invite } kept for this table
+let socket = null;
+let last = null; // the last state
+let seats = []; // the seats, from welcome and state
+let mySeat = null;
+let chosen = new Set(); // the cards chosen to pass or discard
+let choosingKey = ""; // which choice `chosen` belongs to
+let ref = 0;
+let sent = new Map(); // ref -> move text
+let held = null; // a trick just taken, shown a moment: { cards, leader, winner, until }
+let heldTimer = 0;
+let clockEnd = null; // performance.now() at which the turn's time runs out
+let clockTimer = 0;
+let retry = 0;
+let over = null;
+let sheet = []; // per hand: { hand, points, deltas, totals }
+let typed = ""; // keys typed towards a card's name
+let typedAt = 0;
+let focusCard = null; // the card to keep the focus on after a render
+
+function seatName(seat) {
+  const s = seats.find((x) => x.seat === seat);
+  if (seat === mySeat) return "you";
+  return s ? s.name : `seat ${seat + 1}`;
+}
+
+function Name(seat) {
+  const text = seatName(seat);
+  return text === "you" ? "You" : text;
+}
+
+function statusWords(s) {
+  if (s.kind === "bot") return "bot";
+  if (s.kind === "open") return s.status === "substitute" ? "open seat, a bot plays it" : "open seat";
+  if (s.status === "substitute") return "away, a bot plays for them";
+  if (s.status === "disconnected") return "disconnected";
+  return "connected";
+}
+
+function sheetKey() { return `hearts-sheet:${id}`; }
+
+function saveSheet() {
+  try { sessionStorage.setItem(sheetKey(), JSON.stringify(sheet)); } catch { /* full or off */ }
+}
+
+function loadSheet() {
+  try { sheet = JSON.parse(sessionStorage.getItem(sheetKey()) || "[]") || []; } catch { sheet = []; }
+}
+
+// ---------------------------------------------------------------- the socket
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}`);
+  socket.addEventListener("open", () => {
+    retry = 0;
+    socket.send(JSON.stringify(mine && mine.token
+      ? { type: "hello", version: 1, token: mine.token, watch: false }
+      : { type: "hello", version: 1, token: null, watch: true }));
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch { return; }
+    receive(message);
+  });
+  socket.addEventListener("close", () => {
+    socket = null;
+    if (over) return;
+    retry = Math.min(retry + 1, 6);
+    const wait = Math.min(1000 * 2 ** (retry - 1), 15000);
+    $("status").textContent = `The connection is lost: trying again in ${Math.round(wait / 1000)} s…`;
+    setTimeout(connect, wait);
+  });
+}
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    say("not connected to the table just now: wait a moment and try again");
+    return;
+  }
+  socket.send(JSON.stringify(message));
+}
+
+function move(text) {
+  ref = (ref + 1) % 2147483647;
+  sent.set(ref, text);
+  if (sent.size > 50) sent.delete(sent.keys().next().value);
+  send({ type: "move", move: text, ref });
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "welcome":
+      mySeat = m.seat;
+      seats = m.seats;
+      seatInfo();
+      break;
+    case "state":
+      say("");
+      seats = m.seats;
+      events(m.events || [], m);
+      last = m;
+      setClock(m);
+      render();
+      break;
+    case "error":
+      refused(m);
+      break;
+    case "reveal":
+      revealed(m);
+      break;
+    case "over":
+      over = m;
+      showOver();
+      break;
+    default:
+      break;
+  }
+}
+
+function refused(m) {
+  say(m.message);
+  if (m.code === "unauthorized" && mine && mine.token && !last) {
+    // The token stands for no seat here (the seat was left): watch instead.
+    forget(id);
+    mine = null;
+    $("seat-info").textContent = "Your seat at this table is gone; you are watching.";
+  }
+  const text = sent.get(m.ref);
+  const v = last && last.view;
+  $("moves").querySelector(".revoke")?.remove();
+  if (m.code === "illegal" && text && isCard(text) && v && v.laws && v.hand && v.hand.includes(text)) {
+    // The laws let a seat revoke: the page asks the player to confirm it is meant.
+    $("moves").append(h("button", { type: "button", class: "revoke", onclick: () => move(`revoke ${text}`) },
+      `Revoke: play ${short(text)} anyway`));
+  }
+}
+
+// ---------------------------------------------------------------- events
+
+function events(list, m) {
+  for (const e of list) {
+    if (e.kind === "trick_won" || e.kind === "trick_carried") {
+      const cards = Array.isArray(e.cards) ? e.cards : String(e.cards).split(" ").filter(Boolean);
+      const n = (m.view && m.view.players) || seats.length;
+      held = {
+        cards: cards.map((card, i) => ({ card, seat: (e.leader + i) % n })),
+        winner: e.kind === "trick_won" ? e.seat : -1,
+        until: performance.now() + 1600,
+      };
+      const points = e.points ? ` (${e.points} point${e.points === 1 ? "" : "s"})` : "";
+      $("trick-note").textContent = held.winner < 0
+        ? "Nobody takes the trick: it stays for the next one."
+        : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`;
+      clearTimeout(heldTimer);
+      heldTimer = setTimeout(() => { held = null; render(); }, 1650);
+    } else if (e.kind === "hand_over") {
+      const hand = m.view ? (m.view.phase === "over" ? m.view.hand_number : m.view.hand_number - 1) : sheet.length;
+      let row = sheet.find((r) => r.hand === hand);
+      if (!row) { row = { hand }; sheet.push(row); }
+      row.points = e.points;
+      row.penalties = e.penalties;
+      handSummary(row, list);
+    } else if (e.kind === "hand_settled") {
+      let row = sheet.find((r) => r.hand === e.hand_number);
+      if (!row) { row = { hand: e.hand_number }; sheet.push(row); }
+      row.deltas = e.deltas;
+      row.totals = e.totals;
+      handSummary(row, list);
+    } else if (e.kind === "game_over") {
+      over = over || { winners: e.winners, totals: e.totals, record: `/api/games/${id}/record` };
+    }
+  }
+  sheet.sort((a, b) => a.hand - b.hand);
+  saveSheet();
+}
+
+function handSummary(row, list) {
+  const box = $("summary");
+  const moon = list.find((e) => e.kind === "moon_shot");
+  const parts = [];
+  const n = seats.length;
+  for (let seat = 0; seat < n; seat++) {
+    const took = row.penalties ? row.penalties[seat] : null;
+    const change = row.deltas ? row.deltas[seat] : row.points ? row.points[seat] : null;
+    parts.push(h("li", {}, `${Name(seat)}: ${took === null ? "" : `took ${took}`}${change === null ? "" : `, ${change > 0 ? "+" : ""}${change}`}`));
+  }
+  box.replaceChildren(
+    h("h2", {}, `Hand ${row.hand + 1} is over`),
+    moon ? h("p", {}, `${Name(moon.seat)} shot the moon!`) : null,
+    h("ul", { class: "plain" }, parts));
+  box.hidden = false;
+}
+
+function revealed(m) {
+  const box = $("summary");
+  if (box.hidden) return;
+  box.querySelector(".reveal")?.remove();
+  box.append(h("p", { class: "reveal hint" }, `The deal's seed is revealed (${m.seed.slice(0, 12)}…): `,
+    h("code", {}, "hearts verify"), " checks it against the commitment."));
+}
+
+function showOver() {
+  const box = $("over");
+  const winners = over.winners || [];
+  const names = winners.map(Name);
+  const iWon = mySeat !== null && winners.includes(mySeat);
+  box.replaceChildren(
+    h("h2", {}, "The game is over"),
+    h("p", { class: "winners" }, iWon
+      ? (winners.length > 1 ? `You share the win with ${names.filter((x) => x !== "You").join(", ")}.` : "You win!")
+      : `${names.join(" and ")} win${winners.length > 1 ? "" : "s"}.`),
+    over.totals ? h("p", {}, "Totals: " + over.totals.map((t, seat) => `${Name(seat)} ${t}`).join(", ")) : null,
+    h("p", {}, h("a", { href: over.record }, "The game's record"), " · ", h("a", { href: "/" }, "Back to the lobby")));
+  box.hidden = false;
+  $("status").textContent = "The game is over.";
+  clockEnd = null;
+  $("clock").textContent = "";
+}
+
+// ---------------------------------------------------------------- the clock
+
+function setClock(m) {
+  clearInterval(clockTimer);
+  if (m.deadline === null || m.deadline === undefined || m.turn === null) {
+    clockEnd = null;
+    $("clock").textContent = "";
+    return;
+  }
+  clockEnd = performance.now() + (m.deadline - m.server_time) * 1000;
+  tick();
+  clockTimer = setInterval(tick, 250);
+}
+
+function tick() {
+  if (clockEnd === null) return;
+  const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
+  const clock = $("clock");
+  clock.textContent = `\u23F1 ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.classList.toggle("short", left <= 10);
+  clock.setAttribute("aria-label", `${left} seconds left for this turn`);
+  if (left === 0) clearInterval(clockTimer);
+}
+
+// ---------------------------------------------------------------- drawing
+
+function seatInfo() {
+  if (mySeat === null) {
+    $("seat-info").textContent = "You are watching this table.";
+  } else {
+    const s = seats.find((x) => x.seat === mySeat);
+    $("seat-info").textContent = `You are ${s ? s.name : "here"}, seat ${mySeat + 1}`;
+  }
+  $("leave").hidden = mySeat === null;
+}
+
+/** Where a seat sits on the felt: you at the bottom, the next seat to your left, and so on. */
+function place(seat, n, radius) {
+  const base = mySeat === null ? 0 : mySeat;
+  const turn = ((seat - base + n) % n) / n;
+  const angle = Math.PI / 2 + turn * 2 * Math.PI;
+  return { x: 50 + radius * Math.cos(angle), y: 50 + radius * Math.sin(angle) };
+}
+
+function render() {
+  if (!last) return;
+  const m = last;
+  const v = m.view;
+  const n = v.players;
+  seatInfo();
+  drawSeats(m, v, n);
+  drawTrick(m, v, n);
+  drawStatus(m, v);
+  drawHand(m, v);
+  drawMoves(m, v);
+  drawScores(m, v, n);
+  drawAbout(v);
+  if (over) showOver();
+}
+
+function drawSeats(m, v, n) {
+  const box = $("seats");
+  const nodes = [];
+  for (let seat = 0; seat < n; seat++) {
+    const s = seats.find((x) => x.seat === seat) || { seat, name: `Seat ${seat + 1}`, kind: "open", status: "connected" };
+    const at = place(seat, n, 41);
+    const acting = m.turn === seat || (v.phase === "pass" && v.hand_sizes && false);
+    const size = v.hand_sizes ? v.hand_sizes[seat] : 0;
+    const penalties = v.penalties ? v.penalties[seat] : 0;
+    const exposed = v.laws && v.laws.exposed ? v.laws.exposed[seat] : null;
+    const node = h("div", {
+      class: `seat${acting ? " acting" : ""}${seat === mySeat ? " me" : ""} ${s.kind} ${s.status}`,
+      "data-seat": seat,
+      style: `left:${at.x}%;top:${at.y}%`,
+      "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}`,
+    },
+      h("span", { class: "who" }, h("span", { class: "name" }, s.name), seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
+      h("span", { class: "state" }, statusWords(s)),
+      h("span", { class: "counts" },
+        h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
+        h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
+      exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null);
+    nodes.push(node);
+  }
+  box.replaceChildren(...nodes);
+}
+
+function drawTrick(m, v, n) {
+  const box = $("trick");
+  const playedNow = new Set((m.events || []).filter((e) => e.kind === "card_played").map((e) => `${e.seat}:${e.card}`));
+  const showHeld = held && performance.now() < held.until && (!v.trick || v.trick.length === 0);
+  const cards = showHeld ? held.cards : (v.trick || []);
+  if (!showHeld && !(v.trick && v.trick.length) && !held) $("trick-note").textContent = "";
+  box.replaceChildren(...cards.map((p) => {
+    const at = place(p.seat, n, 17);
+    const fresh = playedNow.has(`${p.seat}:${p.card}`);
+    return h("div", {
+      class: `played${fresh ? " enter" : ""}${showHeld && held.winner === p.seat ? " winner" : ""}`,
+      "data-card": p.card,
+      "data-seat": p.seat,
+      role: "img",
+      "aria-label": `${words(p.card)}, played by ${seatName(p.seat)}`,
+      style: `left:${at.x}%;top:${at.y}%;--from-x:${(at.x - 50) * 3}%;--from-y:${(at.y - 50) * 3}%`,
+    }, face(p.card));
+  }));
+  box.classList.toggle("taken", Boolean(showHeld));
+}
+
+function drawStatus(m, v) {
+  const status = $("status");
+  const hand = `Hand ${v.hand_number + 1}`;
+  let text;
+  if (m.turn === null || v.phase === "over") {
+    text = "The game is over.";
+  } else if (v.phase === "pass" || v.phase === "discard") {
+    const direction = v.pass_direction === "hold" ? "" : ` ${v.pass_direction}`;
+    if (v.choose && mySeat !== null) {
+      text = v.choose.move === "pass"
+        ? `Your turn: choose ${v.choose.count} cards to pass${direction}`
+        : `Your turn: choose ${v.choose.count} cards to discard`;
+    } else if (mySeat !== null && v.passed) {
+      text = "Waiting for the others to pass";
+    } else {
+      text = `${hand}: passing${direction}`;
+    }
+  } else if (m.turn === mySeat) {
+    text = "Your turn";
+    if (v.laws && v.laws.called) text += `: the laws call your ${short(v.laws.called)}`;
+  } else {
+    text = `${Name(m.turn)}'s turn (${PHASES[v.phase] || v.phase})`;
+  }
+  status.textContent = text;
+  status.classList.toggle("mine", m.turn === mySeat && mySeat !== null && v.phase !== "over");
+}
+
+function cardButton(card, attrs, onclick) {
+  return h("button", { type: "button", class: "card", "data-card": card, ...attrs, onclick }, face(card));
+}
+
+function drawHand(m, v) {
+  const box = $("hand");
+  const active = document.activeElement;
+  const focused = focusCard || (active && active.classList && active.classList.contains("card") ? active.dataset.card : null);
+  focusCard = null;
+  if (!v.hand) {
+    box.replaceChildren();
+    box.hidden = true;
+    $("hand-help").hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("hand-help").hidden = false;
+  const legal = new Set(v.legal_moves || []);
+  const choose = v.choose;
+  const key = choose ? `${v.hand_number}:${choose.move}:${v.hand.join(" ")}` : "";
+  if (key !== choosingKey) { chosen = new Set(); choosingKey = key; }
+  const received = new Set(v.received || []);
+  const fresh = v.phase === "play" && v.tricks && v.tricks.length === 0;
+  const buttons = v.hand.map((card, index) => {
+    const may = choose ? choose.cards.includes(card) : legal.has(card);
+    const got = received.has(card) && fresh;
+    const label = words(card) + (got ? ", received" : "");
+    const attrs = {
+      "aria-label": label,
+      "aria-disabled": may ? "false" : "true",
+      tabindex: "-1",
+      class: `card${got ? " received" : ""}`,
+    };
+    if (choose) attrs["aria-pressed"] = chosen.has(card) ? "true" : "false";
+    const button = cardButton(card, attrs, () => pick(card));
+    button.className = `card${got ? " received" : ""}`;
+    button.style.setProperty("--i", index);
+    return button;
+  });
+  box.replaceChildren(...buttons);
+  box.style.setProperty("--n", buttons.length);
+  const target = buttons.find((b) => b.dataset.card === focused)
+    || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
+  if (target) {
+    target.tabIndex = 0;
+    if (focused) target.focus({ preventScroll: true });
+  }
+}
+
+function pick(card) {
+  const v = last && last.view;
+  if (!v) return;
+  focusCard = card;
+  if (v.choose) {
+    if (chosen.has(card)) chosen.delete(card); else chosen.add(card);
+    drawHand(last, v);
+    drawMoves(last, v);
+    return;
+  }
+  move(card);
+}
+
+function drawMoves(m, v) {
+  const box = $("moves");
+  const nodes = [];
+  if (v.choose) {
+    const count = v.choose.count;
+    const verb = v.choose.move === "pass" ? "Pass" : "Discard";
+    const direction = v.choose.move === "pass" && v.pass_direction !== "hold" ? ` ${v.pass_direction}` : "";
+    nodes.push(h("button", {
+      id: "pass", type: "button", class: "primary",
+      onclick: () => move(`${v.choose.move} ${[...chosen].join(" ")}`),
+    }, `${verb}${direction} (${chosen.size} of ${count} chosen)`));
+  }
+  for (const text of v.legal_moves || []) {
+    if (isCard(text) && v.hand && v.hand.includes(text)) continue;
+    nodes.push(h("button", { type: "button", class: "move", "data-move": text, onclick: () => move(text) }, moveWords(text)));
+  }
+  box.replaceChildren(...nodes);
+}
+
+function moveWords(text) {
+  const [verb, ...rest] = text.split(" ");
+  const arg = rest.join(" ");
+  switch (verb) {
+    case "bid": return arg === "pass" || arg === "0" ? "Bid: pass" : `Bid ${arg}`;
+    case "name": return `Name ${SUIT_WORDS[arg] || arg}`;
+    case "moon": return arg === "old" ? "Moon: the others take 26 (moon old)" : arg === "new" ? "Moon: take 26 off (moon new)" : text;
+    case "claim": return `Claim a revoke by ${seatName(Number(arg))} (${text})`;
+    case "call": return `Call the exposed ${isCard(arg) ? short(arg) : arg} (${text})`;
+    case "gather": return "Let the cards be gathered (gather)";
+    case "correct": return "Correct the revoke (correct)";
+    default: return text;
+  }
+}
+
+function drawScores(m, v, n) {
+  const tableNode = $("scores");
+  const head = h("tr", {}, h("th", { scope: "col" }, "Hand"),
+    ...Array.from({ length: n }, (_, seat) => h("th", { scope: "col" }, seat === mySeat ? "You" : (seats.find((s) => s.seat === seat) || {}).name || `Seat ${seat + 1}`)));
+  const rows = sheet.map((row) => h("tr", {}, h("th", { scope: "row" }, String(row.hand + 1)),
+    ...Array.from({ length: n }, (_, seat) => {
+      const value = row.deltas ? row.deltas[seat] : row.points ? row.points[seat] : "";
+      return h("td", {}, value === "" ? "" : String(value));
+    })));
+  const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"),
+    ...Array.from({ length: n }, (_, seat) => h("td", {}, String((m.scores || [])[seat] ?? ""))));
+  const thisHand = h("tr", { class: "now" }, h("th", { scope: "row" }, "This hand"),
+    ...Array.from({ length: n }, (_, seat) => h("td", {}, String((v.penalties || [])[seat] ?? ""))));
+  tableNode.replaceChildren(h("caption", { class: "hint" }, v.pool ? `Pool: ${v.pool}${v.jack ? " (a Jack)" : ""}` : ""),
+    h("thead", {}, head), h("tbody", {}, ...rows, thisHand, totals));
+}
+
+function drawAbout(v) {
+  const rules = v.rules || {};
+  const parts = [v.preset || "custom rules", `${v.players} players`];
+  if (rules.end === "target") parts.push(`to ${rules.target}`);
+  if (rules.end === "deals") parts.push(`${rules.deals} hand${rules.deals === 1 ? "" : "s"}`);
+  if (rules.passing) parts.push(`pass ${rules.passing.count}`);
+  if (v.hearts_broken) parts.push("hearts broken");
+  if (v.stock_size) parts.push(`${v.stock_size} in the stock`);
+  if (v.auction && v.auction.named_suit) parts.push(`avoid ${v.auction.named_suit}`);
+  $("about").textContent = parts.join(" · ");
+}
+
+// ---------------------------------------------------------------- keys
+
+function onKey(event) {
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const hand = [...$("hand").querySelectorAll("button.card")];
+  if (event.key === "ArrowLeft" || event.key === "ArrowRight" || event.key === "Home" || event.key === "End") {
+    if (!hand.length) return;
+    const at = hand.indexOf(document.activeElement);
+    let next;
+    if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = hand.length - 1;
+    else if (at < 0) next = event.key === "ArrowLeft" ? hand.length - 1 : 0;
+    else next = (at + (event.key === "ArrowLeft" ? -1 : 1) + hand.length) % hand.length;
+    for (const b of hand) b.tabIndex = -1;
+    hand[next].tabIndex = 0;
+    hand[next].focus();
+    event.preventDefault();
+    return;
+  }
+  if (event.key === "Escape") { typed = ""; return; }
+  const key = event.key.length === 1 ? event.key.toLowerCase() : "";
+  if (!key) return;
+  const now = performance.now();
+  if (now - typedAt > 2000) typed = "";
+  typedAt = now;
+  if (/[2-9tjqka]/.test(key) && !(typed === "1" && key === "0")) { typed = key; event.preventDefault(); return; }
+  if (key === "1") { typed = "1"; event.preventDefault(); return; }
+  if (key === "0" && typed === "1") { typed = "t"; event.preventDefault(); return; }
+  if (/[cdsh]/.test(key) && typed) {
+    const name = (typed + key).toUpperCase();
+    typed = "";
+    event.preventDefault();
+    const v = last && last.view;
+    if (!v || !v.hand) return;
+    const card = v.hand.find((c) => c === name) || v.hand.find((c) => c === name + "'");
+    if (card) {
+      pick(card);
+    } else if (!v.choose) {
+      move(name); // the server says why not (a card not held)
+    } else {
+      say(`you do not hold the ${short(name)}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+function invitation() {
+  const box = $("invite");
+  if (!mine || !mine.invite || !mine.code) { box.hidden = true; return; }
+  const link = new URL(mine.link || `/t/${id}`, location.href).href;
+  $("invite-link").href = link;
+  $("invite-link").textContent = link;
+  $("invite-code").textContent = mine.code;
+  $("copy-link").onclick = (event) => copy(link, event.currentTarget);
+  $("copy-code").onclick = (event) => copy(mine.code, event.currentTarget);
+  $("invite-close").onclick = () => { box.hidden = true; keep(id, { ...mine, invite: false }); };
+  box.hidden = false;
+}
+
+export function table(tableId) {
+  id = tableId;
+  mine = kept(id);
+  $("table").hidden = false;
+  document.title = `Hearts: table ${id}`;
+  loadSheet();
+  invitation();
+  $("leave").addEventListener("click", () => {
+    if (!confirm("Leave the table for good? A bot takes your seat.")) return;
+    send({ type: "leave" });
+    forget(id);
+    mine = null;
+    setTimeout(() => { location.href = "/"; }, 300);
+  });
+  document.addEventListener("keydown", onKey);
+  if (!mine) {
+    // No seat kept here: the table's code may be in the lobby's answer; watch.
+    api("GET", `/api/tables/${encodeURIComponent(id)}`).catch((error) => say(error.message));
+  }
+  connect();
+}
