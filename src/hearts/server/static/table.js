@@ -198,10 +198,10 @@ function handSummary(row, list) {
     const change = row.deltas ? row.deltas[seat] : row.points ? row.points[seat] : null;
     parts.push(h("li", {}, `${Name(seat)}: ${took === null ? "" : `took ${took}`}${change === null ? "" : `, ${change > 0 ? "+" : ""}${change}`}`));
   }
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("h2", {}, `Hand ${row.hand + 1} is over`),
     moon ? h("p", {}, `${Name(moon.seat)} shot the moon!`) : null,
-    h("ul", { class: "plain" }, parts));
+    h("ul", { class: "plain" }, parts)].filter(Boolean));
   box.hidden = false;
 }
 
@@ -218,13 +218,13 @@ function showOver() {
   const winners = over.winners || [];
   const names = winners.map(Name);
   const iWon = mySeat !== null && winners.includes(mySeat);
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("h2", {}, "The game is over"),
     h("p", { class: "winners" }, iWon
       ? (winners.length > 1 ? `You share the win with ${names.filter((x) => x !== "You").join(", ")}.` : "You win!")
       : `${names.join(" and ")} win${winners.length > 1 ? "" : "s"}.`),
     over.totals ? h("p", {}, "Totals: " + over.totals.map((t, seat) => `${Name(seat)} ${t}`).join(", ")) : null,
-    h("p", {}, h("a", { href: over.record }, "The game's record"), " · ", h("a", { href: "/" }, "Back to the lobby")));
+    h("p", {}, h("a", { href: over.record }, "The game's record"), " · ", h("a", { href: "/" }, "Back to the lobby"))].filter(Boolean));
   box.hidden = false;
   $("status").textContent = "The game is over.";
   clockEnd = null;
@@ -262,17 +262,17 @@ function seatInfo() {
     $("seat-info").textContent = "You are watching this table.";
   } else {
     const s = seats.find((x) => x.seat === mySeat);
-    $("seat-info").textContent = `You are ${s ? s.name : "here"}, seat ${mySeat + 1}`;
+    $("seat-info").textContent = `You are ${s ? s.name : "here"}, seat ${mySeat}`;
   }
   $("leave").hidden = mySeat === null;
 }
 
 /** Where a seat sits on the felt: you at the bottom, the next seat to your left, and so on. */
-function place(seat, n, radius) {
+function place(seat, n, radius, vertical = radius) {
   const base = mySeat === null ? 0 : mySeat;
   const turn = ((seat - base + n) % n) / n;
   const angle = Math.PI / 2 + turn * 2 * Math.PI;
-  return { x: 50 + radius * Math.cos(angle), y: 50 + radius * Math.sin(angle) };
+  return { x: 50 + radius * Math.cos(angle), y: 50 + vertical * Math.sin(angle) };
 }
 
 function render() {
@@ -304,11 +304,12 @@ function drawSeats(m, v, n) {
     const node = h("div", {
       class: `seat${acting ? " acting" : ""}${seat === mySeat ? " me" : ""} ${s.kind} ${s.status}`,
       "data-seat": seat,
-      style: `left:${at.x}%;top:${at.y}%`,
+      style: at.x < 30 ? `left:.4rem;top:${at.y}%;transform:translate(0,-50%)`
+        : at.x > 70 ? `right:.4rem;top:${at.y}%;transform:translate(0,-50%)` : `left:${at.x}%;top:${at.y}%`,
       "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}`,
     },
       h("span", { class: "who" }, h("span", { class: "name" }, s.name), seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
-      h("span", { class: "state" }, statusWords(s)),
+      h("span", { class: "state" }, `${statusWords(s)} · seat ${seat}`),
       h("span", { class: "counts" },
         h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
         h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
@@ -325,7 +326,7 @@ function drawTrick(m, v, n) {
   const cards = showHeld ? held.cards : (v.trick || []);
   if (!showHeld && !(v.trick && v.trick.length) && !held) $("trick-note").textContent = "";
   box.replaceChildren(...cards.map((p) => {
-    const at = place(p.seat, n, 17);
+    const at = place(p.seat, n, 17, 21);
     const fresh = playedNow.has(`${p.seat}:${p.card}`);
     return h("div", {
       class: `played${fresh ? " enter" : ""}${showHeld && held.winner === p.seat ? " winner" : ""}`,
