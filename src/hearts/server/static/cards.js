@@ -71,8 +71,9 @@ export function face(name) {
   }
   if (card.second) {
     // The second pack's cards: a marked corner and a prime, not colour alone.
-    svg.append(el("path", { d: "M40 1 H54 Q59 1 59 6 V20 Z", class: "second" }));
-    svg.append(el("text", { x: 55, y: 13, "text-anchor": "end", class: "mark" }, "2"));
+    // (bottom left: the part of a card that the next one in a hand leaves showing)
+    svg.append(el("path", { d: "M1 62 V78 Q1 83 6 83 H22 Z", class: "second" }));
+    svg.append(el("text", { x: 4, y: 80, class: "mark" }, "2"));
   }
   return svg;
 }

@@ -297,7 +297,7 @@ function drawSeats(m, v, n) {
   for (let seat = 0; seat < n; seat++) {
     const s = seats.find((x) => x.seat === seat) || { seat, name: `Seat ${seat + 1}`, kind: "open", status: "connected" };
     const at = place(seat, n, 41);
-    const acting = m.turn === seat || (v.phase === "pass" && v.hand_sizes && false);
+    const acting = m.turn === seat && v.phase !== "pass"; // (any seat may pass: no one turn)
     const size = v.hand_sizes ? v.hand_sizes[seat] : 0;
     const penalties = v.penalties ? v.penalties[seat] : 0;
     const exposed = v.laws && v.laws.exposed ? v.laws.exposed[seat] : null;
@@ -305,7 +305,8 @@ function drawSeats(m, v, n) {
       class: `seat${acting ? " acting" : ""}${seat === mySeat ? " me" : ""} ${s.kind} ${s.status}`,
       "data-seat": seat,
       style: at.x < 30 ? `left:.4rem;top:${at.y}%;transform:translate(0,-50%)`
-        : at.x > 70 ? `right:.4rem;top:${at.y}%;transform:translate(0,-50%)` : `left:${at.x}%;top:${at.y}%`,
+        : at.x > 70 ? `right:.4rem;top:${at.y}%;transform:translate(0,-50%)`
+        : at.y < 25 ? `left:${at.x}%;top:.3rem;transform:translate(-50%,0)` : `left:${at.x}%;top:${at.y}%`,
       "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}`,
     },
       h("span", { class: "who" }, h("span", { class: "name" }, s.name), seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
@@ -326,7 +327,7 @@ function drawTrick(m, v, n) {
   const cards = showHeld ? held.cards : (v.trick || []);
   if (!showHeld && !(v.trick && v.trick.length) && !held) $("trick-note").textContent = "";
   box.replaceChildren(...cards.map((p) => {
-    const at = place(p.seat, n, 17, 21);
+    const at = n > 4 ? place(p.seat, n, 24, 23) : place(p.seat, n, 17, 21);
     const fresh = playedNow.has(`${p.seat}:${p.card}`);
     return h("div", {
       class: `played${fresh ? " enter" : ""}${showHeld && held.winner === p.seat ? " winner" : ""}`,
@@ -338,6 +339,7 @@ function drawTrick(m, v, n) {
     }, face(p.card));
   }));
   box.classList.toggle("taken", Boolean(showHeld));
+  box.classList.toggle("many", n > 4);
 }
 
 function drawStatus(m, v) {
@@ -443,7 +445,7 @@ function drawMoves(m, v) {
   }
   for (const text of v.legal_moves || []) {
     if (isCard(text) && v.hand && v.hand.includes(text)) continue;
-    nodes.push(h("button", { type: "button", class: "move", "data-move": text, onclick: () => move(text) }, moveWords(text)));
+    nodes.push(h("button", { type: "button", class: "move", "data-move": text, title: moveWords(text), onclick: () => move(text) }, text));
   }
   box.replaceChildren(...nodes);
 }
@@ -452,13 +454,13 @@ function moveWords(text) {
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   switch (verb) {
-    case "bid": return arg === "pass" || arg === "0" ? "Bid: pass" : `Bid ${arg}`;
+    case "bid": return arg === "pass" || arg === "0" ? "Pass: no bid" : `Bid ${arg}: take at least ${arg} of the named suit`;
     case "name": return `Name ${SUIT_WORDS[arg] || arg}`;
-    case "moon": return arg === "old" ? "Moon: the others take 26 (moon old)" : arg === "new" ? "Moon: take 26 off (moon new)" : text;
-    case "claim": return `Claim a revoke by ${seatName(Number(arg))} (${text})`;
-    case "call": return `Call the exposed ${isCard(arg) ? short(arg) : arg} (${text})`;
-    case "gather": return "Let the cards be gathered (gather)";
-    case "correct": return "Correct the revoke (correct)";
+    case "moon": return arg === "old" ? "The others take the points" : arg === "new" ? "Take the points off your score" : text;
+    case "claim": return `Claim a revoke by ${seatName(Number(arg))}`;
+    case "call": return `Call the exposed ${isCard(arg) ? short(arg) : arg}`;
+    case "gather": return "Let the cards be gathered";
+    case "correct": return "Take the revoked card back";
     default: return text;
   }
 }
