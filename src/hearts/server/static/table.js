@@ -34,7 +34,9 @@ let focusCard = null; // the card to keep the focus on after a render
 function seatName(seat) {
   const s = seats.find((x) => x.seat === seat);
   if (seat === mySeat) return "you";
-  return s ? s.name : `seat ${seat + 1}`;
+  if (!s) return `seat ${seat}`;
+  // Several seats of one name (bots are named by their kind): say which seat.
+  return seats.filter((x) => x.name === s.name).length > 1 ? `${s.name} (seat ${seat})` : s.name;
 }
 
 function Name(seat) {
@@ -249,7 +251,7 @@ function tick() {
   if (clockEnd === null) return;
   const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
   const clock = $("clock");
-  clock.textContent = `\u23F1 ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.textContent = `Time left ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   clock.classList.toggle("short", left <= 10);
   clock.setAttribute("aria-label", `${left} seconds left for this turn`);
   if (left === 0) clearInterval(clockTimer);
@@ -314,6 +316,8 @@ function drawSeats(m, v, n) {
       h("span", { class: "counts" },
         h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
         h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
+      v.auction && v.auction.bids && v.auction.bids[seat] !== null && v.auction.bids[seat] !== undefined
+        ? h("span", { class: "bid" }, v.auction.bids[seat] === 0 ? "passed the bid" : `bid ${v.auction.bids[seat]}`) : null,
       exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null);
     nodes.push(node);
   }
@@ -327,7 +331,7 @@ function drawTrick(m, v, n) {
   const cards = showHeld ? held.cards : (v.trick || []);
   if (!showHeld && !(v.trick && v.trick.length) && !held) $("trick-note").textContent = "";
   box.replaceChildren(...cards.map((p) => {
-    const at = n > 4 ? place(p.seat, n, 24, 23) : place(p.seat, n, 17, 21);
+    const at = n > 4 ? place(p.seat, n, 24, 23) : place(p.seat, n, 17, 19);
     const fresh = playedNow.has(`${p.seat}:${p.card}`);
     return h("div", {
       class: `played${fresh ? " enter" : ""}${showHeld && held.winner === p.seat ? " winner" : ""}`,
@@ -476,7 +480,7 @@ function drawScores(m, v, n) {
     })));
   const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"),
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((m.scores || [])[seat] ?? ""))));
-  const thisHand = h("tr", { class: "now" }, h("th", { scope: "row" }, "This hand"),
+  const thisHand = v.phase === "over" ? null : h("tr", { class: "now" }, h("th", { scope: "row" }, "This hand"),
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((v.penalties || [])[seat] ?? ""))));
   tableNode.replaceChildren(h("caption", { class: "hint" }, v.pool ? `Pool: ${v.pool}${v.jack ? " (a Jack)" : ""}` : ""),
     h("thead", {}, head), h("tbody", {}, ...rows, thisHand, totals));
@@ -521,23 +525,29 @@ function onKey(event) {
   const now = performance.now();
   if (now - typedAt > 2000) typed = "";
   typedAt = now;
-  if (/[2-9tjqka]/.test(key) && !(typed === "1" && key === "0")) { typed = key; event.preventDefault(); return; }
+  if (key === "k" && typed === "j") { typed = ""; event.preventDefault(); typedCard("JK"); return; }
+  if (/[2-9tjqka]/.test(key)) { typed = key; event.preventDefault(); return; }
   if (key === "1") { typed = "1"; event.preventDefault(); return; }
   if (key === "0" && typed === "1") { typed = "t"; event.preventDefault(); return; }
   if (/[cdsh]/.test(key) && typed) {
     const name = (typed + key).toUpperCase();
     typed = "";
     event.preventDefault();
-    const v = last && last.view;
-    if (!v || !v.hand) return;
-    const card = v.hand.find((c) => c === name) || v.hand.find((c) => c === name + "'");
-    if (card) {
-      pick(card);
-    } else if (!v.choose) {
-      move(name); // the server says why not (a card not held)
-    } else {
-      say(`you do not hold the ${short(name)}`);
-    }
+    typedCard(name);
+  }
+}
+
+/** A card typed by its name: played (or chosen, in a pass), as the terminal game reads keys. */
+function typedCard(name) {
+  const v = last && last.view;
+  if (!v || !v.hand) return;
+  const card = v.hand.find((c) => c === name) || v.hand.find((c) => c === name + "'");
+  if (card) {
+    pick(card);
+  } else if (!v.choose) {
+    move(name); // the server says why not (a card not held)
+  } else {
+    say(`you do not hold the ${short(name)}`);
   }
 }
 
