@@ -183,6 +183,28 @@ def test_the_lobby_documents_itself_and_says_it_is_healthy(http: TestClient) -> 
     assert {v["name"] for v in http.get("/api/variants").json()} == set(variants.VARIANTS)
 
 
+def test_the_presets_say_how_many_may_play_them_and_the_page_is_served(http: TestClient) -> None:
+    """/api/variants gives the numbers of players a table of each preset may have (those a
+    table is made with), its title and rules; the page's files are served under /static."""
+    listed = {v["name"]: v for v in http.get("/api/variants").json()}
+    assert listed["modern"]["counts"] == [3, 4, 5, 6] and listed["two-handed"]["counts"] == [2]
+    assert listed["modern"]["rules"] == variants.get("modern").to_dict()
+    assert listed["black-maria"]["title"] == variants.variant("black-maria").title
+    for name, preset in listed.items():
+        assert preset["players"] in preset["counts"], name
+    made = make(http, [PERSON, PERSON, PERSON], variant="modern", players=3)
+    assert made["table"]["players"] == 3
+    for path in ("/static/app.js", "/static/table.js", "/static/cards.js", "/static/app.css"):
+        assert http.get(path).status_code == 200, path
+    assert http.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert http.get("/static/nothing.js").status_code == 404
+    assert http.get("/static/app.py").status_code == 404  # (only the page's kinds of file)
+    assert http.get("/static/%2e%2e%2fapp.js").status_code == 404
+    assert (
+        '<script type="module" src="/static/app.js">' in http.get(f"/t/{made['table']['id']}").text
+    )
+
+
 def test_a_finished_game_is_listed_and_its_record_verifies_every_deal(http: TestClient) -> None:
     """The game's end: `over` says where the record is; the record (its seed now revealed)
     passes `hearts verify`; once nobody is at the table it leaves memory, and the record is

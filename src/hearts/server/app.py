@@ -1,8 +1,9 @@
 """The ASGI app of ``hearts serve``: :func:`create_app` (FastAPI on Starlette).
 
 HTTP JSON for the lobby (OpenAPI at ``/openapi.json``, the routes below), one WebSocket per
-client at ``/ws/tables/{table_id}`` for the table (docs/protocol.md), ``/healthz``, and a plain
-page at ``/`` to make, join and play a table. Every refusal is a sentence (``{"error": ...}``
+client at ``/ws/tables/{table_id}`` for the table (docs/protocol.md), ``/healthz``, and the
+page (``static/``: HTML, CSS and ES modules, no build step) at ``/`` to make and join a table
+and at ``/t/{id}`` to play or watch it. Every refusal is a sentence (``{"error": ...}``
 with a 4xx status); no traceback ever reaches a client.
 """
 
@@ -12,14 +13,14 @@ import asyncio
 import contextlib
 import functools
 import logging
+import re
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -97,6 +98,13 @@ def _preset_players(variant: str) -> int:
         return variants.get(variant).players
     except HeartsError:
         return 4
+
+
+_STATIC_TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+"""The kinds of file the page is made of, by their ending."""
+
+_STATIC_NAME = re.compile(r"[a-z][a-z0-9_-]*\.[a-z]+")
+"""A file's name under /static: no folder, nothing that climbs out of it."""
 
 
 @functools.cache
@@ -273,9 +281,21 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         )
         return HTMLResponse(text)
 
-    static = resources.files("hearts.server").joinpath("static")
-    with resources.as_file(static) as folder:
-        app.mount("/static", StaticFiles(directory=folder), name="static")
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static_file(name: str) -> Response:
+        """The page's scripts and style, read from the package (no build step)."""
+        kind = _STATIC_TYPES.get(name.rpartition(".")[2])
+        if kind is None or not _STATIC_NAME.fullmatch(name):
+            return _refusal(404, f"there is no file {name!r} here")
+        try:
+            text = (
+                resources.files("hearts.server")
+                .joinpath("static", name)
+                .read_text(encoding="utf-8")
+            )
+        except FileNotFoundError:
+            return _refusal(404, f"there is no file {name!r} here")
+        return Response(text, media_type=kind, headers={"cache-control": "no-cache"})
 
     @app.websocket("/ws/tables/{key}")
     async def table_socket(socket: WebSocket, key: str) -> None:
