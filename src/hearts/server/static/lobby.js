@@ -106,6 +106,7 @@ function name() {
 
 /** A seat taken: keep its token (and the invitation for a private table), go to the table. */
 function seated(data, invite) {
+  sessionStorage.removeItem("hearts:watch:" + data.table.id);
   keep(data.table.id, { token: data.token, seat: data.seat, code: data.code, link: data.link, invite: Boolean(invite) });
   location.href = data.link;
 }
@@ -150,6 +151,7 @@ async function watch(key) {
   if (!key) { say("type the table's code, or paste its link"); return; }
   try {
     const info = await api("GET", `/api/tables/${encodeURIComponent(key)}`);
+    sessionStorage.setItem("hearts:watch:" + info.id, "1");
     location.href = "/t/" + encodeURIComponent(info.id);
   } catch (error) { say(error.message); }
 }
@@ -169,8 +171,9 @@ async function publicTables() {
     return h("li", {},
       h("span", {}, `${t.variant}, ${t.players} players, hand ${t.hand}: ${t.seats.map(seatWords).join(", ")}`),
       h("span", { class: "actions" },
-        open ? h("button", { type: "button", "aria-label": `Join the ${t.variant} table ${t.code}`, onclick: () => join(t.id) }, "Join") : null,
-        h("button", { type: "button", "aria-label": `Watch the ${t.variant} table ${t.code}`, onclick: () => watch(t.id) }, "Watch")));
+        // (named apart from the Join and Watch buttons of the code box)
+        open ? h("button", { type: "button", class: "sit", "data-table": t.id, "aria-label": `Take a seat at table ${t.code}`, onclick: () => join(t.id) }, "Take a seat") : null,
+        h("button", { type: "button", class: "look", "data-table": t.id, "aria-label": `Spectate table ${t.code}`, onclick: () => watch(t.id) }, "Spectate")));
   }));
 }
 

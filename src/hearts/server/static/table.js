@@ -170,7 +170,11 @@ function events(list, m) {
       clearTimeout(heldTimer);
       heldTimer = setTimeout(() => { held = null; render(); }, 1650);
     } else if (e.kind === "hand_over") {
-      const hand = m.view ? (m.view.phase === "over" ? m.view.hand_number : m.view.hand_number - 1) : sheet.length;
+      // Its hand: the settlement's that follows it, else the view's (or the one before, when
+      // the view is already the next hand's).
+      const settled = list.find((x) => x.kind === "hand_settled");
+      const hand = settled ? settled.hand_number
+        : m.view ? (m.view.phase === "over" || m.view.phase === "gather" || m.view.phase === "moon" ? m.view.hand_number : m.view.hand_number - 1) : sheet.length;
       let row = sheet.find((r) => r.hand === hand);
       if (!row) { row = { hand }; sheet.push(row); }
       row.points = e.points;
@@ -568,7 +572,8 @@ function invitation() {
 
 export function table(tableId) {
   id = tableId;
-  mine = kept(id);
+  // (the lobby's Watch asks to watch even where this browser holds a seat of the table)
+  mine = sessionStorage.getItem("hearts:watch:" + id) ? null : kept(id);
   $("table").hidden = false;
   document.title = `Hearts: table ${id}`;
   loadSheet();
