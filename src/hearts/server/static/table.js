@@ -26,6 +26,7 @@ let clockEnd = null; // performance.now() at which the turn's time runs out
 let clockTimer = 0;
 let retry = 0;
 let over = null;
+let gone = false; // no table here, or a server of another protocol: no use trying again
 let sheet = []; // per hand: { hand, points, deltas, totals }
 let typed = ""; // keys typed towards a card's name
 let typedAt = 0;
@@ -80,7 +81,7 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     socket = null;
-    if (over) return;
+    if (over || gone) return;
     retry = Math.min(retry + 1, 6);
     const wait = Math.min(1000 * 2 ** (retry - 1), 15000);
     $("status").textContent = `The connection is lost: trying again in ${Math.round(wait / 1000)} s…`;
@@ -135,6 +136,10 @@ function receive(m) {
 
 function refused(m) {
   say(m.message);
+  if (m.code === "not_found" || m.code === "version") {
+    gone = true;
+    $("status").textContent = m.code === "not_found" ? "There is no such table here." : "This page and the server do not speak the same protocol: reload the page.";
+  }
   if (m.code === "unauthorized" && mine && mine.token && !last) {
     // The token stands for no seat here (the seat was left): watch instead.
     forget(id);
@@ -310,6 +315,7 @@ function drawSeats(m, v, n) {
     const node = h("div", {
       class: `seat${acting ? " acting" : ""}${seat === mySeat ? " me" : ""} ${s.kind} ${s.status}`,
       "data-seat": seat,
+      role: "group",
       style: at.x < 30 ? `left:.4rem;top:${at.y}%;transform:translate(0,-50%)`
         : at.x > 70 ? `right:.4rem;top:${at.y}%;transform:translate(0,-50%)`
         : at.y < 25 ? `left:${at.x}%;top:.3rem;transform:translate(-50%,0)` : `left:${at.x}%;top:${at.y}%`,
