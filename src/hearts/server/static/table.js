@@ -482,7 +482,12 @@ function moveWords(text) {
 function drawScores(m, v, n) {
   const tableNode = $("scores");
   const head = h("tr", {}, h("th", { scope: "col" }, "Hand"),
-    ...Array.from({ length: n }, (_, seat) => h("th", { scope: "col" }, seat === mySeat ? "You" : (seats.find((s) => s.seat === seat) || {}).name || `Seat ${seat + 1}`)));
+    ...Array.from({ length: n }, (_, seat) => {
+      const s = seats.find((x) => x.seat === seat);
+      const name = seat === mySeat ? "You" : s ? s.name : `seat ${seat}`;
+      const twin = s && seat !== mySeat && seats.filter((x) => x.name === s.name).length > 1;
+      return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat}` : name);
+    }));
   const rows = sheet.map((row) => h("tr", {}, h("th", { scope: "row" }, String(row.hand + 1)),
     ...Array.from({ length: n }, (_, seat) => {
       const value = row.deltas ? row.deltas[seat] : row.points ? row.points[seat] : "";
