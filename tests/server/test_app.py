@@ -348,3 +348,19 @@ def test_by_the_laws_a_revoke_is_made_and_claimed_by_a_seat_whose_turn_it_is_not
         news = ann.until("state")
         assert news["view"]["laws"]["claims"] == [0]
         assert [e["kind"] for e in news["events"]] == ["revoke_claimed"]
+
+
+def test_a_turn_timer_runs_from_the_start_when_people_move_first(http: TestClient) -> None:
+    """A table of people only, with a timer: nobody has moved yet, and still the first person
+    to move has a deadline from the start, and the stand-in passes for them when it runs out."""
+    made = make(http, [PERSON] * 4, timer=0.3)  # (modern: every seat passes; no bot moves first)
+    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+        ann = hello(socket, made["token"])
+        assert ann.state is not None and ann.state["deadline"] is not None
+        for _ in range(50):
+            message = ann.next()
+            if message["type"] == "state" and message["events"]:
+                break
+        else:
+            raise AssertionError("the timer ran out and nobody passed")
+        assert [event["kind"] for event in message["events"]] == ["passed"]

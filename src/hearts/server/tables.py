@@ -686,6 +686,7 @@ class Hub:
             if seat.human and seat.number != creator:
                 table.start_grace(seat)
         table.start_grace(places[creator])  # (until the creator's socket comes)
+        table._set_timer()  # (a person may be the first to move: their time runs from now)
         table.kick()
         return table, token
 
@@ -761,6 +762,7 @@ class Hub:
             for seat in table.seats:
                 if seat.human:
                     table.start_grace(seat)
+            table._set_timer()
             table.kick()
         return len(stored)
 

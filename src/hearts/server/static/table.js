@@ -3,6 +3,7 @@
 // reads `legal_moves` and `choose`, and shows the refusal's sentence).
 import { back, face, isCard, short, words } from "./cards.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
+import { checkReveal } from "./verify.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -26,6 +27,8 @@ let clockEnd = null; // performance.now() at which the turn's time runs out
 let clockTimer = 0;
 let retry = 0;
 let over = null;
+const commitments = new Map(); // hand number -> the commitment this page was sent at its deal
+const dealtCards = new Map(); // hand number -> the cards this seat was dealt
 let gone = false; // no table here, or a server of another protocol: no use trying again
 let sheet = []; // per hand: { hand, points, deltas, totals }
 let typed = ""; // keys typed towards a card's name
@@ -114,6 +117,8 @@ function receive(m) {
     case "state":
       say("");
       seats = m.seats;
+      if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
+      if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
       events(m.events || [], m);
       last = m;
       setClock(m);
@@ -217,11 +222,16 @@ function handSummary(row, list) {
 }
 
 function revealed(m) {
+  // (the commitment and the cards dealt as this page was sent them during the hand)
+  const shown = h("p", { class: "reveal hint", "data-verified": "checking", role: "status" }, "Checking the deal…");
   const box = $("summary");
-  if (box.hidden) return;
   box.querySelector(".reveal")?.remove();
-  box.append(h("p", { class: "reveal hint" }, `The deal's seed is revealed (${m.seed.slice(0, 12)}…): `,
-    h("code", {}, "hearts verify"), " checks it against the commitment."));
+  if (!box.hidden) box.append(shown);
+  checkReveal(m, commitments.get(m.hand_number), dealtCards.get(m.hand_number)).then((result) => {
+    shown.dataset.verified = result.ok === true ? "yes" : result.ok === false ? "no" : "unknown";
+    shown.classList.toggle("bad", result.ok === false);
+    shown.textContent = `Hand ${m.hand_number + 1}: ${result.text}`;
+  });
 }
 
 function showOver() {

@@ -1,0 +1,134 @@
+"""The page's tests: a real ``hearts serve`` app under uvicorn on loopback (in a thread of the
+test process, on a SQLite store of its own) and Debian's Chromium driven headless by Playwright.
+
+The browser is /usr/bin/chromium (``scripts/services`` installs it), or the one named by
+``HEARTS_TEST_CHROMIUM``; Playwright's own browser download is not used.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
+
+from hearts.server import ServerConfig, create_app
+from hearts.server.store import Store
+
+CHROMIUM_ENV = "HEARTS_TEST_CHROMIUM"
+WAIT = 15_000
+"""Milliseconds a test waits for the page to show something (a bot's move is instant)."""
+expect.set_options(timeout=WAIT)
+
+
+def chromium() -> str:
+    """The browser the tests drive: $HEARTS_TEST_CHROMIUM or Debian's /usr/bin/chromium."""
+    return os.environ.get(CHROMIUM_ENV, "/usr/bin/chromium")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """The app served by uvicorn on 127.0.0.1 in a thread, until :meth:`stop`."""
+
+    def __init__(self, folder: Path, **config: object) -> None:
+        self.store = Store(f"sqlite:///{folder / 'tables.db'}")
+        self.store.upgrade()
+        settings = {"bot_workers": 0, "rate": 1_000, "burst": 1_000, **config}
+        app = create_app(ServerConfig(**settings), store=self.store)  # type: ignore[arg-type]
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server = uvicorn.Server(
+            uvicorn.Config(
+                app,
+                host="127.0.0.1",
+                port=self.port,
+                log_level="warning",
+                ws_per_message_deflate=False,
+            )
+        )
+        self._thread = threading.Thread(target=self._server.run, name="page-server", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server for the page's tests did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(30)
+        self.store.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server for a module's tests (each test makes tables of its own)."""
+    live = LiveServer(tmp_path_factory.mktemp("page"))
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    """Playwright's driver for one module: its sync API runs an event loop in this thread while
+    it is open, so it is closed after each module (asyncio.run in later tests needs none)."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Headless Chromium; a missing browser fails the tests with what to do (never a skip)."""
+    path = chromium()
+    if not os.access(path, os.X_OK):
+        pytest.fail(
+            f"no Chromium at {path}: run scripts/services (as root on Debian), or set "
+            f"{CHROMIUM_ENV} to a Chromium",
+            pytrace=False,
+        )
+    launched = playwright.chromium.launch(executable_path=path, headless=True)
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context of its own (its own localStorage: one person), a desktop window."""
+    made = browser.new_context(viewport={"width": 1280, "height": 800})
+    made.set_default_timeout(WAIT)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A page of ``context``; the test fails if the page's script throws an error."""
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    assert not errors, f"the page's script failed: {errors}"
