@@ -275,3 +275,66 @@ def test_the_turn_timer_hands_a_silent_seats_move_to_a_bot(page: Page, server: L
     before = len(hand_of(page))
     expect(page.locator("#clock")).to_contain_text(re.compile(r"\d:\d\d"))  # (counting down)
     expect(page.locator(HAND)).to_have_count(before - 1, timeout=WAIT)  # (the stand-in played)
+
+
+def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_is_not(
+    browser: Browser, context: BrowserContext, server: LiveServer
+) -> None:
+    """Laws 22-26 in the page: Ann tries a card off the suit led while holding it; the server's
+    sentence comes with "Revoke: play it anyway", which plays it; Bob's page shows it as a card
+    played; Bob claims the revoke while it is Ann's turn, and both pages show it claimed. A
+    claim against a seat that did not revoke gets the server's sentence."""
+    made = make_table(
+        server,
+        [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 2,
+        variant="classic",
+        options={"laws": True},
+    )
+    table = made["table"]["id"]
+    joined = httpx.post(
+        f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
+    ).json()
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        ann, bob = context.new_page(), other.new_page()
+        sit(ann, server, table, made["token"], 0)
+        sit(bob, server, table, joined["token"], 1)
+        expect(bob.locator("#moves .claim[data-move='claim 0']")).to_be_visible()
+        bob.locator("#moves .claim[data-move='claim 3']").click()
+        expect(bob.locator("#message")).to_contain_text("has not revoked")
+        end = time.monotonic() + 60
+        while time.monotonic() < end:  # (to Ann's turn, not last to the trick, with a card off
+            # the suit led: her card then stays on the table for Bob to see)
+            dimmed = ann.locator("#hand button.card[aria-disabled='true']").count()
+            if my_turn(ann) and dimmed and 0 < ann.locator("#trick [data-card]").count() < 3:
+                break
+            for page in (ann, bob):
+                gather = page.locator("#moves button[data-move='gather']")
+                if gather.count():
+                    gather.click()  # (the laws: the cards are gathered when all have let them)
+                elif my_turn(page) and page.locator(PLAYABLE).count():
+                    page.locator(PLAYABLE).first.click()
+            ann.wait_for_timeout(100)
+        else:
+            raise AssertionError("Ann never held a card she may not play")
+        off = ann.locator("#hand button.card[aria-disabled='true']").first
+        name = str(off.get_attribute("data-card"))
+        off.click(force=True)
+        expect(ann.locator("#message")).to_contain_text("follow suit")
+        assert name in hand_of(ann)  # (refused: nothing changed)
+        ann.locator("#moves .revoke").click()
+        expect(ann.locator(f"#hand button.card[data-card='{name}']")).to_have_count(0)
+        expect(bob.locator(f"#trick [data-card='{name}'][data-seat='0']")).to_have_count(1)
+        for _ in range(200):  # (Bob plays on until it is Ann's turn: a person, who waits)
+            if my_turn(ann):
+                break
+            if my_turn(bob) and bob.locator(PLAYABLE).count():
+                bob.locator(PLAYABLE).first.click()
+            bob.wait_for_timeout(100)
+        assert my_turn(ann) and not my_turn(bob)
+        bob.locator("#moves .claim[data-move='claim 0']").click()
+        for page in (ann, bob):
+            expect(page.locator(".seat[data-seat='0'] .claimed")).to_have_text("revoke claimed")
+        expect(bob.locator("#moves .claim[data-move='claim 0']")).to_have_count(0)
+    finally:
+        other.close()

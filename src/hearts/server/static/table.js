@@ -338,7 +338,8 @@ function drawSeats(m, v, n) {
         h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
       v.auction && v.auction.bids && v.auction.bids[seat] !== null && v.auction.bids[seat] !== undefined
         ? h("span", { class: "bid" }, v.auction.bids[seat] === 0 ? "passed the bid" : `bid ${v.auction.bids[seat]}`) : null,
-      exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null);
+      exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null,
+      v.laws && (v.laws.claims || []).includes(seat) ? h("span", { class: "claimed" }, "revoke claimed") : null);
     nodes.push(node);
   }
   box.replaceChildren(...nodes);
@@ -470,6 +471,18 @@ function drawMoves(m, v) {
   for (const text of v.legal_moves || []) {
     if (isCard(text) && v.hand && v.hand.includes(text)) continue;
     nodes.push(h("button", { type: "button", class: "move", "data-move": text, title: moveWords(text), onclick: () => move(text) }, text));
+  }
+  if (v.laws && mySeat !== null && (v.phase === "play" || v.phase === "gather")) {
+    // The laws: any player may claim that another revoked, at any time until the cards are
+    // gathered (laws 25-26), whoever's turn it is; the server says whether the claim stands.
+    const claimed = v.laws.claims || [];
+    const others = seats.filter((s) => s.seat !== mySeat && !claimed.includes(s.seat));
+    if (others.length) {
+      nodes.push(h("span", { class: "claims", role: "group", "aria-label": "Claim a revoke" },
+        h("span", { class: "hint" }, "Claim a revoke: "),
+        ...others.map((s) => h("button", { type: "button", class: "move claim", "data-move": `claim ${s.seat}`,
+          onclick: () => move(`claim ${s.seat}`) }, Name(s.seat)))));
+    }
   }
   box.replaceChildren(...nodes);
 }
