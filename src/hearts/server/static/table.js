@@ -350,7 +350,7 @@ function drawTrick(m, v, n) {
   const playedNow = new Set((m.events || []).filter((e) => e.kind === "card_played").map((e) => `${e.seat}:${e.card}`));
   const showHeld = held && performance.now() < held.until && (!v.trick || v.trick.length === 0);
   const cards = showHeld ? held.cards : (v.trick || []);
-  if (!showHeld && !(v.trick && v.trick.length) && !held) $("trick-note").textContent = "";
+  if (!showHeld) $("trick-note").textContent = ""; // (a new trick under way: the last one's winner is old news)
   box.replaceChildren(...cards.map((p) => {
     const at = n > 4 ? place(p.seat, n, 24, 23) : place(p.seat, n, 17, 19);
     const fresh = playedNow.has(`${p.seat}:${p.card}`);
