@@ -192,10 +192,12 @@ def _common(view: SeatView | PublicView) -> dict[str, Any]:
 
 
 class _Written:
-    """The JSON data of objects the core keeps and shows again unchanged (a view's events and
-    tricks are the same objects from one view to the next), written once each and found by
-    identity, which costs nothing, rather than by equality, which hashes every field. An entry
-    holds its object, so an id is not reused while it is kept; when full, it starts over."""
+    """The JSON data of objects the core keeps and shows again unchanged (a view's events are
+    the same objects from one view to the next: the deal keeps each seat's redactions), written
+    once each and found by identity, which costs nothing, rather than by equality, which hashes
+    every field. An entry holds its object, so an id is not reused while it is kept; when full,
+    it starts over. (A view's tricks are made anew at each view: :func:`_trick_data` finds
+    them by equality.)"""
 
     __slots__ = ("_data", "_size", "_write")
 
