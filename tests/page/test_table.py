@@ -95,7 +95,8 @@ def play_a_hand(page: Page, server: LiveServer, table: str, *, keys: bool) -> in
     played = 0
 
     def over() -> bool:
-        return bool(table_info(server, table)["hand"] > start or table_info(server, table)["over"])
+        info = table_info(server, table)
+        return bool(info["hand"] > start or info["over"])
 
     while wait_for_my_turn_or(page, over):
         if page.locator("#pass").count() and page.locator("#pass").is_visible():
