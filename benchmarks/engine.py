@@ -263,8 +263,10 @@ class Worker:
     """Our measurements on another source tree: this script in a child process, whose
     ``hearts`` is imported from ``path`` (``PYTHONPATH=path``), taking one request a line."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, pure: bool = False) -> None:
         env = dict(os.environ, PYTHONPATH=os.path.abspath(path))
+        if pure:  # this tree's engine with its C accelerator off
+            env["HEARTS_PURE"] = "1"
         self.process = subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), "--worker"],
             stdin=subprocess.PIPE,
@@ -345,11 +347,14 @@ def machine() -> dict[str, str]:
     versions = f"hearts {hearts.__version__}"
     if pyspiel is not None:
         versions += f", open_spiel {importlib.metadata.version('open_spiel')}"
+    from hearts.hand.core import SPEEDUPS
+
     return {
         "platform": platform.platform(),
         "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "packages": versions,
+        "ours": "with the C accelerator" if SPEEDUPS is not None else "pure Python",
     }
 
 
@@ -392,10 +397,19 @@ def main(argv: list[str] | None = None) -> int:
         metavar="PATH",
         help="also measure the hearts package of this source tree (e.g. an old checkout's src)",
     )
+    parser.add_argument(
+        "--pure",
+        action="store_true",
+        help="as the baseline, this tree's engine in pure Python (HEARTS_PURE=1: no C accelerator)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return serve()
+    if args.pure:
+        if args.baseline is not None:
+            parser.error("--pure and --baseline: choose one baseline")
+        args.baseline = os.path.dirname(os.path.dirname(os.path.abspath(hearts.__file__)))
     console = Console()
 
     metrics = [
@@ -409,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline is not None:
         if not os.path.isfile(os.path.join(args.baseline, "hearts", "__init__.py")):
             parser.error(f"--baseline {args.baseline}: no hearts package there")
-        worker = Worker(args.baseline)
+        worker = Worker(args.baseline, pure=args.pure)
         bases = [
             Metric(
                 f"base_{m.key.removeprefix('ours_') if m.key != 'ours' else 'hands'}",
@@ -470,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
     if worker is not None:
         info["baseline"] = (
             f"hearts {worker.version} from {worker.origin} ({_commit(args.baseline)})"
+            + (", pure Python (HEARTS_PURE=1)" if args.pure else "")
         )
     table = Table(
         title=f"Hearts engine benchmark: median of {args.rounds} rounds of "

@@ -37,11 +37,14 @@ hearts.errors.IllegalMove: seat 1 does not hold the A♣
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from hearts.cards import (
+    _CARDS,
     _CHUNKS,
+    HEARTS_MASK,
     SUIT_MASKS,
     Card,
     CardLike,
@@ -52,7 +55,7 @@ from hearts.cards import (
     mask_of,
 )
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
-from hearts.events import Dealt, Event
+from hearts.events import Dealt, Event, TrickWon
 from hearts.hand.auction import Auction
 from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
@@ -61,6 +64,8 @@ from hearts.hand.core import (
     CARD_PLAYED,
     ONE_PACK,
     PLAIN,
+    QS_BIT,
+    SPEEDUPS,
     STATE,
     TRICK,
     HandCore,
@@ -260,7 +265,7 @@ class Deal(HandCore):
 
         The copy belongs to no game: it is never closed, and nobody is told when it ends.
         """
-        other = object.__new__(Deal)
+        other = Deal.__new__(Deal)
         self.copy_into(other, stack=stack)
         return other
 
@@ -794,6 +799,39 @@ class Deal(HandCore):
             f"seat {self.to_act} to act, {len(self._history)} "
             f"trick{'' if len(self._history) == 1 else 's'} played>"
         )
+
+
+def _accelerate() -> None:
+    """With the C accelerator in use, :class:`Deal`'s ``play``, ``legal_moves``, ``undo`` and
+    ``copy`` are its methods; each takes the plain hand's fast path in C and hands every other
+    call to the Python method, kept as ``_play_py``, ``_legal_moves_py``, ``_undo_py`` and
+    ``_copy_py``."""
+    speedups = SPEEDUPS
+    if speedups is None:
+        return
+    fields = ("seat", "leader", "cards", "points")
+    # (the C code makes a TrickWon slot by slot: these must be all its fields, in this order)
+    assert tuple(field.name for field in dataclasses.fields(TrickWon)) == fields
+    for name in ("play", "legal_moves", "undo", "copy"):
+        setattr(Deal, f"_{name}_py", Deal.__dict__[name])
+        setattr(Deal, name, getattr(speedups.Core, name))
+    speedups.register(
+        card_tag=CARD,
+        trick_tag=TRICK,
+        play=Phase.PLAY,
+        card_played=CARD_PLAYED,
+        cards=_CARDS,
+        card_type=Card,
+        deal_type=Deal,
+        trick_won=TrickWon,
+        trick_won_fields=tuple(TrickWon.__dict__[name] for name in fields),
+        hearts_mask=HEARTS_MASK,
+        qs_bit=QS_BIT,
+        plain=PLAIN,
+    )
+
+
+_accelerate()
 
 
 def check_hands(

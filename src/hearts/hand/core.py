@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import importlib
+import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -41,6 +43,21 @@ if TYPE_CHECKING:
     from hearts.hand.mechanic import Mechanic
 
 __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STATE", "seating"]
+
+
+def _load_speedups() -> Any:
+    """The optional C accelerator of the trick loop (``hearts.hand._speedups``), or None when it
+    was not built or ``HEARTS_PURE`` is set in the environment (see :class:`HandCore`)."""
+    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("hearts.hand._speedups")
+    except ImportError:
+        return None
+
+
+SPEEDUPS: Final = _load_speedups()
+"""The C accelerator's module when it is in use, else None."""
 
 
 class UndoTag:
@@ -314,37 +331,53 @@ class Fixed:
         self.only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
 
 
-class HandCore:
-    """The state of one hand that every mechanic shares, and the trick loop."""
+_SLOTS: Final = (
+    "_broken",
+    "_carry",
+    "_carry_points",
+    "_closed",
+    "_events",
+    "_fixed",
+    "_hands",
+    "_history",
+    "_laws",
+    "_leader",
+    "_legal",
+    "_mechanics",
+    "_next",
+    "_on_over",
+    "_penalty_mask",
+    "_phase",
+    "_points",
+    "_seen",
+    "_shared",
+    "_stack",
+    "_stock_pos",
+    "_taken",
+    "_to_act",
+    "_trick",
+    "_values",
+    "_won",
+)
+"""The state of a hand: the slots of :class:`HandCore`, or the members of the accelerator's
+``Core`` type (the same names) when it is in use."""
 
-    __slots__ = (
-        "_broken",
-        "_carry",
-        "_carry_points",
-        "_closed",
-        "_events",
-        "_fixed",
-        "_hands",
-        "_history",
-        "_laws",
-        "_leader",
-        "_legal",
-        "_mechanics",
-        "_next",
-        "_on_over",
-        "_penalty_mask",
-        "_phase",
-        "_points",
-        "_seen",
-        "_shared",
-        "_stack",
-        "_stock_pos",
-        "_taken",
-        "_to_act",
-        "_trick",
-        "_values",
-        "_won",
-    )
+if TYPE_CHECKING:
+    _Base = object
+else:
+    _Base = object if SPEEDUPS is None else SPEEDUPS.Core
+
+
+class HandCore(_Base):
+    """The state of one hand that every mechanic shares, and the trick loop.
+
+    Pure Python is the whole engine. When the optional C accelerator is built (and
+    ``HEARTS_PURE`` is not set), the state lives in its ``Core`` type under the same names, and
+    :class:`~hearts.deal.Deal`'s ``play``, ``legal_moves``, ``undo`` and ``copy`` run the plain
+    hand's fast path in C, handing every other case to their Python code.
+    """
+
+    __slots__ = _SLOTS if SPEEDUPS is None else ()
 
     _fixed: Fixed
     _hands: list[int]
@@ -362,6 +395,16 @@ class HandCore:
     _seen: dict[int | None, tuple[list[Event], list[Event | None]]]
     """The events each seat was last shown, and as it saw them (a cache of :func:`redact`, set
     on the first view and never copied: a copy builds its own)."""
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """What pickle and the copy module save: every slot set (whichever type holds them)."""
+        absent = object()
+        state = {name: getattr(self, name, absent) for name in _SLOTS}
+        return None, {name: value for name, value in state.items() if value is not absent}
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for name, value in state[1].items():
+            setattr(self, name, value)
 
     @property
     def rules(self) -> Rules:

@@ -1,0 +1,908 @@
+/* The hot path of the trick loop in C: an optional accelerator of hearts.hand.core.
+ *
+ * Pure Python is the reference: hearts.hand.core.HandCore and hearts.deal.Deal hold the whole
+ * engine. When this module is built, HandCore's state lives in the C struct below (the same
+ * attribute names, read and written from Python as slots are) and Deal's play, legal_moves,
+ * undo and copy are the methods of this type. Each does, in C, exactly what the Python method's
+ * own fast path does for a plain hand (one pack, tricks closed the plain way, no laws) and hands
+ * every other case, argument and error to the Python method (_play_py, _legal_moves_py,
+ * _undo_py, _copy_py), which stays the one place that says why a move is refused. The test
+ * suite runs the same games both ways and compares every event (tests/hand/test_speedups.py).
+ *
+ * Setting HEARTS_PURE=1 in the environment keeps this module unused.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+typedef unsigned long long mask_t;
+
+typedef struct {
+    PyObject_HEAD
+    /* HandCore's slots, by their Python names (see the member table). */
+    PyObject *broken, *carry, *carry_points, *closed, *events, *fixed, *hands, *history;
+    PyObject *laws, *leader, *legal, *mechanics, *next, *on_over, *penalty_mask, *phase;
+    PyObject *points, *seen, *shared, *stack, *stock_pos, *taken, *to_act, *trick, *values;
+    PyObject *won;
+    /* What the fast paths read of `fixed`, read once per Fixed object (it never changes once
+     * the hand is dealt): `fast_fixed` is the object it was read from, held so that its
+     * address cannot be reused by another. */
+    PyObject *fast_fixed;
+    PyObject *ring;
+    int fast; /* 1: the plain trick loop of one pack */
+    Py_ssize_t closing;
+    mask_t break_mask, club_lead, win_masks[4];
+    int first_trick_rule, must_break, only_penalty_lead, lowest_club;
+} Core;
+
+/* Set by register(): the objects of the Python modules the fast paths make or compare. */
+static PyObject *CARD_TAG, *TRICK_TAG, *PLAY_PHASE, *CARD_PLAYED, *CARDS, *MINUS_ONE;
+static PyTypeObject *CARD_TYPE, *DEAL_TYPE;
+static PyObject *TRICK_WON, *WON_FIELDS[4]; /* TrickWon, and its slots: seat, leader, cards, points */
+static mask_t HEARTS_BITS, QS_BITS;
+static long PLAIN_CLOSER;
+
+static PyObject *s_play_py, *s_legal_moves_py, *s_undo_py, *s_copy_py, *s_unshare;
+static PyObject *s_end_of_play, *s_seat, *s_leader, *s_cards, *s_points;
+
+#define SUIT_BITS(suit) ((mask_t)0x3FFF << (16 * (suit)))
+
+/* ------------------------------------------------------------------ helpers */
+
+static inline int
+is_true(PyObject *o)
+{
+    return o == Py_True ? 1 : o == Py_False ? 0 : PyObject_IsTrue(o);
+}
+
+static int
+read_mask(PyObject *obj, const char *name, mask_t *out)
+{
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    if (value == NULL)
+        return -1;
+    *out = PyLong_AsUnsignedLongLongMask(value);
+    Py_DECREF(value);
+    return (*out == (mask_t)-1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int
+read_int(PyObject *obj, const char *name, long *out)
+{
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    if (value == NULL)
+        return -1;
+    *out = PyLong_AsLong(value);
+    Py_DECREF(value);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int
+read_flag(PyObject *obj, const char *name, int *out)
+{
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    if (value == NULL)
+        return -1;
+    *out = PyObject_IsTrue(value);
+    Py_DECREF(value);
+    return *out < 0 ? -1 : 0;
+}
+
+/* Whether the fast paths apply to this hand (reading `fixed` the first time). -1: an error. */
+static int
+fasten(Core *self)
+{
+    if (self->fixed == NULL)
+        return 0;
+    if (self->fast_fixed == self->fixed)
+        return self->fast;
+    PyObject *fixed = self->fixed;
+    long closer, closing, lowest;
+    Py_INCREF(fixed);
+    Py_XSETREF(self->fast_fixed, fixed);
+    Py_CLEAR(self->ring);
+    self->fast = 0;
+    if (read_int(fixed, "closer", &closer) < 0)
+        return -1;
+    if (closer != PLAIN_CLOSER)
+        return 0; /* (the plain closer means one pack, nothing carried, no hook) */
+    if (read_int(fixed, "closing", &closing) < 0 || read_mask(fixed, "break_mask", &self->break_mask) < 0
+        || read_mask(fixed, "club_lead", &self->club_lead) < 0 || read_int(fixed, "lowest_club", &lowest) < 0
+        || read_flag(fixed, "first_trick_rule", &self->first_trick_rule) < 0
+        || read_flag(fixed, "must_break", &self->must_break) < 0
+        || read_flag(fixed, "only_penalty_lead", &self->only_penalty_lead) < 0)
+        return -1;
+    PyObject *wins = PyObject_GetAttrString(fixed, "win_masks");
+    if (wins == NULL)
+        return -1;
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *item = PySequence_GetItem(wins, suit);
+        if (item == NULL) {
+            Py_DECREF(wins);
+            return -1;
+        }
+        self->win_masks[suit] = PyLong_AsUnsignedLongLongMask(item);
+        Py_DECREF(item);
+    }
+    Py_DECREF(wins);
+    self->ring = PyObject_GetAttrString(fixed, "ring");
+    if (self->ring == NULL || !PyTuple_Check(self->ring))
+        return self->ring == NULL ? -1 : 0;
+    if (closing < 1 || lowest < 0 || lowest > 63)
+        return 0;
+    self->closing = closing;
+    self->lowest_club = (int)lowest;
+    self->fast = 1;
+    return 1;
+}
+
+/* The state every fast path reads: present and of the types the Python code keeps. */
+static inline int
+plain_state(Core *self)
+{
+    return self->hands && PyList_CheckExact(self->hands) && self->trick && PyList_CheckExact(self->trick)
+           && self->events && PyList_CheckExact(self->events) && self->stack && PyList_CheckExact(self->stack)
+           && self->history && PyList_CheckExact(self->history) && self->next && PyTuple_CheckExact(self->next)
+           && self->to_act && PyLong_CheckExact(self->to_act) && self->legal && PyLong_CheckExact(self->legal)
+           && self->broken && self->leader && self->penalty_mask && self->laws == Py_None;
+}
+
+static inline long
+card_id(PyObject *card)
+{
+    return PyLong_AsLong(card);
+}
+
+/* HandCore.legal_mask, for a plain hand: the cards `hand` may play now. -1 with an error set. */
+static long long
+legal_mask(Core *self, long long hand)
+{
+    PyObject *trick = self->trick;
+    int history_empty = PyList_GET_SIZE(self->history) == 0;
+    if (PyList_GET_SIZE(trick)) {
+        long led = card_id(PyList_GET_ITEM(trick, 0));
+        if (led == -1 && PyErr_Occurred())
+            return -1;
+        long long follow = hand & (long long)SUIT_BITS(led >> 4 & 3);
+        if (follow)
+            return follow;
+        if (self->first_trick_rule && history_empty) {
+            mask_t penalty = PyLong_AsUnsignedLongLongMask(self->penalty_mask);
+            if (penalty == (mask_t)-1 && PyErr_Occurred())
+                return -1;
+            long long safe = hand & ~(long long)penalty;
+            if (safe)
+                return safe;
+        }
+        return hand;
+    }
+    if (history_empty && self->club_lead && (hand >> self->lowest_club & 1))
+        return hand & (long long)self->club_lead;
+    if (self->must_break) {
+        int broken = is_true(self->broken);
+        if (broken < 0)
+            return -1;
+        if (!broken) {
+            long long others = hand & ~(long long)HEARTS_BITS;
+            if (others && !(self->only_penalty_lead && (mask_t)others == QS_BITS))
+                return others;
+        }
+    }
+    return hand;
+}
+
+static inline int
+set_field(PyObject **field, PyObject *value)
+{
+    if (value == NULL)
+        return -1;
+    Py_XSETREF(*field, value);
+    return 0;
+}
+
+static inline long long
+hand_of(Core *self, Py_ssize_t seat)
+{
+    if (seat < 0 || seat >= PyList_GET_SIZE(self->hands)) {
+        PyErr_SetString(PyExc_IndexError, "seat out of range");
+        return -1;
+    }
+    return PyLong_AsLongLong(PyList_GET_ITEM(self->hands, seat));
+}
+
+static inline int
+set_hand(Core *self, Py_ssize_t seat, long long hand)
+{
+    PyObject *value = PyLong_FromLongLong(hand);
+    if (value == NULL)
+        return -1;
+    return PyList_SetItem(self->hands, seat, value); /* (steals the reference) */
+}
+
+/* list[index] += delta, for lists of ints (the tricks taken, the points, the tricks won). */
+static int
+add_to(PyObject *list, PyObject *index_obj, long long delta, int is_or, mask_t bits)
+{
+    Py_ssize_t index = PyLong_AsSsize_t(index_obj);
+    if (index == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyList_Check(list) || index < 0 || index >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "seat out of range");
+        return -1;
+    }
+    PyObject *old = PyList_GET_ITEM(list, index);
+    PyObject *value;
+    if (is_or) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(bits);
+        if (mask == NULL)
+            return -1;
+        value = is_or > 0 ? PyNumber_Or(old, mask) : NULL;
+        if (is_or < 0) {
+            PyObject *inverted = PyNumber_Invert(mask);
+            value = inverted ? PyNumber_And(old, inverted) : NULL;
+            Py_XDECREF(inverted);
+        }
+        Py_DECREF(mask);
+    }
+    else {
+        long long now = PyLong_AsLongLong(old);
+        if (now == -1 && PyErr_Occurred())
+            return -1;
+        value = PyLong_FromLongLong(now + delta);
+    }
+    if (value == NULL)
+        return -1;
+    return PyList_SetItem(list, index, value);
+}
+
+static PyObject *
+call_method0(PyObject *self, PyObject *name)
+{
+    PyObject *args[1] = {self};
+    return PyObject_VectorcallMethod(name, args, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+}
+
+static PyObject *
+slow(PyObject *name, PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    /* The Python method, with the same arguments (self first). */
+    Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+    PyObject *small[8];
+    PyObject **all = total + 1 <= 8 ? small : PyMem_Malloc((total + 1) * sizeof(PyObject *));
+    if (all == NULL)
+        return PyErr_NoMemory();
+    all[0] = self;
+    for (Py_ssize_t i = 0; i < total; i++)
+        all[i + 1] = args[i];
+    PyObject *result = PyObject_VectorcallMethod(name, all, (nargs + 1), kwnames);
+    if (all != small)
+        PyMem_Free(all);
+    return result;
+}
+
+static PyObject *
+cards_list(long long legal)
+{
+    PyObject *list = PyList_New(__builtin_popcountll((mask_t)legal));
+    if (list == NULL)
+        return NULL;
+    Py_ssize_t at = 0;
+    mask_t bits = (mask_t)legal;
+    while (bits) {
+        int id = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        PyObject *card = PyTuple_GET_ITEM(CARDS, id);
+        Py_INCREF(card);
+        PyList_SET_ITEM(list, at++, card);
+    }
+    return list;
+}
+
+/* TrickWon(seat, leader, cards, points), made as its dataclass would, slot by slot (its frozen
+ * __init__ costs ten times as much, and a hand closes a trick a dozen times). */
+static PyObject *
+make_trick_won(PyObject *const *values)
+{
+    PyTypeObject *type = (PyTypeObject *)TRICK_WON;
+    PyObject *won = type->tp_alloc(type, 0);
+    if (won == NULL)
+        return NULL;
+    for (int i = 0; i < 4; i++) {
+        if (Py_TYPE(WON_FIELDS[i])->tp_descr_set(WON_FIELDS[i], won, values[i]) < 0) {
+            Py_DECREF(won);
+            return NULL;
+        }
+    }
+    return won;
+}
+
+/* ------------------------------------------------------------------ legal_moves */
+
+static PyObject *
+Core_legal_moves(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs || kwnames || self->phase != PLAY_PHASE || !plain_state(self))
+        return slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
+    int fast = fasten(self);
+    if (fast < 0)
+        return NULL;
+    if (!fast)
+        return slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
+    long long legal = PyLong_AsLongLong(self->legal);
+    if (legal == -1 && PyErr_Occurred())
+        return NULL;
+    if (legal < 0) {
+        Py_ssize_t to_act = PyLong_AsSsize_t(self->to_act);
+        long long hand = hand_of(self, to_act);
+        if (hand < 0 && PyErr_Occurred())
+            return NULL;
+        legal = legal_mask(self, hand);
+        if (legal < 0)
+            return NULL;
+        if (set_field(&self->legal, PyLong_FromLongLong(legal)) < 0)
+            return NULL;
+    }
+    return cards_list(legal);
+}
+
+/* ------------------------------------------------------------------ play */
+
+/* HandCore._close_plain, for a card that leaves its seat cards to play: the card closes the
+ * trick, the winner takes it and leads. NULL with no error set: not this path after all (before
+ * anything changed). */
+static PyObject *
+close_plain(Core *self, PyObject *seat_obj, Py_ssize_t seat, PyObject *card_obj, long card, long long left)
+{
+    if (PyObject_IsTrue(self->shared)) {
+        PyObject *done = call_method0((PyObject *)self, s_unshare);
+        if (done == NULL)
+            return NULL;
+        Py_DECREF(done);
+    }
+    PyObject *trick = self->trick;
+    Py_ssize_t size = PyList_GET_SIZE(trick);
+    if (size + 1 > 16 || !PyTuple_CheckExact(self->values))
+        return NULL;
+    PyObject *leader = size ? self->leader : seat_obj;
+    PyObject *cards = PyTuple_New(size + 1);
+    if (cards == NULL)
+        return NULL;
+    long ids[16];
+    long long points = 0;
+    mask_t mask = 0;
+    Py_ssize_t nvalues = PyTuple_GET_SIZE(self->values);
+    for (Py_ssize_t i = 0; i <= size; i++) {
+        PyObject *c = i < size ? PyList_GET_ITEM(trick, i) : card_obj;
+        long id = i < size ? card_id(c) : card;
+        if (id < 0 || id > 63 || id >= nvalues) {
+            Py_DECREF(cards);
+            return NULL; /* (an error set, or not this path) */
+        }
+        ids[i] = id;
+        Py_INCREF(c);
+        PyTuple_SET_ITEM(cards, i, c);
+        points += PyLong_AsLongLong(PyTuple_GET_ITEM(self->values, id));
+        mask |= (mask_t)1 << id;
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    mask_t wins = mask & self->win_masks[ids[0] >> 4 & 3];
+    PyObject *row = PyTuple_GetItem(self->ring, PyLong_AsSsize_t(leader));
+    if (wins == 0 || row == NULL) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    long top = 63 - __builtin_clzll(wins);
+    Py_ssize_t best_at = 0;
+    while (ids[best_at] != top)
+        best_at++;
+    PyObject *winner = PyTuple_GetItem(row, best_at);
+    if (winner == NULL) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    Py_INCREF(winner);
+    Py_INCREF(leader);
+    PyObject *result = NULL, *record = NULL, *mask_obj = NULL, *points_obj = NULL, *won = NULL;
+    Py_ssize_t winner_seat;
+    mask_obj = PyLong_FromUnsignedLongLong(mask);
+    points_obj = PyLong_FromLongLong(points);
+    PyObject *events_len = PyLong_FromSsize_t(PyList_GET_SIZE(self->events));
+    if (mask_obj == NULL || points_obj == NULL || events_len == NULL) {
+        Py_XDECREF(events_len);
+        goto done;
+    }
+    record = PyTuple_Pack(6, TRICK_TAG, seat_obj, card_obj, self->broken, events_len, mask_obj);
+    Py_DECREF(events_len);
+    if (record == NULL || PyList_Append(self->stack, record) < 0)
+        goto done;
+    Py_INCREF(MINUS_ONE);
+    Py_SETREF(self->legal, MINUS_ONE);
+    if (set_hand(self, seat, left) < 0)
+        goto done;
+    if ((self->break_mask >> card & 1) && !is_true(self->broken)) {
+        Py_INCREF(Py_True);
+        Py_SETREF(self->broken, Py_True);
+    }
+    PyObject *event = PyList_GET_ITEM(CARD_PLAYED, seat << 7 | card);
+    if (PyList_Append(self->events, event) < 0)
+        goto done;
+    if (add_to(self->taken, winner, 0, 1, mask) < 0 || add_to(self->points, winner, points, 0, 0) < 0
+        || add_to(self->won, winner, 1, 0, 0) < 0)
+        goto done;
+    PyObject *won_args[4] = {winner, leader, cards, points_obj};
+    won = make_trick_won(won_args);
+    if (won == NULL || PyList_Append(self->history, won) < 0 || PyList_Append(self->events, won) < 0)
+        goto done;
+    if (set_field(&self->trick, PyList_New(0)) < 0)
+        goto done;
+    Py_INCREF(winner);
+    Py_SETREF(self->leader, winner);
+    Py_INCREF(winner);
+    Py_SETREF(self->to_act, winner);
+    winner_seat = PyLong_AsSsize_t(winner);
+    long long winner_hand = hand_of(self, winner_seat);
+    if (winner_hand == -1 && PyErr_Occurred())
+        goto done;
+    if (winner_hand == 0) {
+        PyObject *ended = call_method0((PyObject *)self, s_end_of_play);
+        if (ended == NULL)
+            goto done;
+        Py_DECREF(ended);
+    }
+    Py_INCREF(event);
+    result = event;
+done:
+    Py_XDECREF(won);
+    Py_XDECREF(record);
+    Py_XDECREF(mask_obj);
+    Py_XDECREF(points_obj);
+    Py_DECREF(cards);
+    Py_DECREF(winner);
+    Py_DECREF(leader);
+    if (result == NULL && !PyErr_Occurred())
+        PyErr_SetString(PyExc_SystemError, "the trick could not be closed");
+    return result;
+}
+
+static PyObject *
+Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs != 1 || kwnames || self->phase != PLAY_PHASE || Py_TYPE(args[0]) != CARD_TYPE || !plain_state(self))
+        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+    int fast = fasten(self);
+    if (fast < 0)
+        return NULL;
+    if (!fast)
+        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+    PyObject *move = args[0];
+    long card = card_id(move);
+    Py_ssize_t to_act = PyLong_AsSsize_t(self->to_act);
+    if (card < 0 || card > 63 || to_act < 0 || to_act > 10) {
+        if (PyErr_Occurred())
+            return NULL;
+        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+    }
+    long long hand = hand_of(self, to_act);
+    if (hand < 0 && PyErr_Occurred())
+        return NULL;
+    long long legal = PyLong_AsLongLong(self->legal);
+    if (legal == -1 && PyErr_Occurred())
+        return NULL;
+    if (legal < 0) {
+        legal = legal_mask(self, hand);
+        if (legal < 0)
+            return NULL;
+    }
+    if (!(legal >> card & 1))
+        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames); /* (it says why) */
+    PyObject *trick = self->trick;
+    Py_ssize_t size = PyList_GET_SIZE(trick);
+    long long left = hand & ~(1LL << card);
+    PyObject *seat_obj = self->to_act;
+    if (size >= self->closing) {
+        if (left == 0) /* the last trick: the end of play and its full record, in Python */
+            return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        Py_INCREF(seat_obj);
+        PyObject *event = close_plain(self, seat_obj, to_act, move, card, left);
+        Py_DECREF(seat_obj);
+        if (event == NULL && !PyErr_Occurred())
+            return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        return event;
+    }
+    /* The card leaves the trick open (Deal.play's inline path). */
+    PyObject *record = PyTuple_Pack(5, CARD_TAG, seat_obj, move, self->leader, self->broken);
+    if (record == NULL)
+        return NULL;
+    int appended = PyList_Append(self->stack, record);
+    Py_DECREF(record);
+    if (appended < 0)
+        return NULL;
+    Py_INCREF(MINUS_ONE);
+    Py_SETREF(self->legal, MINUS_ONE);
+    if (set_hand(self, to_act, left) < 0)
+        return NULL;
+    if (!size) {
+        Py_INCREF(seat_obj);
+        Py_XSETREF(self->leader, seat_obj);
+    }
+    if (PyList_Append(trick, move) < 0)
+        return NULL;
+    if ((self->break_mask >> card & 1) && !is_true(self->broken)) {
+        Py_INCREF(Py_True);
+        Py_SETREF(self->broken, Py_True);
+    }
+    PyObject *event = PyList_GET_ITEM(CARD_PLAYED, to_act << 7 | card);
+    if (PyList_Append(self->events, event) < 0)
+        return NULL;
+    PyObject *next = PyTuple_GetItem(self->next, to_act);
+    if (next == NULL)
+        return NULL;
+    Py_INCREF(next);
+    Py_SETREF(self->to_act, next);
+    Py_INCREF(event);
+    return event;
+}
+
+/* ------------------------------------------------------------------ undo */
+
+static PyObject *
+Core_undo(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs || kwnames || !plain_state(self) || !self->closed || self->closed != Py_False
+        || PyList_GET_SIZE(self->stack) == 0)
+        return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+    int fast = fasten(self);
+    if (fast < 0)
+        return NULL;
+    if (!fast) /* (a hand of two packs, say: its masks do not fit in 64 bits) */
+        return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+    PyObject *stack = self->stack;
+    PyObject *entry = PyList_GET_ITEM(stack, PyList_GET_SIZE(stack) - 1);
+    if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) < 1)
+        return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+    PyObject *kind = PyTuple_GET_ITEM(entry, 0);
+    if (kind == CARD_TAG && PyTuple_GET_SIZE(entry) == 5) {
+        PyObject *seat = PyTuple_GET_ITEM(entry, 1);
+        long card = card_id(PyTuple_GET_ITEM(entry, 2));
+        Py_ssize_t at = PyLong_AsSsize_t(seat);
+        long long hand = hand_of(self, at);
+        if ((hand < 0 && PyErr_Occurred()) || card < 0 || card > 63 || PyList_GET_SIZE(self->trick) == 0
+            || PyList_GET_SIZE(self->events) == 0) {
+            if (PyErr_Occurred())
+                return NULL;
+            return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+        }
+        Py_INCREF(entry);
+        if (PyList_SetSlice(stack, PyList_GET_SIZE(stack) - 1, PyList_GET_SIZE(stack), NULL) < 0)
+            goto fail;
+        Py_INCREF(MINUS_ONE);
+        Py_SETREF(self->legal, MINUS_ONE);
+        PyObject *leader = PyTuple_GET_ITEM(entry, 3), *broken = PyTuple_GET_ITEM(entry, 4);
+        Py_INCREF(leader);
+        Py_XSETREF(self->leader, leader);
+        Py_INCREF(broken);
+        Py_XSETREF(self->broken, broken);
+        if (set_hand(self, at, hand | 1LL << card) < 0)
+            goto fail;
+        Py_ssize_t n = PyList_GET_SIZE(self->trick);
+        if (PyList_SetSlice(self->trick, n - 1, n, NULL) < 0)
+            goto fail;
+        Py_INCREF(seat);
+        Py_SETREF(self->to_act, seat);
+        n = PyList_GET_SIZE(self->events);
+        if (PyList_SetSlice(self->events, n - 1, n, NULL) < 0)
+            goto fail;
+        Py_DECREF(entry);
+        Py_RETURN_NONE;
+    fail:
+        Py_DECREF(entry);
+        return NULL;
+    }
+    if (kind == TRICK_TAG && PyTuple_GET_SIZE(entry) == 6 && PyList_GET_SIZE(self->history)) {
+        if (is_true(self->shared)) {
+            PyObject *done = call_method0((PyObject *)self, s_unshare);
+            if (done == NULL)
+                return NULL;
+            Py_DECREF(done);
+        }
+        PyObject *history = self->history;
+        Py_ssize_t last = PyList_GET_SIZE(history) - 1;
+        PyObject *won = PyList_GET_ITEM(history, last);
+        PyObject *winner = PyObject_GetAttr(won, s_seat);
+        PyObject *cards = winner ? PyObject_GetAttr(won, s_cards) : NULL;
+        PyObject *leader = cards ? PyObject_GetAttr(won, s_leader) : NULL;
+        PyObject *points = leader ? PyObject_GetAttr(won, s_points) : NULL;
+        PyObject *result = NULL;
+        Py_INCREF(entry);
+        PyObject *seat = PyTuple_GET_ITEM(entry, 1);
+        long card = card_id(PyTuple_GET_ITEM(entry, 2));
+        PyObject *broken = PyTuple_GET_ITEM(entry, 3);
+        Py_ssize_t events_len = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, 4));
+        mask_t mask = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(entry, 5));
+        Py_ssize_t at = PyLong_AsSsize_t(seat);
+        long long hand = points ? hand_of(self, at) : -1;
+        long long taken_points = points ? PyLong_AsLongLong(points) : 0;
+        if (points == NULL || PyErr_Occurred() || !PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) < 1 || card < 0
+            || card > 63)
+            goto trick_done;
+        PyObject *rest = PyTuple_GetSlice(cards, 0, PyTuple_GET_SIZE(cards) - 1);
+        PyObject *trick = rest ? PySequence_List(rest) : NULL;
+        Py_XDECREF(rest);
+        if (trick == NULL)
+            goto trick_done;
+        /* Every check done: now the changes. */
+        PyList_SetSlice(self->stack, PyList_GET_SIZE(self->stack) - 1, PyList_GET_SIZE(self->stack), NULL);
+        Py_INCREF(MINUS_ONE);
+        Py_SETREF(self->legal, MINUS_ONE);
+        Py_INCREF(broken);
+        Py_SETREF(self->broken, broken);
+        if (PyList_SetSlice(history, last, last + 1, NULL) < 0 || set_hand(self, at, hand | 1LL << card) < 0) {
+            Py_DECREF(trick);
+            goto trick_done;
+        }
+        Py_SETREF(self->trick, trick);
+        Py_INCREF(leader);
+        Py_SETREF(self->leader, leader);
+        if (add_to(self->taken, winner, 0, -1, mask) < 0 || add_to(self->points, winner, -taken_points, 0, 0) < 0
+            || add_to(self->won, winner, -1, 0, 0) < 0)
+            goto trick_done;
+        Py_INCREF(seat);
+        Py_SETREF(self->to_act, seat);
+        if (PyList_SetSlice(self->events, events_len, PyList_GET_SIZE(self->events), NULL) < 0)
+            goto trick_done;
+        Py_INCREF(Py_None);
+        result = Py_None;
+    trick_done:
+        Py_DECREF(entry);
+        Py_XDECREF(winner);
+        Py_XDECREF(cards);
+        Py_XDECREF(leader);
+        Py_XDECREF(points);
+        return result;
+    }
+    return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+}
+
+/* ------------------------------------------------------------------ copy */
+
+#define SHARE(field)                                                                                                   \
+    do {                                                                                                               \
+        Py_XINCREF(self->field);                                                                                       \
+        other->field = self->field;                                                                                    \
+    } while (0)
+
+#define LIST_COPY(field)                                                                                               \
+    do {                                                                                                               \
+        other->field = PyList_GetSlice(self->field, 0, PyList_GET_SIZE(self->field));                                  \
+        if (other->field == NULL)                                                                                      \
+            goto fail;                                                                                                 \
+    } while (0)
+
+static PyObject *
+Core_copy(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs || kwnames || Py_TYPE(self) != DEAL_TYPE || !plain_state(self) || !self->fixed || !self->values
+        || !self->penalty_mask || !self->stock_pos || !self->carry || !self->carry_points || !self->phase
+        || !self->leader || !self->taken || !self->points || !self->won || !self->mechanics || !self->shared)
+        return slow(s_copy_py, (PyObject *)self, args, nargs, kwnames);
+    Core *other = (Core *)DEAL_TYPE->tp_alloc(DEAL_TYPE, 0);
+    if (other == NULL)
+        return NULL;
+    /* Shared with the original: what is fixed for the hand, and what is replaced whole. */
+    SHARE(fixed);
+    SHARE(next);
+    SHARE(values);
+    SHARE(penalty_mask);
+    SHARE(legal);
+    SHARE(broken);
+    SHARE(stock_pos);
+    SHARE(carry);
+    SHARE(carry_points);
+    SHARE(phase);
+    SHARE(leader);
+    SHARE(to_act);
+    /* Changed in place by every move: copied. */
+    LIST_COPY(hands);
+    LIST_COPY(trick);
+    LIST_COPY(events);
+    LIST_COPY(stack);
+    Py_INCREF(Py_False);
+    other->closed = Py_False;
+    Py_INCREF(Py_None);
+    other->on_over = Py_None;
+    /* Copy on write (HandCore.unshare): shared until either deal changes them. */
+    Py_INCREF(Py_True);
+    Py_SETREF(self->shared, Py_True);
+    Py_INCREF(Py_True);
+    other->shared = Py_True;
+    SHARE(taken);
+    SHARE(points);
+    SHARE(won);
+    SHARE(history);
+    SHARE(mechanics);
+    SHARE(laws);
+    /* What the fast paths read of `fixed`. */
+    SHARE(fast_fixed);
+    SHARE(ring);
+    other->fast = self->fast;
+    other->closing = self->closing;
+    other->break_mask = self->break_mask;
+    other->club_lead = self->club_lead;
+    for (int i = 0; i < 4; i++)
+        other->win_masks[i] = self->win_masks[i];
+    other->first_trick_rule = self->first_trick_rule;
+    other->must_break = self->must_break;
+    other->only_penalty_lead = self->only_penalty_lead;
+    other->lowest_club = self->lowest_club;
+    return (PyObject *)other;
+fail:
+    Py_DECREF(other);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ the type */
+
+#define EACH_FIELD(X)                                                                                                  \
+    X(broken) X(carry) X(carry_points) X(closed) X(events) X(fixed) X(hands) X(history) X(laws) X(leader) X(legal)     \
+        X(mechanics) X(next) X(on_over) X(penalty_mask) X(phase) X(points) X(seen) X(shared) X(stack) X(stock_pos)     \
+            X(taken) X(to_act) X(trick) X(values) X(won) X(fast_fixed) X(ring)
+
+static int
+Core_traverse(Core *self, visitproc visit, void *arg)
+{
+#define VISIT(f) Py_VISIT(self->f);
+    EACH_FIELD(VISIT)
+#undef VISIT
+    return 0;
+}
+
+static int
+Core_clear(Core *self)
+{
+#define CLEAR(f) Py_CLEAR(self->f);
+    EACH_FIELD(CLEAR)
+#undef CLEAR
+    return 0;
+}
+
+static void
+Core_dealloc(Core *self)
+{
+    PyObject_GC_UnTrack(self);
+    Core_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMemberDef Core_members[] = {
+#define MEMBER(f) {"_" #f, T_OBJECT_EX, offsetof(Core, f), 0, NULL},
+    MEMBER(broken) MEMBER(carry) MEMBER(carry_points) MEMBER(closed) MEMBER(events) MEMBER(fixed) MEMBER(hands)
+        MEMBER(history) MEMBER(laws) MEMBER(leader) MEMBER(legal) MEMBER(mechanics) MEMBER(next) MEMBER(on_over)
+            MEMBER(penalty_mask) MEMBER(phase) MEMBER(points) MEMBER(seen) MEMBER(shared) MEMBER(stack)
+                MEMBER(stock_pos) MEMBER(taken) MEMBER(to_act) MEMBER(trick) MEMBER(values) MEMBER(won)
+#undef MEMBER
+    {NULL},
+};
+
+static PyMethodDef Core_methods[] = {
+    {"play", (PyCFunction)(void (*)(void))Core_play, METH_FASTCALL | METH_KEYWORDS,
+     "Apply a move of the seat to act; return its event (see Deal._play_py)."},
+    {"legal_moves", (PyCFunction)(void (*)(void))Core_legal_moves, METH_FASTCALL | METH_KEYWORDS,
+     "The moves a seat may make now (see Deal._legal_moves_py)."},
+    {"undo", (PyCFunction)(void (*)(void))Core_undo, METH_FASTCALL | METH_KEYWORDS,
+     "Take back the last move (see Deal._undo_py)."},
+    {"copy", (PyCFunction)(void (*)(void))Core_copy, METH_FASTCALL | METH_KEYWORDS,
+     "An independent copy, for search (see Deal._copy_py)."},
+    {NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hearts.hand._speedups.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The state of a hand in C, and the hot path of its trick loop.",
+    .tp_traverse = (traverseproc)Core_traverse,
+    .tp_clear = (inquiry)Core_clear,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_members = Core_members,
+    .tp_methods = Core_methods,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ------------------------------------------------------------------ the module */
+
+static PyObject *
+speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *names[] = {"card_tag", "trick_tag", "play", "card_played", "cards", "card_type", "deal_type",
+                            "trick_won", "trick_won_fields", "hearts_mask", "qs_bit", "plain", NULL};
+    PyObject *card_tag, *trick_tag, *play, *card_played, *cards, *card_type, *deal_type, *trick_won, *fields;
+    PyObject *hearts, *qs;
+    long plain;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOO!O!O!O!O!O!OOl", names, &card_tag, &trick_tag, &play,
+                                     &PyList_Type, &card_played, &PyTuple_Type, &cards, &PyType_Type, &card_type,
+                                     &PyType_Type, &deal_type, &PyType_Type, &trick_won, &PyTuple_Type, &fields,
+                                     &hearts, &qs, &plain))
+        return NULL;
+    if (PyTuple_GET_SIZE(fields) != 4) {
+        PyErr_SetString(PyExc_ValueError, "register: TrickWon has four fields");
+        return NULL;
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        if (Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "register: TrickWon's fields must be slots");
+            return NULL;
+        }
+    }
+    if (PyTuple_GET_SIZE(cards) < 64 || PyList_GET_SIZE(card_played) < (11 << 7)) {
+        PyErr_SetString(PyExc_ValueError, "register: the card tables are too short");
+        return NULL;
+    }
+    if (!PyType_IsSubtype((PyTypeObject *)deal_type, &CoreType)) {
+        PyErr_SetString(PyExc_TypeError, "register: deal_type must derive from Core");
+        return NULL;
+    }
+    HEARTS_BITS = PyLong_AsUnsignedLongLongMask(hearts);
+    QS_BITS = PyLong_AsUnsignedLongLongMask(qs);
+    if (PyErr_Occurred())
+        return NULL;
+    Py_XSETREF(CARD_TAG, Py_NewRef(card_tag));
+    Py_XSETREF(TRICK_TAG, Py_NewRef(trick_tag));
+    Py_XSETREF(PLAY_PHASE, Py_NewRef(play));
+    Py_XSETREF(CARD_PLAYED, Py_NewRef(card_played));
+    Py_XSETREF(CARDS, Py_NewRef(cards));
+    Py_XSETREF(CARD_TYPE, (PyTypeObject *)Py_NewRef(card_type));
+    Py_XSETREF(DEAL_TYPE, (PyTypeObject *)Py_NewRef(deal_type));
+    Py_XSETREF(TRICK_WON, Py_NewRef(trick_won));
+    for (int i = 0; i < 4; i++)
+        Py_XSETREF(WON_FIELDS[i], Py_NewRef(PyTuple_GET_ITEM(fields, i)));
+    PLAIN_CLOSER = plain;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef speedups_functions[] = {
+    {"register", (PyCFunction)(void (*)(void))speedups_register, METH_VARARGS | METH_KEYWORDS,
+     "Give the accelerator the Python objects its fast paths make and compare."},
+    {NULL},
+};
+
+static struct PyModuleDef speedups_module = {
+    PyModuleDef_HEAD_INIT, "hearts.hand._speedups", "The hot path of the trick loop in C (optional).", -1,
+    speedups_functions,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    MINUS_ONE = PyLong_FromLong(-1);
+#define INTERN(var, text)                                                                                              \
+    if ((var = PyUnicode_InternFromString(text)) == NULL)                                                              \
+        return NULL;
+    INTERN(s_play_py, "_play_py")
+    INTERN(s_legal_moves_py, "_legal_moves_py")
+    INTERN(s_undo_py, "_undo_py")
+    INTERN(s_copy_py, "_copy_py")
+    INTERN(s_unshare, "unshare")
+    INTERN(s_end_of_play, "end_of_play")
+    INTERN(s_seat, "seat")
+    INTERN(s_leader, "leader")
+    INTERN(s_cards, "cards")
+    INTERN(s_points, "points")
+#undef INTERN
+    PyObject *module = PyModule_Create(&speedups_module);
+    if (module == NULL)
+        return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
