@@ -322,7 +322,9 @@ make_trick_won(PyObject *const *values)
 static PyObject *
 Core_legal_moves(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs || kwnames || self->phase != PLAY_PHASE || !plain_state(self))
+    /* (seat=None given positionally, as Game.legal_moves passes it, is the seat to act) */
+    if (nargs > 1 || (nargs == 1 && args[0] != Py_None) || kwnames || self->phase != PLAY_PHASE
+        || !plain_state(self))
         return slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
     int fast = fasten(self);
     if (fast < 0)
@@ -471,7 +473,9 @@ done:
 static PyObject *
 Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs != 1 || kwnames || self->phase != PLAY_PHASE || Py_TYPE(args[0]) != CARD_TYPE || !plain_state(self))
+    /* (seat=None given positionally, as Game.play passes it, is the seat to act) */
+    if (nargs < 1 || nargs > 2 || (nargs == 2 && args[1] != Py_None) || kwnames || self->phase != PLAY_PHASE
+        || Py_TYPE(args[0]) != CARD_TYPE || !plain_state(self))
         return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
     int fast = fasten(self);
     if (fast < 0)
