@@ -542,3 +542,60 @@ def test_replay_rebuilds_a_game_with_hand_seeds() -> None:
     again = Game.replay(game.rules, 6, moves, hand_seeds=True)
     assert again.events == game.events
     assert Game.replay(game.rules, 6, []).events[0] != game.events[0]  # one generator
+
+
+@pytest.mark.parametrize(
+    "name", ["modern", "classic-7", "two-handed", "auction", "domino", "hoyle-gain", "spot"]
+)
+@pytest.mark.parametrize("hand_seeds", [False, True])
+def test_the_next_hand_dealt_when_asked_for_is_the_hand_dealt_at_once(
+    name: str, hand_seeds: bool
+) -> None:
+    """A hand that ends leaves the next one to be dealt when something asks for it; a game
+    whose pone takes every suggested cut deals it at once. Moves, undos (across hands too) and
+    everything either game shows are the same."""
+    rules = variants.get(name)
+    lazy = Game(rules, seed=11, hand_seeds=hand_seeds)
+    eager = Game(rules, seed=11, hand_seeds=hand_seeds, pone=lambda *asked: asked[3])
+    rng = random.Random(name)
+    deferred = 0
+    for _ in range(600):
+        if eager.is_over:
+            break
+        if (eager.deal.moves_made and rng.random() < 0.1) or (
+            lazy._next is not None and rng.random() < 0.3
+        ):
+            lazy.undo()
+            eager.undo()
+            continue
+        seat = eager.to_act if eager.deal.phase.value != "pass" else None
+        moves = eager.legal_moves(seat)
+        move = rng.choice(list(moves))
+        assert lazy.play(move, seat) == eager.play(move, seat)
+        deferred += lazy._next is not None
+        if rng.random() < 0.2 and not eager.is_over:
+            assert lazy.to_act == eager.to_act
+            assert list(lazy.legal_moves(eager.to_act)) == list(eager.legal_moves(eager.to_act))
+    assert deferred
+    assert lazy.events == eager.events
+    assert lazy.hand_number == eager.hand_number and lazy.scores == eager.scores
+    assert lazy.commitment == eager.commitment
+    assert lazy.view(0) == eager.view(0) and lazy.public_view() == eager.public_view()
+    assert repr(lazy) == repr(eager)
+
+
+def test_a_hand_just_ended_shows_the_next_hand_as_if_it_were_dealt() -> None:
+    game = Game(variants.get("modern"), seed=4)
+    at_once = Game(variants.get("modern"), seed=4, pone=lambda *asked: asked[3])
+    rng = random.Random(4)
+    first = game.deal
+    while not first.is_over:
+        move = rng.choice(list(game.legal_moves()))
+        game.play(move)
+        at_once.play(move)
+    assert game._next is not None  # not dealt yet
+    assert game.hands_over() == at_once.hands_over() == 1
+    assert game.commitment == at_once.commitment is not None
+    assert game._next is None and game.hand_number == 1
+    assert game.events == at_once.events
+    assert game.to_act == at_once.to_act and game.deal.hand_number == 1
