@@ -599,3 +599,37 @@ def test_a_hand_just_ended_shows_the_next_hand_as_if_it_were_dealt() -> None:
     assert game._next is None and game.hand_number == 1
     assert game.events == at_once.events
     assert game.to_act == at_once.to_act and game.deal.hand_number == 1
+
+
+def test_a_game_no_longer_used_is_freed_at_once_and_copies_play_on_alike() -> None:
+    """No cycle keeps a game: its hands' deals hold it weakly (a pone's game deals at once,
+    and is held as before). A copy or a pickle plays on as the game would; a deal played to the
+    end after its game is gone is closed, as the game would have closed it."""
+    import copy
+    import gc
+    import pickle
+    import weakref
+
+    rules = variants.get("modern")
+    game = Game(rules, seed=3)
+    rng = random.Random(3)
+    play_hand(game, rng)
+    for _ in range(9):
+        game.play(rng.choice(list(game.legal_moves())))
+    copies = [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    for other in [game, *copies]:
+        moves = random.Random(8)
+        while other.hand_number < 3:
+            other.play(moves.choice(list(other.legal_moves())))
+    assert copies[0].events == copies[1].events == game.events
+    gc.disable()
+    try:
+        ref = weakref.ref(game)
+        deal = game.deal
+        del game, copies, other
+        assert ref() is None
+        while not deal.is_over:
+            deal.play(rng.choice(list(deal.legal_moves())))
+        assert deal.closed
+    finally:
+        gc.enable()

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,6 +47,34 @@ PoneChoice = Callable[[int, int, int, int], "int | None"]
 """How the pone cuts: called with (pone's seat, cards in the pack, hand number, the cut the
 game's generator suggests), it returns the number of cards to lift (at least four, leaving at
 least four) or None to decline (dealing law 8). Without one, the suggested cut is made."""
+
+
+def _no_game() -> None:
+    return None
+
+
+class _Settle:
+    """What a hand's deal calls when its last move ends it, for a game that deals its next hand
+    when asked (see Game._deal_over): the game's ``_deal_over``, held by a weak reference, so
+    that no cycle (game, hand, deal, game) keeps a game once it is no longer used: reference
+    counting frees it at once, not the cycle collector later. A deal played on after its game
+    is gone is closed as that game would have closed it; nothing else of that game can be seen.
+    Copied or pickled, it refers to the game copied with it, as a bound method would."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game | None) -> None:
+        self.game: Callable[[], Game | None] = _no_game if game is None else weakref.ref(game)
+
+    def __call__(self, deal: Deal) -> None:
+        game = self.game()
+        if game is None:
+            deal.close()
+        else:
+            game._deal_over(deal)
+
+    def __reduce__(self) -> tuple[type[_Settle], tuple[Game | None]]:
+        return _Settle, (self.game(),)
 
 
 class _Hand:
@@ -495,7 +524,7 @@ class Game:
             scores=tuple(self._totals),
             pool=self._pool,
             jack=self._jack,
-            on_over=self._deal_over,
+            on_over=self._deal_over if self._deals_at_once(number + 1) else _Settle(self),
             namer=self._jack_namer(sits_out),
         )
         self._hands.append(
@@ -581,7 +610,7 @@ class Game:
             hand.after.append(GameOver(winners=winners, totals=tuple(self._totals)))
             return
         dealer = table.next_dealer(deal.dealer, self.rules.players)
-        if self._own_rng and self._pone is None and len(self._hands) >= len(self._preset):
+        if not self._deals_at_once(len(self._hands)):
             # Shuffled from the game's own generator, which nothing else draws from, with no
             # pone to ask: the next hand is dealt when first asked for (_deal_next), the same
             # cards, cut and commitment as now. A pone's cut, an injected generator or a
@@ -600,6 +629,12 @@ class Game:
             self._reopen(hand)
             deal.undo()
             raise
+
+    def _deals_at_once(self, number: int) -> bool:
+        """Whether hand ``number`` is dealt as soon as the hand before it ends: a pone to ask,
+        an injected generator (drawn from elsewhere, too), or a recorded deal to check, whose
+        timing and errors are those of the move that ended the hand."""
+        return not self._own_rng or self._pone is not None or number < len(self._preset)
 
     def _deal_next(self) -> None:
         """Deal the hand that is due (see _deal_over): what _deal_over would have dealt."""
