@@ -542,3 +542,94 @@ def test_replay_rebuilds_a_game_with_hand_seeds() -> None:
     again = Game.replay(game.rules, 6, moves, hand_seeds=True)
     assert again.events == game.events
     assert Game.replay(game.rules, 6, []).events[0] != game.events[0]  # one generator
+
+
+@pytest.mark.parametrize(
+    "name", ["modern", "classic-7", "two-handed", "auction", "domino", "hoyle-gain", "spot"]
+)
+@pytest.mark.parametrize("hand_seeds", [False, True])
+def test_the_next_hand_dealt_when_asked_for_is_the_hand_dealt_at_once(
+    name: str, hand_seeds: bool
+) -> None:
+    """A hand that ends leaves the next one to be dealt when something asks for it; a game
+    whose pone takes every suggested cut deals it at once. Moves, undos (across hands too) and
+    everything either game shows are the same."""
+    rules = variants.get(name)
+    lazy = Game(rules, seed=11, hand_seeds=hand_seeds)
+    eager = Game(rules, seed=11, hand_seeds=hand_seeds, pone=lambda *asked: asked[3])
+    rng = random.Random(name)
+    deferred = 0
+    for _ in range(600):
+        if eager.is_over:
+            break
+        if (eager.deal.moves_made and rng.random() < 0.1) or (
+            lazy._next is not None and rng.random() < 0.3
+        ):
+            lazy.undo()
+            eager.undo()
+            continue
+        seat = eager.to_act if eager.deal.phase.value != "pass" else None
+        moves = eager.legal_moves(seat)
+        move = rng.choice(list(moves))
+        assert lazy.play(move, seat) == eager.play(move, seat)
+        deferred += lazy._next is not None
+        if rng.random() < 0.2 and not eager.is_over:
+            assert lazy.to_act == eager.to_act
+            assert list(lazy.legal_moves(eager.to_act)) == list(eager.legal_moves(eager.to_act))
+    assert deferred
+    assert lazy.events == eager.events
+    assert lazy.hand_number == eager.hand_number and lazy.scores == eager.scores
+    assert lazy.commitment == eager.commitment
+    assert lazy.view(0) == eager.view(0) and lazy.public_view() == eager.public_view()
+    assert repr(lazy) == repr(eager)
+
+
+def test_a_hand_just_ended_shows_the_next_hand_as_if_it_were_dealt() -> None:
+    game = Game(variants.get("modern"), seed=4)
+    at_once = Game(variants.get("modern"), seed=4, pone=lambda *asked: asked[3])
+    rng = random.Random(4)
+    first = game.deal
+    while not first.is_over:
+        move = rng.choice(list(game.legal_moves()))
+        game.play(move)
+        at_once.play(move)
+    assert game._next is not None  # not dealt yet
+    assert game.hands_over() == at_once.hands_over() == 1
+    assert game.commitment == at_once.commitment is not None
+    assert game._next is None and game.hand_number == 1
+    assert game.events == at_once.events
+    assert game.to_act == at_once.to_act and game.deal.hand_number == 1
+
+
+def test_a_game_no_longer_used_is_freed_at_once_and_copies_play_on_alike() -> None:
+    """No cycle keeps a game: its hands' deals hold it weakly (a pone's game deals at once,
+    and is held as before). A copy or a pickle plays on as the game would; a deal played to the
+    end after its game is gone is closed, as the game would have closed it."""
+    import copy
+    import gc
+    import pickle
+    import weakref
+
+    rules = variants.get("modern")
+    game = Game(rules, seed=3)
+    rng = random.Random(3)
+    play_hand(game, rng)
+    for _ in range(9):
+        game.play(rng.choice(list(game.legal_moves())))
+    copies = [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    for other in [game, *copies]:
+        moves = random.Random(8)
+        while other.hand_number < 3:
+            other.play(moves.choice(list(other.legal_moves())))
+    assert copies[0].events == copies[1].events == game.events
+    gc.disable()
+    try:
+        ref = weakref.ref(game)
+        deal = game.deal
+        del game, copies, other
+        assert ref() is None
+        while not deal.is_over:
+            deal.play(rng.choice(list(deal.legal_moves())))
+        assert deal.closed
+    finally:
+        gc.enable()

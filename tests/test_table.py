@@ -370,3 +370,47 @@ def test_a_reveal_reads_back_from_json_and_bad_data_is_refused_by_its_field() ->
             HandReveal.from_dict(wrong)
     with pytest.raises(InvalidRecord, match="JSON object"):
         HandReveal.from_dict([])
+
+
+@pytest.mark.parametrize("pack", [FULL_PACK, FULL_PACK | 1 << JOKER, FULL_PACK | FULL_PACK << 64])
+def test_shuffle_pack_draws_what_the_generators_own_shuffle_and_randint_draw(pack: int) -> None:
+    for seed in range(20):
+        fast, slow = random.Random(seed), random.Random(seed)
+        deck = cards_of(pack)
+        slow.shuffle(deck)
+        assert shuffle_pack(pack, fast) == (deck, slow.randint(4, len(deck) - 4))
+        assert fast.getstate() == slow.getstate()
+
+
+def test_shuffle_pack_leaves_a_generator_of_another_kind_to_its_own_methods() -> None:
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x: Any) -> None:
+            Counting.calls += 1
+            super().shuffle(x)
+
+    assert shuffle_pack(FULL_PACK, Counting(3)) == shuffle_pack(FULL_PACK, random.Random(3))
+    assert Counting.calls == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "hand_size", "size", "sits_out"),
+    [(4, 13, 52, None), (7, 7, 52, 2), (2, 13, 52, None), (3, 17, 52, None)],
+)
+def test_deal_out_gives_one_card_at_a_time_from_the_eldest_hand(
+    players: int, hand_size: int, size: int, sits_out: int | None
+) -> None:
+    deck = list(range(size))
+    for dealer in range(players):
+        hands, stock = deal_out(
+            deck, players=players, dealer=dealer, hand_size=hand_size, sits_out=sits_out
+        )
+        want: list[list[int]] = [[] for _ in range(players)]
+        seats = [(dealer + 1 + i) % players for i in range(players)]
+        cards = iter(deck)
+        for _ in range(hand_size):
+            for seat in seats:
+                if seat != sits_out:
+                    want[seat].append(next(cards))
+        assert (hands, stock) == (want, list(cards))

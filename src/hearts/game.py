@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -39,10 +40,41 @@ from hearts.table import HandReveal
 
 __all__ = ["Game", "PoneChoice"]
 
+_BIT = (1).__lshift__
+"""A card's one-bit mask (``_BIT(card) == 1 << card``)."""
+
 PoneChoice = Callable[[int, int, int, int], "int | None"]
 """How the pone cuts: called with (pone's seat, cards in the pack, hand number, the cut the
 game's generator suggests), it returns the number of cards to lift (at least four, leaving at
 least four) or None to decline (dealing law 8). Without one, the suggested cut is made."""
+
+
+def _no_game() -> None:
+    return None
+
+
+class _Settle:
+    """What a hand's deal calls when its last move ends it, for a game that deals its next hand
+    when asked (see Game._deal_over): the game's ``_deal_over``, held by a weak reference, so
+    that no cycle (game, hand, deal, game) keeps a game once it is no longer used: reference
+    counting frees it at once, not the cycle collector later. A deal played on after its game
+    is gone is closed as that game would have closed it; nothing else of that game can be seen.
+    Copied or pickled, it refers to the game copied with it, as a bound method would."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game | None) -> None:
+        self.game: Callable[[], Game | None] = _no_game if game is None else weakref.ref(game)
+
+    def __call__(self, deal: Deal) -> None:
+        game = self.game()
+        if game is None:
+            deal.close()
+        else:
+            game._deal_over(deal)
+
+    def __reduce__(self) -> tuple[type[_Settle], tuple[Game | None]]:
+        return _Settle, (self.game(),)
 
 
 class _Hand:
@@ -188,6 +220,13 @@ class Game:
         self._hands: list[_Hand] = []
         # The commitment of a hand being dealt, logged before the pone is asked to cut.
         self._committing: list[Event] = []
+        # The hand in progress while moves may go straight to it: None while the game is over
+        # or the next hand is due but not yet dealt (see _deal_over).
+        self._current: Deal | None = None
+        # The dealer of the next hand when it is due and not yet dealt. A hand that ends deals
+        # the next one only when something asks for it (its deal, its events, a move...): with
+        # the game's own generator and no pone, nothing else can tell when it was dealt.
+        self._next: int | None = None
         if cut_for_deal:
             if self._preset and isinstance(self._preset[0], DealerCut):
                 recorded = self._preset.pop(0)
@@ -206,16 +245,22 @@ class Game:
     @property
     def deal(self) -> Deal:
         """The hand in progress (the last hand, once the game is over)."""
+        if self._next is not None:
+            self._deal_next()
         return self._hands[-1].deal
 
     @property
     def hand_number(self) -> int:
         """The number of the hand in progress, from 0."""
+        if self._next is not None:
+            self._deal_next()
         return len(self._hands) - 1
 
     @property
     def hands(self) -> list[Deal]:
         """Every hand of the game so far, the one in progress last."""
+        if self._next is not None:
+            self._deal_next()
         return [hand.deal for hand in self._hands]
 
     @property
@@ -226,6 +271,9 @@ class Game:
     @property
     def to_act(self) -> int | None:
         """The seat to act in the hand in progress (None when the game is over)."""
+        deal = self._current
+        if deal is not None:
+            return deal.to_act
         return None if self._over else self.deal.to_act
 
     @property
@@ -260,6 +308,8 @@ class Game:
     @property
     def events(self) -> list[Event]:
         """The whole log: every event of every hand and of the game, in order."""
+        if self._next is not None:
+            self._deal_next()
         log = list(self._opening)
         for hand in self._hands:
             log.extend(hand.before)
@@ -272,29 +322,47 @@ class Game:
 
     def legal_moves(self, seat: int | None = None) -> list[Move] | PassChoices:
         """The moves of the seat to act (or of ``seat``) in the hand in progress."""
-        if self._over:
-            return []
-        return self.deal.legal_moves(seat)
+        deal = self._current  # the hand in progress (None: the game is over, or deal it first)
+        if deal is None:
+            if self._over:
+                return []
+            deal = self.deal
+        return deal.legal_moves(seat)
 
     def play(self, move: Move | Card | int | str, seat: int | None = None) -> Event:
         """Apply a move to the hand in progress; settles and deals on when the hand ends."""
-        if self._over:
-            raise IllegalMove("the game is over")
-        return self.deal.play(move, seat)
+        deal = self._current
+        if deal is None:
+            if self._over:
+                raise IllegalMove("the game is over")
+            deal = self.deal
+        return deal.play(move, seat)
 
     def can_play(self, move: Move | Card | int | str, seat: int | None = None) -> bool:
         """Whether a move is legal now."""
+        deal = self._current
+        if deal is not None:
+            return deal.can_play(move, seat)
         return not self._over and self.deal.can_play(move, seat)
 
     def verify_play(self, move: Move | Card | int | str, seat: int | None = None) -> None:
         """Raise the reason a move is not legal now."""
-        if self._over:
-            raise IllegalMove("the game is over")
-        self.deal.verify_play(move, seat)
+        deal = self._current
+        if deal is None:
+            if self._over:
+                raise IllegalMove("the game is over")
+            deal = self.deal
+        deal.verify_play(move, seat)
 
     def undo(self) -> None:
         """Take back the last move, back into the previous hand when this one has no moves yet."""
         current = self._hands[-1]
+        if self._next is not None:
+            # The next hand is due but not dealt: the generator has not drawn for it, so there
+            # is nothing to put back but this hand's settlement.
+            self._reopen(current)
+            current.deal.undo()
+            return
         if current.deal.moves_made and not current.deal.closed:
             current.deal.undo()
             return
@@ -333,6 +401,8 @@ class Game:
     def commitment(self) -> str | None:
         """The commitment to the shuffle of the hand in progress (None: a game with no seed,
         or a hand dealt from a record)."""
+        if self._next is not None:
+            self._deal_next()
         for event in self._hands[-1].before:
             if isinstance(event, ShuffleCommitted):
                 return event.commitment
@@ -371,6 +441,8 @@ class Game:
         hearts.errors.InvalidArgument: hand 1 is not over: its seed is revealed only once it is
         """
         seed = self.hand_seed(hand_number)
+        if self._next is not None:
+            self._deal_next()
         if hand_number >= len(self._hands) or not self._hands[hand_number].deal.is_over:
             raise InvalidArgument(
                 f"hand {hand_number + 1} is not over: its seed is revealed only once it is"
@@ -392,6 +464,8 @@ class Game:
 
     def hands_over(self) -> int:
         """How many hands, from the first, are over (their seeds may be revealed)."""
+        if self._next is not None:
+            self._deal_next()
         return sum(1 for hand in self._hands if hand.deal.is_over)
 
     # ------------------------------------------------------------------ hands
@@ -438,7 +512,7 @@ class Game:
                 hand_size=rules.hand_size,
                 sits_out=sits_out,
             )
-            masks = [sum(1 << card for card in hand) for hand in hands]
+            masks = [sum(map(_BIT, hand)) for hand in hands]
         deal = Deal(
             rules,
             masks,
@@ -450,12 +524,13 @@ class Game:
             scores=tuple(self._totals),
             pool=self._pool,
             jack=self._jack,
-            on_over=self._deal_over,
+            on_over=self._deal_over if self._deals_at_once(number + 1) else _Settle(self),
             namer=self._jack_namer(sits_out),
         )
         self._hands.append(
             _Hand(deal, state, self._totals, self._pool, self._jack, before, self._namer)
         )
+        self._current = deal
         if deal.is_over:  # pragma: no cover - a hand always has cards to play
             self._deal_over(deal)
 
@@ -504,9 +579,11 @@ class Game:
         return masks, list(stock), given.cut
 
     def _deal_over(self, deal: Deal) -> None:
-        """Settle the hand just ended, then end the game or deal the next hand."""
+        """Settle the hand just ended, then end the game or deal the next hand (at once, or
+        when first asked for: see below)."""
         hand = self._hands[-1]
         assert hand.deal is deal
+        self._current = None
         deal.close()
         settlement = scoring.settle(deal, pool=self._pool, jack=self._jack)
         deltas, self._pool, self._jack = settlement.deltas, settlement.pool, settlement.jack
@@ -532,9 +609,17 @@ class Game:
             self._winners = winners
             hand.after.append(GameOver(winners=winners, totals=tuple(self._totals)))
             return
+        dealer = table.next_dealer(deal.dealer, self.rules.players)
+        if not self._deals_at_once(len(self._hands)):
+            # Shuffled from the game's own generator, which nothing else draws from, with no
+            # pone to ask: the next hand is dealt when first asked for (_deal_next), the same
+            # cards, cut and commitment as now. A pone's cut, an injected generator or a
+            # recorded deal to check are dealt now, so their timing and errors stay this move's.
+            self._next = dealer
+            return
         state = None if self._own_rng else self._rng.getstate()
         try:
-            self._start_hand(table.next_dealer(deal.dealer, self.rules.players))
+            self._start_hand(dealer)
         except BaseException:
             # The next hand could not be dealt (the pone's cut was refused, or the pone's
             # function failed): put everything back as it was before this hand's last move.
@@ -543,6 +628,27 @@ class Game:
             self._rewind(state)
             self._reopen(hand)
             deal.undo()
+            raise
+
+    def _deals_at_once(self, number: int) -> bool:
+        """Whether hand ``number`` is dealt as soon as the hand before it ends: a pone to ask,
+        an injected generator (drawn from elsewhere, too), or a recorded deal to check, whose
+        timing and errors are those of the move that ended the hand."""
+        return not self._own_rng or self._pone is not None or number < len(self._preset)
+
+    def _deal_next(self) -> None:
+        """Deal the hand that is due (see _deal_over): what _deal_over would have dealt."""
+        dealer = self._next
+        assert dealer is not None and self._own_rng
+        count = len(self._hands)
+        self._next = None
+        try:
+            self._start_hand(dealer)
+        except BaseException:  # pragma: no cover - a shuffled hand is always dealt
+            del self._hands[count:]
+            self._current = None
+            self._next = dealer
+            self._rewind(None)
             raise
 
     def _jack_namer(self, sits_out: int | None) -> int | None:
@@ -592,7 +698,9 @@ class Game:
         self._namer = hand.namer
         self._over = False
         self._winners = ()
+        self._next = None
         hand.deal.reopen()
+        self._current = hand.deal
 
     # ------------------------------------------------------------------ replay
 
@@ -657,5 +765,7 @@ class Game:
         return game
 
     def __repr__(self) -> str:
+        if self._next is not None:
+            self._deal_next()
         state = "over" if self._over else f"hand {self.hand_number + 1}"  # people count from 1
         return f"<Game of {self.players}: {state}, totals {self._totals}>"

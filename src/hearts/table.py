@@ -27,11 +27,12 @@ that hand is over (a :class:`HandReveal`) without telling anything of the other 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import hmac
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from hearts.cards import FULL_PACK, JOKER, Card, cards_of
@@ -104,6 +105,11 @@ def shuffle(cards: Iterable[T], rng: random.Random) -> list[T]:
     return deck
 
 
+_FAST_DRAWS = False
+"""Whether :func:`shuffle_pack` draws by itself what :class:`random.Random` would (see
+:func:`_same_draws`)."""
+
+
 def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
     """What the generator draws for one hand: the pack (a bitmask) shuffled, then the cut it
     suggests to the pone (:func:`random_cut`), drawn whether or not the pone makes it.
@@ -112,8 +118,62 @@ def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
     >>> len(deck), 4 <= suggested <= 48
     (52, True)
     """
+    if type(rng) is random.Random and _FAST_DRAWS:
+        # The same draws as rng.shuffle and rng.randint, made without a method call per card.
+        deck = list(_pack_cards(pack))
+        getrandbits = rng.getrandbits
+        for i, n, k in _swaps(len(deck)):
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            deck[i], deck[j] = deck[j], deck[i]
+        return deck, _fast_cut(len(deck), getrandbits)
     deck = shuffle(cards_of(pack), rng)
     return deck, random_cut(len(deck), rng)
+
+
+@functools.cache
+def _pack_cards(pack: int) -> tuple[Card, ...]:
+    """The cards of a pack, in id order (kept: every hand shuffles the same pack)."""
+    return tuple(cards_of(pack))
+
+
+@functools.cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """What :meth:`random.Random.shuffle` does to a list of ``size``: for i from the last
+    position down to 1, swap i with a position drawn below n = i + 1 (k = n's bit length: bits
+    drawn at a time until one is below n)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+def _fast_cut(size: int, getrandbits: Callable[[int], int]) -> int:
+    """:func:`random_cut` drawn as ``randint`` draws it (one value below the number of cuts)."""
+    n = size - 2 * MIN_PACKET + 1
+    if n < 1:
+        raise InvalidArgument(f"a pack of {size} cards is too small to cut")
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return MIN_PACKET + r
+
+
+def _same_draws() -> bool:
+    """Whether the fast draws of :func:`shuffle_pack` are what this Python's
+    :class:`random.Random` draws (its shuffle and randint are pure Python and could change
+    between versions): checked once, on import, else the generator's own methods are used."""
+    global _FAST_DRAWS
+    _FAST_DRAWS = True
+    try:
+        for seed, pack in ((0, FULL_PACK), (1, FULL_PACK), (2**40 + 7, (1 << 30) - 1)):
+            fast, slow = random.Random(seed), random.Random(seed)
+            got = shuffle_pack(pack, fast)
+            deck = shuffle(cards_of(pack), slow)
+            if got != (deck, random_cut(len(deck), slow)) or fast.getstate() != slow.getstate():
+                return False
+        return True
+    finally:
+        _FAST_DRAWS = False
 
 
 def cut(deck: Sequence[T], at: int | None) -> list[T]:
@@ -179,11 +239,11 @@ def deal_out(
             f"{len(deck)} cards cannot give {hand_size} to each of {len(order)} seats"
         )
     hands: list[list[T]] = [[] for _ in range(players)]
-    position = 0
-    for _ in range(hand_size):
-        for seat in order:
-            hands[seat].append(deck[position])
-            position += 1
+    step = len(order)
+    position = hand_size * step
+    # Card by card around the table: the seat k-th in order gets every step-th card from k.
+    for index, seat in enumerate(order):
+        hands[seat] = list(deck[index:position:step])
     return hands, list(deck[position:])
 
 
@@ -314,9 +374,9 @@ def hand_salt(seed: int, hand_number: int) -> bytes:
     >>> len(hand_salt(7, 0)), hand_salt(7, 0) == hand_salt(7, 1)
     (32, False)
     """
-    return hmac.new(
+    return hmac.digest(
         str(seed).encode("ascii"), f"hearts shuffle salt {hand_number}".encode("ascii"), "sha256"
-    ).digest()
+    )
 
 
 def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
@@ -334,10 +394,14 @@ def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
     True
     """
     cards = pack_order if isinstance(pack_order, list | tuple) else list(pack_order)
-    if {Card}.issuperset(map(type, cards)) and _NAMES.keys() >= set(cards):
+    names = None
+    if {Card}.issuperset(map(type, cards)):
         # The game's own shuffle: every name looked up, none built (this runs every hand).
-        names = b" ".join(map(_NAMES.__getitem__, cards))
-    else:  # ids, names, or something that is not a card (refused by name)
+        try:
+            names = b" ".join(map(_NAMES.__getitem__, cards))
+        except KeyError:  # a card whose name is not kept: named below
+            names = None
+    if names is None:  # ids, names, or something that is not a card (refused by name)
         names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
     message = b"|".join((_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names))
     return hashlib.sha256(message).hexdigest()
@@ -349,7 +413,7 @@ _HEX_SEED: Final = re.compile(r"[0-9a-f]{64}")
 
 
 def _derive(seed: int, message: str) -> str:
-    return hmac.new(str(seed).encode("ascii"), message.encode("ascii"), "sha256").hexdigest()
+    return hmac.digest(str(seed).encode("ascii"), message.encode("ascii"), "sha256").hex()
 
 
 def hand_seed(seed: int, hand_number: int) -> str:
@@ -413,7 +477,7 @@ def hand_seed_salt(seed: str, hand_number: int) -> bytes:
     32
     """
     key = bytes.fromhex(_check_seed(seed))
-    return hmac.new(key, f"hearts hand salt v1|{hand_number}".encode("ascii"), "sha256").digest()
+    return hmac.digest(key, f"hearts hand salt v1|{hand_number}".encode("ascii"), "sha256")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -540,3 +604,6 @@ class HandReveal:
 
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+_FAST_DRAWS = _same_draws()
