@@ -220,40 +220,42 @@ set_hand(Core *self, Py_ssize_t seat, long long hand)
     return PyList_SetItem(self->hands, seat, value); /* (steals the reference) */
 }
 
-/* list[index] += delta, for lists of ints (the tricks taken, the points, the tricks won). */
+/* The int at list[index] (a seat's tricks taken, points or tricks won), changed by `change`. */
 static int
-add_to(PyObject *list, PyObject *index_obj, long long delta, int is_or, mask_t bits)
+change_at(PyObject *list, PyObject *index_obj, PyObject *(*change)(PyObject *, PyObject *), PyObject *by)
 {
     Py_ssize_t index = PyLong_AsSsize_t(index_obj);
     if (index == -1 && PyErr_Occurred())
         return -1;
-    if (!PyList_Check(list) || index < 0 || index >= PyList_GET_SIZE(list)) {
-        PyErr_SetString(PyExc_IndexError, "seat out of range");
+    if (by == NULL || !PyList_Check(list) || index < 0 || index >= PyList_GET_SIZE(list)) {
+        if (by != NULL)
+            PyErr_SetString(PyExc_IndexError, "seat out of range");
         return -1;
     }
-    PyObject *old = PyList_GET_ITEM(list, index);
-    PyObject *value;
-    if (is_or) {
-        PyObject *mask = PyLong_FromUnsignedLongLong(bits);
-        if (mask == NULL)
-            return -1;
-        value = is_or > 0 ? PyNumber_Or(old, mask) : NULL;
-        if (is_or < 0) {
-            PyObject *inverted = PyNumber_Invert(mask);
-            value = inverted ? PyNumber_And(old, inverted) : NULL;
-            Py_XDECREF(inverted);
-        }
-        Py_DECREF(mask);
-    }
-    else {
-        long long now = PyLong_AsLongLong(old);
-        if (now == -1 && PyErr_Occurred())
-            return -1;
-        value = PyLong_FromLongLong(now + delta);
-    }
-    if (value == NULL)
-        return -1;
-    return PyList_SetItem(list, index, value);
+    PyObject *value = change(PyList_GET_ITEM(list, index), by);
+    return value == NULL ? -1 : PyList_SetItem(list, index, value);
+}
+
+/* list[index] += delta. */
+static int
+add_at(PyObject *list, PyObject *index, long long delta)
+{
+    PyObject *by = PyLong_FromLongLong(delta);
+    int done = change_at(list, index, PyNumber_Add, by);
+    Py_XDECREF(by);
+    return done;
+}
+
+/* list[index] |= bits, or with `clear`, list[index] &= ~bits. */
+static int
+mask_at(PyObject *list, PyObject *index, mask_t bits, int clear)
+{
+    PyObject *by = PyLong_FromUnsignedLongLong(bits);
+    if (by != NULL && clear)
+        Py_SETREF(by, PyNumber_Invert(by)); /* (as Python's ~: every bit above them set too) */
+    int done = change_at(list, index, clear ? PyNumber_And : PyNumber_Or, by);
+    Py_XDECREF(by);
+    return done;
 }
 
 static PyObject *
@@ -432,8 +434,8 @@ close_plain(Core *self, PyObject *seat_obj, Py_ssize_t seat, PyObject *card_obj,
     PyObject *event = PyList_GET_ITEM(CARD_PLAYED, seat << 7 | card);
     if (PyList_Append(self->events, event) < 0)
         goto done;
-    if (add_to(self->taken, winner, 0, 1, mask) < 0 || add_to(self->points, winner, points, 0, 0) < 0
-        || add_to(self->won, winner, 1, 0, 0) < 0)
+    if (mask_at(self->taken, winner, mask, 0) < 0 || add_at(self->points, winner, points) < 0
+        || add_at(self->won, winner, 1) < 0)
         goto done;
     PyObject *won_args[4] = {winner, leader, cards, points_obj};
     won = make_trick_won(won_args);
@@ -556,7 +558,7 @@ Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
 static PyObject *
 Core_undo(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs || kwnames || !plain_state(self) || !self->closed || self->closed != Py_False
+    if (nargs || kwnames || !plain_state(self) || self->closed != Py_False
         || PyList_GET_SIZE(self->stack) == 0)
         return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
     int fast = fasten(self);
@@ -651,8 +653,8 @@ Core_undo(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
         Py_SETREF(self->trick, trick);
         Py_INCREF(leader);
         Py_SETREF(self->leader, leader);
-        if (add_to(self->taken, winner, 0, -1, mask) < 0 || add_to(self->points, winner, -taken_points, 0, 0) < 0
-            || add_to(self->won, winner, -1, 0, 0) < 0)
+        if (mask_at(self->taken, winner, mask, 1) < 0 || add_at(self->points, winner, -taken_points) < 0
+            || add_at(self->won, winner, -1) < 0)
             goto trick_done;
         Py_INCREF(seat);
         Py_SETREF(self->to_act, seat);
