@@ -16,13 +16,14 @@ import pickle
 import random
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
 from hearts import Deal, Game, variants
 from hearts.errors import IllegalMove
-from hearts.hand.core import CARD, CARD_PLAYED, SPEEDUPS, TRICK
+from hearts.hand.core import _SLOTS, CARD, CARD_PLAYED, SPEEDUPS, TRICK
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
@@ -128,6 +129,19 @@ def test_the_accelerator_is_built_and_in_use() -> None:
     )
     assert Deal.play is SPEEDUPS.Core.play
     assert Deal.copy is SPEEDUPS.Core.copy
+
+
+@pytest.mark.skipif(PURE, reason="the C type is not in use")
+def test_the_c_type_holds_every_slot_of_the_python_one() -> None:
+    """The C struct's members and HandCore's slots are one list of names, written twice (in C
+    and in Python): a name added to one and not the other fails here."""
+    assert SPEEDUPS is not None
+    members = {
+        name
+        for name, value in vars(SPEEDUPS.Core).items()
+        if isinstance(value, types.MemberDescriptorType)
+    }
+    assert members == set(_SLOTS)
 
 
 def test_hearts_pure_turns_the_accelerator_off() -> None:
