@@ -20,7 +20,7 @@ from hearts.events import (
     ShuffleCommitted,
     move_of,
 )
-from hearts.rules import GameEnd, SettlementMethod, TieRule
+from hearts.rules import GameEnd, SettlementMethod
 
 
 def play_hand(game: Game, rng: random.Random) -> None:
@@ -70,19 +70,6 @@ def test_target_is_configurable() -> None:
     """docs/rules.md §6.4: play to 50 instead of 100."""
     game = play_out(Game(variants.get("modern").replace(target=50), seed=2))
     assert 50 <= max(game.scores) < 100 + 26
-
-
-def test_tied_lowest_continues_by_default_or_shares_when_asked() -> None:
-    """docs/rules.md §6.4: ties for lowest play on until one seat is lowest; option: a shared win."""
-    rules = variants.get("modern")
-    game = Game(rules, seed=0)
-    game._totals = [100, 40, 40, 70]
-    assert game._game_winners(5) == ()
-    shared = Game(rules.replace(ties=TieRule.SHARE), seed=0)
-    shared._totals = [100, 40, 40, 70]
-    assert shared._game_winners(5) == (1, 2)
-    game._totals = [100, 39, 40, 70]
-    assert game._game_winners(5) == (1,)
 
 
 def test_moon_points_reach_the_scores() -> None:

@@ -44,6 +44,23 @@ def test_core_imports_only_the_standard_library(path: Path) -> None:
                 )
 
 
+
+LONGEST_CLASS = 625
+"""The most lines a class of the core may span, docstrings included (the core redesign's "about
+600 lines": a class longer than that carries more than one thing)."""
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(CORE)))
+def test_no_class_of_the_core_is_longer_than_about_600_lines(path: Path) -> None:
+    """docs/architecture.md: one unit per mechanic, and no class that holds them all."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            assert length <= LONGEST_CLASS, (
+                f"{path.name}: class {node.name} spans {length} lines (at most {LONGEST_CLASS})"
+            )
+
 def _tool(name: str) -> list[str]:
     if shutil.which(name) is None and not (Path(sys.executable).parent / name).exists():
         pytest.fail(f"{name} is not installed: install the test extra (pip install -e '.[test]')")

@@ -13,11 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hearts import variants
 from hearts.errors import HeartsError, InvalidArgument
+from hearts.rules import GameEnd, TieRule
 from hearts.scoring import (
     MOON_OPTIONS,
     Settlement,
     excess,
+    game_winners,
     howell,
     points,
     simple,
@@ -919,3 +922,19 @@ def test_a_settlement_given_bad_arguments_refuses_them_as_invalid_arguments(call
     an InvalidArgument, the engine's kind for bad arguments, not a bare HeartsError."""
     with pytest.raises(InvalidArgument):
         call()
+
+
+def test_tied_lowest_continues_by_default_or_shares_when_asked() -> None:
+    """docs/rules.md §6.4: ties for lowest play on until one seat is lowest; option: a shared win."""
+    rules = variants.get("modern")
+    assert game_winners(rules, [100, 40, 40, 70], 5) == ()
+    assert game_winners(rules.replace(ties=TieRule.SHARE), [100, 40, 40, 70], 5) == (1, 2)
+    assert game_winners(rules, [100, 39, 40, 70], 5) == (1,)
+    assert game_winners(rules, [99, 39, 40, 70], 5) == ()  # nobody has reached the target
+
+
+def test_a_game_of_a_number_of_deals_ends_after_them_whatever_the_totals() -> None:
+    """docs/rules.md §6.4: a game of so many deals ends when they are played."""
+    rules = variants.get("modern").replace(end=GameEnd.DEALS, deals=4)
+    assert game_winners(rules, [10, 5, 7, 3], 3) == ()
+    assert game_winners(rules, [10, 5, 7, 3], 4) == (3,)

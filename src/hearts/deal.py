@@ -80,11 +80,11 @@ from hearts.hand.passing import Passing
 from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Bid, Claim, Move, Pass, coerce_move
-from hearts.observation import PublicView, SeatView, redact
+from hearts.observation import PublicView, SeatView, redacted_log
 from hearts.rules import Moon, PassDirection, Rules, Widow
 from hearts.scoring import points as score_points
 
-__all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands", "MECHANICS"]
+__all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands", "check_options", "MECHANICS"]
 
 MECHANICS: Final[tuple[type[Mechanic], ...]] = (
     Auction,
@@ -215,41 +215,8 @@ class Deal(HandCore):
         ...
         hearts.errors.InvalidArgument: these rules seat 4: give 4 hands, not 3
         """
-        if not isinstance(rules, Rules):
-            raise InvalidArgument(f"a deal needs Rules, not {type(rules).__name__}")
-        players = rules.players
-        if dealer is None:
-            dealer = players - 1
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise InvalidArgument(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-            raise InvalidArgument(f"hand_number={hand_number!r} must be a whole number from 0")
+        dealer, direction = check_options(rules, dealer, hand_number, pass_direction, namer)
         masks, stock_cards = check_hands(rules, hands, stock, dealer)
-        if pass_direction is None:
-            direction = rules.pass_direction(hand_number)
-        elif type(pass_direction) is PassDirection:
-            direction = pass_direction
-        else:
-            try:
-                direction = PassDirection(pass_direction)
-            except ValueError:
-                raise InvalidArgument(f"{pass_direction!r} is not a pass direction") from None
-        if direction is not PassDirection.HOLD and not rules.passes:
-            raise InvalidArgument(f"this form does not pass: pass_direction={direction.value}")
-        if direction is PassDirection.ACROSS and players % 2:
-            raise InvalidArgument(f"no seat is across a table of {players}: pass_direction=across")
-        if namer is not None:
-            if not rules.auction:
-                raise InvalidArgument(
-                    f"namer={namer!r}: this form has no auction, no suit is named"
-                )
-            if (
-                isinstance(namer, bool)
-                or not isinstance(namer, int)
-                or not 0 <= namer < players
-                or (players == 7 and namer == dealer)
-            ):
-                raise InvalidArgument(f"namer={namer!r} is not a seat that takes cards this hand")
         return cls(
             rules,
             masks,
@@ -745,27 +712,11 @@ class Deal(HandCore):
     def _seen_by(self, seat: int | None) -> dict[str, Any]:
         """The fields of a view that are public, the events and the mechanics' fields as
         ``seat`` sees them (None: no seat, a watcher)."""
-        # Each event as the seat sees it, redacted once: the log of the last view is kept with
-        # its redactions, and the part of the log that is still the same objects is reused (an
-        # undo, or the laws replacing an event, changes the objects from there on).
-        log = self._events
         try:
             cache = self._seen
         except AttributeError:
             cache = self._seen = {}
-        source, shown = cache.get(seat) or ([], [])
-        same = min(len(source), len(log))
-        for index in range(same):
-            if source[index] is not log[index]:
-                same = index
-                break
-        if same < len(source):
-            del source[same:], shown[same:]
-        for event in log[same:]:
-            source.append(event)
-            shown.append(redact(event, seat))
-        cache[seat] = (source, shown)
-        events = [event for event in shown if event is not None]
+        events = redacted_log(cache, self._events, seat)
         players = range(self._fixed.players)
         scores, pool, jack = self._fixed.standing
         fields: dict[str, Any] = {
@@ -832,6 +783,58 @@ def _accelerate() -> None:
 
 
 _accelerate()
+
+
+def check_options(
+    rules: Rules,
+    dealer: int | None,
+    hand_number: int,
+    pass_direction: PassDirection | str | None,
+    namer: int | None,
+) -> tuple[int, PassDirection]:
+    """Check :meth:`Deal.from_hands`'s options; return the dealer and the pass direction.
+
+    >>> from hearts import variants
+    >>> check_options(variants.get("modern"), None, 0, "across", None)
+    (3, <PassDirection.ACROSS: 'across'>)
+    >>> check_options(variants.get("modern"), 4, 0, None, None)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: dealer=4 is not a seat: seats are 0 to 3
+    """
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"a deal needs Rules, not {type(rules).__name__}")
+    players = rules.players
+    if dealer is None:
+        dealer = players - 1
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise InvalidArgument(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
+    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
+        raise InvalidArgument(f"hand_number={hand_number!r} must be a whole number from 0")
+    if pass_direction is None:
+        direction = rules.pass_direction(hand_number)
+    elif type(pass_direction) is PassDirection:
+        direction = pass_direction
+    else:
+        try:
+            direction = PassDirection(pass_direction)
+        except ValueError:
+            raise InvalidArgument(f"{pass_direction!r} is not a pass direction") from None
+    if direction is not PassDirection.HOLD and not rules.passes:
+        raise InvalidArgument(f"this form does not pass: pass_direction={direction.value}")
+    if direction is PassDirection.ACROSS and players % 2:
+        raise InvalidArgument(f"no seat is across a table of {players}: pass_direction=across")
+    if namer is not None:
+        if not rules.auction:
+            raise InvalidArgument(f"namer={namer!r}: this form has no auction, no suit is named")
+        if (
+            isinstance(namer, bool)
+            or not isinstance(namer, int)
+            or not 0 <= namer < players
+            or (players == 7 and namer == dealer)
+        ):
+            raise InvalidArgument(f"namer={namer!r} is not a seat that takes cards this hand")
+    return dealer, direction
 
 
 def check_hands(

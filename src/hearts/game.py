@@ -35,7 +35,7 @@ from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
 from hearts.moves import Move
 from hearts.observation import PublicView, SeatView
-from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
+from hearts.rules import Rules, SettlementMethod
 from hearts.table import HandReveal
 
 __all__ = ["Game", "PoneChoice"]
@@ -156,42 +156,7 @@ class Game:
         deals: Sequence[Dealt | DealerCut] | None = None,
         hand_seeds: bool = False,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise InvalidArgument(f"a game needs Rules, not {type(rules).__name__}")
-        if not isinstance(cut_for_deal, bool):
-            raise InvalidArgument(f"cut_for_deal must be True or False, not {cut_for_deal!r}")
-        if dealer is None:
-            dealer = 0
-        elif cut_for_deal:
-            raise InvalidArgument("give a first dealer or cut for deal, not both")
-        if (
-            isinstance(dealer, bool)
-            or not isinstance(dealer, int)
-            or not 0 <= dealer < rules.players
-        ):
-            raise InvalidArgument(
-                f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
-            )
-        if rng is not None and seed is not None:
-            raise InvalidArgument("give a game a seed or a generator, not both")
-        if not isinstance(hand_seeds, bool):
-            raise InvalidArgument(f"hand_seeds must be True or False, not {hand_seeds!r}")
-        if hand_seeds and rng is not None:
-            raise InvalidArgument(
-                "hand seeds are derived from the game's seed: give a seed, not a generator"
-            )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidArgument(f"seed={seed!r} must be a whole number")
-        if rng is not None and not isinstance(rng, random.Random):
-            raise InvalidArgument(f"rng must be a random.Random, not {type(rng).__name__}")
-        if pone is not None and not callable(pone):
-            raise InvalidArgument("pone must be a function that chooses the cut")
-        if deals is not None and (
-            isinstance(deals, str | bytes)
-            or not isinstance(deals, Sequence)
-            or not all(isinstance(d, Dealt | DealerCut) for d in deals)
-        ):
-            raise InvalidArgument("deals must be recorded Dealt (and DealerCut) events")
+        dealer = _checked_arguments(rules, seed, rng, dealer, cut_for_deal, pone, deals, hand_seeds)
         if rng is None and seed is None:
             # Every game has a seed, so that its record can deal it again.
             seed = random.SystemRandom().randrange(2**63)
@@ -603,7 +568,7 @@ class Game:
                 jack=self._jack,
             )
         )
-        winners = self._game_winners(len(self._hands))
+        winners = scoring.game_winners(self.rules, self._totals, len(self._hands))
         if winners:
             self._over = True
             self._winners = winners
@@ -661,34 +626,6 @@ class Game:
             return None  # the namer deals and sits out this hand: it is bid for as usual
         return namer
 
-    def _game_winners(self, hands_played: int) -> tuple[int, ...]:
-        """The winners if the game ends after this many hands, else ()."""
-        rules = self.rules
-        totals = self._totals
-        end = rules.end
-        if end is GameEnd.TARGET:
-            finished = max(totals) >= rules.target
-        elif end is GameEnd.DEALS:
-            finished = hands_played >= rules.deals
-        elif end is GameEnd.BANKRUPT:
-            finished = min(totals) <= 0
-        else:
-            finished = max(totals) - rules.start_counters >= rules.target
-        if not finished:
-            return ()
-        best = min(totals) if rules.method is SettlementMethod.POINTS else max(totals)
-        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
-        # Tied seats play on only where playing on can part them fairly: a points game to a
-        # target, or a number of deals. When a seat has lost all its counters, or one has won
-        # the agreed number, the game is over and the richest share the win.
-        if (
-            len(winners) > 1
-            and rules.ties is TieRule.CONTINUE
-            and end in (GameEnd.TARGET, GameEnd.DEALS)
-        ):
-            return ()
-        return winners
-
     def _reopen(self, hand: _Hand) -> None:
         """Undo a hand's settlement (and any game over) so its last move can be taken back."""
         hand.after.clear()
@@ -738,20 +675,7 @@ class Game:
         ...
         hearts.errors.InvalidArgument: move 1 ('AS', 1) must be a (seat, move) pair: the seat first
         """
-        if isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
-            raise InvalidArgument(f"moves must be a sequence of (seat, move) pairs, not {moves!r}")
-        pairs: list[tuple[int, Move]] = []
-        for index, entry in enumerate(moves):
-            if not isinstance(entry, tuple | list) or len(entry) != 2:
-                raise InvalidArgument(
-                    f"move {index + 1} must be a (seat, move) pair, not {entry!r}"
-                )
-            seat, move = entry
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise InvalidArgument(
-                    f"move {index + 1} {tuple(entry)!r} must be a (seat, move) pair: the seat first"
-                )
-            pairs.append((seat, move))
+        pairs = _seat_move_pairs(moves)
         game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal, hand_seeds=hand_seeds)
         for index, (seat, move) in enumerate(pairs):
             try:
@@ -769,3 +693,66 @@ class Game:
             self._deal_next()
         state = "over" if self._over else f"hand {self.hand_number + 1}"  # people count from 1
         return f"<Game of {self.players}: {state}, totals {self._totals}>"
+
+
+def _checked_arguments(
+    rules: Rules,
+    seed: int | None,
+    rng: random.Random | None,
+    dealer: int | None,
+    cut_for_deal: bool,
+    pone: PoneChoice | None,
+    deals: Sequence[Dealt | DealerCut] | None,
+    hand_seeds: bool,
+) -> int:
+    """Refuse the arguments :class:`Game` cannot take (InvalidArgument); return the dealer."""
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"a game needs Rules, not {type(rules).__name__}")
+    if not isinstance(cut_for_deal, bool):
+        raise InvalidArgument(f"cut_for_deal must be True or False, not {cut_for_deal!r}")
+    if dealer is None:
+        dealer = 0
+    elif cut_for_deal:
+        raise InvalidArgument("give a first dealer or cut for deal, not both")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise InvalidArgument(
+            f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
+        )
+    if rng is not None and seed is not None:
+        raise InvalidArgument("give a game a seed or a generator, not both")
+    if not isinstance(hand_seeds, bool):
+        raise InvalidArgument(f"hand_seeds must be True or False, not {hand_seeds!r}")
+    if hand_seeds and rng is not None:
+        raise InvalidArgument(
+            "hand seeds are derived from the game's seed: give a seed, not a generator"
+        )
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidArgument(f"seed={seed!r} must be a whole number")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise InvalidArgument(f"rng must be a random.Random, not {type(rng).__name__}")
+    if pone is not None and not callable(pone):
+        raise InvalidArgument("pone must be a function that chooses the cut")
+    if deals is not None and (
+        isinstance(deals, str | bytes)
+        or not isinstance(deals, Sequence)
+        or not all(isinstance(d, Dealt | DealerCut) for d in deals)
+    ):
+        raise InvalidArgument("deals must be recorded Dealt (and DealerCut) events")
+    return dealer
+
+
+def _seat_move_pairs(moves: Sequence[tuple[int, Move]]) -> list[tuple[int, Move]]:
+    """The (seat, move) pairs of :meth:`Game.replay`, checked for shape (InvalidArgument)."""
+    if isinstance(moves, str | bytes) or not isinstance(moves, Sequence):
+        raise InvalidArgument(f"moves must be a sequence of (seat, move) pairs, not {moves!r}")
+    pairs: list[tuple[int, Move]] = []
+    for index, entry in enumerate(moves):
+        if not isinstance(entry, tuple | list) or len(entry) != 2:
+            raise InvalidArgument(f"move {index + 1} must be a (seat, move) pair, not {entry!r}")
+        seat, move = entry
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidArgument(
+                f"move {index + 1} {tuple(entry)!r} must be a (seat, move) pair: the seat first"
+            )
+        pairs.append((seat, move))
+    return pairs

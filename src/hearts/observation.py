@@ -28,7 +28,15 @@ from hearts.hand.laws import LawsView
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["SeatView", "PublicView", "AuctionView", "LawsView", "redact"]
+__all__ = [
+    "SeatView",
+    "PublicView",
+    "AuctionView",
+    "LawsView",
+    "redact",
+    "redacted_log",
+    "RedactionCache",
+]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -213,3 +221,34 @@ def redact(event: Event, seat: int | None) -> Event | None:
         # The laws: a revoke is a card played; the others find it out, if they do (law 25).
         return CardPlayed(seat=event.seat, card=event.card)
     return event
+
+
+RedactionCache = dict[int | None, tuple[list[Event], list[Event | None]]]
+"""Per seat, the log last shown (the event objects) and each event as that seat saw it."""
+
+
+def redacted_log(cache: RedactionCache, log: Sequence[Event], seat: int | None) -> list[Event]:
+    """The events of ``log`` as ``seat`` may see them, each redacted once.
+
+    ``cache`` keeps, per seat, the log of the last call with its redactions; the part of the
+    log that is still the same objects is reused (an undo, or the laws replacing an event,
+    changes the objects from there on), so a view costs only the events made since the last.
+
+    >>> cache: RedactionCache = {}
+    >>> log = [Passed(seat=1, to=2, cards=CardSet.parse("2C 3C 4C"))]
+    >>> redacted_log(cache, log, 0)[0].cards, redacted_log(cache, log, 1)[0].cards
+    (CardSet.parse(''), CardSet.parse('2C 3C 4C'))
+    """
+    source, shown = cache.get(seat) or ([], [])
+    same = min(len(source), len(log))
+    for index in range(same):
+        if source[index] is not log[index]:
+            same = index
+            break
+    if same < len(source):
+        del source[same:], shown[same:]
+    for event in log[same:]:
+        source.append(event)
+        shown.append(redact(event, seat))
+    cache[seat] = (source, shown)
+    return [event for event in shown if event is not None]

@@ -35,12 +35,15 @@ from typing import Final, Protocol
 from hearts.errors import InvalidArgument
 from hearts.rules import (
     Excess,
+    GameEnd,
     Howell,
     JackRule,
     Points,
     Rules,
+    SettlementMethod,
     Simple,
     Sweepstakes,
+    TieRule,
     TwoHanded,
 )
 
@@ -49,6 +52,7 @@ __all__ = [
     "Settlement",
     "SettledHand",
     "settle",
+    "game_winners",
     "excess",
     "howell",
     "points",
@@ -545,3 +549,41 @@ def settle(hand: SettledHand, *, pool: int = 0, jack: bool = False) -> Settlemen
         deltas[seat] += delta
     winners = tuple(seats[i] for i in result.winners)
     return Settlement(tuple(deltas), result.pool, result.jack, winners)
+
+
+def game_winners(rules: Rules, totals: Sequence[int], hands_played: int) -> tuple[int, ...]:
+    """The seats that win if the game ends with these totals after this many hands, else ().
+
+    The game ends when its rules say (a target reached, the deals played, a seat bankrupt, or
+    a seat's winnings reaching the target); seats tied for the best total play on where that
+    can part them fairly (a points game to a target, or a number of deals).
+
+    >>> from hearts import variants
+    >>> game_winners(variants.get("modern"), [101, 40, 60, 70], 8)
+    (1,)
+    >>> game_winners(variants.get("modern"), [90, 40, 60, 70], 8)
+    ()
+    """
+    end = rules.end
+    if end is GameEnd.TARGET:
+        finished = max(totals) >= rules.target
+    elif end is GameEnd.DEALS:
+        finished = hands_played >= rules.deals
+    elif end is GameEnd.BANKRUPT:
+        finished = min(totals) <= 0
+    else:
+        finished = max(totals) - rules.start_counters >= rules.target
+    if not finished:
+        return ()
+    best = min(totals) if rules.method is SettlementMethod.POINTS else max(totals)
+    winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+    # Tied seats play on only where playing on can part them fairly: a points game to a
+    # target, or a number of deals. When a seat has lost all its counters, or one has won
+    # the agreed number, the game is over and the richest share the win.
+    if (
+        len(winners) > 1
+        and rules.ties is TieRule.CONTINUE
+        and end in (GameEnd.TARGET, GameEnd.DEALS)
+    ):
+        return ()
+    return winners
