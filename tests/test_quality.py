@@ -44,7 +44,6 @@ def test_core_imports_only_the_standard_library(path: Path) -> None:
                 )
 
 
-
 LONGEST_CLASS = 625
 """The most lines a class of the core may span, docstrings included (the core redesign's "about
 600 lines": a class longer than that carries more than one thing)."""
@@ -60,6 +59,7 @@ def test_no_class_of_the_core_is_longer_than_about_600_lines(path: Path) -> None
             assert length <= LONGEST_CLASS, (
                 f"{path.name}: class {node.name} spans {length} lines (at most {LONGEST_CLASS})"
             )
+
 
 def _tool(name: str) -> list[str]:
     if shutil.which(name) is None and not (Path(sys.executable).parent / name).exists():

@@ -55,7 +55,7 @@ from hearts.cards import (
     mask_of,
 )
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
-from hearts.events import Dealt, Event, TrickWon
+from hearts.events import Dealt, Event, Passed, TrickWon
 from hearts.hand.auction import Auction
 from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
@@ -752,6 +752,9 @@ class Deal(HandCore):
         )
 
 
+_CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")
+
+
 def _accelerate() -> None:
     """With the C accelerator in use, :class:`Deal`'s ``play``, ``legal_moves``, ``undo`` and
     ``copy`` are its methods; each takes the plain hand's fast path in C and hands every other
@@ -761,14 +764,18 @@ def _accelerate() -> None:
     if speedups is None:
         return
     fields = ("seat", "leader", "cards", "points")
-    # (the C code makes a TrickWon slot by slot: these must be all its fields, in this order)
+    passed = ("seat", "cards", "to")
+    # (the C code makes these slot by slot: they must be all their fields, in this order)
     assert tuple(field.name for field in dataclasses.fields(TrickWon)) == fields
+    assert tuple(field.name for field in dataclasses.fields(Passed)) == passed
+    assert PassChoices.__slots__ == _CHOICE_SLOTS and CardSet.__slots__ == ("mask",)
     for name in ("play", "legal_moves", "undo", "copy"):
         setattr(Deal, f"_{name}_py", Deal.__dict__[name])
         setattr(Deal, name, getattr(speedups.Core, name))
     speedups.register(
         card_tag=CARD,
         trick_tag=TRICK,
+        state_tag=STATE,
         play=Phase.PLAY,
         card_played=CARD_PLAYED,
         cards=_CARDS,
@@ -779,6 +786,16 @@ def _accelerate() -> None:
         hearts_mask=HEARTS_MASK,
         qs_bit=QS_BIT,
         plain=PLAIN,
+        # The pass: the C code builds a PassChoices, a CardSet and a Passed event slot by slot.
+        pass_phase=Phase.PASS,
+        pass_type=Pass,
+        passing_type=Passing,
+        choices_type=PassChoices,
+        choices_fields=tuple(PassChoices.__dict__[name] for name in _CHOICE_SLOTS),
+        passed_type=Passed,
+        passed_fields=tuple(Passed.__dict__[name] for name in passed),
+        cardset_type=CardSet,
+        cardset_mask=CardSet.__dict__["mask"],
     )
 
 

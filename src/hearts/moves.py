@@ -95,6 +95,19 @@ class Pass:
 
 
 _set_cards = Pass.__dict__["cards"].__set__  # sets the slot past the immutability guard
+_new = object.__new__
+
+
+def _pass(cards: CardSet) -> Pass:
+    """The :class:`Pass` of a :class:`~hearts.cards.CardSet` the engine made: no checks and no
+    ``__init__`` (a random pass is picked by the thousand in a simulation).
+
+    >>> _pass(CardSet.parse("2C 3C 4C")) == Pass("2C 3C 4C")
+    True
+    """
+    move: Pass = _new(Pass)
+    _set_cards(move, cards)
+    return move
 
 
 class Discard:

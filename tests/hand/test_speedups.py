@@ -21,8 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts import Deal, Game, variants
-from hearts.errors import IllegalMove
+from hearts import Deal, Game, Pass, Phase, variants
+from hearts.errors import HeartsError, IllegalMove
+from hearts.events import Passed
+from hearts.hand.choices import PassChoices
 from hearts.hand.core import _SLOTS, CARD, CARD_PLAYED, SPEEDUPS, TRICK
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -98,7 +100,23 @@ def trace(games: int = 2, steps: int = 260) -> list[str]:
                         deal.undo()  # take a move back, then go on from there
                         lines.append("undo " + _fingerprint(deal))
                         continue
-                    elif roll < 0.35 and deal.to_act is not None:
+                    elif roll < 0.35 and deal.phase is Phase.PASS:
+                        # a pass by a seat named (the one to act or not), of cards it may or
+                        # may not hold, or of too few: made, or refused with nothing changed
+                        seat = rng.randrange(deal.players)
+                        held = list(deal.hand(seat))
+                        count = len(moves[0].cards) - (rng.random() < 0.2)
+                        cards = rng.sample(held, min(count, len(held)))
+                        if rng.random() < 0.2:
+                            cards[0] = rng.choice(list(deal.hand(deal.to_act)))
+                        before = _fingerprint(deal)
+                        try:
+                            lines.append(f"passed by {seat}: {game.play(Pass(cards), seat)}")
+                        except HeartsError as refusal:
+                            lines.append(f"refused a pass by {seat}: {refusal}")
+                            assert _fingerprint(deal) == before
+                        continue
+                    elif roll < 0.45 and deal.to_act is not None:
                         held = list(deal.hand(deal.to_act))
                         if held:
                             card = rng.choice(held)
@@ -213,7 +231,7 @@ def test_the_engine_tests_pass_in_pure_python() -> None:
 def test_the_fast_path_keeps_no_reference_it_should_not() -> None:
     """Hands played, copied and undone, then dropped: every shared object's reference count is
     back where it was (a leak in the C code would raise them with every card)."""
-    watched = [CARD, TRICK, *CARD_PLAYED[:64], *CARD_PLAYED[128:192]]
+    watched = [CARD, TRICK, *CARD_PLAYED[:64], *CARD_PLAYED[128:192], Pass, PassChoices, Passed]
     gc.collect()
     before = [sys.getrefcount(thing) for thing in watched]
     _play_copy_and_undo(40)

@@ -37,14 +37,22 @@ typedef struct {
 } Core;
 
 /* Set by register(): the objects of the Python modules the fast paths make or compare. */
-static PyObject *CARD_TAG, *TRICK_TAG, *PLAY_PHASE, *CARD_PLAYED, *CARDS, *MINUS_ONE;
+static PyObject *CARD_TAG, *TRICK_TAG, *STATE_TAG, *PLAY_PHASE, *CARD_PLAYED, *CARDS, *MINUS_ONE;
 static PyTypeObject *CARD_TYPE, *DEAL_TYPE;
 static PyObject *TRICK_WON, *WON_FIELDS[4]; /* TrickWon, and its slots: seat, leader, cards, points */
 static mask_t HEARTS_BITS, QS_BITS;
 static long PLAIN_CLOSER;
 
+/* The pass (Passing's fast path): its phase, the move, the mechanic, the sequence of choices and
+ * the event, with the slots the C code fills (PassChoices: _cards, _count, _kind, _len;
+ * Passed: seat, cards, to; CardSet: mask). */
+static PyObject *PASS_PHASE, *PASS_TYPE, *PASSING_TYPE, *CHOICES_TYPE, *CHOICE_FIELDS[4];
+static PyObject *PASSED_TYPE, *PASSED_FIELDS[3], *CARDSET_TYPE, *CARDSET_MASK;
+
 static PyObject *s_play_py, *s_legal_moves_py, *s_undo_py, *s_copy_py, *s_unshare;
 static PyObject *s_end_of_play, *s_seat, *s_leader, *s_cards, *s_points;
+static PyObject *s_plan, *s_by_phase, *s_passes, *s_count, *s_offset, *s_sits_out, *s_active;
+static PyObject *s_first_to_pass, *s_start_play, *s_mask, *s_snapshot;
 
 #define SUIT_BITS(suit) ((mask_t)0x3FFF << (16 * (suit)))
 
@@ -301,22 +309,283 @@ cards_list(long long legal)
     return list;
 }
 
-/* TrickWon(seat, leader, cards, points), made as its dataclass would, slot by slot (its frozen
- * __init__ costs ten times as much, and a hand closes a trick a dozen times). */
+/* An object of a slotted class (a frozen dataclass: TrickWon, Passed; or PassChoices, CardSet)
+ * made slot by slot, as its __init__ would fill it (a frozen dataclass's __init__ costs ten
+ * times as much, and a hand closes a trick a dozen times). */
 static PyObject *
-make_trick_won(PyObject *const *values)
+make_slotted(PyObject *type_obj, PyObject *const *fields, int n, PyObject *const *values)
 {
-    PyTypeObject *type = (PyTypeObject *)TRICK_WON;
-    PyObject *won = type->tp_alloc(type, 0);
-    if (won == NULL)
+    PyTypeObject *type = (PyTypeObject *)type_obj;
+    PyObject *made = type->tp_alloc(type, 0);
+    if (made == NULL)
         return NULL;
-    for (int i = 0; i < 4; i++) {
-        if (Py_TYPE(WON_FIELDS[i])->tp_descr_set(WON_FIELDS[i], won, values[i]) < 0) {
-            Py_DECREF(won);
+    for (int i = 0; i < n; i++) {
+        if (Py_TYPE(fields[i])->tp_descr_set(fields[i], made, values[i]) < 0) {
+            Py_DECREF(made);
             return NULL;
         }
     }
-    return won;
+    return made;
+}
+
+/* TrickWon(seat, leader, cards, points). */
+static PyObject *
+make_trick_won(PyObject *const *values)
+{
+    return make_slotted(TRICK_WON, WON_FIELDS, 4, values);
+}
+
+/* n choose k, for the n <= 64 cards of a hand of one pack. */
+static unsigned long long
+choose(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    if (k > n - k)
+        k = n - k;
+    unsigned __int128 result = 1;
+    for (int i = 0; i < k; i++)
+        result = result * (unsigned)(n - i) / (unsigned)(i + 1); /* (exact at every step) */
+    return (unsigned long long)result;
+}
+
+/* ------------------------------------------------------------------ the pass */
+
+/* The hand's Passing mechanic, borrowed, when the pass runs the plain way; NULL with no error
+ * set: not this path. */
+static PyObject *
+plain_passing(Core *self)
+{
+    if (self->fixed == NULL || self->mechanics == NULL || !PyTuple_CheckExact(self->mechanics) || self->hands == NULL
+        || !PyList_CheckExact(self->hands) || self->to_act == NULL || !PyLong_CheckExact(self->to_act)
+        || self->events == NULL || !PyList_CheckExact(self->events) || self->stack == NULL
+        || !PyList_CheckExact(self->stack) || self->shared == NULL || self->leader == NULL)
+        return NULL;
+    PyObject *plan = PyObject_GetAttr(self->fixed, s_plan);
+    if (plan == NULL)
+        return NULL;
+    PyObject *by_phase = PyObject_GetAttr(plan, s_by_phase);
+    Py_DECREF(plan);
+    if (by_phase == NULL)
+        return NULL;
+    PyObject *index = PyDict_CheckExact(by_phase) ? PyDict_GetItemWithError(by_phase, PASS_PHASE) : NULL;
+    Py_ssize_t at = index != NULL && PyLong_CheckExact(index) ? PyLong_AsSsize_t(index) : -1;
+    Py_DECREF(by_phase);
+    if (at < 0 || at >= PyTuple_GET_SIZE(self->mechanics))
+        return NULL;
+    PyObject *passing = PyTuple_GET_ITEM(self->mechanics, at);
+    return (PyObject *)Py_TYPE(passing) == PASSING_TYPE ? passing : NULL;
+}
+
+/* An int of a list (a seat's hand or pass) that fits in 63 bits; -2 with no error set: one that
+ * does not (a mask of two packs), or not an int. */
+static long long
+small_int_at(PyObject *list, Py_ssize_t index)
+{
+    PyObject *item = PyList_GET_ITEM(list, index);
+    if (!PyLong_CheckExact(item))
+        return -2;
+    long long value = PyLong_AsLongLong(item);
+    if (value == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -2;
+    }
+    return value;
+}
+
+/* Passing.legal_moves for the seat to act: every pass it may make, as a PassChoices, or [] once
+ * it has passed. Returns 1 with *out set, 0: not this path (nothing changed), -1: an error. */
+static int
+pass_choices(Core *self, PyObject **out)
+{
+    PyObject *passing = plain_passing(self);
+    if (passing == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    Py_ssize_t seat = PyLong_AsSsize_t(self->to_act);
+    if (seat == -1 && PyErr_Occurred())
+        return -1;
+    PyObject *passes = PyObject_GetAttr(passing, s_passes);
+    if (passes == NULL)
+        return -1;
+    PyObject *count = NULL, *cards = NULL, *size = NULL;
+    int done = 0;
+    if (!PyList_CheckExact(passes) || seat < 0 || seat >= PyList_GET_SIZE(passes)
+        || seat >= PyList_GET_SIZE(self->hands))
+        goto out;
+    long long passed = small_int_at(passes, seat), hand = small_int_at(self->hands, seat);
+    if (passed < -1 || hand < 0)
+        goto out;
+    if (passed >= 0) { /* (this seat has passed) */
+        *out = PyList_New(0);
+        done = *out ? 1 : -1;
+        goto out;
+    }
+    count = PyObject_GetAttr(passing, s_count);
+    long k = count != NULL && PyLong_CheckExact(count) ? PyLong_AsLong(count) : -1;
+    if (k < 0 || k > 64) {
+        done = PyErr_Occurred() ? -1 : 0;
+        goto out;
+    }
+    cards = cards_list(hand);
+    size = cards ? PyLong_FromUnsignedLongLong(choose(__builtin_popcountll((mask_t)hand), (int)k)) : NULL;
+    if (size == NULL) {
+        done = -1;
+        goto out;
+    }
+    PyObject *values[4] = {cards, count, PASS_TYPE, size};
+    *out = make_slotted(CHOICES_TYPE, CHOICE_FIELDS, 4, values);
+    done = *out ? 1 : -1;
+out:
+    Py_DECREF(passes);
+    Py_XDECREF(count);
+    Py_XDECREF(cards);
+    Py_XDECREF(size);
+    return done;
+}
+
+/* Deal.play's pass path (Passing.ready and Passing.give) for a table where every seat passes:
+ * `seat` (or, given None, the seat to act) lays out the cards of `move`; the last pass hands
+ * them over and starts the play. Returns 1 with *out the event, 0: not this path, or a pass
+ * refused (nothing changed: the Python method says why), -1: an error. */
+static int
+pass_play(Core *self, PyObject *move, PyObject *seat_arg, PyObject **out)
+{
+    PyObject *giver = seat_arg == Py_None ? self->to_act : seat_arg;
+    if (giver == NULL || !PyLong_CheckExact(giver))
+        return 0;
+    PyObject *passing = plain_passing(self);
+    if (passing == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    if (is_true(self->shared)) { /* (as the Python method, before anything else) */
+        PyObject *done = call_method0((PyObject *)self, s_unshare);
+        if (done == NULL)
+            return -1;
+        Py_DECREF(done);
+        passing = plain_passing(self); /* (a copy of the mechanic now) */
+        if (passing == NULL)
+            return PyErr_Occurred() ? -1 : 0;
+    }
+    Py_INCREF(passing);
+    Py_INCREF(giver);
+    PyObject *sits_out = NULL, *cards = NULL, *mask_obj = NULL, *passes = NULL, *count = NULL, *offset = NULL;
+    PyObject *record = NULL, *to = NULL, *cardset = NULL, *event = NULL, *active = NULL;
+    int done = -1;
+    sits_out = PyObject_GetAttr(self->fixed, s_sits_out);
+    cards = sits_out ? PyObject_GetAttr(move, s_cards) : NULL;
+    if (cards == NULL)
+        goto out;
+    done = 0;
+    if (sits_out != Py_None || (PyObject *)Py_TYPE(cards) != CARDSET_TYPE)
+        goto out; /* (a dealer sitting out: the Python method) */
+    done = -1;
+    mask_obj = PyObject_GetAttr(cards, s_mask);
+    passes = mask_obj ? PyObject_GetAttr(passing, s_passes) : NULL;
+    count = passes ? PyObject_GetAttr(passing, s_count) : NULL;
+    offset = count ? PyObject_GetAttr(passing, s_offset) : NULL;
+    if (offset == NULL)
+        goto out;
+    done = 0;
+    if (!PyLong_CheckExact(mask_obj) || !PyList_CheckExact(passes) || !PyLong_CheckExact(count)
+        || !PyLong_CheckExact(offset))
+        goto out;
+    long long mask = PyLong_AsLongLong(mask_obj);
+    if (mask == -1 && PyErr_Occurred()) {
+        PyErr_Clear(); /* (a pass of two packs' cards: the Python method) */
+        goto out;
+    }
+    Py_ssize_t seat = PyLong_AsSsize_t(giver);
+    if (seat == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        goto out;
+    }
+    Py_ssize_t players = PyList_GET_SIZE(passes);
+    long k = PyLong_AsLong(count), shift = PyLong_AsLong(offset);
+    if (PyErr_Occurred()) {
+        done = -1;
+        goto out;
+    }
+    /* Passing.ready: a seat of the table that has not passed, passing `count` cards it holds. */
+    if (mask < 0 || seat < 0 || seat >= players || players != PyList_GET_SIZE(self->hands))
+        goto out;
+    long long hand = small_int_at(self->hands, seat);
+    if (hand < 0 || small_int_at(passes, seat) != -1 || __builtin_popcountll((mask_t)mask) != k
+        || (mask & ~hand))
+        goto out;
+    Py_ssize_t waiting = 0;
+    for (Py_ssize_t i = 0; i < players; i++)
+        waiting += small_int_at(passes, i) == -1;
+    int last = waiting == 1;
+    /* Passing.give: every check done, now the changes. */
+    done = -1;
+    record = PyTuple_Pack(5, passing, giver, mask_obj, self->to_act, self->leader);
+    if (record == NULL || PyList_Append(self->stack, record) < 0)
+        goto out;
+    Py_INCREF(MINUS_ONE);
+    Py_SETREF(self->legal, MINUS_ONE);
+    Py_INCREF(mask_obj);
+    if (PyList_SetItem(passes, seat, mask_obj) < 0 || set_hand(self, seat, hand & ~mask) < 0)
+        goto out;
+    to = PyLong_FromSsize_t(((seat + shift) % players + players) % players);
+    cardset = to ? make_slotted(CARDSET_TYPE, &CARDSET_MASK, 1, &mask_obj) : NULL;
+    if (cardset == NULL)
+        goto out;
+    PyObject *fields[3] = {giver, cardset, to};
+    event = make_slotted(PASSED_TYPE, PASSED_FIELDS, 3, fields);
+    if (event == NULL || PyList_Append(self->events, event) < 0)
+        goto out;
+    if (!last) {
+        PyObject *next = PyObject_CallMethodOneArg(passing, s_first_to_pass, (PyObject *)self);
+        if (next == NULL)
+            goto out;
+        Py_SETREF(self->to_act, next);
+    } else {
+        /* The last pass: the cards change hands together and the play starts. */
+        active = PyObject_GetAttr(self->fixed, s_active);
+        if (active == NULL)
+            goto out;
+        if (!PyTuple_CheckExact(active)) {
+            PyErr_SetString(PyExc_TypeError, "the active seats must be a tuple");
+            goto out;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(active); i++) {
+            Py_ssize_t from = PyLong_AsSsize_t(PyTuple_GET_ITEM(active, i));
+            if (from < 0 || from >= players) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_IndexError, "an active seat out of range");
+                goto out;
+            }
+            Py_ssize_t receiver = ((from + shift) % players + players) % players;
+            long long given = small_int_at(passes, from), held = small_int_at(self->hands, receiver);
+            if (given < 0 || held < 0) {
+                PyErr_SetString(PyExc_ValueError, "a pass or a hand out of range");
+                goto out;
+            }
+            if (set_hand(self, receiver, held | given) < 0)
+                goto out;
+        }
+        PyObject *started = call_method0((PyObject *)self, s_start_play);
+        if (started == NULL)
+            goto out;
+        Py_DECREF(started);
+    }
+    *out = event;
+    event = NULL;
+    done = 1;
+out:
+    Py_DECREF(passing);
+    Py_DECREF(giver);
+    Py_XDECREF(sits_out);
+    Py_XDECREF(cards);
+    Py_XDECREF(mask_obj);
+    Py_XDECREF(passes);
+    Py_XDECREF(count);
+    Py_XDECREF(offset);
+    Py_XDECREF(record);
+    Py_XDECREF(to);
+    Py_XDECREF(cardset);
+    Py_XDECREF(event);
+    Py_XDECREF(active);
+    return done;
 }
 
 /* ------------------------------------------------------------------ legal_moves */
@@ -325,6 +594,14 @@ static PyObject *
 Core_legal_moves(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     /* (seat=None given positionally, as Game.legal_moves passes it, is the seat to act) */
+    if (self->phase == PASS_PHASE && PASS_PHASE != NULL && (nargs == 0 || (nargs == 1 && args[0] == Py_None))
+        && !kwnames) {
+        PyObject *choices = NULL;
+        int done = pass_choices(self, &choices);
+        if (done < 0)
+            return NULL;
+        return done ? choices : slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
+    }
     if (nargs > 1 || (nargs == 1 && args[0] != Py_None) || kwnames || self->phase != PLAY_PHASE
         || !plain_state(self))
         return slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
@@ -352,11 +629,12 @@ Core_legal_moves(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
 
 /* ------------------------------------------------------------------ play */
 
-/* HandCore._close_plain, for a card that leaves its seat cards to play: the card closes the
- * trick, the winner takes it and leads. NULL with no error set: not this path after all (before
- * anything changed). */
+/* HandCore._close_plain: the card closes the trick, the winner takes it and leads; with the last
+ * card (`snapshot`: the hand's snapshot taken before it), the end of play follows. NULL with no
+ * error set: not this path after all (before anything changed). */
 static PyObject *
-close_plain(Core *self, PyObject *seat_obj, Py_ssize_t seat, PyObject *card_obj, long card, long long left)
+close_plain(Core *self, PyObject *seat_obj, Py_ssize_t seat, PyObject *card_obj, long card, long long left,
+            PyObject *snapshot)
 {
     if (PyObject_IsTrue(self->shared)) {
         PyObject *done = call_method0((PyObject *)self, s_unshare);
@@ -419,7 +697,9 @@ close_plain(Core *self, PyObject *seat_obj, Py_ssize_t seat, PyObject *card_obj,
         Py_XDECREF(events_len);
         goto done;
     }
-    record = PyTuple_Pack(6, TRICK_TAG, seat_obj, card_obj, self->broken, events_len, mask_obj);
+    /* (the last trick: the end of play follows, and a snapshot taken before the card undoes both) */
+    record = snapshot ? PyTuple_Pack(2, STATE_TAG, snapshot)
+                      : PyTuple_Pack(6, TRICK_TAG, seat_obj, card_obj, self->broken, events_len, mask_obj);
     Py_DECREF(events_len);
     if (record == NULL || PyList_Append(self->stack, record) < 0)
         goto done;
@@ -476,6 +756,14 @@ static PyObject *
 Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     /* (seat=None given positionally, as Game.play passes it, is the seat to act) */
+    if (self->phase == PASS_PHASE && PASS_PHASE != NULL && (nargs == 1 || nargs == 2) && !kwnames
+        && (PyObject *)Py_TYPE(args[0]) == PASS_TYPE) {
+        PyObject *event = NULL;
+        int done = pass_play(self, args[0], nargs == 2 ? args[1] : Py_None, &event);
+        if (done < 0)
+            return NULL;
+        return done ? event : slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+    }
     if (nargs < 1 || nargs > 2 || (nargs == 2 && args[1] != Py_None) || kwnames || self->phase != PLAY_PHASE
         || Py_TYPE(args[0]) != CARD_TYPE || !plain_state(self))
         return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
@@ -510,11 +798,16 @@ Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     long long left = hand & ~(1LL << card);
     PyObject *seat_obj = self->to_act;
     if (size >= self->closing) {
-        if (left == 0) /* the last trick: the end of play and its full record, in Python */
-            return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        PyObject *snapshot = NULL;
+        if (left == 0) { /* the last card: a full record, and the end of play (in Python) */
+            snapshot = call_method0((PyObject *)self, s_snapshot);
+            if (snapshot == NULL)
+                return NULL;
+        }
         Py_INCREF(seat_obj);
-        PyObject *event = close_plain(self, seat_obj, to_act, move, card, left);
+        PyObject *event = close_plain(self, seat_obj, to_act, move, card, left, snapshot);
         Py_DECREF(seat_obj);
+        Py_XDECREF(snapshot);
         if (event == NULL && !PyErr_Occurred())
             return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
         return event;
@@ -820,30 +1113,45 @@ static PyTypeObject CoreType = {
 
 /* ------------------------------------------------------------------ the module */
 
+/* Each descriptor of `fields` a slot's (one the C code may set), kept in `into`. */
+static int
+keep_slots(PyObject *fields, Py_ssize_t n, PyObject **into, const char *what)
+{
+    if (!PyTuple_Check(fields) || PyTuple_GET_SIZE(fields) != n) {
+        PyErr_Format(PyExc_ValueError, "register: %s has %zd fields", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        if (Py_TYPE(field)->tp_descr_set == NULL) {
+            PyErr_Format(PyExc_TypeError, "register: %s's fields must be slots", what);
+            return -1;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        Py_XSETREF(into[i], Py_NewRef(PyTuple_GET_ITEM(fields, i)));
+    return 0;
+}
+
 static PyObject *
 speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"card_tag", "trick_tag", "play", "card_played", "cards", "card_type", "deal_type",
-                            "trick_won", "trick_won_fields", "hearts_mask", "qs_bit", "plain", NULL};
-    PyObject *card_tag, *trick_tag, *play, *card_played, *cards, *card_type, *deal_type, *trick_won, *fields;
-    PyObject *hearts, *qs;
+    static char *names[] = {"card_tag", "trick_tag", "state_tag", "play", "card_played", "cards", "card_type", "deal_type",
+                            "trick_won", "trick_won_fields", "hearts_mask", "qs_bit", "plain", "pass_phase",
+                            "pass_type", "passing_type", "choices_type", "choices_fields", "passed_type",
+                            "passed_fields", "cardset_type", "cardset_mask", NULL};
+    PyObject *card_tag, *trick_tag, *state_tag, *play, *card_played, *cards, *card_type, *deal_type, *trick_won, *fields;
+    PyObject *hearts, *qs, *pass_phase, *pass_type, *passing_type, *choices_type, *choices_fields, *passed_type;
+    PyObject *passed_fields, *cardset_type, *cardset_mask;
     long plain;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOO!O!O!O!O!O!OOl", names, &card_tag, &trick_tag, &play,
-                                     &PyList_Type, &card_played, &PyTuple_Type, &cards, &PyType_Type, &card_type,
-                                     &PyType_Type, &deal_type, &PyType_Type, &trick_won, &PyTuple_Type, &fields,
-                                     &hearts, &qs, &plain))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOO!O!O!O!O!O!OOlOO!O!O!O!O!O!O!O", names, &card_tag, &trick_tag, &state_tag,
+                                     &play, &PyList_Type, &card_played, &PyTuple_Type, &cards, &PyType_Type,
+                                     &card_type, &PyType_Type, &deal_type, &PyType_Type, &trick_won, &PyTuple_Type,
+                                     &fields, &hearts, &qs, &plain, &pass_phase, &PyType_Type, &pass_type,
+                                     &PyType_Type, &passing_type, &PyType_Type, &choices_type, &PyTuple_Type,
+                                     &choices_fields, &PyType_Type, &passed_type, &PyTuple_Type, &passed_fields,
+                                     &PyType_Type, &cardset_type, &cardset_mask))
         return NULL;
-    if (PyTuple_GET_SIZE(fields) != 4) {
-        PyErr_SetString(PyExc_ValueError, "register: TrickWon has four fields");
-        return NULL;
-    }
-    for (int i = 0; i < 4; i++) {
-        PyObject *field = PyTuple_GET_ITEM(fields, i);
-        if (Py_TYPE(field)->tp_descr_set == NULL) {
-            PyErr_SetString(PyExc_TypeError, "register: TrickWon's fields must be slots");
-            return NULL;
-        }
-    }
     if (PyTuple_GET_SIZE(cards) < 64 || PyList_GET_SIZE(card_played) < (11 << 7)) {
         PyErr_SetString(PyExc_ValueError, "register: the card tables are too short");
         return NULL;
@@ -856,16 +1164,30 @@ speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
     QS_BITS = PyLong_AsUnsignedLongLongMask(qs);
     if (PyErr_Occurred())
         return NULL;
+    PyObject *mask_field = PyTuple_Pack(1, cardset_mask);
+    if (mask_field == NULL)
+        return NULL;
+    int kept = keep_slots(fields, 4, WON_FIELDS, "TrickWon") < 0 || keep_slots(choices_fields, 4, CHOICE_FIELDS, "PassChoices") < 0
+               || keep_slots(passed_fields, 3, PASSED_FIELDS, "Passed") < 0
+               || keep_slots(mask_field, 1, &CARDSET_MASK, "CardSet") < 0;
+    Py_DECREF(mask_field);
+    if (kept)
+        return NULL;
     Py_XSETREF(CARD_TAG, Py_NewRef(card_tag));
     Py_XSETREF(TRICK_TAG, Py_NewRef(trick_tag));
+    Py_XSETREF(STATE_TAG, Py_NewRef(state_tag));
     Py_XSETREF(PLAY_PHASE, Py_NewRef(play));
     Py_XSETREF(CARD_PLAYED, Py_NewRef(card_played));
     Py_XSETREF(CARDS, Py_NewRef(cards));
     Py_XSETREF(CARD_TYPE, (PyTypeObject *)Py_NewRef(card_type));
     Py_XSETREF(DEAL_TYPE, (PyTypeObject *)Py_NewRef(deal_type));
     Py_XSETREF(TRICK_WON, Py_NewRef(trick_won));
-    for (int i = 0; i < 4; i++)
-        Py_XSETREF(WON_FIELDS[i], Py_NewRef(PyTuple_GET_ITEM(fields, i)));
+    Py_XSETREF(PASS_PHASE, Py_NewRef(pass_phase));
+    Py_XSETREF(PASS_TYPE, Py_NewRef(pass_type));
+    Py_XSETREF(PASSING_TYPE, Py_NewRef(passing_type));
+    Py_XSETREF(CHOICES_TYPE, Py_NewRef(choices_type));
+    Py_XSETREF(PASSED_TYPE, Py_NewRef(passed_type));
+    Py_XSETREF(CARDSET_TYPE, Py_NewRef(cardset_type));
     PLAIN_CLOSER = plain;
     Py_RETURN_NONE;
 }
@@ -900,6 +1222,17 @@ PyInit__speedups(void)
     INTERN(s_leader, "leader")
     INTERN(s_cards, "cards")
     INTERN(s_points, "points")
+    INTERN(s_plan, "plan")
+    INTERN(s_by_phase, "by_phase")
+    INTERN(s_passes, "passes")
+    INTERN(s_count, "count")
+    INTERN(s_offset, "offset")
+    INTERN(s_sits_out, "sits_out")
+    INTERN(s_active, "active")
+    INTERN(s_first_to_pass, "first_to_pass")
+    INTERN(s_start_play, "start_play")
+    INTERN(s_mask, "mask")
+    INTERN(s_snapshot, "snapshot")
 #undef INTERN
     PyObject *module = PyModule_Create(&speedups_module);
     if (module == NULL)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from hearts.cards import CardSet, _cardset, cards_of, mask_of
-from hearts.moves import Discard, Pass
+from hearts.moves import Discard, Pass, _pass
 
 __all__ = ["PassChoices"]
 
@@ -81,7 +81,7 @@ class PassChoices(Sequence[Pass | Discard]):
         if table is not None:
             for i in table[index]:
                 mask |= 1 << cards[i]
-            return self._kind(_cardset(mask))
+            return _pass(_cardset(mask)) if self._kind is Pass else self._kind(_cardset(mask))
         # Too many to list: unrank the index-th combination in lexicographic order.
         comb = math.comb
         n, k, start = len(cards), self._count, 0
