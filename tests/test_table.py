@@ -9,9 +9,19 @@ from typing import Any
 
 import pytest
 
-from hearts import Game, IllegalMove, InvalidArgument, InvalidCard, InvalidRecord, Move, variants
+from hearts import (
+    Game,
+    IllegalMove,
+    InvalidArgument,
+    InvalidCard,
+    InvalidRecord,
+    Move,
+    table,
+    variants,
+)
 from hearts.cards import FULL_PACK, JOKER, Card, cards_of
 from hearts.events import DealerCut, Dealt
+from hearts.hand.core import SPEEDUPS
 from hearts.table import (
     HandReveal,
     check_cuts,
@@ -32,6 +42,7 @@ from hearts.table import (
     seeded_rng,
     shuffle,
     shuffle_pack,
+    use_shuffle,
 )
 
 
@@ -414,3 +425,36 @@ def test_deal_out_gives_one_card_at_a_time_from_the_eldest_hand(
                 if seat != sits_out:
                     want[seat].append(next(cards))
         assert (hands, stock) == (want, list(cards))
+
+
+@pytest.mark.parametrize("accelerated", [True, False], ids=["c-shuffle", "python-loop"])
+def test_shuffle_pack_draws_the_same_with_or_without_the_c_shuffle(accelerated: bool) -> None:
+    """docs/rules.md §11: a seed deals the same hands whichever way the shuffle is made."""
+    installed = table._SHUFFLE_IN_PLACE
+    if SPEEDUPS is not None:
+        assert installed is SPEEDUPS.shuffle  # (the accelerator's shuffle is in use when built)
+    try:
+        assert use_shuffle(installed if accelerated else None) is (
+            accelerated and installed is not None
+        )
+        for pack in (FULL_PACK, FULL_PACK | 1 << JOKER, (1 << 30) - 1):
+            for seed in range(30):
+                fast, slow = random.Random(seed), random.Random(seed)
+                deck = cards_of(pack)
+                slow.shuffle(deck)
+                assert shuffle_pack(pack, fast) == (deck, slow.randint(4, len(deck) - 4))
+                assert fast.getstate() == slow.getstate()
+    finally:
+        use_shuffle(installed)
+
+
+def test_a_shuffle_that_draws_otherwise_is_not_used() -> None:
+    installed = table._SHUFFLE_IN_PLACE
+    try:
+        assert use_shuffle(lambda deck, getrandbits: deck.reverse()) is False
+        assert table._SHUFFLE_IN_PLACE is None
+        deck = cards_of(FULL_PACK)
+        random.Random(4).shuffle(deck)
+        assert shuffle_pack(FULL_PACK, random.Random(4))[0] == deck
+    finally:
+        use_shuffle(installed)

@@ -83,6 +83,7 @@ from hearts.moves import Bid, Claim, Move, Pass, coerce_move
 from hearts.observation import PublicView, SeatView, redacted_log
 from hearts.rules import Moon, PassDirection, Rules, Widow
 from hearts.scoring import points as score_points
+from hearts.table import use_shuffle
 
 __all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands", "check_options", "MECHANICS"]
 
@@ -797,6 +798,7 @@ def _accelerate() -> None:
         cardset_type=CardSet,
         cardset_mask=CardSet.__dict__["mask"],
     )
+    use_shuffle(speedups.shuffle)  # (used only if it shuffles as random.Random does)
 
 
 _accelerate()

@@ -109,6 +109,9 @@ _FAST_DRAWS = False
 """Whether :func:`shuffle_pack` draws by itself what :class:`random.Random` would (see
 :func:`_same_draws`)."""
 
+_SHUFFLE_IN_PLACE: Callable[[list[Card], Callable[[int], int]], None] | None = None
+"""The C accelerator's shuffle, when :func:`use_shuffle` has checked it (else the loop below)."""
+
 
 def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
     """What the generator draws for one hand: the pack (a bitmask) shuffled, then the cut it
@@ -122,11 +125,14 @@ def shuffle_pack(pack: int, rng: random.Random) -> tuple[list[Card], int]:
         # The same draws as rng.shuffle and rng.randint, made without a method call per card.
         deck = list(_pack_cards(pack))
         getrandbits = rng.getrandbits
-        for i, n, k in _swaps(len(deck)):
-            j = getrandbits(k)
-            while j >= n:
+        if _SHUFFLE_IN_PLACE is not None:
+            _SHUFFLE_IN_PLACE(deck, getrandbits)
+        else:
+            for i, n, k in _swaps(len(deck)):
                 j = getrandbits(k)
-            deck[i], deck[j] = deck[j], deck[i]
+                while j >= n:
+                    j = getrandbits(k)
+                deck[i], deck[j] = deck[j], deck[i]
         return deck, _fast_cut(len(deck), getrandbits)
     deck = shuffle(cards_of(pack), rng)
     return deck, random_cut(len(deck), rng)
@@ -174,6 +180,23 @@ def _same_draws() -> bool:
         return True
     finally:
         _FAST_DRAWS = False
+
+
+def use_shuffle(shuffle: Callable[[list[Card], Callable[[int], int]], None] | None) -> bool:
+    """Let :func:`shuffle_pack` shuffle with ``shuffle(deck, getrandbits)`` (the C
+    accelerator's, which :mod:`hearts.deal` installs), if it draws and shuffles exactly as the
+    generator's own shuffle does; None: the Python loop again. Returns whether it is in use.
+
+    >>> use_shuffle(_SHUFFLE_IN_PLACE) == (_SHUFFLE_IN_PLACE is not None)
+    True
+    """
+    global _SHUFFLE_IN_PLACE, _FAST_DRAWS
+    _SHUFFLE_IN_PLACE = shuffle
+    _FAST_DRAWS = _same_draws()
+    if shuffle is not None and not _FAST_DRAWS:
+        _SHUFFLE_IN_PLACE = None  # (it does not draw as this Python's generator does)
+        _FAST_DRAWS = _same_draws()
+    return _SHUFFLE_IN_PLACE is not None
 
 
 def cut(deck: Sequence[T], at: int | None) -> list[T]:
