@@ -8,19 +8,23 @@ game is over, so every hand is shown; nothing is worked out here that the engine
 settlements the logged events). The rebuilt game's log must be the record's, event for event.
 
 A step holds the whole position (each seat's cards as one text of card names, ``"2C 9C 7D"``),
-so a client shows any step without playing the game through: a modern game of a dozen hands is
-some 700 steps, about 250 kB of JSON (an extreme one of 60 hands about 1.3 MB).
+so a client shows any step without playing the game through and nothing of the rules is
+needed to step back. Measured on games of basic bots: a modern game to 100 of 8 to 14 hands is
+450 to 790 steps, 210 to 370 kB of JSON, 17 to 29 kB gzipped (the app gzips it); one played to
+500, some 70 hands and 4,000 steps, about 1.8 MB, 140 kB gzipped.
 
 >>> from hearts import Game, record, variants
->>> game = Game(variants.get("modern").replace(end="deals", deals=1), seed=4)
+>>> game = Game(variants.get("modern").replace(end="deals", deals=1), seed=2)
 >>> while not game.is_over:
 ...     _ = game.play(game.legal_moves()[0], game.to_act)
 >>> shown = build(record.to_dict(game), ["Ann", "Bob", "Cy", "Di"])
 >>> len(shown["steps"]), shown["steps"][0]["kind"], shown["steps"][0]["words"]
 (57, 'deal', 'Hand 1: Ann deals; each passes 3 cards left.')
->>> first = shown["steps"][5]  # (the deal, four passes, and the first card)
->>> first["words"], first["at"], first["hands"][1].split()[:3]
-('Bob leads the two of clubs.', {'trick': 1, 'card': 1, 'of': 4}, ['8C', 'TC', 'QC'])
+>>> before, lead = shown["steps"][4:6]  # (after the deal and four passes, the first card)
+>>> lead["words"], lead["at"], lead["table"]
+('Cy leads the two of clubs.', {'trick': 1, 'card': 1, 'of': 4}, [{'seat': 2, 'card': '2C'}])
+>>> before["hands"][2].split()[:3], lead["hands"][2].split()[:3]
+(['2C', '5C', 'QC'], ['5C', 'QC', '5D'])
 >>> shown["steps"][-1]["scores"] == list(game.scores), shown["winners"] == list(game.winners())
 (True, True)
 """
