@@ -98,9 +98,13 @@ def check_against_record(shown: dict[str, Any], kept: dict[str, Any]) -> None:
                         assert hands[other] - expected[other] == widow
                 on_table = step["table"] or []
                 taken = step["taken"]
-                assert {"seat": seat, "card": str(card)} in on_table or (
-                    taken is not None and str(card) in taken["cards"]
-                )
+                played = {"seat": seat, "card": str(card)}
+                if taken is None:
+                    assert on_table[-1] == played
+                else:  # (the trick this card completed, and who played each of its cards)
+                    assert not on_table and taken["plays"][-1] == played
+                    assert [p["card"] for p in taken["plays"]] == taken["cards"]
+                    assert taken["plays"][:-1] == previous["table"]
                 assert step["at"]["trick"] >= 1 and 1 <= step["at"]["card"] <= step["at"]["of"]
         previous = step
     settled = [raw for raw in kept["events"] if raw["kind"] == "hand_settled"]
@@ -216,3 +220,6 @@ def test_the_docs_replay_example_has_a_real_steps_fields() -> None:
     assert all(set(step) == set(real["steps"][0]) for step in example["steps"])
     assert all(set(hand) == set(real["hands"][0]) for hand in example["hands"])
     assert example["players"] == len(example["steps"][0]["hands"])
+    real_taken = next(step["taken"] for step in real["steps"] if step["taken"])
+    shown_taken = [step["taken"] for step in example["steps"] if step["taken"]]
+    assert shown_taken and all(set(taken) == set(real_taken) for taken in shown_taken)

@@ -107,7 +107,7 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
     for a deal), ``words`` (the step in a sentence or more, with what followed it: a trick
     taken, a hand settled), ``phase``, ``to_act``, ``hands`` (each seat's cards after it),
     ``table`` (the trick on the table: ``seat`` and ``card`` each), ``taken`` (the trick this
-    step completed, or None), ``at`` (a card played: the trick's number from 1, the card's
+    step completed, with who played which card of it, ``plays``; or None), ``at`` (a card played: the trick's number from 1, the card's
     place in it and the trick's cards), ``tricks_won``, ``penalties``, ``scores`` (the totals,
     settled ones once the hand is settled), ``pool`` and ``events`` (those the engine logged
     with it, as :meth:`~hearts.events.Event.to_dict`, the deal and commitment left out).
@@ -155,7 +155,10 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
             game.play(chosen, seat)
         except Exception as error:  # (a record the engine refuses: say which move)
             raise InvalidRecord(f"event {index} ({event.kind}) is refused: {error}") from None
-        steps.append(_move_step(deal, event, index, seat, move_text(chosen), labels, totals, pool))
+        before = steps[-1]["table"] if steps else []
+        step = _move_step(deal, event, index, (seat, move_text(chosen)), before, labels)
+        step.update(scores=list(totals), pool=pool)
+        steps.append(step)
     if tuple(game.events) != tuple(found.events):
         raise InvalidRecord("the game rebuilt from the record's moves is not the one recorded")
     last = found.events[-1]
@@ -210,6 +213,7 @@ def _position(deal: Deal, totals: list[int], pool: int) -> tuple[dict[str, Any],
             "cards": [str(card) for card in trick.cards],
             "winner": trick.winner,
             "points": trick.points,
+            "plays": None,
         }
     position = {
         "phase": view.phase.value,
@@ -236,7 +240,14 @@ def _deal_step(
     totals: list[int],
     pool: int,
 ) -> dict[str, Any]:
-    step = {"kind": "deal", "hand": event.hand_number, "event": index, "seat": None, "move": None}
+    step: dict[str, Any] = {
+        "kind": "deal",
+        "hand": event.hand_number,
+        "event": index,
+        "seat": None,
+        "move": None,
+        "words": "",
+    }
     words = f"Hand {event.hand_number + 1}: {labels[event.dealer]} deals"
     if rules.passes:
         if event.pass_direction == "hold":
@@ -253,19 +264,21 @@ def _move_step(
     deal: Deal,
     event: Event,
     index: int,
-    seat: int,
-    text: str,
+    made: tuple[int, str],
+    before: list[dict[str, Any]],
     labels: Sequence[str],
-    totals: list[int],
-    pool: int,
 ) -> dict[str, Any]:
-    position, view = _position(deal, totals, pool)
+    """The step of a move (``made``: its seat and text) just played to ``deal``; ``before``
+    is the trick that was on the table."""
+    seat, text = made
+    position, view = _position(deal, [], 0)
     step: dict[str, Any] = {
         "kind": "move",
         "hand": view.hand_number,
         "event": index,
         "seat": seat,
         "move": text,
+        "words": "",
     }
     if not isinstance(event, CardPlayed):
         position["taken"] = None  # (only a card completes a trick)
@@ -281,6 +294,10 @@ def _move_step(
         elif taken is not None:
             size = len(taken["cards"])
             step["at"] = {"trick": len(view.tricks), "card": size, "of": size}
+            # Who played which card of it: the trick that was on the table and this card.
+            plays = [*before, {"seat": seat, "card": str(event.card)}]
+            if [played["card"] for played in plays] == taken["cards"]:
+                taken["plays"] = plays
     step["words"] = _move_words(event, labels, leads=len(table) == 1) + "."
     return step
 
