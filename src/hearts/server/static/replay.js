@@ -157,7 +157,7 @@ function drawTrick(step, n) {
   const cards = step.table && step.table.length ? step.table : taken && taken.plays ? taken.plays : [];
   const playedNow = step.kind === "move" && step.move ? step.move.split(" ").pop() : null;
   box.replaceChildren(...cards.map((p) => {
-    const spot = n > 4 ? place(p.seat, n, 24, 23) : place(p.seat, n, 17, 19);
+    const spot = n > 4 ? place(p.seat, n, 24, 21) : place(p.seat, n, 16, 15);
     const fresh = step.seat === p.seat && playedNow === p.card;
     const winner = taken && taken.winner === p.seat && !(step.table && step.table.length);
     return h("div", {
@@ -179,7 +179,7 @@ function drawHands(step, n) {
     const cards = cardsOf(step.hands[seat]);
     const label = `${seatName(seat)}'s hand: ${cards.length ? cards.map(words).join(", ") : "no cards"}`;
     rows.push(h("div", { class: `rhand${step.seat === seat ? " moved" : ""}`, "data-seat": seat },
-      h("span", { class: "rname" }, seatName(seat), h("small", {}, ` ${cards.length} card${cards.length === 1 ? "" : "s"}`)),
+      h("span", { class: "rname" }, h("span", {}, seatName(seat)), h("small", {}, `${cards.length} card${cards.length === 1 ? "" : "s"}`)),
       h("span", { class: "rcards", role: "img", "aria-label": label, title: cards.map(short).join(" ") },
         ...cards.map((card) => h("span", { class: "rcard", "data-card": card }, face(card))))));
   }
@@ -188,7 +188,12 @@ function drawHands(step, n) {
 
 function drawScores(step, n) {
   const head = h("tr", {}, h("th", { scope: "col" }, "Hand"),
-    ...Array.from({ length: n }, (_, seat) => h("th", { scope: "col", title: seatName(seat) }, seatName(seat))));
+    ...Array.from({ length: n }, (_, seat) => {
+      // (short headings: the name, and its seat where two share it)
+      const name = game.seats[seat] ? game.seats[seat].name : `Seat ${seat}`;
+      const twin = game.seats.filter((x) => x.name === name).length > 1;
+      return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat}` : name);
+    }));
   const rows = game.hands
     .filter((hand) => hand.settled !== null && hand.settled !== undefined && hand.settled <= at)
     .map((hand) => h("tr", {}, h("th", { scope: "row" }, String(hand.hand + 1)),
@@ -205,13 +210,14 @@ function drawScores(step, n) {
 
 function drawAbout() {
   const rules = game.rules || {};
-  const parts = [game.preset || game.variant || "custom rules", `${game.players} players`];
+  const parts = [game.preset || (game.variant && game.variant !== "custom" ? game.variant : "custom rules"), `${game.players} players`];
   if (rules.end === "target") parts.push(`to ${rules.target}`);
-  parts.push(`${game.hands.length} hand${game.hands.length === 1 ? "" : "s"}`);
+  if (rules.end === "deals") parts.push(`${rules.deals} hand${rules.deals === 1 ? "" : "s"} to play`);
+  parts.push(`${game.hands.length} hand${game.hands.length === 1 ? "" : "s"} played`);
   const winners = (game.winners || []).map(seatName);
   $("replay-about").replaceChildren(
     h("span", {}, parts.join(" \u00b7 ")),
-    winners.length ? h("span", { class: "winners" }, ` Won by ${winners.join(" and ")}.`) : null);
+    winners.length ? h("span", { class: "winners" }, `Won by ${winners.join(" and ")}.`) : null);
   $("replay-record").href = game.record;
 }
 
