@@ -108,6 +108,7 @@ __all__ = [
     "from_dict",
     "Contents",
     "contents",
+    "start",
     "dumps",
     "dump",
     "loads",
@@ -539,16 +540,21 @@ def _variant_name(rules: Rules) -> str:
     return name if name in VARIANTS else "custom"
 
 
-def _rebuild(
-    rules: Rules,
-    seed: int | None,
-    dealer: int,
-    cut_for_deal: bool,
-    events: Sequence[Event],
-    hand_seeds: bool = False,
-) -> Game:
-    """Deal from the seed (or the recorded deals), replay the moves, and compare the logs."""
-    source = "the seed" if seed is not None else "the record's deals"
+def start(found: Contents) -> Game:
+    """The game a record begins, before any move: dealt from its seed as the record's cuts say
+    (or, without a seed, from its recorded deals), each recorded deal checked to deal the pack
+    of its rules. Playing the record's moves on it in order (:func:`hearts.events.move_of`)
+    makes the recorded game again, position by position, as :func:`from_dict` does before it
+    compares the logs; :mod:`hearts.server.replay` shows a game so, step by step.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("classic"), seed=3)
+    >>> _ = game.play(game.legal_moves()[0], game.to_act)
+    >>> begun = start(contents(to_dict(game)))
+    >>> begun.events == game.events[:2], begun.deal.moves_made
+    (True, 0)
+    """
+    rules, seed, dealer, cut_for_deal, events, hand_seeds, _ = found
     cuts = {event.hand_number: event.cut for event in events if isinstance(event, Dealt)}
 
     def pone(seat: int, size: int, hand: int, suggested: int) -> int | None:
@@ -586,6 +592,20 @@ def _rebuild(
             )
     except HeartsError as error:
         raise InvalidRecord(f"the record does not start a game of these rules: {error}") from None
+    return game
+
+
+def _rebuild(
+    rules: Rules,
+    seed: int | None,
+    dealer: int,
+    cut_for_deal: bool,
+    events: Sequence[Event],
+    hand_seeds: bool = False,
+) -> Game:
+    """Deal from the seed (or the recorded deals), replay the moves, and compare the logs."""
+    source = "the seed" if seed is not None else "the record's deals"
+    game = start(Contents(rules, seed, dealer, cut_for_deal, list(events), hand_seeds))
     failure: tuple[int, HeartsError] | None = None
     for index, event in enumerate(events):
         move = move_of(event, index)

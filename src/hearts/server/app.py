@@ -2,9 +2,10 @@
 
 HTTP JSON for the lobby (OpenAPI at ``/openapi.json``, the routes below), one WebSocket per
 client at ``/ws/tables/{table_id}`` for the table (docs/protocol.md), ``/healthz``, and the
-page (``static/``: HTML, CSS and ES modules, no build step) at ``/`` to make and join a table
-and at ``/t/{id}`` to play or watch it. Every refusal is a sentence (``{"error": ...}``
-with a 4xx status); no traceback ever reaches a client.
+page (``static/``: HTML, CSS and ES modules, no build step) at ``/`` to make and join a table,
+at ``/t/{id}`` to play or watch it and at ``/r/{id}`` to replay a finished game. Every
+refusal is a sentence (``{"error": ...}`` with a 4xx status); no traceback ever reaches a
+client.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gzip
+import json
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -26,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, record, variants
 from hearts.errors import HeartsError
-from hearts.server import protocol
+from hearts.server import protocol, replay
 from hearts.server.config import ServerConfig
 from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
 
@@ -260,6 +263,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
                 "finished": game.updated.isoformat(),
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in game.seats],
                 "record": f"/api/games/{game.id}/record",
+                "replay": f"/api/games/{game.id}/replay",
             }
             for game in kept
         ]
@@ -271,8 +275,28 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         data: dict[str, Any] = record.to_dict(game)
         return data
 
+    @app.get("/api/games/{key}/replay")
+    async def game_replay(request: Request, key: str) -> Response:
+        """A finished game step by step, every hand shown: each hand's deal and each move,
+        with the whole position after it (docs/protocol.md, "Replays"). The engine plays the
+        game's record again to make it (hearts.server.replay)."""
+        hub = hub_of(request)
+        game = await hub.finished_game(key)  # (refused as the record is, while it is played)
+        table_id, names = await _seats_of(hub, key)
+        data = record.to_dict(game)
+        loop = asyncio.get_running_loop()
+        steps = await loop.run_in_executor(None, replay.build, data, names)
+        shown = {
+            "id": table_id,
+            "variant": data["variant"],
+            "record": f"/api/games/{table_id}/record",
+            **steps,
+        }
+        return _json_answer(request, shown)
+
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/t/{key}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/r/{key}", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
         text = (
             resources.files("hearts.server")
@@ -302,6 +326,33 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         await _serve_socket(hub_of(socket), socket, key)
 
     return app
+
+
+async def _seats_of(hub: Hub, key: str) -> tuple[str, list[str] | None]:
+    """A finished game's table id and its seats' names, by its id or code (from memory, or
+    the store); the key itself and no names if it is in neither."""
+    table = hub.tables.get(key) or hub.tables.get(hub.codes.get(key.strip().upper(), ""))
+    if table is not None:
+        return table.id, [seat.name for seat in table.seats]
+    kept = await hub.db(hub.store.get, key) or await hub.db(hub.store.by_code, key)
+    if kept is None:  # pragma: no cover - it was found a moment ago
+        return key, None
+    return kept.id, [seat.name for seat in sorted(kept.seats, key=lambda seat: seat.seat)]
+
+
+_GZIP_OVER = 2_000
+"""Bytes of JSON above which an answer goes gzipped to a client that takes it (a replay)."""
+
+
+def _json_answer(request: Request, data: Any) -> Response:
+    """JSON data as an answer, gzipped when it is long and the client accepts gzip."""
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    headers = {"vary": "accept-encoding"}
+    accepts = request.headers.get("accept-encoding", "").lower()
+    if len(body) > _GZIP_OVER and "gzip" in accepts:
+        body = gzip.compress(body, compresslevel=6)
+        headers["content-encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)
 
 
 async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:

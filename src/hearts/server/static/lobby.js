@@ -182,10 +182,16 @@ async function games() {
   let kept = [];
   try { kept = await api("GET", "/api/games"); } catch { return; }
   if (!kept.length) { list.replaceChildren(h("li", {}, "None yet.")); return; }
-  list.replaceChildren(...kept.slice(0, 20).map((g) => h("li", {},
-    h("span", {}, `${g.variant}: ${g.seats.map((s) => s.name).join(", ")}`,
-      h("small", {}, ` ${new Date(g.finished).toLocaleString()}`)),
-    h("a", { href: g.record, "aria-label": `The record of the ${g.variant} game of ${new Date(g.finished).toLocaleString()}` }, "Record"))));
+  list.replaceChildren(...kept.slice(0, 20).map((g) => {
+    const when = new Date(g.finished).toLocaleString();
+    return h("li", {},
+      h("span", {}, `${g.variant}: ${g.seats.map((s) => s.name).join(", ")}`,
+        h("small", {}, ` ${when}`)),
+      h("span", { class: "actions" },
+        h("a", { class: "replay", href: `/r/${encodeURIComponent(g.id)}`, "aria-label": `Replay the ${g.variant} game of ${when}` }, "Replay"),
+        " ",
+        h("a", { href: g.record, "aria-label": `The record of the ${g.variant} game of ${when}` }, "Record")));
+  }));
 }
 
 export async function lobby() {

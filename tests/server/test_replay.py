@@ -1,0 +1,225 @@
+"""Replays of finished games (hearts.server.replay, ``GET /api/games/{id or code}/replay``):
+the steps agree with the game's record move by move, every hand is in them with every seat's
+cards, and a game still being played (or none) is refused with a sentence."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hearts import Game, record, variants
+from hearts.cards import CardSet
+from hearts.errors import InvalidRecord
+from hearts.events import Dealt, Event, move_of
+from hearts.moves import parse_move
+from hearts.rules import Rules
+from hearts.server import replay
+
+from .players import PERSON, bot, hello, make
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def finish(http: TestClient, **fields: Any) -> dict[str, Any]:
+    """A table of one person (played by the test on the socket) and three basic bots, played
+    to its end: the lobby's answer for it."""
+    made = make(http, [PERSON, bot(), bot(), bot()], name="Ann", **fields)
+    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+        ann = hello(socket, made["token"])
+        for _ in range(5000):
+            ann.current()
+            if any(m["type"] == "over" for m in ann.seen):
+                break
+            if ann.has_move():
+                ann.play()
+        else:
+            raise AssertionError("the game did not end")
+    return made
+
+
+def check_against_record(shown: dict[str, Any], kept: dict[str, Any]) -> None:
+    """The replay's steps are the record's deals and moves, one each, in order; each step's
+    hands follow from the one before by the move it names; the hands and the result are the
+    record's."""
+    events = [Event.from_dict(raw) for raw in kept["events"]]
+    wanted = [
+        index
+        for index, event in enumerate(events)
+        if isinstance(event, Dealt) or move_of(event, index) is not None
+    ]
+    steps = shown["steps"]
+    assert [step["event"] for step in steps] == wanted
+    dealt = [event for event in events if isinstance(event, Dealt)]
+    assert [hand["hand"] for hand in shown["hands"]] == [event.hand_number for event in dealt]
+    assert shown["players"] == len(steps[0]["hands"]) == kept["rules"]["players"]
+    previous: dict[str, Any] | None = None
+    for number, step in enumerate(steps):
+        event = events[step["event"]]
+        hands = [CardSet.parse(cards) for cards in step["hands"]]
+        if isinstance(event, Dealt):
+            assert step["kind"] == "deal" and step["seat"] is None
+            assert hands == list(event.hands)  # (every seat's cards, face up)
+            hand = shown["hands"][event.hand_number]
+            assert hand["step"] == number and hand["dealer"] == event.dealer
+            assert hand["dealt"] == [str(cards) for cards in event.hands]
+        else:
+            found = move_of(event, step["event"])
+            assert found is not None and step["kind"] == "move"
+            assert (step["seat"], parse_move(step["move"])) == found
+            assert step["words"] and step["words"].endswith(".")
+            assert previous is not None and step["hand"] == previous["hand"]
+            before = [CardSet.parse(cards) for cards in previous["hands"]]
+            if event.kind == "card_played":
+                seat, card = found
+                assert card in before[seat] and card not in hands[seat]
+                # The card leaves its seat's hand; after a trick, seats may draw from the stock
+                # (two-handed, Domino), the last holding cards keep them (Domino), and the
+                # first trick's taker may take the widow into the hand (Heartsette).
+                expected = list(before)
+                expected[seat] = before[seat] - CardSet([card])
+                for then in step["events"]:
+                    if then["kind"] == "stock_drawn":
+                        expected[then["seat"]] = expected[then["seat"]] | CardSet([then["card"]])
+                    elif then["kind"] == "cards_kept":
+                        kept_cards = CardSet.parse(then["cards"])
+                        expected[then["seat"]] = expected[then["seat"]] - kept_cards
+                for other in range(len(hands)):
+                    if hands[other] != expected[other]:  # (a widow taken into the hand)
+                        widow = CardSet.parse(" ".join(shown["hands"][step["hand"]]["stock"]))
+                        assert step["taken"] is not None and step["taken"]["winner"] == other
+                        assert expected[other] <= hands[other]
+                        assert hands[other] - expected[other] == widow
+                on_table = step["table"] or []
+                taken = step["taken"]
+                played = {"seat": seat, "card": str(card)}
+                if taken is None:
+                    assert on_table[-1] == played
+                else:  # (the trick this card completed, and who played each of its cards)
+                    assert not on_table and taken["plays"][-1] == played
+                    assert [p["card"] for p in taken["plays"]] == taken["cards"]
+                    assert taken["plays"][:-1] == previous["table"]
+                assert step["at"]["trick"] >= 1 and 1 <= step["at"]["card"] <= step["at"]["of"]
+        previous = step
+    settled = [raw for raw in kept["events"] if raw["kind"] == "hand_settled"]
+    for raw in settled:
+        hand = shown["hands"][raw["hand_number"]]
+        assert hand["deltas"] == raw["deltas"] and hand["totals"] == raw["totals"]
+        assert steps[hand["settled"]]["scores"] == raw["totals"]
+    over = kept["events"][-1]
+    assert over["kind"] == "game_over"
+    assert shown["winners"] == over["winners"] and shown["totals"] == over["totals"]
+    assert steps[-1]["scores"] == over["totals"] and all(
+        cards == "" for cards in steps[-1]["hands"]
+    )
+
+
+def test_a_finished_games_replay_agrees_with_its_record_move_by_move(http: TestClient) -> None:
+    made = finish(http, options={"end": "deals", "deals": 2})
+    table = made["table"]["id"]
+    listed = http.get("/api/games").json()
+    assert listed[0]["replay"] == f"/api/games/{table}/replay"
+    reply = http.get(listed[0]["replay"])
+    assert reply.status_code == 200 and reply.headers["content-type"] == "application/json"
+    shown = reply.json()
+    kept = http.get(f"/api/games/{table}/record").json()
+    check_against_record(shown, kept)
+    assert len(shown["hands"]) >= 2  # (two hands, or more while a tie goes on)
+    assert shown["id"] == table and shown["record"] == f"/api/games/{table}/record"
+    assert [seat["name"] for seat in shown["seats"]] == ["Ann", "basic", "basic", "basic"]
+    assert "Ann" in shown["steps"][0]["words"] or any(
+        step["words"].startswith("Ann ") for step in shown["steps"]
+    )
+    # (the bots share a name: the words tell them apart by seat)
+    assert any("basic (seat 2)" in step["words"] for step in shown["steps"])
+    assert http.get(f"/api/games/{made['code'].lower()}/replay").json() == shown
+
+
+def test_a_long_replay_goes_gzipped_to_a_client_that_takes_it(http: TestClient) -> None:
+    made = finish(http, options={"end": "deals", "deals": 1})
+    path = f"/api/games/{made['table']['id']}/replay"
+    zipped = http.get(path, headers={"accept-encoding": "gzip"})
+    plain = http.get(path, headers={"accept-encoding": "identity"})
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in plain.headers
+    assert zipped.json() == plain.json()
+    assert len(gzip.compress(plain.content)) < len(plain.content) / 4
+
+
+def test_a_game_still_being_played_or_none_has_no_replay(http: TestClient) -> None:
+    made = make(http, [PERSON, bot(), bot(), bot()])
+    for key in (made["table"]["id"], made["code"]):
+        reply = http.get(f"/api/games/{key}/replay")
+        assert reply.status_code == 409
+        assert reply.json() == {
+            "error": "the game is still being played: its record is given once it is over"
+        }
+    reply = http.get("/api/games/nothing-here/replay")
+    assert reply.status_code == 404
+    assert reply.json()["error"] == (
+        "there is no game 'nothing-here' here: check the link or the code"
+    )
+
+
+def played(rules: Rules, seed: int, moves: int = 20_000) -> Game:
+    """A game of these rules played to its end by random moves."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed, hand_seeds=True)
+    for _ in range(moves):
+        if game.is_over:
+            return game
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))], game.to_act)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("variant", sorted(variants.VARIANTS))
+def test_every_preset_replays_by_its_record_with_and_without_the_laws(variant: str) -> None:
+    """Each preset's short game (and the same by the laws: revokes, claims, gathering) replays
+    step by step, the steps agreeing with its record: passes, bids, draws, widows, moons."""
+    rules = variants.get(variant).replace(end="deals", deals=1)
+    for laws in (False, True):
+        game = played(rules.replace(laws=laws), seed=len(variant) + laws)
+        kept = record.to_dict(game)
+        shown = replay.build(kept, [f"P{seat}" for seat in range(game.players)])
+        check_against_record(shown, kept)
+
+
+def test_a_record_of_a_game_not_over_or_not_the_games_own_is_refused() -> None:
+    game = Game(variants.get("modern"), seed=5)
+    for _ in range(10):
+        game.play(game.legal_moves()[0], game.to_act)
+    with pytest.raises(InvalidRecord, match="not yet over"):
+        replay.build(record.to_dict(game))
+    game = played(variants.get("modern").replace(end="deals", deals=1), seed=3)
+    kept = record.to_dict(game)
+    plays = [n for n, raw in enumerate(kept["events"]) if raw["kind"] == "card_played"]
+    first, second = kept["events"][plays[0]], kept["events"][plays[1]]
+    first["card"], second["card"] = second["card"], first["card"]  # (two cards swapped)
+    with pytest.raises(InvalidRecord):
+        replay.build(kept)
+
+
+def test_the_docs_replay_example_has_a_real_steps_fields() -> None:
+    """docs/protocol.md's example of a replay (```json replay) has the fields of a real one,
+    and of its steps and hands."""
+    text = DOC.read_text(encoding="utf-8")
+    found = re.findall(r"```json replay\n(.*?)```", text, flags=re.DOTALL)
+    assert len(found) == 1
+    example = json.loads(found[0])
+    game = played(variants.get("modern").replace(end="deals", deals=1), seed=2)
+    real = replay.build(record.to_dict(game))
+    real.update(id="t-3f2a", variant="modern", record="/api/games/t-3f2a/record")
+    assert set(example) == set(real)
+    assert all(set(step) == set(real["steps"][0]) for step in example["steps"])
+    assert all(set(hand) == set(real["hands"][0]) for hand in example["hands"])
+    assert example["players"] == len(example["steps"][0]["hands"])
+    real_taken = next(step["taken"] for step in real["steps"] if step["taken"])
+    shown_taken = [step["taken"] for step in example["steps"] if step["taken"]]
+    assert shown_taken and all(set(taken) == set(real_taken) for taken in shown_taken)
