@@ -485,7 +485,8 @@ class Table:
             log.error("table %s: the bots' pool failed on a hint: %s", self.id, error)
             client.refuse("unavailable", "no hint could be worked out just now: ask again", ref)
             return
-        if seat not in self.to_act() or wire.move_from_wire(move) not in self.game.legal_moves(seat):
+        still = seat in self.to_act() and wire.move_from_wire(move) in self.game.legal_moves(seat)
+        if not still:
             client.refuse(
                 "unavailable", "the game moved on while the hint was worked out: ask again", ref
             )
