@@ -102,7 +102,7 @@ export function totalsChart(data) {
     `${name}: ${hands.map((row) => `${row.totals[seat]} after hand ${row.hand_number + 1}`).join(", ") || "no hand yet"}`);
   const svg = el("svg", {
     xmlns: SVG, class: "chart", viewBox: `0 0 ${WIDTH} ${height}`, role: "img",
-    "aria-labelledby": `${uid}-title ${uid}-desc`, "font-size": 11,
+    "aria-labelledby": `${uid}-title ${uid}-desc`, "font-size": 12,
   },
   el("title", { id: `${uid}-title` }, title),
   el("desc", { id: `${uid}-desc` }, `Total ${unit} after each hand. ${described.join(". ")}.`));
