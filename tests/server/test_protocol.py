@@ -310,7 +310,7 @@ _JSON = st.recursive(
 _FIELDS = st.sampled_from(["type", "version", "token", "watch", "move", "ref", "seat", ""])
 _MESSAGES = st.dictionaries(
     _FIELDS,
-    st.sampled_from(["hello", "move", "sync", "ping", "leave", "state", "QS", ""]) | _JSON,
+    st.sampled_from(["hello", "move", "hint", "sync", "ping", "leave", "state", "QS", ""]) | _JSON,
     max_size=5,
 )
 
@@ -381,6 +381,23 @@ def test_the_schemas_name_every_message_and_require_its_type() -> None:
             assert schema["properties"]["type"]["const"] == kind
             assert schema["required"][0] == "type"
         assert set(schemas[side]["discriminator"]["mapping"]) == set(types)
+
+
+def test_the_schemas_give_the_score_sheet_and_the_hint() -> None:
+    """A state must carry ``hands`` (each a HandResult of five required fields); a hint asks
+    with nothing but its ref, and is answered with a move and a reason."""
+    schemas = protocol.schemas()
+    server = schemas["server"]["$defs"]
+    assert "hands" in server["State"]["required"]
+    assert server["State"]["properties"]["hands"]["items"] == {"$ref": "#/$defs/HandResult"}
+    assert set(server["HandResult"]["required"]) == {
+        "hand_number", "penalties", "points", "deltas", "totals"
+    }  # fmt: skip
+    assert server["Hint"]["required"] == ["type", "move", "reason"]
+    assert set(schemas["client"]["$defs"]["HintRequest"]["properties"]) == {"type", "ref"}
+    with pytest.raises(ProtocolError) as caught:
+        parse_client('{"type": "hint", "move": "QS"}')
+    assert caught.value.code == "bad_message" and "has no field" in str(caught.value)
 
 
 def _doc_examples() -> list[tuple[str, str]]:
