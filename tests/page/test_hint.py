@@ -48,6 +48,7 @@ def test_the_hint_button_marks_the_experts_legal_card_and_says_why(
     expect(button).to_be_visible()
     button.click()
     expect(page.locator(HINTED)).to_have_count(1)
+    expect(button).to_be_focused()  # (the focus stays where it was, the button redrawn)
     card = str(page.locator(HINTED).get_attribute("data-card"))
     assert [answer["move"] for answer in heard] == [card]  # (the server's, marked as it said)
     assert card in playable

@@ -487,14 +487,17 @@ function drawMoves(m, v) {
           onclick: () => move(`claim ${s.seat}`) }, Name(s.seat)))));
     }
   }
+  const hintFocused = document.activeElement && document.activeElement.id === "hint";
   if (mySeat !== null && (v.choose || (m.turn === mySeat && (v.legal_moves || []).length))) {
-    const waiting = hint && hint.move === null && hint.key === positionKey(m);
+    // (aria-disabled, not disabled, while the hint is worked out: the focus stays on it)
+    const waiting = Boolean(hint && hint.move === null && hint.key === positionKey(m));
     nodes.push(h("button", {
-      id: "hint", type: "button", class: "move", "aria-keyshortcuts": "?", disabled: waiting,
-      title: "Ask the expert for a move and why (key ?)", onclick: askHint,
+      id: "hint", type: "button", class: "move", "aria-keyshortcuts": "?", "aria-disabled": waiting ? "true" : null,
+      title: "Ask the expert for a move and why (key ?)", onclick: () => { if (!waiting) askHint(); },
     }, waiting ? "Hint: thinking…" : "Hint"));
   }
   box.replaceChildren(...nodes);
+  if (hintFocused) $("hint")?.focus();
   drawHint(m);
 }
 
