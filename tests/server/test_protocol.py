@@ -20,7 +20,10 @@ from hearts.server.protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     Error,
+    HandResult,
     Hello,
+    Hint,
+    HintRequest,
     Leave,
     MoveMessage,
     Over,
@@ -56,7 +59,7 @@ def _refusal(data: str | bytes) -> ProtocolError:
 
 
 def test_each_client_message_parses_to_its_model() -> None:
-    """hello, move, sync, ping and leave, with and without their optional fields."""
+    """hello, move, hint, sync, ping and leave, with and without their optional fields."""
     assert parse_client('{"type":"hello","version":1}') == Hello(version=1)
     assert parse_client('{"type":"hello","version":1,"token":"s3cret","watch":false}') == Hello(
         version=1, token="s3cret"
@@ -68,6 +71,8 @@ def test_each_client_message_parses_to_its_model() -> None:
         move="pass 2C 3C 4C"
     )
     assert parse_client('{"ref":41,"move":"QS","type":"move"}') == MoveMessage(move="QS", ref=41)
+    assert parse_client('{"type":"hint","ref":3}') == HintRequest(ref=3)
+    assert parse_client('{"type":"hint"}') == HintRequest()
     assert parse_client(b'{"type":"sync"}') == Sync()
     assert parse_client(bytearray(b'{"type":"ping","ref":2}')) == Ping(ref=2)  # type: ignore[arg-type]
     assert parse_client(' {"type": "leave"} \n') == Leave()
@@ -79,6 +84,7 @@ CLIENT_MESSAGES = [
     Hello(version=PROTOCOL_VERSION, token="t" * 200, watch=True),
     MoveMessage(move="bid pass", ref=0),
     MoveMessage(move="10♥"),
+    HintRequest(ref=12),
     Sync(),
     Ping(ref=2**31 - 1),
     Ping(),
@@ -114,6 +120,7 @@ def _server_messages() -> list[protocol.ServerMessage]:
             deadline=1_800_000_000.5,
             server_time=1_799_999_990.0,
             scores=[0, 0, 0, 0],
+            hands=[],
             seq=2,
             since=0,
             events=events,
@@ -124,7 +131,16 @@ def _server_messages() -> list[protocol.ServerMessage]:
             turn=None,
             deadline=None,
             server_time=1_799_999_990.0,
-            scores=[0, 0, 0, 0],
+            scores=[13, 0, 13, 0],
+            hands=[
+                HandResult(
+                    hand_number=0,
+                    penalties=[1, 0, 12, 0],
+                    points=[1, 0, 25, 0],
+                    deltas=[1, 0, 25, 0],
+                    totals=[1, 0, 25, 0],
+                )
+            ],
             seq=2,
             since=2,
             events=[],
@@ -138,6 +154,7 @@ def _server_messages() -> list[protocol.ServerMessage]:
             cut=12,
             commitment="cd" * 32,
         ),
+        Hint(move="pass 2C 3C 4C", reason="pass 2♣ 3♣ 4♣: by the rules of thumb", ref=8),
         Error(code="illegal", message="you must follow suit: play a club", ref=3),
         Error(code="throttled", message="too many messages: wait a second"),
         Pong(ref=1),
@@ -293,7 +310,7 @@ _JSON = st.recursive(
 _FIELDS = st.sampled_from(["type", "version", "token", "watch", "move", "ref", "seat", ""])
 _MESSAGES = st.dictionaries(
     _FIELDS,
-    st.sampled_from(["hello", "move", "sync", "ping", "leave", "state", "QS", ""]) | _JSON,
+    st.sampled_from(["hello", "move", "hint", "sync", "ping", "leave", "state", "QS", ""]) | _JSON,
     max_size=5,
 )
 
@@ -366,6 +383,23 @@ def test_the_schemas_name_every_message_and_require_its_type() -> None:
         assert set(schemas[side]["discriminator"]["mapping"]) == set(types)
 
 
+def test_the_schemas_give_the_score_sheet_and_the_hint() -> None:
+    """A state must carry ``hands`` (each a HandResult of five required fields); a hint asks
+    with nothing but its ref, and is answered with a move and a reason."""
+    schemas = protocol.schemas()
+    server = schemas["server"]["$defs"]
+    assert "hands" in server["State"]["required"]
+    assert server["State"]["properties"]["hands"]["items"] == {"$ref": "#/$defs/HandResult"}
+    assert set(server["HandResult"]["required"]) == {
+        "hand_number", "penalties", "points", "deltas", "totals"
+    }  # fmt: skip
+    assert server["Hint"]["required"] == ["type", "move", "reason"]
+    assert set(schemas["client"]["$defs"]["HintRequest"]["properties"]) == {"type", "ref"}
+    with pytest.raises(ProtocolError) as caught:
+        parse_client('{"type": "hint", "move": "QS"}')
+    assert caught.value.code == "bad_message" and "has no field" in str(caught.value)
+
+
 def _doc_examples() -> list[tuple[str, str]]:
     """The doc's examples: ```json client and ```json server blocks, with their direction."""
     text = DOC.read_text(encoding="utf-8")
@@ -407,8 +441,9 @@ def test_the_doc_names_every_error_code_and_move_form() -> None:
 @pytest.mark.parametrize("variant", sorted(variants.VARIANTS))
 def test_state_text_writes_the_state_the_model_would(variant: str) -> None:
     """The server writes its states without building the model (state_text, for speed): at
-    every position of a hand of each preset, for each seat and a watcher, the text parses as a
-    State and the model writes back the same JSON."""
+    every position of a hand of each preset and the first of the next, for each seat and a
+    watcher, the text parses as a State and the model writes back the same JSON; the finished
+    hands' results are there once the hand is over."""
     rules = variants.get(variant)
     game = Game(rules.replace(laws=True) if variant == "modern" else rules, seed=11)
     rng = random.Random(3)
@@ -416,7 +451,7 @@ def test_state_text_writes_the_state_the_model_would(variant: str) -> None:
         {"seat": s, "name": f"p{s}", "kind": "human", "status": "connected"}
         for s in range(game.players)
     ]
-    while not game.is_over and game.hands_over() < 1:
+    while True:
         for seat in [*range(game.players), None]:
             view = (
                 wire.public_view(game.public_view())
@@ -434,6 +469,7 @@ def test_state_text_writes_the_state_the_model_would(variant: str) -> None:
                 since=0,
                 events=wire.seen_events(game.events, seat),
                 ref=4,
+                hands=wire.hand_results(game.events),
             )
             message = parse_server(text)
             assert isinstance(message, State)
@@ -441,5 +477,9 @@ def test_state_text_writes_the_state_the_model_would(variant: str) -> None:
                 message.view, protocol.PublicViewData if seat is None else protocol.SeatViewData
             )
             assert json.loads(dump(message)) == json.loads(text)
+            assert len(message.hands) == game.hands_over()
+        if game.is_over or game.hands_over() == 1:
+            assert message.hands[0].totals == list(game.scores)
+            break
         moves = game.legal_moves()
         game.play(rng.choice(list(moves)))

@@ -440,6 +440,8 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
             client.refuse("unauthorized", "a watcher cannot move: join a seat to play", ref)
         else:
             await table.play(client.seat, message.move, client, ref)
+    elif isinstance(message, protocol.HintRequest):
+        table.ask_hint(client, ref)
     elif isinstance(message, protocol.Leave):
         if client.seat is not None:
             await table.leave(client.seat)

@@ -4,7 +4,8 @@ A bot chooses from a seat's view alone (:class:`~hearts.observation.SeatView`). 
 searches (``expert``, ``ismcts``) thinks in a worker process, the view pickled to it, and the
 server awaits the move while it goes on serving every other table; each move's budget is
 bounded: it thinks at most the server's ``bot_think`` seconds, whatever a table asks. The bots
-of rules of thumb answer in microseconds, in the loop itself.
+of rules of thumb answer in microseconds, in the loop itself. A player's hint (the expert's
+move and why, :func:`advise`) is worked out in the pool too, within its own budget.
 
 >>> import asyncio
 >>> from hearts import Game, variants
@@ -29,10 +30,11 @@ import threading
 import time
 
 from hearts import bots
-from hearts.moves import Move
+from hearts.bots import expert
+from hearts.moves import Move, move_text
 from hearts.observation import SeatView
 
-__all__ = ["BotPool", "choose"]
+__all__ = ["BotPool", "advise", "choose"]
 
 
 def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
@@ -40,6 +42,13 @@ def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
     by the position too), thinking ``think`` seconds at most if it searches."""
     bot = bots.get(name, seed=seed, think=think if name in bots.SEARCHERS else None)
     return bot.choose(view)
+
+
+def advise(seed: int, think: float, view: SeatView) -> tuple[str, str]:
+    """The expert's hint for a seat's view (:func:`hearts.bots.expert.hint`), ``think``
+    seconds at most: the move as text and the reason in one line."""
+    advice = expert.hint(view, think=think, seed=seed)
+    return move_text(advice.move), advice.reason
 
 
 def _quiet(server: int) -> None:
@@ -80,6 +89,12 @@ class BotPool:
             return choose(name, seed, think, view)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, choose, name, seed, think, view)
+
+    async def advise(self, seed: int, think: float, view: SeatView) -> tuple[str, str]:
+        """The expert's hint for ``view`` (see :func:`advise`), worked out in the pool, off the
+        loop, as a searching bot's move is."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, advise, seed, think, view)
 
     def close(self) -> None:
         """Stop the workers (a move being thought is dropped)."""

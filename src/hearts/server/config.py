@@ -42,6 +42,9 @@ class ServerConfig:
     bot_think: float = 1.0
     """The most seconds a searching bot may think over a move (a table asks for less, never
     more): the bound on each move's budget."""
+    hint_think: float = 0.4
+    """Seconds the expert thinks over a player's hint (``hint`` on the socket), in the bots'
+    pool like a bot's move."""
     bot_workers: int = dataclasses.field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     """Processes that think for the bots (0: a thread of the server instead, for tests of the
     server itself)."""
@@ -60,6 +63,7 @@ class ServerConfig:
         _seconds("grace", self.grace)
         object.__setattr__(self, "grace", float(self.grace))
         _seconds("bot_think", self.bot_think, least=0.01)
+        _seconds("hint_think", self.hint_think, least=0.01)
         if (
             isinstance(self.bot_workers, bool)
             or not isinstance(self.bot_workers, int)

@@ -1,11 +1,12 @@
 """The wire protocol of ``hearts serve``: the typed messages of one WebSocket (docs/protocol.md).
 
 Every message is a JSON object whose ``type`` names it. A client sends :class:`Hello` first,
-then :class:`MoveMessage`, :class:`Sync`, :class:`Ping` or :class:`Leave`; the server answers
-with :class:`Welcome`, :class:`State`, :class:`Reveal`, :class:`Error`, :class:`Pong` and
-:class:`Over`. :func:`parse_client` reads what a client sent, refusing anything else with a
-:class:`ProtocolError` that carries one sentence and a machine ``code``; :func:`dump` writes a
-message; :func:`schemas` gives the JSON Schemas of both directions.
+then :class:`MoveMessage`, :class:`HintRequest`, :class:`Sync`, :class:`Ping` or
+:class:`Leave`; the server answers with :class:`Welcome`, :class:`State`, :class:`Reveal`,
+:class:`Hint`, :class:`Error`, :class:`Pong` and :class:`Over`. :func:`parse_client` reads what
+a client sent, refusing anything else with a :class:`ProtocolError` that carries one sentence
+and a machine ``code``; :func:`dump` writes a message; :func:`schemas` gives the JSON Schemas of
+both directions.
 
 >>> parse_client('{"type": "move", "move": "QS", "ref": 7}')
 MoveMessage(type='move', move='QS', ref=7)
@@ -23,7 +24,7 @@ bad_message - the field 'move' of a move message must be the move as text, as "Q
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Any, Final, Literal, TypeAlias, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -38,6 +39,7 @@ __all__ = [
     "ProtocolError",
     "Hello",
     "MoveMessage",
+    "HintRequest",
     "Sync",
     "Ping",
     "Leave",
@@ -49,11 +51,13 @@ __all__ = [
     "AuctionData",
     "RevokeData",
     "LawsData",
+    "HandResult",
     "PublicViewData",
     "SeatViewData",
     "Welcome",
     "State",
     "Reveal",
+    "Hint",
     "Error",
     "Pong",
     "Over",
@@ -174,6 +178,15 @@ class MoveMessage(_ClientMessage):
     ref: _Ref = None
 
 
+class HintRequest(_ClientMessage):
+    """Ask the expert for this seat's move now (advice only: it changes nothing in the game).
+    Answered by :class:`Hint`, or an :class:`Error` when the seat has no move to make now, for
+    a watcher, or while a hint of this client's is still being worked out."""
+
+    type: Literal["hint"] = "hint"
+    ref: _Ref = None
+
+
 class Sync(_ClientMessage):
     """Send me the whole state again."""
 
@@ -194,7 +207,7 @@ class Leave(_ClientMessage):
 
 
 ClientMessage: TypeAlias = Annotated[
-    Hello | MoveMessage | Sync | Ping | Leave, Field(discriminator="type")
+    Hello | MoveMessage | HintRequest | Sync | Ping | Leave, Field(discriminator="type")
 ]
 """Any message a client may send."""
 
@@ -272,6 +285,19 @@ class LawsData(_Data):
     claims: list[int]
     called: str | None
     revokes: list[RevokeData]
+
+
+class HandResult(_Data):
+    """A finished hand's result, as the game settled it (its ``hand_over`` and
+    ``hand_settled`` events): nothing in it is computed by the server."""
+
+    hand_number: int = Field(ge=0, description="The hand, from 0.")
+    penalties: list[int] = Field(description="Penalty units each seat took in the hand.")
+    points: list[int] = Field(
+        description="Each seat's points for the hand (a counters game: its penalty units)."
+    )
+    deltas: list[int] = Field(description="Each seat's change of total at the settlement.")
+    totals: list[int] = Field(description="Each seat's total after the hand.")
 
 
 Phase: TypeAlias = Literal["bid", "name", "pass", "play", "discard", "moon", "gather", "over"]
@@ -356,6 +382,9 @@ class State(_Message):
     )
     server_time: float = Field(description="The server's clock when it sent this, Unix seconds.")
     scores: list[int] = Field(description="The table's scores.")
+    hands: list[HandResult] = Field(
+        description="Every finished hand's result, the first first: the game's score sheet."
+    )
     seq: int = Field(ge=0)
     since: int = Field(ge=0)
     events: list[dict[str, Any]]
@@ -379,6 +408,16 @@ class Reveal(_Message):
     order: list[str] = Field(description="The shuffled pack, top first, by card name.")
     cut: int | None = Field(description="Cards the pone lifted (null: no cut).")
     commitment: str | None = Field(default=None, description="The commitment it opens.")
+
+
+class Hint(_Message):
+    """The answer to :class:`HintRequest`: the expert's move for the asking seat, from that
+    seat's view alone, as move text, and why, in one line."""
+
+    type: Literal["hint"] = "hint"
+    move: str = Field(description="The move suggested, as move text (a pass: its cards).")
+    reason: str = Field(description="Why, in one line.")
+    ref: int | None = None
 
 
 class Error(_Message):
@@ -407,7 +446,7 @@ class Over(_Message):
 
 
 ServerMessage: TypeAlias = Annotated[
-    Welcome | State | Reveal | Error | Pong | Over, Field(discriminator="type")
+    Welcome | State | Reveal | Hint | Error | Pong | Over, Field(discriminator="type")
 ]
 """Any message the server sends."""
 
@@ -417,6 +456,7 @@ _SERVER: Final[TypeAdapter[ServerMessage]] = TypeAdapter(ServerMessage)
 CLIENT_TYPES: Final[dict[str, type[_ClientMessage]]] = {
     "hello": Hello,
     "move": MoveMessage,
+    "hint": HintRequest,
     "sync": Sync,
     "ping": Ping,
     "leave": Leave,
@@ -425,6 +465,7 @@ SERVER_TYPES: Final[dict[str, type[_Message]]] = {
     "welcome": Welcome,
     "state": State,
     "reveal": Reveal,
+    "hint": Hint,
     "error": Error,
     "pong": Pong,
     "over": Over,
@@ -543,12 +584,14 @@ def state_text(
     since: int,
     events: list[dict[str, Any]],
     ref: int | None = None,
+    hands: Sequence[dict[str, Any]] = (),
 ) -> str:
     """The JSON text of a :class:`State` message from data the server wrote itself from the
     core's views (:func:`hearts.server.wire.seat_view` or :func:`~hearts.server.wire.public_view`,
-    seats as :class:`SeatInfo` fields): the message :func:`dump` would write, without building
-    and checking again, at every state of every client, models of what the server just made.
-    The tests hold it to the model (tests/server/test_protocol.py).
+    seats as :class:`SeatInfo` fields, the finished ``hands`` as
+    :func:`hearts.server.wire.hand_results` writes them): the message :func:`dump` would write,
+    without building and checking again, at every state of every client, models of what the
+    server just made. The tests hold it to the model (tests/server/test_protocol.py).
 
     >>> text = state_text(view={"phase": "play"}, seats=[], turn=None, deadline=None,
     ...                   server_time=0.0, scores=[0, 0], seq=3, since=3, events=[])
@@ -564,6 +607,7 @@ def state_text(
             "deadline": deadline,
             "server_time": server_time,
             "scores": scores,
+            "hands": list(hands),
             "seq": seq,
             "since": since,
             "events": events,

@@ -102,6 +102,8 @@ class Client:
         """Messages refused in a row for going too fast."""
         self.seq = 0
         """Where in the game's log its last state stood (the next state's ``since``)."""
+        self.hinting: asyncio.Task[None] | None = None
+        """The hint being worked out for this client (one at a time), or None."""
         self.task = asyncio.create_task(self._sender())
 
     def allow(self) -> bool:
@@ -215,6 +217,9 @@ class Table:
         """The turn timer running: (seat, the position's number of events, its handle)."""
         self.deadline: float | None = None
         """When the turn timer of the person to act runs out (seconds since the epoch)."""
+        self._hands: tuple[int, list[dict[str, Any]]] = (0, [])
+        """The finished hands' results (:func:`~hearts.server.wire.hand_results`), written once
+        per hand settled and shared by every state: (hands over, their results)."""
 
     # ------------------------------------------------------------------ what clients see
 
@@ -289,10 +294,21 @@ class Table:
             deadline=self.deadline,
             server_time=time.time(),
             scores=list(game.scores),
+            hands=self.hand_results(log),
             seq=seq,
             since=since,
             events=wire.seen_events(log[since:seq], seat),
         )
+
+    def hand_results(self, log: Sequence[Event] | None = None) -> list[dict[str, Any]]:
+        """The game's finished hands, as every state carries them (the score sheet): read from
+        the log again only when a hand has been settled or taken back since (``log``: the
+        game's events, when the caller has them)."""
+        settled = self.game.hands_over()  # (a hand's deal is over once the game settled it)
+        if settled != self._hands[0]:
+            results = wire.hand_results(self.game.events if log is None else log)
+            self._hands = (settled, results)
+        return self._hands[1]
 
     def broadcast(self, but: Client | None = None) -> None:
         """Every client (``but`` one) gets the new state, each its own."""
@@ -435,6 +451,47 @@ class Table:
                 if self.player_for(self.seats[number]) is None:
                     continue  # (the person came back)
                 await self._play(number, move, None, None)
+
+    # ------------------------------------------------------------------ hints
+
+    def ask_hint(self, client: Client, ref: int | None) -> None:
+        """A client asks for a hint: refused at once (a sentence) for a watcher, for a seat
+        with no move to make now, or while this client's last hint is still being worked out;
+        else worked out in the bots' pool, off the loop, and sent to this client alone."""
+        seat = client.seat
+        if seat is None:
+            client.refuse("unauthorized", "a watcher cannot ask for a hint: join a seat", ref)
+        elif client.hinting is not None and not client.hinting.done():
+            client.refuse(
+                "throttled", "a hint is being worked out for you already: wait for it", ref
+            )
+        elif self.game.is_over or seat not in self.to_act():
+            client.refuse(
+                "not_your_turn", "a hint is for your own move, and you have none to make now", ref
+            )
+        else:
+            client.hinting = asyncio.create_task(self._hint(client, seat, ref))
+
+    async def _hint(self, client: Client, seat: int, ref: int | None) -> None:
+        """Work out the hint from the seat's own view and send it, unless the seat's move was
+        made or its moves changed meanwhile (a stale hint is no use: the client is told to ask
+        again). Nothing of the game changes."""
+        think = self.hub.config.hint_think
+        try:
+            move, reason = await self.hub.pool.advise(
+                _bot_seed(self.id, seat), think, self.game.view(seat)
+            )
+        except (concurrent.futures.process.BrokenProcessPool, RuntimeError) as error:
+            log.error("table %s: the bots' pool failed on a hint: %s", self.id, error)
+            client.refuse("unavailable", "no hint could be worked out just now: ask again", ref)
+            return
+        still = seat in self.to_act() and wire.move_from_wire(move) in self.game.legal_moves(seat)
+        if not still:
+            client.refuse(
+                "unavailable", "the game moved on while the hint was worked out: ask again", ref
+            )
+            return
+        client.put(protocol.Hint(move=move, reason=reason, ref=ref))
 
     # ------------------------------------------------------------------ timers
 

@@ -32,7 +32,7 @@ from typing import Any
 from hearts.cards import Card
 from hearts.deal import PassChoices, Trick
 from hearts.errors import HeartsError
-from hearts.events import Event
+from hearts.events import Event, HandOver, HandSettled
 from hearts.moves import Discard, Move, move_text, parse_move
 from hearts.observation import AuctionView, LawsView, PublicView, SeatView, redact
 from hearts.rules import Rules
@@ -45,6 +45,7 @@ __all__ = [
     "public_view",
     "seat_view",
     "seen_events",
+    "hand_results",
     "move_to_wire",
     "move_from_wire",
 ]
@@ -130,6 +131,43 @@ def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any
         if shown is not None:
             seen.append(_event_data(shown))
     return seen
+
+
+def hand_results(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """Every finished hand's result in a game's log, as the game settled it: the hand's number,
+    the penalty units and points of its ``hand_over``, the deltas and totals after it of its
+    ``hand_settled`` (:class:`~hearts.server.protocol.HandResult`'s fields). Only what the
+    events say: nothing is scored here. A hand over but not yet settled (its shooter still to
+    choose how the moon is scored) is not in it yet. Both events are public: a watcher's list
+    is a seat's.
+
+    >>> import random
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("classic").replace(end="deals", deals=1), seed=2)
+    >>> rng = random.Random(0)
+    >>> while not game.is_over:
+    ...     _ = game.play(rng.choice(list(game.legal_moves())))
+    >>> [result] = hand_results(game.events)
+    >>> result["hand_number"], result["totals"] == list(game.scores), len(result["penalties"])
+    (0, True, 4)
+    """
+    results: list[dict[str, Any]] = []
+    over: HandOver | None = None
+    for event in events:
+        if isinstance(event, HandOver):
+            over = event
+        elif isinstance(event, HandSettled):
+            results.append(
+                {
+                    "hand_number": event.hand_number,
+                    "penalties": [] if over is None else list(over.penalties),
+                    "points": [] if over is None else list(over.points),
+                    "deltas": list(event.deltas),
+                    "totals": list(event.totals),
+                }
+            )
+            over = None
+    return results
 
 
 def move_to_wire(move: Move) -> str:

@@ -2,6 +2,7 @@
 // what the player chooses; whether a move is legal is only ever the server's to say (the page
 // reads `legal_moves` and `choose`, and shows the refusal's sentence).
 import { back, face, isCard, short, words } from "./cards.js";
+import { totalsChart } from "./chart.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
 
@@ -30,7 +31,7 @@ let over = null;
 const commitments = new Map(); // hand number -> the commitment this page was sent at its deal
 const dealtCards = new Map(); // hand number -> the cards this seat was dealt
 let gone = false; // no table here, or a server of another protocol: no use trying again
-let sheet = []; // per hand: { hand, points, deltas, totals }
+let hint = null; // the hint asked for: { ref, key, at, move, reason } (move null: not come yet)
 let typed = ""; // keys typed towards a card's name
 let typedAt = 0;
 let focusCard = null; // the card to keep the focus on after a render
@@ -54,16 +55,6 @@ function statusWords(s) {
   if (s.status === "substitute") return "away, a bot plays for them";
   if (s.status === "disconnected") return "disconnected";
   return "connected";
-}
-
-function sheetKey() { return `hearts-sheet:${id}`; }
-
-function saveSheet() {
-  try { sessionStorage.setItem(sheetKey(), JSON.stringify(sheet)); } catch { /* full or off */ }
-}
-
-function loadSheet() {
-  try { sheet = JSON.parse(sessionStorage.getItem(sheetKey()) || "[]") || []; } catch { sheet = []; }
 }
 
 // ---------------------------------------------------------------- the socket
@@ -125,7 +116,11 @@ function receive(m) {
       render();
       break;
     case "error":
+      hintRefused(m);
       refused(m);
+      break;
+    case "hint":
+      hinted(m);
       break;
     case "reveal":
       revealed(m);
@@ -179,29 +174,20 @@ function events(list, m) {
         : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`;
       clearTimeout(heldTimer);
       heldTimer = setTimeout(() => { held = null; render(); }, 1650);
-    } else if (e.kind === "hand_over") {
-      // Its hand: the settlement's that follows it, else the view's (or the one before, when
-      // the view is already the next hand's).
-      const settled = list.find((x) => x.kind === "hand_settled");
-      const hand = settled ? settled.hand_number
-        : m.view ? (m.view.phase === "over" || m.view.phase === "gather" || m.view.phase === "moon" ? m.view.hand_number : m.view.hand_number - 1) : sheet.length;
-      let row = sheet.find((r) => r.hand === hand);
-      if (!row) { row = { hand }; sheet.push(row); }
-      row.points = e.points;
-      row.penalties = e.penalties;
-      handSummary(row, list);
+    } else if (e.kind === "hand_over" && !list.some((x) => x.kind === "hand_settled")) {
+      // Over, not settled yet: its hand is the view's (or the one before, when the view is
+      // already the next hand's).
+      const v = m.view || {};
+      const hand = v.phase === "over" || v.phase === "gather" || v.phase === "moon" ? v.hand_number : v.hand_number - 1;
+      handSummary({ hand, points: e.points, penalties: e.penalties }, list);
     } else if (e.kind === "hand_settled") {
-      let row = sheet.find((r) => r.hand === e.hand_number);
-      if (!row) { row = { hand: e.hand_number }; sheet.push(row); }
-      row.deltas = e.deltas;
-      row.totals = e.totals;
-      handSummary(row, list);
+      // The hand's result as the server's score sheet holds it (the game's own numbers).
+      const row = (m.hands || []).find((r) => r.hand_number === e.hand_number) || { deltas: e.deltas };
+      handSummary({ ...row, hand: e.hand_number }, list);
     } else if (e.kind === "game_over") {
       over = over || { winners: e.winners, totals: e.totals, record: `/api/games/${id}/record` };
     }
   }
-  sheet.sort((a, b) => a.hand - b.hand);
-  saveSheet();
 }
 
 function handSummary(row, list) {
@@ -245,11 +231,28 @@ function showOver() {
       ? (winners.length > 1 ? `You share the win with ${names.filter((x) => x !== "You").join(", ")}.` : "You win!")
       : `${names.join(" and ")} win${winners.length > 1 ? "" : "s"}.`),
     over.totals ? h("p", {}, "Totals: " + over.totals.map((t, seat) => `${Name(seat)} ${t}`).join(", ")) : null,
+    overChart(),
     h("p", {}, h("a", { href: over.record }, "The game's record"), " · ", h("a", { href: "/" }, "Back to the lobby"))].filter(Boolean));
   box.hidden = false;
   $("status").textContent = "The game is over.";
   clockEnd = null;
   $("clock").textContent = "";
+}
+
+/** The chart of the totals hand by hand, from the server's score sheet (the state's `hands`). */
+function overChart() {
+  const hands = (last && last.hands) || [];
+  if (!hands.length) return null;
+  const n = (last.view && last.view.players) || seats.length;
+  const settlement = (last.view && last.view.rules && last.view.rules.settlement) || {};
+  const chart = totalsChart({
+    names: Array.from({ length: n }, (_, seat) => Name(seat)),
+    hands,
+    unit: settlement.method === "counters" ? "counters" : "points",
+    title: "Each player's total after each hand",
+  });
+  return h("figure", { class: "chart-box" }, chart,
+    h("figcaption", { class: "hint" }, "Totals after each hand; the numbers are in the score sheet."));
 }
 
 // ---------------------------------------------------------------- the clock
@@ -484,7 +487,101 @@ function drawMoves(m, v) {
           onclick: () => move(`claim ${s.seat}`) }, Name(s.seat)))));
     }
   }
+  const hintFocused = document.activeElement && document.activeElement.id === "hint";
+  if (mySeat !== null && (v.choose || (m.turn === mySeat && (v.legal_moves || []).length))) {
+    // (aria-disabled, not disabled, while the hint is worked out: the focus stays on it)
+    const waiting = Boolean(hint && hint.move === null && hint.key === positionKey(m));
+    nodes.push(h("button", {
+      id: "hint", type: "button", class: "move", "aria-keyshortcuts": "?", "aria-disabled": waiting ? "true" : null,
+      title: "Ask the expert for a move and why (key ?)", onclick: () => { if (!waiting) askHint(); },
+    }, waiting ? "Hint: thinking…" : "Hint"));
+  }
   box.replaceChildren(...nodes);
+  if (hintFocused) $("hint")?.focus();
+  drawHint(m);
+}
+
+// ---------------------------------------------------------------- hints
+
+/** Where the seat stands, for a hint: its choice of a pass (the same while others pass), or the
+ * position (a state's place in the game's log). A hint holds only where it was asked. */
+function positionKey(m) {
+  const v = m.view;
+  return v.choose ? `${v.hand_number}:${v.choose.move}:${(v.hand || []).join(" ")}` : `${v.hand_number}:${m.seq}`;
+}
+
+/** Ask the server for a hint (the expert's move for this seat, from its own view). Whether one
+ * may be had now is the server's to say: a refusal's sentence is shown. */
+function askHint() {
+  if (!last) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    say("not connected to the table just now: wait a moment and try again");
+    return;
+  }
+  ref = (ref + 1) % 2147483647;
+  const pending = hint && hint.move === null && performance.now() - hint.at < 10000;
+  if (!pending) {
+    hint = { ref, key: positionKey(last), at: performance.now(), move: null, reason: "" };
+    $("hint-note").textContent = "";
+  }
+  socket.send(JSON.stringify({ type: "hint", ref }));
+  drawMoves(last, last.view);
+}
+
+function hinted(m) {
+  if (!hint || m.ref !== hint.ref) return;
+  if (!last || positionKey(last) !== hint.key) { hint = null; return; }
+  hint.move = m.move;
+  hint.reason = m.reason;
+  $("hint-note").textContent = hintWords(m.move, m.reason);
+  drawMoves(last, last.view);
+}
+
+function hintRefused(m) {
+  if (!hint || m.ref !== hint.ref) return;
+  hint = null;
+  if (last) drawMoves(last, last.view);
+}
+
+/** The cards a hint names: the card to play, or the cards to pass or discard. */
+function hintCards(move) {
+  const [verb, ...rest] = move.split(" ");
+  if (verb === "pass" || verb === "discard") return rest;
+  return isCard(move) ? [move] : [];
+}
+
+function hintWords(move, reason) {
+  const [verb] = move.split(" ");
+  const cards = hintCards(move);
+  const what = verb === "pass" || verb === "discard"
+    ? `${verb} the ${cards.map(words).join(", the ")}`
+    : isCard(move) ? `play the ${words(move)}` : moveWords(move);
+  return `Hint: ${what}. ${reason}`;
+}
+
+/** Mark what the hint suggests: its cards in the hand (or its move's button), in words too. */
+function drawHint(m) {
+  if (hint && positionKey(m) !== hint.key) {
+    hint = null;
+    $("hint-note").textContent = "";
+  }
+  const shown = hint && hint.move !== null ? hint.move : null;
+  const cards = shown ? hintCards(shown) : [];
+  const mark = " (the hint's suggestion)";
+  for (const button of $("hand").querySelectorAll("button.card")) {
+    const on = cards.includes(button.dataset.card);
+    const label = (button.getAttribute("aria-label") || "").replace(mark, "");
+    button.classList.toggle("hinted", on);
+    button.setAttribute("aria-label", on ? label + mark : label);
+    if (on) button.setAttribute("aria-describedby", "hint-note");
+    else button.removeAttribute("aria-describedby");
+  }
+  for (const button of $("moves").querySelectorAll("button[data-move]")) {
+    const on = shown !== null && !cards.length && button.dataset.move === shown;
+    button.classList.toggle("hinted", on);
+    if (on) button.setAttribute("aria-describedby", "hint-note");
+    else button.removeAttribute("aria-describedby");
+  }
 }
 
 function moveWords(text) {
@@ -511,11 +608,9 @@ function drawScores(m, v, n) {
       const twin = s && seat !== mySeat && seats.filter((x) => x.name === s.name).length > 1;
       return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat}` : name);
     }));
-  const rows = sheet.map((row) => h("tr", {}, h("th", { scope: "row" }, String(row.hand + 1)),
-    ...Array.from({ length: n }, (_, seat) => {
-      const value = row.deltas ? row.deltas[seat] : row.points ? row.points[seat] : "";
-      return h("td", {}, value === "" ? "" : String(value));
-    })));
+  // The sheet is the server's (every finished hand, in every state): nothing is kept here.
+  const rows = (m.hands || []).map((row) => h("tr", {}, h("th", { scope: "row" }, String(row.hand_number + 1)),
+    ...Array.from({ length: n }, (_, seat) => h("td", {}, String(row.deltas[seat] ?? "")))));
   const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, "Total"),
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((m.scores || [])[seat] ?? ""))));
   const thisHand = v.phase === "over" ? null : h("tr", { class: "now" }, h("th", { scope: "row" }, "This hand"),
@@ -558,6 +653,7 @@ function onKey(event) {
     return;
   }
   if (event.key === "Escape") { typed = ""; return; }
+  if (event.key === "?") { typed = ""; event.preventDefault(); askHint(); return; }
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
   if (!key) return;
   const now = performance.now();
@@ -610,7 +706,6 @@ export function table(tableId) {
   mine = sessionStorage.getItem("hearts:watch:" + id) ? null : kept(id);
   $("table").hidden = false;
   document.title = `Hearts: table ${id}`;
-  loadSheet();
   invitation();
   $("leave").addEventListener("click", () => {
     if (!confirm("Leave the table for good? A bot takes your seat.")) return;
