@@ -108,14 +108,19 @@ def act(page: Page, pick: Callable[[Page], Any] | None = None) -> bool:
         expect(page.locator(f"#moves button[data-move='{text}']")).to_have_count(0)
         return True
     if my_turn(page) and page.locator(PLAYABLE).count():
-        before = hand_of(page)
-        card = pick(page) if pick else page.locator(PLAYABLE).first
-        card.click()
-        end = time.monotonic() + WAIT / 1000
-        while hand_of(page) == before and time.monotonic() < end:
-            page.wait_for_timeout(30)
+        play_card(page, pick(page) if pick else page.locator(PLAYABLE).first)
         return True
     return False
+
+
+def play_card(page: Page, card: Any) -> None:
+    """Click a card of the hand and wait for the hand to show it gone (the page is then sent
+    the state after it: no second click on a turn already over)."""
+    before = hand_of(page)
+    card.click()
+    end = time.monotonic() + WAIT / 1000
+    while hand_of(page) == before and time.monotonic() < end:
+        page.wait_for_timeout(30)
 
 
 def play_until(
@@ -332,7 +337,7 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
                 break
             for page in (ann, bob):
                 if my_turn(page) and page.locator(PLAYABLE).count():
-                    page.locator(PLAYABLE).first.click()
+                    play_card(page, page.locator(PLAYABLE).first)
             ann.wait_for_timeout(100)
         else:
             raise AssertionError("Ann never held a card she may not play")
@@ -364,9 +369,9 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
                 break
             if my_turn(ann) and ann.locator(PLAYABLE).count():
                 others = ann.locator(f"{PLAYABLE}:not([data-card='{revoked}'])")
-                (others.first if others.count() else ann.locator(PLAYABLE).first).click()
+                play_card(ann, others.first if others.count() else ann.locator(PLAYABLE).first)
             elif my_turn(bob) and bob.locator(PLAYABLE).count():
-                bob.locator(PLAYABLE).first.click()
+                play_card(bob, bob.locator(PLAYABLE).first)
             ann.wait_for_timeout(100)
         else:
             raise AssertionError("Ann's exposed card never became hers to play")
@@ -391,9 +396,10 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
                     expect(gather).to_have_text("Let the cards be gathered")
                     expect(page.locator("#status")).to_contain_text("let the cards be gathered")
                     gather.click()
+                    expect(gather).to_have_count(0)
                     gathered.add(name)
                 elif my_turn(page) and page.locator(PLAYABLE).count():
-                    page.locator(PLAYABLE).first.click()
+                    play_card(page, page.locator(PLAYABLE).first)
             ann.wait_for_timeout(100)
         assert gathered == {"Ann", "Bob"}
         logged(ann, r"^You let the cards be gathered\.$")
