@@ -41,7 +41,7 @@ def sit(page: Page, server: LiveServer, table: str, token: str, seat: int) -> No
         [f"hearts:{table}", json.dumps({"token": token, "seat": seat})],
     )
     page.goto(f"{server.url}/t/{table}")
-    expect(page.locator("#seat-info")).to_contain_text(f"seat {seat}", ignore_case=True)
+    expect(page.locator("#seat-info")).to_contain_text(f"seat {seat + 1}", ignore_case=True)
 
 
 def hand_of(page: Page) -> list[str]:
@@ -253,7 +253,7 @@ def test_friends_see_each_others_plays_never_each_others_hands_and_a_reload_keep
         expect(watcher.locator(f"#trick [data-card='{shown}']")).to_have_count(1)
         held = hand_of(bob)
         bob.reload()
-        expect(bob.locator("#seat-info")).to_contain_text("seat 1", ignore_case=True)
+        expect(bob.locator("#seat-info")).to_contain_text("seat 2", ignore_case=True)
         expect(bob.locator(HAND)).to_have_count(len(held))
         assert hand_of(bob) == held
         assert not set(hand_of(ann)) & set(hand_of(bob))

@@ -412,13 +412,13 @@ def _count(number: int, word: str) -> str:
 
 def _names(names: Sequence[str] | None, players: int) -> list[str]:
     given = list(names or [])
-    return [given[seat] if seat < len(given) else f"Seat {seat}" for seat in range(players)]
+    return [given[seat] if seat < len(given) else f"Seat {seat + 1}" for seat in range(players)]
 
 
 def _labels(names: Sequence[str] | None, players: int) -> list[str]:
     """Each seat as the words name it: its name, with its seat where two share a name."""
     seats = _names(names, players)
     return [
-        f"{name} (seat {seat})" if seats.count(name) > 1 else name
+        f"{name} (seat {seat + 1})" if seats.count(name) > 1 else name
         for seat, name in enumerate(seats)
     ]

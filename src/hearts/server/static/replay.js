@@ -16,7 +16,7 @@ const PHASES = {
 function seatName(seat) {
   const s = game.seats[seat];
   const name = s ? s.name : `Seat ${seat}`;
-  return game.seats.filter((x) => x.name === name).length > 1 ? `${name} (seat ${seat})` : name;
+  return game.seats.filter((x) => x.name === name).length > 1 ? `${name} (seat ${seat + 1})` : name;
 }
 
 function cardsOf(text) {

@@ -3,6 +3,7 @@
 // reads `legal_moves` and `choose`, and shows the refusal's sentence).
 import { back, face, isCard, short, words } from "./cards.js";
 import { totalsChart } from "./chart.js";
+import { eventWords, outWords, receivedWords, stockWords, SUIT_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
 
@@ -10,7 +11,6 @@ const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
   discard: "discarding", moon: "the moon", gather: "gathering the cards", over: "over",
 };
-const SUIT_WORDS = { clubs: "\u2663 clubs", diamonds: "\u2666 diamonds", spades: "\u2660 spades", hearts: "\u2665 hearts" };
 
 let id = "";
 let mine = null; // { token, seat, code, link, invite } kept for this table
@@ -35,13 +35,22 @@ let hint = null; // the hint asked for: { ref, key, at, move, reason } (move nul
 let typed = ""; // keys typed towards a card's name
 let typedAt = 0;
 let focusCard = null; // the card to keep the focus on after a render
+// The "this hand" log: the hand's events are the view's (view.events, as this seat sees them);
+// lines the view alone tells (the stock's size, a seat left without cards) are kept as notes,
+// each after the events the page had then; the hand before stays shown under its own heading.
+let logHand = null; // the hand the log's events are of
+let logEvents = []; // its events
+let logNotes = []; // { at: events before it, text }
+let logBefore = null; // the hand before: { hand, lines }
+let logView = null; // the view of the last state, to tell what changed
 
 function seatName(seat) {
   const s = seats.find((x) => x.seat === seat);
   if (seat === mySeat) return "you";
-  if (!s) return `seat ${seat}`;
-  // Several seats of one name (bots are named by their kind): say which seat.
-  return seats.filter((x) => x.name === s.name).length > 1 ? `${s.name} (seat ${seat})` : s.name;
+  if (!s) return `seat ${seat + 1}`;
+  // Several seats of one name (bots are named by their kind): say which seat (numbered from 1,
+  // as the server's sentences and the seats' labels are).
+  return seats.filter((x) => x.name === s.name).length > 1 ? `${s.name} (seat ${seat + 1})` : s.name;
 }
 
 function Name(seat) {
@@ -111,6 +120,7 @@ function receive(m) {
       if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
       if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
       events(m.events || [], m);
+      keepLog(m);
       last = m;
       setClock(m);
       render();
@@ -192,7 +202,10 @@ function events(list, m) {
 
 function handSummary(row, list) {
   const box = $("summary");
-  const moon = list.find((e) => e.kind === "moon_shot");
+  // (with the moon chosen, the shot came in an earlier state: the log's events hold it)
+  const earlier = logHand === row.hand ? logEvents : [];
+  const moon = list.find((e) => e.kind === "moon_shot") || earlier.find((e) => e.kind === "moon_shot");
+  const chosen = list.find((e) => e.kind === "moon_chosen") || earlier.find((e) => e.kind === "moon_chosen");
   const parts = [];
   const n = seats.length;
   for (let seat = 0; seat < n; seat++) {
@@ -202,7 +215,7 @@ function handSummary(row, list) {
   }
   box.replaceChildren(...[
     h("h2", {}, `Hand ${row.hand + 1} is over`),
-    moon ? h("p", {}, `${Name(moon.seat)} shot the moon!`) : null,
+    moon ? h("p", {}, `${Name(moon.seat)} shot the moon!${chosen ? ` ${eventWords(chosen, logNames())}` : ""}`) : null,
     h("ul", { class: "plain" }, parts)].filter(Boolean));
   box.hidden = false;
 }
@@ -215,9 +228,87 @@ function revealed(m) {
   if (!box.hidden) box.append(shown);
   checkReveal(m, commitments.get(m.hand_number), dealtCards.get(m.hand_number)).then((result) => {
     shown.dataset.verified = result.ok === true ? "yes" : result.ok === false ? "no" : "unknown";
+    shown.dataset.hash = result.by || "";
     shown.classList.toggle("bad", result.ok === false);
     shown.textContent = `Hand ${m.hand_number + 1}: ${result.text}`;
   });
+}
+
+// ---------------------------------------------------------------- the log
+
+function logNames() {
+  return { me: mySeat, name: (seat) => (seat === mySeat ? "you" : seatName(seat)) };
+}
+
+/** Keep the state's events (the view's, this hand's) and what the view tells that they do not. */
+function keepLog(m) {
+  const v = m.view;
+  const list = m.events || [];
+  if (logHand !== null && v.hand_number !== logHand) {
+    // The hand the log showed is over: its last events came with this state, before the next
+    // hand's first (its shuffle committed to).
+    let end = list.findIndex((e) => e.kind === "shuffle_committed" && e.hand_number === v.hand_number);
+    if (end < 0) end = list.length;
+    logBefore = { hand: logHand, events: logEvents.concat(list.slice(0, end)), notes: logNotes, view: logView };
+    logNotes = [];
+    logView = null;
+  }
+  if (logView && logView.hand_number === v.hand_number) {
+    const at = (v.events || []).length;
+    if (v.stock_size !== logView.stock_size) logNotes.push({ at, text: stockWords(v.stock_size) });
+    if (v.rules && v.rules.domino && v.phase === "play") {
+      v.hand_sizes.forEach((size, seat) => {
+        if (size === 0 && logView.hand_sizes[seat] > 0) logNotes.push({ at, text: outWords(seat, logNames()) });
+      });
+    }
+  }
+  logHand = v.hand_number;
+  logEvents = v.events || [];
+  logView = v;
+}
+
+/** A hand's lines: its events in words, the notes among them, the cards received after the pass. */
+function logLines(events, notes, view) {
+  const names = logNames();
+  const lines = [];
+  let lastPass = -1;
+  events.forEach((e, i) => { if (e.kind === "passed") lastPass = i; });
+  const notesAt = (at) => { for (const note of notes) if (note.at === at) lines.push(note.text); };
+  notesAt(0);
+  events.forEach((e, i) => {
+    const text = eventWords(e, names);
+    if (text) lines.push(text);
+    if (i === lastPass && view && view.received && view.received.length) lines.push(receivedWords(view.received));
+    notesAt(i + 1);
+  });
+  for (const note of notes) if (note.at > events.length) lines.push(note.text);
+  return lines;
+}
+
+function drawLog() {
+  const box = $("log");
+  const hands = [];
+  if (logBefore) hands.push({ hand: logBefore.hand, lines: logLines(logBefore.events, logBefore.notes, logBefore.view) });
+  if (logHand !== null) hands.push({ hand: logHand, lines: logLines(logEvents, logNotes, logView) });
+  // Keep the lines shown and add the new ones: a screen reader reads out only what is added.
+  for (const section of [...box.children]) {
+    if (!hands.some((x) => String(x.hand) === section.dataset.hand)) section.remove();
+  }
+  let added = false;
+  for (const { hand, lines } of hands) {
+    let section = box.querySelector(`section[data-hand="${hand}"]`);
+    if (!section) {
+      section = h("section", { "data-hand": hand }, h("h3", {}, `Hand ${hand + 1}`), h("ol", { class: "lines" }));
+      box.append(section);
+    }
+    const list = section.querySelector("ol");
+    const shown = [...list.children].map((li) => li.textContent);
+    let same = 0;
+    while (same < shown.length && same < lines.length && shown[same] === lines[same]) same++;
+    while (list.children.length > same) list.lastChild.remove();
+    for (const text of lines.slice(same)) { list.append(h("li", {}, text)); added = true; }
+  }
+  if (added) box.scrollTop = box.scrollHeight;
 }
 
 function showOver() {
@@ -286,7 +377,7 @@ function seatInfo() {
     $("seat-info").textContent = "You are watching this table.";
   } else {
     const s = seats.find((x) => x.seat === mySeat);
-    $("seat-info").textContent = `You are ${s ? s.name : "here"}, seat ${mySeat}`;
+    $("seat-info").textContent = `You are ${s ? s.name : "here"}, seat ${mySeat + 1}`;
   }
   $("leave").hidden = mySeat === null;
 }
@@ -310,6 +401,8 @@ function render() {
   drawStatus(m, v);
   drawHand(m, v);
   drawMoves(m, v);
+  drawPiles(m, v);
+  drawLog();
   drawScores(m, v, n);
   drawAbout(v);
   if (over) showOver();
@@ -335,14 +428,15 @@ function drawSeats(m, v, n) {
       "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}`,
     },
       h("span", { class: "who" }, h("span", { class: "name" }, s.name), seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
-      h("span", { class: "state" }, `${statusWords(s)} · seat ${seat}`),
+      h("span", { class: "state" }, `${statusWords(s)} · seat ${seat + 1}`),
       h("span", { class: "counts" },
         h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
         h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
       v.auction && v.auction.bids && v.auction.bids[seat] !== null && v.auction.bids[seat] !== undefined
         ? h("span", { class: "bid" }, v.auction.bids[seat] === 0 ? "passed the bid" : `bid ${v.auction.bids[seat]}`) : null,
       exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null,
-      v.laws && (v.laws.claims || []).includes(seat) ? h("span", { class: "claimed" }, "revoke claimed") : null);
+      v.laws && (v.laws.claims || []).includes(seat) ? h("span", { class: "claimed" }, "revoke claimed") : null,
+      v.rules && v.rules.domino && v.phase === "play" && size === 0 ? h("span", { class: "out" }, "no cards left: out of this hand") : null);
     nodes.push(node);
   }
   box.replaceChildren(...nodes);
@@ -370,6 +464,50 @@ function drawTrick(m, v, n) {
   box.classList.toggle("many", n > 4);
 }
 
+const WIDOW_WORDS = {
+  discard: "the first trick's winner takes it and discards as many",
+  "first-trick": "it goes with the first trick",
+  "last-trick": "it goes with the last trick",
+};
+
+/** The felt's piles: the stock and its size, the widow, the suit named in an auction. */
+function drawPiles(m, v) {
+  const rules = v.rules || {};
+  const nodes = [];
+  if (v.stock_size > 0 || rules.stock || rules.domino) {
+    const size = v.stock_size;
+    nodes.push(h("div", { class: "pile stock", "data-stock": size, role: "img",
+      "aria-label": size ? `The stock: ${size} card${size === 1 ? "" : "s"} face down` : "The stock is empty" },
+      size ? h("span", { class: "backs" }, back(), back()) : null,
+      h("span", { class: "what" }, size ? `Stock: ${size}` : "Stock: empty")));
+  }
+  if (rules.widow && rules.widow !== "none") {
+    const discard = (v.events || []).find((e) => e.kind === "discarded");
+    let text;
+    let state;
+    if (discard) {
+      const mine = discard.seat === mySeat && discard.cards;
+      text = `Widow: taken by ${seatName(discard.seat)}; ${mine ? `your discards ${String(discard.cards).split(" ").map(short).join(" ")}` : "the discards"} lie face down`;
+      state = "taken";
+    } else if (v.phase === "discard" && m.turn !== null) {
+      text = `Widow: taken by ${seatName(m.turn)}, who discards as many cards face down`;
+      state = "taking";
+    } else {
+      text = `Widow: face down; ${WIDOW_WORDS[rules.widow] || rules.widow}`;
+      state = "down";
+    }
+    nodes.push(h("div", { class: "pile widow", "data-widow": state, role: "note" },
+      h("span", { class: "backs" }, back(), back()), h("span", { class: "what" }, text)));
+  }
+  if (v.auction) {
+    const a = v.auction;
+    const text = a.named_suit ? `To avoid: ${SUIT_WORDS[a.named_suit] || a.named_suit}`
+      : a.bidder !== null && a.bidder !== undefined ? `High bid: ${a.high_bid}, ${seatName(a.bidder)}` : "The auction: no bid yet";
+    nodes.push(h("div", { class: "pile auction", "data-named": a.named_suit || "", role: "note" }, h("span", { class: "what" }, text)));
+  }
+  $("piles").replaceChildren(...nodes);
+}
+
 function drawStatus(m, v) {
   const status = $("status");
   const hand = `Hand ${v.hand_number + 1}`;
@@ -387,14 +525,29 @@ function drawStatus(m, v) {
     } else {
       text = `${hand}: passing${direction}`;
     }
+  } else if (v.phase === "moon") {
+    text = m.turn === mySeat ? "Your turn: you shot the moon! Choose how it is scored"
+      : `${Name(m.turn)} shot the moon and chooses how it is scored`;
+  } else if (v.phase === "gather") {
+    text = m.turn === mySeat ? "Your turn: every trick is taken; let the cards be gathered (a revoke may still be claimed)"
+      : `Every trick is taken: ${Name(m.turn)} to let the cards be gathered`;
   } else if (m.turn === mySeat) {
     text = "Your turn";
-    if (v.laws && v.laws.called) text += `: the laws call your ${short(v.laws.called)}`;
+    if (v.laws && v.laws.called) text += `: ${calledBy(v)} your exposed ${short(v.laws.called)}: play it`;
+  } else if (v.laws && v.laws.called) {
+    text = `${Name(m.turn)}'s turn: ${calledBy(v)} ${m.turn === null ? "an" : "the"} exposed ${short(v.laws.called)}`;
   } else {
     text = `${Name(m.turn)}'s turn (${PHASES[v.phase] || v.phase})`;
   }
   status.textContent = text;
   status.classList.toggle("mine", m.turn === mySeat && mySeat !== null && v.phase !== "over");
+}
+
+/** Who called the card now called: "Bob calls" (the last call among the hand's events). */
+function calledBy(v) {
+  const call = [...(v.events || [])].reverse().find((e) => e.kind === "card_called");
+  if (!call) return "the laws call";
+  return call.seat === mySeat ? "you call" : `${Name(call.seat)} calls`;
 }
 
 function cardButton(card, attrs, onclick) {
@@ -467,13 +620,29 @@ function drawMoves(m, v) {
     const verb = v.choose.move === "pass" ? "Pass" : "Discard";
     const direction = v.choose.move === "pass" && v.pass_direction !== "hold" ? ` ${v.pass_direction}` : "";
     nodes.push(h("button", {
-      id: "pass", type: "button", class: "primary",
+      id: "pass", type: "button", class: "primary", "data-count": count, "data-move-kind": v.choose.move,
       onclick: () => move(`${v.choose.move} ${[...chosen].join(" ")}`),
     }, `${verb}${direction} (${chosen.size} of ${count} chosen)`));
   }
   for (const text of v.legal_moves || []) {
     if (isCard(text) && v.hand && v.hand.includes(text)) continue;
-    nodes.push(h("button", { type: "button", class: "move", "data-move": text, title: moveWords(text), onclick: () => move(text) }, text));
+    nodes.push(h("button", { type: "button", class: "move", "data-move": text, title: moveWords(text), onclick: () => move(text) }, moveLabel(text)));
+  }
+  if (v.laws && mySeat !== null && v.phase === "play") {
+    // Law 22: the revoker may take the card back while its trick is on the table; law 19: any
+    // other seat may call an exposed card of the seat to play. The page offers them when the
+    // view shows the card; whether the move stands is the server's to say.
+    const mine = (v.laws.revokes || []).find((r) => r.trick === (v.tricks || []).length
+      && (v.trick || []).some((p) => p.seat === mySeat && p.card === r.card));
+    if (mine) {
+      nodes.push(h("button", { type: "button", class: "move correct", "data-move": "correct", title: moveWords("correct"),
+        onclick: () => move("correct") }, `Take the revoked ${short(mine.card)} back`));
+    }
+    const exposed = m.turn !== null && m.turn !== mySeat && !v.laws.called ? (v.laws.exposed || [])[m.turn] || [] : [];
+    for (const card of exposed) {
+      nodes.push(h("button", { type: "button", class: "move call", "data-move": `call ${card}`, title: moveWords(`call ${card}`),
+        onclick: () => move(`call ${card}`) }, `Call ${seatName(m.turn)}'s exposed ${short(card)}`));
+    }
   }
   if (v.laws && mySeat !== null && (v.phase === "play" || v.phase === "gather")) {
     // The laws: any player may claim that another revoked, at any time until the cards are
@@ -584,6 +753,17 @@ function drawHint(m) {
   }
 }
 
+/** A move's button: short words (its full sentence is the button's title). */
+function moveLabel(text) {
+  const [verb, ...rest] = text.split(" ");
+  const arg = rest.join(" ");
+  switch (verb) {
+    case "bid": return arg === "pass" || arg === "0" ? "No bid" : `Bid ${arg}`;
+    case "name": return `Name ${SUIT_WORDS[arg] || arg}`;
+    default: return moveWords(text);
+  }
+}
+
 function moveWords(text) {
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
@@ -604,9 +784,9 @@ function drawScores(m, v, n) {
   const head = h("tr", {}, h("th", { scope: "col" }, "Hand"),
     ...Array.from({ length: n }, (_, seat) => {
       const s = seats.find((x) => x.seat === seat);
-      const name = seat === mySeat ? "You" : s ? s.name : `seat ${seat}`;
+      const name = seat === mySeat ? "You" : s ? s.name : `seat ${seat + 1}`;
       const twin = s && seat !== mySeat && seats.filter((x) => x.name === s.name).length > 1;
-      return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat}` : name);
+      return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat + 1}` : name);
     }));
   // The sheet is the server's (every finished hand, in every state): nothing is kept here.
   const rows = (m.hands || []).map((row) => h("tr", {}, h("th", { scope: "row" }, String(row.hand_number + 1)),
