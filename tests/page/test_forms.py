@@ -100,7 +100,7 @@ def act(page: Page, pick: Callable[[Page], Any] | None = None) -> bool:
         choose.click()
         expect(page.locator("#pass")).to_have_count(0)
         return True
-    buttons = page.locator("#moves button.move:not(.claim):not(.call):not(.correct)")
+    buttons = page.locator("#moves button.move[data-move]:not(.claim):not(.call):not(.correct)")
     if buttons.count() and my_turn(page):
         button = buttons.first
         text = button.get_attribute("data-move")
