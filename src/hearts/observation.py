@@ -25,6 +25,7 @@ from hearts.events import CardPlayed, Dealt, Discarded, Event, Passed, Revoked, 
 from hearts.hand.auction import AuctionView
 from hearts.hand.core import Phase, Trick
 from hearts.hand.laws import LawsView
+from hearts.hand.widow import WidowView
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
@@ -33,6 +34,7 @@ __all__ = [
     "PublicView",
     "AuctionView",
     "LawsView",
+    "WidowView",
     "redact",
     "redacted_log",
     "RedactionCache",
@@ -87,6 +89,13 @@ class SeatView:
     """Auction Hearts: the bidding and the suit named (None in a form without an auction)."""
     laws: LawsView | None = None
     """The laws option: exposed cards, claims, a call, this seat's revokes (None without it)."""
+    cancelled: CardSet = CardSet()
+    """Cancellation Hearts: the cards of the trick on the table that are cancelled, each with
+    its twin of the other pack in the trick (:func:`hearts.hand.cancellation.cancelled_in`);
+    empty in other forms."""
+    widow: WidowView | None = None
+    """Heartsette's widow or Cancellation Hearts' cards left over: its size, how it goes and
+    who took it, never its cards (None in a form without one)."""
 
     @property
     def players(self) -> int:
@@ -191,6 +200,10 @@ class PublicView:
     laws: LawsView | None = None
     """The laws option: exposed cards, claims and a call, all public; ``revokes`` is empty
     (a seat knows only its own)."""
+    cancelled: CardSet = CardSet()
+    """Cancellation Hearts: the cancelled cards of the trick on the table (as a seat's)."""
+    widow: WidowView | None = None
+    """The widow's size, how it goes and who took it (as a seat's)."""
 
     @property
     def players(self) -> int:

@@ -10,19 +10,40 @@ cards.
 >>> from hearts import variants
 >>> Cancellation.applies(variants.get("cancellation")), Cancellation.applies(variants.get("modern"))
 (True, False)
+
+Which cards of a trick cancel is the engine's to say (:func:`cancelled_in`): a view carries the
+trick on the table's (``SeatView.cancelled``), and the server each trick's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
-from hearts.cards import Card
+from hearts.cards import Card, CardSet
 from hearts.hand.core import HandCore
 from hearts.hand.mechanic import Mechanic
 from hearts.rules import LastTrick, Rules
 
-__all__ = ["Cancellation"]
+__all__ = ["Cancellation", "cancelled_in"]
+
+
+def cancelled_in(cards: Iterable[Card]) -> CardSet:
+    """The cards of a trick (or of the part of it played so far) that are cancelled: those whose
+    twin of the other pack is in it too. Neither card of such a pair can win the trick (they
+    still count against its taker). One pack has no twins: nothing is ever cancelled.
+
+    >>> cancelled_in(Card.parse(name) for name in ("QS", "KS", "QS'", "2S"))
+    CardSet.parse("QS QS'")
+    >>> cancelled_in(Card.parse(name) for name in ("QS", "KS", "AS", "2S"))
+    CardSet.parse('')
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    # card ^ 64 is its twin: a pair is a bit set in both halves of the mask.
+    pairs = mask & (mask >> 64) & ((1 << 64) - 1)
+    return CardSet(pairs | pairs << 64)
 
 
 class Cancellation(Mechanic):
@@ -40,6 +61,10 @@ class Cancellation(Mechanic):
     @classmethod
     def applies(cls, rules: Rules) -> bool:
         return rules.packs > 1
+
+    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+        """The cancelled cards of the trick on the table (public: every card played is)."""
+        return {"cancelled": cancelled_in(hand._trick)}
 
     def winner_at(self, hand: HandCore, cards: Sequence[Card], last: bool) -> int:
         """The position in ``cards`` of the card that takes the trick; -1 when it is carried."""

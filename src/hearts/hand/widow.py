@@ -13,12 +13,19 @@ face down; the discards count against him.
 ...     stock="AC AD AH")
 >>> deal.widow
 CardSet.parse('AC AD AH')
+>>> deal.public_view().widow
+WidowView(size=3, goes='discard', taker=None)
+
+A view says how many cards the widow has, how it goes and, once taken, who took it
+(:class:`WidowView`); never its cards, which lie face down (the seat that takes it by the
+discard holds them in its hand, and sees them there).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from hearts.cards import CardSet, mask_of
 from hearts.errors import IllegalMove
@@ -29,9 +36,26 @@ from hearts.hand.mechanic import Mechanic
 from hearts.moves import Discard, Move
 from hearts.rules import Rules, Widow
 
-__all__ = ["WidowCards"]
+__all__ = ["WidowCards", "WidowView"]
 
 _DISCARD, _PLAY = Phase.DISCARD, Phase.PLAY
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WidowView:
+    """The widow as every seat (and a watcher) sees it: face down, so its size, not its cards.
+
+    >>> WidowView(size=4, goes="first-trick", taker=2).taker
+    2
+    """
+
+    size: int
+    """How many cards it has (they lie face down)."""
+    goes: Literal["discard", "first-trick", "last-trick"]
+    """How it goes: into the first trick's winner's hand, who discards as many (``discard``),
+    with the first trick taken (``first-trick``) or with the last trick (``last-trick``)."""
+    taker: int | None
+    """The seat that took it; None until it is taken."""
 
 
 class WidowCards(Mechanic):
@@ -125,3 +149,20 @@ class WidowCards(Mechanic):
 
     def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
         hand.restore(record[1])
+
+    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+        """The widow's size, how it goes and who took it: the same for every seat."""
+        goes: Literal["discard", "first-trick", "last-trick"]
+        taker: int | None = None
+        if self.discard:
+            goes = "discard"
+            if hand._history:  # (one pack: the first trick is always won, by the widow's taker)
+                taker = hand._history[0].seat
+        else:
+            goes = "last-trick" if self.last_trick else "first-trick"
+            cards = self.cards
+            for other, taken in enumerate(hand._taken):
+                if taken & cards:  # its cards are among those this seat has taken
+                    taker = other
+                    break
+        return {"widow": WidowView(size=self.cards.bit_count(), goes=goes, taker=taker)}

@@ -51,6 +51,7 @@ __all__ = [
     "AuctionData",
     "RevokeData",
     "LawsData",
+    "WidowData",
     "HandResult",
     "PublicViewData",
     "SeatViewData",
@@ -244,12 +245,16 @@ class PlayedCard(_Data):
 
 class TrickData(_Data):
     """A completed trick: its leader, its cards from the leader's on, who won it (-1: nobody,
-    Cancellation Hearts) and the points it carried."""
+    Cancellation Hearts), the points it carried and its cancelled cards (Cancellation Hearts:
+    each pair of twins in it; else empty)."""
 
     leader: int
     cards: list[str]
     winner: int
     points: int
+    cancelled: list[str] = Field(
+        description="The cards of the trick whose twin is in it too (Cancellation Hearts)."
+    )
 
 
 class ChoiceData(_Data):
@@ -268,6 +273,18 @@ class AuctionData(_Data):
     high_bid: int
     bidder: int | None
     named_suit: Literal["clubs", "diamonds", "spades", "hearts"] | None
+
+
+class WidowData(_Data):
+    """Heartsette's widow or Cancellation Hearts' cards left over: face down, so its size, how
+    it goes and who took it, never its cards."""
+
+    size: int = Field(ge=0, description="How many cards it has.")
+    goes: Literal["discard", "first-trick", "last-trick"] = Field(
+        description="discard: into the first trick's winner's hand, who discards as many; "
+        "first-trick: with the first trick taken; last-trick: with the last trick."
+    )
+    taker: int | None = Field(description="The seat that took it; null until it is taken.")
 
 
 class RevokeData(_Data):
@@ -331,6 +348,11 @@ class PublicViewData(_Data):
     commitment: str | None = Field(description="The hash of this hand's shuffle, or null.")
     auction: AuctionData | None
     laws: LawsData | None
+    cancelled: list[str] = Field(
+        description="Cancellation Hearts: the cards of the trick on the table whose twin is in "
+        "it too (neither can win it); else empty."
+    )
+    widow: WidowData | None = Field(description="The widow: size, how it goes, its taker; or null.")
 
 
 class SeatViewData(PublicViewData):

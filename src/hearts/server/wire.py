@@ -32,7 +32,9 @@ from typing import Any
 from hearts.cards import Card
 from hearts.deal import PassChoices, Trick
 from hearts.errors import HeartsError
-from hearts.events import Event, HandOver, HandSettled
+from hearts.events import Event, HandOver, HandSettled, TrickCarried, TrickWon
+from hearts.hand.cancellation import cancelled_in
+from hearts.hand.widow import WidowView
 from hearts.moves import Discard, Move, move_text, parse_move
 from hearts.observation import AuctionView, LawsView, PublicView, SeatView, redact
 from hearts.rules import Rules
@@ -226,6 +228,8 @@ def _common(view: SeatView | PublicView) -> dict[str, Any]:
         "commitment": view.commitment,
         "auction": None if view.auction is None else _auction(view.auction),
         "laws": None if view.laws is None else _laws(view.laws),
+        "cancelled": card_names(view.cancelled),
+        "widow": None if view.widow is None else _widow(view.widow),
     }
 
 
@@ -255,8 +259,20 @@ class _Written:
         return data
 
 
-_event_data = _Written(lambda event: event.to_dict(), 50_000)
-"""An event's JSON data (:meth:`~hearts.events.Event.to_dict`), written once per event."""
+def _write_event(event: Event) -> dict[str, Any]:
+    """An event's JSON data: :meth:`~hearts.events.Event.to_dict`, and for a trick taken or
+    carried that holds a pair of twins (Cancellation Hearts) its ``cancelled`` cards, as the
+    engine says (:func:`~hearts.hand.cancellation.cancelled_in`)."""
+    data = event.to_dict()
+    if isinstance(event, (TrickWon, TrickCarried)):
+        cancelled = cancelled_in(event.cards)
+        if cancelled:
+            data["cancelled"] = card_names(cancelled)
+    return data
+
+
+_event_data = _Written(_write_event, 50_000)
+"""An event's JSON data (:func:`_write_event`), written once per event."""
 
 
 @functools.lru_cache(maxsize=16_384)
@@ -268,6 +284,7 @@ def _trick_data(trick: Trick) -> dict[str, Any]:
         "cards": card_names(trick.cards),
         "winner": trick.winner,
         "points": trick.points,
+        "cancelled": card_names(cancelled_in(trick.cards)),
     }
 
 
@@ -285,6 +302,10 @@ def _auction(auction: AuctionView) -> dict[str, Any]:
         "bidder": auction.bidder,
         "named_suit": None if suit is None else suit.name.lower(),
     }
+
+
+def _widow(widow: WidowView) -> dict[str, Any]:
+    return {"size": widow.size, "goes": widow.goes, "taker": widow.taker}
 
 
 def _laws(laws: LawsView) -> dict[str, Any]:
