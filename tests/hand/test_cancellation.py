@@ -10,6 +10,7 @@ from hearts import Cancellation, Card, CardSet, Deal, Game, Rules, variants
 from hearts.cards import FULL_PACK, QUEEN_OF_SPADES
 from hearts.errors import HeartsError, InvalidRules
 from hearts.events import Dealt, HandOver, TrickCarried, TrickWon
+from hearts.hand.cancellation import cancelled_in
 
 CANCELLATION = variants.get("cancellation")
 EIGHT = variants.for_players(CANCELLATION, 8)
@@ -374,3 +375,69 @@ def test_the_readable_account_says_when_nobody_takes_a_trick() -> None:
     assert carried and "seat 2 leads again" in carried[0]
     following = lines[lines.index(carried[0]) + 1]
     assert following.startswith("  Trick 17: seat 2 leads")
+
+
+# ----------------------------------------------------------------------------- the views
+
+
+def twins_on(cards: list[str]) -> set[str]:
+    """The cards of ``cards`` (by name) whose twin is among them: read from the names alone
+    (``QS`` and ``QS'``), not from the engine."""
+    bare = [card.rstrip("'") for card in cards]
+    return {card for card, name in zip(cards, bare, strict=True) if bare.count(name) == 2}
+
+
+def test_cancelled_in_names_each_pair_of_twins_and_nothing_else() -> None:
+    cards = [Card.parse(name) for name in ("AC", "KC", "AC'", "2C", "5H", "5H'", "5D")]
+    assert cancelled_in(cards) == CardSet.parse("AC AC' 5H 5H'")
+    assert cancelled_in([Card.parse(name) for name in ("AC", "KC", "QC'")]) == CardSet()
+    assert cancelled_in([]) == CardSet()
+
+
+def test_the_view_marks_the_pair_on_the_table_once_both_are_played() -> None:
+    """A♣ and A♣' cancel: the view says so from the second one on, and nothing before."""
+    deal = Deal.from_hands(EIGHT, suit_hands((0, "KC", 2, "2D")))
+    deal.play("AC")
+    assert deal.view(3).cancelled == CardSet() and deal.public_view().cancelled == CardSet()
+    deal.play("AC'")
+    for seat in range(8):
+        assert deal.view(seat).cancelled == CardSet.parse("AC AC'")
+    assert deal.public_view().cancelled == CardSet.parse("AC AC'")
+    play_all(deal, "KC 2D' 2S 2S' 2H 4H'")
+    assert deal.view(0).cancelled == CardSet()  # (the trick is taken: the table is empty)
+    assert deal.tricks[0].winner == 2
+
+
+@pytest.mark.parametrize("players", [6, 7, 8])
+def test_every_view_says_the_twins_on_the_table_at_every_step_and_none_of_them_wins(
+    players: int,
+) -> None:
+    """At each step of random hands (those with a carried trick too), each seat's view and a
+    watcher's say the same cancelled cards: those on the table whose twin is there; each trick
+    taken is won by a card that is not cancelled, and one nobody took has every card of the suit
+    led cancelled."""
+    rules = variants.for_players(CANCELLATION, players)
+    pairs_seen = 0
+    for seed in [*range(3), *CARRYING_SEEDS.get(players, ())]:
+        deal = Game(rules, seed=seed).deal.copy()
+        rng = random.Random(seed)
+        while not deal.is_over:
+            table = [str(card) for _, card in deal.trick]
+            expected = CardSet.parse(" ".join(sorted(twins_on(table))))
+            public = deal.public_view()
+            assert public.cancelled == expected
+            assert all(deal.view(seat).cancelled == expected for seat in range(players))
+            pairs_seen += bool(expected)
+            deal.play(rng.choice(deal.legal_moves()))
+        for trick in deal.tricks:
+            names = [str(card) for card in trick.cards]
+            cancelled = twins_on(names)
+            assert cancelled_in(trick.cards) == CardSet.parse(" ".join(cancelled))
+            led = trick.cards[0].suit
+            if trick.winner < 0:
+                assert all(str(c) in cancelled for c in trick.cards if c.suit == led)
+            elif trick is not deal.tricks[-1]:  # (the last may go to its leader, all cancelled)
+                at = [deal.seat_at(trick.leader, i) for i in range(len(trick.cards))]
+                winning = trick.cards[at.index(trick.winner)]
+                assert str(winning) not in cancelled
+    assert pairs_seen > 0, "no pair met on the table: the test did not meet the rule"

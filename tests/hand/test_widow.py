@@ -3,6 +3,7 @@ first trick's winner takes it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -235,3 +236,98 @@ def test_a_game_with_a_discard_replays_from_its_record_and_the_account_says_so()
 
 def test_the_pack_without_the_widow_is_every_card_but_the_2s() -> None:
     assert HEARTSETTE.pack == FULL_PACK & ~(1 << TWO_OF_SPADES)
+
+
+# ----------------------------------------------------------------------------- the views
+
+CANCELLATION = variants.get("cancellation")
+
+
+def cards_seen(value: Any) -> set[Card]:
+    """Every card anywhere in a view (its rules left out): its hand, the cards dealt, passed
+    and received, the table, the tricks, the events, the moves, the mechanics' fields."""
+    found: set[Card] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, CardSet):
+            found.update(item)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack.extend(
+                getattr(item, field.name)
+                for field in dataclasses.fields(item)
+                if field.name != "rules"
+            )
+        elif isinstance(item, (tuple, list)) or type(item).__name__ == "PassChoices":
+            stack.extend(item)
+    return found
+
+
+def widow_taker(deal: Deal, goes: str) -> int | None:
+    """Who has taken the widow, from the deal's own record of play (the referee's view): the
+    first trick's winner (discard: once the trick is taken), the first trick won (first-trick:
+    tricks nobody won pass it on) or the last trick's winner once the hand is played out."""
+    won = [trick.winner for trick in deal.tricks if trick.winner >= 0]
+    if goes == "discard":
+        return deal.tricks[0].winner if deal.tricks else None
+    if goes == "first-trick":
+        return won[0] if won else None
+    played_out = not any(len(deal.hand(seat)) for seat in range(deal.players))
+    return won[-1] if played_out and deal.tricks and deal.tricks[-1].winner >= 0 else None
+
+
+FORMS = [
+    (HEARTSETTE, "discard", 4),
+    (HEARTSETTE.replace(players=3), "discard", 3),
+    (HEARTSETTE.replace(widow="first-trick"), "first-trick", 5),
+    (HEARTSETTE.replace(widow="last-trick", players=6), "last-trick", 6),
+    (CANCELLATION, "first-trick", 6),
+    (variants.for_players(CANCELLATION, 7), "first-trick", 7),
+    (CANCELLATION.replace(cancellation={"widow": "last-trick"}), "last-trick", 6),
+]
+
+
+@pytest.mark.parametrize(("rules", "goes", "players"), FORMS)
+def test_every_view_gives_the_widows_size_how_it_goes_and_its_taker_never_its_cards(
+    rules: Any, goes: str, players: int
+) -> None:
+    """At every step of a few random hands of each form, every seat's view and a watcher's
+    hold the same widow: its size, how it goes, and its taker once it is taken (None before);
+    and no card of the widow is seen by anyone until it is played, but by the seat that took
+    it into its hand to discard."""
+    rules = rules if rules.players == players else variants.for_players(rules, players)
+    taken_seen = 0
+    for seed in range(3):
+        deal = Game(rules, seed=seed).deal.copy()
+        widow = set(deal.widow)
+        assert widow, "no widow in this form: the test meets nothing"
+        rng = random.Random(seed)
+        while True:
+            taker = widow_taker(deal, goes)
+            played: set[Card] = set()
+            for trick in deal.tricks:
+                played.update(trick.cards)
+            played.update(card for _, card in deal.trick)
+            views: list[Any] = [deal.public_view(), *(deal.view(s) for s in range(players))]
+            for view in views:
+                shown = view.widow
+                assert shown is not None
+                assert (shown.size, shown.goes, shown.taker) == (len(widow), goes, taker)
+                seat = getattr(view, "seat", None)
+                if goes == "discard" and seat is not None and seat == taker:
+                    continue  # (the widow is in its hand: it sees its own cards)
+                leaked = (cards_seen(view) & widow) - played
+                assert not leaked, f"seat {seat} sees the widow's {leaked}"
+            taken_seen += taker is not None
+            if deal.is_over:
+                break
+            deal.play(rng.choice(deal.legal_moves()))
+    assert taken_seen > 0
+
+
+def test_a_form_without_a_widow_has_none_in_its_views() -> None:
+    game = Game(variants.get("modern"), seed=1)
+    assert game.view(0).widow is None and game.public_view().widow is None
+    assert Game(variants.get("two-handed"), seed=1).public_view().widow is None
