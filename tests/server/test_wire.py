@@ -8,6 +8,8 @@ import contextlib
 import json
 import math
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ import pytest
 from hearts import Card, CardSet, Deal, Game, Pass, Phase, variants
 from hearts.cards import JOKER, Suit
 from hearts.errors import HeartsError, InvalidCard
+from hearts.hand.cancellation import cancelled_in
 from hearts.events import (
     CardPlayed,
     CardsKept,
@@ -350,3 +353,85 @@ def test_the_wire_refuses_what_is_not_a_view() -> None:
         wire.seat_view(game)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         wire.public_view(game.view(0))  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- the piles
+
+CANCELLATION = variants.get("cancellation").replace(end="deals", deals=1)
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def _names(cards: Any) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def test_the_wire_says_the_engines_cancelled_cards_and_widow_at_every_step() -> None:
+    """At every step of a Cancellation hand, the JSON of each seat's view and a watcher's has
+    the engine's cancelled cards of the trick on the table, of each trick (and of each trick
+    event that holds a pair) and the engine's widow: nothing worked out by the server."""
+    game = Game(CANCELLATION, seed=5)
+    rng = random.Random(5)
+    pairs = taken = 0
+    while not game.is_over:
+        deal = game.deal
+        engine = deal.public_view()
+        for data in [wire.public_view(engine), *(wire.seat_view(game.view(s)) for s in deal.seats)]:
+            assert data["cancelled"] == _names(engine.cancelled)
+            assert [t["cancelled"] for t in data["tricks"]] == [
+                _names(cancelled_in(t.cards)) for t in engine.tricks
+            ]
+            widow = engine.widow
+            assert widow is not None
+            assert data["widow"] == {"size": widow.size, "goes": widow.goes, "taker": widow.taker}
+            for event in data["events"]:
+                if event["kind"] in ("trick_won", "trick_carried"):
+                    cards = [Card.parse(name) for name in event["cards"]]
+                    assert event.get("cancelled", []) == _names(cancelled_in(cards))
+        pairs += bool(engine.cancelled)
+        taken += engine.widow.taker is not None  # type: ignore[union-attr]
+        game.play(rng.choice(list(game.legal_moves())))
+    assert pairs and taken
+
+
+def test_a_form_of_one_pack_sends_no_cancelled_card_and_no_widow() -> None:
+    game = Game(variants.get("modern").replace(end="deals", deals=1), seed=3)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+        data = wire.public_view(game.public_view())
+        assert data["cancelled"] == [] and data["widow"] is None
+        assert all(t["cancelled"] == [] for t in data["tricks"])
+        assert all("cancelled" not in e for e in data["events"])
+
+
+def test_heartsettes_widow_goes_on_the_wire_with_its_taker_and_no_card() -> None:
+    """Heartsette: the widow's size and how it goes from the deal, its taker from the first
+    trick; a watcher and the seats get the same."""
+    game = Game(variants.get("heartsette"), seed=7)
+    assert wire.public_view(game.public_view())["widow"] == {
+        "size": 3, "goes": "discard", "taker": None,
+    }  # fmt: skip
+    while not game.deal.tricks:
+        game.play(game.legal_moves()[0])
+    winner = game.deal.tricks[0].winner
+    for data in [wire.public_view(game.public_view()), wire.seat_view(game.view(1))]:
+        assert data["widow"] == {"size": 3, "goes": "discard", "taker": winner}
+
+
+def test_the_docs_cancellation_example_is_the_wires_output() -> None:
+    """docs/protocol.md's Cancellation example (```json cancellation) is what the wire writes
+    for the seed-1 hand played by the first legal move at the first step with a pair on the
+    table and one in a trick taken."""
+    found = re.findall(r"```json cancellation\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(found) == 1
+    example = json.loads(found[0])
+    game = Game(CANCELLATION, seed=1)
+    while True:
+        data = wire.public_view(game.public_view())
+        if data["cancelled"] and any(trick["cancelled"] for trick in data["tricks"]):
+            break
+        game.play(game.legal_moves()[0])
+    real = {key: data[key] for key in ("trick", "cancelled", "tricks", "widow")}
+    real["trick_won"] = next(e for e in data["events"] if e["kind"] == "trick_won")
+    assert example == real
+    view = protocol.PublicViewData.model_validate(data)
+    assert view.widow is not None and view.widow.taker == 0 and view.tricks[0].cancelled
