@@ -223,3 +223,82 @@ def test_the_docs_replay_example_has_a_real_steps_fields() -> None:
     real_taken = next(step["taken"] for step in real["steps"] if step["taken"])
     shown_taken = [step["taken"] for step in example["steps"] if step["taken"]]
     assert shown_taken and all(set(taken) == set(real_taken) for taken in shown_taken)
+
+
+# ----------------------------------------------------------------------------- the piles
+
+
+def one_hand(name: str, seed: int) -> dict[str, Any]:
+    return replay.build(record.to_dict(played(variants.get(name).replace(end="deals", deals=1), seed)))
+
+
+def test_each_step_shows_the_cards_each_seat_passed_once_passed_and_received_once_all_have() -> None:
+    shown = one_hand("modern", 4)
+    players = shown["players"]
+    done: dict[int, str] = {}
+    for step in shown["steps"]:
+        if step["kind"] == "move" and step["move"].startswith("pass "):
+            done[step["seat"]] = str(CardSet.parse(step["move"][5:]))
+        assert step["passed"] == [done.get(seat) for seat in range(players)]
+        if len(done) < players:
+            assert step["received"] == [None] * players
+        else:
+            # passing left: each seat receives what the seat to its right passed
+            assert step["received"] == [done[(seat - 1) % players] for seat in range(players)]
+            dealt = shown["hands"][0]["dealt"]
+            if step["at"] is None and not step["table"]:  # (no card played yet)
+                for seat in range(players):
+                    hand = CardSet.parse(step["hands"][seat])
+                    assert CardSet.parse(step["received"][seat]) <= hand
+                    assert hand == CardSet.parse(dealt[seat]) - CardSet.parse(
+                        done[seat]
+                    ) | CardSet.parse(step["received"][seat])
+    assert len(done) == players
+
+
+def test_a_heartsette_replay_shows_the_widow_face_up_and_its_taker_from_the_first_trick() -> None:
+    shown = one_hand("heartsette", 7)
+    widow = " ".join(shown["hands"][0]["stock"])
+    assert widow
+    for step in shown["steps"]:
+        assert step["widow"]["cards"] == str(CardSet.parse(widow))
+        assert step["widow"]["goes"] == "discard" and step["stock_size"] == 0
+        first = next((s for s in shown["steps"] if s["taken"]), None)
+        assert first is not None
+        if step["event"] < first["event"]:
+            assert step["widow"]["taker"] is None
+        else:
+            assert step["widow"]["taker"] == first["taken"]["winner"]
+
+
+def test_a_two_handed_replay_shows_the_stock_left_face_up_and_its_size() -> None:
+    shown = one_hand("two-handed", 3)
+    stock = shown["hands"][0]["stock"]
+    sizes = []
+    for step in shown["steps"]:
+        left = step["stock"].split()
+        assert len(left) == step["stock_size"] and left == stock[len(stock) - len(left) :]
+        assert step["widow"] is None
+        sizes.append(step["stock_size"])
+    assert sizes[0] == len(stock) > 0 and sizes[-1] == 0
+    assert sizes == sorted(sizes, reverse=True)
+
+
+def test_a_cancellation_replay_marks_the_twins_on_the_table_and_in_each_trick_taken() -> None:
+    shown = one_hand("cancellation", 1)
+
+    def twins(cards: list[str]) -> list[str]:
+        bare = [card.rstrip("'") for card in cards]
+        found = [card for card, name in zip(cards, bare, strict=True) if bare.count(name) == 2]
+        return [str(card) for card in CardSet.parse(" ".join(found))]
+
+    on_table = in_taken = 0
+    for step in shown["steps"]:
+        cards = [played["card"] for played in step["table"]]
+        assert step["cancelled"] == twins(cards)
+        on_table += bool(step["cancelled"])
+        if step["taken"]:
+            assert step["taken"]["cancelled"] == twins(step["taken"]["cards"])
+            in_taken += bool(step["taken"]["cancelled"])
+        assert step["widow"]["goes"] == "first-trick"
+    assert on_table and in_taken

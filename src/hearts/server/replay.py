@@ -38,6 +38,7 @@ from hearts import record
 from hearts.cards import Card, CardSet, Suit
 from hearts.deal import Deal
 from hearts.errors import InvalidRecord
+from hearts.hand.cancellation import cancelled_in
 from hearts.events import (
     BidMade,
     CardCalled,
@@ -106,8 +107,13 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
     event it stands for), ``seat`` and ``move`` (the move's text, as a client sends it; None
     for a deal), ``words`` (the step in a sentence or more, with what followed it: a trick
     taken, a hand settled), ``phase``, ``to_act``, ``hands`` (each seat's cards after it),
-    ``table`` (the trick on the table: ``seat`` and ``card`` each), ``taken`` (the trick this
-    step completed, with who played which card of it, ``plays``; or None), ``at`` (a card played: the trick's number from 1, the card's
+    ``passed`` and ``received`` (per seat, the cards it passed and was passed, once it has
+    and once every seat has; else None), ``stock`` and ``stock_size`` (the stock left, face up:
+    the game is over), ``widow`` (its ``cards`` face up, how it ``goes`` and its ``taker``, as
+    the engine's view says; None without one), ``table`` (the trick on the table: ``seat`` and
+    ``card`` each), ``cancelled`` (the cards of it whose twin is in it too, as the engine says),
+    ``taken`` (the trick this step completed, with who played which card of it, ``plays``, and
+    its ``cancelled`` cards; or None), ``at`` (a card played: the trick's number from 1, the card's
     place in it and the trick's cards), ``tricks_won``, ``penalties``, ``scores`` (the totals,
     settled ones once the hand is settled), ``pool`` and ``events`` (those the engine logged
     with it, as :meth:`~hearts.events.Event.to_dict`, the deal and commitment left out).
@@ -214,12 +220,29 @@ def _position(deal: Deal, totals: list[int], pool: int) -> tuple[dict[str, Any],
             "winner": trick.winner,
             "points": trick.points,
             "plays": None,
+            "cancelled": [str(card) for card in cancelled_in(trick.cards)],
+        }
+    seats = range(view.players)
+    passed = [deal.passed(seat) for seat in seats]
+    received = [deal.received(seat) for seat in seats]
+    widow = None
+    if view.widow is not None:
+        widow = {
+            "cards": str(deal.widow),
+            "goes": view.widow.goes,
+            "taker": view.widow.taker,
         }
     position = {
         "phase": view.phase.value,
         "to_act": view.to_act,
-        "hands": [str(deal.hand(seat)) for seat in range(view.players)],
+        "hands": [str(deal.hand(seat)) for seat in seats],
+        "passed": [None if cards is None else str(cards) for cards in passed],
+        "received": [None if cards is None else str(cards) for cards in received],
+        "stock": " ".join(str(card) for card in deal.stock),
+        "stock_size": view.stock_size,
+        "widow": widow,
         "table": [{"seat": seat, "card": str(card)} for seat, card in view.trick],
+        "cancelled": [str(card) for card in view.cancelled],
         "taken": taken,
         "at": None,
         "tricks_won": list(view.tricks_won),
