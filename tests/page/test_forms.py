@@ -150,10 +150,13 @@ def test_heartsette_shows_the_widow_face_down_then_taken_and_the_discards_in_the
     seated(page, server, monkeypatch, 7, "heartsette", 4)
     widow = page.locator("#piles .widow")
     expect(widow).to_have_attribute("data-widow", "down")
-    expect(widow).to_contain_text("face down")
+    expect(widow).to_contain_text("Widow: 3 cards face down")
+    expect(widow).to_have_attribute("data-size", "3")
+    expect(widow).to_have_attribute("data-taker", "")
     play_until(page, lambda: page.locator("#pass[data-move-kind='discard']").count() > 0)
     expect(widow).to_have_attribute("data-widow", "taking")
     expect(widow).to_contain_text("taken by you")
+    expect(widow).to_have_attribute("data-taker", "0")
     expect(page.locator("#status")).to_contain_text("choose 3 cards to discard")
     chosen = hand_of(page)[:3]
     act(page)
@@ -589,3 +592,78 @@ def test_without_web_crypto_the_page_still_checks_the_deal_with_its_own_hashes(
         expect(checked).to_contain_text("matches the commitment")
     finally:
         made_context.close()
+
+
+# ----------------------------------------------------------------------------- the piles
+
+SNAPSHOT = """() => [...document.querySelectorAll('#trick .played')].map(p => ({
+  card: p.dataset.card, cancelled: p.classList.contains('cancelled'),
+  label: p.getAttribute('aria-label'), badge: p.querySelector('.cancel-badge')?.textContent || '',
+  opacity: getComputedStyle(p.querySelector('svg')).opacity }))"""
+
+
+def twins_on(cards: list[str]) -> set[str]:
+    """The cards among ``cards`` whose twin (``QS`` and ``QS'``) is there too, by their names."""
+    bare = [card.rstrip("'") for card in cards]
+    return {card for card, name in zip(cards, bare, strict=True) if bare.count(name) == 2}
+
+
+def record_of(server: LiveServer, table: str) -> dict[str, Any]:
+    reply = httpx.get(f"{server.url}/api/games/{table}/record", timeout=10)
+    reply.raise_for_status()
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def test_cancellation_marks_the_twins_in_the_trick_in_words_and_names_the_widows_taker(
+    page: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 4: the first trick's diamonds cancel in pairs. The cards the server says cancel are
+    dimmed, badged "cancelled" and labelled "cancelled by its twin" (exactly the twins on the
+    table), the log's line for the trick names the pairs; the widow's two cards lie face down
+    on the felt until the first trick won, then its taker is named: the record's winner of
+    that trick."""
+    table = seated(page, server, monkeypatch, 4, "cancellation", 6)
+    widow = page.locator("#piles .widow")
+    expect(widow).to_have_attribute("data-widow", "down")
+    expect(widow).to_have_attribute("data-size", "2")
+    expect(widow).to_contain_text("Widow: 2 cards face down")
+    seen: list[list[dict[str, Any]]] = []
+
+    def marked() -> bool:
+        shown = page.evaluate(SNAPSHOT)
+        if any(card["cancelled"] for card in shown):
+            seen.append(shown)
+        return len(seen) >= 1
+
+    play_until(page, marked)
+    shown = seen[0]
+    cards = [card["card"] for card in shown]
+    cancelled = {card["card"] for card in shown if card["cancelled"]}
+    assert cancelled == twins_on(cards) and cancelled, shown
+    for card in shown:
+        if card["cancelled"]:
+            assert card["label"].endswith(", cancelled by its twin"), card
+            assert card["badge"] == "cancelled" and float(card["opacity"]) < 1
+        else:
+            assert "cancelled" not in card["label"] and not card["badge"]
+    play_until(page, over(server, table))
+    kept = record_of(server, table)
+    # (the last hand's: the felt and the log are of the hand the game ended on)
+    deals = [i for i, e in enumerate(kept["events"]) if e["kind"] == "dealt"]
+    last = kept["events"][deals[-1] :]
+    tricks = [e for e in last if e["kind"] in ("trick_won", "trick_carried")]
+    paired = [e for e in tricks if twins_on(e["cards"])]
+    assert paired
+    lines = log_lines(page)
+    for trick in paired:
+        said = " ".join(short(card) for card in trick["cards"])
+        line = next(x for x in lines if f"({said})" in x)
+        for card in twins_on(trick["cards"]):
+            assert short(card) in line.split(":", 1)[1]
+        assert "cancelled each other" in line or "each pair cancelled" in line, line
+    first = next(e for e in tricks if e["kind"] == "trick_won")
+    expect(widow).to_have_attribute("data-taker", str(first["seat"]))
+    expect(widow).to_have_attribute("data-widow", "taken")
+    name = "you" if first["seat"] == 0 else "basic"
+    expect(widow).to_contain_text(f"Widow (2 cards): taken by {name}")

@@ -107,9 +107,9 @@ export function eventWords(event, names) {
     case "gathered":
       return `${does(names, e.seat, "let")} the cards be gathered.`;
     case "trick_won":
-      return `${does(names, e.seat, "take")} the trick (${cards(e.cards)}): ${e.points ? points(e.points) : "no points"}.`;
+      return `${does(names, e.seat, "take")} the trick (${cards(e.cards)}): ${e.points ? points(e.points) : "no points"}.${pairs(e)}`;
     case "trick_carried":
-      return `Nobody takes the trick (${cards(e.cards)}): it is carried, ${points(e.points)} in it, to whoever takes the next.`;
+      return `Nobody takes the trick (${cards(e.cards)}): it is carried, ${points(e.points)} in it, to whoever takes the next.${pairs(e)}`;
     case "discarded":
       return count(e.cards)
         ? `${does(names, e.seat, "take")} the widow and ${verb(names, e.seat, "discard")} ${cards(e.cards)} face down: ${points(e.points)} against ${whom(names, e.seat)}.`
@@ -137,6 +137,34 @@ export function eventWords(event, names) {
     default:
       return null;
   }
+}
+
+/** How the widow goes (the view's ``widow.goes``), in words. */
+export const WIDOW_WORDS = {
+  discard: "the first trick's winner takes it and discards as many",
+  "first-trick": "it goes with the first trick won",
+  "last-trick": "it goes with the last trick",
+};
+
+/** The cards the server says cancelled in a trick (``cancelled``: twins, in pairs), in words. */
+export function cancelledWords(list) {
+  const names = Array.isArray(list) ? list : String(list || "").split(" ").filter(Boolean);
+  const pairs = [];
+  const seen = new Set();
+  for (const name of names) {
+    const bare = name.replace(/'$/, "");
+    if (seen.has(bare)) continue;
+    seen.add(bare);
+    pairs.push(names.filter((x) => x.replace(/'$/, "") === bare).map(short).join(" and "));
+  }
+  if (!pairs.length) return "";
+  return pairs.length === 1 ? `${pairs[0]} cancelled each other.` : `${pairs.join("; ")}: each pair cancelled.`;
+}
+
+/** " 8♣ and 8♣′ cancelled each other." after a trick's line, when its event says so. */
+function pairs(e) {
+  const said = cancelledWords(e.cancelled);
+  return said ? ` ${said}` : "";
 }
 
 /** The cards passed to this seat, once every seat has passed (the view's ``received``). */

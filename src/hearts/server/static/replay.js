@@ -2,6 +2,7 @@
 // time, forward and back, every hand face up. Each step holds its whole position as the
 // engine made it; the page only shows it (nothing here knows the rules).
 import { face, short, words } from "./cards.js";
+import { WIDOW_WORDS } from "./log.js";
 import { $, api, h, say } from "./util.js";
 
 let game = null; // the server's answer
@@ -104,6 +105,7 @@ function render() {
   $("replay").dataset.event = String(step.event);
   drawSeats(step, n);
   drawTrick(step, n);
+  drawPiles(step);
   drawHands(step, n);
   $("replay-at").textContent = where(step);
   $("replay-count").textContent = `Step ${at + 1} of ${game.steps.length}`;
@@ -156,32 +158,87 @@ function drawTrick(step, n) {
   // (a trick just taken: who played which card of it, as the server says)
   const cards = step.table && step.table.length ? step.table : taken && taken.plays ? taken.plays : [];
   const playedNow = step.kind === "move" && step.move ? step.move.split(" ").pop() : null;
+  const onTable = Boolean(step.table && step.table.length);
+  // (the cards cancelled by their twins, as the server says: Cancellation Hearts)
+  const cancelled = new Set(onTable ? step.cancelled || [] : (taken && taken.cancelled) || []);
   box.replaceChildren(...cards.map((p) => {
     const spot = n > 4 ? place(p.seat, n, 24, 21) : place(p.seat, n, 16, 15);
     const fresh = step.seat === p.seat && playedNow === p.card;
-    const winner = taken && taken.winner === p.seat && !(step.table && step.table.length);
+    const winner = taken && taken.winner === p.seat && !onTable;
+    const twin = cancelled.has(p.card);
     return h("div", {
-      class: `played${fresh ? " fresh" : ""}${winner ? " winner" : ""}`,
+      class: `played${fresh ? " fresh" : ""}${winner ? " winner" : ""}${twin ? " cancelled" : ""}`,
       "data-card": p.card,
       "data-seat": p.seat,
       role: "img",
-      "aria-label": `${words(p.card)}, played by ${seatName(p.seat)}${winner ? ", who takes the trick" : ""}`,
+      "aria-label": `${words(p.card)}, played by ${seatName(p.seat)}${twin ? ", cancelled by its twin" : ""}${winner ? ", who takes the trick" : ""}`,
       style: `left:${spot.x}%;top:${spot.y}%`,
-    }, face(p.card));
+    }, face(p.card), twin ? h("span", { class: "badge cancel-badge", "aria-hidden": "true" }, "cancelled") : null);
   }));
   box.classList.toggle("many", n > 4);
   box.classList.toggle("taken", Boolean(taken) && !(step.table && step.table.length));
 }
 
+/** The widow's taker and how it goes, in words (as the step's ``widow`` says). */
+function widowWords(w) {
+  const size = cardsOf(w.cards).length;
+  const count = `${size} card${size === 1 ? "" : "s"}`;
+  if (w.taker === null || w.taker === undefined) return `Widow: ${count}; ${WIDOW_WORDS[w.goes] || w.goes}`;
+  return `Widow: ${count}, taken by ${seatName(w.taker)}`;
+}
+
+/** The felt's piles: the stock's size and the widow, as the step gives them. */
+function drawPiles(step) {
+  const nodes = [];
+  const hand = game.hands[step.hand] || {};
+  if (!step.widow && (step.stock_size > 0 || (hand.stock || []).length)) {
+    nodes.push(h("div", { class: "pile stock", "data-stock": step.stock_size, role: "note" },
+      h("span", { class: "what" }, step.stock_size ? `Stock: ${step.stock_size}` : "Stock: empty")));
+  }
+  if (step.widow) {
+    nodes.push(h("div", { class: "pile widow", "data-taker": step.widow.taker ?? "", role: "note" },
+      h("span", { class: "what" }, widowWords(step.widow))));
+  }
+  $("replay-piles").replaceChildren(...nodes);
+}
+
+/** A row of cards face up: a seat's hand, the stock or the widow. */
+function cardRow(attrs, name, note, cards, label, marked = new Set(), extra = null) {
+  return h("div", attrs,
+    h("span", { class: "rname" }, h("span", {}, name), h("small", {}, note)),
+    h("span", { class: "rcards", role: "img", "aria-label": label, title: cards.map(short).join(" ") },
+      ...cards.map((card) => h("span", { class: `rcard${marked.has(card) ? " received" : ""}`, "data-card": card }, face(card)))),
+    extra);
+}
+
 function drawHands(step, n) {
   const rows = [];
+  // The cards received in the pass are marked in each hand until the first trick is taken.
+  const beforeFirstTrick = !step.taken && (step.tricks_won || []).every((won) => !won);
   for (let seat = 0; seat < n; seat++) {
     const cards = cardsOf(step.hands[seat]);
-    const label = `${seatName(seat)}'s hand: ${cards.length ? cards.map(words).join(", ") : "no cards"}`;
-    rows.push(h("div", { class: `rhand${step.seat === seat ? " moved" : ""}`, "data-seat": seat },
-      h("span", { class: "rname" }, h("span", {}, seatName(seat)), h("small", {}, `${cards.length} card${cards.length === 1 ? "" : "s"}`)),
-      h("span", { class: "rcards", role: "img", "aria-label": label, title: cards.map(short).join(" ") },
-        ...cards.map((card) => h("span", { class: "rcard", "data-card": card }, face(card))))));
+    const passed = step.passed ? step.passed[seat] : null;
+    const received = step.received ? step.received[seat] : null;
+    const marked = new Set(beforeFirstTrick && received ? cardsOf(received).filter((card) => cards.includes(card)) : []);
+    const says = marked.size ? `; received ${[...marked].map(words).join(", ")}` : "";
+    const label = `${seatName(seat)}'s hand: ${cards.length ? cards.map(words).join(", ") : "no cards"}${says}`;
+    const pass = [];
+    if (passed !== null && passed !== undefined) pass.push(`Passed ${cardsOf(passed).map(short).join(" ") || "nothing"}`);
+    if (received !== null && received !== undefined) pass.push(`received ${cardsOf(received).map(short).join(" ") || "nothing"}`);
+    rows.push(cardRow({ class: `rhand${step.seat === seat ? " moved" : ""}`, "data-seat": seat },
+      seatName(seat), `${cards.length} card${cards.length === 1 ? "" : "s"}`, cards, label, marked,
+      pass.length ? h("p", { class: "rpass", "data-passed": passed || "", "data-received": received || "" }, pass.join("; ") + ".") : null));
+  }
+  if (step.widow) {
+    // (the game is over: the widow is shown face up)
+    const cards = cardsOf(step.widow.cards);
+    rows.push(cardRow({ class: "rhand pile-row", "data-pile": "widow" }, "Widow",
+      step.widow.taker === null || step.widow.taker === undefined ? "face down" : `taken by ${seatName(step.widow.taker)}`,
+      cards, `${widowWords(step.widow)}: ${cards.map(words).join(", ")}`));
+  } else if (step.stock_size > 0) {
+    const cards = cardsOf(step.stock);
+    rows.push(cardRow({ class: "rhand pile-row", "data-pile": "stock" }, "Stock", `${step.stock_size} left`,
+      cards, `The stock, ${step.stock_size} card${step.stock_size === 1 ? "" : "s"}, top first: ${cards.map(words).join(", ")}`));
   }
   $("replay-hands").replaceChildren(...rows);
 }

@@ -3,7 +3,7 @@
 // reads `legal_moves` and `choose`, and shows the refusal's sentence).
 import { back, face, isCard, short, words } from "./cards.js";
 import { totalsChart } from "./chart.js";
-import { eventWords, outWords, receivedWords, stockWords, SUIT_WORDS } from "./log.js";
+import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
 
@@ -22,7 +22,7 @@ let chosen = new Set(); // the cards chosen to pass or discard
 let choosingKey = ""; // which choice `chosen` belongs to
 let ref = 0;
 let sent = new Map(); // ref -> move text
-let held = null; // a trick just taken, shown a moment: { cards, leader, winner, until }
+let held = null; // a trick just taken, shown a moment: { cards, winner, cancelled, until }
 let heldTimer = 0;
 let clockEnd = null; // performance.now() at which the turn's time runs out
 let clockTimer = 0;
@@ -176,12 +176,15 @@ function events(list, m) {
       held = {
         cards: cards.map((card, i) => ({ card, seat: (e.leader + i) % n })),
         winner: e.kind === "trick_won" ? e.seat : -1,
+        // (the twins that cancelled, as the server says: Cancellation Hearts)
+        cancelled: Array.isArray(e.cancelled) ? e.cancelled : [],
         until: performance.now() + 1600,
       };
       const points = e.points ? ` (${e.points} point${e.points === 1 ? "" : "s"})` : "";
-      $("trick-note").textContent = held.winner < 0
+      const pairs = held.cancelled.length ? ` ${cancelledWords(held.cancelled)}` : "";
+      $("trick-note").textContent = (held.winner < 0
         ? "Nobody takes the trick: it stays for the next one."
-        : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`;
+        : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`) + pairs;
       clearTimeout(heldTimer);
       heldTimer = setTimeout(() => { held = null; render(); }, 1650);
     } else if (e.kind === "hand_over" && !list.some((x) => x.kind === "hand_settled")) {
@@ -447,28 +450,26 @@ function drawTrick(m, v, n) {
   const playedNow = new Set((m.events || []).filter((e) => e.kind === "card_played").map((e) => `${e.seat}:${e.card}`));
   const showHeld = held && performance.now() < held.until && (!v.trick || v.trick.length === 0);
   const cards = showHeld ? held.cards : (v.trick || []);
+  // The cards the server says are cancelled (each with its twin in the trick): dimmed, struck
+  // through and badged "cancelled", and said so to a screen reader.
+  const cancelled = new Set(showHeld ? held.cancelled : (v.cancelled || []));
   if (!showHeld) $("trick-note").textContent = ""; // (a new trick under way: the last one's winner is old news)
   box.replaceChildren(...cards.map((p) => {
     const at = n > 4 ? place(p.seat, n, 24, 23) : place(p.seat, n, 17, 19);
     const fresh = playedNow.has(`${p.seat}:${p.card}`);
+    const twin = cancelled.has(p.card);
     return h("div", {
-      class: `played${fresh ? " enter" : ""}${showHeld && held.winner === p.seat ? " winner" : ""}`,
+      class: `played${fresh ? " enter" : ""}${showHeld && held.winner === p.seat ? " winner" : ""}${twin ? " cancelled" : ""}`,
       "data-card": p.card,
       "data-seat": p.seat,
       role: "img",
-      "aria-label": `${words(p.card)}, played by ${seatName(p.seat)}`,
+      "aria-label": `${words(p.card)}, played by ${seatName(p.seat)}${twin ? ", cancelled by its twin" : ""}`,
       style: `left:${at.x}%;top:${at.y}%;--from-x:${(at.x - 50) * 3}%;--from-y:${(at.y - 50) * 3}%`,
-    }, face(p.card));
+    }, face(p.card), twin ? h("span", { class: "badge cancel-badge", "aria-hidden": "true" }, "cancelled") : null);
   }));
   box.classList.toggle("taken", Boolean(showHeld));
   box.classList.toggle("many", n > 4);
 }
-
-const WIDOW_WORDS = {
-  discard: "the first trick's winner takes it and discards as many",
-  "first-trick": "it goes with the first trick",
-  "last-trick": "it goes with the last trick",
-};
 
 /** The felt's piles: the stock and its size, the widow, the suit named in an auction. */
 function drawPiles(m, v) {
@@ -481,23 +482,31 @@ function drawPiles(m, v) {
       size ? h("span", { class: "backs" }, back(), back()) : null,
       h("span", { class: "what" }, size ? `Stock: ${size}` : "Stock: empty")));
   }
-  if (rules.widow && rules.widow !== "none") {
+  if (v.widow) {
+    // The widow as the view gives it (its size, how it goes, its taker): nothing guessed.
+    const w = v.widow;
     const discard = (v.events || []).find((e) => e.kind === "discarded");
+    const size = `${w.size} card${w.size === 1 ? "" : "s"}`;
+    const taken = w.taker !== null && w.taker !== undefined;
     let text;
     let state;
-    if (discard) {
+    if (!taken) {
+      text = `Widow: ${size} face down; ${WIDOW_WORDS[w.goes] || w.goes}`;
+      state = "down";
+    } else if (discard) {
       const mine = discard.seat === mySeat && discard.cards;
-      text = `Widow: taken by ${seatName(discard.seat)}; ${mine ? `your discards ${String(discard.cards).split(" ").map(short).join(" ")}` : "the discards"} lie face down`;
+      text = `Widow (${size}): taken by ${seatName(w.taker)}; ${mine ? `your discards ${String(discard.cards).split(" ").map(short).join(" ")}` : "the discards"} lie face down`;
       state = "taken";
-    } else if (v.phase === "discard" && m.turn !== null) {
-      text = `Widow: taken by ${seatName(m.turn)}, who discards as many cards face down`;
+    } else if (w.goes === "discard") {
+      text = `Widow (${size}): taken by ${seatName(w.taker)}, who discards as many cards face down`;
       state = "taking";
     } else {
-      text = `Widow: face down; ${WIDOW_WORDS[rules.widow] || rules.widow}`;
-      state = "down";
+      text = `Widow (${size}): taken by ${seatName(w.taker)} with ${w.goes === "last-trick" ? "the last trick" : "the first trick won"}, face down`;
+      state = "taken";
     }
-    nodes.push(h("div", { class: "pile widow", "data-widow": state, role: "note" },
-      h("span", { class: "backs" }, back(), back()), h("span", { class: "what" }, text)));
+    nodes.push(h("div", { class: "pile widow", "data-widow": state, "data-size": w.size,
+      "data-taker": taken ? w.taker : "", role: "note" },
+      taken ? null : h("span", { class: "backs" }, back(), back()), h("span", { class: "what" }, text)));
   }
   if (v.auction) {
     const a = v.auction;
