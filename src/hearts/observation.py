@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Final
 
 from hearts.cards import Card, CardSet
 from hearts.events import CardPlayed, Dealt, Discarded, Event, Passed, Revoked, StockDrawn
@@ -39,6 +40,10 @@ __all__ = [
     "redacted_log",
     "RedactionCache",
 ]
+
+
+_NO_CARDS: Final = CardSet()
+"""No cards (a frozen set, shared): the default of the views' ``cancelled``."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,7 +94,7 @@ class SeatView:
     """Auction Hearts: the bidding and the suit named (None in a form without an auction)."""
     laws: LawsView | None = None
     """The laws option: exposed cards, claims, a call, this seat's revokes (None without it)."""
-    cancelled: CardSet = CardSet()
+    cancelled: CardSet = _NO_CARDS
     """Cancellation Hearts: the cards of the trick on the table that are cancelled, each with
     its twin of the other pack in the trick (:func:`hearts.hand.cancellation.cancelled_in`);
     empty in other forms."""
@@ -200,7 +205,7 @@ class PublicView:
     laws: LawsView | None = None
     """The laws option: exposed cards, claims and a call, all public; ``revokes`` is empty
     (a seat knows only its own)."""
-    cancelled: CardSet = CardSet()
+    cancelled: CardSet = _NO_CARDS
     """Cancellation Hearts: the cancelled cards of the trick on the table (as a seat's)."""
     widow: WidowView | None = None
     """The widow's size, how it goes and who took it (as a seat's)."""

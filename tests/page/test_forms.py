@@ -657,10 +657,10 @@ def test_cancellation_marks_the_twins_in_the_trick_in_words_and_names_the_widows
     assert paired
     lines = log_lines(page)
     for trick in paired:
-        said = " ".join(short(card) for card in trick["cards"])
+        said = " ".join(short(name) for name in trick["cards"])
         line = next(x for x in lines if f"({said})" in x)
-        for card in twins_on(trick["cards"]):
-            assert short(card) in line.split(":", 1)[1]
+        for name in twins_on(trick["cards"]):
+            assert short(name) in line.split(":", 1)[1]
         assert "cancelled each other" in line or "each pair cancelled" in line, line
     first = next(e for e in tricks if e["kind"] == "trick_won")
     expect(widow).to_have_attribute("data-taker", str(first["seat"]))

@@ -25,15 +25,19 @@ from .test_table import make_table
 REPLAY = re.compile(r"/r/[^/#]+(#\d+)?$")
 
 
-def finish(server: LiveServer, seats: list[str], name: str = "Ann") -> dict[str, Any]:
+def finish(
+    server: LiveServer, seats: list[str], name: str = "Ann", **fields: Any
+) -> dict[str, Any]:
     """A one-hand table (``options`` {"end": "deals", "deals": 1}) of one person and bots of
-    ``seats``' kinds, the person's moves made over the table's socket as a client makes them
-    (the first of the moves its view offers) until the game is over; the lobby's answer."""
+    ``seats``' kinds (``fields``: the variant, the players), the person's moves made over the
+    table's socket as a client makes them (the first of the moves its view offers) until the
+    game is over; the lobby's answer."""
     made = make_table(
         server,
         [{"kind": "person"}] + [{"kind": "bot", "bot": bot} for bot in seats],
         name=name,
         options={"end": "deals", "deals": 1},
+        **fields,
     )
     address = server.url.replace("http://", "ws://") + f"/ws/tables/{made['table']['id']}"
     with connect(address, open_timeout=10) as socket:
@@ -90,7 +94,7 @@ def hands_at(kept: dict[str, Any], event: int) -> list[str]:
 
 def shown_hands(page: Page) -> list[str]:
     """Each seat's cards as the page shows them, by their names, in seat order."""
-    rows = page.locator("#replay-hands .rhand").evaluate_all(
+    rows = page.locator("#replay-hands .rhand[data-seat]").evaluate_all(
         "rows => rows.map(r => [...r.querySelectorAll('.rcard')].map(c => c.dataset.card))"
     )
     return [" ".join(cards) for cards in rows]
@@ -234,3 +238,156 @@ def test_a_game_still_being_played_has_no_replay_and_the_page_says_so(
     expect(page.locator("#replay-words")).to_contain_text("no finished game")
     page.goto(f"{server.url}/r/nothing-here")
     expect(page.locator("#message")).to_contain_text("there is no game 'nothing-here' here")
+
+
+# ----------------------------------------------------------------------------- the piles
+
+
+def open_at(page: Page, server: LiveServer, table: str, step: int) -> None:
+    """Open a replay at a step (its address's #, from 1), afresh."""
+    page.goto("about:blank")
+    page.goto(f"{server.url}/r/{table}#{step + 1}")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
+
+
+def replay_of(server: LiveServer, table: str) -> dict[str, Any]:
+    reply = httpx.get(f"{server.url}/api/games/{table}/replay", timeout=10)
+    reply.raise_for_status()
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def passes_shown(page: Page) -> list[tuple[str, str]]:
+    """Each seat's pass as the page shows it: the cards passed and received (by name)."""
+    return [
+        (str(p[0]), str(p[1]))
+        for p in page.locator("#replay-hands .rhand[data-seat]").evaluate_all(
+            "rows => rows.map(r => { const p = r.querySelector('.rpass');"
+            " return p ? [p.dataset.passed, p.dataset.received] : ['', '']; })"
+        )
+    ]
+
+
+def received_marked(page: Page) -> list[set[str]]:
+    rows = page.locator("#replay-hands .rhand[data-seat]").evaluate_all(
+        "rows => rows.map(r => [...r.querySelectorAll('.rcard.received')].map(c => c.dataset.card))"
+    )
+    return [set(row) for row in rows]
+
+
+def test_the_replay_shows_each_pass_once_made_and_the_cards_received_until_the_first_trick(
+    page: Page, server: LiveServer, finished: dict[str, Any]
+) -> None:
+    """The record's passes: at each step of the first hand, every seat that has passed shows
+    the cards it passed, once all have each shows those it received, and they are marked in
+    its hand (and said in its hand's label) until the first trick is taken, then no more."""
+    table, kept = finished["made"]["table"]["id"], finished["record"]
+    deals = [i for i, e in enumerate(kept["events"]) if e["kind"] == "dealt"]
+    first_hand = kept["events"][: deals[1]] if len(deals) > 1 else kept["events"]
+    passes = [e for e in first_hand if e["kind"] == "passed"]
+    players = len(shown_players := first_hand[deals[0]]["hands"])
+    assert len(passes) == players == len(shown_players)
+    received = {e["to"]: e["cards"] for e in passes}
+    # (the card that completes the first trick: its trick_won follows it in the log)
+    first_trick = next(i for i, e in enumerate(kept["events"]) if e["kind"] == "trick_won") - 1
+    page.goto(f"{server.url}/r/{table}")
+    step = 0
+    saw_marks = False
+    while True:
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
+        event = int(page.locator("#replay").get_attribute("data-event") or -1)
+        done = [e for e in passes if kept["events"].index(e) <= event]
+        shown = passes_shown(page)
+        for seat in range(players):
+            made = next((e["cards"] for e in done if e["seat"] == seat), "")
+            assert shown[seat][0] == made, (step, seat, shown)
+            assert shown[seat][1] == (received[seat] if len(done) == players else "")
+        marks = received_marked(page)
+        hands = shown_hands(page)
+        for seat in range(players):
+            if len(done) == players and event < first_trick:
+                expected = set(received[seat].split()) & set(hands[seat].split())
+                assert marks[seat] == expected, (step, seat)
+                saw_marks = saw_marks or bool(expected)
+            else:
+                assert marks[seat] == set(), (step, seat)
+        if event > first_trick:
+            break
+        step += 1
+        page.keyboard.press("ArrowRight")
+    assert saw_marks
+    label = page.locator("#replay-hands .rhand[data-seat='0'] .rcards")
+    page.keyboard.press("Home")
+    for _ in range(players + 1):
+        page.keyboard.press("ArrowRight")
+    expect(label).to_have_attribute("aria-label", re.compile(r"; received "))
+
+
+def test_a_heartsette_replay_shows_the_widow_face_up_and_who_took_it(
+    page: Page, server: LiveServer
+) -> None:
+    made = finish(server, ["basic", "basic", "basic"], variant="heartsette")
+    table = made["table"]["id"]
+    shown = replay_of(server, table)
+    widow = shown["hands"][0]["stock"]
+    first = next(i for i, step in enumerate(shown["steps"]) if step["taken"])
+    taker = shown["steps"][first]["taken"]["winner"]
+    open_at(page, server, table, 0)
+    row = page.locator("#replay-hands .rhand[data-pile='widow']")
+    cards = row.locator(".rcard")
+    expect(cards).to_have_count(len(widow))
+    assert sorted(cards.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(widow)
+    expect(row).to_contain_text("face down")
+    pile = page.locator("#replay-piles .widow")
+    expect(pile).to_have_attribute("data-taker", "")
+    expect(pile).to_contain_text(f"Widow: {len(widow)} cards;")
+    open_at(page, server, table, first)
+    expect(pile).to_have_attribute("data-taker", str(taker))
+    name = shown["seats"][taker]["name"]
+    expect(pile).to_contain_text(re.compile(rf"taken by {re.escape(name)}"))
+    expect(row).to_contain_text("taken by")
+
+
+def test_a_two_handed_replay_shows_the_stock_face_up_as_it_shrinks(
+    page: Page, server: LiveServer
+) -> None:
+    made = finish(server, ["basic"], variant="two-handed", players=2)
+    table = made["table"]["id"]
+    shown = replay_of(server, table)
+    page.goto(f"{server.url}/r/{table}")
+    sizes = set()
+    for index, step in enumerate(shown["steps"][:12]):
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(index))
+        pile = page.locator("#replay-piles .stock")
+        expect(pile).to_have_attribute("data-stock", str(step["stock_size"]))
+        row = page.locator("#replay-hands .rhand[data-pile='stock'] .rcard")
+        expect(row).to_have_count(step["stock_size"])
+        assert row.evaluate_all("cs => cs.map(c => c.dataset.card)") == step["stock"].split()
+        sizes.add(step["stock_size"])
+        page.keyboard.press("ArrowRight")
+    assert len(sizes) > 1  # (the stock shrank over the steps shown)
+
+
+def test_a_cancellation_replay_marks_the_twins_in_the_trick_as_the_table_does(
+    page: Page, server: LiveServer
+) -> None:
+    made = finish(server, ["basic"] * 5, variant="cancellation", players=6)
+    table = made["table"]["id"]
+    shown = replay_of(server, table)
+    steps = [i for i, step in enumerate(shown["steps"]) if step["cancelled"]]
+    taken = [i for i, s in enumerate(shown["steps"]) if s["taken"] and s["taken"]["cancelled"]]
+    assert steps and taken
+    for index in (steps[0], taken[0]):
+        step = shown["steps"][index]
+        open_at(page, server, table, index)
+        want = step["cancelled"] if step["table"] else step["taken"]["cancelled"]
+        marked = page.locator("#replay-trick .played.cancelled")
+        expect(marked).to_have_count(len(want))
+        assert sorted(marked.evaluate_all("ps => ps.map(p => p.dataset.card)")) == sorted(want)
+        for card in want:
+            played = page.locator(f'#replay-trick .played[data-card="{card}"]')
+            expect(played).to_have_attribute("aria-label", re.compile(r"cancelled by its twin"))
+            expect(played.locator(".cancel-badge")).to_have_text("cancelled")
+        others = page.locator("#replay-trick .played:not(.cancelled)")
+        for label in others.evaluate_all("ps => ps.map(p => p.getAttribute('aria-label'))"):
+            assert "cancelled" not in label

@@ -229,10 +229,14 @@ def test_the_docs_replay_example_has_a_real_steps_fields() -> None:
 
 
 def one_hand(name: str, seed: int) -> dict[str, Any]:
-    return replay.build(record.to_dict(played(variants.get(name).replace(end="deals", deals=1), seed)))
+    return replay.build(
+        record.to_dict(played(variants.get(name).replace(end="deals", deals=1), seed))
+    )
 
 
-def test_each_step_shows_the_cards_each_seat_passed_once_passed_and_received_once_all_have() -> None:
+def test_each_step_shows_the_cards_each_seat_passed_once_passed_and_received_once_all_have() -> (
+    None
+):
     shown = one_hand("modern", 4)
     players = shown["players"]
     done: dict[int, str] = {}

@@ -17,7 +17,6 @@ import pytest
 from hearts import Card, CardSet, Deal, Game, Pass, Phase, variants
 from hearts.cards import JOKER, Suit
 from hearts.errors import HeartsError, InvalidCard
-from hearts.hand.cancellation import cancelled_in
 from hearts.events import (
     CardPlayed,
     CardsKept,
@@ -27,6 +26,7 @@ from hearts.events import (
     RevokeCorrected,
     ShuffleCommitted,
 )
+from hearts.hand.cancellation import cancelled_in
 from hearts.moves import (
     Bid,
     Call,

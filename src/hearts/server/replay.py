@@ -38,7 +38,6 @@ from hearts import record
 from hearts.cards import Card, CardSet, Suit
 from hearts.deal import Deal
 from hearts.errors import InvalidRecord
-from hearts.hand.cancellation import cancelled_in
 from hearts.events import (
     BidMade,
     CardCalled,
@@ -65,6 +64,7 @@ from hearts.events import (
     TrickWon,
     move_of,
 )
+from hearts.hand.cancellation import cancelled_in
 from hearts.moves import move_text
 from hearts.observation import PublicView
 from hearts.rules import Rules
