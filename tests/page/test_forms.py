@@ -136,7 +136,10 @@ def play_until(
             return
         if not act(page, pick):
             page.wait_for_timeout(50)
-    raise AssertionError(f"not done in {limit} s: status {page.locator('#status').inner_text()!r}")
+    raise AssertionError(
+        f"not done in {limit} s: status {page.locator('#status').inner_text()!r}; "
+        f"the log: {log_lines(page)}"
+    )
 
 
 def over(server: LiveServer, table: str) -> Callable[[], bool]:

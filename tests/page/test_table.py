@@ -339,3 +339,32 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
         expect(bob.locator("#moves .claim[data-move='claim 0']")).to_have_count(0)
     finally:
         other.close()
+
+
+def test_each_seat_shows_whether_it_is_thinking_or_has_passed(
+    browser: Browser, context: BrowserContext, server: LiveServer
+) -> None:
+    """The page: a seat's state is visible; at the pass, who is still choosing and who has passed."""
+    made = make_table(
+        server, [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 2
+    )
+    table = made["table"]["id"]
+    joined = httpx.post(
+        f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
+    ).json()
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        ann, bob = context.new_page(), other.new_page()
+        sit(ann, server, table, made["token"], 0)
+        sit(bob, server, table, joined["token"], 1)
+        bobs_seat = ann.locator("#seats [data-seat='1']")
+        expect(bobs_seat.locator(".doing")).to_have_text("thinking\u2026")
+        expect(ann.locator("#seats [data-seat='2'] .doing")).to_have_text("passed")  # (a bot)
+        expect(ann.locator("#seats [data-seat='0'] .doing")).to_have_count(0)  # (you: no word)
+        for index in range(3):
+            bob.locator(PLAYABLE).nth(index).click()
+        bob.locator("#pass").click()
+        expect(bobs_seat.locator(".doing")).to_have_text("passed")
+        expect(bobs_seat).to_have_attribute("aria-label", re.compile(r", passed$"))
+    finally:
+        other.close()

@@ -414,6 +414,7 @@ function render() {
 function drawSeats(m, v, n) {
   const box = $("seats");
   const nodes = [];
+  const passedSeats = new Set((v.events || []).filter((e) => e.kind === "passed").map((e) => e.seat));
   for (let seat = 0; seat < n; seat++) {
     const s = seats.find((x) => x.seat === seat) || { seat, name: `Seat ${seat + 1}`, kind: "open", status: "connected" };
     const at = place(seat, n, 41);
@@ -421,6 +422,12 @@ function drawSeats(m, v, n) {
     const size = v.hand_sizes ? v.hand_sizes[seat] : 0;
     const penalties = v.penalties ? v.penalties[seat] : 0;
     const exposed = v.laws && v.laws.exposed ? v.laws.exposed[seat] : null;
+    // What the seat is doing, as the view says: choosing its move (the seat to act, or at the
+    // pass a seat with cards whose pass is not in the log yet), or done passing.
+    const passing = v.phase === "pass";
+    const hasPassed = passing && passedSeats.has(seat);
+    const thinking = seat !== mySeat && (acting || (passing && !hasPassed && size > 0));
+    const doing = thinking ? "thinking\u2026" : hasPassed ? "passed" : "";
     const node = h("div", {
       class: `seat${acting ? " acting" : ""}${seat === mySeat ? " me" : ""} ${s.kind} ${s.status}`,
       "data-seat": seat,
@@ -428,10 +435,11 @@ function drawSeats(m, v, n) {
       style: at.x < 30 ? `left:.4rem;top:${at.y}%;transform:translate(0,-50%)`
         : at.x > 70 ? `right:.4rem;top:${at.y}%;transform:translate(0,-50%)`
         : at.y < 25 ? `left:${at.x}%;top:.3rem;transform:translate(-50%,0)` : `left:${at.x}%;top:${at.y}%`,
-      "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}`,
+      "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}${doing ? `, ${doing}` : ""}`,
     },
       h("span", { class: "who" }, h("span", { class: "name" }, s.name), seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
       h("span", { class: "state" }, `${statusWords(s)} · seat ${seat + 1}`),
+      doing ? h("span", { class: `doing${thinking ? " thinking" : ""}` }, doing) : null,
       h("span", { class: "counts" },
         h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
         h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
