@@ -364,3 +364,19 @@ def test_a_turn_timer_runs_from_the_start_when_people_move_first(http: TestClien
         else:
             raise AssertionError("the timer ran out and nobody passed")
         assert [event["kind"] for event in message["events"]] == ["passed"]
+
+
+def test_a_refusal_numbers_the_seats_from_one_as_the_page_and_the_lobby_do(
+    http: TestClient,
+) -> None:
+    """The engine numbers seats from 0; a refusal the table sends reads them as people do."""
+    made = make(http, [PERSON, bot(), bot(), bot()])  # modern: every seat passes first
+    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+        ann = hello(socket, made["token"])
+        state = ann.current()
+        held = state["view"]["hand"]
+        other = next(card for card in ("2C", "3C", "4C", "5C") if card not in held)
+        ann.send({"type": "move", "move": f"pass {other} {held[0]} {held[1]}", "ref": 3})
+        error = ann.until("error")
+        assert error["code"] == "illegal" and error["ref"] == 3
+        assert error["message"].startswith("seat 1 does not hold"), error["message"]

@@ -26,10 +26,11 @@ import concurrent.futures
 import dataclasses
 import hashlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from hearts import bots, variants
 from hearts.deal import Phase
@@ -364,7 +365,7 @@ class Table:
         except (HeartsError, protocol.ProtocolError) as error:
             if client is not None:
                 mine = seat in self.to_act() or game.is_over
-                client.refuse("illegal" if mine else "not_your_turn", str(error), ref)
+                client.refuse("illegal" if mine else "not_your_turn", for_people(str(error)), ref)
             return False
         events = game.events
         new = events[self.stored :]
@@ -601,6 +602,21 @@ class Table:
 
 def _bot_seed(table_id: str, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{table_id}:{seat}".encode()).digest()[:6], "big")
+
+
+_SEAT_NUMBER: Final = re.compile(r"\b([Ss]eat) (\d+)\b")
+
+
+def for_people(text: str) -> str:
+    """An engine's sentence as the table's people read it: the engine numbers seats from 0 (its
+    API's numbering), the page and the lobby from 1.
+
+    >>> for_people("it is seat 2's turn, not seat 0's")
+    "it is seat 3's turn, not seat 1's"
+    >>> for_people("seats are 0 to 3")
+    'seats are 0 to 3'
+    """
+    return _SEAT_NUMBER.sub(lambda found: f"{found[1]} {int(found[2]) + 1}", text)
 
 
 def _sentence(text: str) -> str:
