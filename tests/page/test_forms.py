@@ -88,8 +88,8 @@ def logged(page: Page, pattern: str, limit: float = WAIT / 1000) -> str:
 
 def act(page: Page, pick: Callable[[Page], Any] | None = None) -> bool:
     """Make this seat's move if it has one: the cards of a pass or discard (the first ones),
-    else the first move button, else a card (``pick``, by default the first playable). True if
-    a move was made."""
+    else the first move button but the moon's choice, else a card (``pick``, by default the
+    first playable). True if a move was made."""
     choose = page.locator("#pass")
     if choose.count() and choose.is_visible():
         count = int(choose.get_attribute("data-count") or 0)
@@ -100,7 +100,12 @@ def act(page: Page, pick: Callable[[Page], Any] | None = None) -> bool:
         choose.click()
         expect(page.locator("#pass")).to_have_count(0)
         return True
-    buttons = page.locator("#moves button.move[data-move]:not(.claim):not(.call):not(.correct)")
+    # (not the moon's choice: a test that reaches it makes it, and a state may bring its buttons
+    # between the test's look at them and this one)
+    buttons = page.locator(
+        "#moves button.move[data-move]:not(.claim):not(.call):not(.correct)"
+        ":not([data-move^='moon'])"
+    )
     if buttons.count() and my_turn(page):
         button = buttons.first
         text = button.get_attribute("data-move")
