@@ -102,7 +102,7 @@ from pettingzoo.utils import wrappers
 
 from hearts import variants
 from hearts.cards import Card, CardSet, Suit
-from hearts.errors import IllegalMove, InvalidArgument
+from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
 from hearts.events import Discarded
 from hearts.game import Game
 from hearts.hand.choices import PassChoices
@@ -306,7 +306,12 @@ def move_of(action: int) -> Card | Bid | NameSuit | MoonChoice:
     if action in MOON_ACTIONS:
         return _MOON_ORDER[action - MOON_ACTIONS.start]
     if 0 <= action < CARD_SLOTS:
-        return Card(action)
+        try:
+            return Card(action)
+        except InvalidCard:
+            raise IllegalMove(
+                f"action {action} is no card of any pack (an unused card slot)"
+            ) from None
     raise IllegalMove(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
 
 
