@@ -194,7 +194,18 @@ def test_no_observation_reveals_the_other_seats_hidden_cards(name: str) -> None:
     observation is the same in both, at the deal and through the pass and the auction, where
     the others choose by their own (different) hands."""
     first, second = _same_deal_other_hands(variants.get(name), seed=8)
-    assert np.array_equal(encode(first.view(0)), encode(second.view(0)))
+    tables = (raw_env(name), raw_env(name))
+    for table, game in zip(tables, (first, second), strict=True):
+        table.reset(seed=0)
+        table.game = game  # the environment observes these games
+
+    def alike() -> bool:
+        a, b = (table.observe("player_0") for table in tables)
+        return all(np.array_equal(a[key], b[key]) for key in a) and np.array_equal(
+            encode(first.view(0)), encode(second.view(0))
+        )
+
+    assert alike()
     hidden = (Phase.PASS, Phase.BID, Phase.NAME)
     while first.deal.phase in hidden:
         seat = first.to_act
@@ -203,7 +214,7 @@ def test_no_observation_reveals_the_other_seats_hidden_cards(name: str) -> None:
         second.play(second.legal_moves(seat)[0], seat)
         if first.deal.phase not in hidden:
             break  # the cards passed to seat 0 have come: they may differ now
-        assert np.array_equal(encode(first.view(0)), encode(second.view(0)))
+        assert alike()
 
 
 def test_the_deals_compared_differ_in_the_other_hands() -> None:
