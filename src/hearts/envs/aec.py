@@ -1,0 +1,560 @@
+"""A PettingZoo AEC environment of every form of Hearts: :func:`env` and :func:`raw_env`.
+
+>>> from hearts.envs import env
+>>> table = env("modern", seed=1)
+>>> table.reset(seed=1)
+>>> table.agent_selection, table.observation_space("player_0")["observation"].shape
+('player_1', (1828,))
+
+Agents are ``player_0`` .. ``player_{n-1}``, seat ``i`` being ``player_i``. Any preset of
+:mod:`hearts.variants` at any of its player counts (``players=None``: the preset's own), with
+rule changes as keywords (``Rules.replace``). The environment builds every game **without the
+laws option** (revokes, claims, calls and the gathering of the cards are not in the action
+space); rules with ``laws=True`` are refused with a sentence.
+
+Observations
+------------
+``{"observation": float32 vector, "action_mask": int8 vector}``, both built only from
+``game.view(seat)`` (:class:`~hearts.observation.SeatView`) and, at the pass and Heartsette's
+discard, the cards this seat has chosen so far (its own choice): never from the deal itself.
+``C`` is :data:`CARD_SLOTS` (125: the largest card id of any pack, the second pack of
+Cancellation Hearts and the joker included, plus one; a slot is card id ``id``), ``P`` the
+number of players. Per-seat blocks run in relative seat order: this seat first, then the seat
+to its left (seat + 1), and so on. The fields, in order (:func:`layout` gives the offsets):
+
+=============  =======  ===============================================================
+field          size     meaning
+=============  =======  ===============================================================
+hand           C        1 for each card this seat holds now
+played         P*C      per seat (relative): 1 for each card it played this hand
+trick          P*C      per seat (relative): 1 for the card it played to the trick on the table
+leader         P        one-hot (relative): the seat that led the trick on the table
+passed         C        the cards this seat passed (0 before it passes, and in a hold hand)
+received       C        the cards passed to this seat (once every seat has passed)
+choosing       C        the cards this seat has chosen so far for its pass or discard
+discarded      C        Heartsette: the cards this seat discarded in the widow's place
+voids          P*4      per seat (relative), per suit (clubs, diamonds, spades, hearts): 1
+                        once the seat has shown a void (failed to follow that suit led)
+penalties      P        per seat (relative): penalty units taken so far this hand
+tricks_won     P        per seat (relative): tricks won so far this hand
+hand_sizes     P        per seat (relative): cards held
+scores         P        per seat (relative): totals before this hand (points or counters)
+pool           1        counters in the pool carried into this hand
+jack           1        1 if that pool is a Jack
+direction      4        one-hot pass direction: left, right, across, hold
+phase          8        one-hot phase: bid, name, pass, play, discard, moon, gather, over
+to_act         P        one-hot (relative): the seat to act (all 0 when none)
+hearts_broken  1        1 once hearts are broken
+bids           P        Auction: per seat (relative), its bid (0 a pass or not yet)
+has_bid        P        Auction: per seat (relative), 1 once it has bid
+high_bid       1        Auction: the highest bid so far
+bidder         P        Auction: one-hot (relative) high bidder (or namer of a Jack)
+named_suit     4        Auction: one-hot suit named (clubs, diamonds, spades, hearts)
+widow_size     1        the widow's size (Heartsette; Cancellation's cards left over)
+widow_taker    P        one-hot (relative): the seat that took the widow
+stock_size     1        cards left in the stock (two-handed, Domino)
+cancelled      C        Cancellation: the cards of the trick on the table that cancel
+=============  =======  ===============================================================
+
+Actions
+-------
+One :class:`gymnasium.spaces.Discrete` space of :data:`ACTIONS` (145) for every form, masked:
+
+===========  ===========  ====================================================
+actions      count        meaning
+===========  ===========  ====================================================
+0 .. 124     C            a card, by its id: played, or chosen for the pass or discard
+125 .. 138   14           Auction: a bid of 0 (pass) .. 13 counters
+139 .. 142   4            Auction: name clubs, diamonds, spades, hearts
+143 .. 144   2            the moon's choice: old (others +26), new (-26)
+===========  ===========  ====================================================
+
+**The pass is sequential.** Choosing 3 cards out of 13 at once would be a combinatorial action,
+so a seat at the pass takes ``count`` card actions in a row: each chooses one card of its hand
+(the mask offers the cards not chosen yet; the ``choosing`` field shows the choice so far), and
+the last one submits :class:`hearts.Pass` of the cards chosen. The seat stays the agent to act
+until its pass is complete, then the next seat still to pass acts. Heartsette's discard works
+the same way (:class:`hearts.Discard` of the widow's size). An illegal action raises
+:class:`~hearts.errors.IllegalMove` with a sentence naming the action and why, and changes
+nothing: no action is ever replaced by another.
+
+Episodes and rewards
+--------------------
+``episode="hand"`` (the default) ends after one hand; ``episode="game"`` plays the whole game.
+Rewards are **good when high**: in a points game, ``-points`` (points are bad); in a counters
+game, the change of the seat's counters. With ``reward="end"`` (the default) each seat gets its
+reward for a hand when the hand is settled. With ``reward="trick"`` each seat gets
+``-(penalty units it took)`` as each trick is taken, and when the hand is settled the
+difference between the hand's settlement reward and what its tricks gave, so that a hand's
+rewards add up to the same total in both modes (the moon and counters settle at the end).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from hearts import variants
+from hearts.cards import Card, CardSet, Suit
+from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
+from hearts.events import Discarded
+from hearts.game import Game
+from hearts.hand.choices import PassChoices
+from hearts.hand.core import Phase
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.observation import SeatView
+from hearts.rules import PassDirection, Rules, SettlementMethod
+
+__all__ = [
+    "CARD_SLOTS",
+    "BID_ACTIONS",
+    "SUIT_ACTIONS",
+    "MOON_ACTIONS",
+    "ACTIONS",
+    "HeartsEnv",
+    "env",
+    "raw_env",
+    "layout",
+    "encode",
+    "action_of",
+    "move_of",
+]
+
+CARD_SLOTS: Final = 125
+"""Card actions and card fields: the largest card id of any pack (the second pack's A♥ is 124)
+plus one."""
+MAX_BID: Final = 13
+"""The largest bid the action space holds (Auction Hearts' usual ``max_bid``)."""
+BID_ACTIONS: Final = range(CARD_SLOTS, CARD_SLOTS + MAX_BID + 1)
+SUIT_ACTIONS: Final = range(BID_ACTIONS.stop, BID_ACTIONS.stop + 4)
+MOON_ACTIONS: Final = range(SUIT_ACTIONS.stop, SUIT_ACTIONS.stop + 2)
+ACTIONS: Final = MOON_ACTIONS.stop
+_MOON_ORDER: Final = (MoonChoice.OLD, MoonChoice.NEW)
+_DIRECTIONS: Final = (
+    PassDirection.LEFT,
+    PassDirection.RIGHT,
+    PassDirection.ACROSS,
+    PassDirection.HOLD,
+)
+_PHASES: Final = tuple(Phase)
+
+Episode = Literal["hand", "game"]
+RewardMode = Literal["end", "trick"]
+
+
+def layout(players: int) -> dict[str, slice]:
+    """Each field of the observation vector and its slice, in order, for ``players`` seats.
+
+    >>> fields = layout(4)
+    >>> fields["hand"], fields["played"], fields["cancelled"].stop
+    (slice(0, 125, None), slice(125, 625, None), 1828)
+    """
+    c, p = CARD_SLOTS, players
+    sizes = (
+        ("hand", c),
+        ("played", p * c),
+        ("trick", p * c),
+        ("leader", p),
+        ("passed", c),
+        ("received", c),
+        ("choosing", c),
+        ("discarded", c),
+        ("voids", p * 4),
+        ("penalties", p),
+        ("tricks_won", p),
+        ("hand_sizes", p),
+        ("scores", p),
+        ("pool", 1),
+        ("jack", 1),
+        ("direction", 4),
+        ("phase", len(_PHASES)),
+        ("to_act", p),
+        ("hearts_broken", 1),
+        ("bids", p),
+        ("has_bid", p),
+        ("high_bid", 1),
+        ("bidder", p),
+        ("named_suit", 4),
+        ("widow_size", 1),
+        ("widow_taker", p),
+        ("stock_size", 1),
+        ("cancelled", c),
+    )
+    fields: dict[str, slice] = {}
+    start = 0
+    for name, size in sizes:
+        fields[name] = slice(start, start + size)
+        start += size
+    return fields
+
+
+def _cards_into(out: np.ndarray, start: int, cards: CardSet | Sequence[Card]) -> None:
+    for card in cards:
+        out[start + int(card)] = 1.0
+
+
+def encode(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
+    """The observation vector of one seat, from its view alone (and the cards it has chosen so
+    far for a pass or discard): see the module's table for the layout."""
+    players = view.players
+    fields = layout(players)
+    out = np.zeros(fields["cancelled"].stop, dtype=np.float32)
+    seat = view.seat
+
+    def rel(other: int) -> int:
+        return (other - seat) % players
+
+    _cards_into(out, fields["hand"].start, view.hand)
+    played, trick = fields["played"].start, fields["trick"].start
+    voids = fields["voids"].start
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    tricks.append((view.leader, tuple(card for _, card in view.trick)))
+    for number, (leader, cards) in enumerate(tricks):
+        current = number == len(tricks) - 1
+        if not cards:
+            continue
+        led = cards[0].suit
+        for offset, card in enumerate(cards):
+            who = (leader + offset) % players
+            out[played + rel(who) * CARD_SLOTS + int(card)] = 1.0
+            if current:
+                out[trick + rel(who) * CARD_SLOTS + int(card)] = 1.0
+            if card.suit != led:
+                out[voids + rel(who) * 4 + int(led)] = 1.0
+    if view.trick:
+        out[fields["leader"].start + rel(view.leader)] = 1.0
+    if view.passed is not None:
+        _cards_into(out, fields["passed"].start, view.passed)
+    if view.received is not None:
+        _cards_into(out, fields["received"].start, view.received)
+    _cards_into(out, fields["choosing"].start, choosing)
+    for event in view.events:
+        if isinstance(event, Discarded) and event.seat == seat:
+            _cards_into(out, fields["discarded"].start, event.cards)
+    for name, values in (
+        ("penalties", view.penalties),
+        ("tricks_won", view.tricks_won),
+        ("hand_sizes", view.hand_sizes),
+        ("scores", view.scores),
+    ):
+        start = fields[name].start
+        for other, value in enumerate(values):
+            out[start + rel(other)] = value
+    out[fields["pool"].start] = view.pool
+    out[fields["jack"].start] = float(view.jack)
+    out[fields["direction"].start + _DIRECTIONS.index(view.pass_direction)] = 1.0
+    out[fields["phase"].start + _PHASES.index(view.phase)] = 1.0
+    if view.to_act is not None:
+        out[fields["to_act"].start + rel(view.to_act)] = 1.0
+    out[fields["hearts_broken"].start] = float(view.hearts_broken)
+    auction = view.auction
+    if auction is not None:
+        for other, bid in enumerate(auction.bids):
+            if bid is not None:
+                out[fields["bids"].start + rel(other)] = bid
+                out[fields["has_bid"].start + rel(other)] = 1.0
+        out[fields["high_bid"].start] = auction.high_bid
+        if auction.bidder is not None:
+            out[fields["bidder"].start + rel(auction.bidder)] = 1.0
+        if auction.named_suit is not None:
+            out[fields["named_suit"].start + int(auction.named_suit)] = 1.0
+    widow = view.widow
+    if widow is not None:
+        out[fields["widow_size"].start] = widow.size
+        if widow.taker is not None:
+            out[fields["widow_taker"].start + rel(widow.taker)] = 1.0
+    out[fields["stock_size"].start] = view.stock_size
+    _cards_into(out, fields["cancelled"].start, view.cancelled)
+    return out
+
+
+def action_of(move: Move) -> int:
+    """The action of a move (a card, a bid, a suit named, a moon choice).
+
+    >>> action_of(Card.parse("2C")), action_of(Bid(0)), action_of(NameSuit("h"))
+    (0, 125, 142)
+    """
+    if isinstance(move, Card):
+        return int(move)
+    if isinstance(move, Bid):
+        if move.amount > MAX_BID:
+            raise InvalidArgument(f"a bid of {move.amount} is past the action space's {MAX_BID}")
+        return BID_ACTIONS.start + move.amount
+    if isinstance(move, NameSuit):
+        return SUIT_ACTIONS.start + int(move.suit)
+    if isinstance(move, MoonChoice):
+        return MOON_ACTIONS.start + _MOON_ORDER.index(move)
+    raise InvalidArgument(f"{move!r} has no action in the environment's action space")
+
+
+def move_of(action: int) -> Card | Bid | NameSuit | MoonChoice:
+    """The move an action stands for (a card action is that card, played or chosen).
+
+    >>> move_of(44), move_of(127), move_of(143)
+    (Card.parse('AS'), Bid(2), <MoonChoice.OLD: 'old'>)
+    """
+    if action in BID_ACTIONS:
+        return Bid(action - BID_ACTIONS.start)
+    if action in SUIT_ACTIONS:
+        return NameSuit(Suit(action - SUIT_ACTIONS.start))
+    if action in MOON_ACTIONS:
+        return _MOON_ORDER[action - MOON_ACTIONS.start]
+    if 0 <= action < CARD_SLOTS:
+        try:
+            return Card(action)
+        except InvalidCard:
+            raise IllegalMove(
+                f"action {action} is no card of any pack (an unused card slot)"
+            ) from None
+    raise IllegalMove(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
+
+
+def _rules(variant: str, players: int | None, changes: dict[str, Any]) -> Rules:
+    preset = variants.variant(variant)
+    rules = preset.rules if players is None else variants.for_players_named(variant, players)
+    if changes:
+        rules = rules.replace(**changes)
+    if rules.laws:
+        raise InvalidArgument(
+            "the environment builds games without the laws option: its action space has no "
+            "revoke, claim, call or gather (laws=True refused)"
+        )
+    if rules.auction is not None and rules.auction.max_bid > MAX_BID:
+        raise InvalidArgument(
+            f"auction.max_bid={rules.auction.max_bid} is past the action space's {MAX_BID}"
+        )
+    return rules
+
+
+class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
+    """The AEC environment (see the module's docstring for observations, actions, rewards)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi"],
+        "name": "hearts_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str = "modern",
+        players: int | None = None,
+        episode: Episode = "hand",
+        reward: RewardMode = "end",
+        seed: int | None = None,
+        render_mode: str | None = None,
+        **rules_changes: Any,
+    ) -> None:
+        super().__init__()
+        if episode not in ("hand", "game"):
+            raise InvalidArgument(f"episode={episode!r}: it is 'hand' or 'game'")
+        if reward not in ("end", "trick"):
+            raise InvalidArgument(f"reward={reward!r}: it is 'end' or 'trick'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgument(f"render_mode={render_mode!r}: it is None or 'ansi'")
+        self.rules = _rules(variant, players, rules_changes)
+        self.variant = variant
+        self.episode: Episode = episode
+        self.reward_mode: RewardMode = reward
+        self.render_mode = render_mode
+        self._seeds = random.Random(seed)
+        n = self.rules.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        size = layout(n)["cancelled"].stop
+        self._spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {agent: spaces.Discrete(ACTIONS) for agent in self.possible_agents}
+        self.game: Game | None = None
+        self._choosing = [CardSet() for _ in range(n)]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = Game(self.rules, seed=self._seeds.randrange(2**63))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._choosing = [CardSet() for _ in self.possible_agents]
+        self._start_hand()
+        self._select()
+
+    def _start_hand(self) -> None:
+        assert self.game is not None
+        self._hand = self.game.hand_number
+        self._hand_start = self.game.scores
+        self._trick_rewards = [0.0] * self.rules.players
+        self._penalties = self.game.public_view().penalties
+
+    def _select(self) -> None:
+        assert self.game is not None
+        seat = self.game.to_act
+        self.agent_selection = self.possible_agents[seat if seat is not None else 0]
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.game is not None
+        seat = self._seat(agent)
+        view = self.game.view(seat)
+        return {
+            "observation": encode(view, self._choosing[seat]),
+            "action_mask": self._mask(view),
+        }
+
+    def _mask(self, view: SeatView) -> np.ndarray:
+        """The legal actions of a seat now, from the moves its view lists."""
+        mask = np.zeros(ACTIONS, dtype=np.int8)
+        if self.terminations.get(self.possible_agents[view.seat], False):
+            return mask
+        legal = view.legal_moves
+        if isinstance(legal, PassChoices):
+            # Any card of the hand not chosen yet may be chosen: the choices are every set of
+            # per_choice cards of the hand.
+            for card in view.hand - self._choosing[view.seat]:
+                mask[int(card)] = 1
+            return mask
+        for move in legal:
+            mask[action_of(move)] = 1
+        return mask
+
+    def step(self, action: int | None) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        assert self.game is not None
+        agent = self.agent_selection
+        seat = self._seat(agent)
+        if action is None:
+            raise IllegalMove(f"{agent} must act: an action of None is for an agent that is done")
+        action = int(action)
+        move = move_of(action)
+        legal = self.game.legal_moves(seat)
+        if isinstance(legal, PassChoices):
+            self._choose(seat, action, move, legal)
+        else:
+            if move not in legal:
+                raise IllegalMove(
+                    f"action {action} ({move}) is not legal for {agent} now: "
+                    f"the legal actions are {sorted(action_of(m) for m in legal)}"
+                )
+            self.game.play(move, seat)
+        self._after_move()
+
+    def _choose(self, seat: int, action: int, move: Move, legal: PassChoices) -> None:
+        """One card of a sequential pass or discard: chosen, or with the last, submitted."""
+        assert self.game is not None
+        agent = self.possible_agents[seat]
+        view = self.game.view(seat)
+        kind = "discard" if view.phase is Phase.DISCARD else "pass"
+        hand = view.hand
+        chosen = self._choosing[seat]
+        if not isinstance(move, Card):
+            raise IllegalMove(
+                f"action {action} ({move}) is no card: {agent} is choosing cards to {kind}"
+            )
+        if move not in hand:
+            raise IllegalMove(f"action {action} ({move}): {agent} does not hold {move} to {kind}")
+        if move in chosen:
+            raise IllegalMove(
+                f"action {action} ({move}): {agent} has already chosen {move} to {kind}"
+            )
+        chosen = chosen | CardSet([move])
+        if len(chosen) < legal.per_choice:
+            self._choosing[seat] = chosen
+            return
+        full = Pass(chosen) if kind == "pass" else Discard(chosen)
+        # The engine says whether it is legal; on a refusal, nothing has changed.
+        self.game.play(full, seat)
+        self._choosing[seat] = CardSet()
+
+    def _after_move(self) -> None:
+        assert self.game is not None
+        game = self.game
+        n = self.rules.players
+        rewards = [0.0] * n
+        hand_over = game.is_over or game.hand_number != self._hand
+        if self.reward_mode == "trick" and not hand_over:
+            penalties = game.public_view().penalties
+            for seat in range(n):
+                taken = penalties[seat] - self._penalties[seat]
+                if taken:
+                    rewards[seat] -= taken
+                    self._trick_rewards[seat] -= taken
+            self._penalties = penalties
+        if hand_over:
+            after = game.scores
+            points = self.rules.method is SettlementMethod.POINTS
+            for seat in range(n):
+                change = after[seat] - self._hand_start[seat]
+                settled = -change if points else change
+                rewards[seat] += settled - self._trick_rewards[seat]
+            if self.episode == "hand" or game.is_over:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self._start_hand()
+        self.rewards = {agent: rewards[i] for i, agent in enumerate(self.possible_agents)}
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self._accumulate_rewards()
+        if not any(self.terminations.values()):
+            self._select()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        return repr(self.game)
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(
+    variant: str = "modern",
+    players: int | None = None,
+    episode: Episode = "hand",
+    reward: RewardMode = "end",
+    seed: int | None = None,
+    render_mode: str | None = None,
+    **rules_changes: Any,
+) -> HeartsEnv:
+    """The environment without wrappers (see :class:`HeartsEnv`)."""
+    return HeartsEnv(variant, players, episode, reward, seed, render_mode, **rules_changes)
+
+
+def env(
+    variant: str = "modern",
+    players: int | None = None,
+    episode: Episode = "hand",
+    reward: RewardMode = "end",
+    seed: int | None = None,
+    render_mode: str | None = None,
+    **rules_changes: Any,
+) -> AECEnv[str, dict[str, np.ndarray], int]:
+    """The environment in PettingZoo's order-enforcing wrapper (the usual entry point)."""
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(variant, players, episode, reward, seed, render_mode, **rules_changes)
+    )

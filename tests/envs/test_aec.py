@@ -1,0 +1,350 @@
+"""The PettingZoo AEC environment (hearts.envs): PettingZoo's own API and seed tests on every
+preset and player count, illegal actions refused with nothing changed, observations that show
+only what the seat may know, the documented layout, and the rewards."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import io
+import re
+import warnings
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from hearts import Game, IllegalMove, InvalidArgument, variants
+from hearts.cards import CardSet
+from hearts.envs import aec
+from hearts.envs.aec import ACTIONS, CARD_SLOTS, HeartsEnv, encode, env, layout, raw_env
+from hearts.events import Dealt
+from hearts.hand.core import Phase
+
+TABLES = [
+    (name, players) for name in variants.names() for players in variants.variant(name).players
+]
+
+# PettingZoo warns that a dict observation is no Box: that is its documented form for masks.
+_DICT_WARNINGS = ("Observation space for each agent", "Observation is not a NumPy array")
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        for text in _DICT_WARNINGS:
+            warnings.filterwarnings("ignore", message=text)
+        yield
+
+
+def _play(table: HeartsEnv, policy: str = "first") -> Iterator[str]:
+    """Step ``table`` to its episode's end, choosing the first (or last) legal action; yields
+    each agent before it acts."""
+    for agent in table.agent_iter():
+        obs, _, term, trunc, _ = table.last()
+        if term or trunc:
+            table.step(None)
+            continue
+        yield agent
+        legal = np.flatnonzero(obs["action_mask"])
+        table.step(int(legal[0] if policy == "first" else legal[-1]))
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_every_preset_and_table_passes_pettingzoo_api_and_seed_tests(
+    name: str, players: int
+) -> None:
+    with _quiet():
+        api_test(env(name, players=players), num_cycles=200)
+        seed_test(functools.partial(env, name, players=players), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", ["modern", "auction", "heartsette", "cancellation", "two-handed"])
+def test_whole_game_episodes_with_trick_rewards_pass_the_api_test(name: str) -> None:
+    with _quiet():
+        api_test(env(name, episode="game", reward="trick"), num_cycles=60)
+
+
+def test_a_whole_game_episode_plays_hands_until_the_game_is_over() -> None:
+    table = raw_env("modern", episode="game", seed=5)
+    table.reset(seed=5)
+    for _ in _play(table):
+        pass
+    assert table.game is not None and table.game.is_over
+    assert table.game.hand_number > 0
+    assert table.agents == []
+
+
+def test_one_hand_episode_ends_with_the_hand() -> None:
+    table = raw_env("modern")
+    table.reset(seed=2)
+    for _ in _play(table):
+        pass
+    assert table.game is not None and not table.game.is_over
+    assert table.game.hand_number == 1  # the next hand is due; the episode did not play it
+
+
+def _illegal_actions(table: HeartsEnv) -> list[int]:
+    mask = table.observe(table.agent_selection)["action_mask"]
+    return [int(a) for a in np.flatnonzero(mask == 0)]
+
+
+def _snapshot(table: HeartsEnv) -> tuple[object, ...]:
+    assert table.game is not None
+    return (
+        table.agent_selection,
+        len(table.game.events),
+        tuple(tuple(table.observe(a)["observation"]) for a in table.possible_agents),
+        tuple(tuple(table.observe(a)["action_mask"]) for a in table.possible_agents),
+        dict(table.rewards),
+        dict(table._cumulative_rewards),
+        tuple(table._choosing),
+    )
+
+
+@pytest.mark.parametrize("name", ["modern", "auction", "heartsette", "cancellation", "domino"])
+def test_an_illegal_action_raises_a_sentence_and_changes_nothing(name: str) -> None:
+    table = raw_env(name)
+    table.reset(seed=3)
+    phases: set[Phase] = set()
+    for count, _agent in enumerate(_play(table)):
+        if count % 3:
+            continue
+        assert table.game is not None
+        phases.add(table.game.view(table.possible_agents.index(table.agent_selection)).phase)
+        before = _snapshot(table)
+        for action in [*_illegal_actions(table)[::17], ACTIONS, -1]:
+            with pytest.raises(IllegalMove, match=rf"action {action}\b"):
+                table.step(action)
+            assert _snapshot(table) == before
+    expected = {"modern": Phase.PASS, "auction": Phase.BID, "heartsette": Phase.PLAY}
+    assert Phase.PLAY in phases
+    assert expected.get(name, Phase.PLAY) in phases
+
+
+def test_at_the_pass_a_card_chosen_twice_is_refused() -> None:
+    table = raw_env("modern")
+    table.reset(seed=4)
+    agent = table.agent_selection
+    card = int(np.flatnonzero(table.observe(agent)["action_mask"])[0])
+    table.step(card)
+    assert table.agent_selection == agent  # still choosing: one card of three
+    before = _snapshot(table)
+    with pytest.raises(IllegalMove, match="already chosen"):
+        table.step(card)
+    assert _snapshot(table) == before
+
+
+def test_the_pass_is_sequential_and_submits_the_cards_chosen() -> None:
+    table = raw_env("modern")
+    table.reset(seed=4)
+    agent = table.agent_selection
+    seat = table.possible_agents.index(agent)
+    fields = layout(4)
+    chosen = []
+    for _ in range(3):
+        assert table.agent_selection == agent
+        obs = table.observe(agent)
+        assert obs["observation"][fields["choosing"]].nonzero()[0].tolist() == chosen
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        assert action not in chosen
+        chosen = sorted([*chosen, action])
+        table.step(action)
+    assert table.game is not None
+    assert sorted(int(c) for c in table.game.view(seat).passed or ()) == chosen
+    assert table.agent_selection != agent
+
+
+def test_the_laws_option_is_refused_with_a_sentence() -> None:
+    with pytest.raises(InvalidArgument, match="without the laws option"):
+        raw_env("classic", laws=True)
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES[::3])
+def test_every_observation_is_the_encoding_of_the_seats_view(name: str, players: int) -> None:
+    table = raw_env(name, players=players)
+    table.reset(seed=6)
+    for _ in _play(table):
+        assert table.game is not None
+        for seat, agent in enumerate(table.possible_agents):
+            view = table.game.view(seat)
+            obs = table.observe(agent)["observation"]
+            assert np.array_equal(obs, encode(view, table._choosing[seat]))
+            held = np.flatnonzero(obs[layout(players)["hand"]]).tolist()
+            assert held == [int(card) for card in view.hand]
+
+
+def _same_deal_other_hands(rules: variants.Rules, seed: int) -> tuple[Game, Game]:
+    """A game, and one whose deal gives seat 0 the same cards but the other seats' hands (and
+    the undealt cards) moved round."""
+    game = Game(rules, seed=seed)
+    dealt = next(event for event in game.events if isinstance(event, Dealt))
+    others = dealt.hands[1:]
+    hands = (dealt.hands[0], *others[1:], others[0])
+    moved = dataclasses.replace(dealt, hands=hands, stock=tuple(reversed(dealt.stock)))
+    assert moved != dealt or len(others) == 1
+    return game, Game(rules, deals=[moved], dealer=dealt.dealer)
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_no_observation_reveals_the_other_seats_hidden_cards(name: str) -> None:
+    """Two deals alike for seat 0, the other hands (and the undealt cards) moved round: seat 0's
+    observation is the same in both, at the deal and through the pass and the auction, where
+    the others choose by their own (different) hands."""
+    first, second = _same_deal_other_hands(variants.get(name), seed=8)
+    tables = (raw_env(name), raw_env(name))
+    for table, game in zip(tables, (first, second), strict=True):
+        table.reset(seed=0)
+        table.game = game  # the environment observes these games
+
+    def alike() -> bool:
+        a, b = (table.observe("player_0") for table in tables)
+        return all(np.array_equal(a[key], b[key]) for key in a) and np.array_equal(
+            encode(first.view(0)), encode(second.view(0))
+        )
+
+    assert alike()
+    hidden = (Phase.PASS, Phase.BID, Phase.NAME)
+    while first.deal.phase in hidden:
+        seat = first.to_act
+        assert seat is not None and seat == second.to_act
+        first.play(first.legal_moves(seat)[0], seat)
+        second.play(second.legal_moves(seat)[0], seat)
+        if first.deal.phase not in hidden:
+            break  # the cards passed to seat 0 have come: they may differ now
+        assert alike()
+
+
+def test_the_deals_compared_differ_in_the_other_hands() -> None:
+    first, second = _same_deal_other_hands(variants.get("modern"), seed=8)
+    assert first.view(0).hand == second.view(0).hand
+    assert all(first.deal.hand(s) != second.deal.hand(s) for s in (1, 2, 3))
+
+
+_TABLE_ROW = re.compile(r"^(\w+)\s+(C|P\*C|P\*4|P|\d+)\s+\S")
+
+
+def _documented_fields() -> list[tuple[str, str]]:
+    doc = aec.__doc__ or ""
+    table = doc.split("Observations", 1)[1].split("Actions", 1)[0]
+    return [
+        (m.group(1), m.group(2))
+        for line in table.splitlines()
+        if (m := _TABLE_ROW.match(line)) and m.group(1) not in ("field",)
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 4, 7, 10])
+def test_the_documented_layout_is_the_one_the_code_uses(players: int) -> None:
+    documented = _documented_fields()
+    fields = layout(players)
+    assert [name for name, _ in documented] == list(fields)
+    start = 0
+    for name, size in documented:
+        width = eval(size, {}, {"C": CARD_SLOTS, "P": players})  # the table's own expressions
+        assert fields[name] == slice(start, start + width), name
+        start += width
+    name = next(n for n in variants.names() if players in variants.variant(n).players)
+    table = raw_env(name, players=players)
+    assert table.observation_space("player_0")["observation"].shape == (start,)
+
+
+def test_the_documented_action_ranges_are_the_ones_the_code_uses() -> None:
+    doc = aec.__doc__ or ""
+    rows = re.findall(r"^(\d+) \.\. (\d+)\s", doc.split("Actions", 1)[1], re.MULTILINE)
+    ranges = [range(int(low), int(high) + 1) for low, high in rows]
+    assert ranges == [range(CARD_SLOTS), aec.BID_ACTIONS, aec.SUIT_ACTIONS, aec.MOON_ACTIONS]
+    assert ranges[-1].stop == ACTIONS
+    top = max(int(card) for name in variants.names() for card in CardSet(variants.get(name).pack))
+    assert top + 1 == CARD_SLOTS
+
+
+def test_the_fields_hold_what_the_table_says() -> None:
+    table = raw_env("modern")
+    table.reset(seed=11)
+    fields = layout(4)
+    plays = 0
+    for agent in _play(table):
+        assert table.game is not None
+        seat = table.possible_agents.index(agent)
+        view = table.game.view(seat)
+        obs = table.observe(agent)["observation"]
+        assert obs[fields["phase"]].tolist().index(1.0) == list(Phase).index(view.phase)
+        assert obs[fields["to_act"]][0] == 1.0  # the seat to act is this seat: first, relative
+        scores = obs[fields["scores"]].tolist()
+        assert scores == [view.scores[(seat + k) % 4] for k in range(4)]
+        if view.phase is Phase.PLAY:
+            plays += 1
+            trick = obs[fields["trick"]].reshape(4, CARD_SLOTS)
+            for who, card in view.trick:
+                assert trick[(who - seat) % 4, int(card)] == 1.0
+            assert trick.sum() == len(view.trick)
+            played = obs[fields["played"]].reshape(4, CARD_SLOTS)
+            assert played.sum() == sum(len(t.cards) for t in view.tricks) + len(view.trick)
+            penalties = obs[fields["penalties"]].tolist()
+            assert penalties == [view.penalties[(seat + k) % 4] for k in range(4)]
+    assert plays > 40
+
+
+def test_a_void_shown_is_marked_for_the_seat_that_showed_it() -> None:
+    table = raw_env("classic")
+    table.reset(seed=12)
+    fields = layout(4)
+    shown = 0
+    for agent in _play(table):
+        assert table.game is not None
+        seat = table.possible_agents.index(agent)
+        view = table.game.view(seat)
+        voids = table.observe(agent)["observation"][fields["voids"]].reshape(4, 4)
+        expected = np.zeros((4, 4), dtype=np.float32)
+        for trick in view.tricks:
+            led = trick.cards[0].suit
+            for offset, card in enumerate(trick.cards):
+                if card.suit != led:
+                    expected[(trick.leader + offset - seat) % 4, int(led)] = 1.0
+        for who, card in view.trick:
+            if card.suit != view.trick[0][1].suit:
+                expected[(who - seat) % 4, int(view.trick[0][1].suit)] = 1.0
+        assert np.array_equal(voids, expected)
+        shown = max(shown, int(expected.sum()))
+    assert shown > 0
+
+
+def _rewards(name: str, reward: str, seed: int) -> tuple[dict[str, float], list[float], HeartsEnv]:
+    table = raw_env(name, reward=reward)  # type: ignore[arg-type]
+    table.reset(seed=seed)
+    midway: list[float] = []
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        _, rew, term, trunc, _ = table.last()
+        totals[agent] += rew
+        if not (term or trunc):
+            midway.append(rew)
+        table.step(
+            None if term or trunc else int(np.flatnonzero(table.observe(agent)["action_mask"])[0])
+        )
+    return totals, midway, table
+
+
+@pytest.mark.parametrize(("name", "points"), [("modern", True), ("classic", False)])
+def test_rewards_are_minus_points_or_the_change_of_counters(name: str, points: bool) -> None:
+    totals, midway, table = _rewards(name, "end", seed=13)
+    assert table.game is not None
+    game = table.game
+    start = 0 if points else table.rules.start_counters
+    finals = game.scores
+    for seat, agent in enumerate(table.possible_agents):
+        delta = finals[seat] - start
+        assert totals[agent] == (-delta if points else delta)
+    assert any(totals.values())
+    assert not any(midway)  # reward="end": nothing before the hand is settled
+
+
+@pytest.mark.parametrize("name", ["modern", "classic"])
+def test_trick_rewards_add_up_to_the_hands_reward(name: str) -> None:
+    at_end, _, _ = _rewards(name, "end", seed=14)
+    by_trick, midway, _ = _rewards(name, "trick", seed=14)
+    assert by_trick == pytest.approx(at_end)
+    assert any(midway)  # some seat took penalty cards before the hand was settled
