@@ -348,3 +348,38 @@ def test_trick_rewards_add_up_to_the_hands_reward(name: str) -> None:
     by_trick, midway, _ = _rewards(name, "trick", seed=14)
     assert by_trick == pytest.approx(at_end)
     assert any(midway)  # some seat took penalty cards before the hand was settled
+
+
+def test_heartsettes_discard_is_reached_and_made_card_by_card() -> None:
+    """docs/rules.md (Heartsette): the taker of the widow discards as many cards face down; the
+    environment takes them one card action at a time and submits the discard with the last."""
+    table = raw_env("heartsette")
+    table.reset(seed=3)
+    with _quiet():
+        for _agent in table.agent_iter():
+            obs, _, term, trunc, _ = table.last()
+            if term or trunc:
+                raise AssertionError("the hand ended before the widow was taken")
+            assert table.game is not None
+            if table.game.deal.phase is Phase.DISCARD:
+                break
+            table.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert table.game is not None
+    agent = table.agent_selection
+    seat = table.possible_agents.index(agent)
+    count = len(table.game.deal.widow)
+    assert count > 0 and table.game.deal.to_act == seat
+    fields = layout(table.game.players)
+    chosen: list[int] = []
+    for step in range(count):
+        assert table.agent_selection == agent and table.game.deal.phase is Phase.DISCARD
+        obs = table.observe(agent)
+        assert obs["observation"][fields["choosing"]].nonzero()[0].tolist() == chosen
+        action = int(np.flatnonzero(obs["action_mask"])[step % 2 - 1])  # (either end, in turn)
+        assert action not in chosen
+        chosen = sorted([*chosen, action])
+        table.step(action)
+    discarded = [e for e in table.game.deal.events if e.kind == "discarded"]
+    assert len(discarded) == 1 and discarded[0].seat == seat
+    assert sorted(int(card) for card in discarded[0].cards) == chosen
+    assert table.game.deal.phase is not Phase.DISCARD
