@@ -149,6 +149,13 @@ _SUIT_LETTERS: Final = {
 _MAX_ID: Final = 128
 
 
+_RANK_WORDS: Final = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}  # fmt: skip
+"""Each rank in words (:attr:`Card.name`)."""
+
+
 class Card(int):
     """One card, as an int id (see the module docstring for the numbering).
 
@@ -264,11 +271,15 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """The card in words: ``queen of spades``."""
+        """The card in words, the second pack's said so.
+
+        >>> Card.parse("QS").name, Card.parse("TH'").name
+        ('queen of spades', 'ten of hearts, second pack')
+        """
         if self.is_joker:
             return "joker"
-        word = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(self.rank, str(int(self.rank)))
-        return f"{word} of {self.suit.name.lower()}"
+        words = f"{_RANK_WORDS[self.rank]} of {self.suit.name.lower()}"
+        return words + (", second pack" if self.copy else "")
 
     def __str__(self) -> str:
         return _NAMES[self]

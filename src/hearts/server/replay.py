@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from hearts import record
-from hearts.cards import Card, CardSet, Suit
+from hearts.cards import CardSet, Suit
 from hearts.deal import Deal
 from hearts.errors import InvalidRecord
 from hearts.events import (
@@ -70,29 +70,11 @@ from hearts.observation import PublicView
 from hearts.rules import Rules
 from hearts.server.wire import preset_of
 
-__all__ = ["build", "card_words"]
+__all__ = ["build"]
 
 _UNSHOWN: Final = (Dealt, ShuffleCommitted)
 """Events a step does not repeat: the deal is in the step's hands, the commitment is the
 record's (``hearts verify`` checks it)."""
-
-
-_RANK_WORDS: Final = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-    10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
-}  # fmt: skip
-
-
-def card_words(card: Card) -> str:
-    """A card in words: ``queen of spades`` (``, second pack`` for the second pack's).
-
-    >>> card_words(Card.parse("QS")), card_words(Card.parse("TH'"))
-    ('queen of spades', 'ten of hearts, second pack')
-    """
-    if card.is_joker:
-        return "joker"
-    words = f"{_RANK_WORDS[int(card.rank)]} of {card.suit.name.lower()}"
-    return words + (", second pack" if card.copy else "")
 
 
 def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -350,10 +332,10 @@ def _follow(
 def _move_words(event: Event, labels: Sequence[str], *, leads: bool) -> str:
     """A move in words, by the event it made."""
     if isinstance(event, Revoked):
-        return f"{labels[event.seat]} plays the {card_words(event.card)}, a revoke"
+        return f"{labels[event.seat]} plays the {event.card.name}, a revoke"
     if isinstance(event, CardPlayed):
         verb = "leads" if leads else "plays"
-        return f"{labels[event.seat]} {verb} the {card_words(event.card)}"
+        return f"{labels[event.seat]} {verb} the {event.card.name}"
     if isinstance(event, Passed):
         return f"{labels[event.seat]} passes {_cards(event.cards)} to {labels[event.to]}"
     if isinstance(event, Discarded):
@@ -367,12 +349,12 @@ def _move_words(event: Event, labels: Sequence[str], *, leads: bool) -> str:
     if isinstance(event, MoonChosen):
         return f"{labels[event.seat]} chooses the {event.choice} moon"
     if isinstance(event, RevokeCorrected):
-        return f"{labels[event.seat]} corrects the revoke: the {card_words(event.card)} is exposed"
+        return f"{labels[event.seat]} corrects the revoke: the {event.card.name} is exposed"
     if isinstance(event, RevokeClaimed):
         return f"{labels[event.seat]} claims a revoke by {labels[event.accused]}"
     if isinstance(event, CardCalled):
         return (
-            f"{labels[event.seat]} calls {labels[event.owner]}'s exposed {card_words(event.card)}"
+            f"{labels[event.seat]} calls {labels[event.owner]}'s exposed {event.card.name}"
         )
     if isinstance(event, Gathered):
         return f"{labels[event.seat]} lets the cards be gathered"
@@ -390,7 +372,7 @@ def _event_words(
     if isinstance(event, TrickCarried):
         return "Nobody takes the trick: it goes with the next one"
     if isinstance(event, StockDrawn):
-        return f"{labels[event.seat]} draws the {card_words(event.card)}"
+        return f"{labels[event.seat]} draws the {event.card.name}"
     if isinstance(event, CardsKept):
         return f"{labels[event.seat]} keeps {_cards(event.cards) or 'nothing'}"
     if isinstance(event, MoonShot):
