@@ -109,6 +109,7 @@ __all__ = [
     "Contents",
     "contents",
     "start",
+    "units",
     "dumps",
     "dump",
     "loads",
@@ -763,7 +764,7 @@ def text(game: Game) -> str:
             )
         elif isinstance(event, TrickWon):
             tricks += 1
-            taken = f" ({_units(rules, event.points, named)})" if event.points else ""
+            taken = f" ({units(rules, event.points, named)})" if event.points else ""
             lines.append(f"  Trick {tricks}: {_trick(plays)}; seat {event.seat} takes it{taken}.")
             plays = []
         elif isinstance(event, TrickCarried):
@@ -776,13 +777,13 @@ def text(game: Game) -> str:
         elif isinstance(event, StockDrawn):
             lines.append(f"    seat {event.seat} draws {event.card.symbol}")
         elif isinstance(event, CardsKept):
-            counts = f" ({_units(rules, event.points, named)})" if event.points else ""
+            counts = f" ({units(rules, event.points, named)})" if event.points else ""
             lines.append(
                 f"  Seat {event.seat} is the last holding cards and keeps "
                 f"{event.cards.symbols() or 'nothing'}{counts}."
             )
         elif isinstance(event, Discarded):
-            counts = f" ({_units(rules, event.points, named)})" if event.points else ""
+            counts = f" ({units(rules, event.points, named)})" if event.points else ""
             lines.append(
                 f"  Seat {event.seat} takes the widow and discards {event.cards.symbols()} face "
                 f"down{counts}."
@@ -878,7 +879,14 @@ def _named_line(event: SuitNamed, high_bid: int) -> str:
     )
 
 
-def _units(rules: Rules, amount: int, named: Suit | None = None) -> str:
+def units(rules: Rules, amount: int, named: Suit | None = None) -> str:
+    """What a trick carries, as a record words it: ``4 points``, ``1 heart``, ``2 clubs`` (the
+    suit named in Auction Hearts).
+
+    >>> from hearts import variants
+    >>> units(variants.get("modern"), 1), units(variants.get("modern"), 13)
+    ('1 point', '13 points')
+    """
     if named is not None:
         word = named.singular
     elif not rules.counters or rules.card_values or rules.heart_value is HeartValue.PIPS:

@@ -353,9 +353,7 @@ def _move_words(event: Event, labels: Sequence[str], *, leads: bool) -> str:
     if isinstance(event, RevokeClaimed):
         return f"{labels[event.seat]} claims a revoke by {labels[event.accused]}"
     if isinstance(event, CardCalled):
-        return (
-            f"{labels[event.seat]} calls {labels[event.owner]}'s exposed {event.card.name}"
-        )
+        return f"{labels[event.seat]} calls {labels[event.owner]}'s exposed {event.card.name}"
     if isinstance(event, Gathered):
         return f"{labels[event.seat]} lets the cards be gathered"
     return event.kind.replace("_", " ")  # pragma: no cover - every move's event is above
@@ -367,7 +365,7 @@ def _event_words(
     """What the engine logged after a move, in words (None: nothing to say)."""
     named: Suit | None = deal.named_suit if deal is not None else None
     if isinstance(event, TrickWon):
-        points = f" ({_units(rules, event.points, named)})" if event.points else ""
+        points = f" ({record.units(rules, event.points, named)})" if event.points else ""
         return f"{labels[event.seat]} takes the trick{points}"
     if isinstance(event, TrickCarried):
         return "Nobody takes the trick: it goes with the next one"
@@ -396,11 +394,6 @@ def _event_words(
     if isinstance(event, DealerCut):
         return f"The seats cut for deal: {labels[event.dealer]} cuts lowest and deals"
     return None
-
-
-def _units(rules: Rules, amount: int, named: Suit | None) -> str:
-    """``4 points``, ``1 heart``: what a trick carried, as the game's record words it."""
-    return record._units(rules, amount, named)
 
 
 def _cards(cards: CardSet) -> str:
