@@ -20,7 +20,7 @@ from hearts import Game, IllegalMove, InvalidArgument, variants
 from hearts.cards import CardSet
 from hearts.envs import aec
 from hearts.envs.aec import ACTIONS, CARD_SLOTS, HeartsEnv, encode, env, layout, raw_env
-from hearts.events import Dealt
+from hearts.events import CardPlayed, Dealt
 from hearts.hand.core import Phase
 
 TABLES = [
@@ -383,3 +383,31 @@ def test_heartsettes_discard_is_reached_and_made_card_by_card() -> None:
     assert len(discarded) == 1 and discarded[0].seat == seat
     assert sorted(int(card) for card in discarded[0].cards) == chosen
     assert table.game.deal.phase is not Phase.DISCARD
+
+
+@pytest.mark.parametrize(("name", "players"), [("classic", 7), ("domino", 6), ("modern", 4)])
+def test_each_card_played_is_marked_for_the_seat_that_played_it(name: str, players: int) -> None:
+    """The played cards per seat are the log's, also where a trick does not go round from its
+    leader (the dealer sits out at seven; a seat is out of Domino Hearts)."""
+    rules = variants.for_players_named(name, players)
+    fields = layout(players)
+    checked = 0
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        while not game.is_over and game.hand_number == 0:
+            seat = game.deal.to_act
+            assert seat is not None
+            view = game.view(seat)
+            out = encode(view)
+            for other in range(players):
+                start = fields["played"].start + (other - seat) % players * CARD_SLOTS
+                marked = set(np.flatnonzero(out[start : start + CARD_SLOTS]).tolist())
+                logged = {
+                    int(e.card)
+                    for e in view.events
+                    if isinstance(e, CardPlayed) and e.seat == other
+                }
+                assert marked == logged
+            checked += 1
+            game.play(game.legal_moves(seat)[0], seat)
+    assert checked > 100

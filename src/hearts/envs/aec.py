@@ -103,7 +103,7 @@ from pettingzoo.utils import wrappers
 from hearts import variants
 from hearts.cards import Card, CardSet, Suit
 from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
-from hearts.events import Discarded
+from hearts.events import CardPlayed, Discarded
 from hearts.game import Game
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import Phase
@@ -213,15 +213,18 @@ def encode(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa
     _cards_into(out, fields["hand"].start, view.hand)
     played, trick = fields["played"].start, fields["trick"].start
     voids = fields["voids"].start
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    tricks.append((view.leader, tuple(card for _, card in view.trick)))
-    for number, (leader, cards) in enumerate(tricks):
+    # Who played each card, as the log says (a trick does not go round from its leader when
+    # the dealer sits out, at seven, or a seat is out of Domino Hearts).
+    player = {event.card: event.seat for event in view.events if isinstance(event, CardPlayed)}
+    tricks = [trick.cards for trick in view.tricks]
+    tricks.append(tuple(card for _, card in view.trick))
+    for number, cards in enumerate(tricks):
         current = number == len(tricks) - 1
         if not cards:
             continue
         led = cards[0].suit
-        for offset, card in enumerate(cards):
-            who = (leader + offset) % players
+        for card in cards:
+            who = player[card]
             out[played + rel(who) * CARD_SLOTS + int(card)] = 1.0
             if current:
                 out[trick + rel(who) * CARD_SLOTS + int(card)] = 1.0
