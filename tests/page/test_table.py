@@ -13,6 +13,8 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from hearts.events import CardPlayed
+
 from .conftest import WAIT, LiveServer
 
 HAND = "#hand button.card"
@@ -368,3 +370,37 @@ def test_each_seat_shows_whether_it_is_thinking_or_has_passed(
         expect(bobs_seat).to_have_attribute("aria-label", re.compile(r", passed$"))
     finally:
         other.close()
+
+
+def test_a_trick_just_taken_shows_each_card_by_the_seat_that_played_it_at_seven(
+    page: Page, server: LiveServer
+) -> None:
+    """At seven the dealer sits out, so a trick does not go round from its leader: the trick
+    shown as taken (the first one the page holds on the felt) puts each card by the seat that
+    played it, as the game's log says."""
+    made = make_table(
+        server,
+        [{"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 6,
+        variant="classic",
+        players=7,
+    )
+    table = made["table"]["id"]
+    sit(page, server, table, made["token"], 0)
+    checked = 0
+    end = time.monotonic() + 60
+    while not checked and time.monotonic() < end:
+        if my_turn(page) and page.locator(PLAYABLE).count():
+            page.locator(PLAYABLE).first.click()
+            page.wait_for_timeout(100)
+            continue
+        taken = page.locator("#trick.taken [data-card]")
+        if not taken.count():
+            page.wait_for_timeout(30)
+            continue
+        shown = taken.evaluate_all("ps => ps.map(p => [p.dataset.card, Number(p.dataset.seat)])")
+        kept = server.store.get(table)
+        assert kept is not None
+        by = {str(e.card): e.seat for e in kept.events if isinstance(e, CardPlayed)}
+        assert shown and all(by[card] == seat for card, seat in shown), (shown, by)
+        checked += 1
+    assert checked == 1

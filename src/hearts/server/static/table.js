@@ -169,12 +169,17 @@ function refused(m) {
 // ---------------------------------------------------------------- events
 
 function events(list, m) {
+  // Who played each card of a trick just taken: the trick on the table as the last state showed
+  // it, and the cards played since (a trick does not go round from its leader when the dealer
+  // sits out, at seven, or a seat is out of Domino Hearts).
+  const playedBy = new Map(((last && last.view && last.view.trick) || []).map((p) => [p.card, p.seat]));
   for (const e of list) {
+    if (e.kind === "card_played" || e.kind === "revoked") playedBy.set(e.card, e.seat);
     if (e.kind === "trick_won" || e.kind === "trick_carried") {
       const cards = Array.isArray(e.cards) ? e.cards : String(e.cards).split(" ").filter(Boolean);
       const n = (m.view && m.view.players) || seats.length;
       held = {
-        cards: cards.map((card, i) => ({ card, seat: (e.leader + i) % n })),
+        cards: cards.map((card, i) => ({ card, seat: playedBy.has(card) ? playedBy.get(card) : (e.leader + i) % n })),
         winner: e.kind === "trick_won" ? e.seat : -1,
         // (the twins that cancelled, as the server says: Cancellation Hearts)
         cancelled: Array.isArray(e.cancelled) ? e.cancelled : [],
