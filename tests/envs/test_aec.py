@@ -411,3 +411,13 @@ def test_each_card_played_is_marked_for_the_seat_that_played_it(name: str, playe
             checked += 1
             game.play(game.legal_moves(seat)[0], seat)
     assert checked > 100
+
+
+@pytest.mark.parametrize("action", ["QS", 2.0, True, [3]])
+def test_an_action_that_is_no_whole_number_is_refused_with_a_sentence(action: object) -> None:
+    table = raw_env("modern")
+    table.reset(seed=2)
+    before = _snapshot(table)
+    with pytest.raises(InvalidArgument, match="an action is a whole number"):
+        table.step(action)  # type: ignore[arg-type]
+    assert _snapshot(table) == before

@@ -454,6 +454,10 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         seat = self._seat(agent)
         if action is None:
             raise IllegalMove(f"{agent} must act: an action of None is for an agent that is done")
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidArgument(
+                f"an action is a whole number (0 to {ACTIONS - 1}), not {action!r}"
+            )
         action = int(action)
         move = move_of(action)
         legal = self.game.legal_moves(seat)
