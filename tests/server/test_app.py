@@ -55,9 +55,10 @@ def test_an_illegal_move_gets_its_sentence_and_changes_nothing(http: TestClient)
     with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
         ann = hello(socket, made["token"])
         before = ann.my_turn()
-        ann.send(
-            {"type": "move", "move": "QS" if "QS" not in before["view"]["hand"] else "2C", "ref": 7}
-        )
+        # (a card this seat does not hold: refused whoever leads and whatever was dealt)
+        held = set(before["view"]["hand"])
+        card = next(name for name in ("QS", "2C", "AH") if name not in held)
+        ann.send({"type": "move", "move": card, "ref": 7})
         error = ann.until("error")
         assert error["code"] == "illegal" and error["ref"] == 7
         assert error["message"] and "Traceback" not in error["message"]
