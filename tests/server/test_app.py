@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from hearts import variants, verify
+from hearts.cards import FULL_PACK, CardSet
 from hearts.server import ServerConfig, create_app
 from hearts.server.store import Store
 
@@ -57,7 +58,7 @@ def test_an_illegal_move_gets_its_sentence_and_changes_nothing(http: TestClient)
         before = ann.my_turn()
         # (a card this seat does not hold: refused whoever leads and whatever was dealt)
         held = set(before["view"]["hand"])
-        card = next(name for name in ("QS", "2C", "AH") if name not in held)
+        card = next(str(c) for c in CardSet(FULL_PACK) if str(c) not in held)
         ann.send({"type": "move", "move": card, "ref": 7})
         error = ann.until("error")
         assert error["code"] == "illegal" and error["ref"] == 7
