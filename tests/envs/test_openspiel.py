@@ -1,0 +1,265 @@
+"""The OpenSpiel games (hearts.envs.openspiel): every preset loads by name and passes OpenSpiel's
+random simulation test, OpenSpiel's MCTS and IS-MCTS play hands to the end, the information
+state shows only what the seat may know, a resampled state agrees with the seat's view, clones
+are independent, and illegal actions are refused with nothing changed."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from hearts import IllegalMove, InvalidArgument, variants  # noqa: E402
+from hearts.cards import Card, CardSet  # noqa: E402
+from hearts.envs import openspiel  # noqa: E402
+from hearts.errors import InvalidRules  # noqa: E402
+
+NAMES = openspiel.names()
+
+
+def dealt(state: object, rng: random.Random) -> None:
+    """Deal the cards of the hand (chance nodes) at random."""
+    while state.is_chance_node():  # type: ignore[attr-defined]
+        state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+
+
+def played(name: str, moves: int, seed: int, params: dict[str, object] | None = None) -> object:
+    """A state of ``name`` after its deal and ``moves`` random actions (or at its end)."""
+    rng = random.Random(seed)
+    state = pyspiel.load_game(name, params or {}).new_initial_state()
+    dealt(state, rng)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        dealt(state, rng)
+    return state
+
+
+def test_every_preset_is_registered_by_its_name() -> None:
+    """Each preset of hearts.variants loads as hearts_<name>, with its own table by default
+    and, where the form allows several, the players as a parameter."""
+    assert len(NAMES) == len(variants.names())
+    for preset in variants.names():
+        game = pyspiel.load_game(openspiel.game_name(preset))
+        assert game.num_players() == variants.get(preset).players
+        assert game.get_type().short_name == openspiel.game_name(preset)
+    assert pyspiel.load_game("hearts_modern", {"players": 5}).num_players() == 5
+    assert pyspiel.load_game("hearts_black_maria", {"players": 4}).num_players() == 4
+    assert openspiel.register() == NAMES  # again: nothing new, no error
+
+
+def test_a_table_the_form_is_not_played_by_is_refused() -> None:
+    """Black Maria is played by three or four: five is refused with the rules' sentence."""
+    with pytest.raises(InvalidRules, match="three or four players"):
+        openspiel.HeartsGame({"players": 5}, preset="black-maria")
+    with pytest.raises(InvalidArgument, match="episode"):
+        openspiel.HeartsGame({"episode": "match"}, preset="modern")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiel_random_simulation_passes(name: str) -> None:
+    """OpenSpiel's own random simulation test (clones, serialization, legal actions sorted and
+    masked, chance outcomes, game length and utility bounds, returns) on every preset."""
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_random_simulation_passes_for_a_whole_game_episode() -> None:
+    """A whole-game episode (two hands: the second dealt after the first is settled)."""
+    game = pyspiel.load_game("hearts_classic", {"episode": "game", "max_hands": 2})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_game_episode_ends_at_max_hands_and_remembers_earlier_hands() -> None:
+    """A game episode of two hands deals twice, then ends; the information state keeps the
+    first hand's view ahead of the second's, and returns add both hands up."""
+    state = played("hearts_modern", 10_000, 4, {"episode": "game", "max_hands": 2})
+    assert state.is_terminal()
+    deals = [step for step in state.full_history() if step.player == pyspiel.PlayerId.CHANCE]
+    assert len(deals) == 2 * 52
+    assert state.information_state_string(0).count("\n--\n") == 1
+    assert sum(state.returns()) in (-52.0, -104.0, -130.0, -156.0)  # 26 a hand, or the moon's 78
+
+
+@pytest.mark.parametrize("name", ["hearts_modern", "hearts_new_moon", "hearts_black_maria"])
+def test_a_hand_returns_minus_the_points(name: str) -> None:
+    """Points forms: the returns of a hand are minus the points, which add up to the cards'
+    values (or the moon's settlement)."""
+    for seed in range(3):
+        state = played(name, 10_000, seed)
+        assert state.is_terminal() and state.returns() == state.settled()
+        total = sum(state.returns())
+        values = {
+            "hearts_modern": (-26, -78),
+            "hearts_new_moon": (-26, 26),
+            "hearts_black_maria": (-43,),
+        }
+        assert total in values[name]
+
+
+def test_counters_are_only_moved() -> None:
+    """Counters forms: Howell's settling is zero-sum, so a hand's returns add up to 0."""
+    for seed in range(3):
+        state = played("hearts_howell", 10_000, seed)
+        assert sum(state.returns()) == 0 and any(state.returns())
+
+
+def test_mcts_plays_a_hand_to_the_end() -> None:
+    """OpenSpiel's MCTS with random rollouts plays every seat of a hand until it is over."""
+    game = pyspiel.load_game("hearts_modern")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    dealt(state, rng)
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert sum(state.returns()) in (-26.0, -78.0)
+
+
+@pytest.mark.parametrize("name", ["hearts_modern", "hearts_two_handed"])
+def test_ismcts_plays_a_hand_to_the_end(name: str) -> None:
+    """OpenSpiel's IS-MCTS, which resamples the state from the seat's information state at each
+    simulation, plays every seat of a hand until it is over."""
+    game = pyspiel.load_game(name)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    dealt(state, random.Random(2))
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.is_terminal()
+
+
+def test_the_information_state_hides_the_cards_of_other_hands() -> None:
+    """Two deals that differ only in two cards swapped between seats 1 and 2 look the same to
+    seat 0 (string and tensor, information state and observation), not to seats 1 and 2."""
+    game = pyspiel.load_game("hearts_classic")
+    deck = [int(card) for card in CardSet(variants.get("classic").pack)]
+    random.Random(5).shuffle(deck)
+    places, _ = openspiel._slots(variants.get("classic"), 0)
+    other = list(deck)
+    one, two = places[1][0], places[2][0]
+    other[one], other[two] = other[two], other[one]
+    states = []
+    for order in (deck, other):
+        state = game.new_initial_state()
+        for card in order:
+            state.apply_action(card)
+        states.append(state)
+    first, second = states
+    assert first.current_player() == second.current_player() == 1  # the eldest hand leads
+    for method in ("information_state", "observation"):
+        string, tensor = getattr(first, f"{method}_string"), getattr(first, f"{method}_tensor")
+        assert string(0) == getattr(second, f"{method}_string")(0)
+        assert tensor(0) == getattr(second, f"{method}_tensor")(0)
+        assert string(3) == getattr(second, f"{method}_string")(3)
+        for seat in (1, 2):
+            assert string(seat) != getattr(second, f"{method}_string")(seat)
+            assert tensor(seat) != getattr(second, f"{method}_tensor")(seat)
+    assert str(first) != str(second)  # the referee's whole truth differs
+
+
+@pytest.mark.parametrize(
+    ("name", "moves"),
+    [
+        ("hearts_modern", 5),  # at the pass, some seats passed and one choosing
+        ("hearts_modern", 30),
+        ("hearts_classic_7", 20),
+        ("hearts_two_handed", 25),
+        ("hearts_heartsette", 12),
+        ("hearts_cancellation", 30),
+        ("hearts_auction", 10),
+        ("hearts_black_maria", 40),
+    ],
+)
+def test_a_resampled_state_agrees_with_the_seats_view(name: str, moves: int) -> None:
+    """resample_from_infostate gives, for each seat, a state with the same information state
+    (string and tensor) and, for the seat to act, the same legal actions; the hidden cards are
+    imagined afresh (some resample differs from the true deal)."""
+    state = played(name, moves, 11)
+    assert not state.is_terminal() and not state.is_chance_node()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    truth = str(state)
+    differs = False
+    for seat in range(state.num_players()):
+        for _ in range(3):
+            other = state.resample_from_infostate(seat, sampler)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert other.current_player() == state.current_player()
+            if seat == state.current_player():
+                assert other.legal_actions() == state.legal_actions()
+            differs |= str(other) != truth
+    assert differs
+    assert str(state) == truth  # the state resampled from is unchanged
+
+
+def test_what_the_sampler_does_not_imagine_is_refused() -> None:
+    """Domino Hearts' hidden draws, and Heartsette's widow while its taker discards, are not
+    imagined: a resample is refused with a sentence."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = played("hearts_domino", 3, 1)
+    with pytest.raises(InvalidArgument, match="Domino"):
+        state.resample_from_infostate(0, sampler)
+    state = played("hearts_heartsette", 0, 1)
+    while "phase=<Phase.DISCARD" not in state.observation_string(0):
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(InvalidArgument, match="discards"):
+        state.resample_from_infostate(state.current_player(), sampler)
+
+
+def test_a_clone_is_independent() -> None:
+    """Moves on a clone change nothing of the state it was cloned from, and the other way."""
+    state = played("hearts_modern", 20, 3)
+    before, history, legal = str(state), state.history(), state.legal_actions()
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert str(state) == before and state.history() == history
+    assert state.legal_actions() == legal
+    state.apply_action(legal[-1])
+    assert str(clone) != str(state)
+    assert len(clone.history()) == len(state.history())
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    """A card the seat may not play, an unused action, a card already dealt: IllegalMove with a
+    sentence, and the state is as it was."""
+    state = played("hearts_classic", 0, 2)
+    before = str(state)
+    legal = state.legal_actions()
+    illegal = next(a for a in range(52) if a not in legal)
+    with pytest.raises(IllegalMove, match="not legal for seat"):
+        state.apply_action(illegal)
+    with pytest.raises(IllegalMove, match="no card of any pack"):
+        state.apply_action(int(Card.parse("AS")) + 3)  # an unused card slot (15 in a suit's 16)
+    assert str(state) == before and state.legal_actions() == legal
+    chance = pyspiel.load_game("hearts_classic").new_initial_state()
+    chance.apply_action(0)
+    with pytest.raises(IllegalMove, match="no card still to be dealt"):
+        chance.apply_action(0)
+    assert len(chance.history()) == 1
+
+
+def test_a_pass_is_chosen_card_by_card() -> None:
+    """At the pass the seat chooses its cards one at a time; a card chosen twice is refused."""
+    state = played("hearts_modern", 0, 6)
+    seat = state.current_player()
+    others = [state.information_state_string(other) for other in range(4) if other != seat]
+    mine = state.information_state_tensor(seat)
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    assert state.current_player() == seat and first not in state.legal_actions()
+    assert others == [state.information_state_string(other) for other in range(4) if other != seat]
+    assert state.information_state_tensor(seat) != mine  # its own choice shows to it
+    with pytest.raises(IllegalMove, match="already chosen"):
+        state.apply_action(first)
