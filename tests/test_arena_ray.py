@@ -41,15 +41,15 @@ def cluster() -> Iterator[str]:
         env.delenv("RAY_AUTH_MODE", raising=False)
         env.setenv("RAY_AUTH_TOKEN", secrets.token_hex(32))
         env.setenv("PYTHONPATH", os.pathsep.join(filter(None, [SRC, os.environ.get("PYTHONPATH")])))
-        ray.init(
-            num_cpus=2,
-            include_dashboard=False,
-            _node_ip_address="127.0.0.1",
-            _temp_dir=temp,
-            logging_level=logging.WARNING,
-            log_to_driver=False,
-        )
         try:
+            ray.init(
+                num_cpus=2,
+                include_dashboard=False,
+                _node_ip_address="127.0.0.1",
+                _temp_dir=temp,
+                logging_level=logging.WARNING,
+                log_to_driver=False,
+            )
             yield ray.get_runtime_context().gcs_address
         finally:
             ray.shutdown()
