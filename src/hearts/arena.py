@@ -38,12 +38,22 @@ finished in order, all rotations together. Ctrl+C (KeyboardInterrupt) stops a ru
 processes are stopped (none is left running) and :class:`Interrupted` carries the results of the
 deals every rotation had finished.
 
+With ``ray`` the work runs as Ray tasks instead (``pip install 'hearts[ray]'``): on a local
+Ray instance, or on the cluster at an address. The units are shared among as many tasks as the
+cluster has CPUs (one unit each at most), each playing its share deal by deal as a worker process
+does and sending its hands in batches as it goes; the hands are gathered in deal order, so the
+result is the same as that of local processes with the same seed. Ctrl+C cancels the tasks, and
+:class:`Interrupted` carries the deals every rotation had finished, as above. The ``hearts``
+package must be importable on every node of the cluster (installed there, the same version).
+
 This module is a face (it starts processes) but draws nothing: progress goes to a callback.
+Ray is imported only when a run asks for it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import multiprocessing
 import os
@@ -51,6 +61,7 @@ import pickle
 import queue as queue_module
 import random
 import signal
+import socket
 import statistics
 import threading
 import time
@@ -597,6 +608,110 @@ def _stop(
                 process.terminate()
 
 
+# ---------------------------------------------------------------------- Ray
+
+_RAY_BATCH: Final = 0.25
+"""Seconds a Ray task gathers hands before it sends them (and it sends its last ones at its end)."""
+_RAY_CONNECT_WAIT: Final = 5.0
+"""Seconds given to a cluster's address to answer before the run is refused (Ray itself would
+wait minutes)."""
+
+
+def _ray_share(units: Sequence[_Unit]) -> Iterator[list[_Hand]]:
+    """A Ray task: play a share of the units deal by deal (as a worker process does), yielding
+    the hands in batches as they are finished."""
+    batch: list[_Hand] = []
+    sent = time.monotonic()
+    for hand in _interleave(units):
+        batch.append(hand)
+        if time.monotonic() - sent >= _RAY_BATCH:
+            yield batch
+            batch = []
+            sent = time.monotonic()
+    if batch:
+        yield batch
+
+
+def _ray_module() -> Any:
+    """Ray, imported now; refused in a sentence when it is not installed."""
+    try:
+        import ray  # optional, and slow to import: only when a run asks for it
+    except ImportError:
+        raise InvalidArgument(
+            "the arena runs on Ray only with Ray installed: install the ray extra "
+            "(pip install 'hearts[ray]')"
+        ) from None
+    return ray
+
+
+def _check_answers(address: str) -> None:
+    """Refuse a ``host:port`` address at which nothing answers, at once (other forms, such as
+    ``auto`` or ``ray://...``, are left to Ray)."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or "/" in host or not host:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), _RAY_CONNECT_WAIT):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise InvalidArgument(
+            f"no Ray cluster answers at {address} ({reason.lower()}): start one there "
+            "(ray start --head) or give the address of a running one"
+        ) from None
+
+
+@contextmanager
+def _ray_connected(ray_api: Any, ray: bool | str) -> Iterator[None]:
+    """Connected to Ray for a run: the connection this process has, or one made (and closed
+    after) as ``ray`` says."""
+    if ray_api.is_initialized():
+        yield
+        return
+    address = None if ray is True else str(ray).strip()
+    if address is not None:
+        _check_answers(address)
+    try:
+        ray_api.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+    except (ConnectionError, ValueError, RuntimeError) as error:
+        where = "a local Ray" if address is None else f"the Ray cluster at {address}"
+        raise InvalidArgument(f"could not connect to {where}: {error}") from None
+    try:
+        yield
+    finally:
+        ray_api.shutdown()
+
+
+def _run_ray(
+    units: list[_Unit], ray: bool | str, hands: list[_Hand], report: Callable[[], None]
+) -> None:
+    """Play the units as Ray tasks, a share per CPU of the cluster; the hands are appended to
+    ``hands`` as their batches come. On any exception (Ctrl+C included) the tasks are cancelled."""
+    ray_api = _ray_module()
+    with _ray_connected(ray_api, ray):
+        cpus = int(ray_api.cluster_resources().get("CPU", 1))
+        count = max(1, min(cpus, len(units)))
+        task = ray_api.remote(num_cpus=1)(_ray_share)
+        streams = [task.remote(units[index::count]) for index in range(count)]
+        pending = list(streams)
+        try:
+            while pending:
+                ready, _ = ray_api.wait(pending, num_returns=1, timeout=0.2)
+                for stream in ready:
+                    try:
+                        batch = next(stream)
+                    except StopIteration:
+                        pending.remove(stream)
+                        continue
+                    hands.extend(ray_api.get(batch))
+                    report()
+        except BaseException:
+            for stream in streams:
+                with suppress(Exception):
+                    ray_api.cancel(stream, force=False)
+            raise
+
+
 # ---------------------------------------------------------------------- results
 
 
@@ -610,6 +725,7 @@ def _check(
     think: float | None,
     samples: int | None,
     progress: Progress | None,
+    ray: bool | str = False,
 ) -> None:
     if not isinstance(rules, Rules):
         raise InvalidArgument(f"an arena needs Rules, not {type(rules).__name__}")
@@ -629,6 +745,15 @@ def _check(
         raise InvalidArgument(f"seed must be a whole number, not {seed!r}")
     if progress is not None and not callable(progress):
         raise InvalidArgument("progress must be a function of (done, total)")
+    if not isinstance(ray, bool | str) or (isinstance(ray, str) and not ray.strip()):
+        raise InvalidArgument(
+            f"ray must be True (a local Ray) or the address of a Ray cluster, not {ray!r}"
+        )
+    if ray is not False and workers != 1:
+        raise InvalidArgument(
+            "workers are local processes: on Ray the cluster's CPUs share the work, so give "
+            "no workers with ray"
+        )
 
 
 def run(
@@ -642,6 +767,7 @@ def run(
     samples: int | None = None,
     block: int | None = None,
     progress: Progress | None = None,
+    ray: bool | str = False,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals once for every rotation of ``bots`` through the seats.
 
@@ -650,6 +776,14 @@ def run(
     plays whole rotations, or whole blocks of ``block`` consecutive deals when given (games are
     chained within a block, so ``block`` changes the games, ``workers`` never changes
     anything). ``progress(done, total)`` is called in this process as hands are played.
+
+    ``ray`` plays the units as Ray tasks instead of local processes, with the same result:
+    ``True`` connects to the Ray of this process if there is one, else does as ``ray.init()``
+    (the cluster of ``RAY_ADDRESS`` or the one last started on this machine, else a new local
+    instance); a string is a cluster's address for ``ray.init(address=...)`` (``host:port``,
+    ``auto``, ...). A connection this run made is closed at its end (and a local instance it
+    started is stopped). Without Ray installed, an address that does not answer, or ``workers``
+    given too, it is refused in a sentence.
 
     Ctrl+C (KeyboardInterrupt) stops the run at once and raises :class:`Interrupted` (itself a
     KeyboardInterrupt) once every worker process has ended: its ``partial`` result is that of
@@ -668,7 +802,7 @@ def run(
     hearts.errors.InvalidArgument: modern has 4 seats: give 4 bots, not 2
     """
     chain = deals if block is None else block
-    _check(rules, bots, deals, workers, chain, seed, think, samples, progress)
+    _check(rules, bots, deals, workers, chain, seed, think, samples, progress, ray)
     names = tuple(name.strip().lower() for name in bots)
     units = _units(rules, names, deals, seed, min(chain, deals), think, samples)
     total = deals * rules.players
@@ -680,7 +814,9 @@ def run(
 
     report()
     try:
-        if workers == 1 or len(units) == 1:
+        if ray is not False:
+            _run_ray(units, ray, hands, report)
+        elif workers == 1 or len(units) == 1:
             for hand in _interleave(units):
                 hands.append(hand)
                 report()

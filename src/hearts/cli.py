@@ -523,10 +523,31 @@ def arena_command(
         typer.Option(help="Play the preset with this many seats, if its form allows it."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Play on Ray instead of local processes (the ray extra): the cluster of "
+            "RAY_ADDRESS or the one last started on this machine, else a new local instance. "
+            "The results are those of local processes.",
+        ),
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            metavar="ADDRESS",
+            help="Play on the Ray cluster at this address (host:port, or auto); implies --ray.",
+        ),
+    ] = None,
 ) -> None:
     """Measure bots on duplicate deals: each deal is played with every rotation of the bots
     through the seats, and chained into games; show each bot's result per hand (95% interval),
-    its margin against the others at the same tables, moons, Q♠ taken and games won."""
+    its margin against the others at the same tables, moons, Q♠ taken and games won.
+
+    With --ray (or --ray-address ADDRESS) the work runs as Ray tasks, a share for each CPU of
+    the cluster, instead of on --workers local processes; the hearts package must be installed
+    on every node."""
     _check_count("--deals", deals)
     _check_count("--workers", workers, max(64, os.cpu_count() or 1))
     _check_seed(seed)
@@ -534,7 +555,20 @@ def arena_command(
     rules = _rules_for(variant, players)
     names = _bot_names(bots, rules.players)
     _check_search_applies(names, think, samples)
-    _check_workers(workers, rules.players)
+    on_ray: bool | str = False
+    if ray_address is not None:
+        if not ray_address.strip():
+            _fail("--ray-address needs the address of a Ray cluster (host:port, or auto)")
+        on_ray = ray_address.strip()
+    elif ray:
+        on_ray = True
+    if on_ray is not False and workers != 1:
+        _fail(
+            "--workers are local processes: on Ray the cluster's CPUs share the work, so give "
+            "no --workers with --ray"
+        )
+    if on_ray is False:
+        _check_workers(workers, rules.players)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -560,6 +594,7 @@ def arena_command(
                 think=think,
                 samples=samples,
                 progress=advance,
+                ray=on_ray,
             )
     except (InvalidArgument, InvalidRules) as error:  # an option the checks above let through
         _fail(str(error))
