@@ -1,0 +1,336 @@
+"""A Gymnasium environment of one learning seat against bots: :class:`SingleSeatEnv`.
+
+>>> import numpy as np
+>>> from hearts.envs import gym_env
+>>> table = gym_env("modern", seat=0, opponents="basic", seed=1)
+>>> obs, info = table.reset(seed=1)
+>>> obs["observation"].shape, int(obs["action_mask"].sum())     # the pass: any of 13 cards
+((1828,), 13)
+>>> rng, total, done = np.random.default_rng(0), 0.0, False
+>>> while not done:
+...     action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+...     obs, reward, done, truncated, info = table.step(action)
+...     total += reward
+>>> total, info["scores"]                # the hand's reward is minus the points it took
+(-24.0, (24, 0, 0, 2))
+
+The learning seat sits at ``seat`` of any preset of :mod:`hearts.variants` at any of its player
+counts (``players=None``: the preset's own; rule changes as keywords, as for the AEC
+environment); the other seats are bots of :mod:`hearts.bots`, by name: ``opponents="basic"``
+seats one kind at every other seat, a sequence of names one at each other seat in seat order
+(the learning seat left out), e.g. ``("basic", "expert", "random")`` for seats 1, 2, 3 when
+``seat=0``. ``think`` and ``samples`` bound the search of the bots that search (``samples``
+makes their play repeat exactly; a ``think`` budget in seconds depends on the machine).
+
+The game is the one :class:`~hearts.envs.aec.HeartsEnv` (the PettingZoo environment) runs, seen
+from one seat: the same observation (``Dict(observation, action_mask)``, the layout of
+:func:`~hearts.envs.aec.layout`), the same :data:`~hearts.envs.aec.ACTIONS` (145) masked
+actions, the same sequential pass and discard, the same episodes (``episode="hand"`` or
+``"game"``) and rewards (``reward="end"`` or ``"trick"``, good when high).
+
+- :meth:`~SingleSeatEnv.reset` deals a new game and lets the bots play until the learning seat
+  must act; :meth:`~SingleSeatEnv.step` plays the seat's action, then the bots' moves until the
+  seat must act again or the episode ends. The reward of a step is what the seat earned in it,
+  bots' moves included (a trick taken on a bot's card, the hand settled after the seat's last
+  card). A step that chooses a card of a pass returns at once: the seat acts again.
+- ``info`` holds ``action_mask`` (the same as the observation's), ``scores`` (every seat's
+  totals), ``hand_number`` and ``seat``.
+- Each bot sees only its seat's view (``game.view(seat)``). The game's deal and every bot's
+  seed are drawn from the environment's generator (``reset(seed=...)``, or the ``seed`` given
+  when it was made), so a seeded run repeats exactly.
+- An illegal action (a card the seat does not hold, a bid out of turn, an unused card slot)
+  raises :class:`~hearts.errors.IllegalMove` with a sentence and changes nothing
+  (``illegal="raise"``, the default). With ``illegal="refuse"`` the step instead returns the
+  same position, a reward of ``illegal_reward`` (-1.0 unless given) and the sentence in
+  ``info["illegal"]``: every action of the space is then a valid argument of ``step``, as
+  Gymnasium's contract (and :func:`gymnasium.utils.env_checker.check_env`) has it. A value that
+  is not in the action space (a number past 144, text) raises in either mode.
+
+Importing :mod:`hearts.envs` registers the environment with Gymnasium as ``hearts/Hearts-v0``
+(keywords as :class:`SingleSeatEnv`'s):
+
+>>> import gymnasium
+>>> made = gymnasium.make("hearts/Hearts-v0", variant="auction", opponents="random")
+>>> obs, info = made.reset(seed=3)
+>>> made.unwrapped.game.view(0).auction.bids        # the bots have bid: seat 0 is last
+(None, 6, 10, 12)
+>>> from hearts.envs.aec import move_of
+>>> [move_of(int(action)) for action in np.flatnonzero(info["action_mask"])]
+[Bid(0), Bid(13)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final, Literal, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from hearts import bots
+from hearts.bots.base import Bot, check_seed
+from hearts.envs.aec import ACTIONS, Episode, HeartsEnv, RewardMode, action_of
+from hearts.errors import IllegalMove, InvalidArgument
+from hearts.game import Game
+from hearts.moves import Discard, Move, Pass
+from hearts.rules import Rules
+
+__all__ = ["ENV_ID", "Illegal", "SingleSeatEnv", "gym_env"]
+
+ENV_ID: Final = "hearts/Hearts-v0"
+"""The environment's Gymnasium id (``gymnasium.make(ENV_ID, variant=...)``)."""
+
+Illegal = Literal["raise", "refuse"]
+
+_SEED_RANGE: Final = 2**62
+"""The game's and each bot's seed are drawn below this from the environment's generator."""
+
+Observation = dict[str, np.ndarray]
+
+
+def _actions(move: Move) -> list[int]:
+    """The actions that make a bot's move: a pass or discard card by card (sequential)."""
+    if isinstance(move, Pass | Discard):
+        return [int(card) for card in move.cards]
+    return [action_of(move)]
+
+
+class SingleSeatEnv(gymnasium.Env[Observation, int]):
+    """One learning seat against bots (see the module's docstring).
+
+    Bad arguments raise :class:`~hearts.errors.InvalidArgument` (or
+    :class:`~hearts.errors.UnknownName` for a bot or variant that does not exist):
+
+    >>> SingleSeatEnv("modern", seat=4)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: seat=4 is not a seat: seats are 0 to 3
+    >>> SingleSeatEnv("classic", players=7, seat=0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: seat 0 deals the first hand at 7 players and sits it out: with episode='hand' it would never act (choose another seat, or episode='game')
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's form)
+
+    def __init__(
+        self,
+        variant: str = "modern",
+        players: int | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "basic",
+        think: float | None = None,
+        samples: int | None = None,
+        episode: Episode = "hand",
+        reward: RewardMode = "end",
+        illegal: Illegal = "raise",
+        illegal_reward: float = -1.0,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        **rules_changes: Any,
+    ) -> None:
+        # The AEC environment checks the variant, the rules, the episode, reward and render mode.
+        self._table = HeartsEnv(
+            variant, players, episode, reward, None, render_mode, **rules_changes
+        )
+        n = self._table.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise InvalidArgument(f"seat={seat!r} is not a seat: seats are 0 to {n - 1}")
+        self._opponents = self._opponent_names(opponents, seat, n)
+        for name in set(self._opponents.values()):
+            bots.get(name, think=think, samples=samples)  # an unknown name or bad budget: refused
+        if illegal not in ("raise", "refuse"):
+            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise' or 'refuse'")
+        if (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, int | float)
+            or not math.isfinite(illegal_reward)
+        ):
+            raise InvalidArgument(f"illegal_reward={illegal_reward!r}: it is a finite number")
+        check_seed(seed)
+        if episode == "hand" and self._table.rules.dealt_seats < n:
+            dealer = Game(self._table.rules, seed=0).first_dealer
+            if seat == dealer:
+                raise InvalidArgument(
+                    f"seat {seat} deals the first hand at {n} players and sits it out: with "
+                    "episode='hand' it would never act (choose another seat, or episode='game')"
+                )
+        self.variant = variant
+        self.seat = seat
+        """The learning seat."""
+        self.think = think
+        self.samples = samples
+        self.illegal: Illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self._agent = self._table.possible_agents[seat]
+        self.observation_space: spaces.Space[Observation] = self._table.observation_space(
+            self._agent
+        )
+        self.action_space: spaces.Space[int] = self._table.action_space(self._agent)
+        self._seed = seed
+        self._seeded = False
+        self._bots: dict[int, Bot] = {}
+        self._done = True
+
+    @staticmethod
+    def _opponent_names(opponents: str | Sequence[str], seat: int, n: int) -> dict[int, str]:
+        others = [other for other in range(n) if other != seat]
+        if isinstance(opponents, str):
+            return dict.fromkeys(others, opponents)
+        if not isinstance(opponents, Sequence) or not all(
+            isinstance(name, str) for name in opponents
+        ):
+            raise InvalidArgument(
+                f"opponents is a bot's name or a sequence of names, one a seat, not {opponents!r}"
+            )
+        if len(opponents) != len(others):
+            raise InvalidArgument(
+                f"opponents names {len(opponents)} bots, but {n} seats have {len(others)} "
+                f"besides the learning seat {seat}"
+            )
+        return dict(zip(others, opponents, strict=True))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game played."""
+        return self._table.rules
+
+    @property
+    def game(self) -> Game:
+        """The game being played: the referee's, every hand in it (for analysis, not for the
+        learner, whose observation is the seat's view)."""
+        if self._table.game is None:
+            raise InvalidArgument("there is no game before reset()")
+        return self._table.game
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new game and let the bots play until the learning seat must act."""
+        if options:
+            raise InvalidArgument(f"reset takes no options, not {options!r}")
+        if seed is None and not self._seeded:
+            seed = self._seed
+        super().reset(seed=seed)
+        self._seeded = True
+        # One seed a seat: the learning seat's seeds the game (its deals), the others their bots.
+        draws = [
+            int(draw) for draw in self.np_random.integers(_SEED_RANGE, size=self.rules.players)
+        ]
+        self._bots = {
+            other: bots.get(name, seed=draws[other], think=self.think, samples=self.samples)
+            for other, name in self._opponents.items()
+        }
+        self._table.reset(seed=draws[self.seat])
+        self._done = False
+        self._bots_play()
+        # The constructor refused the one table at which the seat could sit a whole hand out.
+        assert not self._done, "the episode ended before the learning seat acted"
+        return self._observe()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the seat's action, then the bots' moves until the seat acts again or the episode
+        ends."""
+        if self._done:
+            raise IllegalMove("the episode is over (or not begun): reset() deals the next")
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidArgument(
+                f"an action is a whole number (0 to {ACTIONS - 1}), not {action!r}"
+            )
+        if not 0 <= action < ACTIONS:
+            raise IllegalMove(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
+        try:
+            self._table.step(int(action))
+        except IllegalMove as refusal:
+            if self.illegal == "raise":
+                raise
+            obs, info = self._observe()
+            info["illegal"] = str(refusal)
+            return obs, self.illegal_reward, False, False, info
+        total = self._taken()
+        total += self._bots_play()
+        obs, info = self._observe()
+        return obs, total, self._done, False, info
+
+    def _taken(self) -> float:
+        """The seat's reward of the AEC step just made; notes the episode's end."""
+        if self._table.terminations[self._agent]:
+            self._done = True
+        return float(self._table.rewards[self._agent])
+
+    def _bots_play(self) -> float:
+        """The bots' moves until the learning seat must act or the episode ends; the seat's
+        rewards in them."""
+        total = 0.0
+        table = self._table
+        game = self.game
+        while not self._done and table.agent_selection != self._agent:
+            other = table.possible_agents.index(table.agent_selection)
+            move = self._bots[other].choose(game.view(other))
+            for action in _actions(move):
+                table.step(action)
+                total += self._taken()
+        return total
+
+    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        """The seat's observation now, and the info (the mask a copy: no data shared)."""
+        obs = self._table.observe(self._agent)
+        game = self.game
+        info = {
+            "action_mask": obs["action_mask"].copy(),
+            "scores": game.scores,
+            "hand_number": game.hand_number,
+            "seat": self.seat,
+        }
+        return obs, info
+
+    def render(self) -> str | None:
+        """The game as text (``render_mode="ansi"``), else None."""
+        return self._table.render()
+
+    def close(self) -> None:
+        self._table.close()
+
+
+def gym_env(
+    variant: str = "modern",
+    players: int | None = None,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "basic",
+    think: float | None = None,
+    samples: int | None = None,
+    episode: Episode = "hand",
+    reward: RewardMode = "end",
+    illegal: Illegal = "raise",
+    illegal_reward: float = -1.0,
+    seed: int | None = None,
+    render_mode: str | None = None,
+    **rules_changes: Any,
+) -> SingleSeatEnv:
+    """A :class:`SingleSeatEnv` (see the module's docstring)."""
+    return SingleSeatEnv(
+        variant,
+        players,
+        seat,
+        opponents,
+        think,
+        samples,
+        episode,
+        reward,
+        illegal,
+        illegal_reward,
+        seed,
+        render_mode,
+        **rules_changes,
+    )
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point=f"{__name__}:SingleSeatEnv")
