@@ -283,3 +283,52 @@ def test_the_rotations_are_played_deal_by_deal_so_deals_are_finished_in_order(
     monkeypatch.setattr(arena, "_bot_seed", noted)
     arena.run(MODERN, MIXED, deals=3, seed=2)
     assert order == [(number, rotation) for number in range(3) for rotation in range(4)]
+
+
+def test_a_bot_from_a_maker_plays_as_the_named_bot_it_makes() -> None:
+    """A maker is given the hand's seed as a named bot is: a random player made under another
+    name plays every hand exactly as ``random`` does in its seat, in one process or two."""
+    named = arena.run(MODERN, MIXED, deals=3, seed=8)
+    for workers in (1, 2):
+        made = arena.run(
+            MODERN,
+            ["basic", "Mine", "random", "random"],
+            deals=3,
+            seed=8,
+            workers=workers,
+            makers={"mine": bot_registry.RandomBot},
+        )
+        assert [r.results for r in made.records] == [r.results for r in named.records]
+        assert [s.bot for s in made.stats] == ["basic", "mine", "random"]
+        assert made.stats_of("mine").hands == 12
+
+
+class _NoBot:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+
+@pytest.mark.parametrize(
+    ("makers", "workers", "message"),
+    [
+        ({"random": bot_registry.RandomBot}, 1, "'random' is the name of a bot of hearts.bots"),
+        ({"mine": 3}, 1, "the maker of 'mine' is a function of a seed returning a bot, not 3$"),
+        ({" ": bot_registry.RandomBot}, 1, "a maker's name is a word, not ' '$"),
+        (["mine"], 1, r"makers is a mapping of names to bot makers, not \['mine'\]$"),
+        (
+            {"mine": lambda seed: bot_registry.RandomBot(seed)},
+            2,
+            "with more than one worker the makers go to other processes and must survive",
+        ),
+        ({"mine": _NoBot}, 1, "the maker of 'mine' made <.*_NoBot object .*>, which has no"),
+    ],
+)
+def test_a_bad_maker_is_refused_in_one_sentence(makers: object, workers: int, message: str) -> None:
+    with pytest.raises(InvalidArgument, match="^" + message):
+        arena.run(
+            MODERN,
+            ["mine", "random", "random", "random"],
+            deals=1,
+            workers=workers,
+            makers=makers,  # type: ignore[arg-type]
+        )

@@ -65,7 +65,7 @@ import socket
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
@@ -87,6 +87,7 @@ __all__ = [
     "Estimate",
     "HandRecord",
     "Interrupted",
+    "Maker",
     "Progress",
     "deal_hands",
     "deal_margins",
@@ -96,6 +97,10 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 """A progress callback: called in the calling process with (hands played, hands in all)."""
+
+Maker = Callable[[int], Bot]
+"""A maker of a bot that is not in :mod:`hearts.bots` (a learned policy, say): given the hand's
+seed, a new bot. :func:`run` takes them by name in ``makers``."""
 
 _QUEENS_OF_SPADES: Final = 1 << QUEEN_OF_SPADES | 1 << (QUEEN_OF_SPADES ^ 64)
 """The Q♠ of the first and of the second pack (a card's twin of the other pack is ``card ^ 64``)."""
@@ -373,6 +378,7 @@ class _Unit:
     last: int
     think: float | None
     samples: int | None
+    makers: Mapping[str, Maker]
 
 
 _Hand = tuple[HandRecord, tuple[str, ...] | None]
@@ -382,7 +388,13 @@ it ended one."""
 
 def _make_bot(unit: _Unit, name: str, number: int, seat: int) -> Bot:
     seed = _bot_seed(unit.seed, number, unit.rotation, seat)
-    return bot_registry.get(name, seed=seed, think=unit.think, samples=unit.samples)
+    maker = unit.makers.get(name)
+    if maker is None:
+        return bot_registry.get(name, seed=seed, think=unit.think, samples=unit.samples)
+    bot = maker(seed)
+    if not isinstance(bot, Bot):
+        raise InvalidArgument(f"the maker of {name!r} made {bot!r}, which has no choose(view)")
+    return bot
 
 
 def _unit_hands(unit: _Unit) -> Iterator[_Hand]:
@@ -460,10 +472,11 @@ def _units(
     block: int,
     think: float | None,
     samples: int | None,
+    makers: Mapping[str, Maker],
 ) -> list[_Unit]:
     """The work, deal by deal: every rotation of the first block, then of the next, ..."""
     return [
-        _Unit(rules, bots, seed, rotation, first, min(first + block, deals), think, samples)
+        _Unit(rules, bots, seed, rotation, first, min(first + block, deals), think, samples, makers)
         for first in range(0, deals, block)
         for rotation in range(rules.players)
     ]
@@ -725,6 +738,7 @@ def _check(
     think: float | None,
     samples: int | None,
     progress: Progress | None,
+    makers: Mapping[str, Maker],
     ray: bool | str = False,
 ) -> None:
     if not isinstance(rules, Rules):
@@ -737,7 +751,8 @@ def _check(
         )
     for name in names:
         # An unknown name says which names there are; a bad budget says why.
-        bot_registry.get(name, think=think, samples=samples)
+        if name.strip().lower() not in makers:
+            bot_registry.get(name, think=think, samples=samples)
     for option, value in (("deals", deals), ("workers", workers), ("block", block)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidArgument(f"{option} must be a whole number of at least 1, not {value!r}")
@@ -767,6 +782,7 @@ def run(
     samples: int | None = None,
     block: int | None = None,
     progress: Progress | None = None,
+    makers: Mapping[str, Maker] | None = None,
     ray: bool | str = False,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals once for every rotation of ``bots`` through the seats.
@@ -776,6 +792,13 @@ def run(
     plays whole rotations, or whole blocks of ``block`` consecutive deals when given (games are
     chained within a block, so ``block`` changes the games, ``workers`` never changes
     anything). ``progress(done, total)`` is called in this process as hands are played.
+
+    ``makers`` seats bots that are not in :mod:`hearts.bots`: a name of ``bots`` found there
+    (case does not matter) is made by its :data:`Maker` from the hand's seed, as a named bot is
+    (``think`` and ``samples`` are not given to it). A maker may not take a registered bot's
+    name, and with more than one worker the makers must survive pickling (a class or a function
+    at a module's top level, or a :func:`functools.partial` of one): the processes are started
+    afresh.
 
     ``ray`` plays the units as Ray tasks instead of local processes, with the same result:
     ``True`` connects to the Ray of this process if there is one, else does as ``ray.init()``
@@ -800,11 +823,20 @@ def run(
     Traceback (most recent call last):
     ...
     hearts.errors.InvalidArgument: modern has 4 seats: give 4 bots, not 2
+
+    A bot made by a maker (here a random player under another name, so it plays as ``random``):
+
+    >>> from hearts.bots import RandomBot
+    >>> result = run(rules, ["mine", "basic", "random", "basic"], deals=2, seed=3,
+    ...              makers={"mine": RandomBot})
+    >>> [s.bot for s in result.stats], result.records[0].seats
+    (['mine', 'basic', 'random'], ('mine', 'basic', 'random', 'basic'))
     """
     chain = deals if block is None else block
-    _check(rules, bots, deals, workers, chain, seed, think, samples, progress, ray)
+    made = _check_makers(makers, workers)
+    _check(rules, bots, deals, workers, chain, seed, think, samples, progress, made, ray)
     names = tuple(name.strip().lower() for name in bots)
-    units = _units(rules, names, deals, seed, min(chain, deals), think, samples)
+    units = _units(rules, names, deals, seed, min(chain, deals), think, samples, made)
     total = deals * rules.players
     hands: list[_Hand] = []
 
@@ -827,6 +859,38 @@ def run(
         partial = _result(rules, names, seed, hands, finished, deals) if finished else None
         raise Interrupted(partial, deals) from None
     return _result(rules, names, seed, hands, deals, None)
+
+
+def _check_makers(makers: Mapping[str, Maker] | None, workers: int) -> dict[str, Maker]:
+    """The makers by their names (stripped, lower case), checked."""
+    if makers is None:
+        return {}
+    if not isinstance(makers, Mapping):
+        raise InvalidArgument(f"makers is a mapping of names to bot makers, not {makers!r}")
+    made: dict[str, Maker] = {}
+    for name, maker in makers.items():
+        key = name.strip().lower() if isinstance(name, str) else ""
+        if not key:
+            raise InvalidArgument(f"a maker's name is a word, not {name!r}")
+        if key in bot_registry.names():
+            raise InvalidArgument(
+                f"{name!r} is the name of a bot of hearts.bots: give its maker another name"
+            )
+        if not callable(maker):
+            raise InvalidArgument(
+                f"the maker of {name!r} is a function of a seed returning a bot, not {maker!r}"
+            )
+        made[key] = maker
+    if made and isinstance(workers, int) and workers > 1:
+        try:
+            pickle.dumps(made)
+        except Exception:
+            raise InvalidArgument(
+                "with more than one worker the makers go to other processes and must survive "
+                "pickling (a class or function at a module's top level, or a functools.partial "
+                "of one): give workers=1 to play them here"
+            ) from None
+    return made
 
 
 def _finished_deals(hands: Sequence[_Hand], rotations: int) -> int:

@@ -17,7 +17,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from hearts import Game, IllegalMove, InvalidArgument, variants
-from hearts.cards import CardSet
+from hearts.cards import Card, CardSet
 from hearts.envs import aec
 from hearts.envs.aec import ACTIONS, CARD_SLOTS, HeartsEnv, encode, env, layout, raw_env
 from hearts.events import CardPlayed, Dealt
@@ -174,6 +174,37 @@ def test_every_observation_is_the_encoding_of_the_seats_view(name: str, players:
             assert np.array_equal(obs, encode(view, table._choosing[seat]))
             held = np.flatnonzero(obs[layout(players)["hand"]]).tolist()
             assert held == [int(card) for card in view.hand]
+
+
+@pytest.mark.parametrize(
+    ("name", "chooses"),
+    [("modern", True), ("heartsette", True), ("auction", False), ("cancellation", False)],
+)
+def test_action_mask_of_a_view_is_the_environments_mask_at_every_step(
+    name: str, chooses: bool
+) -> None:
+    """aec.action_mask (for a player outside the environment) offers exactly the actions the
+    environment's mask does, the pass's and discard's card-by-card choices included, and every
+    action it offers is the action of a legal move (or a card not chosen yet)."""
+    table = raw_env(name)
+    table.reset(seed=11)
+    seen_choosing = False
+    for agent in _play(table):
+        assert table.game is not None
+        seat = table.possible_agents.index(agent)
+        view = table.game.view(seat)
+        chosen = table._choosing[seat]
+        seen_choosing |= bool(chosen)
+        mask = aec.action_mask(view, chosen)
+        assert np.array_equal(mask, table.observe(agent)["action_mask"])
+        assert mask.any()
+        for action in np.flatnonzero(mask):
+            move = aec.move_of(int(action))
+            if isinstance(move, Card) and move in view.hand:
+                assert move not in chosen
+            else:
+                assert move in view.legal_moves
+    assert seen_choosing == chooses  # the card-by-card pass (or discard) was reached
 
 
 def _same_deal_other_hands(rules: variants.Rules, seed: int) -> tuple[Game, Game]:

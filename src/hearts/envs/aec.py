@@ -122,6 +122,7 @@ __all__ = [
     "raw_env",
     "layout",
     "encode",
+    "action_mask",
     "action_of",
     "move_of",
 ]
@@ -318,6 +319,32 @@ def move_of(action: int) -> Card | Bid | NameSuit | MoonChoice:
     raise IllegalMove(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
 
 
+def action_mask(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
+    """The mask of a seat's legal actions now, from the moves its view lists (and, at a pass or
+    discard, the cards it has chosen so far, which it may not choose again): the environment's
+    ``action_mask``, for a player outside the environment (a bot wrapping a policy).
+
+    >>> from hearts import Game, variants
+    >>> view = Game(variants.get("modern"), seed=7).view(0)
+    >>> mask = action_mask(view)
+    >>> int(mask.sum()), [move_of(int(a)) for a in mask.nonzero()[0]] == sorted(view.hand)
+    (13, True)
+    >>> int(action_mask(view, CardSet.parse("JD KS")).sum())
+    11
+    """
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    legal = view.legal_moves
+    if isinstance(legal, PassChoices):
+        # Any card of the hand not chosen yet may be chosen: the choices are every set of
+        # per_choice cards of the hand.
+        for card in view.hand - choosing:
+            mask[int(card)] = 1
+        return mask
+    for move in legal:
+        mask[action_of(move)] = 1
+    return mask
+
+
 def _rules(variant: str, players: int | None, changes: dict[str, Any]) -> Rules:
     preset = variants.variant(variant)
     rules = preset.rules if players is None else variants.for_players_named(variant, players)
@@ -431,19 +458,9 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     def _mask(self, view: SeatView) -> np.ndarray:
         """The legal actions of a seat now, from the moves its view lists."""
-        mask = np.zeros(ACTIONS, dtype=np.int8)
         if self.terminations.get(self.possible_agents[view.seat], False):
-            return mask
-        legal = view.legal_moves
-        if isinstance(legal, PassChoices):
-            # Any card of the hand not chosen yet may be chosen: the choices are every set of
-            # per_choice cards of the hand.
-            for card in view.hand - self._choosing[view.seat]:
-                mask[int(card)] = 1
-            return mask
-        for move in legal:
-            mask[action_of(move)] = 1
-        return mask
+            return np.zeros(ACTIONS, dtype=np.int8)
+        return action_mask(view, self._choosing[view.seat])
 
     def step(self, action: int | None) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
