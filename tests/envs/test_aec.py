@@ -86,6 +86,27 @@ def test_one_hand_episode_ends_with_the_hand() -> None:
     assert table.game.hand_number == 1  # the next hand is due; the episode did not play it
 
 
+@pytest.mark.parametrize("name", ["modern", "black-maria", "two-handed"])
+def test_the_last_observation_of_a_hand_episode_is_the_hand_just_over(name: str) -> None:
+    """The observation a seat gets at its episode's end is its view of the hand played (its
+    cards all gone, every card played), not the next deal the game has due."""
+    table = raw_env(name)
+    table.reset(seed=3)
+    for agent in table.agent_iter():
+        obs, _, term, _, _ = table.last()
+        if term:
+            assert table.game is not None
+            seat = table.possible_agents.index(agent)
+            over = table.game.hands[0]
+            assert over.is_over and table.game.hand_number == 1
+            assert np.array_equal(obs["observation"], encode(over.view(seat)))
+            assert not obs["observation"][layout(table.rules.players)["hand"]].any()
+            assert not obs["action_mask"].any()
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
 def _illegal_actions(table: HeartsEnv) -> list[int]:
     mask = table.observe(table.agent_selection)["action_mask"]
     return [int(a) for a in np.flatnonzero(mask == 0)]

@@ -435,6 +435,8 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def _start_hand(self) -> None:
         assert self.game is not None
         self._hand = self.game.hand_number
+        self._deal = self.game.deal
+        """The episode's hand in progress (or just over: its views once the episode ends)."""
         self._hand_start = self.game.scores
         self._trick_rewards = [0.0] * self.rules.players
         self._penalties = self.game.public_view().penalties
@@ -450,7 +452,9 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self._seat(agent)
-        view = self.game.view(seat)
+        # Once a hand episode is over, what the seat saw at its end (the game would deal the
+        # next hand for a view of the hand in progress).
+        view = self._deal.view(seat) if self._deal.is_over else self.game.view(seat)
         return {
             "observation": encode(view, self._choosing[seat]),
             "action_mask": self._mask(view),
