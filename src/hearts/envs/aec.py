@@ -124,6 +124,8 @@ __all__ = [
     "encode",
     "action_mask",
     "action_of",
+    "actions_of",
+    "choose_card",
     "move_of",
 ]
 
@@ -319,6 +321,52 @@ def move_of(action: int) -> Card | Bid | NameSuit | MoonChoice:
     raise IllegalMove(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
 
 
+def actions_of(move: Move) -> list[int]:
+    """The actions that make a move: a pass or a discard card by card (in card order), any
+    other move its one action.
+
+    >>> actions_of(Pass(CardSet.parse("2C 3C QS"))), actions_of(Bid(3))
+    ([0, 1, 42], [128])
+    """
+    if isinstance(move, Pass | Discard):
+        return sorted(int(card) for card in move.cards)
+    return [action_of(move)]
+
+
+def choose_card(view: SeatView, chosen: CardSet, action: int, who: str) -> CardSet | Pass | Discard:
+    """One card of a pass or discard chosen card by card, as the environments choose them: the
+    cards chosen so far with this one, or, with the last, the whole move (for the engine to make,
+    or refuse). ``view`` is the choosing seat's, at its pass or discard; ``who`` names it in a
+    refusal. A card the seat does not hold, one chosen already, or an action that is no card
+    raises :class:`~hearts.errors.IllegalMove` (nothing is chosen).
+
+    >>> from hearts import Game, variants
+    >>> view = Game(variants.get("modern"), seed=7).view(0)
+    >>> choose_card(view, CardSet.parse("JD"), action_of(Card.parse("KS")), "seat 0")
+    CardSet.parse('JD KS')
+    >>> choose_card(view, CardSet.parse("JD KS"), action_of(Card.parse("9H")), "seat 0")
+    Pass(CardSet.parse('JD KS 9H'))
+    >>> choose_card(view, CardSet.parse("JD KS"), action_of(Card.parse("KS")), "seat 0")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMove: action 43 (KS): seat 0 has already chosen KS to pass
+    """
+    legal = view.legal_moves
+    assert isinstance(legal, PassChoices), "a card is chosen only at a pass or discard"
+    move = move_of(action)
+    kind = "discard" if view.phase is Phase.DISCARD else "pass"
+    if not isinstance(move, Card):
+        raise IllegalMove(f"action {action} ({move}) is no card: {who} is choosing cards to {kind}")
+    if move not in view.hand:
+        raise IllegalMove(f"action {action} ({move}): {who} does not hold {move} to {kind}")
+    if move in chosen:
+        raise IllegalMove(f"action {action} ({move}): {who} has already chosen {move} to {kind}")
+    chosen = chosen | CardSet([move])
+    if len(chosen) < legal.per_choice:
+        return chosen
+    return Pass(chosen) if kind == "pass" else Discard(chosen)
+
+
 def action_mask(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
     """The mask of a seat's legal actions now, from the moves its view lists (and, at a pass or
     discard, the cards it has chosen so far, which it may not choose again): the environment's
@@ -483,7 +531,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         move = move_of(action)
         legal = self.game.legal_moves(seat)
         if isinstance(legal, PassChoices):
-            self._choose(seat, action, move, legal)
+            self._choose(seat, action)
         else:
             if move not in legal:
                 raise IllegalMove(
@@ -493,31 +541,16 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self.game.play(move, seat)
         self._after_move()
 
-    def _choose(self, seat: int, action: int, move: Move, legal: PassChoices) -> None:
+    def _choose(self, seat: int, action: int) -> None:
         """One card of a sequential pass or discard: chosen, or with the last, submitted."""
         assert self.game is not None
         agent = self.possible_agents[seat]
-        view = self.game.view(seat)
-        kind = "discard" if view.phase is Phase.DISCARD else "pass"
-        hand = view.hand
-        chosen = self._choosing[seat]
-        if not isinstance(move, Card):
-            raise IllegalMove(
-                f"action {action} ({move}) is no card: {agent} is choosing cards to {kind}"
-            )
-        if move not in hand:
-            raise IllegalMove(f"action {action} ({move}): {agent} does not hold {move} to {kind}")
-        if move in chosen:
-            raise IllegalMove(
-                f"action {action} ({move}): {agent} has already chosen {move} to {kind}"
-            )
-        chosen = chosen | CardSet([move])
-        if len(chosen) < legal.per_choice:
+        chosen = choose_card(self.game.view(seat), self._choosing[seat], action, agent)
+        if isinstance(chosen, CardSet):
             self._choosing[seat] = chosen
             return
-        full = Pass(chosen) if kind == "pass" else Discard(chosen)
         # The engine says whether it is legal; on a refusal, nothing has changed.
-        self.game.play(full, seat)
+        self.game.play(chosen, seat)
         self._choosing[seat] = CardSet()
 
     def _after_move(self) -> None:

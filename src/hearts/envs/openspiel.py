@@ -94,14 +94,23 @@ from hearts import table, variants
 from hearts.bots.sampler import Sampler, passes_sampled, supported
 from hearts.cards import Card, CardSet
 from hearts.deal import Deal
-from hearts.envs.aec import ACTIONS, CARD_SLOTS, action_of, encode, layout, move_of
+from hearts.envs.aec import (
+    ACTIONS,
+    CARD_SLOTS,
+    action_of,
+    actions_of,
+    choose_card,
+    encode,
+    layout,
+    move_of,
+)
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import Dealt, Passed
 from hearts.events import move_of as recorded_move
 from hearts.game import Game
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import Phase
-from hearts.moves import Discard, Move, Pass
+from hearts.moves import Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import PassDirection, Rules, SettlementMethod
 
@@ -552,7 +561,7 @@ class HeartsState(pyspiel.State):
         legal = game.legal_moves(seat)
         hand = t.hands[-1]
         if isinstance(legal, PassChoices):
-            full = self._choose(seat, action, move, legal)
+            full = self._choose(seat, action)
             if full is None:
                 hand.actions.append((seat, action))
                 return
@@ -571,32 +580,16 @@ class HeartsState(pyspiel.State):
         if deal.is_over:
             self._hand_over()
 
-    def _choose(self, seat: int, action: int, move: Move, legal: PassChoices) -> Move | None:
+    def _choose(self, seat: int, action: int) -> Move | None:
         """One card of a pass or discard: chosen (None), or with the last the whole move."""
         t = self._t
         assert t.game is not None
-        view = t.game.view(seat)
-        kind = "discard" if view.phase is Phase.DISCARD else "pass"
-        chosen = t.choosing[seat]
-        if not isinstance(move, Card):
-            raise IllegalMove(
-                f"action {action} ({move}) is no card: seat {seat} is choosing cards to {kind}"
-            )
-        if move not in view.hand:
-            raise IllegalMove(
-                f"action {action} ({move}): seat {seat} does not hold {move} to {kind}"
-            )
-        if move in chosen:
-            raise IllegalMove(
-                f"action {action} ({move}): seat {seat} has already chosen {move} to {kind}"
-            )
-        chosen = chosen | CardSet([move])
-        if len(chosen) < legal.per_choice:
+        chosen = choose_card(t.game.view(seat), t.choosing[seat], action, f"seat {seat}")
+        if isinstance(chosen, CardSet):
             t.choosing[seat] = chosen
             return None
-        full = Pass(chosen) if kind == "pass" else Discard(chosen)
-        t.game.verify_play(full, seat)  # refused: nothing has changed
-        return full
+        t.game.verify_play(chosen, seat)  # refused: nothing has changed
+        return chosen
 
     def _hand_over(self) -> None:
         t = self._t
@@ -664,12 +657,9 @@ class HeartsState(pyspiel.State):
             deck[place] = int(card)
         actions: list[int] = []
         for seat in passers:
-            actions.extend(sorted(int(card) for card in passes[seat]))
+            actions.extend(actions_of(Pass(passes[seat])))
         for _, move in moves:
-            if isinstance(move, Discard):
-                actions.extend(sorted(int(card) for card in move.cards))
-            else:
-                actions.append(action_of(move))
+            actions.extend(actions_of(move))
         return deck, actions
 
     def _at_pass(

@@ -71,10 +71,9 @@ from gymnasium import spaces
 
 from hearts import bots
 from hearts.bots.base import Bot, check_seed
-from hearts.envs.aec import ACTIONS, Episode, HeartsEnv, RewardMode, action_of
+from hearts.envs.aec import ACTIONS, Episode, HeartsEnv, RewardMode, actions_of
 from hearts.errors import IllegalMove, InvalidArgument
 from hearts.game import Game
-from hearts.moves import Discard, Move, Pass
 from hearts.rules import Rules
 
 __all__ = ["ENV_ID", "Illegal", "SingleSeatEnv", "gym_env"]
@@ -88,13 +87,6 @@ _SEED_RANGE: Final = 2**62
 """The game's and each bot's seed are drawn below this from the environment's generator."""
 
 Observation = dict[str, np.ndarray]
-
-
-def _actions(move: Move) -> list[int]:
-    """The actions that make a bot's move: a pass or discard card by card (sequential)."""
-    if isinstance(move, Pass | Discard):
-        return [int(card) for card in move.cards]
-    return [action_of(move)]
 
 
 class SingleSeatEnv(gymnasium.Env[Observation, int]):
@@ -274,7 +266,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         while not self._done and table.agent_selection != self._agent:
             other = table.possible_agents.index(table.agent_selection)
             move = self._bots[other].choose(game.view(other))
-            for action in _actions(move):
+            for action in actions_of(move):
                 table.step(action)
                 total += self._taken()
         return total
