@@ -291,37 +291,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         self._table.close()
 
 
-def gym_env(
-    variant: str = "modern",
-    players: int | None = None,
-    seat: int = 0,
-    opponents: str | Sequence[str] = "basic",
-    think: float | None = None,
-    samples: int | None = None,
-    episode: Episode = "hand",
-    reward: RewardMode = "end",
-    illegal: Illegal = "raise",
-    illegal_reward: float = -1.0,
-    seed: int | None = None,
-    render_mode: str | None = None,
-    **rules_changes: Any,
-) -> SingleSeatEnv:
-    """A :class:`SingleSeatEnv` (see the module's docstring)."""
-    return SingleSeatEnv(
-        variant,
-        players,
-        seat,
-        opponents,
-        think,
-        samples,
-        episode,
-        reward,
-        illegal,
-        illegal_reward,
-        seed,
-        render_mode,
-        **rules_changes,
-    )
+gym_env: Final = SingleSeatEnv
+"""The environment's maker, the class itself: ``gym_env("modern", opponents="basic")``."""
 
 
 if ENV_ID not in gymnasium.registry:
