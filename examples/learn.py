@@ -41,9 +41,10 @@ from typing import Any, TextIO  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from hearts import arena, variants  # noqa: E402
+from hearts import arena, bots, variants  # noqa: E402
 from hearts.cards import Card, CardSet  # noqa: E402
 from hearts.envs import aec  # noqa: E402
+from hearts.errors import UnknownName  # noqa: E402
 from hearts.hand.choices import PassChoices  # noqa: E402
 from hearts.hand.core import Phase  # noqa: E402
 from hearts.moves import Discard, Move, Pass  # noqa: E402
@@ -353,6 +354,12 @@ def main(argv: list[str] | None = None) -> None:
         value = getattr(args, option)
         if value is not None and value < (0 if option in ("minutes", "episodes") else 1):
             parser.error(f"--{option} must not be {'negative' if value < 0 else 'zero'}")
+    against = [name.strip() for name in args.against.split(",") if name.strip()]
+    for name in against:
+        try:
+            bots.get(name)
+        except UnknownName as error:  # said before any training, not after it
+            parser.error(f"--against: {error}")
     episodes, minutes = args.episodes, args.minutes
     if episodes is None and minutes is None:
         episodes = 0 if args.load else None
@@ -377,8 +384,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.save:
         policy.save(args.save, history)
         print(f"saved the weights to {args.save}")
-    for against in (name.strip() for name in args.against.split(",") if name.strip()):
-        result = measure(policy, against, args.deals, args.seed, args.workers)
+    for name in against:
+        result = measure(policy, name, args.deals, args.seed, args.workers)
         print_table(result)
 
 

@@ -113,3 +113,20 @@ def test_a_seed_repeats_exactly_and_loaded_weights_play_as_saved(
     loaded = _learn("--load", str(path), "--deals", "2", "--seed", "3")
     assert "train:" not in loaded
     assert ROW.findall(loaded) == ROW.findall(out)
+
+
+def test_an_unknown_bot_to_measure_against_is_refused_before_any_training() -> None:
+    """A misspelt ``--against`` is said in a sentence at once (exit 2, no traceback), not after
+    minutes of training."""
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--episodes", "100000", "--against", "random,expret"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "--against: there is no bot 'expret'; did you mean expert?" in done.stderr
+    assert "Traceback" not in done.stderr and "train:" not in done.stdout
