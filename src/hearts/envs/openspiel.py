@@ -97,6 +97,7 @@ from hearts.deal import Deal
 from hearts.envs.aec import (
     ACTIONS,
     CARD_SLOTS,
+    action_mask,
     action_of,
     actions_of,
     choose_card,
@@ -380,7 +381,8 @@ class HeartsState(pyspiel.State):
         assert t.game is not None
         legal = t.game.legal_moves(player)
         if isinstance(legal, PassChoices):
-            return sorted(int(card) for card in t.game.view(player).hand - t.choosing[player])
+            mask = action_mask(t.game.view(player), t.choosing[player])
+            return [int(action) for action in np.flatnonzero(mask)]
         return sorted(action_of(move) for move in legal)
 
     def _apply_action(self, action: int) -> None:
