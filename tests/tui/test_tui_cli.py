@@ -44,8 +44,14 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "hearts"
 
 
+def _kept(folder: Path) -> list[Path]:
+    """The games kept in a folder: a save being written is a hidden ``.saving-*`` file until it
+    is whole and renamed, and is not one of them (``hearts play --list`` skips it too)."""
+    return sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
+
+
 def _saves(data_home: Path) -> list[Path]:
-    return sorted((data_home / "games").glob("*.json"))
+    return _kept(data_home / "games")
 
 
 @pytest.fixture
@@ -392,7 +398,7 @@ def terminal_env(tmp_path: Path) -> dict[str, str]:
 def _wait_for_save(folder: Path, count: int, timeout: float = 60.0) -> list[Path]:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        found = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        found = _kept(folder) if folder.is_dir() else []
         if len(found) >= count:
             return found
         time.sleep(0.05)
