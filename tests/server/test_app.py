@@ -3,6 +3,7 @@ HTTP, the tables over WebSockets, seats and tokens, bots, grace periods, watcher
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -382,3 +383,38 @@ def test_a_refusal_numbers_the_seats_from_one_as_the_page_and_the_lobby_do(
         error = ann.until("error")
         assert error["code"] == "illegal" and error["ref"] == 3
         assert error["message"].startswith("seat 1 does not hold"), error["message"]
+
+
+def test_no_client_is_sent_a_move_still_being_stored(http: TestClient) -> None:
+    """A move is shown only once it is stored: a socket that says hello, or asks for the state
+    again, while a move is being written is sent the state the store holds (here every write
+    takes 0.3 s); so a person's turn always comes with its deadline. (CI once saw Ann's turn
+    with no deadline: her hello came while the move before hers was being written.)"""
+    hub: Any = http.app.state.hub  # type: ignore[attr-defined]
+    real = hub.append
+    committed: set[int] = set()
+
+    async def slow(table_id: str, first: int, events: Any, status: str | None) -> None:
+        await asyncio.sleep(0.3)
+        await real(table_id, first, events, status)
+        committed.add(first + len(events))
+
+    hub.append = slow
+    made = make(http, [PERSON, bot(), bot(), bot()], variant="classic", timer=60)
+    committed.add(hub.tables[made["table"]["id"]].stored)
+    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+        ann = hello(socket, made["token"])
+        assert ann.state is not None and ann.state["seq"] in committed
+        states = [ann.state]
+        while not (states[-1]["view"]["legal_moves"] or states[-1]["view"]["choose"]):
+            ann.send({"type": "sync"})
+            message = ann.next()
+            if message["type"] == "state":
+                assert message["seq"] in committed, (message["seq"], sorted(committed))
+                states.append(message)
+        assert states[-1]["deadline"] is not None
+        assert [e["seat"] for e in states[-1]["view"]["events"] if e["kind"] == "card_played"] == [
+            1,
+            2,
+            3,
+        ]

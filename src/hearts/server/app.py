@@ -420,9 +420,9 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
             except TableError as error:
                 client.refuse("unauthorized", str(error))
                 return False
-            table.attach(client, seat)
+            await table.attach(client, seat)
         elif message.watch:
-            table.attach(client, None)
+            await table.attach(client, None)
         else:
             client.refuse("unauthorized", "say hello with your seat's token, or to watch")
             return False
@@ -434,7 +434,7 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
     if isinstance(message, protocol.Ping):
         client.put(protocol.Pong(ref=message.ref))
     elif isinstance(message, protocol.Sync):
-        client.put(table.state(client, fresh=True))
+        await table.sync(client)
     elif isinstance(message, protocol.MoveMessage):
         if client.seat is None:
             client.refuse("unauthorized", "a watcher cannot move: join a seat to play", ref)

@@ -6,7 +6,9 @@ a bot's from the pool — goes through :meth:`Table.play`: the core says whether
 in one transaction, and only then does every client get the new state, each built from what
 that client may see: a seat's view (``Game.view(seat)``), or for a watcher the public view
 (``Game.public_view()``), which holds no card of any hand. A move that cannot be stored is
-taken back, and the one who made it told.
+taken back, and the one who made it told. Every state is built under the table's lock, which a
+move holds until it is stored: a socket that says hello, or asks for the state again, while a
+move is being written waits for it, so no client is ever shown a move the store does not hold.
 
 Seats: a person's seat is claimed by joining (the lobby hands out a secret token, kept here
 only as its hash); a bot's seat is played by its bot. A person who has not come yet, or whose
@@ -29,7 +31,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Final, Literal
 
 from hearts import bots, variants
@@ -214,6 +216,8 @@ class Table:
         """Events stored so far."""
         self.lock = asyncio.Lock()
         self._driver: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
+        """Work waiting for the lock, scheduled from callbacks (kept until done)."""
         self._turn: tuple[int, int, asyncio.TimerHandle] | None = None
         """The turn timer running: (seat, the position's number of events, its handle)."""
         self.deadline: float | None = None
@@ -532,20 +536,36 @@ class Table:
             seat.grace.cancel()
         loop = asyncio.get_running_loop()
 
+        async def stand_in() -> None:
+            async with self.lock:
+                if not seat.clients and not seat.left and not seat.stand_in:
+                    seat.stand_in = True
+                    self._set_timer()
+                    self.broadcast()
+                    self.kick()
+
         def over() -> None:
             seat.grace = None
             if not seat.clients and not seat.left:
-                seat.stand_in = True
-                self._set_timer()
-                self.broadcast()
-                self.kick()
+                self._soon(stand_in())
 
         seat.grace = loop.call_later(self.options.grace, over)
 
+    def _soon(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the loop, kept until it is done (a callback cannot wait for the
+        table's lock itself)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # ------------------------------------------------------------------ sockets
 
-    def attach(self, client: Client, seat: int | None) -> None:
+    async def attach(self, client: Client, seat: int | None) -> None:
         """A socket joins the table for ``seat`` (None: to watch)."""
+        async with self.lock:  # (the state it is sent is one the store holds)
+            self._attach(client, seat)
+
+    def _attach(self, client: Client, seat: int | None) -> None:
         client.table, client.seat = self, seat
         if seat is None:
             self.watchers.add(client)
@@ -564,6 +584,11 @@ class Table:
         client.put(self.state(client, fresh=True))
         self.broadcast(but=client)
 
+    async def sync(self, client: Client) -> None:
+        """The client asks for the whole state again."""
+        async with self.lock:
+            client.put(self.state(client, fresh=True))
+
     def detach(self, client: Client) -> None:
         """A socket has gone."""
         if client.seat is None:
@@ -574,8 +599,12 @@ class Table:
         place.clients.discard(client)
         if not place.clients and not place.left and not self.game.is_over:
             self.start_grace(place)
-        self.broadcast()
+        self._soon(self._broadcast_held())
         self.hub.forget(self)
+
+    async def _broadcast_held(self) -> None:
+        async with self.lock:
+            self.broadcast()
 
     async def leave(self, seat: int) -> None:
         """The person leaves for good: the stand-in plays the seat from now on."""
@@ -585,14 +614,17 @@ class Table:
             place.grace.cancel()
             place.grace = None
         await self.hub.db(self.hub.store.update_seat, self.id, seat, left=True)
-        self._set_timer()
-        self.broadcast()
-        self.kick()
+        async with self.lock:
+            self._set_timer()
+            self.broadcast()
+            self.kick()
 
     def close(self) -> None:
         """Stop the table's timers and driver (the server is stopping)."""
         if self._driver is not None:
             self._driver.cancel()
+        for task in list(self._tasks):
+            task.cancel()
         if self._turn is not None:
             self._turn[2].cancel()
         for seat in self.seats:
@@ -783,7 +815,8 @@ class Hub:
         place.token = hash_token(token)
         place.name = name
         await self.db(self.store.update_seat, table.id, place.number, name=name, token=token)
-        table.broadcast()
+        async with table.lock:
+            table.broadcast()
         return table, place.number, token
 
     async def finished_game(self, key: str) -> Game:
