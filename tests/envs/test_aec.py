@@ -23,6 +23,8 @@ from hearts.envs.aec import ACTIONS, CARD_SLOTS, HeartsEnv, encode, env, layout,
 from hearts.events import CardPlayed, Dealt
 from hearts.hand.core import Phase
 
+from .encode_reference import reference_encode
+
 TABLES = [
     (name, players) for name in variants.names() for players in variants.variant(name).players
 ]
@@ -195,6 +197,27 @@ def test_every_observation_is_the_encoding_of_the_seats_view(name: str, players:
             assert np.array_equal(obs, encode(view, table._choosing[seat]))
             held = np.flatnonzero(obs[layout(players)["hand"]]).tolist()
             assert held == [int(card) for card in view.hand]
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_encoder_kept_from_step_to_step_agrees_with_a_plain_encoding_of_the_view(
+    name: str, players: int
+) -> None:
+    """Every seat's observation at every step of a whole game, from the environment's encoders
+    (which read only what each view adds), is the plain card-by-card encoding of its view."""
+    table = raw_env(name, players=players, episode="game")
+    table.reset(seed=players)
+    steps = 0
+    for _ in _play(table, "last"):
+        assert table.game is not None
+        steps += 1
+        if steps > 400:
+            break
+        for seat, agent in enumerate(table.possible_agents):
+            view = table._deal.view(seat) if table._deal.is_over else table.game.view(seat)
+            expected = reference_encode(view, table._choosing[seat])
+            assert np.array_equal(table.observe(agent)["observation"], expected), (agent, steps)
+    assert steps >= 20  # a hand at least was checked, step by step
 
 
 @pytest.mark.parametrize(

@@ -91,6 +91,7 @@ rewards add up to the same total in both modes (the moon and counters settle at 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -122,6 +123,7 @@ __all__ = [
     "raw_env",
     "layout",
     "encode",
+    "Encoder",
     "action_mask",
     "action_of",
     "actions_of",
@@ -197,87 +199,177 @@ def layout(players: int) -> dict[str, slice]:
     return fields
 
 
-def _cards_into(out: np.ndarray, start: int, cards: CardSet | Sequence[Card]) -> None:
-    for card in cards:
-        out[start + int(card)] = 1.0
+@functools.cache
+def _offsets(players: int) -> tuple[dict[str, int], int, np.ndarray]:
+    """Each field's start, the vector's size, and the slots of the fields that hold numbers
+    (penalties, tricks won, hand sizes, scores, pool, bids, high bid, widow size, stock size: the
+    order :meth:`Encoder.encode` lists their values in)."""
+    fields = layout(players)
+    starts = {name: part.start for name, part in fields.items()}
+    numbers: list[int] = []
+    for name in ("penalties", "tricks_won", "hand_sizes", "scores", "bids"):
+        numbers += range(fields[name].start, fields[name].stop)
+    numbers += (starts["pool"], starts["high_bid"], starts["widow_size"], starts["stock_size"])
+    slots = np.array(numbers, dtype=np.intp)
+    slots.setflags(write=False)
+    return starts, fields["cancelled"].stop, slots
+
+
+class Encoder:
+    """The observation vectors of one seat, hand after hand: :func:`encode`, reading only the
+    events and tricks a view adds to the one before.
+
+    A view's log and completed tricks only grow while a hand is played (an episode never undoes
+    a move), and the engine keeps the same event objects from view to view, so the encoder keeps
+    what it read of them, the cards each seat played and the voids it showed, and reads only what
+    is new. Whenever the view before is not the start of this one (its last event read is not
+    the same object at the same place, or its last trick read is not there: a new hand, another
+    game, another seat, an undo) it reads the view from the start.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern"), seed=7)
+    >>> encoder = Encoder()
+    >>> bool((encoder.encode(game.view(0)) == encode(game.view(0))).all())
+    True
+    """
+
+    __slots__ = (
+        "_discarded",
+        "_events",
+        "_last_event",
+        "_last_trick",
+        "_played",
+        "_seat",
+        "_tricks",
+        "_voids",
+        "_who",
+    )
+
+    def __init__(self) -> None:
+        self._seat = -1
+        self._events = self._tricks = 0
+        self._last_event: object = None
+        self._last_trick: object = None
+
+    def _start(self, view: SeatView) -> None:
+        self._seat = view.seat
+        self._events = self._tricks = 0
+        self._last_event = self._last_trick = None
+        self._who: dict[Card, int] = {}
+        self._played = [0] * view.players
+        self._voids = [0] * view.players
+        self._discarded = 0
+
+    def encode(self, view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
+        """The observation vector of the view's seat (see the module's table)."""
+        events, tricks = view.events, view.tricks
+        if (
+            view.seat != self._seat
+            or len(events) < self._events
+            or (self._events and events[self._events - 1] is not self._last_event)
+            or len(tricks) < self._tricks
+            or (self._tricks and tricks[self._tricks - 1] != self._last_trick)
+        ):
+            self._start(view)
+        seat, players = view.seat, view.players
+        who, played = self._who, self._played
+        # Who played each card, as the log says (a trick does not go round from its leader when
+        # the dealer sits out, at seven, or a seat is out of Domino Hearts).
+        for event in events[self._events :]:
+            if type(event) is CardPlayed:
+                who[event.card] = event.seat
+                played[event.seat] |= 1 << event.card
+            elif type(event) is Discarded and event.seat == seat:
+                self._discarded |= event.cards.mask
+        if events:
+            self._events, self._last_event = len(events), events[-1]
+        voids = self._voids
+        for trick in tricks[self._tricks :]:
+            self._void(trick.cards, voids)
+        if tricks:
+            self._tricks, self._last_trick = len(tricks), tricks[-1]
+        table = view.trick
+        shown = voids
+        if table:
+            shown = voids.copy()
+            self._void([card for _, card in table], shown)
+        starts, size, number_slots = _offsets(players)
+        rotate = range(seat, seat + players)
+        bits = view.hand.mask << starts["hand"]
+        at, block = starts["played"], CARD_SLOTS
+        for r, other in enumerate(rotate):
+            other %= players
+            bits |= played[other] << (at + r * block)
+            bits |= shown[other] << (starts["voids"] + 4 * r)
+        at = starts["trick"]
+        for other, card in table:
+            bits |= 1 << (at + ((other - seat) % players) * block + card)
+        if table:
+            bits |= 1 << (starts["leader"] + (view.leader - seat) % players)
+        if view.passed is not None:
+            bits |= view.passed.mask << starts["passed"]
+        if view.received is not None:
+            bits |= view.received.mask << starts["received"]
+        bits |= choosing.mask << starts["choosing"]
+        bits |= self._discarded << starts["discarded"]
+        bits |= view.cancelled.mask << starts["cancelled"]
+        bits |= int(view.jack) << starts["jack"]
+        bits |= 1 << (starts["direction"] + _DIRECTIONS.index(view.pass_direction))
+        bits |= 1 << (starts["phase"] + _PHASES.index(view.phase))
+        if view.to_act is not None:
+            bits |= 1 << (starts["to_act"] + (view.to_act - seat) % players)
+        bits |= int(view.hearts_broken) << starts["hearts_broken"]
+        numbers: list[int] = []
+        for values in (view.penalties, view.tricks_won, view.hand_sizes, view.scores):
+            numbers += values[seat:]
+            numbers += values[:seat]
+        auction, widow = view.auction, view.widow
+        high_bid = widow_size = 0
+        if auction is None:
+            numbers += (0,) * players
+        else:
+            bids = auction.bids
+            for r in rotate:
+                bid = bids[r % players]
+                numbers.append(bid or 0)
+                if bid is not None:
+                    bits |= 1 << (starts["has_bid"] + r - seat)
+            high_bid = auction.high_bid
+            if auction.bidder is not None:
+                bits |= 1 << (starts["bidder"] + (auction.bidder - seat) % players)
+            if auction.named_suit is not None:
+                bits |= 1 << (starts["named_suit"] + int(auction.named_suit))
+        if widow is not None:
+            widow_size = widow.size
+            if widow.taker is not None:
+                bits |= 1 << (starts["widow_taker"] + (widow.taker - seat) % players)
+        numbers += (view.pool, high_bid, widow_size, view.stock_size)
+        raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+        out = np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
+        out[number_slots] = numbers
+        return out
+
+    def _void(self, cards: Sequence[Card], voids: list[int]) -> None:
+        """Mark the voids a trick shows: each seat that did not follow the suit led."""
+        if not cards:
+            return
+        led = cards[0].suit
+        for card in cards[1:]:
+            if card.suit != led:
+                voids[self._who[card]] |= 1 << led
 
 
 def encode(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
     """The observation vector of one seat, from its view alone (and the cards it has chosen so
-    far for a pass or discard): see the module's table for the layout."""
-    players = view.players
-    fields = layout(players)
-    out = np.zeros(fields["cancelled"].stop, dtype=np.float32)
-    seat = view.seat
+    far for a pass or discard): see the module's table for the layout. (An :class:`Encoder`
+    kept from step to step builds the same vector, reading only what is new.)
 
-    def rel(other: int) -> int:
-        return (other - seat) % players
-
-    _cards_into(out, fields["hand"].start, view.hand)
-    played, trick = fields["played"].start, fields["trick"].start
-    voids = fields["voids"].start
-    # Who played each card, as the log says (a trick does not go round from its leader when
-    # the dealer sits out, at seven, or a seat is out of Domino Hearts).
-    player = {event.card: event.seat for event in view.events if isinstance(event, CardPlayed)}
-    tricks = [trick.cards for trick in view.tricks]
-    tricks.append(tuple(card for _, card in view.trick))
-    for number, cards in enumerate(tricks):
-        current = number == len(tricks) - 1
-        if not cards:
-            continue
-        led = cards[0].suit
-        for card in cards:
-            who = player[card]
-            out[played + rel(who) * CARD_SLOTS + int(card)] = 1.0
-            if current:
-                out[trick + rel(who) * CARD_SLOTS + int(card)] = 1.0
-            if card.suit != led:
-                out[voids + rel(who) * 4 + int(led)] = 1.0
-    if view.trick:
-        out[fields["leader"].start + rel(view.leader)] = 1.0
-    if view.passed is not None:
-        _cards_into(out, fields["passed"].start, view.passed)
-    if view.received is not None:
-        _cards_into(out, fields["received"].start, view.received)
-    _cards_into(out, fields["choosing"].start, choosing)
-    for event in view.events:
-        if isinstance(event, Discarded) and event.seat == seat:
-            _cards_into(out, fields["discarded"].start, event.cards)
-    for name, values in (
-        ("penalties", view.penalties),
-        ("tricks_won", view.tricks_won),
-        ("hand_sizes", view.hand_sizes),
-        ("scores", view.scores),
-    ):
-        start = fields[name].start
-        for other, value in enumerate(values):
-            out[start + rel(other)] = value
-    out[fields["pool"].start] = view.pool
-    out[fields["jack"].start] = float(view.jack)
-    out[fields["direction"].start + _DIRECTIONS.index(view.pass_direction)] = 1.0
-    out[fields["phase"].start + _PHASES.index(view.phase)] = 1.0
-    if view.to_act is not None:
-        out[fields["to_act"].start + rel(view.to_act)] = 1.0
-    out[fields["hearts_broken"].start] = float(view.hearts_broken)
-    auction = view.auction
-    if auction is not None:
-        for other, bid in enumerate(auction.bids):
-            if bid is not None:
-                out[fields["bids"].start + rel(other)] = bid
-                out[fields["has_bid"].start + rel(other)] = 1.0
-        out[fields["high_bid"].start] = auction.high_bid
-        if auction.bidder is not None:
-            out[fields["bidder"].start + rel(auction.bidder)] = 1.0
-        if auction.named_suit is not None:
-            out[fields["named_suit"].start + int(auction.named_suit)] = 1.0
-    widow = view.widow
-    if widow is not None:
-        out[fields["widow_size"].start] = widow.size
-        if widow.taker is not None:
-            out[fields["widow_taker"].start + rel(widow.taker)] = 1.0
-    out[fields["stock_size"].start] = view.stock_size
-    _cards_into(out, fields["cancelled"].start, view.cancelled)
-    return out
+    >>> from hearts import Game, variants
+    >>> vector = encode(Game(variants.get("modern"), seed=7).view(0))
+    >>> vector.shape, int(vector[layout(4)["hand"]].sum())
+    ((1828,), 13)
+    """
+    return Encoder().encode(view, choosing)
 
 
 def action_of(move: Move) -> int:
@@ -456,7 +548,11 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         }
         self._action_spaces = {agent: spaces.Discrete(ACTIONS) for agent in self.possible_agents}
         self.game: Game | None = None
+        """The game being played (None before ``reset``): read it freely, but move only by
+        ``step`` (the environment keeps the seats' views and encoders between steps)."""
         self._choosing = [CardSet() for _ in range(n)]
+        self._encoders = [Encoder() for _ in range(n)]
+        self._views: list[SeatView | None] = [None] * n
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent]
@@ -477,6 +573,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._choosing = [CardSet() for _ in self.possible_agents]
+        self._views = [None] * len(self.possible_agents)
         self._start_hand()
         self._select()
 
@@ -498,15 +595,25 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.game is not None
         seat = self._seat(agent)
-        # Once a hand episode is over, what the seat saw at its end (the game would deal the
-        # next hand for a view of the hand in progress).
-        view = self._deal.view(seat) if self._deal.is_over else self.game.view(seat)
+        view = self._view(seat)
         return {
-            "observation": encode(view, self._choosing[seat]),
+            "observation": self._encoders[seat].encode(view, self._choosing[seat]),
             "action_mask": self._mask(view),
         }
+
+    def _view(self, seat: int) -> SeatView:
+        """The seat's view now, built once between two moves (a view is frozen, and only a move
+        changes the game): at the pass, a seat's three steps and the observations between them
+        share one."""
+        view = self._views[seat]
+        if view is None:
+            assert self.game is not None
+            # Once a hand episode is over, what the seat saw at its end (the game would deal the
+            # next hand for a view of the hand in progress).
+            view = self._deal.view(seat) if self._deal.is_over else self.game.view(seat)
+            self._views[seat] = view
+        return view
 
     def _mask(self, view: SeatView) -> np.ndarray:
         """The legal actions of a seat now, from the moves its view lists."""
@@ -529,7 +636,8 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             )
         action = int(action)
         move = move_of(action)
-        legal = self.game.legal_moves(seat)
+        view = self._views[seat]
+        legal = view.legal_moves if view is not None else self.game.legal_moves(seat)
         if isinstance(legal, PassChoices):
             self._choose(seat, action)
         else:
@@ -539,18 +647,20 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
                     f"the legal actions are {sorted(action_of(m) for m in legal)}"
                 )
             self.game.play(move, seat)
+            self._views = [None] * len(self._views)
         self._after_move()
 
     def _choose(self, seat: int, action: int) -> None:
         """One card of a sequential pass or discard: chosen, or with the last, submitted."""
         assert self.game is not None
         agent = self.possible_agents[seat]
-        chosen = choose_card(self.game.view(seat), self._choosing[seat], action, agent)
+        chosen = choose_card(self._view(seat), self._choosing[seat], action, agent)
         if isinstance(chosen, CardSet):
             self._choosing[seat] = chosen
             return
         # The engine says whether it is legal; on a refusal, nothing has changed.
         self.game.play(chosen, seat)
+        self._views = [None] * len(self._views)
         self._choosing[seat] = CardSet()
 
     def _after_move(self) -> None:

@@ -1,0 +1,167 @@
+"""How fast is the AEC environment? Decision steps a second against OpenSpiel's ``hearts``.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/envs.py                     # 5 rounds of 3 s per measurement
+    .venv/bin/python benchmarks/envs.py --seconds 1 --rounds 3 --seed 7
+
+Both sides are driven by a random policy that reads, at every decision step, the acting seat's
+whole observation and its legal actions, as a learner would:
+
+- **ours**: ``hearts.envs.env("modern")`` (the order-enforcing wrapper, the usual entry point),
+  one hand an episode; at each step ``env.last()`` gives the observation dict, a random action
+  is drawn from ``np.flatnonzero(obs["action_mask"])`` and stepped. The seats' closing steps
+  (``None`` for an agent that is done) are not counted, but their time is.
+- **OpenSpiel**: ``pyspiel.load_game("hearts")`` with the modern game's options; at each
+  decision node ``state.information_state_tensor()`` and ``state.legal_actions()``, a random
+  action applied. The deal is applied from one shuffle (52 ``apply_action`` calls, no
+  ``chance_outcomes()`` lists: the stricter rival); its time counts, its steps do not.
+
+A pass is 3 decision steps a seat on both sides (OpenSpiel passes card by card too). Every
+measurement runs for ``--seconds`` of this process's CPU time in each of ``--rounds`` rounds,
+ours and theirs taking turns within a round; the table shows the median of the rounds, and the
+ratio is the median of the per-round ratios. Without ``pyspiel`` only ours is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from hearts.envs import env as hearts_env
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine import machine as engine_machine
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - platforms without OpenSpiel wheels
+    pyspiel = None
+
+clock = time.process_time
+Measure = Callable[[random.Random, float], tuple[int, float]]
+GOAL = 1.5
+"""Ours at least this many times OpenSpiel's decision steps a second (issue 15)."""
+
+
+def ours(rng: random.Random, seconds: float) -> tuple[int, float]:
+    """Decision steps of random hands through the AEC environment."""
+    table = hearts_env("modern")
+    steps = 0
+    start = clock()
+    deadline = start + seconds
+    episode = 0
+    while True:
+        table.reset(seed=rng.randrange(2**32) + episode)
+        episode += 1
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            _ = observation["observation"]
+            legal = np.flatnonzero(observation["action_mask"])
+            table.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        now = clock()
+        if now >= deadline:
+            return steps, now - start
+
+
+def _openspiel_game() -> object:
+    return pyspiel.load_game(
+        "hearts",
+        {
+            "pass_cards": True,
+            "no_pts_on_first_trick": True,
+            "can_lead_any_club": False,
+            "jd_bonus": False,
+            "avoid_all_tricks_bonus": False,
+            "must_break_hearts": True,
+            "qs_breaks_hearts": True,
+            "can_lead_hearts_instead_of_qs": True,
+        },
+    )
+
+
+def theirs(rng: random.Random, seconds: float) -> tuple[int, float]:
+    """Decision steps of random hands through OpenSpiel, its information-state tensor read."""
+    game = _openspiel_game()
+    deck = list(range(52))
+    steps = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()  # type: ignore[attr-defined]
+        state.apply_action(rng.randrange(4))  # the pass direction
+        rng.shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            _ = state.information_state_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        now = clock()
+        if now >= deadline:
+            return steps, now - start
+
+
+def machine() -> dict[str, str]:
+    """Where the numbers were measured: the engine benchmark's lines, and numpy's and
+    PettingZoo's versions."""
+    where = engine_machine()
+    where["packages"] += f", numpy {np.__version__}"
+    where["packages"] += f", pettingzoo {importlib.metadata.version('pettingzoo')}"
+    return where
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; the median is shown")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random hands")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.rounds < 1:
+        parser.error("--seconds must be above 0 and --rounds at least 1")
+    measures: dict[str, Measure] = {"ours: AEC env (hearts.envs.env)": ours}
+    if pyspiel is not None:
+        measures["OpenSpiel: hearts, information_state_tensor"] = theirs
+    else:
+        print("pyspiel is not importable: measuring ours only")
+    samples: dict[str, list[float]] = {label: [] for label in measures}
+    for measure in measures.values():  # one short untimed pass: imports, caches
+        measure(random.Random(args.seed), 0.2)
+    for round_ in range(args.rounds):
+        for label, measure in measures.items():
+            count, spent = measure(random.Random(f"{args.seed}-{round_}"), args.seconds)
+            samples[label].append(count / spent)
+            print(f"round {round_ + 1}/{args.rounds}: {label}: {count / spent:,.0f} steps/s")
+    print()
+    print(f"median of {args.rounds} rounds of {args.seconds:g} s (CPU time), seed {args.seed}")
+    width = max(len(label) for label in samples)
+    for label, values in samples.items():
+        print(
+            f"  {label:<{width}}  {statistics.median(values):>9,.0f} steps/s"
+            f"  (min {min(values):,.0f}, max {max(values):,.0f})"
+        )
+    for key, value in machine().items():
+        print(f"{key}: {value}")
+    if pyspiel is not None:
+        ours_values, theirs_values = samples.values()
+        ratio = statistics.median(a / b for a, b in zip(ours_values, theirs_values, strict=True))
+        verdict = "meets" if ratio >= GOAL else "is below"
+        print(f"ours / OpenSpiel: {ratio:.2f}x; goal at least {GOAL}x: {verdict} it")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Tests of hearts.envs (a package, so that its helper module imports as envs.encode_reference)."""
