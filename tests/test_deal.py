@@ -21,7 +21,7 @@ from hearts import (
     variants,
 )
 from hearts.deal import PassChoices
-from hearts.events import HandOver
+from hearts.events import CardPlayed, HandOver
 from hearts.hand.core import HandCore
 from hearts.moves import Claim, Revoke
 from hearts.rules import Moon, PassDirection
@@ -721,6 +721,40 @@ def test_a_view_redacted_from_its_cache_is_the_view_made_anew(variant: str) -> N
             deal.play(Claim(unclaimed[0]), (unclaimed[0] + 1) % deal.players)
         else:
             deal.play(rng.choice(list(deal.legal_moves())))
+
+
+def test_a_views_cache_sees_a_card_taken_back_under_the_same_last_card() -> None:
+    """A card played is one shared event per seat and card: take back a lead and its answer,
+    lead another card of the suit and answer with the same card, and the view shows the new
+    lead (the cache compares the whole log it kept, not its last event)."""
+    game = Game(variants.get("modern"), seed=5)
+    deal = game.deal
+    rng = random.Random(2)
+    while deal.phase is Phase.PASS:
+        seat = next(s for s in range(deal.players) if deal.legal_moves(s))
+        deal.play(rng.choice(list(deal.legal_moves(seat))), seat)
+    deal.play(deal.legal_moves()[0])  # (the 2♣ opens: play on to a trick led freely)
+    while len(deal.trick) != 0:
+        deal.play(deal.legal_moves()[0])
+    leader = deal.to_act
+    leads = [
+        c for c in deal.legal_moves() if len([d for d in deal.hand(leader) if d.suit == c.suit]) > 1
+    ]
+    first = leads[0]
+    second = next(c for c in deal.hand(leader) if c.suit == first.suit and c != first)
+    deal.play(first)
+    answer = deal.legal_moves()[0]
+    deal.play(answer)
+    assert deal.view(0).events[-2] == CardPlayed(seat=leader, card=first)
+    deal.undo()
+    deal.undo()
+    deal.play(second)
+    deal.play(answer)
+    assert deal.view(0).events[-2:] == (
+        CardPlayed(seat=leader, card=second),
+        CardPlayed(seat=(leader + 1) % 4, card=answer),
+    )
+    assert deal.view(0) == deal.copy().view(0)
 
 
 def _revoke_chance(deal: Deal) -> Card | None:

@@ -268,3 +268,24 @@ def test_a_watcher_sees_every_card_played_and_no_card_of_any_hand(name: str) -> 
         assert watcher.commitment == seat_view.commitment
         assert not hasattr(watcher, "hand") and not hasattr(watcher, "legal_moves")
         game.play(rng.choice(game.legal_moves()))
+
+
+def test_the_views_built_through_their_slots_equal_those_of_the_dataclass() -> None:
+    """Views are built at every move through their slots (observation.make_seat_view and
+    make_public_view), not the dataclass's __init__: the same view, field for field, with the
+    defaults of the fields not given, on every form."""
+    from hearts.observation import PublicView, SeatView, make_public_view, make_seat_view
+
+    for name in sorted(variants.VARIANTS):
+        game = Game(variants.get(name), seed=4)
+        for seat in range(game.players):
+            view = game.view(seat)
+            fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+            assert make_seat_view(dict(fields)) == SeatView(**fields) == view, name
+            fields.pop("auction")
+            assert make_seat_view(fields).auction is None
+        watcher = game.public_view()
+        fields = {f.name: getattr(watcher, f.name) for f in dataclasses.fields(watcher)}
+        assert make_public_view(fields) == PublicView(**fields) == watcher, name
+    with pytest.raises(TypeError, match="needs its field 'seat'"):
+        make_seat_view({})

@@ -80,7 +80,14 @@ from hearts.hand.passing import Passing
 from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Bid, Claim, Move, Pass, coerce_move
-from hearts.observation import PublicView, SeatView, redacted_log
+from hearts.observation import (
+    PublicView,
+    RedactionCache,
+    SeatView,
+    make_public_view,
+    make_seat_view,
+    redacted_log,
+)
 from hearts.rules import Moon, PassDirection, Rules, Widow
 from hearts.scoring import points as score_points
 from hearts.table import use_shuffle
@@ -686,7 +693,8 @@ class Deal(HandCore):
         moves: Sequence[Move] = self.legal_moves(seat) if self.to_act is not None else []
         if self._phase is not _PASS and self.to_act != seat:
             moves = []
-        return SeatView(
+        fields = self._seen_by(seat)
+        fields.update(
             seat=seat,
             hand=CardSet(self._hands[seat]),
             dealt=CardSet(self._fixed.dealt[seat]),
@@ -694,8 +702,8 @@ class Deal(HandCore):
             received=self.received(seat),
             legal_moves=moves if not isinstance(moves, list) else tuple(moves),
             commitment=commitment,
-            **self._seen_by(seat),
         )
+        return make_seat_view(fields)
 
     def public_view(self, *, commitment: str | None = None) -> PublicView:
         """What anyone at the table may know, a watcher too: every card played, the public
@@ -708,7 +716,9 @@ class Deal(HandCore):
         >>> watcher.hand_sizes, any(watcher.events[0].hands)
         ((13, 13, 13, 13), False)
         """
-        return PublicView(commitment=commitment, **self._seen_by(None))
+        fields = self._seen_by(None)
+        fields["commitment"] = commitment
+        return make_public_view(fields)
 
     def _seen_by(self, seat: int | None) -> dict[str, Any]:
         """The fields of a view that are public, the events and the mechanics' fields as
@@ -716,8 +726,12 @@ class Deal(HandCore):
         try:
             cache = self._seen
         except AttributeError:
-            cache = self._seen = {}
-        events = redacted_log(cache, self._events, seat)
+            cache = self._seen = _ViewCache()
+        events = redacted_log(cache.seats, self._events, seat)
+        history = self._history
+        if cache.history != history:  # (in C: mostly the same objects; see redacted_log)
+            cache.history = history.copy()
+            cache.tricks = tuple(Trick((e.leader, e.cards, e.seat, e.points)) for e in history)
         players = range(self._fixed.players)
         scores, pool, jack = self._fixed.standing
         fields: dict[str, Any] = {
@@ -729,16 +743,16 @@ class Deal(HandCore):
             "pass_direction": self.pass_direction,
             "leader": self._leader,
             "trick": tuple(self.trick),
-            "tricks": tuple(self.tricks),
+            "tricks": cache.tricks,
             "hearts_broken": self._broken,
-            "hand_sizes": tuple(self._hands[s].bit_count() for s in players),
+            "hand_sizes": tuple(map(int.bit_count, self._hands[: len(players)])),
             "penalties": tuple(self._points),
             "tricks_won": tuple(self._won),
             "stock_size": len(self._fixed.stock) - self._stock_pos,
             "scores": scores,
             "pool": pool,
             "jack": jack,
-            "events": tuple(events),
+            "events": events,
         }
         for mechanic in self._mechanics:
             fields.update(mechanic.view(self, seat))
@@ -751,6 +765,18 @@ class Deal(HandCore):
             f"seat {self.to_act} to act, {len(self._history)} "
             f"trick{'' if len(self._history) == 1 else 's'} played>"
         )
+
+
+class _ViewCache:
+    """What a deal's views share while it stands: each seat's redacted log, and the completed
+    tricks (rebuilt only when a trick is completed or taken back)."""
+
+    __slots__ = ("history", "seats", "tricks")
+
+    def __init__(self) -> None:
+        self.seats: RedactionCache = {}
+        self.history: list[Any] = []
+        self.tricks: tuple[Trick, ...] = ()
 
 
 _CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")

@@ -94,7 +94,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -121,6 +121,7 @@ __all__ = [
     "HeartsEnv",
     "env",
     "raw_env",
+    "OrderEnforcing",
     "layout",
     "encode",
     "Encoder",
@@ -200,19 +201,13 @@ def layout(players: int) -> dict[str, slice]:
 
 
 @functools.cache
-def _offsets(players: int) -> tuple[dict[str, int], int, np.ndarray]:
-    """Each field's start, the vector's size, and the slots of the fields that hold numbers
-    (penalties, tricks won, hand sizes, scores, pool, bids, high bid, widow size, stock size: the
-    order :meth:`Encoder.encode` lists their values in)."""
+def _offsets(players: int) -> tuple[dict[str, int], int]:
+    """Each field's start and the vector's size."""
     fields = layout(players)
     starts = {name: part.start for name, part in fields.items()}
-    numbers: list[int] = []
-    for name in ("penalties", "tricks_won", "hand_sizes", "scores", "bids"):
-        numbers += range(fields[name].start, fields[name].stop)
-    numbers += (starts["pool"], starts["high_bid"], starts["widow_size"], starts["stock_size"])
-    slots = np.array(numbers, dtype=np.intp)
-    slots.setflags(write=False)
-    return starts, fields["cancelled"].stop, slots
+    # (Penalties, tricks won, hand sizes, scores and the pool lie side by side: one slice.)
+    assert starts["pool"] == starts["penalties"] + 4 * players
+    return starts, fields["cancelled"].stop
 
 
 class Encoder:
@@ -293,7 +288,7 @@ class Encoder:
         if table:
             shown = voids.copy()
             self._void([card for _, card in table], shown)
-        starts, size, number_slots = _offsets(players)
+        starts, size = _offsets(players)
         rotate = range(seat, seat + players)
         bits = view.hand.mask << starts["hand"]
         at, block = starts["played"], CARD_SLOTS
@@ -323,30 +318,31 @@ class Encoder:
         for values in (view.penalties, view.tricks_won, view.hand_sizes, view.scores):
             numbers += values[seat:]
             numbers += values[:seat]
+        numbers.append(view.pool)
         auction, widow = view.auction, view.widow
-        high_bid = widow_size = 0
-        if auction is None:
-            numbers += (0,) * players
-        else:
-            bids = auction.bids
+        bids: list[int] = []
+        if auction is not None:
             for r in rotate:
-                bid = bids[r % players]
-                numbers.append(bid or 0)
+                bid = auction.bids[r % players]
+                bids.append(bid or 0)
                 if bid is not None:
                     bits |= 1 << (starts["has_bid"] + r - seat)
-            high_bid = auction.high_bid
             if auction.bidder is not None:
                 bits |= 1 << (starts["bidder"] + (auction.bidder - seat) % players)
             if auction.named_suit is not None:
                 bits |= 1 << (starts["named_suit"] + int(auction.named_suit))
-        if widow is not None:
-            widow_size = widow.size
-            if widow.taker is not None:
-                bits |= 1 << (starts["widow_taker"] + (widow.taker - seat) % players)
-        numbers += (view.pool, high_bid, widow_size, view.stock_size)
+        if widow is not None and widow.taker is not None:
+            bits |= 1 << (starts["widow_taker"] + (widow.taker - seat) % players)
         raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
         out = np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
-        out[number_slots] = numbers
+        at = starts["penalties"]
+        out[at : at + len(numbers)] = numbers
+        if auction is not None:
+            out[starts["bids"] : starts["bids"] + players] = bids
+            out[starts["high_bid"]] = auction.high_bid
+        if widow is not None:
+            out[starts["widow_size"]] = widow.size
+        out[starts["stock_size"]] = view.stock_size
         return out
 
     def _void(self, cards: Sequence[Card], voids: list[int]) -> None:
@@ -716,6 +712,34 @@ def raw_env(
     return HeartsEnv(variant, players, episode, reward, seed, render_mode, **rules_changes)
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):
+    """PettingZoo's order-enforcing wrapper, its checks unchanged, with ``last()`` going
+    straight to the environment once it has been reset (the base class reads six attributes
+    through the wrapper's ``__getattr__`` for it, a third of a step's time).
+
+    >>> table = env("modern", seed=1)
+    >>> table.last()
+    Traceback (most recent call last):
+    ...
+    AttributeError: agent_selection cannot be accessed before reset
+    >>> table.reset()
+    >>> observation, reward, termination, truncation, info = table.last()
+    >>> int(observation["action_mask"].sum()), reward, termination
+    (13, 0.0, False)
+    """
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        last: Any = super().last if not self._has_reset else self.env.last
+        return cast(
+            "tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]", last(observe)
+        )
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(
     variant: str = "modern",
     players: int | None = None,
@@ -725,7 +749,8 @@ def env(
     render_mode: str | None = None,
     **rules_changes: Any,
 ) -> AECEnv[str, dict[str, np.ndarray], int]:
-    """The environment in PettingZoo's order-enforcing wrapper (the usual entry point)."""
-    return wrappers.OrderEnforcingWrapper(
+    """The environment in PettingZoo's order-enforcing wrapper (the usual entry point;
+    :class:`OrderEnforcing`)."""
+    return OrderEnforcing(
         raw_env(variant, players, episode, reward, seed, render_mode, **rules_changes)
     )

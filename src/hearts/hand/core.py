@@ -392,9 +392,10 @@ class HandCore(_Base):
     _mechanics: tuple[Mechanic, ...]
     _laws: Any
     _on_over: Callable[[Any], None] | None
-    _seen: dict[int | None, tuple[list[Event], list[Event | None]]]
-    """The events each seat was last shown, and as it saw them (a cache of :func:`redact`, set
-    on the first view and never copied: a copy builds its own)."""
+    _seen: Any
+    """What the deal's views share while it stands (each seat's redacted log, the completed
+    tricks: ``hearts.deal._ViewCache``), set on the first view and never copied: a copy
+    builds its own."""
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """What pickle and the copy module save: every slot set (whichever type holds them)."""
