@@ -690,9 +690,9 @@ class Deal(HandCore):
         (and ``commitment``, the commitment to the shuffle it was dealt from, when the caller
         holds one: :meth:`hearts.Game.view` gives it)."""
         seat = self.seat_number(seat)
-        moves: Sequence[Move] = self.legal_moves(seat) if self.to_act is not None else []
-        if self._phase is not _PASS and self.to_act != seat:
-            moves = []
+        moves: Sequence[Move] = ()  # (a seat's moves, when it has any: at the pass, or its turn)
+        if self.to_act is not None and (self.to_act == seat or self._phase is _PASS):
+            moves = self.legal_moves(seat)
         fields = self._seen_by(seat)
         fields.update(
             seat=seat,
@@ -716,9 +716,7 @@ class Deal(HandCore):
         >>> watcher.hand_sizes, any(watcher.events[0].hands)
         ((13, 13, 13, 13), False)
         """
-        fields = self._seen_by(None)
-        fields["commitment"] = commitment
-        return make_public_view(fields)
+        return make_public_view({**self._seen_by(None), "commitment": commitment})
 
     def _seen_by(self, seat: int | None) -> dict[str, Any]:
         """The fields of a view that are public, the events and the mechanics' fields as
@@ -728,10 +726,6 @@ class Deal(HandCore):
         except AttributeError:
             cache = self._seen = _ViewCache()
         events = redacted_log(cache.seats, self._events, seat)
-        history = self._history
-        if cache.history != history:  # (in C: mostly the same objects; see redacted_log)
-            cache.history = history.copy()
-            cache.tricks = tuple(Trick((e.leader, e.cards, e.seat, e.points)) for e in history)
         players = range(self._fixed.players)
         scores, pool, jack = self._fixed.standing
         fields: dict[str, Any] = {
@@ -743,7 +737,7 @@ class Deal(HandCore):
             "pass_direction": self.pass_direction,
             "leader": self._leader,
             "trick": tuple(self.trick),
-            "tricks": cache.tricks,
+            "tricks": cache.tricks_of(self._history),
             "hearts_broken": self._broken,
             "hand_sizes": tuple(map(int.bit_count, self._hands[: len(players)])),
             "penalties": tuple(self._points),
@@ -777,6 +771,13 @@ class _ViewCache:
         self.seats: RedactionCache = {}
         self.history: list[Any] = []
         self.tricks: tuple[Trick, ...] = ()
+
+    def tricks_of(self, history: list[Any]) -> tuple[Trick, ...]:
+        """The completed tricks of a deal's history (its TrickWon and TrickCarried events)."""
+        if self.history != history:  # (in C: mostly the same objects; see redacted_log)
+            self.history = history.copy()
+            self.tricks = tuple(Trick((e.leader, e.cards, e.seat, e.points)) for e in history)
+        return self.tricks
 
 
 _CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")
