@@ -149,6 +149,8 @@ _DIRECTIONS: Final = (
     PassDirection.HOLD,
 )
 _PHASES: Final = tuple(Phase)
+_DIRECTION_AT: Final = {direction: at for at, direction in enumerate(_DIRECTIONS)}
+_PHASE_AT: Final = {phase: at for at, phase in enumerate(_PHASES)}
 
 Episode = Literal["hand", "game"]
 RewardMode = Literal["end", "trick"]
@@ -309,8 +311,8 @@ class Encoder:
         bits |= self._discarded << starts["discarded"]
         bits |= view.cancelled.mask << starts["cancelled"]
         bits |= int(view.jack) << starts["jack"]
-        bits |= 1 << (starts["direction"] + _DIRECTIONS.index(view.pass_direction))
-        bits |= 1 << (starts["phase"] + _PHASES.index(view.phase))
+        bits |= 1 << (starts["direction"] + _DIRECTION_AT[view.pass_direction])
+        bits |= 1 << (starts["phase"] + _PHASE_AT[view.phase])
         if view.to_act is not None:
             bits |= 1 << (starts["to_act"] + (view.to_act - seat) % players)
         bits |= int(view.hearts_broken) << starts["hearts_broken"]
@@ -476,8 +478,8 @@ def action_mask(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  #
         for card in view.hand - choosing:
             mask[int(card)] = 1
         return mask
-    for move in legal:
-        mask[action_of(move)] = 1
+    # (One assignment of every action: a card's action is its id.)
+    mask[[int(move) if type(move) is Card else action_of(move) for move in legal]] = 1
     return mask
 
 
@@ -684,10 +686,10 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
                 self.terminations = dict.fromkeys(self.agents, True)
             else:
                 self._start_hand()
-        self.rewards = {agent: rewards[i] for i, agent in enumerate(self.possible_agents)}
+        self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
         self._cumulative_rewards[self.agent_selection] = 0.0
         self._accumulate_rewards()
-        if not any(self.terminations.values()):
+        if not hand_over or not any(self.terminations.values()):
             self._select()
 
     def render(self) -> str | None:
