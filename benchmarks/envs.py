@@ -39,6 +39,7 @@ import numpy as np
 from hearts.envs import env as hearts_env
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine import _openspiel_game
 from engine import machine as engine_machine
 
 try:
@@ -74,22 +75,6 @@ def ours(rng: random.Random, seconds: float) -> tuple[int, float]:
         now = clock()
         if now >= deadline:
             return steps, now - start
-
-
-def _openspiel_game() -> object:
-    return pyspiel.load_game(
-        "hearts",
-        {
-            "pass_cards": True,
-            "no_pts_on_first_trick": True,
-            "can_lead_any_club": False,
-            "jd_bonus": False,
-            "avoid_all_tricks_bonus": False,
-            "must_break_hearts": True,
-            "qs_breaks_hearts": True,
-            "can_lead_hearts_instead_of_qs": True,
-        },
-    )
 
 
 def theirs(rng: random.Random, seconds: float) -> tuple[int, float]:
