@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, seed_test
 from hearts import Game, IllegalMove, InvalidArgument, variants
 from hearts.cards import Card, CardSet
 from hearts.envs import aec
-from hearts.envs.aec import ACTIONS, CARD_SLOTS, HeartsEnv, encode, env, layout, raw_env
+from hearts.envs.aec import ACTIONS, CARD_SLOTS, Encoder, HeartsEnv, encode, env, layout, raw_env
 from hearts.events import CardPlayed, Dealt
 from hearts.hand.core import Phase
 
@@ -496,3 +496,35 @@ def test_an_action_that_is_no_whole_number_is_refused_with_a_sentence(action: ob
     with pytest.raises(InvalidArgument, match="an action is a whole number"):
         table.step(action)  # type: ignore[arg-type]
     assert _snapshot(table) == before
+
+
+def test_the_encoder_reads_a_view_again_when_a_card_under_the_same_last_card_was_taken_back() -> (
+    None
+):
+    """An Encoder kept across an undo: a card played is one shared event per seat and card, so
+    after a lead and its answer are taken back and another lead is answered with the same card,
+    the log ends in the same event object over a different lead; the encoder still encodes the
+    new lead (it compares all it read, not its last event)."""
+    game = Game(variants.get("modern"), seed=5)
+    deal = game.deal
+    while deal.phase is Phase.PASS:
+        seat = next(s for s in range(deal.players) if deal.legal_moves(s))
+        deal.play(deal.legal_moves(seat)[0], seat)
+    while len(deal.tricks) < 1 or deal.trick:
+        deal.play(deal.legal_moves()[0])
+    leader = deal.to_act
+    assert leader is not None
+    first, second = next(
+        (a, b) for a in deal.legal_moves() for b in deal.hand(leader) if b.suit == a.suit and b != a
+    )
+    deal.play(first)
+    answer = deal.legal_moves()[0]
+    deal.play(answer)
+    encoder = Encoder()
+    encoder.encode(deal.view(0))
+    deal.undo()
+    deal.undo()
+    deal.play(second)
+    deal.play(answer)
+    view = deal.view(0)
+    assert np.array_equal(encoder.encode(view), reference_encode(view))

@@ -104,10 +104,10 @@ from pettingzoo.utils import wrappers
 from hearts import variants
 from hearts.cards import Card, CardSet, Suit
 from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
-from hearts.events import CardPlayed, Discarded
+from hearts.events import CardPlayed, Discarded, Event
 from hearts.game import Game
 from hearts.hand.choices import PassChoices
-from hearts.hand.core import Phase
+from hearts.hand.core import Phase, Trick
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import PassDirection, Rules, SettlementMethod
@@ -217,11 +217,12 @@ class Encoder:
     events and tricks a view adds to the one before.
 
     A view's log and completed tricks only grow while a hand is played (an episode never undoes
-    a move), and the engine keeps the same event objects from view to view, so the encoder keeps
-    what it read of them, the cards each seat played and the voids it showed, and reads only what
-    is new. Whenever the view before is not the start of this one (its last event read is not
-    the same object at the same place, or its last trick read is not there: a new hand, another
-    game, another seat, an undo) it reads the view from the start.
+    a move), so the encoder keeps what it read of them, the cards each seat played and the voids
+    it showed, and reads only what is new. Whenever the log and tricks it read are not the start
+    of this view's (a new hand, another game, another seat, an undo) it reads the view from the
+    start. (All it read is compared, in one comparison each, not only its last event: a card
+    played is one shared event per seat and card, so after an undo the same event can end the
+    log over a different one.)
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("modern"), seed=7)
@@ -230,28 +231,18 @@ class Encoder:
     True
     """
 
-    __slots__ = (
-        "_discarded",
-        "_events",
-        "_last_event",
-        "_last_trick",
-        "_played",
-        "_seat",
-        "_tricks",
-        "_voids",
-        "_who",
-    )
+    __slots__ = ("_discarded", "_done", "_log", "_played", "_seat", "_voids", "_who")
 
     def __init__(self) -> None:
         self._seat = -1
-        self._events = self._tricks = 0
-        self._last_event: object = None
-        self._last_trick: object = None
+        self._log: tuple[Event, ...] = ()
+        """The view's events read so far."""
+        self._done: tuple[Trick, ...] = ()
+        """The view's completed tricks read so far."""
 
     def _start(self, view: SeatView) -> None:
         self._seat = view.seat
-        self._events = self._tricks = 0
-        self._last_event = self._last_trick = None
+        self._log = self._done = ()
         self._who: dict[Card, int] = {}
         self._played = [0] * view.players
         self._voids = [0] * view.players
@@ -262,29 +253,24 @@ class Encoder:
         events, tricks = view.events, view.tricks
         if (
             view.seat != self._seat
-            or len(events) < self._events
-            or (self._events and events[self._events - 1] is not self._last_event)
-            or len(tricks) < self._tricks
-            or (self._tricks and tricks[self._tricks - 1] != self._last_trick)
+            or events[: len(self._log)] != self._log
+            or tricks[: len(self._done)] != self._done
         ):
             self._start(view)
         seat, players = view.seat, view.players
         who, played = self._who, self._played
         # Who played each card, as the log says (a trick does not go round from its leader when
         # the dealer sits out, at seven, or a seat is out of Domino Hearts).
-        for event in events[self._events :]:
+        for event in events[len(self._log) :]:
             if type(event) is CardPlayed:
                 who[event.card] = event.seat
                 played[event.seat] |= 1 << event.card
             elif type(event) is Discarded and event.seat == seat:
                 self._discarded |= event.cards.mask
-        if events:
-            self._events, self._last_event = len(events), events[-1]
         voids = self._voids
-        for trick in tricks[self._tricks :]:
+        for trick in tricks[len(self._done) :]:
             self._void(trick.cards, voids)
-        if tricks:
-            self._tricks, self._last_trick = len(tricks), tricks[-1]
+        self._log, self._done = events, tricks
         table = view.trick
         shown = voids
         if table:
