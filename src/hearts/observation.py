@@ -46,8 +46,8 @@ __all__ = [
 
 
 _NO_CARDS: Final = CardSet()
-_View = TypeVar("_View")
 """No cards (a frozen set, shared): the default of the views' ``cancelled``."""
+_View = TypeVar("_View")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -300,13 +300,12 @@ class Redactions:
     """One seat's redacted log as last shown: the events (the objects), each as the seat saw it
     (None: dropped), and those it sees, as a tuple that views share until the log changes."""
 
-    __slots__ = ("seen", "shown", "source", "tuple")
+    __slots__ = ("seen", "shown", "source")
 
     def __init__(self) -> None:
         self.source: list[Event] = []
         self.shown: list[Event | None] = []
-        self.seen: list[Event] = []
-        self.tuple: tuple[Event, ...] = ()
+        self.seen: tuple[Event, ...] = ()
 
 
 RedactionCache = dict[int | None, Redactions]
@@ -343,16 +342,13 @@ def redacted_log(
             min(known, len(log)),
         )
         del source[same:], kept.shown[same:]
-        kept.seen = [event for event in kept.shown if event is not None]
-        kept.tuple = tuple(kept.seen)
+        kept.seen = tuple(event for event in kept.shown if event is not None)
         known = same
     if len(log) > known:
-        for event in log[known:]:
-            source.append(event)
-            # (A card played is seen by all as it is: most of a log.)
-            shown = event if type(event) is CardPlayed else redact(event, seat)
-            kept.shown.append(shown)
-            if shown is not None:
-                kept.seen.append(shown)
-        kept.tuple = tuple(kept.seen)
-    return kept.tuple
+        new = log[known:]
+        source += new
+        # (A card played is seen by all as it is: most of a log.)
+        shown = [event if type(event) is CardPlayed else redact(event, seat) for event in new]
+        kept.shown += shown
+        kept.seen += tuple(event for event in shown if event is not None)
+    return kept.seen

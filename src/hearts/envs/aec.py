@@ -630,8 +630,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
                     f"action {action} ({move}) is not legal for {agent} now: "
                     f"the legal actions are {sorted(action_of(m) for m in legal)}"
                 )
-            self.game.play(move, seat)
-            self._views = [None] * len(self._views)
+            self._play(move, seat)
         self._after_move()
 
     def _choose(self, seat: int, action: int) -> None:
@@ -643,9 +642,14 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._choosing[seat] = chosen
             return
         # The engine says whether it is legal; on a refusal, nothing has changed.
-        self.game.play(chosen, seat)
-        self._views = [None] * len(self._views)
+        self._play(chosen, seat)
         self._choosing[seat] = CardSet()
+
+    def _play(self, move: Move, seat: int) -> None:
+        """Make the move; the seats' views kept are gone with the position they showed."""
+        assert self.game is not None
+        self.game.play(move, seat)
+        self._views = [None] * len(self._views)
 
     def _after_move(self) -> None:
         assert self.game is not None
