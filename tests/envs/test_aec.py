@@ -528,3 +528,9 @@ def test_the_encoder_reads_a_view_again_when_a_card_under_the_same_last_card_was
     deal.play(answer)
     view = deal.view(0)
     assert np.array_equal(encoder.encode(view), reference_encode(view))
+
+
+def test_a_watchers_view_is_refused_by_the_encoder_in_a_sentence() -> None:
+    """An observation is a seat's: a watcher's view (no hand) is refused, not half-read."""
+    with pytest.raises(TypeError, match=r"encodes a seat's view \(a SeatView\), not PublicView"):
+        encode(Game(variants.get("modern"), seed=1).public_view())

@@ -250,6 +250,10 @@ class Encoder:
 
     def encode(self, view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
         """The observation vector of the view's seat (see the module's table)."""
+        if not isinstance(view, SeatView):
+            raise TypeError(
+                f"an observation encodes a seat's view (a SeatView), not {type(view).__name__}"
+            )
         events, tricks = view.events, view.tricks
         if (
             view.seat != self._seat
