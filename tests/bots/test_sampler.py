@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,7 +12,8 @@ from hearts.bots import BasicBot
 from hearts.bots.sampler import Sampler, _arrivals, supported
 from hearts.cards import SUIT_MASKS, Card, Suit
 from hearts.deal import Deal, Phase
-from hearts.events import CardPlayed, Discarded
+from hearts.events import CardPlayed, Dealt, Discarded
+from hearts.observation import SeatView
 from hearts.rules import Passing, Rules, Widow
 
 WIDOW_FORMS = {
@@ -225,3 +227,54 @@ def test_heartsette_with_a_pass_and_the_widow_taken_into_a_hand_is_not_sampled()
     passing = variants.get("heartsette").replace(passing=Passing(count=3, cycle=("left",)))
     assert not supported(passing)
     assert supported(passing.replace(widow=Widow.FIRST_TRICK))
+
+
+def _as_the_hand_shows(view: SeatView) -> SeatView:
+    """A view less what an imagined deal (one hand, dealt from given hands) cannot share with
+    the game's: the game's scores, the deal's commitment and the cut."""
+    events = tuple(
+        dataclasses.replace(event, cut=None) if isinstance(event, Dealt) else event
+        for event in view.events
+    )
+    return dataclasses.replace(view, scores=(), commitment=None, events=events)
+
+
+def test_heartsette_is_sampled_while_the_widow_taker_discards() -> None:
+    """Heartsette (docs/rules.md §5.5): the winner of the first trick holds the widow and chooses
+    his discards. For him the widow is known; for the others it is imagined among the unseen
+    cards in his hand, which holds every card of a suit he showed out of in the first trick.
+    Every seat's imagined deal shows it exactly the view it has."""
+    rules = variants.get("heartsette")
+    checked = 0
+    for seed in range(12):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while game.deal.phase is not Phase.DISCARD:
+            game.play(rng.choice(game.legal_moves()), game.to_act)
+        deal = game.deal
+        taker = deal.to_act
+        assert taker is not None
+        first_voids = SUIT_MASKS[deal.tricks[0].cards[0].suit]
+        showed_out = any(
+            s == taker and c.suit is not deal.tricks[0].cards[0].suit
+            for s, c in _seated(deal, deal.tricks[0].leader, deal.tricks[0].cards)
+        )
+        for me in range(rules.players):
+            view = game.view(me)
+            sampler = Sampler(view)
+            for _ in range(3):
+                imagined = sampler.sample(rng)
+                assert imagined is not None
+                assert imagined.phase is Phase.DISCARD and imagined.to_act == taker
+                assert _as_the_hand_shows(imagined.view(me)) == _as_the_hand_shows(view)
+                if me == taker:
+                    assert imagined.widow == deal.widow
+                    assert imagined.legal_moves() == deal.legal_moves()
+                else:
+                    held = imagined.hand(taker).mask
+                    assert imagined.widow.mask & ~held == 0
+                    assert not imagined.widow.mask & (view.hand.mask | view.played_cards().mask)
+                    if showed_out:  # those cards came with the widow
+                        assert held & first_voids & ~imagined.widow.mask == 0
+                checked += 1
+    assert checked == 12 * 4 * 3

@@ -24,7 +24,8 @@ It samples every form but Domino Hearts (:func:`supported`):
 - Heartsette's widow taken into a hand: by this seat, known; by another, its discards are
   imagined among the unseen cards (adding up to what they count, which shows), then which of
   the cards it has held were the widow (every card of a suit it showed out of in the first
-  trick, before it took the widow, and others at random);
+  trick, before it took the widow, and others at random); while the taker is still choosing
+  its discards, the widow is in its hand, imagined the same way;
 - two-handed Hearts: the stock and the other seat's hidden draws (:class:`_StockDeals`; a void
   then holds only until the seat's next draw).
 
@@ -127,20 +128,26 @@ class Sampler:
         self.known_widow = 0
         self.dealt = 0
         self.discard: Discard | None = None
+        # Heartsette's taker may also be choosing its discards now (the widow in its hand).
         taken = next((e for e in view.events if isinstance(e, Discarded)), None)
-        if taken is not None:
-            self.taker = taken.seat
-            if taken.seat == me:
+        taker = taken.seat if taken is not None else None
+        if view.phase is Phase.DISCARD:
+            taker = view.to_act
+        if taker is not None:
+            self.taker = taker
+            if taker == me:
                 self.dealt = next(e for e in view.events if isinstance(e, Dealt)).hands[me].mask
-                mine = view.hand.mask | played[me] | taken.cards.mask
+                mine = view.hand.mask | played[me]
+                if taken is not None:
+                    mine |= taken.cards.mask
+                    seen |= taken.cards.mask
                 self.known_widow = mine & ~self.dealt
-                seen |= taken.cards.mask
             else:  # its voids shown in the first trick held only until it took the widow
-                voids[taken.seat] = 0
+                voids[taker] = 0
                 for trick_plays in _by_trick(view)[1:]:
                     led = trick_plays[0][1] >> 4 & 3
                     for seat, card in trick_plays[1:]:
-                        if seat == taken.seat and card >> 4 & 3 != led:
+                        if seat == taker and card >> 4 & 3 != led:
                             voids[seat] |= SUIT_MASKS[led]
         fixed = [0] * players
         for seat, exposed in enumerate(view.laws.exposed if view.laws is not None else ()):
@@ -162,8 +169,8 @@ class Sampler:
         self.widow = rules.pack.bit_count() - rules.hand_size * rules.dealt_seats
         """Cards imagined apart from the hands, among the unseen: the widow (cards left over from
         the deal), or, Heartsette's widow taken by another seat, that seat's discards."""
-        if self.taker == me:
-            self.widow = 0
+        if self.taker == me or (self.taker is not None and taken is None):
+            self.widow = 0  # known, or in the hand of the seat now discarding
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
             raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
         self.widow_points = _widow_points(view) if self.widow else None

@@ -431,8 +431,7 @@ class HeartsState(pyspiel.State):
         pass or discard has chosen as many cards as now (the seat's own cards when it is the
         seat resampled for). The earlier hands of a whole-game episode are kept as they were:
         only their scores, which are public, bear on the rest. Domino Hearts' hidden draws are
-        not imagined (:func:`~hearts.bots.sampler.supported`), nor Heartsette's widow while its
-        taker is discarding (the sampler does not read that moment): those raise
+        not imagined (:func:`~hearts.bots.sampler.supported`): there it raises
         :class:`~hearts.errors.InvalidArgument`. The draws come from ``probability_sampler``
         (OpenSpiel's, called once), or from a fresh generator without one.
         """
@@ -625,11 +624,6 @@ class HeartsState(pyspiel.State):
                 raise InvalidArgument("the pass of these rules is not imagined")
             hands, stock, passes = self._at_pass(view, rng, count)
             moves: list[tuple[int, Move]] = []
-        elif view.phase is Phase.DISCARD:
-            raise InvalidArgument(
-                "Heartsette's widow is not imagined while its taker discards: the sampler "
-                "imagines the widow before it is taken and once the discard is made"
-            )
         else:
             if not supported(rules):
                 raise InvalidArgument(
