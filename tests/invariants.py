@@ -397,7 +397,8 @@ def check_view(deal: Deal, seat: int) -> None:
     """docs/architecture.md principle 4, docs/rules.md §6.2, §2.6, §5.5, law 28: a seat's view names none of the
     cards other seats hold, have in transit or laid face down (Heartsette's discards), the stock,
     or the widow before its taker picks it up; its own cards are as the referee knows them; the
-    deal in its log shows its own hand only; others' draws, discards and revokes are not in it;
+    deal in its log shows its own hand only; others' draws are face down, their discards blank,
+    their revokes not in it;
     it offers moves only to a seat that may move."""
     view = deal.view(seat)
     played = mask(card for trick in deal.tricks for card in trick.cards)
@@ -440,8 +441,8 @@ def check_view(deal: Deal, seat: int) -> None:
             assert not event.stock
         elif isinstance(event, Passed | Discarded) and event.seat != seat:
             assert not event.cards, f"seat {seat} sees the cards seat {event.seat} laid down"
-        elif isinstance(event, StockDrawn):
-            assert event.seat == seat, f"seat {seat} sees seat {event.seat}'s draw"
+        elif isinstance(event, StockDrawn) and event.seat != seat:
+            assert event.card is None, f"seat {seat} sees the card seat {event.seat} drew"
         elif isinstance(event, Revoked):
             assert event.seat == seat, f"seat {seat} is told of seat {event.seat}'s revoke"
     for field in dataclasses.fields(view):

@@ -61,16 +61,34 @@ def test_every_played_card_is_public() -> None:
 
 
 def test_two_handed_draws_are_private_and_the_stock_size_is_public() -> None:
-    """docs/rules.md §4.1: each draws from the stock unseen by the other."""
+    """docs/rules.md §4.1: each draws from the stock unseen by the other (who sees a card
+    drawn, face down)."""
     game = Game(variants.get("two-handed"), seed=1)
     game.play(game.legal_moves()[0])
     game.play(game.legal_moves()[0])
+    drawn = {e.seat: e.card for e in game.deal.events if isinstance(e, StockDrawn)}
     for seat in (0, 1):
         view = game.view(seat)
         assert view.stock_size == 24
-        draws = [e for e in view.events if isinstance(e, StockDrawn)]
-        assert len(draws) == 1 and draws[0].seat == seat
+        draws = {e.seat: e.card for e in view.events if isinstance(e, StockDrawn)}
+        assert draws == {seat: drawn[seat], 1 - seat: None}
         assert view.events[0].stock == ()  # type: ignore[attr-defined]
+    assert all(e.card is None for e in game.public_view().events if isinstance(e, StockDrawn))
+
+
+def test_domino_draws_to_follow_are_counted_by_all_and_seen_by_the_drawer() -> None:
+    """docs/rules.md §5.6: a seat that cannot follow draws from the stock in sight of all, one
+    card at a time, until it can: every seat sees how many cards it drew and when, only the
+    drawer sees them."""
+    game = Game(variants.get("domino"), seed=3)
+    rng = random.Random(3)
+    while sum(isinstance(e, StockDrawn) for e in game.deal.events) < 6:
+        game.play(rng.choice(game.legal_moves()))
+    true = [e for e in game.deal.events if isinstance(e, StockDrawn)]
+    for seat in range(4):
+        shown = [e for e in game.view(seat).events if isinstance(e, StockDrawn)]
+        assert [e.seat for e in shown] == [e.seat for e in true]
+        assert [e.card for e in shown] == [e.card if e.seat == seat else None for e in true]
 
 
 def test_a_view_is_a_snapshot() -> None:

@@ -138,6 +138,7 @@ _ENCODE: dict[str, Callable[[Any], Any]] = {
     "bool": lambda v: v,
     "str": lambda v: v,
     "Card": str,
+    "Card | None": lambda v: None if v is None else str(v),
     "CardSet": str,
     "tuple[int, ...]": list,
     "tuple[Card, ...]": lambda v: [str(c) for c in v],
@@ -150,6 +151,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "bool": _bool,
     "str": _str,
     "Card": lambda v: Card.parse(_str(v)),
+    "Card | None": lambda v: None if v is None else Card.parse(_str(v)),
     "CardSet": lambda v: CardSet.parse(_str(v)),
     "tuple[int, ...]": lambda v: tuple(_int(x) for x in _list(v)),
     "tuple[Card, ...]": lambda v: tuple(Card.parse(_str(x)) for x in _list(v)),
@@ -326,11 +328,13 @@ class CardsKept(Event):
 @dataclasses.dataclass(frozen=True, slots=True)
 class StockDrawn(Event):
     """A seat drew the top card of the stock (two-handed, after each trick; Domino Hearts, to
-    follow suit). Seen only by that seat; the others see its hand grow."""
+    follow suit). Only that seat sees the card; the others see a card drawn face down
+    (``card`` None, :func:`hearts.observation.redact`): in Domino Hearts, how many cards a seat
+    drew before it followed is seen by all."""
 
     kind: ClassVar[str] = "stock_drawn"
     seat: int
-    card: Card
+    card: Card | None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

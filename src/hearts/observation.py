@@ -271,12 +271,13 @@ make_public_view: Final = _maker(PublicView)
 
 
 def redact(event: Event, seat: int | None) -> Event | None:
-    """An event as ``seat`` may see it: other hands blanked, others' draws dropped (None).
-    With no seat (None: a watcher), every hand is blanked.
+    """An event as ``seat`` may see it: other hands blanked, others' draws face down (no
+    card). With no seat (None: a watcher), every hand is blanked. (None would be an event the
+    seat does not see at all: there is none today.)
 
     >>> from hearts.cards import Card
-    >>> redact(StockDrawn(seat=1, card=Card.parse("2C")), 0) is None
-    True
+    >>> redact(StockDrawn(seat=1, card=Card.parse("2C")), 0)
+    StockDrawn(seat=1, card=None)
     >>> redact(Passed(seat=1, to=2, cards=CardSet.parse("2C 3C 4C")), None).cards
     CardSet.parse('')
     """
@@ -286,7 +287,7 @@ def redact(event: Event, seat: int | None) -> Event | None:
     if isinstance(event, Passed) and event.seat != seat:
         return dataclasses.replace(event, cards=CardSet())
     if isinstance(event, StockDrawn) and event.seat != seat:
-        return None
+        return dataclasses.replace(event, card=None)
     if isinstance(event, Discarded) and event.seat != seat:
         # Heartsette: the discards lie face down; only the discarder knows them.
         return dataclasses.replace(event, cards=CardSet())

@@ -775,7 +775,8 @@ def text(game: Game) -> str:
             )
             plays = []
         elif isinstance(event, StockDrawn):
-            lines.append(f"    seat {event.seat} draws {event.card.symbol}")
+            drawn = "a card face down" if event.card is None else event.card.symbol
+            lines.append(f"    seat {event.seat} draws {drawn}")
         elif isinstance(event, CardsKept):
             counts = f" ({units(rules, event.points, named)})" if event.points else ""
             lines.append(

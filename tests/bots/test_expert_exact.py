@@ -66,7 +66,8 @@ def near_the_end(name: str, seed: int, cards: int) -> tuple[Deal, SeatView] | No
 @pytest.mark.parametrize("name", FORMS)
 def test_the_exact_search_equals_a_plain_max_n_and_leaves_the_deal_as_it_was(name: str) -> None:
     compared = 0
-    for seed in range(24):
+    # (Domino Hearts seldom ends with the stock out and every hand short: more games.)
+    for seed in range(120 if name == "domino" else 24):
         found = near_the_end(name, seed, 2 + seed % 2)
         if found is None:
             continue

@@ -61,11 +61,13 @@ def test_the_baseline_follows_the_basic_player_outside_the_play_and_in_forms_it_
     view = modern.view(0)
     assert view.phase is Phase.PASS
     assert IsmctsBot(samples=3).choose(view) == BasicBot().choose(view)
-    domino = Game(variants.get("domino"), seed=5)
-    seat = domino.to_act
+    lawful = Game(variants.get("domino").replace(laws=True), seed=5)  # not imagined
+    seat = lawful.to_act
     assert seat is not None
-    search = IsmctsBot(samples=3).search(domino.view(seat))
-    assert not search.searched and search.move == BasicBot().choose(domino.view(seat))
+    search = IsmctsBot(samples=3).search(lawful.view(seat))
+    assert not search.searched and search.move == BasicBot().choose(lawful.view(seat))
+    domino = Game(variants.get("domino"), seed=5)  # its draws are imagined: searched
+    assert IsmctsBot(samples=3).search(domino.view(domino.to_act or 0)).searched
     forced = Deal.from_hands(MODERN, HANDS, pass_direction="hold").view(0)
     assert forced.legal_moves == (Card.parse("2C"),)
     only = IsmctsBot(samples=3).search(forced)  # one legal card: nothing to search

@@ -9,10 +9,11 @@ import pytest
 
 from hearts import Game, InvalidArgument, variants
 from hearts.bots import BasicBot
+from hearts.bots._domino_deals import _fill, _Place
 from hearts.bots.sampler import Sampler, _arrivals, supported
 from hearts.cards import SUIT_MASKS, Card, Suit
 from hearts.deal import Deal, Phase
-from hearts.events import CardPlayed, Dealt, Discarded
+from hearts.events import CardPlayed, Dealt, Discarded, StockDrawn
 from hearts.observation import SeatView
 from hearts.rules import Passing, Rules, Widow
 
@@ -28,17 +29,23 @@ SAMPLED: dict[str, Rules] = {
 } | WIDOW_FORMS
 
 
-def test_every_form_but_domino_is_sampled() -> None:
-    """Domino's draws to follow are not imagined; two-handed's stock, a widow that goes with a
-    trick (Cancellation) and one taken into a hand (Heartsette) are."""
-    assert set(variants.names()) - set(SAMPLED) == {"domino"}
+def test_every_preset_is_sampled() -> None:
+    """Two-handed's stock, Domino's draws to follow, a widow that goes with a trick
+    (Cancellation) and one taken into a hand (Heartsette) are all imagined."""
+    assert set(SAMPLED) >= set(variants.names())
     assert all(supported(rules) for rules in WIDOW_FORMS.values())
-    game = Game(variants.get("domino"), seed=1)
-    with pytest.raises(InvalidArgument, match="does not imagine Domino Hearts' draws"):
-        Sampler(game.view(game.to_act or 0))
     passing = Game(variants.get("modern"), seed=1)
     with pytest.raises(InvalidArgument, match="once the cards have been passed"):
         Sampler(passing.view(0))
+
+
+def test_domino_by_the_laws_or_with_a_pass_is_not_sampled() -> None:
+    domino = variants.get("domino")
+    assert not supported(domino.replace(laws=True))
+    assert not supported(domino.replace(passing=Passing(count=3, cycle=("left",))))
+    game = Game(domino.replace(laws=True), seed=1)
+    with pytest.raises(InvalidArgument, match="Domino Hearts played by the laws"):
+        Sampler(game.view(game.to_act or 0))
 
 
 def voids(deal: Deal) -> list[int]:
@@ -278,3 +285,60 @@ def test_heartsette_is_sampled_while_the_widow_taker_discards() -> None:
                         assert held & first_voids & ~imagined.widow.mask == 0
                 checked += 1
     assert checked == 12 * 4 * 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 7])
+def test_domino_deals_show_each_seat_its_view_with_every_draw_where_it_was(players: int) -> None:
+    """Domino Hearts (docs/rules.md §5.6): the hands dealt and the stock are imagined so that,
+    played again, every seat draws as often and when the view shows (the seat's own draws the
+    very cards), every card is played where it was, and the seat sees exactly its view; odd
+    tables with hearts to be broken before they are led. No sample fails."""
+    rules = variants.get("domino").replace(players=players, hearts_must_be_broken=players % 2 == 1)
+    checked = 0
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while game.hand_number == 0 and not game.is_over:
+            me = game.to_act
+            assert me is not None
+            view = game.view(me)
+            sampler = Sampler(view)
+            for _ in range(2):
+                imagined = sampler.sample(rng)
+                assert imagined is not None
+                assert _as_the_hand_shows(imagined.view(me)) == _as_the_hand_shows(view)
+                assert imagined.legal_moves() == game.deal.legal_moves()
+                checked += 1
+            game.play(rng.choice(game.legal_moves()), me)
+    assert checked > 60
+
+
+def test_domino_deals_imagine_the_hidden_cards_afresh() -> None:
+    """Once seats have drawn, the imagined hands and stock differ from one sample to the next
+    and from the true deal."""
+    game = Game(variants.get("domino"), seed=4)
+    rng = random.Random(4)
+    while sum(isinstance(e, StockDrawn) for e in game.deal.events) < 5:
+        game.play(rng.choice(game.legal_moves()))
+    me = game.to_act
+    assert me is not None
+    sampler = Sampler(game.view(me))
+    seen = set()
+    for _ in range(20):
+        imagined = sampler.sample(rng)
+        assert imagined is not None
+        seen.add((tuple(imagined.hand(s).mask for s in range(4)), tuple(imagined.stock)))
+    assert len(seen) == 20
+
+
+def test_domino_places_are_filled_whenever_they_can_be() -> None:
+    """The cards not seen go to the places still open: a card only one place admits is not
+    left without one by the others' choices (the hearts here fit only the last place)."""
+    hearts = [int(Card.parse(name)) for name in ("3H", "6H")]
+    clubs = [int(Card.parse(name)) for name in ("2C", "3C", "4C")]
+    for seed in range(30):
+        places = [_Place(SUIT_MASKS[Suit.HEARTS]) for _ in range(3)] + [_Place(), _Place()]
+        assert _fill(places, clubs + hearts, random.Random(seed))
+        assert sorted(place.card for place in places[3:]) == sorted(hearts)
+    cramped = [_Place(SUIT_MASKS[Suit.HEARTS]) for _ in range(4)] + [_Place()]
+    assert not _fill(cramped, clubs + hearts, random.Random(0))

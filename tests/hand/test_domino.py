@@ -171,15 +171,18 @@ def test_domino_is_played_by_two_to_seven() -> None:
         assert game.is_over
 
 
-def test_a_seat_never_sees_what_another_draws_only_that_its_hand_grew() -> None:
+def test_a_seat_sees_how_many_cards_another_draws_but_not_which() -> None:
+    """docs/rules.md §5.6.2: the draws to follow are made in sight of all, face down."""
     hands = ["2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D", "8C 9C TC JC QC KC", "2S 3S 4S 5S 6S 7S"]
     deal = Deal.from_hands(DOMINO, hands, stock=rest_of_pack(*hands, top="8D 9D AC"))
     deal.play("2C")
     other = deal.view(0)
-    assert not any(isinstance(event, StockDrawn) for event in other.events)
+    draws = [event for event in other.events if isinstance(event, StockDrawn)]
+    assert draws == [StockDrawn(seat=1, card=None)] * 3
     assert other.hand_sizes[1] == 9 and other.stock_size == 25
     own = deal.view(1)
-    assert sum(isinstance(event, StockDrawn) for event in own.events) == 3
+    drawn = [e.card for e in own.events if isinstance(e, StockDrawn)]
+    assert drawn == [Card.parse(name) for name in ("8D", "9D", "AC")]
 
 
 def test_undo_takes_back_draws_drop_outs_and_the_keeping() -> None:

@@ -58,7 +58,9 @@ def _hidden_parts_blank(events: list[dict[str, Any]], seat: int | None) -> None:
             assert not event.get("stock"), event
         elif kind in ("passed", "discarded") and event["seat"] != seat:
             assert not event["cards"], event
-        elif kind in ("stock_drawn", "revoked"):
+        elif kind == "stock_drawn" and event["seat"] != seat:
+            assert event["card"] is None, event  # another's draw, face down
+        elif kind == "revoked":
             assert event["seat"] == seat, event
 
 

@@ -29,7 +29,7 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   pass (:class:`~hearts.bots.sampler.PassSampler`), the others passing as the basic player; the
   basic pass stands unless another is ahead of it by two standard errors of the difference.
 - Otherwise passing, bidding, naming a suit, discarding and the moon choice follow the basic
-  player, and so does every move in the forms the sampler does not imagine (Domino Hearts;
+  player, and so does every move in the forms the sampler does not imagine (none a preset;
   :func:`~hearts.bots.sampler.supported`).
 
 >>> from hearts import Game, variants

@@ -17,7 +17,7 @@ is grown over many iterations; each iteration:
   from the rules, and credits each node with the score of the seat whose move led to it.
 
 It plays the card tried most often. Passing, bidding, naming a suit and the moon choice, a
-single legal card, and the forms the sampler does not imagine (Domino Hearts; see
+single legal card, and the forms the sampler does not imagine (none a preset; see
 :func:`~hearts.bots.sampler.supported`) go to the basic player, as with the expert.
 
 ``think`` seconds a move (1 s by default), or exactly ``samples`` iterations (one imagined deal

@@ -17,7 +17,7 @@ One prior may be asked for (``kept_queen``): that the seat this seat passed to, 
 Q♠, would have passed it on (what most players do). Deals in which that seat kept the Q♠ (it
 holds it and did not receive it) are then drawn ``kept_queen`` times as often as the others.
 
-It samples every form but Domino Hearts (:func:`supported`):
+It samples every preset (:func:`supported`):
 
 - a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones,
   adding up to the points its trick took;
@@ -27,10 +27,12 @@ It samples every form but Domino Hearts (:func:`supported`):
   trick, before it took the widow, and others at random); while the taker is still choosing
   its discards, the widow is in its hand, imagined the same way;
 - two-handed Hearts: the stock and the other seat's hidden draws (:class:`_StockDeals`; a void
-  then holds only until the seat's next draw).
+  then holds only until the seat's next draw);
+- Domino Hearts: the hands dealt and the stock in order, every seat's draws to follow as the
+  view counts them (:class:`~hearts.bots._domino_deals.DominoDeals`).
 
-Domino's draws to follow (several hidden cards, any number, at any trick) are not imagined, nor
-two rarer cases (:func:`supported`): the bots play those by their rules of thumb.
+Three rarer forms, none a preset, are not imagined (:func:`supported`): the bots play those by
+their rules of thumb.
 
 >>> import random
 >>> from hearts import Game, variants
@@ -49,6 +51,7 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
@@ -58,6 +61,9 @@ from hearts.moves import Discard, Move, Pass, Revoke
 from hearts.observation import SeatView
 from hearts.rules import Rules, Widow
 
+if TYPE_CHECKING:
+    from hearts.bots._domino_deals import DominoDeals
+
 __all__ = ["PassSampler", "Sampler", "passes_sampled", "supported"]
 
 _TRIES = 40
@@ -65,14 +71,14 @@ _TRIES = 40
 
 
 def supported(rules: Rules) -> bool:
-    """Whether the sampler can imagine the hidden cards of this form: every form but Domino
-    Hearts, two-handed played by the laws (a revoke would hide behind a draw) and Heartsette's
-    widow taken into a hand when the cards are passed (not a preset); see the module docstring
-    for the widows and the stock.
+    """Whether the sampler can imagine the hidden cards of this form: every preset; not
+    two-handed or Domino Hearts played by the laws (a revoke would hide behind a draw), Domino
+    Hearts with a pass, nor Heartsette's widow taken into a hand when the cards are passed (none
+    of them a preset); see the module docstring for the widows and the stock.
 
     >>> from hearts import variants
     >>> supported(variants.get("modern")), supported(variants.get("domino"))
-    (True, False)
+    (True, True)
     >>> supported(variants.get("cancellation")), supported(variants.get("heartsette"))
     (True, True)
     >>> supported(variants.get("two-handed"))
@@ -80,9 +86,10 @@ def supported(rules: Rules) -> bool:
     """
     if rules.stock:
         return rules.players == 2 and not rules.laws  # two-handed: see _StockDeals
-    if rules.widow is Widow.DISCARD and rules.passes:
-        return False  # the cards passed may have been discarded or taken for the widow's
-    return not rules.domino
+    if rules.domino:
+        return not rules.laws and not rules.passes  # see DominoDeals
+    # (Heartsette with a pass: the cards passed may have been discarded or taken for the widow's.)
+    return not (rules.widow is Widow.DISCARD and rules.passes)
 
 
 class Sampler:
@@ -92,14 +99,22 @@ class Sampler:
         rules = view.rules
         if not supported(rules):
             raise InvalidArgument(
-                "the sampler does not imagine Domino Hearts' draws, two-handed Hearts played by the "
-                "laws, nor Heartsette's widow taken into a hand when the cards are passed"
+                "the sampler does not imagine two-handed or Domino Hearts played by the laws, "
+                "Domino Hearts with a pass, nor Heartsette's widow taken into a hand when the "
+                "cards are passed"
             )
         if view.phase is Phase.PASS:
             raise InvalidArgument("the sampler imagines deals once the cards have been passed")
         self.view = view
-        self.stock = _StockDeals(view) if rules.stock else None
-        """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`."""
+        self.stock: _StockDeals | DominoDeals | None = None
+        """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`;
+        Domino Hearts: the hands dealt and the stock by :class:`DominoDeals`."""
+        if rules.domino:
+            from hearts.bots._domino_deals import DominoDeals  # (it reads this module)
+
+            self.stock = DominoDeals(view, _moves(view))
+        elif rules.stock:
+            self.stock = _StockDeals(view)
         if self.stock is not None:
             self.seats = _seats(view)
             return
@@ -414,7 +429,7 @@ class _StockDeals:
         mine = self.dealt
         draws: list[Card] = []
         for event in view.events:
-            if isinstance(event, StockDrawn):
+            if isinstance(event, StockDrawn) and event.card is not None:  # its own draws
                 draws.append(event.card)
                 mine |= 1 << event.card
         self.draws = draws

@@ -430,8 +430,8 @@ class HeartsState(pyspiel.State):
         from the cards this seat has not seen, as the passes already made. A seat choosing its
         pass or discard has chosen as many cards as now (the seat's own cards when it is the
         seat resampled for). The earlier hands of a whole-game episode are kept as they were:
-        only their scores, which are public, bear on the rest. Domino Hearts' hidden draws are
-        not imagined (:func:`~hearts.bots.sampler.supported`): there it raises
+        only their scores, which are public, bear on the rest. Every preset is resampled; a form
+        the sampler does not imagine (:func:`~hearts.bots.sampler.supported`) raises
         :class:`~hearts.errors.InvalidArgument`. The draws come from ``probability_sampler``
         (OpenSpiel's, called once), or from a fresh generator without one.
         """
@@ -625,9 +625,9 @@ class HeartsState(pyspiel.State):
             hands, stock, passes = self._at_pass(view, rng, count)
             moves: list[tuple[int, Move]] = []
         else:
-            if not supported(rules):
+            if not supported(rules):  # (no preset: see hearts.bots.sampler.supported)
                 raise InvalidArgument(
-                    "Domino Hearts' hidden draws are not imagined: its states are not resampled"
+                    "the hidden cards of these rules are not imagined: its states are not resampled"
                 )
             sampler = Sampler(view)
             imagined: Deal | None = None

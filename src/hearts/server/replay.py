@@ -370,6 +370,8 @@ def _event_words(
     if isinstance(event, TrickCarried):
         return "Nobody takes the trick: it goes with the next one"
     if isinstance(event, StockDrawn):
+        if event.card is None:  # (another seat's draw, as a seat's log shows it)
+            return f"{labels[event.seat]} draws a card from the stock"
         return f"{labels[event.seat]} draws the {event.card.name}"
     if isinstance(event, CardsKept):
         return f"{labels[event.seat]} keeps {_cards(event.cards) or 'nothing'}"

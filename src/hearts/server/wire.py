@@ -116,7 +116,7 @@ def seat_view(view: SeatView) -> dict[str, Any]:
 
 def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
     """Events of the game's log as ``seat`` may see them (None: a watcher), as JSON data: the
-    other hands blanked, others' draws left out (:func:`hearts.observation.redact`, the
+    other hands blanked, others' draws face down (:func:`hearts.observation.redact`, the
     redaction of every view). A state message carries the events since the client's last one
     with it (docs/protocol.md, "State").
 
