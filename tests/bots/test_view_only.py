@@ -52,8 +52,10 @@ def known_to(view: SeatView) -> int:
     for event in view.events:
         if isinstance(event, Discarded | CardsKept) and event.seat == view.seat:
             mask |= event.cards.mask
-        if isinstance(event, CardsKept | StockDrawn):  # Domino's keeper's cards are shown
-            mask |= event.cards.mask if isinstance(event, CardsKept) else 1 << event.card
+        if isinstance(event, CardsKept):  # Domino's keeper's cards are shown
+            mask |= event.cards.mask
+        if isinstance(event, StockDrawn) and event.card is not None:  # its own draws, face up
+            mask |= 1 << event.card
     for cards in (view.passed, view.received, *(view.laws.exposed if view.laws else ())):
         if cards is not None:
             mask |= cards.mask
