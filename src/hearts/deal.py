@@ -693,16 +693,14 @@ class Deal(HandCore):
         moves: Sequence[Move] = ()  # (a seat's moves, when it has any: at the pass, or its turn)
         if self.to_act is not None and (self.to_act == seat or self._phase is _PASS):
             moves = self.legal_moves(seat)
-        fields = self._seen_by(seat)
-        fields.update(
-            seat=seat,
-            hand=CardSet(self._hands[seat]),
-            dealt=CardSet(self._fixed.dealt[seat]),
-            passed=self.passed(seat),
-            received=self.received(seat),
-            legal_moves=moves if not isinstance(moves, list) else tuple(moves),
-            commitment=commitment,
-        )
+        fields = self._seen_by(seat)  # (with the pass's fields, passed and received, if any)
+        if "passed" not in fields:
+            fields["passed"] = fields["received"] = None
+        fields["seat"] = seat
+        fields["hand"] = CardSet(self._hands[seat])
+        fields["dealt"] = CardSet(self._fixed.dealt[seat])
+        fields["legal_moves"] = moves if not isinstance(moves, list) else tuple(moves)
+        fields["commitment"] = commitment
         return make_seat_view(fields)
 
     def public_view(self, *, commitment: str | None = None) -> PublicView:
@@ -774,9 +772,13 @@ class _ViewCache:
 
     def tricks_of(self, history: list[Any]) -> tuple[Trick, ...]:
         """The completed tricks of a deal's history (its TrickWon and TrickCarried events)."""
-        if self.history != history:  # (in C: mostly the same objects; see redacted_log)
+        kept = self.history
+        if kept != history:  # (in C: mostly the same objects; see redacted_log)
+            same = len(kept) if history[: len(kept)] == kept else 0  # (a trick added: most calls)
             self.history = history.copy()
-            self.tricks = tuple(Trick((e.leader, e.cards, e.seat, e.points)) for e in history)
+            self.tricks = self.tricks[:same] + tuple(
+                Trick((e.leader, e.cards, e.seat, e.points)) for e in history[same:]
+            )
         return self.tricks
 
 

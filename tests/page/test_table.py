@@ -316,7 +316,11 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
                 if gather.count():
                     gather.click()  # (the laws: the cards are gathered when all have let them)
                 elif my_turn(page) and page.locator(PLAYABLE).count():
+                    card = str(page.locator(PLAYABLE).first.get_attribute("data-card"))
                     page.locator(PLAYABLE).first.click()
+                    # (Until the page shows the card played it shows the turn before, which
+                    # read then could end the search at a turn already taken.)
+                    expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_count(0)
             ann.wait_for_timeout(100)
         else:
             raise AssertionError("Ann never held a card she may not play")

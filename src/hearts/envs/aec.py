@@ -93,7 +93,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 from typing import Any, Final, Literal, cast
 
 import numpy as np
@@ -212,17 +211,24 @@ def _offsets(players: int) -> tuple[dict[str, int], int]:
     return starts, fields["cancelled"].stop
 
 
+_BYTE_BITS: Final = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
+"""Row ``b``: the 8 bits of the byte ``b``, lowest first, as floats (a vector is its bytes' rows)."""
+
+
 class Encoder:
     """The observation vectors of one seat, hand after hand: :func:`encode`, reading only the
     events and tricks a view adds to the one before.
 
     A view's log and completed tricks only grow while a hand is played (an episode never undoes
-    a move), so the encoder keeps what it read of them, the cards each seat played and the voids
-    it showed, and reads only what is new. Whenever the log and tricks it read are not the start
-    of this view's (a new hand, another game, another seat, an undo) it reads the view from the
-    start. (All it read is compared, in one comparison each, not only its last event: a card
-    played is one shared event per seat and card, so after an undo the same event can end the
-    log over a different one.)
+    a move), so the encoder keeps what it read of them, as the bits of the vector they set (the
+    cards each seat played, the voids the completed tricks showed, this seat's discards), and
+    reads only what is new. Whenever the log and tricks it read are not the start of this
+    view's (a new hand, another game, another seat, an undo) it reads the view from the start.
+    (All it read is compared, in one comparison each, not only its last event: a card played is
+    one shared event per seat and card, so after an undo the same event can end the log over a
+    different one.)
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("modern"), seed=7)
@@ -231,7 +237,7 @@ class Encoder:
     True
     """
 
-    __slots__ = ("_discarded", "_done", "_log", "_played", "_seat", "_voids", "_who")
+    __slots__ = ("_done", "_kept", "_log", "_rel", "_seat", "_who")
 
     def __init__(self) -> None:
         self._seat = -1
@@ -241,12 +247,16 @@ class Encoder:
         """The view's completed tricks read so far."""
 
     def _start(self, view: SeatView) -> None:
-        self._seat = view.seat
+        seat, players = view.seat, view.players
+        self._seat = seat
         self._log = self._done = ()
         self._who: dict[Card, int] = {}
-        self._played = [0] * view.players
-        self._voids = [0] * view.players
-        self._discarded = 0
+        """Who played each card, as the log says (a trick does not go round from its leader
+        when the dealer sits out, at seven, or a seat is out of Domino Hearts)."""
+        self._rel = [(other - seat) % players for other in range(players)]
+        """Each seat's place relative to this one (0 this seat, 1 its left, ...)."""
+        self._kept = 0
+        """The bits read from the log and the completed tricks so far."""
 
     def encode(self, view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
         """The observation vector of the view's seat (see the module's table)."""
@@ -262,49 +272,46 @@ class Encoder:
         ):
             self._start(view)
         seat, players = view.seat, view.players
-        who, played = self._who, self._played
-        # Who played each card, as the log says (a trick does not go round from its leader when
-        # the dealer sits out, at seven, or a seat is out of Domino Hearts).
+        starts, size = _offsets(players)
+        who, rel, kept = self._who, self._rel, self._kept
+        played_at, voids_at = starts["played"], starts["voids"]
         for event in events[len(self._log) :]:
             if type(event) is CardPlayed:
                 who[event.card] = event.seat
-                played[event.seat] |= 1 << event.card
+                kept |= 1 << (played_at + rel[event.seat] * CARD_SLOTS + event.card)
             elif type(event) is Discarded and event.seat == seat:
-                self._discarded |= event.cards.mask
-        voids = self._voids
+                kept |= event.cards.mask << starts["discarded"]
         for trick in tricks[len(self._done) :]:
-            self._void(trick.cards, voids)
-        self._log, self._done = events, tricks
+            cards = trick.cards
+            if cards:
+                led = cards[0].suit
+                for card in cards[1:]:
+                    if card.suit != led:  # (a void shown: that seat did not follow)
+                        kept |= 1 << (voids_at + 4 * rel[who[card]] + led)
+        self._log, self._done, self._kept = events, tricks, kept
+        bits = kept | view.hand.mask << starts["hand"]
         table = view.trick
-        shown = voids
         if table:
-            shown = voids.copy()
-            self._void([card for _, card in table], shown)
-        starts, size = _offsets(players)
-        rotate = range(seat, seat + players)
-        bits = view.hand.mask << starts["hand"]
-        at, block = starts["played"], CARD_SLOTS
-        for r, other in enumerate(rotate):
-            other %= players
-            bits |= played[other] << (at + r * block)
-            bits |= shown[other] << (starts["voids"] + 4 * r)
-        at = starts["trick"]
-        for other, card in table:
-            bits |= 1 << (at + ((other - seat) % players) * block + card)
-        if table:
-            bits |= 1 << (starts["leader"] + (view.leader - seat) % players)
+            at = starts["trick"]
+            led = table[0][1].suit
+            for other, card in table:
+                bits |= 1 << (at + rel[other] * CARD_SLOTS + card)
+                if card.suit != led:
+                    bits |= 1 << (voids_at + 4 * rel[other] + led)
+            bits |= 1 << (starts["leader"] + rel[view.leader])
         if view.passed is not None:
             bits |= view.passed.mask << starts["passed"]
         if view.received is not None:
             bits |= view.received.mask << starts["received"]
-        bits |= choosing.mask << starts["choosing"]
-        bits |= self._discarded << starts["discarded"]
-        bits |= view.cancelled.mask << starts["cancelled"]
+        if choosing:
+            bits |= choosing.mask << starts["choosing"]
+        if view.cancelled:
+            bits |= view.cancelled.mask << starts["cancelled"]
         bits |= int(view.jack) << starts["jack"]
         bits |= 1 << (starts["direction"] + _DIRECTION_AT[view.pass_direction])
         bits |= 1 << (starts["phase"] + _PHASE_AT[view.phase])
         if view.to_act is not None:
-            bits |= 1 << (starts["to_act"] + (view.to_act - seat) % players)
+            bits |= 1 << (starts["to_act"] + rel[view.to_act])
         bits |= int(view.hearts_broken) << starts["hearts_broken"]
         numbers: list[int] = []
         for values in (view.penalties, view.tricks_won, view.hand_sizes, view.scores):
@@ -314,19 +321,19 @@ class Encoder:
         auction, widow = view.auction, view.widow
         bids: list[int] = []
         if auction is not None:
-            for r in rotate:
-                bid = auction.bids[r % players]
+            for other in range(seat, seat + players):
+                bid = auction.bids[other % players]
                 bids.append(bid or 0)
                 if bid is not None:
-                    bits |= 1 << (starts["has_bid"] + r - seat)
+                    bits |= 1 << (starts["has_bid"] + other - seat)
             if auction.bidder is not None:
-                bits |= 1 << (starts["bidder"] + (auction.bidder - seat) % players)
+                bits |= 1 << (starts["bidder"] + rel[auction.bidder])
             if auction.named_suit is not None:
                 bits |= 1 << (starts["named_suit"] + int(auction.named_suit))
         if widow is not None and widow.taker is not None:
-            bits |= 1 << (starts["widow_taker"] + (widow.taker - seat) % players)
+            bits |= 1 << (starts["widow_taker"] + rel[widow.taker])
         raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-        out = np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
+        out = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
         at = starts["penalties"]
         out[at : at + len(numbers)] = numbers
         if auction is not None:
@@ -336,15 +343,6 @@ class Encoder:
             out[starts["widow_size"]] = widow.size
         out[starts["stock_size"]] = view.stock_size
         return out
-
-    def _void(self, cards: Sequence[Card], voids: list[int]) -> None:
-        """Mark the voids a trick shows: each seat that did not follow the suit led."""
-        if not cards:
-            return
-        led = cards[0].suit
-        for card in cards[1:]:
-            if card.suit != led:
-                voids[self._who[card]] |= 1 << led
 
 
 def encode(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
@@ -661,6 +659,11 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         n = self.rules.players
         rewards = [0.0] * n
         hand_over = game.is_over or game.hand_number != self._hand
+        if not hand_over and self.reward_mode == "end":  # (most steps: no reward to give)
+            self.rewards = dict.fromkeys(self.possible_agents, 0.0)
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            self._select()
+            return
         if self.reward_mode == "trick" and not hand_over:
             penalties = game.public_view().penalties
             for seat in range(n):
@@ -731,6 +734,28 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, np.ndarray], 
         return cast(
             "tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]", last(observe)
         )
+
+    # (The two attributes a loop over agent_iter() reads at every step, straight from the
+    # environment once it has been reset, as the base class's __getattr__ gives them.)
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return cast("list[str]", self.env.agents)
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return cast("str", self.env.agent_selection)
+
+    def step(self, action: int) -> None:
+        if self._has_reset and self.env.agents:  # (the base class's checks, in one)
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     def __str__(self) -> str:
         return str(self.env)

@@ -145,6 +145,11 @@ class Passing(Mechanic):
     def load(self, state: Any) -> None:
         self.passes = list(state)
 
+    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return {}  # (a watcher sees no card passed)
+        return {"passed": self.passed(seat), "received": self.received(hand, seat)}
+
     def passed(self, seat: int) -> CardSet | None:
         """The cards ``seat`` passed, or None if it has not passed."""
         mask = self.passes[seat]
