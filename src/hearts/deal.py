@@ -68,6 +68,7 @@ from hearts.hand.core import (
     SPEEDUPS,
     STATE,
     TRICK,
+    Fixed,
     HandCore,
     Phase,
     Trick,
@@ -724,15 +725,12 @@ class Deal(HandCore):
         except AttributeError:
             cache = self._seen = _ViewCache()
         events = redacted_log(cache.seats, self._events, seat)
-        players = range(self._fixed.players)
-        scores, pool, jack = self._fixed.standing
+        fixed = self._fixed
+        players = range(fixed.players)
         fields: dict[str, Any] = {
-            "rules": self.rules,
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
+            **cache.fixed_fields(fixed),
             "phase": self._phase,
             "to_act": self.to_act,
-            "pass_direction": self.pass_direction,
             "leader": self._leader,
             "trick": tuple(self.trick),
             "tricks": cache.tricks_of(self._history),
@@ -740,10 +738,7 @@ class Deal(HandCore):
             "hand_sizes": tuple(map(int.bit_count, self._hands[: len(players)])),
             "penalties": tuple(self._points),
             "tricks_won": tuple(self._won),
-            "stock_size": len(self._fixed.stock) - self._stock_pos,
-            "scores": scores,
-            "pool": pool,
-            "jack": jack,
+            "stock_size": len(fixed.stock) - self._stock_pos,
             "events": events,
         }
         for mechanic in self._mechanics:
@@ -760,15 +755,36 @@ class Deal(HandCore):
 
 
 class _ViewCache:
-    """What a deal's views share while it stands: each seat's redacted log, and the completed
-    tricks (rebuilt only when a trick is completed or taken back)."""
+    """What a deal's views share while it stands: each seat's redacted log, the completed
+    tricks (rebuilt only when a trick is completed or taken back), and the fields the hand's
+    fixed part gives."""
 
-    __slots__ = ("history", "seats", "tricks")
+    __slots__ = ("fixed", "history", "seats", "tricks", "what")
 
     def __init__(self) -> None:
         self.seats: RedactionCache = {}
         self.history: list[Any] = []
         self.tricks: tuple[Trick, ...] = ()
+        self.fixed: Fixed | None = None
+        self.what: dict[str, Any] = {}
+
+    def fixed_fields(self, fixed: Fixed) -> dict[str, Any]:
+        """The view's fields that a hand's fixed part (``HandCore._fixed``) holds."""
+        if fixed is not self.fixed:
+            scores, pool, jack = fixed.standing
+            self.fixed, self.what = (
+                fixed,
+                {
+                    "rules": fixed.rules,
+                    "dealer": fixed.dealer,
+                    "hand_number": fixed.hand_number,
+                    "pass_direction": fixed.pass_direction,
+                    "scores": scores,
+                    "pool": pool,
+                    "jack": jack,
+                },
+            )
+        return self.what
 
     def tricks_of(self, history: list[Any]) -> tuple[Trick, ...]:
         """The completed tricks of a deal's history (its TrickWon and TrickCarried events)."""

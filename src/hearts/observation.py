@@ -287,10 +287,10 @@ make_public_view: Final = _maker(PublicView)
 """A :class:`PublicView` from a dict of its fields (as ``PublicView(**fields)``, faster)."""
 
 
-def redact(event: Event, seat: int | None) -> Event | None:
+def redact(event: Event, seat: int | None) -> Event:
     """An event as ``seat`` may see it: other hands blanked, others' draws face down (no
-    card). With no seat (None: a watcher), every hand is blanked. (None would be an event the
-    seat does not see at all: there is none today.)
+    card). With no seat (None: a watcher), every hand is blanked. Every event is seen, as it
+    may be: a seat learns that something happened even where it does not learn what.
 
     >>> from hearts.cards import Card
     >>> redact(StockDrawn(seat=1, card=Card.parse("2C")), 0)
@@ -315,14 +315,13 @@ def redact(event: Event, seat: int | None) -> Event | None:
 
 
 class Redactions:
-    """One seat's redacted log as last shown: the events (the objects), each as the seat saw it
-    (None: dropped), and those it sees, as a tuple that views share until the log changes."""
+    """One seat's redacted log as last shown: the events (the objects), and each as the seat
+    saw it, in a tuple that views share until the log changes."""
 
-    __slots__ = ("seen", "shown", "source")
+    __slots__ = ("seen", "source")
 
     def __init__(self) -> None:
         self.source: list[Event] = []
-        self.shown: list[Event | None] = []
         self.seen: tuple[Event, ...] = ()
 
 
@@ -359,14 +358,14 @@ def redacted_log(
             (i for i, (was, now) in enumerate(zip(source, log, strict=False)) if was != now),
             min(known, len(log)),
         )
-        del source[same:], kept.shown[same:]
-        kept.seen = tuple(event for event in kept.shown if event is not None)
+        del source[same:]
+        kept.seen = kept.seen[:same]
         known = same
     if len(log) > known:
         new = log[known:]
         source += new
         # (A card played is seen by all as it is: most of a log.)
-        shown = [event if type(event) is CardPlayed else redact(event, seat) for event in new]
-        kept.shown += shown
-        kept.seen += tuple(event for event in shown if event is not None)
+        kept.seen += tuple(
+            [event if type(event) is CardPlayed else redact(event, seat) for event in new]
+        )
     return kept.seen

@@ -210,8 +210,7 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
         if isinstance(event, ShuffleCommitted | Dealt):
             hand = event.hand_number
         shown = event if hand is None or hand < reveal else redact(event, seat)
-        if shown is not None:
-            events.append(shown.to_dict())
+        events.append(shown.to_dict())
     data["events"] = events
     return data
 

@@ -534,3 +534,24 @@ def test_a_watchers_view_is_refused_by_the_encoder_in_a_sentence() -> None:
     """An observation is a seat's: a watcher's view (no hand) is refused, not half-read."""
     with pytest.raises(TypeError, match=r"encodes a seat's view \(a SeatView\), not PublicView"):
         encode(Game(variants.get("modern"), seed=1).public_view())
+
+
+def test_an_agent_not_at_the_table_is_refused_with_a_sentence() -> None:
+    """observe() of a name that is no agent names the agents there are, and changes nothing."""
+    table = env("modern")
+    table.reset(seed=2)
+    before = _snapshot(table.unwrapped)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="'player_4' is no agent of this table: they are"):
+        table.observe("player_4")
+    assert _snapshot(table.unwrapped) == before  # type: ignore[arg-type]
+
+
+def test_the_order_enforcing_wrapper_still_refuses_agents_before_reset() -> None:
+    """The wrapper's own agents and agent_selection (read without __getattr__) keep its check."""
+    table = env("modern")
+    for name in ("agents", "agent_selection"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(table, name)
+    table.reset(seed=2)
+    assert table.agents == [f"player_{i}" for i in range(4)]
+    assert table.agent_selection == table.unwrapped.agent_selection

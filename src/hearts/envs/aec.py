@@ -307,12 +307,14 @@ class Encoder:
             bits |= choosing.mask << starts["choosing"]
         if view.cancelled:
             bits |= view.cancelled.mask << starts["cancelled"]
-        bits |= int(view.jack) << starts["jack"]
-        bits |= 1 << (starts["direction"] + _DIRECTION_AT[view.pass_direction])
-        bits |= 1 << (starts["phase"] + _PHASE_AT[view.phase])
+        # (The flags from the jack to hearts broken lie side by side: set in a small number.)
+        jack = starts["jack"]
+        flags = int(view.jack) | int(view.hearts_broken) << (starts["hearts_broken"] - jack)
+        flags |= 1 << (starts["direction"] - jack + _DIRECTION_AT[view.pass_direction])
+        flags |= 1 << (starts["phase"] - jack + _PHASE_AT[view.phase])
         if view.to_act is not None:
-            bits |= 1 << (starts["to_act"] + rel[view.to_act])
-        bits |= int(view.hearts_broken) << starts["hearts_broken"]
+            flags |= 1 << (starts["to_act"] - jack + rel[view.to_act])
+        bits |= flags << jack
         numbers: list[int] = []
         for values in (view.penalties, view.tricks_won, view.hand_sizes, view.scores):
             numbers += values[seat:]
@@ -522,6 +524,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._seeds = random.Random(seed)
         n = self.rules.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = layout(n)["cancelled"].stop
         self._spaces = {
             agent: spaces.Dict(
@@ -570,7 +573,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """The episode's hand in progress (or just over: its views once the episode ends)."""
         self._hand_start = self.game.scores
         self._trick_rewards = [0.0] * self.rules.players
-        self._penalties = self.game.public_view().penalties
+        self._penalties = self.game.deal.penalties()
 
     def _select(self) -> None:
         assert self.game is not None
@@ -578,7 +581,12 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.agent_selection = self.possible_agents[seat if seat is not None else 0]
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        seat = self._seats.get(agent)
+        if seat is None:
+            raise InvalidArgument(
+                f"{agent!r} is no agent of this table: they are {', '.join(self.possible_agents)}"
+            )
+        return seat
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat(agent)
@@ -665,7 +673,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._select()
             return
         if self.reward_mode == "trick" and not hand_over:
-            penalties = game.public_view().penalties
+            penalties = game.deal.penalties()
             for seat in range(n):
                 taken = penalties[seat] - self._penalties[seat]
                 if taken:

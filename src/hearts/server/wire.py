@@ -127,12 +127,7 @@ def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any
     >>> seen_events(game.events, None)[1]["hands"]
     ['', '', '', '']
     """
-    seen = []
-    for event in events:
-        shown = redact(event, seat)
-        if shown is not None:
-            seen.append(_event_data(shown))
-    return seen
+    return [_event_data(redact(event, seat)) for event in events]
 
 
 def hand_results(events: Iterable[Event]) -> list[dict[str, Any]]:
