@@ -8,9 +8,11 @@ Run from the repository root::
     .venv/bin/python benchmarks/arena.py --combine runs/*.json         # chunks of a long run
     .venv/bin/python benchmarks/arena.py --combine c*.json --out runs/x.json --note "what ran"
     .venv/bin/python benchmarks/arena.py --match expert:ismcts --think 1 --search-pass
+    .venv/bin/python benchmarks/arena.py --match expert:expert-nomoon --samples 60 --deals 200
 
 A match ``a:b`` seats ``a`` against ``b`` in every other seat (``a,b,b,b`` in modern), on the
-same duplicate deals, every rotation played. The table shows each match's margin: ``a``'s points
+same duplicate deals, every rotation played (``expert-nomoon`` is the expert before it weighed
+running for the moon). The table shows each match's margin: ``a``'s points
 a hand minus the mean of the others at the same table, with its 95% interval over the per-deal
 means (negative: ``a`` takes fewer points). ``--timing`` (one worker only: the bots run in this
 process) records every decision's time per bot, median and p95, and the peak memory. A script,
@@ -22,6 +24,7 @@ its pass, not yet its default); with ``--out`` it writes the pooled runs as one 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import platform
 import resource
@@ -84,6 +87,18 @@ def _expert_searches_its_pass() -> None:
         return ExpertBot(seed, search_pass=True, **options)
 
     bot_registry.BOTS["expert"] = expert
+
+
+def expert_nomoon(
+    seed: int, think: float | None = None, samples: int | None = None, timed: bool = False
+) -> Bot:
+    """``expert-nomoon``, the expert as it was before it weighed running for the moon
+    (ExpertBot's ``moons=False``), to measure the new one against (``--match
+    expert:expert-nomoon``). A maker of the arena (a top-level function: the worker processes
+    are spawned, and they import it by name)."""
+    budget = {"think": think, "samples": samples}
+    bot = ExpertBot(seed, moons=False, **{k: v for k, v in budget.items() if v is not None})
+    return _Timed("expert-nomoon", bot) if timed else bot
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -198,6 +213,9 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"no saved run at {', '.join(missing)}")
         combine(options.combine, options.out, options.note)
         return
+    if options.search_pass and options.workers != 1:
+        # (The workers are spawned: they would not see the expert made to search its pass.)
+        parser.error("--search-pass needs --workers 1: the workers make the registry's expert")
     if options.search_pass:
         _expert_searches_its_pass()
     if options.timing and options.workers != 1:
@@ -208,6 +226,9 @@ def main(argv: list[str] | None = None) -> None:
     matches = options.match or ["basic:random"]
     console = Console(stderr=True)
     rows: list[dict[str, Any]] = []
+    makers = functools.partial(
+        expert_nomoon, think=options.think, samples=options.samples, timed=options.timing
+    )
     for match in matches:
         first, _, second = match.partition(":")
         names = [first] + [second or first] * (rules.players - 1)
@@ -231,6 +252,7 @@ def main(argv: list[str] | None = None) -> None:
                 workers=options.workers,
                 think=options.think,
                 samples=options.samples,
+                makers={"expert-nomoon": makers},
                 progress=lambda done, total, bar=progress, task=task: bar.update(
                     task, completed=done, total=total
                 ),

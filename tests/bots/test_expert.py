@@ -9,12 +9,13 @@ import pytest
 from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
 from hearts.bots.basic import pass_ranking
-from hearts.bots.expert import MOON_THREAT, Hint, _settled, rollout_card
+from hearts.bots.expert import MOON_THREAT, Hint, _settled, may_run, rollout_card, run_card, run_on
 from hearts.bots.sampler import PassSampler
 from hearts.cards import Card
 from hearts.deal import Phase
 from hearts.moves import Pass
 from hearts.observation import SeatView
+from hearts.rules import Moon, Points
 
 CLASSIC = variants.get("classic")
 HANDS = [
@@ -236,3 +237,72 @@ def test_the_pass_sampler_deals_the_rest_of_the_pack_to_the_other_seats() -> Non
     assert len(seen) == 5
     with pytest.raises(InvalidArgument, match="at the pass"):
         PassSampler(Game(variants.get("auction"), seed=1).view(0))
+
+
+# The moon: the expert weighs running for it (hearts.bots.expert.may_run, run_card, run_on).
+
+MODERN = variants.get("modern")
+# A hand of the modern game after the pass (seed 93): seat 0 holds every high spade and the
+# diamonds' ace and queen, no heart; 2C JS 4C 5C have been played and seat 0 leads.
+RUNNER = [
+    "5C 2D 4D 8D QD AD 2S 3S 5S 7S QS KS AS",
+    "2C 3C 6C 8C 9C JC QC KC 5D 6D 9D JD AH",
+    "4S 8S 9S TS JS 2H 3H 4H 7H 9H TH JH KH",
+    "4C 7C TC AC 3D 7D TD KD 6S 5H 6H 8H QH",
+]
+
+
+def _runner() -> Deal:
+    return play_to(Deal.from_hands(MODERN, RUNNER, pass_direction="hold"), "2C JS 4C 5C")
+
+
+def test_the_expert_runs_for_the_moon_where_its_search_says_it_pays() -> None:
+    """Shooting the moon (docs/rules.md, the moon): from a hand that can run, the expert tries
+    every card both ways, played as the rules of thumb go on and running for the moon, and here
+    running does best; the expert before it weighed runs does not run."""
+    view = _runner().view(0)
+    assert may_run(view)
+    ran = ExpertBot(seed=1, samples=24).analyse(view)
+    plain = ExpertBot(seed=1, samples=24, moons=False).analyse(view)
+    assert ran.running and not plain.running
+    assert ran.scores[0][1] > plain.scores[0][1] + 5  # (running is worth far more here)
+    moves = [move for move, _ in ran.scores]
+    assert len(moves) == len(set(moves)) == len(view.legal_moves)  # (each card once, its best)
+    assert ran.move in view.legal_moves
+    said = hint(view, samples=24, seed=1)
+    assert said.move == ran.move and ", running for the moon: +" in said.reason
+
+
+def test_the_expert_weighs_a_run_only_where_one_is_open() -> None:
+    """No run is weighed with the moon off, once another seat has taken a card that counts,
+    or from a hand with few high cards; and never by the expert made with moons=False."""
+    deal = _runner()
+    view = deal.view(0)
+    problem = ExpertBot(seed=1, samples=4).problem(view)
+    assert problem is not None
+    assert {plan for _, plan in problem.candidates} == {False, True}
+    old = ExpertBot(seed=1, samples=4, moons=False).problem(view)
+    assert old is not None and all(isinstance(card, Card) for card in old.candidates)
+    no_moon = MODERN.replace(settlement=Points(moon=Moon.OFF))
+    off = Deal.from_hands(no_moon, RUNNER, pass_direction="hold")
+    assert not may_run(play_to(off, "2C JS 4C 5C").view(0))
+    weak = Deal.from_hands(MODERN, RUNNER, pass_direction="hold")
+    assert not may_run(play_to(weak, "2C JS 4C").view(3))  # (seat 3: 3 of 12 cards Q or up)
+    # Seat 0 leads its 2D; seat 2, void, throws the K♥ on it and seat 3 takes the trick.
+    taken = play_to(deal, "2D 5D KH KD")
+    assert taken.penalties()[3] == 1 and not may_run(taken.view(0))
+    assert not run_on(taken, 0) and run_on(taken, 3)
+
+
+def test_running_the_roll_out_wins_every_trick_it_can() -> None:
+    """run_card: lead a card nobody can beat, win with the highest card (the lowest when last to
+    play), and throw the lowest card that does not count when void or beaten."""
+    deal = _runner()
+    assert run_card(deal) in (Card.parse("AS"), Card.parse("KS"), Card.parse("QS"))
+    play_to(deal, "AS 6C")  # (seat 1, void in spades, throws a club)
+    assert run_card(deal) == Card.parse("4S")  # (seat 2 cannot win it: its lowest spade)
+    play_to(deal, "4S 6S KS")
+    assert run_card(deal) == Card.parse("3C")  # (seat 1, void and beaten: its lowest plain card)
+    clubs = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold")
+    play_to(clubs, "2C 3C")
+    assert run_card(clubs) == Card.parse("AC")  # (seat 2 wins it with its highest club)

@@ -15,6 +15,13 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   suit, take the tricks of a seat running for the moon: :func:`rollout_card`), or, once
   every hand holds at most :data:`EXACT_CARDS` cards, an exact search of the rest in which every
   seat plays its best for itself (max-n over the whole imagined deal).
+- **The moon** (where it is played): while nobody else has taken a card that counts and enough
+  of its cards are high (:func:`may_run`), each card is tried twice on the same deals: played
+  as the rules of thumb go on, and running for the moon, the seat then winning every trick it
+  can (:func:`run_card`) until another seat takes a card that counts (:func:`run_on`). It runs
+  when running does best on average: the search decides, not a rule of thumb, and a hand's
+  analysis says so (:attr:`Analysis.running`). In every roll-out the others stop a seat that
+  runs as the basic player does.
 - **Score**: its result against the others: in a points game the others' mean points minus its
   own (so a moon shot against it costs what it costs), in a counters game the counters it wins.
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
@@ -51,13 +58,13 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from hearts.bots.basic import discard, pass_ranking
 from hearts.bots.helper import Helper
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
-from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import InvalidArgument
 from hearts.moves import Discard, Gather, MoonChoice, Move, Pass
@@ -65,18 +72,22 @@ from hearts.observation import SeatView
 from hearts.rules import Moon, Widow
 from hearts.scoring import settle
 
-M = TypeVar("M", bound=Move)
+M = TypeVar("M")
 
 __all__ = [
     "EXACT_CARDS",
     "KEPT_QUEEN",
     "MOON_THREAT",
+    "RUN_HIGH",
     "Analysis",
     "ExpertBot",
     "Hint",
     "hint",
     "rollout_card",
     "rollout_discard",
+    "run_card",
+    "may_run",
+    "run_on",
     "score_deal",
 ]
 
@@ -100,6 +111,9 @@ class Analysis:
     """Deals sampled and played out for every card."""
     searched: bool
     """False when the move came from the rules of thumb (one legal move, or nothing to sample)."""
+    running: bool = False
+    """The move was chosen to run for the moon: it did best played so, the seat then winning
+    every trick it can (:func:`run_card`) while nobody else has taken a card that counts."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -127,15 +141,20 @@ class ExpertBot(Searcher):
         samples: int | None = None,
         *,
         search_pass: bool = False,
+        moons: bool = True,
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
-        if not isinstance(search_pass, bool):
-            raise InvalidArgument(f"search_pass must be True or False, not {search_pass!r}")
+        for name, value in (("search_pass", search_pass), ("moons", moons)):
+            if not isinstance(value, bool):
+                raise InvalidArgument(f"{name} must be True or False, not {value!r}")
         if helper is not None and not isinstance(helper, Helper):
             raise InvalidArgument(f"helper must be a hearts.bots.helper.Helper, not {helper!r}")
         self.search_pass = search_pass
         """Search the pass too (:meth:`_analyse_pass`; off by default: not measured yet)."""
+        self.moons = moons
+        """Weigh running for the moon where it may (:func:`may_run`): each card is also tried
+        played so (False: the expert as it was before, for measurements)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -143,7 +162,8 @@ class ExpertBot(Searcher):
 
     def __getstate__(self) -> dict[str, object]:
         state = {name: getattr(self, name) for name in ("seed", "think", "samples", "basic")}
-        return {**state, "search_pass": self.search_pass, "helper": None}  # (a process stays)
+        options = {"search_pass": self.search_pass, "moons": self.moons}
+        return {**state, **options, "helper": None}  # (a process stays)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
@@ -160,7 +180,7 @@ class ExpertBot(Searcher):
             return Analysis(self.basic.choose(view), (), 0, False)
         return self._compare(view, problem)
 
-    def problem(self, view: SeatView) -> Problem[Move] | None:
+    def problem(self, view: SeatView) -> Problem[Any] | None:
         """What this position asks the search to compare (None: the basic player decides).
         A helper builds the same problem from the same view."""
         if (
@@ -174,14 +194,26 @@ class ExpertBot(Searcher):
         if cards is None:
             return None
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
+        sampler = Sampler(view, kept_queen=KEPT_QUEEN)
+        me = view.seat
+        if not (self.moons and may_run(view)):
 
-        def card_result(deal: Deal, card: Move) -> float:
+            def card_result(deal: Deal, card: Card) -> float:
+                trial = deal.copy(stack=False)
+                trial.play(card)
+                return _finish(trial, view, left)
+
+            return Problem(sampler, cards, card_result, None)
+
+        # Every card twice: played as the rules of thumb go on, and running for the moon.
+        def plan_result(deal: Deal, candidate: tuple[Card, bool]) -> float:
+            card, run = candidate
             trial = deal.copy(stack=False)
             trial.play(card)
-            return _finish(trial, view, left)
+            return _finish(trial, view, left, runner=me if run else None)
 
-        sampler = Sampler(view, kept_queen=KEPT_QUEEN)
-        return Problem(sampler, cards, card_result, None)
+        plans = [(card, False) for card in cards] + [(card, True) for card in cards]
+        return Problem(sampler, plans, plan_result, None, plan=lambda plan: plan)
 
     def _pass_problem(self, view: SeatView) -> Problem[Move]:
         """The pass (with ``search_pass``): the basic player's first :data:`PASS_POOL` cards to
@@ -207,7 +239,7 @@ class ExpertBot(Searcher):
 
         return Problem(PassSampler(view), candidates, pass_result, others_pass, default=0)
 
-    def _compare(self, view: SeatView, problem: Problem[Move]) -> Analysis:
+    def _compare(self, view: SeatView, problem: Problem[Any]) -> Analysis:
         """Each candidate's result in the same imagined deals, the clearly worse dropped as it
         goes (every :data:`_PRUNE_EVERY` deals); the best on average (or the problem's
         ``default`` candidate, unless the best is ahead of it on the same deals by
@@ -269,21 +301,26 @@ class ExpertBot(Searcher):
         if not done:
             return Analysis(self.basic.choose(view), (), 0, False)
 
-        def ranked(indices: Iterable[int]) -> list[tuple[Move, float]]:
-            means = sorted(
+        def ranked(indices: Iterable[int]) -> list[tuple[int, float]]:
+            return sorted(
                 ((index, totals[index] / len(results[index])) for index in indices),
                 key=lambda item: (-item[1], item[0]),
             )
-            return [(candidates[index], mean) for index, mean in means]
 
-        scores = ranked(active) + ranked(i for i in range(len(candidates)) if i not in active)
-        move = scores[0][0]
+        order = ranked(active) + ranked(i for i in range(len(candidates)) if i not in active)
+        best = order[0][0]
         default = problem.default
-        if default is not None and move != candidates[default]:
-            best = candidates.index(move)
-            if not _ahead(results[best], results[default], _PRUNE_SIGMAS):
-                move = candidates[default]
-        return Analysis(move, tuple(scores), done, True)
+        if (
+            default is not None
+            and best != default
+            and not _ahead(results[best], results[default], _PRUNE_SIGMAS)
+        ):
+            best = default
+        move, running = problem.move(candidates[best])
+        scores: dict[Move, float] = {}  # (each move once: its best plan's mean)
+        for index, mean in order:
+            scores.setdefault(problem.move(candidates[index])[0], mean)
+        return Analysis(move, tuple(scores.items()), done, True, running)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -293,13 +330,22 @@ class Problem(Generic[M]):
     sampler: Imagines
     """Imagines the deals."""
     candidates: Sequence[M]
-    """The moves compared."""
+    """The candidates compared: moves, or (a card, whether to run for the moon) pairs."""
     result: Callable[[Deal, M], float]
     """A candidate's result in an imagined deal (higher is better for the seat)."""
     prepare: Callable[[Deal], None] | None
     """Readies each imagined deal before the candidates are tried in it (None: nothing)."""
     default: int | None = None
     """The candidate that stands unless another is clearly ahead of it (None: the best)."""
+    plan: Callable[[M], tuple[Move, bool]] | None = None
+    """A candidate's move and whether it runs for the moon (None: a candidate is a move, played
+    as the rules of thumb go on)."""
+
+    def move(self, candidate: M) -> tuple[Move, bool]:
+        """The move a candidate makes, and whether it runs for the moon."""
+        if self.plan is None:
+            return cast("Move", candidate), False
+        return self.plan(candidate)
 
     def rows(self, deals: Iterable[Deal], active: Sequence[int]) -> list[list[float]]:
         """For each deal, the result of each candidate in ``active`` (their indices)."""
@@ -404,7 +450,8 @@ def hint(
         return Hint(move, f"{_name(move)}: by the rules of thumb (nothing to search here)")
     best, score = analysis.scores[0]
     unit = "points ahead of the others" if not view.rules.counters else "counters won"
-    reason = f"{_name(best)}: {score:+.1f} {unit} on average over {analysis.samples} deals"
+    run = ", running for the moon" if analysis.running else ""
+    reason = f"{_name(best)}{run}: {score:+.1f} {unit} on average over {analysis.samples} deals"
     if len(analysis.scores) > 1:
         second, other = analysis.scores[1]
         reason += f"; next best {_name(second)} {other:+.1f}"
@@ -422,9 +469,11 @@ def _name(move: Move) -> str:
 # ----------------------------------------------------------------------------- playing out
 
 
-def _finish(deal: Deal, view: SeatView, left: int) -> float:
+def _finish(deal: Deal, view: SeatView, left: int, runner: int | None = None) -> float:
     """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
-    number of cards still to be played (in the hands and the stock)."""
+    number of cards still to be played (in the hands and the stock). ``runner``, a seat that
+    runs for the moon (:func:`run_card`) while nobody else has taken a card that counts; the
+    others, and it once its run is off, play by the rules of thumb (:func:`rollout_card`)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
     while True:
@@ -436,6 +485,12 @@ def _finish(deal: Deal, view: SeatView, left: int) -> float:
             continue
         if left <= exact and left % len(deal.seats) == 0:  # a trick's start, few cards left
             return _exact(deal, view)[me]
+        if runner is not None and deal.to_act == runner:
+            if run_on(deal, runner):
+                deal.play(run_card(deal))
+                left -= 1
+                continue
+            runner = None
         deal.play(rollout_card(deal))
         left -= 1
 
@@ -600,6 +655,83 @@ def rollout_card(deal: Deal) -> Card:
             return max(moves, key=lambda c: (-values[c], c.rank))
         return min(moves, key=lambda c: (values[c] < 0, c.rank))
     return max(moves, key=lambda c: (values[c], c.rank))
+
+
+def run_card(deal: Deal) -> Card:
+    """Running for the moon, in a roll-out: the seat to act plays to win every trick.
+
+    - **lead** a card no other hand can beat in its suit (from its longest such suit), else its
+      highest card;
+    - **follow**: the highest card that wins the trick (the lowest that wins when last to
+      play); when none wins, the lowest, one that does not count first;
+    - **void**: the lowest card that does not count (it would give away the run), else the
+      lowest.
+
+    >>> from hearts import Deal, variants
+    >>> deal = Deal.from_hands(variants.get("modern"), [
+    ...     "2C 5C 9C QC 3D 7D KD 4S 8S QS AS 6H JH",
+    ...     "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+    ...     "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+    ...     "8C 6D TD JD QD 2S 3S 7S JS 4H 5H 9H TH"], pass_direction="hold")
+    >>> _ = deal.play("2C"), deal.play("3C")
+    >>> run_card(deal), rollout_card(deal)   # seat 2: win it with the A♣, or play low
+    (Card.parse('AC'), Card.parse('4C'))
+    """
+    moves: Sequence[Card] = deal.legal_moves()  # type: ignore[assignment]
+    if len(moves) == 1:
+        return moves[0]
+    penalty = deal.rules.penalty_mask
+    trick = deal.trick
+    if not trick:
+        seat = deal.to_act
+        assert seat is not None
+        others = 0
+        for other in deal.seats:
+            if other != seat:
+                others |= deal.hand(other).mask
+        hand = deal.hand(seat).mask
+        lengths = [(hand & mask).bit_count() for mask in SUIT_MASKS]
+        bosses = [c for c in moves if not others & SUIT_MASKS[c.suit] & ~((2 << c) - 1)]
+        if bosses:
+            return max(bosses, key=lambda c: (lengths[c.suit], c.rank))
+        return max(moves, key=lambda c: (c.rank, lengths[c.suit]))
+    led = trick[0][1].suit
+    winning = max((card for _, card in trick if card.suit is led), key=lambda c: c.rank)
+    winners = [card for card in moves if card.suit is led and card.rank > winning.rank]
+    if winners:
+        last = len(trick) == len(deal.seats) - 1
+        return (min if last else max)(winners, key=lambda c: c.rank)
+    plain = [card for card in moves if not penalty >> card & 1] or list(moves)
+    return min(plain, key=lambda c: (c.rank, c))
+
+
+def run_on(deal: Deal, runner: int) -> bool:
+    """Whether ``runner`` may still take every card that counts: nobody else has taken one."""
+    penalty = deal.rules.penalty_mask
+    return not any(deal.taken(seat).mask & penalty for seat in deal.seats if seat != runner)
+
+
+RUN_HIGH = 0.4
+"""The share of its cards ranked queen or higher from which the expert weighs running for the
+moon (:func:`may_run`): the search, not this share, decides whether it runs."""
+
+
+def may_run(view: SeatView) -> bool:
+    """Whether the expert weighs running for the moon from this view: the moon is played, no
+    other seat has taken a card that counts, and at least :data:`RUN_HIGH` of its cards (four or
+    more) are ranked queen or higher."""
+    rules = view.rules
+    if rules.moon is Moon.OFF or rules.counters:
+        return False
+    penalty = rules.penalty_mask
+    for trick in view.tricks:
+        if trick.winner >= 0 and trick.winner != view.seat and CardSet(trick.cards).mask & penalty:
+            return False
+    hand = view.hand
+    if len(hand) < 4:
+        return False
+    high = sum(1 for card in hand if card.rank >= Rank.QUEEN)
+    return high >= RUN_HIGH * len(hand)
 
 
 def rollout_discard(deal: Deal) -> Discard:

@@ -154,7 +154,8 @@ class Helper:
         self._job += 1
         self._timeout = _UNTIMED if bot.samples is not None else bot.think + _SLACK
         spec = {"seed": bot.seed, "think": bot.think, "samples": bot.samples}
-        if self._send(("job", self._job, spec, bot.search_pass, view, candidates)):
+        options = {"search_pass": bot.search_pass, "moons": bot.moons}
+        if self._send(("job", self._job, spec, options, view, candidates)):
             return True
         self._lock.release()
         return False
@@ -311,11 +312,11 @@ class _Server:
         if kind == "job":
             from hearts.bots.expert import ExpertBot
 
-            _, self.job, spec, search_pass, view, candidates = message
+            _, self.job, spec, options, view, candidates = message
             self.streaming = False
             self.problem = self.rng = None
             try:
-                bot = ExpertBot(**spec, search_pass=search_pass)
+                bot = ExpertBot(**spec, **options)
                 problem = bot.problem(view)
                 if problem is not None and len(problem.candidates) == candidates:
                     self.problem, self.rng = problem, bot.generator(view, stream=1)
