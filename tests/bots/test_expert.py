@@ -9,10 +9,21 @@ import pytest
 from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import BasicBot, ExpertBot, get, hint
 from hearts.bots.basic import pass_ranking
-from hearts.bots.expert import MOON_THREAT, Hint, _settled, may_run, rollout_card, run_card, run_on
+from hearts.bots.expert import (
+    MOON_THREAT,
+    Hint,
+    _finish,
+    _settled,
+    may_run,
+    rollout_card,
+    run_card,
+    run_on,
+    strong_run,
+)
 from hearts.bots.sampler import PassSampler
 from hearts.cards import Card
 from hearts.deal import Phase
+from hearts.events import CardPlayed
 from hearts.moves import Pass
 from hearts.observation import SeatView
 from hearts.rules import Moon, Points
@@ -306,3 +317,29 @@ def test_running_the_roll_out_wins_every_trick_it_can() -> None:
     clubs = Deal.from_hands(CLASSIC, HANDS, pass_direction="hold")
     play_to(clubs, "2C 3C")
     assert run_card(clubs) == Card.parse("AC")  # (seat 2 wins it with its highest club)
+
+
+# Seat 1 holds the A♥ and twelve cards queen or higher: a hand that runs for the moon.
+STRONG = [
+    "2C 3C 4C 5C 2D 3D 4D 5D 2S 3S 4S 5S 2H",
+    "AH KH QH AS KS QS AC KC QC AD KD QD 6C",
+    "6D 7D 8D 9D TD JD 6S 7S 8S 9S TS JS 3H",
+    "7C 8C 9C TC JC 4H 5H 6H 7H 8H 9H TH JH",
+]
+
+
+def test_in_the_roll_outs_another_seat_with_a_strong_hand_runs_as_the_basic_player_does() -> None:
+    """strong_run: the A♥ and most cards queen or higher, nobody else having taken a card that
+    counts. The expert weighing the moon plays its roll-outs so (the seat wins the first trick
+    with its A♣); the expert before ducks there with the 6♣ (expert._finish)."""
+    deal = Deal.from_hands(MODERN, STRONG, pass_direction="hold")
+    assert strong_run(deal, 1) and not strong_run(deal, 0) and not strong_run(deal, 3)
+    view = deal.view(0)
+    first: dict[bool, Card] = {}
+    for others in (True, False):
+        trial = deal.copy(stack=False)
+        _finish(trial, view, 52, others=others)
+        first[others] = next(
+            e.card for e in trial.events if isinstance(e, CardPlayed) and e.seat == 1
+        )
+    assert first == {True: Card.parse("AC"), False: Card.parse("6C")}

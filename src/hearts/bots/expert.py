@@ -88,6 +88,8 @@ __all__ = [
     "run_card",
     "may_run",
     "run_on",
+    "strong_run",
+    "STRONG_RUN",
     "score_deal",
 ]
 
@@ -196,12 +198,13 @@ class ExpertBot(Searcher):
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
         sampler = Sampler(view, kept_queen=KEPT_QUEEN)
         me = view.seat
+        others = self.moons  # (the others run in the roll-outs, as the basic player would)
         if not (self.moons and may_run(view)):
 
             def card_result(deal: Deal, card: Card) -> float:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                return _finish(trial, view, left)
+                return _finish(trial, view, left, others=others)
 
             return Problem(sampler, cards, card_result, None)
 
@@ -210,7 +213,7 @@ class ExpertBot(Searcher):
             card, run = candidate
             trial = deal.copy(stack=False)
             trial.play(card)
-            return _finish(trial, view, left, runner=me if run else None)
+            return _finish(trial, view, left, runner=me if run else None, others=True)
 
         plans = [(card, False) for card in cards] + [(card, True) for card in cards]
         return Problem(sampler, plans, plan_result, None, plan=lambda plan: plan)
@@ -469,13 +472,20 @@ def _name(move: Move) -> str:
 # ----------------------------------------------------------------------------- playing out
 
 
-def _finish(deal: Deal, view: SeatView, left: int, runner: int | None = None) -> float:
+def _finish(
+    deal: Deal, view: SeatView, left: int, runner: int | None = None, others: bool = False
+) -> float:
     """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
     number of cards still to be played (in the hands and the stock). ``runner``, a seat that
     runs for the moon (:func:`run_card`) while nobody else has taken a card that counts; the
-    others, and it once its run is off, play by the rules of thumb (:func:`rollout_card`)."""
+    others, and it once its run is off, play by the rules of thumb (:func:`rollout_card`).
+    With ``others``, another seat runs too while its hand is strong, as the basic player
+    does (:func:`strong_run`)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
+    holder = None  # (the other seat holding the A♥: only it may run, as the basic player)
+    if others and deal.rules.moon is not Moon.OFF:
+        holder = next((s for s in deal.seats if s != me and deal.hand(s).mask >> _AH & 1), None)
     while True:
         phase = deal.phase
         if phase is not Phase.PLAY:
@@ -491,8 +501,31 @@ def _finish(deal: Deal, view: SeatView, left: int, runner: int | None = None) ->
                 left -= 1
                 continue
             runner = None
+        elif holder is not None and deal.to_act == holder and strong_run(deal, holder):
+            deal.play(run_card(deal))
+            left -= 1
+            continue
         deal.play(rollout_card(deal))
         left -= 1
+
+
+_AH = Card.of(Rank.ACE, Suit.HEARTS)
+_HIGH = sum(1 << Card.of(rank, suit) for rank in (12, 13, 14) for suit in Suit)
+"""The first pack's queens, kings and aces."""
+STRONG_RUN = 0.6
+"""In a roll-out (with the moon weighed), another seat runs for the moon while it holds the A♥
+and at least this share of its cards (four or more) ranked queen or higher, as the basic
+player does."""
+
+
+def strong_run(deal: Deal, seat: int) -> bool:
+    """Whether ``seat`` runs for the moon in a roll-out: the A♥ and :data:`STRONG_RUN` of its
+    cards (four or more) queen or higher, and nobody else has taken a card that counts."""
+    hand = deal.hand(seat).mask
+    count = hand.bit_count()
+    if count < 4 or not hand >> _AH & 1 or (hand & _HIGH).bit_count() < STRONG_RUN * count:
+        return False
+    return run_on(deal, seat)
 
 
 def _close(deal: Deal) -> None:
