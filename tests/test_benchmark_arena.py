@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -46,3 +47,37 @@ def test_chunks_pool_by_match_and_budget_and_are_written_as_one_file(tmp_path: P
     assert by_think[1.0]["deal_margins"] == [-5.0]  # never pooled with another budget
     assert by_think[0.1]["result"] == {"hands": 12} and by_think[0.1]["note"] == "three chunks"
     assert by_think[0.1]["decision_seconds"]["expert"]["decisions"] == 4
+
+
+def test_the_expert_before_the_moon_is_a_maker_the_spawned_workers_can_make(
+    tmp_path: Path,
+) -> None:
+    """expert-nomoon (ExpertBot(moons=False)) is handed to the arena as a maker, so a run on two
+    worker processes (spawned: they never see changes to the registry) seats it."""
+    out = tmp_path / "run.json"
+    sys.path.insert(0, str(ROOT / "benchmarks"))  # (by its name, as the workers import it)
+    try:
+        script = importlib.import_module("arena")
+        match = ["--match", "expert:expert-nomoon", "--samples", "2", "--deals", "1"]
+        script.main([*match, "--workers", "2", "--out", str(out)])
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+        sys.modules.pop("arena", None)
+    run = json.loads(out.read_text())["runs"][0]
+    assert run["result"]["bots"] == ["expert"] + ["expert-nomoon"] * 3
+    assert run["result"]["hands"] == 4
+    maker = script.expert_nomoon
+    bot = maker(5, samples=3)
+    assert bot.moons is False and bot.samples == 3  # type: ignore[attr-defined]
+
+
+def test_the_searched_pass_is_refused_on_more_than_one_worker(capsys: object) -> None:
+    """--search-pass changes the registry's expert in this process only: with spawned workers
+    the run would silently measure the expert that does not search its pass."""
+    try:
+        _script().main(["--match", "expert:basic", "--search-pass", "--workers", "2"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    else:
+        raise AssertionError("--search-pass with two workers ran")
+    assert "--search-pass needs --workers 1" in capsys.readouterr().err  # type: ignore[attr-defined]

@@ -20,8 +20,9 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   as the rules of thumb go on, and running for the moon, the seat then winning every trick it
   can (:func:`run_card`) until another seat takes a card that counts (:func:`run_on`). It runs
   when running does best on average: the search decides, not a rule of thumb, and a hand's
-  analysis says so (:attr:`Analysis.running`). In every roll-out the others stop a seat that
-  runs as the basic player does.
+  analysis says so (:attr:`Analysis.running`). In its roll-outs the others play the moon as
+  the basic player does: they stop a seat that runs, and one with a strong hand runs itself
+  (:func:`strong_run`).
 - **Score**: its result against the others: in a points game the others' mean points minus its
   own (so a moon shot against it costs what it costs), in a counters game the counters it wins.
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
