@@ -80,8 +80,8 @@ def _time_every_bot() -> None:
 
 
 def _expert_searches_its_pass() -> None:
-    """Make the registry's expert search its pass (ExpertBot's ``search_pass``), here and in
-    the worker processes forked from here; before --timing wraps it."""
+    """Make the registry's expert search its pass (ExpertBot's ``search_pass``), in this
+    process only (the workers are spawned: hence --workers 1); before --timing wraps it."""
 
     def expert(seed: int | None = None, **options: Any) -> Bot:
         return ExpertBot(seed, search_pass=True, **options)
@@ -90,14 +90,19 @@ def _expert_searches_its_pass() -> None:
 
 
 def expert_nomoon(
-    seed: int, think: float | None = None, samples: int | None = None, timed: bool = False
+    seed: int,
+    think: float | None = None,
+    samples: int | None = None,
+    timed: bool = False,
+    search_pass: bool = False,
 ) -> Bot:
     """``expert-nomoon``, the expert as it was before it weighed running for the moon
     (ExpertBot's ``moons=False``), to measure the new one against (``--match
     expert:expert-nomoon``). A maker of the arena (a top-level function: the worker processes
     are spawned, and they import it by name)."""
     budget = {"think": think, "samples": samples}
-    bot = ExpertBot(seed, moons=False, **{k: v for k, v in budget.items() if v is not None})
+    budget = {k: v for k, v in budget.items() if v is not None}
+    bot = ExpertBot(seed, moons=False, search_pass=search_pass, **budget)
     return _Timed("expert-nomoon", bot) if timed else bot
 
 
@@ -227,7 +232,11 @@ def main(argv: list[str] | None = None) -> None:
     console = Console(stderr=True)
     rows: list[dict[str, Any]] = []
     makers = functools.partial(
-        expert_nomoon, think=options.think, samples=options.samples, timed=options.timing
+        expert_nomoon,
+        think=options.think,
+        samples=options.samples,
+        timed=options.timing,
+        search_pass=options.search_pass,  # (one change measured at a time: the moon)
     )
     for match in matches:
         first, _, second = match.partition(":")

@@ -11,6 +11,7 @@ from hearts.bots import BasicBot, ExpertBot, get, hint
 from hearts.bots.basic import pass_ranking
 from hearts.bots.expert import (
     MOON_THREAT,
+    RUN_HIGH,
     Hint,
     _finish,
     _settled,
@@ -21,7 +22,7 @@ from hearts.bots.expert import (
     strong_run,
 )
 from hearts.bots.sampler import PassSampler
-from hearts.cards import Card
+from hearts.cards import Card, Rank
 from hearts.deal import Phase
 from hearts.events import CardPlayed
 from hearts.moves import Pass
@@ -285,8 +286,9 @@ def test_the_expert_runs_for_the_moon_where_its_search_says_it_pays() -> None:
 
 
 def test_the_expert_weighs_a_run_only_where_one_is_open() -> None:
-    """No run is weighed with the moon off, once another seat has taken a card that counts,
-    or from a hand with few high cards; and never by the expert made with moons=False."""
+    """No run is weighed with the moon off, with two packs, once another seat has taken a card
+    that counts, or from a hand with few high cards; and never by the expert made with
+    moons=False."""
     deal = _runner()
     view = deal.view(0)
     problem = ExpertBot(seed=1, samples=4).problem(view)
@@ -297,6 +299,10 @@ def test_the_expert_weighs_a_run_only_where_one_is_open() -> None:
     no_moon = MODERN.replace(settlement=Points(moon=Moon.OFF))
     off = Deal.from_hands(no_moon, RUNNER, pass_direction="hold")
     assert not may_run(play_to(off, "2C JS 4C 5C").view(0))
+    two_packs = variants.get("cancellation").replace(settlement=Points(moon="old"))
+    strong = Game(two_packs, seed=2).view(4)  # (7 of its 17 cards queen or higher)
+    assert sum(card.rank >= Rank.QUEEN for card in strong.hand) >= RUN_HIGH * len(strong.hand)
+    assert not may_run(strong)  # (twins cancel: no run is weighed in Cancellation Hearts)
     weak = Deal.from_hands(MODERN, RUNNER, pass_direction="hold")
     assert not may_run(play_to(weak, "2C JS 4C").view(3))  # (seat 3: 3 of 12 cards Q or up)
     # Seat 0 leads its 2D; seat 2, void, throws the K♥ on it and seat 3 takes the trick.

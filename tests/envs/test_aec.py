@@ -16,12 +16,13 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from hearts import Game, IllegalMove, InvalidArgument, variants
+from hearts import Deal, Game, IllegalMove, InvalidArgument, variants
 from hearts.cards import Card, CardSet
 from hearts.envs import aec
 from hearts.envs.aec import ACTIONS, CARD_SLOTS, Encoder, HeartsEnv, encode, env, layout, raw_env
 from hearts.events import CardPlayed, Dealt
 from hearts.hand.core import Phase
+from hearts.moves import Revoke
 
 from .encode_reference import reference_encode
 
@@ -555,3 +556,29 @@ def test_the_order_enforcing_wrapper_still_refuses_agents_before_reset() -> None
     table.reset(seed=2)
     assert table.agents == [f"player_{i}" for i in range(4)]
     assert table.agent_selection == table.unwrapped.agent_selection
+
+
+def test_the_encoder_reads_a_revoke_in_the_revokers_own_view_as_the_card_it_played() -> None:
+    """Foster's law 22 (a revoke is a card played): the revoker's view keeps its Revoked event
+    (the others see a card played); encode and a kept Encoder mark the card played all the
+    same (the environment itself refuses the laws option, the encoder does not)."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AD",
+        "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH AS",
+    ]
+    deal = Deal.from_hands(variants.get("classic").replace(laws=True), hands)
+    deal.play("2C")
+    encoder = Encoder()
+    encoder.encode(deal.view(1))
+    deal.play(Revoke("2D"))
+    view = deal.view(1)
+    assert any(
+        type(event) is not CardPlayed and isinstance(event, CardPlayed) for event in view.events
+    )
+    fields = layout(4)
+    for vector in (encode(view), encoder.encode(view)):
+        played = vector[fields["played"]].reshape(4, CARD_SLOTS)
+        assert played[0][int(Card.parse("2D"))] == 1  # (seat 1's own block, first)
+        assert played[3][int(Card.parse("2C"))] == 1  # (seat 0, to seat 1's right)

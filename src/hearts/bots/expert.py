@@ -108,8 +108,9 @@ class Analysis:
     move: Move
     """The move chosen."""
     scores: tuple[tuple[Move, float], ...]
-    """Each candidate (a card, or a pass) and its mean score (higher is better for the seat):
-    those still in contention at the end, best first, then those dropped early, best first."""
+    """Each move (a card, or a pass) once, and its mean score (higher is better for the seat):
+    those still in contention at the end, best first, then those dropped early, best first (a
+    card tried both ways, on and running for the moon, at the first of the two so ranked)."""
     samples: int
     """Deals sampled and played out for every card."""
     searched: bool
@@ -169,7 +170,7 @@ class ExpertBot(Searcher):
         return {**state, **options, "helper": None}  # (a process stays)
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in state.items():
+        for name, value in {"moons": True, **state}.items():  # (pickled before moons: True)
             setattr(self, name, value)
 
     def choose(self, view: SeatView) -> Move:
@@ -239,7 +240,7 @@ class ExpertBot(Searcher):
         def pass_result(deal: Deal, move: Move) -> float:
             trial = deal.copy(stack=False)
             trial.play(move, me)
-            return _finish(trial, view, left)
+            return _finish(trial, view, left, others=self.moons)
 
         return Problem(PassSampler(view), candidates, pass_result, others_pass, default=0)
 
@@ -321,7 +322,7 @@ class ExpertBot(Searcher):
         ):
             best = default
         move, running = problem.move(candidates[best])
-        scores: dict[Move, float] = {}  # (each move once: its best plan's mean)
+        scores: dict[Move, float] = {}  # (each move once: its first plan in the ranking)
         for index, mean in order:
             scores.setdefault(problem.move(candidates[index])[0], mean)
         return Analysis(move, tuple(scores.items()), done, True, running)
@@ -485,7 +486,7 @@ def _finish(
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
     holder = None  # (the other seat holding the A♥: only it may run, as the basic player)
-    if others and deal.rules.moon is not Moon.OFF:
+    if others and deal.rules.moon is not Moon.OFF and deal.rules.cancellation is None:
         holder = next((s for s in deal.seats if s != me and deal.hand(s).mask >> _AH & 1), None)
     while True:
         phase = deal.phase
@@ -512,7 +513,7 @@ def _finish(
 
 _AH = Card.of(Rank.ACE, Suit.HEARTS)
 _HIGH = sum(1 << Card.of(rank, suit) for rank in (12, 13, 14) for suit in Suit)
-"""The first pack's queens, kings and aces."""
+"""The queens, kings and aces (of the one pack: two packs' forms do not run in roll-outs)."""
 STRONG_RUN = 0.6
 """In a roll-out (with the moon weighed), another seat runs for the moon while it holds the A♥
 and at least this share of its cards (four or more) ranked queen or higher, as the basic
@@ -751,12 +752,13 @@ moon (:func:`may_run`): the search, not this share, decides whether it runs."""
 
 
 def may_run(view: SeatView) -> bool:
-    """Whether the expert weighs running for the moon from this view: the moon is played, no
-    other seat has taken a card that counts, and at least :data:`RUN_HIGH` of its cards (four or
-    more) are ranked queen or higher."""
+    """Whether the expert weighs running for the moon from this view: the moon is played (with
+    one pack: not in Cancellation Hearts, whose twins cancel), no other seat has taken a card
+    that counts, and at least :data:`RUN_HIGH` of its cards (four or more) are ranked queen or
+    higher."""
     rules = view.rules
-    if rules.moon is Moon.OFF or rules.counters:
-        return False
+    if rules.moon is Moon.OFF or rules.counters or rules.cancellation is not None:
+        return False  # (two packs: twins cancel, and run_card reads one pack's order)
     penalty = rules.penalty_mask
     for trick in view.tricks:
         if trick.winner >= 0 and trick.winner != view.seat and CardSet(trick.cards).mask & penalty:

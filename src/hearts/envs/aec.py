@@ -276,7 +276,7 @@ class Encoder:
         who, rel, kept = self._who, self._rel, self._kept
         played_at, voids_at = starts["played"], starts["voids"]
         for event in events[len(self._log) :]:
-            if type(event) is CardPlayed:
+            if type(event) is CardPlayed or isinstance(event, CardPlayed):  # (a revoke too)
                 who[event.card] = event.seat
                 kept |= 1 << (played_at + rel[event.seat] * CARD_SLOTS + event.card)
             elif type(event) is Discarded and event.seat == seat:
