@@ -544,6 +544,8 @@ def test_an_agent_not_at_the_table_is_refused_with_a_sentence() -> None:
     before = _snapshot(table.unwrapped)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument, match="'player_4' is no agent of this table: they are"):
         table.observe("player_4")
+    with pytest.raises(InvalidArgument, match=r"\['player_0'\] is no agent of this table"):
+        table.observe(["player_0"])  # type: ignore[arg-type]
     assert _snapshot(table.unwrapped) == before  # type: ignore[arg-type]
 
 

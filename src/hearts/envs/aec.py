@@ -581,7 +581,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.agent_selection = self.possible_agents[seat if seat is not None else 0]
 
     def _seat(self, agent: str) -> int:
-        seat = self._seats.get(agent)
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
             raise InvalidArgument(
                 f"{agent!r} is no agent of this table: they are {', '.join(self.possible_agents)}"
