@@ -759,20 +759,20 @@ class _ViewCache:
     tricks (rebuilt only when a trick is completed or taken back), and the fields the hand's
     fixed part gives."""
 
-    __slots__ = ("fixed", "history", "seats", "tricks", "what")
+    __slots__ = ("fields", "fixed", "history", "seats", "tricks")
 
     def __init__(self) -> None:
         self.seats: RedactionCache = {}
         self.history: list[Any] = []
         self.tricks: tuple[Trick, ...] = ()
         self.fixed: Fixed | None = None
-        self.what: dict[str, Any] = {}
+        self.fields: dict[str, Any] = {}
 
     def fixed_fields(self, fixed: Fixed) -> dict[str, Any]:
         """The view's fields that a hand's fixed part (``HandCore._fixed``) holds."""
         if fixed is not self.fixed:
             scores, pool, jack = fixed.standing
-            self.fixed, self.what = (
+            self.fixed, self.fields = (
                 fixed,
                 {
                     "rules": fixed.rules,
@@ -784,7 +784,7 @@ class _ViewCache:
                     "jack": jack,
                 },
             )
-        return self.what
+        return self.fields
 
     def tricks_of(self, history: list[Any]) -> tuple[Trick, ...]:
         """The completed tricks of a deal's history (its TrickWon and TrickCarried events)."""

@@ -219,9 +219,6 @@ class PublicView:
         return len(self.hand_sizes)
 
 
-_REQUIRED: Final = object()
-
-
 def _maker(cls: type[_View]) -> Callable[[dict[str, Any]], _View]:
     """A constructor of a view class (a frozen dataclass with slots) from a dict of its fields,
     which sets each field through its slot: the faces ask for a view at every move, and the
