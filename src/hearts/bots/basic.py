@@ -288,11 +288,16 @@ def _moon_threat(view: SeatView) -> int | None:
     return None
 
 
+def run_open(view: SeatView) -> bool:
+    """Whether the seat may still take every card that counts: nobody else has taken one."""
+    taken = _counting_taken(view)
+    return not any(count for seat, count in enumerate(taken) if seat != view.seat)
+
+
 def _running_for_the_moon(view: SeatView) -> bool:
     """Nobody else has taken a card that counts, and this hand is strong enough to take the
     rest."""
-    taken = _counting_taken(view)
-    if any(count for seat, count in enumerate(taken) if seat != view.seat):
+    if not run_open(view):
         return False
     hand = view.hand
     if len(hand) < 4 or Card.of(Rank.ACE, Suit.HEARTS) not in hand:

@@ -61,11 +61,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar, cast
 
-from hearts.bots.basic import discard, pass_ranking
+from hearts.bots.basic import discard, pass_ranking, run_open
 from hearts.bots.helper import Helper
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
-from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Rank, Suit
+from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import InvalidArgument
 from hearts.moves import Discard, Gather, MoonChoice, Move, Pass
@@ -200,13 +200,12 @@ class ExpertBot(Searcher):
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
         sampler = Sampler(view, kept_queen=KEPT_QUEEN)
         me = view.seat
-        others = self.moons  # (the others run in the roll-outs, as the basic player would)
         if not (self.moons and may_run(view)):
 
             def card_result(deal: Deal, card: Card) -> float:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                return _finish(trial, view, left, others=others)
+                return _finish(trial, view, left, others=self.moons)
 
             return Problem(sampler, cards, card_result, None)
 
@@ -218,7 +217,7 @@ class ExpertBot(Searcher):
             return _finish(trial, view, left, runner=me if run else None, others=True)
 
         plans = [(card, False) for card in cards] + [(card, True) for card in cards]
-        return Problem(sampler, plans, plan_result, None, plan=lambda plan: plan)
+        return Problem(sampler, plans, plan_result, None, plans=True)
 
     def _pass_problem(self, view: SeatView) -> Problem[Move]:
         """The pass (with ``search_pass``): the basic player's first :data:`PASS_POOL` cards to
@@ -342,15 +341,15 @@ class Problem(Generic[M]):
     """Readies each imagined deal before the candidates are tried in it (None: nothing)."""
     default: int | None = None
     """The candidate that stands unless another is clearly ahead of it (None: the best)."""
-    plan: Callable[[M], tuple[Move, bool]] | None = None
-    """A candidate's move and whether it runs for the moon (None: a candidate is a move, played
-    as the rules of thumb go on)."""
+    plans: bool = False
+    """Each candidate is a (move, whether to run for the moon) pair, not a move played as the
+    rules of thumb go on."""
 
     def move(self, candidate: M) -> tuple[Move, bool]:
         """The move a candidate makes, and whether it runs for the moon."""
-        if self.plan is None:
-            return cast("Move", candidate), False
-        return self.plan(candidate)
+        if self.plans:
+            return cast("tuple[Move, bool]", candidate)
+        return cast("Move", candidate), False
 
     def rows(self, deals: Iterable[Deal], active: Sequence[int]) -> list[list[float]]:
         """For each deal, the result of each candidate in ``active`` (their indices)."""
@@ -497,17 +496,12 @@ def _finish(
             continue
         if left <= exact and left % len(deal.seats) == 0:  # a trick's start, few cards left
             return _exact(deal, view)[me]
-        if runner is not None and deal.to_act == runner:
-            if run_on(deal, runner):
-                deal.play(run_card(deal))
-                left -= 1
-                continue
-            runner = None
-        elif holder is not None and deal.to_act == holder and strong_run(deal, holder):
-            deal.play(run_card(deal))
-            left -= 1
-            continue
-        deal.play(rollout_card(deal))
+        seat = deal.to_act
+        assert seat is not None  # (the play: a seat is to act)
+        if seat == runner and not run_on(deal, seat):
+            runner = None  # (its run is off: it plays on by the rules of thumb)
+        running = seat == runner or (seat == holder and strong_run(deal, seat))
+        deal.play(run_card(deal) if running else rollout_card(deal))
         left -= 1
 
 
@@ -759,12 +753,8 @@ def may_run(view: SeatView) -> bool:
     rules = view.rules
     if rules.moon is Moon.OFF or rules.counters or rules.cancellation is not None:
         return False  # (two packs: twins cancel, and run_card reads one pack's order)
-    penalty = rules.penalty_mask
-    for trick in view.tricks:
-        if trick.winner >= 0 and trick.winner != view.seat and CardSet(trick.cards).mask & penalty:
-            return False
     hand = view.hand
-    if len(hand) < 4:
+    if len(hand) < 4 or not run_open(view):
         return False
     high = sum(1 for card in hand if card.rank >= Rank.QUEEN)
     return high >= RUN_HIGH * len(hand)
