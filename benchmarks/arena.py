@@ -89,6 +89,9 @@ def _expert_searches_its_pass() -> None:
     bot_registry.BOTS["expert"] = expert
 
 
+_BOT_NAMES = ", ".join([*bot_registry.names(), "expert-nomoon"])
+
+
 def expert_nomoon(
     seed: int,
     think: float | None = None,
@@ -241,6 +244,9 @@ def main(argv: list[str] | None = None) -> None:
     for match in matches:
         first, _, second = match.partition(":")
         names = [first] + [second or first] * (rules.players - 1)
+        for name in {first, second} - {""}:
+            if name.strip().lower() not in {*bot_registry.names(), "expert-nomoon"}:
+                parser.error(f"--match {match}: no bot {name!r} (the bots: {_BOT_NAMES})")
         TIMES.clear()
         progress = Progress(
             TextColumn(f"[bold]{match}"),

@@ -81,3 +81,15 @@ def test_the_searched_pass_is_refused_on_more_than_one_worker(capsys: object) ->
     else:
         raise AssertionError("--search-pass with two workers ran")
     assert "--search-pass needs --workers 1" in capsys.readouterr().err  # type: ignore[attr-defined]
+
+
+def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> None:
+    """A misspelt bot in --match is named with the bots there are, before anything is played."""
+    try:
+        _script().main(["--match", "expert:expert-nomon", "--samples", "2", "--deals", "1"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    else:
+        raise AssertionError("a match with no such bot ran")
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "no bot 'expert-nomon' (the bots: random, basic, expert, ismcts, expert-nomoon)" in err
