@@ -9,10 +9,12 @@ Run from the repository root::
     .venv/bin/python benchmarks/arena.py --combine c*.json --out runs/x.json --note "what ran"
     .venv/bin/python benchmarks/arena.py --match expert:ismcts --think 1 --search-pass
     .venv/bin/python benchmarks/arena.py --match expert:expert-nomoon --samples 60 --deals 200
+    .venv/bin/python benchmarks/arena.py --match expert-pass:expert --samples 30 --workers 2
 
 A match ``a:b`` seats ``a`` against ``b`` in every other seat (``a,b,b,b`` in modern), on the
-same duplicate deals, every rotation played (``expert-nomoon`` is the expert before it weighed
-running for the moon). The table shows each match's margin: ``a``'s points
+same duplicate deals, every rotation played (the expert's variants of :data:`VARIANTS` too:
+``expert-nomoon`` is the expert before it weighed running for the moon, ``expert-pass`` the expert
+searching its pass). The table shows each match's margin: ``a``'s points
 a hand minus the mean of the others at the same table, with its 95% interval over the per-deal
 means (negative: ``a`` takes fewer points). ``--timing`` (one worker only: the bots run in this
 process) records every decision's time per bot, median and p95, and the peak memory. A script,
@@ -89,24 +91,33 @@ def _expert_searches_its_pass() -> None:
     bot_registry.BOTS["expert"] = expert
 
 
-_BOT_NAMES = ", ".join([*bot_registry.names(), "expert-nomoon"])
+VARIANTS: dict[str, dict[str, bool]] = {
+    "expert-nomoon": {"moons": False},
+    "expert-pass": {"search_pass": True},
+}
+"""The expert's variants the arena seats beside the registry's bots, by name: its options.
+``expert-nomoon``, the expert before it weighed running for the moon (``moons=False``);
+``expert-pass``, the expert searching its pass (``search_pass=True``, not yet its default)."""
+
+_BOT_NAMES = ", ".join([*bot_registry.names(), *VARIANTS])
 
 
-def expert_nomoon(
+def expert_variant(
+    name: str,
     seed: int,
     think: float | None = None,
     samples: int | None = None,
     timed: bool = False,
     search_pass: bool = False,
 ) -> Bot:
-    """``expert-nomoon``, the expert as it was before it weighed running for the moon
-    (ExpertBot's ``moons=False``), to measure the new one against (``--match
-    expert:expert-nomoon``). A maker of the arena (a top-level function: the worker processes
-    are spawned, and they import it by name)."""
+    """The expert variant ``name`` of :data:`VARIANTS` (``--match expert:expert-nomoon``),
+    searching its pass too with ``search_pass``. A maker of the arena (a top-level function: the
+    worker processes are spawned, and they import it by name)."""
     budget = {"think": think, "samples": samples}
     budget = {k: v for k, v in budget.items() if v is not None}
-    bot = ExpertBot(seed, moons=False, search_pass=search_pass, **budget)
-    return _Timed("expert-nomoon", bot) if timed else bot
+    options = {"search_pass": search_pass, **VARIANTS[name]}
+    bot = ExpertBot(seed, **options, **budget)  # type: ignore[arg-type]
+    return _Timed(name, bot) if timed else bot
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -234,18 +245,22 @@ def main(argv: list[str] | None = None) -> None:
     matches = options.match or ["basic:random"]
     console = Console(stderr=True)
     rows: list[dict[str, Any]] = []
-    makers = functools.partial(
-        expert_nomoon,
-        think=options.think,
-        samples=options.samples,
-        timed=options.timing,
-        search_pass=options.search_pass,  # (one change measured at a time: the moon)
-    )
+    makers = {
+        name: functools.partial(
+            expert_variant,
+            name,
+            think=options.think,
+            samples=options.samples,
+            timed=options.timing,
+            search_pass=options.search_pass,
+        )
+        for name in VARIANTS
+    }
     for match in matches:
         first, _, second = match.partition(":")
         names = [first] + [second or first] * (rules.players - 1)
         for name in {first, second} - {""}:
-            if name.strip().lower() not in {*bot_registry.names(), "expert-nomoon"}:
+            if name.strip().lower() not in {*bot_registry.names(), *VARIANTS}:
                 parser.error(f"--match {match}: no bot {name!r} (the bots: {_BOT_NAMES})")
         TIMES.clear()
         progress = Progress(
@@ -267,7 +282,7 @@ def main(argv: list[str] | None = None) -> None:
                 workers=options.workers,
                 think=options.think,
                 samples=options.samples,
-                makers={"expert-nomoon": makers},
+                makers=makers,
                 progress=lambda done, total, bar=progress, task=task: bar.update(
                     task, completed=done, total=total
                 ),

@@ -66,9 +66,10 @@ def test_the_expert_before_the_moon_is_a_maker_the_spawned_workers_can_make(
     run = json.loads(out.read_text())["runs"][0]
     assert run["result"]["bots"] == ["expert"] + ["expert-nomoon"] * 3
     assert run["result"]["hands"] == 4
-    maker = script.expert_nomoon
-    bot = maker(5, samples=3)
-    assert bot.moons is False and bot.samples == 3  # type: ignore[attr-defined]
+    bot = script.expert_variant("expert-nomoon", 5, samples=3)
+    assert bot.moons is False and bot.samples == 3 and not bot.search_pass
+    searching = script.expert_variant("expert-pass", 5, think=0.2)
+    assert searching.search_pass and searching.moons and searching.think == 0.2
 
 
 def test_the_searched_pass_is_refused_on_more_than_one_worker(capsys: object) -> None:
@@ -92,4 +93,4 @@ def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> Non
     else:
         raise AssertionError("a match with no such bot ran")
     err = capsys.readouterr().err  # type: ignore[attr-defined]
-    assert "no bot 'expert-nomon' (the bots: random, basic, expert, ismcts, expert-nomoon)" in err
+    assert "no bot 'expert-nomon' (the bots: random, basic, expert, ismcts, expert-nomoon, expert-pass)" in err
