@@ -93,4 +93,5 @@ def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> Non
     else:
         raise AssertionError("a match with no such bot ran")
     err = capsys.readouterr().err  # type: ignore[attr-defined]
-    assert "no bot 'expert-nomon' (the bots: random, basic, expert, ismcts, expert-nomoon, expert-pass)" in err
+    bots = "random, basic, expert, ismcts, expert-nomoon, expert-pass"
+    assert f"no bot 'expert-nomon' (the bots: {bots})" in err
