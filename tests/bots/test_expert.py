@@ -214,6 +214,10 @@ def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest
     # Both others clearly worse: the best and the next best are kept all the same.
     kept = expert._prune([0, 1, 2], [10.0, -20.0, -50.0], [10.0, 40.1, 250.1], ten)
     assert kept == [0, 1]
+    # The default candidate (the basic pass, in the searched pass) is never dropped: it stands
+    # unless another is ahead of it on the same deals, so it must be played on every deal.
+    kept = expert._prune([0, 1, 2], [10.0, 8.0, -50.0], [19.0, 15.4, 250.1], ten, 2)
+    assert kept == [0, 1, 2]
 
 
 def test_the_searched_pass_keeps_the_basic_pass_without_evidence_against_it() -> None:
@@ -235,6 +239,17 @@ def test_the_searched_pass_keeps_the_basic_pass_without_evidence_against_it() ->
     longer = ExpertBot(seed=1, samples=36, search_pass=True).analyse(view)
     assert isinstance(longer.move, Pass) and longer.move in view.legal_moves
     assert longer.samples == 36
+
+
+def test_the_searched_pass_plays_the_basic_pass_on_every_deal_however_far_behind() -> None:
+    """The candidates clearly behind are dropped as the search goes, but never the basic pass,
+    which is compared with the best on the same deals at the end. In one of these hands it falls
+    behind far enough to be dropped: the search used to fail there (a ValueError, the basic
+    pass's results shorter than the best one's)."""
+    for seed in range(4):
+        view = Game(variants.get("modern"), seed=seed).view(0)
+        analysis = ExpertBot(seed=1, samples=48, search_pass=True).analyse(view)
+        assert analysis.samples == 48 and analysis.move in view.legal_moves
 
 
 def test_the_pass_sampler_deals_the_rest_of_the_pack_to_the_other_seats() -> None:

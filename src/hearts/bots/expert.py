@@ -292,7 +292,7 @@ class ExpertBot(Searcher):
                 if done >= check:
                     check = (done // _PRUNE_EVERY + 1) * _PRUNE_EVERY
                     if len(active) > 2:
-                        active = _prune(active, totals, squares, results)
+                        active = _prune(active, totals, squares, results, problem.default)
                         if streaming and helper is not None and not helper.narrow(active):
                             helper = None
                     if limit is None and done >= _SETTLE_AFTER and _settled(active, results):
@@ -404,9 +404,12 @@ def _prune(
     totals: list[float],
     squares: list[float],
     results: list[list[float]],
+    default: int | None = None,
 ) -> list[int]:
     """Drop the candidates whose mean is clearly below the best one's (by their standard
-    errors), keeping at least two: the samples left go to those still in contention."""
+    errors), keeping at least two, and the ``default`` candidate (the one that stands unless
+    another is clearly ahead of it on the same deals: it is played on every deal): the samples
+    left go to those still in contention."""
     stats = {}
     for index in active:
         n = len(results[index])
@@ -423,6 +426,8 @@ def _prune(
     ]
     if len(kept) < 2:
         kept = sorted(active, key=lambda i: -stats[i][0])[:2]
+    if default is not None and default in active and default not in kept:
+        kept = sorted([*kept, default])
     return kept
 
 
