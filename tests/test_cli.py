@@ -492,6 +492,17 @@ def test_simulate_gives_the_searching_bots_their_budget() -> None:
     assert "--think must be a positive number of seconds, not 0.0" in refused.output
 
 
+def test_simulate_seats_the_levels_by_name_and_a_misspelt_one_gets_a_suggestion() -> None:
+    """The levels (hearts.bots.levels) are names of bots like the others on the command line."""
+    args = ["simulate", "--variant", "simple", "--games", "1", "--seed", "4", "--json"]
+    result = runner.invoke(app, [*args, "--bots", "hard,medium,easy,basic", "--samples", "2"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 1
+    wrong = runner.invoke(app, [*args, "--bots", "hrad"])
+    assert wrong.exit_code == 2
+    assert "there is no bot 'hrad'; did you mean hard?" in wrong.stderr
+
+
 # --- Ctrl+C: a real process, a real SIGINT (issue 12, item 2) ---------------------------------
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -708,13 +719,13 @@ def test_help_shows_no_value_after_a_flag(command: list[str]) -> None:
     [
         (
             ["--samples", "2", "--bots", "basic"],
-            "error: --samples is for the bots that search (expert and ismcts), and --bots names "
-            "none of them (basic)",
+            "error: --samples is for the bots that search (expert and ismcts; the levels medium "
+            "and hard), and --bots names none of them (basic)",
         ),
         (
             ["--think", "1", "--bots", "basic,random,basic,random"],
-            "error: --think is for the bots that search (expert and ismcts), and --bots names "
-            "none of them (basic, random)",
+            "error: --think is for the bots that search (expert and ismcts; the levels medium "
+            "and hard), and --bots names none of them (basic, random)",
         ),
         (["--think", "1e308"], "error: --think must be at most 600 seconds a move, not 1e+308"),
         (["--think", "inf"], "error: --think must be at most 600 seconds a move, not inf"),
@@ -753,8 +764,8 @@ def test_simulate_refuses_absurd_or_idle_options_in_a_sentence(
     [
         (
             ["--samples", "2"],
-            "error: --samples is for the bots that search (expert and ismcts), and --bots names "
-            "none of them (basic, random)",
+            "error: --samples is for the bots that search (expert and ismcts; the levels medium "
+            "and hard), and --bots names none of them (basic, random)",
         ),
         (["--think", "1e308"], "error: --think must be at most 600 seconds a move, not 1e+308"),
         (["--deals", "1000001"], "error: --deals must be at most 1000000, not 1000001"),

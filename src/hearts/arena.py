@@ -872,7 +872,7 @@ def _check_makers(makers: Mapping[str, Maker] | None, workers: int) -> dict[str,
         key = name.strip().lower() if isinstance(name, str) else ""
         if not key:
             raise InvalidArgument(f"a maker's name is a word, not {name!r}")
-        if key in bot_registry.names():
+        if key in bot_registry.known():
             raise InvalidArgument(
                 f"{name!r} is the name of a bot of hearts.bots: give its maker another name"
             )

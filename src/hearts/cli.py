@@ -253,7 +253,7 @@ def _bot_names(text: str, players: int) -> list[str]:
     """The bots named, one for every seat or one per seat (an unknown name: the closest one)."""
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
-        if name not in bot_registry.names():
+        if name not in bot_registry.known():
             try:
                 bot_registry.get(name)
             except UnknownName as error:
@@ -304,7 +304,9 @@ def _check_search_applies(names: Sequence[str], think: float | None, samples: in
     """Refuse a search budget when no bot given searches (it would change nothing)."""
     given = [option for option, value in (("--think", think), ("--samples", samples)) if value]
     if given and not any(name in bot_registry.SEARCHERS for name in names):
-        searchers = " and ".join(sorted(bot_registry.SEARCHERS))
+        players = [name for name in bot_registry.names() if name in bot_registry.SEARCHERS]
+        levels = [name for name in bot_registry.levels() if name in bot_registry.SEARCHERS]
+        searchers = f"{' and '.join(players)}; the levels {' and '.join(levels)}"
         _fail(
             f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for the bots that search "
             f"({searchers}), and --bots names none of them ({', '.join(dict.fromkeys(names))})"

@@ -53,9 +53,13 @@ def test_registry_refuses_an_unknown_bot_with_a_suggestion() -> None:
     with pytest.raises(UnknownName, match=r"^there is no bot 'basik'; did you mean basic\?$") as e:
         bots.get("basik")
     assert e.value.suggestion == "basic" and isinstance(e.value, LookupError)
-    with pytest.raises(UnknownName, match=r"^there is no bot 'zzz'; choose from: random, basic"):
+    with pytest.raises(
+        UnknownName, match=r"^there is no bot 'zzz'; choose from: easy, medium, hard, random, basic"
+    ):
         bots.get("zzz")
-    with pytest.raises(UnknownName, match=r"^there is no bot 3; choose from: random, basic"):
+    with pytest.raises(
+        UnknownName, match=r"^there is no bot 3; choose from: easy, medium, hard, random, basic"
+    ):
         bots.get(3)  # type: ignore[arg-type]
 
 

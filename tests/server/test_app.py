@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hearts import variants, verify
+from hearts import bots, variants, verify
 from hearts.cards import FULL_PACK, CardSet
 from hearts.server import ServerConfig, create_app
 from hearts.server.store import Store
@@ -184,6 +184,20 @@ def test_the_lobby_documents_itself_and_says_it_is_healthy(http: TestClient) -> 
     assert http.get("/healthz").json()["ok"] is True
     assert "<title>Hearts</title>" in http.get("/").text
     assert {v["name"] for v in http.get("/api/variants").json()} == set(variants.VARIANTS)
+
+
+def test_the_lobby_offers_the_levels_first_then_the_bots_and_seats_a_level(
+    http: TestClient,
+) -> None:
+    """/api/bots lists the levels (easy, medium, hard: hearts.bots.levels), easiest first, then
+    the bots by name; a level fills a seat like any bot, and a misspelt one is refused."""
+    assert http.get("/api/bots").json() == bots.known()
+    assert http.get("/api/bots").json()[:3] == ["easy", "medium", "hard"]
+    made = make(http, [PERSON, bot("hard"), bot("medium"), bot("easy")], variant="modern")
+    assert [seat["bot"] for seat in made["table"]["seats"]][1:] == ["hard", "medium", "easy"]
+    seats = [PERSON, bot("hrad"), bot(), bot()]
+    refused = http.post("/api/tables", json={"variant": "modern", "seats": seats})
+    assert refused.status_code == 400 and "did you mean hard?" in refused.text
 
 
 def test_the_presets_say_how_many_may_play_them_and_the_page_is_served(http: TestClient) -> None:

@@ -320,3 +320,17 @@ def test_with_a_helper_the_experts_think_less_on_their_own_clock_unless_told() -
     assert all(bot.think == 2.0 for bot in told.bots.values())  # type: ignore[attr-defined]
     saved = told.to_dict()
     assert saved["think"] == 2.0 and "helper" not in json.dumps(saved)  # (a process: not kept)
+
+
+def test_with_a_helper_the_levels_that_search_keep_their_deals_in_less_time() -> None:
+    """The levels medium and hard (hearts.bots.levels) think their own seconds, in the same
+    proportion as the expert with a helper (HELPED_THINK of DEFAULT_THINK); easy does not search."""
+    session = Session.new(variants.get("modern"), ["hard", "Medium", "easy"], seed=2)
+    hard, medium = session.bots[1], session.bots[2]
+    assert isinstance(hard, ExpertBot) and isinstance(medium, ExpertBot)
+    assert (hard.think, medium.think) == (0.3, 0.05)
+    session.use_helper(Helper())
+    share = HELPED_THINK / DEFAULT_THINK
+    assert hard.think == pytest.approx(0.3 * share) and medium.think == pytest.approx(0.05 * share)
+    session.use_helper(None)
+    assert (hard.think, medium.think) == (0.3, 0.05)

@@ -1,9 +1,14 @@
-"""Computer players: the :class:`Bot` protocol, the players by name, and a game played by bots.
+"""Computer players: the :class:`Bot` protocol, the players by name, their levels for the faces
+(:mod:`hearts.bots.levels`), and a game played by bots.
 
 Every bot chooses from a :class:`~hearts.observation.SeatView` alone.
 
 >>> names()
 ['random', 'basic', 'expert', 'ismcts']
+>>> levels()
+['easy', 'medium', 'hard']
+>>> get("hard", seed=1).think
+0.3
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=7)
 >>> bot = get("basic")
@@ -24,6 +29,7 @@ from hearts.bots.base import Bot, check_seed, play_game
 from hearts.bots.basic import BasicBot
 from hearts.bots.expert import ExpertBot, hint
 from hearts.bots.ismcts import IsmctsBot
+from hearts.bots.levels import LEVELS, Level, levels
 from hearts.bots.random_bot import RandomBot
 from hearts.bots.search import check_budget
 from hearts.errors import UnknownName
@@ -33,9 +39,13 @@ __all__ = [
     "Bot",
     "ExpertBot",
     "IsmctsBot",
+    "LEVELS",
+    "Level",
     "RandomBot",
     "get",
     "hint",
+    "known",
+    "levels",
     "names",
     "play_game",
 ]
@@ -48,14 +58,19 @@ BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
 }
 """Every bot by name: a maker taking the seed (and, for the searchers, the search options)."""
 
-SEARCHERS: Final[set[str]] = {"expert", "ismcts"}
-"""The names of the bots that search and take ``think`` and ``samples``."""
+SEARCHERS: Final[set[str]] = {"expert", "ismcts", "medium", "hard"}
+"""The names of the bots (and levels) that search and take ``think`` and ``samples``."""
 
 
 def names() -> list[str]:
     """The bot names: the players weakest first, then the ISMCTS baseline the expert is measured
-    against."""
+    against (the levels, :func:`levels`, are names of these players with a budget)."""
     return list(BOTS)
+
+
+def known() -> list[str]:
+    """Every name :func:`get` makes a bot of: the levels, easiest first, then the bots."""
+    return [*LEVELS, *BOTS]
 
 
 SEARCH_OPTIONS: Final = ("think", "samples")
@@ -66,26 +81,31 @@ move, for reproducible runs); the other bots do not take them and are made witho
 def get(
     name: str, seed: int | None = None, *, think: float | None = None, samples: int | None = None
 ) -> Bot:
-    """A new bot by name (case does not matter), seeded when it uses chance.
+    """A new bot by name or level (case does not matter), seeded when it uses chance.
 
     ``think`` and ``samples`` bound the search of the bots that search (see
     :data:`SEARCH_OPTIONS`); bots that do not search are made without them, but a budget that is
-    no budget is refused for every bot, as a seed that is not a whole number is. An unknown
-    name raises :class:`~hearts.errors.UnknownName`, a bad option
-    :class:`~hearts.errors.InvalidArgument`.
+    no budget is refused for every bot, as a seed that is not a whole number is. A level that
+    searches thinks at most its own seconds (``think`` lowers them, never raises them:
+    :class:`~hearts.bots.levels.Level`). An unknown name raises
+    :class:`~hearts.errors.UnknownName`, a bad option :class:`~hearts.errors.InvalidArgument`.
 
     >>> get("Random", seed=3)
     RandomBot()
     >>> get("basic", think=1.0)
     BasicBot()
+    >>> get("medium", think=1.0).think
+    0.05
     """
     check_seed(seed)
     check_budget(think, samples)
     key = name.strip().lower() if isinstance(name, str) else ""
+    if key in LEVELS:
+        return LEVELS[key].make(seed, think=think, samples=samples)
     if key in BOTS:
         maker = BOTS[key]
         options = {"think": think, "samples": samples}
         if key in SEARCHERS:
             return maker(seed, **{k: v for k, v in options.items() if v is not None})
         return maker(seed)
-    raise UnknownName.among("bot", name, BOTS, key=key)
+    raise UnknownName.among("bot", name, known(), key=key)

@@ -203,8 +203,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.get("/api/bots")
     async def list_bots() -> list[str]:
-        """The bots that may fill a seat."""
-        return bots.names()
+        """The bots that may fill a seat: the levels, easiest first, then the bots by name."""
+        return bots.known()
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: Annotated[CreateTable, Body()]) -> Seated:

@@ -249,13 +249,18 @@ class Session:
         """Let the experts at this table, and the hint, sample on a second core with
         ``helper`` (None: each alone). With the default budget (``think`` not given) the
         experts then think :data:`HELPED_THINK` seconds a move instead of
-        :data:`~hearts.bots.search.DEFAULT_THINK`."""
+        :data:`~hearts.bots.search.DEFAULT_THINK`, and the levels that search
+        (:mod:`hearts.bots.levels`) their own seconds in the same proportion: as many deals
+        as alone, sooner."""
         self.helper = helper
-        for bot in self.bots.values():
+        for seat, bot in self.bots.items():
             if isinstance(bot, ExpertBot):
                 bot.helper = helper
                 if self.think is None:
-                    bot.think = HELPED_THINK if helper is not None else DEFAULT_THINK
+                    name = self.bot_names[seat - 1].strip().lower()
+                    level = bot_registry.LEVELS.get(name)
+                    alone = level.think if level is not None and level.think else DEFAULT_THINK
+                    bot.think = alone * HELPED_THINK / DEFAULT_THINK if helper else alone
 
     def hint(self, view: SeatView | None = None, think: float = HINT_SECONDS) -> Hint:
         """The expert's move for the person and a one-line reason, from the person's view

@@ -1,0 +1,94 @@
+"""Levels of play for the faces: ``easy``, ``medium`` and ``hard``, each a player and a budget.
+
+A level is what a person picks at a table: a name, the player behind it and the most time it
+thinks over a move, so that its strength and a table's CPU are known before the game starts.
+The numbers are measured (``benchmarks/arena.py``, duplicate modern deals, in
+benchmarks/RESULTS.md): the margin is points a hand against three ``basic`` players at the same
+table (negative: fewer points than they take, so stronger).
+
+========  ===============================  =================  ================================
+level     the player                       time a move        measured against ``basic``
+========  ===============================  =================  ================================
+easy      ``basic``: rules of thumb        microseconds       (it is ``basic``)
+medium    ``expert``, a short search       0.05 s at most     see :data:`LEVELS`
+hard      ``expert``                       0.3 s at most      see :data:`LEVELS`
+========  ===============================  =================  ================================
+
+A level that searches thinks at most its own seconds: a smaller ``think`` asked of it (a
+server's bound, say) lowers that, a larger one does not raise it; ``samples`` makes it sample
+exactly that many deals instead, for reproducible runs (then it plays as the ``expert`` does
+with those samples).
+
+>>> levels()
+['easy', 'medium', 'hard']
+>>> LEVELS["hard"].make(seed=1).think
+0.3
+>>> LEVELS["hard"].make(seed=1, think=0.1).think
+0.1
+>>> LEVELS["hard"].make(seed=1, think=5.0).think
+0.3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Final
+
+from hearts.bots.base import Bot
+from hearts.bots.basic import BasicBot
+from hearts.bots.expert import ExpertBot
+
+__all__ = ["LEVELS", "Level", "levels"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Level:
+    """A named level of play: the player behind it and the most seconds it thinks a move."""
+
+    name: str
+    """The level's name, as the faces offer it."""
+    player: str
+    """The bot that plays it (``basic`` or ``expert``)."""
+    think: float | None
+    """The most seconds it thinks over a move (None: it does not search)."""
+    summary: str
+    """One line for the faces: how it plays and how strong it measured."""
+
+    def make(
+        self, seed: int | None = None, *, think: float | None = None, samples: int | None = None
+    ) -> Bot:
+        """A new bot of this level, seeded; ``think`` caps its seconds a move (never raises
+        them), ``samples`` fixes its deals a move instead (see the module docstring)."""
+        if self.think is None:
+            return BasicBot(seed)
+        if samples is not None:
+            return ExpertBot(seed, samples=samples)
+        return ExpertBot(seed, think=self.think if think is None else min(self.think, think))
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "easy": Level(
+        "easy",
+        "basic",
+        None,
+        "plays by rules of thumb at once: ducks, sheds the cards that count, stops a moon",
+    ),
+    "medium": Level(
+        "medium",
+        "expert",
+        0.05,
+        "imagines the hidden cards for a twentieth of a second a move",
+    ),
+    "hard": Level(
+        "hard",
+        "expert",
+        0.3,
+        "imagines the hidden cards for up to 0.3 s a move, and runs for the moon",
+    ),
+}
+"""The levels by name, easiest first."""
+
+
+def levels() -> list[str]:
+    """The levels' names, easiest first."""
+    return list(LEVELS)

@@ -1,0 +1,65 @@
+"""hearts.bots.levels: the levels the faces offer (easy, medium, hard), each a player and a budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts import Game, bots, variants
+from hearts.bots import LEVELS, BasicBot, ExpertBot
+from hearts.bots.search import DEFAULT_THINK
+from hearts.errors import InvalidArgument, UnknownName
+from hearts.events import HandSettled
+
+
+def test_the_levels_are_named_easiest_first_and_made_by_the_registry_in_any_case() -> None:
+    assert bots.levels() == ["easy", "medium", "hard"]
+    assert bots.known() == ["easy", "medium", "hard", "random", "basic", "expert", "ismcts"]
+    easy, medium, hard = (bots.get(name.upper(), seed=1) for name in bots.levels())
+    assert isinstance(easy, BasicBot)
+    assert isinstance(medium, ExpertBot) and medium.think == LEVELS["medium"].think == 0.05
+    assert isinstance(hard, ExpertBot) and hard.think == LEVELS["hard"].think == 0.3
+    assert hard.moons and not hard.search_pass  # the expert as it plays by default
+    assert LEVELS["medium"].think < LEVELS["hard"].think < DEFAULT_THINK
+
+
+def test_a_level_thinks_at_most_its_own_seconds_whatever_it_is_asked() -> None:
+    """A server's bound (a smaller think) lowers a level's seconds; a larger one does not raise
+    them, so a table's CPU a move is the level's at most. ``samples`` fixes the deals instead,
+    for reproducible runs; the level that does not search takes neither."""
+    assert bots.get("hard", think=0.1).think == 0.1  # type: ignore[attr-defined]
+    assert bots.get("hard", think=5.0).think == 0.3  # type: ignore[attr-defined]
+    assert bots.get("medium", think=1.0).think == 0.05  # type: ignore[attr-defined]
+    fixed = bots.get("hard", seed=2, samples=6)
+    assert isinstance(fixed, ExpertBot) and fixed.samples == 6
+    assert isinstance(bots.get("easy", think=1.0, samples=None), BasicBot)
+    assert {"medium", "hard"} <= bots.SEARCHERS and "easy" not in bots.SEARCHERS
+
+
+def test_a_level_refuses_a_bad_budget_and_a_misspelt_level_gets_a_suggestion() -> None:
+    with pytest.raises(InvalidArgument, match=r"^think must be a number of seconds above zero"):
+        bots.get("hard", think=0)
+    with pytest.raises(InvalidArgument, match=r"^samples must be a whole number of at least 1"):
+        bots.get("easy", samples=0)
+    with pytest.raises(UnknownName, match=r"^there is no bot 'hrad'; did you mean hard\?$"):
+        bots.get("hrad")
+    with pytest.raises(UnknownName, match=r"choose from: easy, medium, hard, random, basic"):
+        bots.get("zzz")
+
+
+@pytest.mark.parametrize("name", ["modern", "black-maria", "auction", "heartsette", "domino"])
+def test_every_level_plays_a_hand_legally_at_its_own_budget(name: str) -> None:
+    """Each level (medium and hard on their own clocks, capped at a twentieth of a second here
+    to keep the test short) plays a whole hand of the form from its views alone."""
+    rules = variants.get(name)
+    game = Game(rules, seed=3)
+    seats = [
+        bots.get(bots.levels()[seat % 3], seed=seat, think=0.05) for seat in range(rules.players)
+    ]
+    while game.hand_number < 1 and not game.is_over:
+        seat = game.deal.to_act
+        assert seat is not None
+        view = game.view(seat)
+        move = seats[seat].choose(view)
+        assert move in view.legal_moves
+        game.play(move, seat)
+    assert sum(isinstance(event, HandSettled) for event in game.events) == 1
