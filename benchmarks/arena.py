@@ -94,10 +94,13 @@ def _expert_searches_its_pass() -> None:
 VARIANTS: dict[str, dict[str, bool]] = {
     "expert-nomoon": {"moons": False},
     "expert-pass": {"search_pass": True},
+    "expert-infer": {"inference": True},
 }
 """The expert's variants the arena seats beside the registry's bots, by name: its options.
 ``expert-nomoon``, the expert before it weighed running for the moon (``moons=False``);
-``expert-pass``, the expert searching its pass (``search_pass=True``, not yet its default)."""
+``expert-pass``, the expert searching its pass (``search_pass=True``, not yet its default);
+``expert-infer``, the expert reading the others' sheds (``inference=True``, not yet its
+default)."""
 
 _BOT_NAMES = ", ".join([*bot_registry.names(), *VARIANTS])
 

@@ -93,5 +93,5 @@ def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> Non
     else:
         raise AssertionError("a match with no such bot ran")
     err = capsys.readouterr().err  # type: ignore[attr-defined]
-    bots = "random, basic, expert, ismcts, expert-nomoon, expert-pass"
+    bots = "random, basic, expert, ismcts, expert-nomoon, expert-pass, expert-infer"
     assert f"no bot 'expert-nomon' (the bots: {bots})" in err

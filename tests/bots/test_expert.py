@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from hearts import Deal, Game, InvalidArgument, variants
-from hearts.bots import BasicBot, ExpertBot, get, hint
+from hearts.bots import BasicBot, ExpertBot, expert, get, hint
 from hearts.bots.basic import pass_ranking
 from hearts.bots.expert import (
     MOON_THREAT,
@@ -21,7 +22,7 @@ from hearts.bots.expert import (
     run_on,
     strong_run,
 )
-from hearts.bots.sampler import PassSampler
+from hearts.bots.sampler import PassSampler, Sampler
 from hearts.cards import Card, Rank
 from hearts.deal import Phase
 from hearts.events import CardPlayed
@@ -204,8 +205,6 @@ def test_cards_as_good_as_each_other_are_not_searched_at_all() -> None:
 def test_the_expert_drops_clearly_worse_cards_and_spends_its_samples_on_the_rest() -> None:
     """A candidate whose mean is two standard errors below the best one's is dropped; one within
     reach stays in contention; two are always kept."""
-    from hearts.bots import expert
-
     ten = [[0.0] * 10 for _ in range(3)]  # (only their number is read)
     # Candidates 0, 1, 2 after ten samples each: means 1.0, 0.8 and -5.0; standard errors 0.3,
     # 0.3 and 0.03.
@@ -324,6 +323,24 @@ def test_the_expert_weighs_a_run_only_where_one_is_open() -> None:
     taken = play_to(deal, "2D 5D KH KD")
     assert taken.penalties()[3] == 1 and not may_run(taken.view(0))
     assert not run_on(taken, 0) and run_on(taken, 3)
+
+
+def test_the_expert_reads_the_others_sheds_only_when_asked_and_keeps_it_when_pickled() -> None:
+    """inference=True: the expert's sampler weighs its deals by the others' sheds
+    (HELD_QUEEN, HELD_POINTS: hearts.bots.sampler.sheds_held); off by default while it is
+    measured, and then its sampler reads nothing (every deal that fits as likely)."""
+    deal = play_to(Deal.from_hands(MODERN, RUNNER, pass_direction="hold"), "2C JS 4C 5C")
+    view = deal.view(0)
+    reading = ExpertBot(seed=1, samples=4, inference=True)
+    problem = reading.problem(view)
+    assert problem is not None and isinstance(problem.sampler, Sampler)
+    assert problem.sampler.held == (expert.HELD_QUEEN, expert.HELD_POINTS)
+    plain = ExpertBot(seed=1, samples=4).problem(view)
+    assert plain is not None and isinstance(plain.sampler, Sampler)
+    assert plain.sampler.held == (1.0, 1.0) and plain.sampler.sheds == frozenset()
+    assert pickle.loads(pickle.dumps(reading)).inference is True
+    with pytest.raises(InvalidArgument, match=r"^inference must be True or False, not 1$"):
+        ExpertBot(inference=1)  # type: ignore[arg-type]
 
 
 def test_running_the_roll_out_wins_every_trick_it_can() -> None:

@@ -203,6 +203,53 @@ def test_the_kept_queen_prior_draws_fewer_deals_where_the_receiver_kept_the_quee
     assert Sampler(view).keeper is None
 
 
+def _shed_view() -> SeatView:
+    """Seat 0's view of a modern hand held: seat 3 showed out of clubs in the third trick and shed
+    the T♦; the Q♠ and most hearts are unseen by seat 0."""
+    deal = Deal.from_hands(
+        variants.get("modern"),
+        [
+            "2C 5C 9C QC 3D 7D KD 4S 8S 3S AS 6H JH",
+            "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+            "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+            "8C 6D TD JD QD 2S QS 7S JS 4H 5H 9H TH",
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "3C", "4C", "8C", "2S", "4S", "5S", "6S", "JC", "TD", "QC", "KC"):
+        deal.play(card)
+    return deal.view(0)
+
+
+def test_a_seat_that_shed_less_than_it_might_is_thought_unlikely_to_have_held_the_queen() -> None:
+    """The priors held_queen and held_points: the T♦ shed on a club trick makes the deals in
+    which seat 3 held the Q♠ then (held back: the card counting the most there is) drawn a tenth
+    as often; at held_points 0, it never held a heart then, unless it held the Q♠ too (what it
+    held back then counts as the Q♠)."""
+    view = _shed_view()
+    queen = Card.parse("QS")
+
+    def holders(held_queen: float, held_points: float) -> tuple[int, int]:
+        sampler = Sampler(view, held_queen=held_queen, held_points=held_points)
+        rng = random.Random(3)
+        deals = [sampler.sample(rng) for _ in range(600)]
+        assert all(deal is not None for deal in deals)
+        hands = [deal.hand(3) for deal in deals if deal is not None]
+        queens = sum(1 for hand in hands if queen in hand)
+        hearts = sum(
+            1 for hand in hands if queen not in hand and hand.mask & SUIT_MASKS[Suit.HEARTS]
+        )
+        return queens, hearts
+
+    plain_queens, plain_hearts = holders(1.0, 1.0)
+    queens, _ = holders(0.1, 1.0)
+    _, hearts = holders(1.0, 0.0)
+    assert plain_queens > 150 and queens < plain_queens / 3
+    assert plain_hearts > 300 and hearts == 0
+    assert Sampler(view, held_queen=0.1).sheds == frozenset({9})  # (the T♦: the tenth move)
+    assert Sampler(view).sheds == frozenset()  # (no prior asked: nothing read)
+
+
 def test_two_handed_arrivals_leave_room_for_the_cards_that_need_it() -> None:
     """The other seat's cards are fitted to its draws from the last back; a card that may come
     later is not given a draw another card needs (A may arrive at 1 or 2, C only at 1)."""

@@ -2,7 +2,9 @@
 
 For each card it may play, the expert samples deals consistent with everything its seat knows
 (:mod:`hearts.bots.sampler`; it also reads the pass: the seat it passed to is thought ten times
-less likely to have kept a Q♠ it held, :data:`KEPT_QUEEN`), plays the card in each, finishes
+less likely to have kept a Q♠ it held, :data:`KEPT_QUEEN`; and, with ``inference``, the others'
+sheds: a seat that showed out and shed less than it might have is thought less likely to have
+held the Q♠, :data:`HELD_QUEEN`, or a heart, :data:`HELD_POINTS`), plays the card in each, finishes
 the hand, and scores it by the rules' own settlement; it plays the card with the best average. The same sampled deals judge
 every card (common random numbers), so the comparison is sharper than the samples alone. Every
 :data:`_PRUNE_EVERY` samples it drops the cards clearly worse than the best (their mean two
@@ -77,6 +79,8 @@ M = TypeVar("M")
 
 __all__ = [
     "EXACT_CARDS",
+    "HELD_POINTS",
+    "HELD_QUEEN",
     "KEPT_QUEEN",
     "MOON_THREAT",
     "RUN_HIGH",
@@ -99,6 +103,13 @@ EXACT_CARDS = 2
 KEPT_QUEEN = 0.1
 """How likely the expert thinks it, against the other deals, that the seat it passed to held
 the Q♠ and kept it (most players pass it on; :class:`~hearts.bots.sampler.Sampler`)."""
+HELD_QUEEN = 0.1
+"""How likely the expert thinks it (with ``inference``), against the other deals, that a seat
+that showed out of the suit led and shed another card held the card counting the most there is
+(the Q♠ of the modern game: most players shed it at once; :func:`~hearts.bots.sampler.sheds_held`)."""
+HELD_POINTS = 0.5
+"""The same for another card that counts (a heart): a seat that showed out and shed a card that
+counts nothing is thought half as likely, each time, to have held one."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -146,10 +157,12 @@ class ExpertBot(Searcher):
         *,
         search_pass: bool = False,
         moons: bool = True,
+        inference: bool = False,
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
-        for name, value in (("search_pass", search_pass), ("moons", moons)):
+        flags = (("search_pass", search_pass), ("moons", moons), ("inference", inference))
+        for name, value in flags:
             if not isinstance(value, bool):
                 raise InvalidArgument(f"{name} must be True or False, not {value!r}")
         if helper is not None and not isinstance(helper, Helper):
@@ -159,6 +172,10 @@ class ExpertBot(Searcher):
         self.moons = moons
         """Weigh running for the moon where it may (:func:`may_run`): each card is also tried
         played so (False: the expert as it was before, for measurements)."""
+        self.inference = inference
+        """Weigh the imagined deals by what the others shed when they showed out of a suit
+        (:data:`HELD_QUEEN`, :data:`HELD_POINTS`; off by default: being measured. False: every
+        deal that fits the view as likely, but for the pass's :data:`KEPT_QUEEN`)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -167,10 +184,12 @@ class ExpertBot(Searcher):
     def __getstate__(self) -> dict[str, object]:
         state = {name: getattr(self, name) for name in ("seed", "think", "samples", "basic")}
         options = {"search_pass": self.search_pass, "moons": self.moons}
+        options["inference"] = self.inference
         return {**state, **options, "helper": None}  # (a process stays)
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in {"moons": True, **state}.items():  # (pickled before moons: True)
+        # (pickled before the moon or the inference: the moon on, the inference off)
+        for name, value in {"moons": True, "inference": False, **state}.items():
             setattr(self, name, value)
 
     def choose(self, view: SeatView) -> Move:
@@ -198,7 +217,8 @@ class ExpertBot(Searcher):
         if cards is None:
             return None
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
-        sampler = Sampler(view, kept_queen=KEPT_QUEEN)
+        held = (HELD_QUEEN, HELD_POINTS) if self.inference else (1.0, 1.0)
+        sampler = Sampler(view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1])
         me = view.seat
         if not (self.moons and may_run(view)):
 

@@ -13,9 +13,17 @@ the cards this seat has not seen. Every deal it returns agrees with everything t
   (the leader held nothing else), the bids and the suit named; an imagined deal in which any
   recorded move would be illegal is thrown away and another drawn.
 
-One prior may be asked for (``kept_queen``): that the seat this seat passed to, had it held the
-Q♠, would have passed it on (what most players do). Deals in which that seat kept the Q♠ (it
-holds it and did not receive it) are then drawn ``kept_queen`` times as often as the others.
+Priors may be asked for, each a likelihood below 1 against the other deals (what most players
+do, read from what they did):
+
+- ``kept_queen``: the seat this seat passed to, had it held the Q♠, would have passed it on.
+  Deals in which that seat kept the Q♠ (it holds it and did not receive it) are drawn
+  ``kept_queen`` times as often as the others.
+- ``held_queen`` and ``held_points``: a seat that showed out of the suit led sheds the card that
+  counts most that it may (:func:`sheds_held`). For every time another seat showed out and shed
+  a card that counts less than the most it held then, a deal is drawn ``held_queen`` times as
+  often when what it held back counts as much as anything in the pack (the Q♠ of the modern
+  game), ``held_points`` times when it is another card that counts (a heart).
 
 It samples every preset (:func:`supported`):
 
@@ -95,7 +103,14 @@ def supported(rules: Rules) -> bool:
 class Sampler:
     """Imagined deals for one view (see the module docstring). Build one per decision."""
 
-    def __init__(self, view: SeatView, *, kept_queen: float = 1.0) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        *,
+        kept_queen: float = 1.0,
+        held_queen: float = 1.0,
+        held_points: float = 1.0,
+    ) -> None:
         rules = view.rules
         if not supported(rules):
             raise InvalidArgument(
@@ -203,6 +218,18 @@ class Sampler:
             seen = view.hand.mask | view.played_cards().mask | view.passed.mask
             if rules.values[QUEEN_OF_SPADES] > 0 and not seen >> QUEEN_OF_SPADES & 1:
                 self.keeper = _receiver(view)
+        self.held = (held_queen, held_points)
+        """How likely a deal is, against the others, for each time in it another seat shed less
+        than it might have when it showed out: held back a card counting the most there is, or
+        another card that counts (1, 1: as likely)."""
+        self.held_back: tuple[int, ...] = ()
+        """For the deal last replayed: how many times another seat held back a card counting the
+        most there is, and another card that counts (empty: none)."""
+        self.sheds: frozenset[int] = frozenset()
+        """The indices in :attr:`moves` of the cards another seat shed when it showed out
+        (where the priors apply)."""
+        if min(self.held) < 1 and max(rules.values) > 0:
+            self.sheds = _sheds(view, self.moves)
 
     def sample(self, rng: random.Random) -> Deal | None:
         """A deal consistent with the view, in the view's state; None if no attempt fitted."""
@@ -221,9 +248,18 @@ class Sampler:
             ):
                 continue
             deal = self._replay(hands, widow, rng)
-            if deal is not None:
-                return deal
+            if deal is None:
+                continue
+            if self.held_back and rng.random() >= self._likelihood():
+                continue
+            return deal
         return None
+
+    def _likelihood(self) -> float:
+        """The priors' weight of the deal last replayed: for each time in it another seat held
+        back a card it might have shed."""
+        (queen, points), (kept_queens, kept_points) = self.held, self.held_back
+        return queen**kept_queens * points**kept_points
 
     def _hands(self, rng: random.Random) -> tuple[list[int], int] | None:
         """The other seats' hands now: the fixed cards, and the free ones dealt at random to
@@ -335,7 +371,9 @@ class Sampler:
         auction = view.auction
         if auction is not None and not any(b is not None for b in auction.bids):
             namer = auction.bidder
-        deal = _replay(view, start, stock, moves, namer)
+        counts: list[int] | None = [0, 0] if self.sheds else None
+        deal = _replay(view, start, stock, moves, namer, self.sheds, counts)
+        self.held_back = (counts[0], counts[1]) if counts is not None and any(counts) else ()
         if deal is None:
             return None
         if self.widow and deal.penalties() != view.penalties:
@@ -514,9 +552,14 @@ def _replay(
     stock: list[Card],
     moves: Sequence[tuple[int, Move]],
     namer: int | None,
+    sheds: frozenset[int] = frozenset(),
+    held: list[int] | None = None,
 ) -> Deal | None:
     """The hand played again from imagined hands (as held after the pass) and stock; None if a
-    recorded move would be illegal there or the seat would not be where the view shows it."""
+    recorded move would be illegal there or the seat would not be where the view shows it.
+    For each move of ``sheds`` (indices in ``moves``) in which the seat shed less than it might
+    have (:func:`sheds_held`), one is added to ``held``: to its first count when what it held
+    back counts the most there is, else to its second."""
     try:
         deal = Deal.from_hands(
             view.rules,
@@ -527,15 +570,57 @@ def _replay(
             stock=stock,
             namer=namer,
         )
-        for seat, move in moves:
+        for index, (seat, move) in enumerate(moves):
             if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
                 move = Revoke(move)  # a revoke seen as a card played (laws option)
+            elif held is not None and index in sheds:
+                kept = sheds_held(deal, move)  # type: ignore[arg-type]
+                if kept:
+                    held[kept - 1] += 1
             deal.play(move, seat)
     except HeartsError:
         return None
     if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
         return None
     return deal
+
+
+def sheds_held(deal: Deal, card: Card) -> int:
+    """Whether the seat to act, shedding ``card`` (off the suit led), held back a card that
+    counts more that it might have shed: 0, no; 1, one that counts the most there is (the
+    Q♠ in the modern game); 2, another that counts (a heart).
+
+    >>> from hearts import Deal, variants
+    >>> deal = Deal.from_hands(variants.get("modern"), [
+    ...     "2C 5C 9C QC 3D 7D KD 4S 8S QS AS 6H JH",
+    ...     "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+    ...     "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+    ...     "8C 6D TD JD QD 2S 3S 7S JS 4H 5H 9H TH"], pass_direction="hold")
+    >>> for card in ("2C", "3C", "4C", "8C", "2S", "4S", "5S", "6S", "JC"):
+    ...     _ = deal.play(card)
+    >>> deal.to_act    # seat 2 led the J♣; seat 3 is out of clubs and holds hearts
+    3
+    >>> sheds_held(deal, Card.parse("TD")), sheds_held(deal, Card.parse("9H"))
+    (2, 0)
+    """
+    values = deal.card_values
+    legal: Sequence[Card] = deal.legal_moves()  # type: ignore[assignment]
+    most = max(values[other] for other in legal)
+    if most <= 0 or values[card] >= most:
+        return 0
+    return 1 if most >= max(values) else 2
+
+
+def _sheds(view: SeatView, moves: Sequence[tuple[int, Move]]) -> frozenset[int]:
+    """The indices in ``moves`` of the cards another seat played off the suit led."""
+    size = len(_seats(view))
+    cards = [(i, seat, move) for i, (seat, move) in enumerate(moves) if isinstance(move, Card)]
+    found: set[int] = set()
+    for first in range(0, len(cards), size):
+        trick = cards[first : first + size]
+        led = trick[0][2].suit
+        found.update(i for i, seat, card in trick[1:] if seat != view.seat and card.suit != led)
+    return frozenset(found)
 
 
 def _arrivals(
