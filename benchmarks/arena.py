@@ -33,7 +33,6 @@ import resource
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,18 +66,13 @@ class _Timed:
 
 
 def _time_every_bot() -> None:
-    """Wrap every registered bot's maker so that its decisions are timed (in this process)."""
-    for name, maker in list(bot_registry.BOTS.items()):
+    """Make every bot the registry makes (the levels too) time its decisions (in this process)."""
+    make = bot_registry.get
 
-        def timed(
-            seed: int | None = None,
-            _name: str = name,
-            _maker: Callable[..., Bot] = maker,
-            **options: Any,
-        ) -> Bot:
-            return _Timed(_name, _maker(seed, **options))
+    def timed(name: str, seed: int | None = None, **options: Any) -> Bot:
+        return _Timed(name.strip().lower(), make(name, seed, **options))
 
-        bot_registry.BOTS[name] = timed
+    bot_registry.get = timed  # type: ignore[assignment]
 
 
 def _expert_searches_its_pass() -> None:
@@ -102,7 +96,7 @@ VARIANTS: dict[str, dict[str, bool]] = {
 ``expert-infer``, the expert reading the others' sheds (``inference=True``, not yet its
 default)."""
 
-_BOT_NAMES = ", ".join([*bot_registry.names(), *VARIANTS])
+_BOT_NAMES = ", ".join([*bot_registry.known(), *VARIANTS])
 
 
 def expert_variant(
@@ -238,6 +232,14 @@ def main(argv: list[str] | None = None) -> None:
     if options.search_pass and options.workers != 1:
         # (The workers are spawned: they would not see the expert made to search its pass.)
         parser.error("--search-pass needs --workers 1: the workers make the registry's expert")
+    made, expert = bot_registry.get, bot_registry.BOTS["expert"]
+    try:
+        _main(options, parser)
+    finally:  # (main may run inside another program, a test: the registry is left as it was)
+        bot_registry.get, bot_registry.BOTS["expert"] = made, expert  # type: ignore[misc]
+
+
+def _main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     if options.search_pass:
         _expert_searches_its_pass()
     if options.timing and options.workers != 1:
@@ -263,7 +265,7 @@ def main(argv: list[str] | None = None) -> None:
         first, _, second = match.partition(":")
         names = [first] + [second or first] * (rules.players - 1)
         for name in {first, second} - {""}:
-            if name.strip().lower() not in {*bot_registry.names(), *VARIANTS}:
+            if name.strip().lower() not in {*bot_registry.known(), *VARIANTS}:
                 parser.error(f"--match {match}: no bot {name!r} (the bots: {_BOT_NAMES})")
         TIMES.clear()
         progress = Progress(

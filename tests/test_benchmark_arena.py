@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from hearts import bots
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -93,5 +95,18 @@ def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> Non
     else:
         raise AssertionError("a match with no such bot ran")
     err = capsys.readouterr().err  # type: ignore[attr-defined]
-    bots = "random, basic, expert, ismcts, expert-nomoon, expert-pass, expert-infer"
+    bots = "easy, medium, hard, random, basic, expert, ismcts, expert-nomoon, expert-pass, "
+    bots += "expert-infer"
     assert f"no bot 'expert-nomon' (the bots: {bots})" in err
+
+
+def test_timing_times_the_levels_too(tmp_path: Path) -> None:
+    """--timing records every decision of every bot the registry makes, the levels included."""
+    out = tmp_path / "timed.json"
+    _script().main(
+        ["--match", "hard:basic", "--timing", "--deals", "1", "--samples", "2", "--out", str(out)]
+    )
+    timed = json.loads(out.read_text())["runs"][0]["decision_seconds"]
+    assert set(timed) == {"hard", "basic"}
+    assert timed["hard"]["decisions"] == 4 * 14  # (in each of four hands, the pass and 13 cards)
+    assert bots.get("hard").__class__.__name__ == "ExpertBot"  # (the registry left as it was)
