@@ -329,15 +329,23 @@ def test_the_expert_reads_the_others_sheds_only_when_asked_and_keeps_it_when_pic
     """inference=True: the expert's sampler weighs its deals by the others' sheds
     (HELD_QUEEN, HELD_POINTS: hearts.bots.sampler.sheds_held); off by default while it is
     measured, and then its sampler reads nothing (every deal that fits as likely)."""
-    deal = play_to(Deal.from_hands(MODERN, RUNNER, pass_direction="hold"), "2C JS 4C 5C")
-    view = deal.view(0)
+    hands = [
+        "2C 5C 9C QC 3D 7D KD 4S 8S 3S AS 6H JH",
+        "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
+        "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
+        "8C 6D TD JD QD 2S QS 7S JS 4H 5H 9H TH",
+    ]
+    deal = play_to(Deal.from_hands(MODERN, hands, pass_direction="hold"), "2C 3C 4C 8C 2S 4S")
+    view = play_to(deal, "5S 6S JC TD").view(0)  # (seat 3 shed the T♦ on the J♣)
     reading = ExpertBot(seed=1, samples=4, inference=True)
     problem = reading.problem(view)
     assert problem is not None and isinstance(problem.sampler, Sampler)
-    assert problem.sampler.held == (expert.HELD_QUEEN, expert.HELD_POINTS)
+    sheds = problem.sampler.sheds
+    assert sheds is not None and sheds.queen == [0, 0, 0, 1]
+    assert (sheds.held_queen, sheds.held_points) == (expert.HELD_QUEEN, expert.HELD_POINTS)
     plain = ExpertBot(seed=1, samples=4).problem(view)
     assert plain is not None and isinstance(plain.sampler, Sampler)
-    assert plain.sampler.held == (1.0, 1.0) and plain.sampler.sheds == frozenset()
+    assert plain.sampler.sheds is None
     assert pickle.loads(pickle.dumps(reading)).inference is True
     with pytest.raises(InvalidArgument, match=r"^inference must be True or False, not 1$"):
         ExpertBot(inference=1)  # type: ignore[arg-type]

@@ -222,32 +222,59 @@ def _shed_view() -> SeatView:
 
 
 def test_a_seat_that_shed_less_than_it_might_is_thought_unlikely_to_have_held_the_queen() -> None:
-    """The priors held_queen and held_points: the T♦ shed on a club trick makes the deals in
-    which seat 3 held the Q♠ then (held back: the card counting the most there is) drawn a tenth
-    as often; at held_points 0, it never held a heart then, unless it held the Q♠ too (what it
-    held back then counts as the Q♠)."""
+    """The prior held_queen (hearts.bots.sampler.Sheds): the T♦ shed on a club trick makes the
+    deals in which seat 3 holds the Q♠ drawn a tenth as often."""
     view = _shed_view()
     queen = Card.parse("QS")
 
-    def holders(held_queen: float, held_points: float) -> tuple[int, int]:
-        sampler = Sampler(view, held_queen=held_queen, held_points=held_points)
+    def holding(held_queen: float) -> int:
+        sampler = Sampler(view, held_queen=held_queen)
         rng = random.Random(3)
         deals = [sampler.sample(rng) for _ in range(600)]
         assert all(deal is not None for deal in deals)
-        hands = [deal.hand(3) for deal in deals if deal is not None]
-        queens = sum(1 for hand in hands if queen in hand)
-        hearts = sum(
-            1 for hand in hands if queen not in hand and hand.mask & SUIT_MASKS[Suit.HEARTS]
-        )
-        return queens, hearts
+        return sum(1 for deal in deals if deal is not None and queen in deal.hand(3))
 
-    plain_queens, plain_hearts = holders(1.0, 1.0)
-    queens, _ = holders(0.1, 1.0)
-    _, hearts = holders(1.0, 0.0)
-    assert plain_queens > 150 and queens < plain_queens / 3
-    assert plain_hearts > 300 and hearts == 0
-    assert Sampler(view, held_queen=0.1).sheds == frozenset({9})  # (the T♦: the tenth move)
-    assert Sampler(view).sheds == frozenset()  # (no prior asked: nothing read)
+    plain = holding(1.0)
+    assert plain > 150 and holding(0.1) < plain / 3
+    sheds = Sampler(view, held_queen=0.1).sheds
+    assert sheds is not None and sheds.queen == [0, 0, 0, 1] and sheds.points == [0, 0, 0, 1]
+    assert Sampler(view).sheds is None  # (no prior asked: nothing read)
+
+
+def test_the_sheds_weigh_only_what_tells_deals_apart() -> None:
+    """The weights are at most 1, and 1 for the likeliest deals there may be (the Q♠ with a seat
+    that never shed, no heart with seat 3): only what tells deals apart rejects any. A shed in a
+    first trick that may carry no card that counts (the modern game's) is not read at all."""
+    view = _shed_view()
+    sheds = Sampler(view, held_queen=0.1, held_points=0.5).sheds
+    assert sheds is not None
+    rng = random.Random(4)
+    plain = Sampler(view)
+    weights = []
+    for _ in range(300):
+        deal = plain.sample(rng)
+        assert deal is not None
+        weights.append(sheds.weight([deal.hand(seat).mask for seat in range(4)]))
+    assert {round(weight, 9) for weight in weights} <= {1.0, 0.5, 0.1, 0.05}
+    assert {0.5, 0.05} <= {round(weight, 9) for weight in weights}  # (seat 3 seldom has no heart)
+    queen, heart = 1 << Card.parse("QS"), 1 << Card.parse("AH")
+    assert sheds.weight([0, queen | heart, 0, 0]) == 1.0  # (seats 1 and 2 never shed)
+    assert sheds.weight([0, heart, 0, queen]) == pytest.approx(0.1)
+    assert sheds.weight([0, queen, 0, heart]) == 0.5
+    assert sheds.weight([0, 0, 0, queen | heart]) == pytest.approx(0.05)
+    first = Deal.from_hands(
+        variants.get("modern"),
+        [
+            "2C 5C 9C QC 3D 7D KD 4S 8S 3S AS 6H JH",
+            "4D 8D AD 5S 9S KS 2H 7H QH 3H 8H KH AH",
+            "3C 6C TC KC 4C 7C JC AC 5D 9D 2D 6S TS",
+            "8C 6D TD JD QD 2S QS 7S JS 4H 5H 9H TH",
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "4D", "3C", "8C"):  # (seat 1 is out of clubs in the first trick)
+        first.play(card)
+    assert Sampler(first.view(0), held_queen=0.1, held_points=0.5).sheds is None
 
 
 def test_two_handed_arrivals_leave_room_for_the_cards_that_need_it() -> None:

@@ -106,7 +106,7 @@ the Q♠ and kept it (most players pass it on; :class:`~hearts.bots.sampler.Samp
 HELD_QUEEN = 0.1
 """How likely the expert thinks it (with ``inference``), against the other deals, that a seat
 that showed out of the suit led and shed another card held the card counting the most there is
-(the Q♠ of the modern game: most players shed it at once; :func:`~hearts.bots.sampler.sheds_held`)."""
+(the Q♠ of the modern game: most players shed it at once; :class:`~hearts.bots.sampler.Sheds`)."""
 HELD_POINTS = 0.5
 """The same for another card that counts (a heart): a seat that showed out and shed a card that
 counts nothing is thought half as likely, each time, to have held one."""
