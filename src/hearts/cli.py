@@ -770,7 +770,8 @@ def play(
         str | None,
         typer.Option(
             help="The computer players: one name for every other seat, or one per seat from "
-            "your left (e.g. expert,basic,basic); expert by default."
+            "your left (e.g. expert,basic,basic), or a level: easy, medium or hard; expert by "
+            "default."
         ),
     ] = None,
     seed: Annotated[
