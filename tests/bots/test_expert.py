@@ -251,6 +251,25 @@ def test_the_searched_pass_plays_the_basic_pass_on_every_deal_however_far_behind
         assert analysis.samples == 48 and analysis.move in view.legal_moves
 
 
+def test_a_hand_that_may_run_also_tries_the_runners_passes_at_the_pass() -> None:
+    """The searched pass of a hand that may run for the moon (seed 20, seat 1: A♣ Q♦ K♦ Q♠ K♥
+    A♥, six of 13 queen or higher) also tries passing three of its five lowest cards, running;
+    here that does best on the same deals, and the analysis says it runs. With moons=False it
+    tries only the basic player's passes."""
+    view = Game(variants.get("modern"), seed=20).view(1)
+    assert may_run(view)
+    searching = ExpertBot(seed=1, samples=24, search_pass=True)
+    problem = searching.problem(view)
+    assert problem is not None and problem.plans and len(problem.candidates) == 30
+    low = set(sorted(view.hand, key=lambda card: card.rank)[:5])
+    runs = [move for move, run in problem.candidates if run]
+    assert len(runs) == 10 and all(set(move.cards) <= low for move in runs)
+    analysis = searching.analyse(view)
+    assert analysis.running and analysis.move in runs and analysis.move in view.legal_moves
+    old = ExpertBot(seed=1, samples=24, search_pass=True, moons=False).problem(view)
+    assert old is not None and not old.plans and len(old.candidates) == 20
+
+
 def test_the_pass_sampler_deals_the_rest_of_the_pack_to_the_other_seats() -> None:
     view = Game(variants.get("modern"), seed=3).view(2)
     sampler = PassSampler(view)

@@ -239,29 +239,53 @@ class ExpertBot(Searcher):
         plans = [(card, False) for card in cards] + [(card, True) for card in cards]
         return Problem(sampler, plans, plan_result, None, plans=True)
 
-    def _pass_problem(self, view: SeatView) -> Problem[Move]:
+    def _pass_problem(self, view: SeatView) -> Problem[Any]:
         """The pass (with ``search_pass``): the basic player's first :data:`PASS_POOL` cards to
         pass, every way to pass as many as the rules ask, each tried in the same imagined deals
         (the other hands at random, the other seats passing as the basic player does, then the
         hand played out). The basic player's own pass stands unless another does better on the
-        same deals by two standard errors of the difference: a short budget keeps it."""
+        same deals by two standard errors of the difference: a short budget keeps it.
+
+        A hand that may run for the moon (:func:`may_run`, with ``moons``) also tries the
+        runner's passes: every way to pass as many of its :data:`RUN_POOL` lowest cards, the
+        hand then played running (:func:`run_card`, while :func:`run_on` holds)."""
         count = view.rules.pass_count
         pool = pass_ranking(view)[: count + PASS_POOL - 3]
         candidates = [Pass(cards) for cards in itertools.combinations(pool, count)]
         me = view.seat
         left = view.rules.hand_size * view.rules.dealt_seats
+        if self.moons and may_run(view):
+            low = sorted(view.hand, key=lambda card: (card.rank, card))[: count + RUN_POOL - 3]
+            plans = [(move, False) for move in candidates] + [
+                (Pass(cards), True) for cards in itertools.combinations(low, count)
+            ]
 
-        def others_pass(deal: Deal) -> None:
-            for seat in deal.seats:
-                if seat != me:
-                    deal.play(self.basic.choose(deal.view(seat)), seat)
+            def plan_result(deal: Deal, plan: tuple[Move, bool]) -> float:
+                move, run = plan
+                trial = deal.copy(stack=False)
+                trial.play(move, me)
+                return _finish(trial, view, left, runner=me if run else None, others=True)
+
+            return Problem(
+                PassSampler(view), plans, plan_result, self._others_pass(me), default=0, plans=True
+            )
 
         def pass_result(deal: Deal, move: Move) -> float:
             trial = deal.copy(stack=False)
             trial.play(move, me)
             return _finish(trial, view, left, others=self.moons)
 
-        return Problem(PassSampler(view), candidates, pass_result, others_pass, default=0)
+        return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
+
+    def _others_pass(self, me: int) -> Callable[[Deal], None]:
+        """Readies an imagined deal at the pass: the other seats pass as the basic player does."""
+
+        def others_pass(deal: Deal) -> None:
+            for seat in deal.seats:
+                if seat != me:
+                    deal.play(self.basic.choose(deal.view(seat)), seat)
+
+        return others_pass
 
     def _compare(self, view: SeatView, problem: Problem[Any]) -> Analysis:
         """Each candidate's result in the same imagined deals, the clearly worse dropped as it
@@ -384,6 +408,9 @@ class Problem(Generic[M]):
 PASS_POOL = 6
 """The expert's pass is chosen among the basic player's first this many cards to pass (every
 way to pass three of them: 20 candidates)."""
+RUN_POOL = 5
+"""A hand that may run for the moon also tries passing three of its this many lowest cards,
+running (every way: 10 more candidates)."""
 
 _PRUNE_EVERY = 12
 """Samples between two looks at the candidates: cards clearly worse than the best are dropped."""
