@@ -23,7 +23,7 @@ from hearts.bots.expert import (
     strong_run,
 )
 from hearts.bots.sampler import PassSampler, Sampler
-from hearts.cards import Card, Rank
+from hearts.cards import QUEEN_OF_SPADES, Card, Rank
 from hearts.deal import Phase
 from hearts.events import CardPlayed
 from hearts.moves import Pass
@@ -132,6 +132,66 @@ def test_the_roll_out_leads_low_from_its_shortest_suit_and_keeps_high_spades_whi
     )
     play_to(deal, "2C 3C 8C AC")  # seat 3 leads: 6C KS AS 2D 3D 4D (hearts not broken)
     assert rollout_card(deal) == Card.parse("6C")  # its shortest suit; not the A♠/K♠
+
+
+FLUSH = [
+    "2C 9D TD JD QD KD AD 7S 8S 9S AS 2H 3H",
+    "3C 4C 5C 7C 8C 6S TS JS QS KS 4H 5H 6H",
+    "9C TC JC QC KC 7H 8H 9H TH JH QH KH AH",
+    "AC 6C 2S 3S 4S 5S 2D 3D 4D 5D 6D 7D 8D",
+]
+
+
+def test_the_flushing_roll_out_leads_a_low_spade_while_the_queen_is_out() -> None:
+    """flush: a seat with spades under the Q♠, neither the K♠ nor the A♠, leads its lowest spade
+    while the Q♠ is in another hand; without it, low from its shortest suit."""
+    deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC")
+    assert rollout_card(deal) == Card.parse("6C")  # (its only club: its shortest suit)
+    assert rollout_card(deal, flush=True) == Card.parse("2S")
+    # Seat 1, holding the Q♠ itself, has nothing to drive out: it leads as ever.
+    held = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 8C 9C 6C")
+    assert held.to_act == 2 and rollout_card(held, flush=True) == rollout_card(held)
+
+
+def test_the_flushing_roll_out_sheds_the_ace_of_spades_before_a_heart_while_the_queen_is_out() -> (
+    None
+):
+    """flush: void in the suit led, a seat sheds its A♠ or K♠ (which would catch the Q♠)
+    before a heart while the Q♠ is out; without it, what counts most (a heart)."""
+    deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC 6C")
+    assert deal.to_act == 0  # (void in clubs: 9D-AD, 7S 8S 9S AS, 2H 3H)
+    assert rollout_card(deal) == Card.parse("3H")
+    assert rollout_card(deal, flush=True) == Card.parse("AS")
+
+
+def test_the_flushing_roll_out_plays_as_ever_once_no_other_hand_holds_the_queen() -> None:
+    """flush changes only what is played while the Q♠ is in another hand: with the Q♠ played,
+    or in the hand of the seat to act, the roll-out's card is the one it plays without."""
+    compared = 0
+    for seed in range(30):
+        deal = Game(MODERN.replace(passing=None), seed=seed).deal.copy()
+        while deal.phase is Phase.PLAY:
+            card = rollout_card(deal, flush=True)
+            seat = deal.to_act
+            assert seat is not None
+            others = [deal.hand(other).mask for other in deal.seats if other != seat]
+            if not any(mask >> QUEEN_OF_SPADES & 1 for mask in others):
+                assert card == rollout_card(deal)
+                compared += 1
+            deal.play(card)
+    assert compared > 300
+
+
+def test_the_expert_flushes_only_when_asked_and_keeps_it_when_pickled() -> None:
+    """flush=True reaches the roll-outs of the play and of the searched pass; off by default
+    while it is measured."""
+    flushing = ExpertBot(seed=1, samples=4, flush=True)
+    assert ExpertBot().flush is False
+    assert pickle.loads(pickle.dumps(flushing)).flush is True
+    deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC")
+    assert flushing.choose(deal.view(3)) in deal.legal_moves()
+    with pytest.raises(InvalidArgument, match=r"^flush must be True or False, not 1$"):
+        ExpertBot(flush=1)  # type: ignore[arg-type]
 
 
 def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None:

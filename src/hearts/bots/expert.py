@@ -158,10 +158,16 @@ class ExpertBot(Searcher):
         search_pass: bool = False,
         moons: bool = True,
         inference: bool = False,
+        flush: bool = False,
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
-        flags = (("search_pass", search_pass), ("moons", moons), ("inference", inference))
+        flags = (
+            ("search_pass", search_pass),
+            ("moons", moons),
+            ("inference", inference),
+            ("flush", flush),
+        )
         for name, value in flags:
             if not isinstance(value, bool):
                 raise InvalidArgument(f"{name} must be True or False, not {value!r}")
@@ -176,6 +182,11 @@ class ExpertBot(Searcher):
         """Weigh the imagined deals by what the others shed when they showed out of a suit
         (:data:`HELD_QUEEN`, :data:`HELD_POINTS`; off by default: being measured. False: every
         deal that fits the view as likely, but for the pass's :data:`KEPT_QUEEN`)."""
+        self.flush = flush
+        """In the roll-outs, a seat holding spades below the Q♠ but neither the K♠ nor the A♠
+        leads them while the Q♠ is in another hand, to drive it out, and a seat void in the
+        suit led sheds the A♠ or K♠ before a heart while the Q♠ is out (:func:`rollout_card`;
+        off by default: being measured)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -185,11 +196,12 @@ class ExpertBot(Searcher):
         state = {name: getattr(self, name) for name in ("seed", "think", "samples", "basic")}
         options = {"search_pass": self.search_pass, "moons": self.moons}
         options["inference"] = self.inference
+        options["flush"] = self.flush
         return {**state, **options, "helper": None}  # (a process stays)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         # (pickled before the moon or the inference: the moon on, the inference off)
-        for name, value in {"moons": True, "inference": False, **state}.items():
+        for name, value in {"moons": True, "inference": False, "flush": False, **state}.items():
             setattr(self, name, value)
 
     def choose(self, view: SeatView) -> Move:
@@ -225,7 +237,7 @@ class ExpertBot(Searcher):
             def card_result(deal: Deal, card: Card) -> float:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                return _finish(trial, view, left, others=self.moons)
+                return _finish(trial, view, left, others=self.moons, flush=self.flush)
 
             return Problem(sampler, cards, card_result, None)
 
@@ -234,7 +246,9 @@ class ExpertBot(Searcher):
             card, run = candidate
             trial = deal.copy(stack=False)
             trial.play(card)
-            return _finish(trial, view, left, runner=me if run else None, others=True)
+            return _finish(
+                trial, view, left, runner=me if run else None, others=True, flush=self.flush
+            )
 
         plans = [(card, False) for card in cards] + [(card, True) for card in cards]
         return Problem(sampler, plans, plan_result, None, plans=True)
@@ -264,7 +278,9 @@ class ExpertBot(Searcher):
                 move, run = plan
                 trial = deal.copy(stack=False)
                 trial.play(move, me)
-                return _finish(trial, view, left, runner=me if run else None, others=True)
+                return _finish(
+                    trial, view, left, runner=me if run else None, others=True, flush=self.flush
+                )
 
             return Problem(
                 PassSampler(view), plans, plan_result, self._others_pass(me), default=0, plans=True
@@ -273,7 +289,7 @@ class ExpertBot(Searcher):
         def pass_result(deal: Deal, move: Move) -> float:
             trial = deal.copy(stack=False)
             trial.play(move, me)
-            return _finish(trial, view, left, others=self.moons)
+            return _finish(trial, view, left, others=self.moons, flush=self.flush)
 
         return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
 
@@ -526,14 +542,20 @@ def _name(move: Move) -> str:
 
 
 def _finish(
-    deal: Deal, view: SeatView, left: int, runner: int | None = None, others: bool = False
+    deal: Deal,
+    view: SeatView,
+    left: int,
+    runner: int | None = None,
+    others: bool = False,
+    flush: bool = False,
 ) -> float:
     """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
     number of cards still to be played (in the hands and the stock). ``runner``, a seat that
     runs for the moon (:func:`run_card`) while nobody else has taken a card that counts; the
     others, and it once its run is off, play by the rules of thumb (:func:`rollout_card`).
     With ``others``, another seat runs too while its hand is strong, as the basic player
-    does (:func:`strong_run`)."""
+    does (:func:`strong_run`). ``flush``: the others and it play by the rules of thumb with the
+    spades driven out (:func:`rollout_card`'s ``flush``)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
     holder = None  # (the other seat holding the A♥: only it may run, as the basic player)
@@ -553,7 +575,7 @@ def _finish(
         if seat == runner and not run_on(deal, seat):
             runner = None  # (its run is off: it plays on by the rules of thumb)
         running = seat == runner or (seat == holder and strong_run(deal, seat))
-        deal.play(run_card(deal) if running else rollout_card(deal))
+        deal.play(run_card(deal) if running else rollout_card(deal, flush))
         left -= 1
 
 
@@ -684,7 +706,7 @@ def _twin(deal: Deal, first: Card, card: Card) -> bool:
     return between & ~gone == 0
 
 
-def rollout_card(deal: Deal) -> Card:
+def rollout_card(deal: Deal, flush: bool = False) -> Card:
     """The basic player's rules of thumb for the seat to act, read off an imagined deal. It looks
     at its own hand, the trick and the points taken, and whether the (first pack's) Q♠ is still
     in another hand: in the forms dealt out, that is public (whether it has been played); with a
@@ -699,6 +721,10 @@ def rollout_card(deal: Deal) -> Card:
     - **the moon** (where it is played): when one seat has taken every point so far, at least
       :data:`MOON_THREAT`, the others take its tricks with the lowest card that beats it and do
       not feed it a card that counts.
+    - with ``flush``, while the Q♠ counts and is in another hand: a seat with spades below it and
+      neither the K♠ nor the A♠ **leads** its lowest spade (to drive the Q♠ out) before any
+      other card that counts nothing, and a seat **void** in the suit led sheds the A♠ or K♠
+      before a heart (the Q♠ itself first, as ever).
 
     >>> from hearts import Deal, variants
     >>> deal = Deal.from_hands(variants.get("modern"), [
@@ -717,7 +743,7 @@ def rollout_card(deal: Deal) -> Card:
     values = deal.card_values
     trick = deal.trick
     if not trick:
-        return _rollout_lead(deal, moves, values)
+        return _rollout_lead(deal, moves, values, flush)
     led = trick[0][1].suit
     winner, winning = max(((s, c) for s, c in trick if c.suit is led), key=lambda p: p[1].rank)
     if deal.rules.moon is not Moon.OFF and winner != deal.to_act and winner == _moon_threat(deal):
@@ -735,7 +761,21 @@ def rollout_card(deal: Deal) -> Card:
         if len(trick) == len(deal.seats) - 1:
             return max(moves, key=lambda c: (-values[c], c.rank))
         return min(moves, key=lambda c: (values[c] < 0, c.rank))
+    if flush and values[QUEEN_OF_SPADES] > 0 and _queen_out(deal):
+        return max(moves, key=lambda c: (values[c] > 1, _CATCHERS >> c & 1, values[c], c.rank))
     return max(moves, key=lambda c: (values[c], c.rank))
+
+
+_CATCHERS = sum(1 << Card.of(rank, Suit.SPADES) for rank in (Rank.KING, Rank.ACE))
+"""The K♠ and the A♠: the cards that catch the Q♠ under them."""
+
+
+def _queen_out(deal: Deal) -> bool:
+    """Whether the Q♠ is in the hand of a seat other than the one to act."""
+    seat = deal.to_act
+    return any(
+        deal.hand(other).mask >> QUEEN_OF_SPADES & 1 for other in deal.seats if other != seat
+    )
 
 
 def run_card(deal: Deal) -> Card:
@@ -832,7 +872,9 @@ def _moon_threat(deal: Deal) -> int | None:
     return None
 
 
-def _rollout_lead(deal: Deal, moves: Sequence[Card], values: Sequence[int]) -> Card:
+def _rollout_lead(
+    deal: Deal, moves: Sequence[Card], values: Sequence[int], flush: bool = False
+) -> Card:
     """A roll-out's lead (see :func:`rollout_card`)."""
     seat = deal.to_act
     assert seat is not None
@@ -843,13 +885,15 @@ def _rollout_lead(deal: Deal, moves: Sequence[Card], values: Sequence[int]) -> C
         and not hand >> QUEEN_OF_SPADES & 1
         and any(deal.hand(other).mask >> QUEEN_OF_SPADES & 1 for other in deal.seats)
     )
+    flushing = flush and queen_out and not hand & _CATCHERS
 
-    def key(card: Card) -> tuple[bool, bool, bool, bool, int, int]:
+    def key(card: Card) -> tuple[bool, bool, bool, bool, bool, int, int]:
         value = values[card]
         rank = card.rank
         return (
             value > 0,
             value < 0,
+            flushing and card.suit is not Suit.SPADES,
             queen_out and card.suit is Suit.SPADES and rank > Rank.QUEEN,
             rank >= Rank.JACK,
             lengths[card.suit],
