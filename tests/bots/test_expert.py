@@ -148,9 +148,10 @@ def test_the_flushing_roll_out_leads_a_low_spade_while_the_queen_is_out() -> Non
     deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC")
     assert rollout_card(deal) == Card.parse("6C")  # (its only club: its shortest suit)
     assert rollout_card(deal, flush=True) == Card.parse("2S")
-    # Seat 1, holding the Q♠ itself, has nothing to drive out: it leads as ever.
-    held = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 8C 9C 6C")
-    assert held.to_act == 2 and rollout_card(held, flush=True) == rollout_card(held)
+    # With the K♠ (seat 1's, swapped for its 5♠) it would catch the Q♠: it leads as ever.
+    hands = [FLUSH[0], FLUSH[1].replace("KS", "5S"), FLUSH[2], FLUSH[3].replace("5S", "KS")]
+    catcher = play_to(Deal.from_hands(MODERN, hands, pass_direction="hold"), "2C 3C 9C AC")
+    assert rollout_card(catcher, flush=True) == Card.parse("6C")
 
 
 def test_the_flushing_roll_out_sheds_the_ace_of_spades_before_a_heart_while_the_queen_is_out() -> (

@@ -61,7 +61,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Final, Generic, TypeVar, cast
 
 from hearts.bots.basic import discard, pass_ranking, run_open
 from hearts.bots.helper import Helper
@@ -139,6 +139,10 @@ class Hint:
     reason: str
 
 
+_OPTIONS: Final = {"search_pass": False, "moons": True, "inference": False, "flush": False}
+""":class:`ExpertBot`'s switches, each as the expert played before it had that switch."""
+
+
 class ExpertBot(Searcher):
     """Samples the hidden cards and plays the best card on average (see the module docstring).
 
@@ -162,13 +166,9 @@ class ExpertBot(Searcher):
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
-        flags = (
-            ("search_pass", search_pass),
-            ("moons", moons),
-            ("inference", inference),
-            ("flush", flush),
-        )
-        for name, value in flags:
+        flags = {"search_pass": search_pass, "moons": moons, "inference": inference}
+        flags["flush"] = flush
+        for name, value in flags.items():
             if not isinstance(value, bool):
                 raise InvalidArgument(f"{name} must be True or False, not {value!r}")
         if helper is not None and not isinstance(helper, Helper):
@@ -192,16 +192,22 @@ class ExpertBot(Searcher):
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
         many deals; with ``samples`` it samples as many as alone, in about half the time."""
 
+    def options(self) -> dict[str, bool]:
+        """The bot's switches by name, as :class:`ExpertBot` takes them (what a copy of it in
+        another process needs besides its budget).
+
+        >>> ExpertBot(seed=1, flush=True).options()
+        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True}
+        """
+        return {name: getattr(self, name) for name in _OPTIONS}
+
     def __getstate__(self) -> dict[str, object]:
         state = {name: getattr(self, name) for name in ("seed", "think", "samples", "basic")}
-        options = {"search_pass": self.search_pass, "moons": self.moons}
-        options["inference"] = self.inference
-        options["flush"] = self.flush
-        return {**state, **options, "helper": None}  # (a process stays)
+        return {**state, **self.options(), "helper": None}  # (a process stays)
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        # (pickled before the moon or the inference: the moon on, the inference off)
-        for name, value in {"moons": True, "inference": False, "flush": False, **state}.items():
+        # (pickled before a switch was added: that switch as it was then)
+        for name, value in {**_OPTIONS, **state}.items():
             setattr(self, name, value)
 
     def choose(self, view: SeatView) -> Move:
@@ -724,7 +730,7 @@ def rollout_card(deal: Deal, flush: bool = False) -> Card:
     - with ``flush``, while the Q♠ counts and is in another hand: a seat with spades below it and
       neither the K♠ nor the A♠ **leads** its lowest spade (to drive the Q♠ out) before any
       other card that counts nothing, and a seat **void** in the suit led sheds the A♠ or K♠
-      before a heart (the Q♠ itself first, as ever).
+      before a heart (a card counting more than a point, where the form has one, still first).
 
     >>> from hearts import Deal, variants
     >>> deal = Deal.from_hands(variants.get("modern"), [
@@ -761,7 +767,7 @@ def rollout_card(deal: Deal, flush: bool = False) -> Card:
         if len(trick) == len(deal.seats) - 1:
             return max(moves, key=lambda c: (-values[c], c.rank))
         return min(moves, key=lambda c: (values[c] < 0, c.rank))
-    if flush and values[QUEEN_OF_SPADES] > 0 and _queen_out(deal):
+    if flush and _queen_out(deal, values):
         return max(moves, key=lambda c: (values[c] > 1, _CATCHERS >> c & 1, values[c], c.rank))
     return max(moves, key=lambda c: (values[c], c.rank))
 
@@ -770,8 +776,10 @@ _CATCHERS = sum(1 << Card.of(rank, Suit.SPADES) for rank in (Rank.KING, Rank.ACE
 """The K♠ and the A♠: the cards that catch the Q♠ under them."""
 
 
-def _queen_out(deal: Deal) -> bool:
-    """Whether the Q♠ is in the hand of a seat other than the one to act."""
+def _queen_out(deal: Deal, values: Sequence[int]) -> bool:
+    """Whether the Q♠ counts and is in the hand of a seat other than the one to act."""
+    if values[QUEEN_OF_SPADES] <= 0:
+        return False
     seat = deal.to_act
     return any(
         deal.hand(other).mask >> QUEEN_OF_SPADES & 1 for other in deal.seats if other != seat
@@ -880,11 +888,7 @@ def _rollout_lead(
     assert seat is not None
     hand = deal.hand(seat).mask
     lengths = [(hand & mask).bit_count() for mask in SUIT_MASKS]
-    queen_out = (
-        values[QUEEN_OF_SPADES] > 0
-        and not hand >> QUEEN_OF_SPADES & 1
-        and any(deal.hand(other).mask >> QUEEN_OF_SPADES & 1 for other in deal.seats)
-    )
+    queen_out = _queen_out(deal, values)
     flushing = flush and queen_out and not hand & _CATCHERS
 
     def key(card: Card) -> tuple[bool, bool, bool, bool, bool, int, int]:

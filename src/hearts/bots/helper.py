@@ -154,13 +154,7 @@ class Helper:
         self._job += 1
         self._timeout = _UNTIMED if bot.samples is not None else bot.think + _SLACK
         spec = {"seed": bot.seed, "think": bot.think, "samples": bot.samples}
-        options = {
-            "search_pass": bot.search_pass,
-            "moons": bot.moons,
-            "inference": bot.inference,
-            "flush": bot.flush,
-        }
-        if self._send(("job", self._job, spec, options, view, candidates)):
+        if self._send(("job", self._job, spec, bot.options(), view, candidates)):
             return True
         self._lock.release()
         return False
