@@ -90,13 +90,17 @@ VARIANTS: dict[str, dict[str, bool]] = {
     "expert-pass": {"search_pass": True},
     "expert-infer": {"inference": True},
     "expert-flush": {"flush": True},
+    "expert-value": {"value": True},
+    "expert-value-pass": {"value": True, "search_pass": True},
 }
 """The expert's variants the arena seats beside the registry's bots, by name: its options.
 ``expert-nomoon``, the expert before it weighed running for the moon (``moons=False``);
 ``expert-pass``, the expert searching its pass (``search_pass=True``, not yet its default);
 ``expert-infer``, the expert reading the others' sheds (``inference=True``, not yet its
 default); ``expert-flush``, the expert whose roll-outs drive the Q♠ out with low spades
-(``flush=True``, not yet its default)."""
+(``flush=True``, not yet its default); ``expert-value``, the expert judging each card by its
+value model instead of roll-outs (``value=True``), and ``expert-value-pass`` searching its pass
+with the model too."""
 
 _BOT_NAMES = ", ".join([*bot_registry.known(), *VARIANTS])
 

@@ -426,6 +426,10 @@ class Deal(HandCore):
         """The cards in the tricks a seat has taken."""
         return CardSet(self._taken[self.seat_number(seat)])
 
+    def masks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Every seat's cards and the cards each has taken, as bitmasks (referee's knowledge)."""
+        return tuple(self._hands), tuple(self._taken)
+
     def tricks_won(self, seat: int) -> int:
         """How many tricks a seat has taken."""
         return self._won[self.seat_number(seat)]

@@ -67,6 +67,7 @@ from hearts.bots.basic import discard, pass_ranking, run_open
 from hearts.bots.helper import Helper
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
+from hearts.bots.value import ValueModel, fits, shipped_model, snapshot
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import InvalidArgument
@@ -139,7 +140,13 @@ class Hint:
     reason: str
 
 
-_OPTIONS: Final = {"search_pass": False, "moons": True, "inference": False, "flush": False}
+_OPTIONS: Final = {
+    "search_pass": False,
+    "moons": True,
+    "inference": False,
+    "flush": False,
+    "value": False,
+}
 """:class:`ExpertBot`'s switches, each as the expert played before it had that switch."""
 
 
@@ -163,14 +170,17 @@ class ExpertBot(Searcher):
         moons: bool = True,
         inference: bool = False,
         flush: bool = False,
+        value: bool | ValueModel = False,
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
         flags = {"search_pass": search_pass, "moons": moons, "inference": inference}
         flags["flush"] = flush
-        for name, value in flags.items():
-            if not isinstance(value, bool):
-                raise InvalidArgument(f"{name} must be True or False, not {value!r}")
+        for name, flag in flags.items():
+            if not isinstance(flag, bool):
+                raise InvalidArgument(f"{name} must be True or False, not {flag!r}")
+        if not isinstance(value, bool | ValueModel):
+            raise InvalidArgument(f"value must be True, False or a ValueModel, not {value!r}")
         if helper is not None and not isinstance(helper, Helper):
             raise InvalidArgument(f"helper must be a hearts.bots.helper.Helper, not {helper!r}")
         self.search_pass = search_pass
@@ -187,17 +197,23 @@ class ExpertBot(Searcher):
         leads them while the Q♠ is in another hand, to drive it out, and a seat void in the
         suit led sheds the A♠ or K♠ before a heart while the Q♠ is out (:func:`rollout_card`;
         off by default: being measured)."""
+        self.value = value
+        """Judge each card by the value model (:mod:`hearts.bots.value`) where it was made for the
+        form (:func:`~hearts.bots.value.fits`): the imagined deal is not played out by rules of
+        thumb after the card but read by the model, which gives the points each seat can expect
+        from there (True: the model shipped with the package; a :class:`ValueModel`: that one);
+        the last :data:`EXACT_CARDS` tricks are still searched exactly."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
         many deals; with ``samples`` it samples as many as alone, in about half the time."""
 
-    def options(self) -> dict[str, bool]:
+    def options(self) -> dict[str, Any]:
         """The bot's switches by name, as :class:`ExpertBot` takes them (what a copy of it in
         another process needs besides its budget).
 
         >>> ExpertBot(seed=1, flush=True).options()
-        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True}
+        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True, 'value': False}
         """
         return {name: getattr(self, name) for name in _OPTIONS}
 
@@ -238,6 +254,21 @@ class ExpertBot(Searcher):
         held = (HELD_QUEEN, HELD_POINTS) if self.inference else (1.0, 1.0)
         sampler = Sampler(view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1])
         me = view.seat
+        model = self._model(view)
+        if model is not None:
+            exact = EXACT_CARDS * 4  # (the model's forms seat four)
+
+            def card_value(deal: Deal, card: Card) -> float | tuple[int, ...]:
+                trial = deal.copy(stack=False)
+                trial.play(card)
+                rest = left - (-len(trial.trick)) % 4  # (the cards after this trick's)
+                if rest <= exact:
+                    return _finish(trial, view, left, others=self.moons, flush=self.flush)
+                while trial.trick:  # (the trick finished by the rules of thumb)
+                    trial.play(rollout_card(trial, self.flush))
+                return snapshot(trial)
+
+            return Problem(sampler, cards, card_value, None, model=model, seat=me)
         if not (self.moons and may_run(view)):
 
             def card_result(deal: Deal, card: Card) -> float:
@@ -270,10 +301,22 @@ class ExpertBot(Searcher):
         runner's passes: every way to pass as many of its :data:`RUN_POOL` lowest cards, the
         hand then played running (:func:`run_card`, while :func:`run_on` holds)."""
         count = view.rules.pass_count
-        pool = pass_ranking(view)[: count + PASS_POOL - 3]
+        model = self._model(view)
+        pool = pass_ranking(view)[: count + (MODEL_PASS_POOL if model else PASS_POOL) - 3]
         candidates = [Pass(cards) for cards in itertools.combinations(pool, count)]
         me = view.seat
         left = view.rules.hand_size * view.rules.dealt_seats
+        if model is not None:
+
+            def pass_value(deal: Deal, move: Move) -> tuple[int, ...]:
+                trial = deal.copy(stack=False)
+                trial.play(move, me)
+                return snapshot(trial)
+
+            others = self._others_pass(me)
+            return Problem(
+                PassSampler(view), candidates, pass_value, others, 0, model=model, seat=me
+            )
         if self.moons and may_run(view):
             low = sorted(view.hand, key=lambda card: (card.rank, card))[: count + RUN_POOL - 3]
             plans = [(move, False) for move in candidates] + [
@@ -298,6 +341,14 @@ class ExpertBot(Searcher):
             return _finish(trial, view, left, others=self.moons, flush=self.flush)
 
         return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
+
+    def _model(self, view: SeatView) -> ValueModel | None:
+        """The value model this bot judges cards by in this view's form (None: roll-outs)."""
+        if self.value is False or not fits(view.rules):
+            return None
+        if self.value is True:
+            return shipped_model()
+        return self.value
 
     def _others_pass(self, me: int) -> Callable[[Deal], None]:
         """Readies an imagined deal at the pass: the other seats pass as the basic player does."""
@@ -401,8 +452,9 @@ class Problem(Generic[M]):
     """Imagines the deals."""
     candidates: Sequence[M]
     """The candidates compared: moves, or (a card, whether to run for the moon) pairs."""
-    result: Callable[[Deal, M], float]
-    """A candidate's result in an imagined deal (higher is better for the seat)."""
+    result: Callable[[Deal, M], Any]
+    """A candidate's result in an imagined deal (higher is better for the seat), or with a
+    ``model`` the position it leaves, for the model to judge (:func:`snapshot`)."""
     prepare: Callable[[Deal], None] | None
     """Readies each imagined deal before the candidates are tried in it (None: nothing)."""
     default: int | None = None
@@ -410,6 +462,11 @@ class Problem(Generic[M]):
     plans: bool = False
     """Each candidate is a (move, whether to run for the moon) pair, not a move played as the
     rules of thumb go on."""
+    model: ValueModel | None = None
+    """Judges the positions ``result`` gives instead of a number (:func:`snapshot`), all of a
+    round's at once (None: every result is a number)."""
+    seat: int = 0
+    """The seat the model judges for."""
 
     def move(self, candidate: M) -> tuple[Move, bool]:
         """The move a candidate makes, and whether it runs for the moon."""
@@ -419,17 +476,30 @@ class Problem(Generic[M]):
 
     def rows(self, deals: Iterable[Deal], active: Sequence[int]) -> list[list[float]]:
         """For each deal, the result of each candidate in ``active`` (their indices)."""
-        rows = []
+        rows: list[list[Any]] = []
         for deal in deals:
             if self.prepare is not None:
                 self.prepare(deal)
             rows.append([self.result(deal, self.candidates[index]) for index in active])
+        if self.model is None:
+            return rows
+        places = [
+            (r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if type(x) is tuple
+        ]
+        if places:
+            states = [rows[r][c] for r, c in places]
+            values = self.model.scores(states, [self.seat] * len(states)).tolist()
+            for (r, c), value in zip(places, values, strict=True):
+                rows[r][c] = value
         return rows
 
 
 PASS_POOL = 6
 """The expert's pass is chosen among the basic player's first this many cards to pass (every
 way to pass three of them: 20 candidates)."""
+MODEL_PASS_POOL = 8
+"""With the value model, the pass is chosen among the basic player's first this many cards (every
+way to pass three: 56 candidates, the model judging each in the same imagined deals)."""
 RUN_POOL = 5
 """A hand that may run for the moon also tries passing three of its this many lowest cards,
 running (every way: 10 more candidates)."""
