@@ -92,6 +92,7 @@ VARIANTS: dict[str, dict[str, bool]] = {
     "expert-flush": {"flush": True},
     "expert-value": {"value": True},
     "expert-value-pass": {"value": True, "search_pass": True},
+    "expert-value-weighted": {"value": True, "search_pass": True, "weighted": True},
 }
 """The expert's variants the arena seats beside the registry's bots, by name: its options.
 ``expert-nomoon``, the expert before it weighed running for the moon (``moons=False``);
@@ -100,7 +101,8 @@ VARIANTS: dict[str, dict[str, bool]] = {
 default); ``expert-flush``, the expert whose roll-outs drive the Q♠ out with low spades
 (``flush=True``, not yet its default); ``expert-value``, the expert judging each card by its
 value model instead of roll-outs (``value=True``), and ``expert-value-pass`` searching its pass
-with the model too."""
+with the model too, and ``expert-value-weighted`` also weighing its imagined deals by a model of
+the others' play (``weighted=True``)."""
 
 _BOT_NAMES = ", ".join([*bot_registry.known(), *VARIANTS])
 

@@ -23,7 +23,7 @@ CORE_FILES = sorted(
 )
 
 
-NUMERIC = {"bots/value.py": {"numpy", "threadpoolctl"}}
+NUMERIC = {"bots/value.py": {"numpy", "threadpoolctl"}, "bots/inference.py": {"numpy"}}
 """The one module below the faces that may import more than the standard library: the expert's
 value model, a small network evaluated with NumPy (a dependency of the package), its BLAS held to
 one thread by threadpoolctl (docs/architecture.md, "The expert's value model")."""

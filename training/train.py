@@ -33,7 +33,7 @@ def load(folders: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     """Every position under the folders: the states, the points at the end, the game numbers,
     and the points the roll-outs would have found (None unless every part has them)."""
     states, points, games, rolled = [], [], [], []
-    for folder in folders:
+    for number, folder in enumerate(folders):
         parts = sorted(folder.glob("part-*.npz"))
         if not parts:
             raise SystemExit(f"no part-*.npz in {folder}")
@@ -41,7 +41,7 @@ def load(folders: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
             with np.load(part) as data:
                 states.append(data["state"])
                 points.append(data["points"])
-                games.append(data["hand"] // 100)
+                games.append(data["hand"] // 100 + number * 10_000_000)  # (one number a game)
                 rolled.append(data.get("rollout"))
     rollouts = None if any(r is None for r in rolled) else np.concatenate(rolled)
     return np.concatenate(states), np.concatenate(points), np.concatenate(games), rollouts

@@ -65,6 +65,7 @@ from typing import Any, Final, Generic, TypeVar, cast
 
 from hearts.bots.basic import discard, pass_ranking, run_open
 from hearts.bots.helper import Helper
+from hearts.bots.inference import PlayWeights, WeightedSampler, shipped_policy
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
 from hearts.bots.value import ValueModel, fits, shipped_model, snapshot
@@ -146,6 +147,7 @@ _OPTIONS: Final = {
     "inference": False,
     "flush": False,
     "value": False,
+    "weighted": False,
 }
 """:class:`ExpertBot`'s switches, each as the expert played before it had that switch."""
 
@@ -171,11 +173,13 @@ class ExpertBot(Searcher):
         inference: bool = False,
         flush: bool = False,
         value: bool | ValueModel = False,
+        weighted: bool = False,
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
         flags = {"search_pass": search_pass, "moons": moons, "inference": inference}
         flags["flush"] = flush
+        flags["weighted"] = weighted
         for name, flag in flags.items():
             if not isinstance(flag, bool):
                 raise InvalidArgument(f"{name} must be True or False, not {flag!r}")
@@ -203,6 +207,11 @@ class ExpertBot(Searcher):
         thumb after the card but read by the model, which gives the points each seat can expect
         from there (True: the model shipped with the package; a :class:`ValueModel`: that one);
         the last :data:`EXACT_CARDS` tricks are still searched exactly."""
+        self.weighted = weighted
+        """Imagine the deals that best explain the others' play most often: each deal weighed by
+        how likely a model of play (:mod:`hearts.bots.inference`) thinks the other seats were to
+        play every card they did, holding the cards that deal gives them (with ``value``, where
+        the value model fits the form)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -213,7 +222,7 @@ class ExpertBot(Searcher):
         another process needs besides its budget).
 
         >>> ExpertBot(seed=1, flush=True).options()
-        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True, 'value': False}
+        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True, 'value': False, 'weighted': False}
         """
         return {name: getattr(self, name) for name in _OPTIONS}
 
@@ -252,9 +261,13 @@ class ExpertBot(Searcher):
             return None
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
         held = (HELD_QUEEN, HELD_POINTS) if self.inference else (1.0, 1.0)
-        sampler = Sampler(view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1])
+        sampler: Imagines = Sampler(
+            view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1]
+        )
         me = view.seat
         model = self._model(view)
+        if model is not None and self.weighted:
+            sampler = WeightedSampler(sampler, PlayWeights(view, shipped_policy()))
         if model is not None:
             exact = EXACT_CARDS * 4  # (the model's forms seat four)
 

@@ -26,7 +26,7 @@ one each, the moon played (:func:`fits`); elsewhere the expert plays on by rules
 ...     "8C 6D TD JD QD 2S 3S 7S JS 4H 5H 9H TH"], pass_direction="hold")
 >>> model = ValueModel.load()
 >>> points = model.points([snapshot(deal)], [0])[0]
->>> len(points), 0 <= sum(points) <= 30
+>>> len(points), bool(0 <= sum(points) <= 30)
 (4, True)
 """
 
@@ -200,10 +200,10 @@ class ValueModel:
         if path is None:
             source = resources.files("hearts.bots").joinpath("data/value-modern.npz")
             with resources.as_file(source) as file, np.load(file) as arrays:
-                return cls(_layers(arrays), "value-modern")
+                return cls(layers_of(arrays), "value-modern")
         try:
             with np.load(path) as arrays:
-                return cls(_layers(arrays), Path(path).name)
+                return cls(layers_of(arrays), Path(path).name)
         except (OSError, ValueError, KeyError) as error:
             raise InvalidArgument(f"cannot read a value model from {path}: {error}") from None
 
@@ -215,7 +215,7 @@ class ValueModel:
     def forward(self, inputs: np.ndarray) -> np.ndarray:
         """The network's outputs for rows of :func:`encode`'s inputs (in 26ths of a hand)."""
         w1, b1, w2, b2, w3, b3 = self.weights
-        with _one_thread():
+        with one_thread():
             hidden = np.maximum(inputs @ w1 + b1, 0.0)
             hidden = np.maximum(hidden @ w2 + b2, 0.0)
             return hidden @ w3 + b3  # type: ignore[no-any-return]
@@ -232,8 +232,8 @@ class ValueModel:
         return points[:, 1:].mean(axis=1) - points[:, 0]  # type: ignore[no-any-return]
 
 
-def _one_thread() -> Any:
-    """Holds the BLAS library to one thread: the matrices are small, and a bot shares the
+def one_thread() -> Any:
+    """(A context.) Holds the BLAS library to one thread: the matrices are small, and a bot shares the
     machine with others (measured: a tenth of the time of two threads on a busy two-core host)."""
     return _controller().limit(limits=1, user_api="blas")
 
@@ -249,7 +249,8 @@ def shipped_model() -> ValueModel:
     return ValueModel.load()
 
 
-def _layers(arrays: Any) -> tuple[np.ndarray, ...]:
+def layers_of(arrays: Any) -> tuple[np.ndarray, ...]:
+    """A network's layers from an ``.npz`` (``w1 b1 w2 b2 w3 b3``), as float32."""
     return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
 
 
