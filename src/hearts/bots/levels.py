@@ -53,6 +53,8 @@ class Level:
     """The most seconds it thinks over a move (None: it does not search)."""
     summary: str
     """One line for the faces: how it plays and how strong it measured."""
+    options: tuple[tuple[str, bool], ...] = ()
+    """The expert's switches this level turns on or off (:meth:`ExpertBot.options`), as pairs."""
 
     def make(
         self, seed: int | None = None, *, think: float | None = None, samples: int | None = None
@@ -61,10 +63,16 @@ class Level:
         them), ``samples`` fixes its deals a move instead (see the module docstring)."""
         if self.think is None:
             return BasicBot(seed)
+        options = dict(self.options)
         if samples is not None:
-            return ExpertBot(seed, samples=samples)
-        return ExpertBot(seed, think=self.think if think is None else min(self.think, think))
+            return ExpertBot(seed, samples=samples, **options)  # type: ignore[arg-type]
+        budget = self.think if think is None else min(self.think, think)
+        return ExpertBot(seed, think=budget, **options)  # type: ignore[arg-type]
 
+
+MODEL: Final = (("value", True), ("search_pass", True))
+"""The searching levels' switches: the expert judges its cards and its pass by its value model
+(:mod:`hearts.bots.value`) where the model fits the form, and plays the deals out elsewhere."""
 
 LEVELS: Final[dict[str, Level]] = {
     "easy": Level(
@@ -79,12 +87,14 @@ LEVELS: Final[dict[str, Level]] = {
         0.05,
         "imagines the hidden cards for a twentieth of a second a move: "
         "2.9 points a hand ahead of basic",
+        MODEL,
     ),
     "hard": Level(
         "hard",
         "expert",
         0.3,
         "imagines the hidden cards for up to 0.3 s a move: 3.2 points a hand ahead of basic",
+        MODEL,
     ),
 }
 """The levels by name, easiest first."""
