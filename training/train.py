@@ -151,6 +151,12 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit("--residual needs the roll-outs' points in every part")
         points = points.astype(np.int16) - rollouts.astype(np.int16)
     held = games % 20 == 19
+    if not held.any() or held.all():
+        raise SystemExit(
+            f"{len(np.unique(games))} games are too few: the games numbered 19, 39, 59 ... are "
+            "held out to measure the model, so training needs one of them and others to learn "
+            "from (play at least 20)"
+        )
     train_states, train_points = states[~held], points[~held]
     test_states, test_points = states[held], points[held]
     print(

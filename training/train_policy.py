@@ -93,6 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     choice = legal.sum(axis=1) > 1
     states, legal, target, games = states[choice], legal[choice], target[choice], games[choice]
     held = games % 20 == 19
+    if not held.any() or held.all():
+        raise SystemExit(
+            f"{len(np.unique(games))} games are too few: the games numbered 19, 39, 59 ... are "
+            "held out to measure the model, so training needs one of them and others to learn "
+            "from (play at least 20)"
+        )
     print(f"{len(states)} positions with a choice; {held.sum()} held out", file=sys.stderr)
     weights = initial([POLICY_FEATURES, *args.hidden, 52], rng)
     moments = [np.zeros_like(w) for w in weights]
