@@ -34,14 +34,13 @@ import dataclasses
 import functools
 import random
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
 from hearts.bots.search import Imagines
-from hearts.bots.value import SNAPSHOT_FIELDS, layers_of, one_thread
+from hearts.bots.value import SNAPSHOT_FIELDS, read_layers, run_layers
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.deal import Deal
 from hearts.errors import InvalidArgument
@@ -147,15 +146,7 @@ class PolicyModel:
     def load(cls, path: str | Path | None = None) -> PolicyModel:
         """The model in ``path`` (an ``.npz`` of ``w1 b1 w2 b2 w3 b3``), or the one shipped with
         the package (None)."""
-        if path is None:
-            source = resources.files("hearts.bots").joinpath("data/policy-modern.npz")
-            with resources.as_file(source) as file, np.load(file) as arrays:
-                return cls(layers_of(arrays))
-        try:
-            with np.load(path) as arrays:
-                return cls(layers_of(arrays))
-        except (OSError, ValueError, KeyError) as error:
-            raise InvalidArgument(f"cannot read a policy model from {path}: {error}") from None
+        return cls(read_layers(path, "policy-modern.npz", "a policy model"))
 
     def log_probabilities(self, states: Any, cards: np.ndarray) -> np.ndarray:
         """How likely (natural log) the seat to act in each position was to play ``cards`` (one
@@ -163,12 +154,7 @@ class PolicyModel:
         over the legal cards (no play is ever thought impossible)."""
         inputs = policy_inputs(states)
         legal = _bits(legal_masks(states)[:, None]) > 0
-        w1, b1, w2, b2, w3, b3 = self.weights
-        with one_thread():
-            hidden = np.maximum(inputs @ w1 + b1, 0.0)
-            hidden = np.maximum(hidden @ w2 + b2, 0.0)
-            logits = hidden @ w3 + b3
-        logits = np.where(legal, logits, -np.inf)
+        logits = np.where(legal, run_layers(self.weights, inputs), -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         chances = np.exp(logits)
         chances /= chances.sum(axis=1, keepdims=True)

@@ -66,11 +66,11 @@ class Level:
         them), ``samples`` fixes its deals a move instead (see the module docstring)."""
         if self.think is None:
             return BasicBot(seed)
-        options = dict(self.options)
         if samples is not None:
-            return ExpertBot(seed, samples=samples, **options)  # type: ignore[arg-type]
-        budget = self.think if think is None else min(self.think, think)
-        return ExpertBot(seed, think=budget, **options)  # type: ignore[arg-type]
+            budget: dict[str, float] = {"samples": samples}
+        else:
+            budget = {"think": self.think if think is None else min(self.think, think)}
+        return ExpertBot(seed, **budget, **dict(self.options))  # type: ignore[arg-type]
 
 
 MODEL: Final = (("value", True), ("search_pass", True))

@@ -197,15 +197,8 @@ class ValueModel:
     def load(cls, path: str | Path | None = None) -> ValueModel:
         """The model in ``path`` (an ``.npz`` of ``w1 b1 w2 b2 w3 b3``), or the one shipped with
         the package (None)."""
-        if path is None:
-            source = resources.files("hearts.bots").joinpath("data/value-modern.npz")
-            with resources.as_file(source) as file, np.load(file) as arrays:
-                return cls(layers_of(arrays), "value-modern")
-        try:
-            with np.load(path) as arrays:
-                return cls(layers_of(arrays), Path(path).name)
-        except (OSError, ValueError, KeyError) as error:
-            raise InvalidArgument(f"cannot read a value model from {path}: {error}") from None
+        name = "value-modern" if path is None else Path(path).name
+        return cls(read_layers(path, "value-modern.npz", "a value model"), name)
 
     def save(self, path: str | Path) -> None:
         """Write the weights as an ``.npz`` that :meth:`load` reads."""
@@ -214,11 +207,7 @@ class ValueModel:
 
     def forward(self, inputs: np.ndarray) -> np.ndarray:
         """The network's outputs for rows of :func:`encode`'s inputs (in 26ths of a hand)."""
-        w1, b1, w2, b2, w3, b3 = self.weights
-        with one_thread():
-            hidden = np.maximum(inputs @ w1 + b1, 0.0)
-            hidden = np.maximum(hidden @ w2 + b2, 0.0)
-            return hidden @ w3 + b3  # type: ignore[no-any-return]
+        return run_layers(self.weights, inputs)
 
     def points(self, states: Sequence[Sequence[int]], seats: Sequence[int]) -> np.ndarray:
         """The points each seat can expect to take by the end of the hand, for each position
@@ -232,10 +221,15 @@ class ValueModel:
         return points[:, 1:].mean(axis=1) - points[:, 0]  # type: ignore[no-any-return]
 
 
-def one_thread() -> Any:
-    """(A context.) Holds the BLAS library to one thread: the matrices are small, and a bot shares the
-    machine with others (measured: a tenth of the time of two threads on a busy two-core host)."""
-    return _controller().limit(limits=1, user_api="blas")
+def run_layers(weights: Sequence[np.ndarray], inputs: np.ndarray) -> np.ndarray:
+    """A network of two hidden layers (``w1 b1 w2 b2 w3 b3``, rectified) on rows of inputs, its
+    BLAS held to one thread: the matrices are small, and a bot shares the machine with others
+    (measured: a tenth of the time of two threads on a busy two-core host)."""
+    w1, b1, w2, b2, w3, b3 = weights
+    with _controller().limit(limits=1, user_api="blas"):
+        hidden = np.maximum(inputs @ w1 + b1, 0.0)
+        hidden = np.maximum(hidden @ w2 + b2, 0.0)
+        return hidden @ w3 + b3  # type: ignore[no-any-return]
 
 
 @functools.cache
@@ -249,9 +243,19 @@ def shipped_model() -> ValueModel:
     return ValueModel.load()
 
 
-def layers_of(arrays: Any) -> tuple[np.ndarray, ...]:
-    """A network's layers from an ``.npz`` (``w1 b1 w2 b2 w3 b3``), as float32."""
-    return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
+def read_layers(path: str | Path | None, shipped: str, what: str) -> tuple[np.ndarray, ...]:
+    """A network's layers (``w1 b1 w2 b2 w3 b3``, as float32) from the ``.npz`` at ``path``, or
+    from the package's ``data/shipped`` (None); a file that is not one is refused in a sentence
+    naming ``what`` it should have been."""
+    try:
+        if path is None:
+            source = resources.files("hearts.bots").joinpath(f"data/{shipped}")
+            with resources.as_file(source) as file, np.load(file) as arrays:
+                return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
+        with np.load(path) as arrays:
+            return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
+    except (OSError, ValueError, KeyError) as error:
+        raise InvalidArgument(f"cannot read {what} from {path}: {error}") from None
 
 
 _NAMES: Final = ("w1", "b1", "w2", "b2", "w3", "b3")
