@@ -120,15 +120,22 @@ def evaluate(model: ValueModel, states: np.ndarray, points: np.ndarray) -> float
     return float(np.sqrt(total / count))
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str | None, epochs: int) -> argparse.ArgumentParser:
+    """The options every training script takes: the self-play folders, the weights' file, the
+    network's hidden sizes, and the run (epochs, minibatch, rate, seed)."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--hidden", type=int, nargs=2, default=[256, 128])
-    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--rate", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = arguments(__doc__, epochs=10)
     parser.add_argument("--init", type=Path, default=None, help="start from this model's weights")
     parser.add_argument("--decay", type=float, default=0.0, help="weight decay (AdamW)")
     parser.add_argument(

@@ -18,13 +18,11 @@ the same weights.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
-from train import initial, load
+from train import arguments, initial, load
 
 from hearts.bots.inference import POLICY_FEATURES, legal_masks, policy_inputs
 
@@ -68,15 +66,7 @@ def step(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folders", nargs="+", type=Path)
-    parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--hidden", type=int, nargs=2, default=[256, 128])
-    parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--batch", type=int, default=512)
-    parser.add_argument("--rate", type=float, default=1e-3)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
+    args = arguments(__doc__, epochs=6).parse_args(argv)
     rng = np.random.default_rng(args.seed)
     states, _, games, _ = load(args.folders)
     cards = np.concatenate(
