@@ -54,3 +54,13 @@ def test_too_few_games_to_hold_one_out_are_refused_in_a_sentence(tmp_path: Path)
         assert trained.returncode == 1
         assert "3 games are too few: the games numbered 19, 39, 59" in trained.stderr
         assert not (tmp_path / "m.npz").exists()
+
+
+def test_a_model_file_that_is_not_one_is_refused_before_any_game(tmp_path: Path) -> None:
+    bad = tmp_path / "model.npz"
+    bad.write_text("not weights")
+    played = _run("selfplay.py", "--player", "value", "--model", bad, "--games", 1,
+                  "--workers", 1, "--out", tmp_path / "games")  # fmt: skip
+    assert played.returncode == 2
+    assert f"cannot read a value model from {bad}" in played.stderr
+    assert "Traceback" not in played.stderr and not (tmp_path / "games").exists()

@@ -32,6 +32,7 @@ from hearts.bots.base import Bot
 from hearts.bots.expert import rollout_card
 from hearts.bots.value import SNAPSHOT_FIELDS, ValueModel, snapshot
 from hearts.deal import Deal, Phase
+from hearts.errors import InvalidArgument
 from hearts.moves import MoonChoice
 
 
@@ -142,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=20)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
+    if args.model is not None:  # (read once here: a bad file is a sentence, before any game)
+        try:
+            ValueModel.load(args.model)
+        except InvalidArgument as error:
+            parser.error(str(error))
     args.out.mkdir(parents=True, exist_ok=True)
     numbers = list(range(args.first, args.first + args.games))
     shares = [numbers[w :: args.workers] for w in range(args.workers)]
