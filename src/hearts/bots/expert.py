@@ -29,6 +29,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   own (so a moon shot against it costs what it costs), in a counters game the counters it wins.
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
   (:func:`hearts.scoring.settle`), so it plays every form the sampler imagines.
+  With ``score_aware`` (a game to a points target), the result is instead its chance to win
+  the game once the hand's points are added to the totals (:mod:`hearts.bots.standing`).
 - **Budget**: ``think`` seconds a move at most (1 s by default: it stops sooner once its choice
   is settled, the best card ahead of every other on the same deals by three standard errors of
   the difference, or as good in every deal), or exactly ``samples`` sampled deals a move: then
@@ -68,6 +70,7 @@ from hearts.bots.helper import Helper
 from hearts.bots.inference import PlayWeights, WeightedSampler, shipped_policy
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
+from hearts.bots.standing import Standing
 from hearts.bots.value import ValueModel, fits, shipped_model, snapshot
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
@@ -148,6 +151,7 @@ _OPTIONS: Final = {
     "flush": False,
     "value": False,
     "weighted": False,
+    "score_aware": False,
 }
 """:class:`ExpertBot`'s switches, each as the expert played before it had that switch."""
 
@@ -174,12 +178,14 @@ class ExpertBot(Searcher):
         flush: bool = False,
         value: bool | ValueModel = False,
         weighted: bool = False,
+        score_aware: bool = False,
         helper: Helper | None = None,
     ) -> None:
         super().__init__(seed, think, samples)
         flags = {"search_pass": search_pass, "moons": moons, "inference": inference}
         flags["flush"] = flush
         flags["weighted"] = weighted
+        flags["score_aware"] = score_aware
         for name, flag in flags.items():
             if not isinstance(flag, bool):
                 raise InvalidArgument(f"{name} must be True or False, not {flag!r}")
@@ -212,6 +218,14 @@ class ExpertBot(Searcher):
         how likely a model of play (:mod:`hearts.bots.inference`) thinks the other seats were to
         play every card they did, holding the cards that deal gives them (with ``value``, where
         the value model fits the form)."""
+        self.score_aware = score_aware
+        """In a game to a points target, judge each imagined hand by the chance it leaves this
+        seat to win the game (:class:`~hearts.bots.standing.Standing`) instead of by its points
+        against the others': near the target, points that end the game while this seat is
+        lowest are worth taking, and points on the leader worth giving. Within
+        :data:`NEAR_END` points of the target, where a hand may end the game, the imagined
+        deals are played out rather than read by the value model (the model gives expected
+        points, and a chance is not linear in them there)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -222,7 +236,7 @@ class ExpertBot(Searcher):
         another process needs besides its budget).
 
         >>> ExpertBot(seed=1, flush=True).options()
-        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True, 'value': False, 'weighted': False}
+        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True, 'value': False, 'weighted': False, 'score_aware': False}
         """
         return {name: getattr(self, name) for name in _OPTIONS}
 
@@ -265,7 +279,8 @@ class ExpertBot(Searcher):
             view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1]
         )
         me = view.seat
-        model = self._model(view)
+        standing = Standing.of(view) if self.score_aware else None
+        model = self._model(view, standing)
         if model is not None and self.weighted:
             sampler = WeightedSampler(sampler, PlayWeights(view, shipped_policy()))
         if model is not None:
@@ -276,18 +291,20 @@ class ExpertBot(Searcher):
                 trial.play(card)
                 rest = left - (-len(trial.trick)) % 4  # (the cards after this trick's)
                 if rest <= exact:
-                    return _finish(trial, view, left, others=self.moons, flush=self.flush)
+                    return _finish(trial, view, left, None, self.moons, self.flush, standing)
                 while trial.trick:  # (the trick finished by the rules of thumb)
                     trial.play(rollout_card(trial, self.flush))
                 return snapshot(trial)
 
-            return Problem(sampler, cards, card_value, None, model=model, seat=me)
+            return Problem(
+                sampler, cards, card_value, None, model=model, seat=me, standing=standing
+            )
         if not (self.moons and may_run(view)):
 
             def card_result(deal: Deal, card: Card) -> float:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                return _finish(trial, view, left, others=self.moons, flush=self.flush)
+                return _finish(trial, view, left, None, self.moons, self.flush, standing)
 
             return Problem(sampler, cards, card_result, None)
 
@@ -296,9 +313,7 @@ class ExpertBot(Searcher):
             card, run = candidate
             trial = deal.copy(stack=False)
             trial.play(card)
-            return _finish(
-                trial, view, left, runner=me if run else None, others=True, flush=self.flush
-            )
+            return _finish(trial, view, left, me if run else None, True, self.flush, standing)
 
         plans = [(card, False) for card in cards] + [(card, True) for card in cards]
         return Problem(sampler, plans, plan_result, None, plans=True)
@@ -314,7 +329,8 @@ class ExpertBot(Searcher):
         runner's passes: every way to pass as many of its :data:`RUN_POOL` lowest cards, the
         hand then played running (:func:`run_card`, while :func:`run_on` holds)."""
         count = view.rules.pass_count
-        model = self._model(view)
+        standing = Standing.of(view) if self.score_aware else None
+        model = self._model(view, standing)
         pool = pass_ranking(view)[: count + (MODEL_PASS_POOL if model else PASS_POOL) - 3]
         candidates = [Pass(cards) for cards in itertools.combinations(pool, count)]
         me = view.seat
@@ -328,7 +344,14 @@ class ExpertBot(Searcher):
 
             others = self._others_pass(me)
             return Problem(
-                PassSampler(view), candidates, pass_value, others, 0, model=model, seat=me
+                PassSampler(view),
+                candidates,
+                pass_value,
+                others,
+                0,
+                model=model,
+                seat=me,
+                standing=standing,
             )
         if self.moons and may_run(view):
             low = sorted(view.hand, key=lambda card: (card.rank, card))[: count + RUN_POOL - 3]
@@ -340,9 +363,7 @@ class ExpertBot(Searcher):
                 move, run = plan
                 trial = deal.copy(stack=False)
                 trial.play(move, me)
-                return _finish(
-                    trial, view, left, runner=me if run else None, others=True, flush=self.flush
-                )
+                return _finish(trial, view, left, me if run else None, True, self.flush, standing)
 
             return Problem(
                 PassSampler(view), plans, plan_result, self._others_pass(me), default=0, plans=True
@@ -351,13 +372,17 @@ class ExpertBot(Searcher):
         def pass_result(deal: Deal, move: Move) -> float:
             trial = deal.copy(stack=False)
             trial.play(move, me)
-            return _finish(trial, view, left, others=self.moons, flush=self.flush)
+            return _finish(trial, view, left, None, self.moons, self.flush, standing)
 
         return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
 
-    def _model(self, view: SeatView) -> ValueModel | None:
-        """The value model this bot judges cards by in this view's form (None: roll-outs)."""
+    def _model(self, view: SeatView, standing: Standing | None = None) -> ValueModel | None:
+        """The value model this bot judges cards by in this view's form (None: roll-outs): none
+        where the form does not fit it, nor, playing score-aware, where the hand may end the
+        game (:data:`NEAR_END`)."""
         if self.value is False or not fits(view.rules):
+            return None
+        if standing is not None and standing.may_end(NEAR_END):
             return None
         if self.value is True:
             return shipped_model()
@@ -480,6 +505,9 @@ class Problem(Generic[M]):
     round's at once (None: every result is a number)."""
     seat: int = 0
     """The seat the model judges for."""
+    standing: Standing | None = None
+    """Playing score-aware: the model's points for each seat are judged by the chance they leave
+    :attr:`seat` to win the game (:meth:`Standing.chances`)."""
 
     def move(self, candidate: M) -> tuple[Move, bool]:
         """The move a candidate makes, and whether it runs for the moon."""
@@ -501,12 +529,30 @@ class Problem(Generic[M]):
         ]
         if places:
             states = [rows[r][c] for r, c in places]
-            values = self.model.scores(states, [self.seat] * len(states)).tolist()
+            seats = [self.seat] * len(states)
+            if self.standing is None:
+                values = self.model.scores(states, seats).tolist()
+            else:
+                values = [self._chance(points) for points in self.model.points(states, seats)]
             for (r, c), value in zip(places, values, strict=True):
                 rows[r][c] = value
         return rows
 
+    def _chance(self, points: Sequence[float]) -> float:
+        """The chance the model's points (this seat's first, then clockwise) leave this seat to
+        win the game."""
+        assert self.standing is not None
+        count = len(points)
+        absolute = [0.0] * count
+        for offset, value in enumerate(points):
+            absolute[(self.seat + offset) % count] = float(value)
+        return self.standing.chances(absolute)[self.seat]
 
+
+NEAR_END = 26
+"""Playing score-aware, a seat within this many points of the target (a modern hand's points,
+the moon's included) may end the game in the hand: the imagined deals are then played out,
+not read by the value model."""
 PASS_POOL = 6
 """The expert's pass is chosen among the basic player's first this many cards to pass (every
 way to pass three of them: 20 candidates)."""
@@ -637,6 +683,7 @@ def _finish(
     runner: int | None = None,
     others: bool = False,
     flush: bool = False,
+    standing: Standing | None = None,
 ) -> float:
     """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
     number of cards still to be played (in the hands and the stock). ``runner``, a seat that
@@ -644,7 +691,8 @@ def _finish(
     others, and it once its run is off, play by the rules of thumb (:func:`rollout_card`).
     With ``others``, another seat runs too while its hand is strong, as the basic player
     does (:func:`strong_run`). ``flush``: the others and it play by the rules of thumb with the
-    spades driven out (:func:`rollout_card`'s ``flush``)."""
+    spades driven out (:func:`rollout_card`'s ``flush``). ``standing``: the deal is judged by
+    the chance it leaves the seat to win the game (:func:`score_deal`)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
     holder = None  # (the other seat holding the A♥: only it may run, as the basic player)
@@ -654,11 +702,11 @@ def _finish(
         phase = deal.phase
         if phase is not Phase.PLAY:
             if phase is not Phase.DISCARD:
-                return score_deal(deal, view)[me]
+                return score_deal(deal, view, standing)[me]
             deal.play(rollout_discard(deal))  # (as many cards as the widow brought)
             continue
         if left <= exact and left % len(deal.seats) == 0:  # a trick's start, few cards left
-            return _exact(deal, view)[me]
+            return _exact(deal, view, standing)[me]
         seat = deal.to_act
         assert seat is not None  # (the play: a seat is to act)
         if seat == runner and not run_on(deal, seat):
@@ -699,10 +747,12 @@ def _close(deal: Deal) -> None:
             raise InvalidArgument(f"cannot finish a deal in phase {deal.phase.value}")
 
 
-def score_deal(deal: Deal, view: SeatView) -> list[float]:
+def score_deal(deal: Deal, view: SeatView, standing: Standing | None = None) -> list[float]:
     """Each seat's result of a finished imagined deal, as the searching bots score it: its
     points ahead of the others' mean (points games: the others' mean minus its own), or the
-    counters it won (counters games, with the view's pool and Jack carried in).
+    counters it won (counters games, with the view's pool and Jack carried in). With a
+    ``standing`` (score-aware play), each seat's chance in percent to win the game once the
+    deal's points are added to the totals (:meth:`Standing.chances`).
 
     >>> import random
     >>> from hearts import Game, variants
@@ -718,6 +768,8 @@ def score_deal(deal: Deal, view: SeatView) -> list[float]:
         deal = deal.copy(stack=False)
         _close(deal)
     deltas = settle(deal, pool=view.pool, jack=view.jack).deltas
+    if standing is not None:
+        return standing.chances(deltas)
     if not view.rules.counters:
         seats = deal.seats
         total = sum(deltas[s] for s in seats)
@@ -726,9 +778,10 @@ def score_deal(deal: Deal, view: SeatView) -> list[float]:
     return [float(delta) for delta in deltas]
 
 
-def _exact(deal: Deal, view: SeatView) -> list[float]:
+def _exact(deal: Deal, view: SeatView, standing: Standing | None = None) -> list[float]:
     """Max-n: every seat plays the card best for itself to the end of the hand (the first of
-    the best on a tie, in the order of the legal cards).
+    the best on a tie, in the order of the legal cards), each judging the deal as
+    :func:`score_deal` does (with a ``standing``: by its chance to win the game).
 
     The same search as the plain one, made cheaper without changing its result: forced cards
     (a seat with one legal card, as in the last trick) are played without a choice; and of two
@@ -745,7 +798,7 @@ def _exact(deal: Deal, view: SeatView) -> list[float]:
                     deal.play(rollout_discard(deal))
                     played += 1
                     continue
-                return score_deal(deal, view)
+                return score_deal(deal, view, standing)
             moves = deal.legal_moves()
             if len(moves) != 1:
                 break
@@ -762,7 +815,7 @@ def _exact(deal: Deal, view: SeatView) -> list[float]:
                 continue
             previous = card
             deal.play(card)
-            result = _exact(deal, view)
+            result = _exact(deal, view, standing)
             deal.undo()
             if best is None or result[seat] > best[seat]:
                 best = result

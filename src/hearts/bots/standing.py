@@ -1,0 +1,95 @@
+"""Score-aware play: a hand judged by the chance it leaves each seat to win the game.
+
+In a game played to a target (the modern game: over once a seat reaches 100 points, the lowest
+total winning), points are not all alike. Ten points to a seat at 95 end the game, which is the
+best thing that can happen to the seat in the lead and the worst for one just behind it; points
+on the leader help a seat far behind more than points on anyone else; a moon that pushes a seat
+over the target wins the game for the lowest. A searching bot that plays score-aware
+(:class:`~hearts.bots.expert.ExpertBot`'s ``score_aware``) judges each imagined hand by
+:meth:`Standing.chances` of the totals it leaves instead of by the hand's points alone:
+
+- **The game ends** (a total at the target or over): the lowest total wins; seats tied for the
+  lowest share the win.
+- **It goes on**: each seat's chance is a logistic race on the totals (the softmax of minus
+  each total over a spread, :data:`SPREAD` points times the square root of the hands still to
+  come, about the points to the target of the seat nearest it over :data:`HAND_POINTS`). A
+  seat far behind has little chance whatever it does, and the closer the game is to its end the
+  more a point counts. Where the totals are far from the target this is, to first order, the
+  hand's points measured against the others' (a point taken by a seat counts against it, a
+  point given to another seat counts for it, most when that seat is a threat), so far from the
+  end score-aware play is the plain game.
+
+Only games that end at a points target play so (:func:`Standing.of`); in every other form the
+hand's points (or counters) are the result, as before.
+
+>>> from hearts import Game, variants
+>>> game = Game(variants.get("modern"), seed=1)
+>>> standing = Standing.of(game.view(0))
+>>> standing.scores, standing.target
+((0, 0, 0, 0), 100)
+>>> [round(c, 1) for c in standing.chances([0, 0, 13, 13])]  # (a shared hand: the 0s ahead)
+[31.9, 31.9, 18.1, 18.1]
+>>> Standing((90, 60, 70, 80), 100).chances([10, 0, 0, 0])  # (a total at 100: over)
+[0.0, 100.0, 0.0, 0.0]
+>>> [round(c, 1) for c in Standing((80, 60, 70, 85), 100).chances([0, 0, 0, 0])]
+[8.0, 64.5, 22.7, 4.8]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from hearts.observation import SeatView
+from hearts.rules import GameEnd
+
+__all__ = ["HAND_POINTS", "SPREAD", "Standing"]
+
+SPREAD: Final = 7.0
+"""The spread of the race over one hand to come, as a logistic scale in points. Fitted with
+:data:`HAND_POINTS` (``training/fit_standing.py``) to 31,919 hands of 2,820 games of modern
+Hearts the expert played against itself: the winners' mean log-likelihood from the totals
+before each hand is -1.012 (every seat alike: -1.386); 6 to 8 points fit about as well."""
+HAND_POINTS: Final = 8.0
+"""Points the seat nearest the target takes in a hand on average (a little above the 6.5 of an
+average seat: it got there by taking more): the hands still to come are its points to the target
+over these."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Standing:
+    """The game's totals before the hand and its target: what score-aware play weighs."""
+
+    scores: tuple[int, ...]
+    """Each seat's total before this hand (points, lower is better)."""
+    target: int
+    """The total that ends the game."""
+
+    @classmethod
+    def of(cls, view: SeatView) -> Standing | None:
+        """The standing of a view's game, or None where the game does not end at a points
+        target (counters, a number of deals)."""
+        rules = view.rules
+        if rules.end is not GameEnd.TARGET or rules.counters:
+            return None
+        return cls(tuple(view.scores), rules.target)
+
+    def may_end(self, points: int) -> bool:
+        """Whether a hand of at most ``points`` points a seat may end the game."""
+        return max(self.scores) + points >= self.target
+
+    def chances(self, points: Sequence[float]) -> list[float]:
+        """Each seat's chance, in percent, to win the game once the hand's ``points`` (one per
+        seat) are added to the totals (see the module docstring)."""
+        totals = [score + point for score, point in zip(self.scores, points, strict=True)]
+        low = min(totals)
+        if max(totals) >= self.target:
+            winners = sum(1 for total in totals if total == low)
+            return [100.0 / winners if total == low else 0.0 for total in totals]
+        hands = (self.target - max(totals)) / HAND_POINTS
+        spread = SPREAD * math.sqrt(max(hands, 1.0))
+        weights = [math.exp((low - total) / spread) for total in totals]
+        whole = sum(weights)
+        return [100.0 * weight / whole for weight in weights]

@@ -1,0 +1,134 @@
+"""Score-aware play (hearts.bots.standing): a hand judged by the chance it leaves to win the game."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from hearts import Deal, Game, variants
+from hearts.bots import ExpertBot
+from hearts.bots.expert import _exact, score_deal
+from hearts.bots.standing import Standing
+
+MODERN = variants.get("modern")
+
+
+def test_only_a_game_to_a_points_target_has_a_standing() -> None:
+    # Rule: the modern game ends once a seat reaches 100 points, the lowest total winning.
+    assert Standing.of(Game(MODERN, seed=1).view(0)) == Standing((0, 0, 0, 0), 100)
+    # Counters games (the laws' sweepstakes) and games of a number of deals have no target.
+    for name in ("classic", "simple"):
+        assert Standing.of(Game(variants.get(name), seed=1).view(0)) is None
+
+
+def test_a_total_at_the_target_ends_the_game_and_the_lowest_wins() -> None:
+    standing = Standing((90, 40, 60, 40), 100)
+    assert standing.chances([10, 0, 0, 0]) == [0.0, 50.0, 0.0, 50.0]  # tied lowest share
+    assert standing.chances([0, 0, 0, 60]) == [0.0, 100.0, 0.0, 0.0]
+    assert standing.may_end(10) and not standing.may_end(9)
+
+
+def test_before_the_target_the_chances_are_a_race_that_sums_to_one() -> None:
+    standing = Standing((50, 40, 60, 70), 100)
+    chances = standing.chances([0, 0, 0, 0])
+    assert sum(chances) == pytest.approx(100.0)
+    assert chances[1] > chances[0] > chances[2] > chances[3]  # the lower the total the better
+    # A point counts more the nearer the end: the same 5-point lead is worth more late.
+    early = Standing((0, 5, 5, 5), 100).chances([0, 0, 0, 0])[0]
+    late = Standing((80, 85, 85, 85), 100).chances([0, 0, 0, 0])[0]
+    assert late > early > 25.0
+
+
+def test_points_on_the_leader_help_a_seat_more_than_points_on_another() -> None:
+    standing = Standing((60, 30, 65, 70), 100)
+    on_leader = standing.chances([0, 13, 0, 0])[0]
+    on_last = standing.chances([0, 0, 0, 13])[0]
+    assert on_leader > on_last > standing.chances([13, 0, 0, 0])[0]
+
+
+def test_score_deal_with_a_standing_gives_each_seat_its_chance() -> None:
+    game = Game(MODERN.replace(passing=None), seed=4)
+    view, deal = game.view(0), game.deal.copy()
+    rng = random.Random(4)
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+    standing = Standing((20, 95, 50, 60), 100)
+    assert score_deal(deal, view, standing) == standing.chances(deal.points())
+
+
+def test_the_exact_end_with_a_standing_is_max_n_on_each_seats_chance() -> None:
+    # Rule: max-n: every seat plays the card best for itself; score-aware, best for its chance.
+    rng = random.Random(7)
+    for _ in range(5):
+        game = Game(MODERN.replace(passing=None), seed=rng.randrange(1000))
+        deal = game.deal.copy()
+        while sum(deal.hand(s).mask.bit_count() for s in deal.seats) > 12:
+            deal.play(rng.choice(deal.legal_moves()))
+        view = deal.view(0)
+        standing = Standing((80, 90, 40, 95), 100)
+        got = _exact(deal, view, standing)
+        assert sum(got) == pytest.approx(100.0)
+        assert got == _brute(deal, view, standing)
+
+
+def _brute(deal: Deal, view: object, standing: Standing) -> list[float]:
+    """Plain max-n over every legal card (no twins, no forced moves), the first best kept."""
+    if deal.is_over:
+        return score_deal(deal, view, standing)  # type: ignore[arg-type]
+    seat = deal.to_act
+    assert seat is not None
+    best: list[float] | None = None
+    for card in deal.legal_moves():
+        deal.play(card)
+        result = _brute(deal, view, standing)
+        deal.undo()
+        if best is None or result[seat] > best[seat]:
+            best = result
+    assert best is not None
+    return best
+
+
+def _near_the_end() -> Deal:
+    """Seat 0, void in clubs and holding the Q♠, follows seat 2's A♣ (seat 1 plays last)."""
+    seat0 = "2D 3D 4D 5D 6D 7D 8D QS 2H 3H 4H 5H 6H"
+    rest = "9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 7H 8H 9H TH JH QH KH AH"
+    cards = rest.split()
+    random.Random(1).shuffle(cards)
+    hands = [
+        seat0,
+        " ".join(["2C", "3C", "4C", "7C", *cards[0:9]]),
+        " ".join(["KC", "AC", "8C", "9C", *cards[9:18]]),
+        " ".join(["5C", "6C", "TC", "JC", "QC", *cards[18:26]]),
+    ]
+    deal = Deal.from_hands(MODERN, hands, pass_direction="hold")
+    for card in "2C KC 5C 8D AC 6C".split():
+        deal.play(card)
+    return deal
+
+
+@pytest.mark.parametrize("value", [False, True])
+def test_score_aware_play_does_not_end_a_game_another_seat_wins(value: bool) -> None:
+    # Rule: the game ends when a seat reaches 100; the lowest total wins. Seat 2 (at 90) takes
+    # this trick: the Q♠ on it ends the game, and seat 1 (at 30), not seat 0 (at 80), wins.
+    view = dataclasses.replace(_near_the_end().view(0), scores=(80, 30, 90, 90))
+    plain = ExpertBot(seed=1, samples=40, value=value).choose(view)
+    aware = ExpertBot(seed=1, samples=40, value=value, score_aware=True).choose(view)
+    assert str(plain) == "QS"  # (points on another seat: what the plain expert wants)
+    assert str(aware) != "QS" and aware in view.legal_moves
+
+
+def test_score_aware_play_ends_a_game_it_wins() -> None:
+    # The same trick with seat 0 lowest: the Q♠ on seat 2 ends the game and seat 0 wins.
+    view = dataclasses.replace(_near_the_end().view(0), scores=(30, 60, 90, 70))
+    aware = ExpertBot(seed=1, samples=40, score_aware=True).analyse(view)
+    assert str(aware.move) == "QS"
+    assert dict(aware.scores)[aware.move] == pytest.approx(100.0)
+
+
+def test_score_aware_is_a_switch_that_travels_with_the_bot() -> None:
+    bot = ExpertBot(seed=1, score_aware=True)
+    assert bot.options()["score_aware"] is True
+    with pytest.raises(Exception, match="score_aware must be True or False"):
+        ExpertBot(score_aware="yes")  # type: ignore[arg-type]
