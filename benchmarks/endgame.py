@@ -13,7 +13,11 @@ its end five times on the same deals (a game's later deals follow from its seed)
 the plain player ``B`` in every seat, and once with the score-aware player ``A`` in each seat in
 turn, the same ``B`` players (the same seeds) in the others. ``B`` is the expert as the ``hard``
 level plays it (value model and searched pass), at ``--samples`` imagined deals a move so that
-a run repeats exactly; ``A`` is the same with ``score_aware=True``.
+a run repeats exactly; ``A`` is the same with ``score_aware=True``. ``--near-end`` sets how
+near the target ``A`` stops reading the value model and plays the imagined deals out
+(:data:`hearts.bots.expert.NEAR_END`; 0: it reads the model to the end), ``--points-worth``
+what a point of the hand is worth to it beside its chance to win
+(:data:`hearts.bots.standing.POINTS_WORTH`).
 
 For each position the gain is the mean over the seats of ``A``'s share of the win in that seat
 less ``B``'s in the same seat (a shared win counts as a share): the table shows it with its 95%
@@ -39,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts import Game, variants
-from hearts.bots import BasicBot, ExpertBot
+from hearts.bots import BasicBot, ExpertBot, expert, standing
 from hearts.bots.base import Bot
 
 MAX_GAMES_PER_POSITION = 20
@@ -98,8 +102,14 @@ def play_out(game: Game, number: int, aware_seat: int | None, samples: int) -> d
     }
 
 
-def run_position(item: tuple[int, Game], samples: int) -> dict[str, Any]:
-    """The five games from one position: ``B`` everywhere, then ``A`` in each seat."""
+def run_position(
+    item: tuple[int, Game], samples: int, near_end: int, points_worth: float
+) -> dict[str, Any]:
+    """The five games from one position: ``B`` everywhere, then ``A`` in each seat
+    (``near_end`` and ``points_worth``: :data:`hearts.bots.expert.NEAR_END` and
+    :data:`hearts.bots.standing.POINTS_WORTH` in this worker)."""
+    expert.NEAR_END = near_end
+    standing.POINTS_WORTH = points_worth  # type: ignore[misc]
     number, game = item
     base = play_out(game, number, None, samples)
     aware = [play_out(game, number, seat, samples) for seat in range(4)]
@@ -150,6 +160,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=40, help="endgames to play (each 5x)")
     parser.add_argument("--near", type=int, default=70, help="a seat at this many points or more")
     parser.add_argument("--samples", type=int, default=20, help="imagined deals a move")
+    parser.add_argument(
+        "--near-end",
+        type=int,
+        default=expert.NEAR_END,
+        help="A plays deals out, not reading the model, within this many points of 100 (0: never)",
+    )
+    parser.add_argument(
+        "--points-worth",
+        type=float,
+        default=standing.POINTS_WORTH,
+        help="what a point is worth to A beside its chance to win, in percent",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, help="write the results as JSON")
@@ -163,12 +185,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(found)} positions (a seat at {args.near}+ at a hand's start)", flush=True)
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
+    count = len(found)
     with ProcessPoolExecutor(args.workers) as pool:
-        for result in pool.map(run_position, found, [args.samples] * len(found)):
+        work = pool.map(
+            run_position,
+            found,
+            [args.samples] * count,
+            [args.near_end] * count,
+            [args.points_worth] * count,
+        )
+        for result in work:
             results.append(result)
             if len(results) % 10 == 0:
                 print(f"{len(results)}/{len(found)}: {summary(results)}", flush=True)
+                if args.out is not None:  # (so far: a run stopped early keeps its positions)
+                    _write(args, results, time.perf_counter() - start)
     seconds = time.perf_counter() - start
+    if args.out is not None:
+        _write(args, results, seconds)
     total = summary(results)
     low, high = total["gain_ci95"]
     print(
@@ -179,22 +213,24 @@ def main(argv: list[str] | None = None) -> int:
         f"points a hand {total['aware_points_per_hand']:.2f} against "
         f"{total['base_points_per_hand']:.2f}; {seconds:.0f} s"
     )
-    if args.out is not None:
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        args.out.write_text(
-            json.dumps(
-                {
-                    "machine": {"platform": platform.platform(), "python": sys.version.split()[0]},
-                    "options": {k: str(v) for k, v in vars(args).items()},
-                    "seconds": round(seconds, 1),
-                    "peak_mb": round(peak, 1),
-                    "summary": total,
-                    "positions": results,
-                },
-                indent=1,
-            )
-        )
     return 0
+
+
+def _write(args: argparse.Namespace, results: list[dict[str, Any]], seconds: float) -> None:
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    args.out.write_text(
+        json.dumps(
+            {
+                "machine": {"platform": platform.platform(), "python": sys.version.split()[0]},
+                "options": {k: str(v) for k, v in vars(args).items()},
+                "seconds": round(seconds, 1),
+                "peak_mb": round(peak, 1),
+                "summary": summary(results),
+                "positions": results,
+            },
+            indent=1,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
   (:func:`hearts.scoring.settle`), so it plays every form the sampler imagines.
   With ``score_aware`` (a game to a points target), the result is instead its chance to win
-  the game once the hand's points are added to the totals (:mod:`hearts.bots.standing`).
+  the game once the hand's points are added to the totals, and a little for the points
+  (:mod:`hearts.bots.standing`).
 - **Budget**: ``think`` seconds a move at most (1 s by default: it stops sooner once its choice
   is settled, the best card ahead of every other on the same deals by three standard errors of
   the difference, or as good in every deal), or exactly ``samples`` sampled deals a move: then
@@ -506,8 +507,8 @@ class Problem(Generic[M]):
     seat: int = 0
     """The seat the model judges for."""
     standing: Standing | None = None
-    """Playing score-aware: the model's points for each seat are judged by the chance they leave
-    :attr:`seat` to win the game (:meth:`Standing.chances`)."""
+    """Playing score-aware: the model's points for each seat are judged by what they are worth to
+    :attr:`seat`, its chance to win the game first (:meth:`Standing.worth`)."""
 
     def move(self, candidate: M) -> tuple[Move, bool]:
         """The move a candidate makes, and whether it runs for the moon."""
@@ -539,14 +540,14 @@ class Problem(Generic[M]):
         return rows
 
     def _chance(self, points: Sequence[float]) -> float:
-        """The chance the model's points (this seat's first, then clockwise) leave this seat to
-        win the game."""
+        """What the model's points (this seat's first, then clockwise) are worth to this seat
+        (:meth:`Standing.worth`)."""
         assert self.standing is not None
         count = len(points)
         absolute = [0.0] * count
         for offset, value in enumerate(points):
             absolute[(self.seat + offset) % count] = float(value)
-        return self.standing.chances(absolute)[self.seat]
+        return self.standing.worth(absolute)[self.seat]
 
 
 NEAR_END = 26
@@ -751,8 +752,9 @@ def score_deal(deal: Deal, view: SeatView, standing: Standing | None = None) -> 
     """Each seat's result of a finished imagined deal, as the searching bots score it: its
     points ahead of the others' mean (points games: the others' mean minus its own), or the
     counters it won (counters games, with the view's pool and Jack carried in). With a
-    ``standing`` (score-aware play), each seat's chance in percent to win the game once the
-    deal's points are added to the totals (:meth:`Standing.chances`).
+    ``standing`` (score-aware play), what the deal is worth to each seat: its chance in percent
+    to win the game once the deal's points are added to the totals, and a little for its points
+    against the others' (:meth:`Standing.worth`).
 
     >>> import random
     >>> from hearts import Game, variants
@@ -769,7 +771,7 @@ def score_deal(deal: Deal, view: SeatView, standing: Standing | None = None) -> 
         _close(deal)
     deltas = settle(deal, pool=view.pool, jack=view.jack).deltas
     if standing is not None:
-        return standing.chances(deltas)
+        return standing.worth(deltas)
     if not view.rules.counters:
         seats = deal.seats
         total = sum(deltas[s] for s in seats)

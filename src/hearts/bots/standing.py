@@ -45,7 +45,7 @@ from typing import Final
 from hearts.observation import SeatView
 from hearts.rules import GameEnd
 
-__all__ = ["HAND_POINTS", "SPREAD", "Standing"]
+__all__ = ["HAND_POINTS", "POINTS_WORTH", "SPREAD", "Standing"]
 
 SPREAD: Final = 7.0
 """The spread of the race over one hand to come, as a logistic scale in points. Fitted with
@@ -56,6 +56,10 @@ HAND_POINTS: Final = 8.0
 """Points the seat nearest the target takes in a hand on average (a little above the 6.5 of an
 average seat: it got there by taking more): the hands still to come are its points to the target
 over these."""
+POINTS_WORTH: Final = 0.5
+"""What a point of the hand is worth beside the chance to win (:meth:`Standing.worth`), in the
+chance's units (percent): where the chance hardly moves (a seat far behind, or a game a hand is
+sure to end), the hand's points still decide, as the plain game's do."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -79,6 +83,21 @@ class Standing:
     def may_end(self, points: int) -> bool:
         """Whether a hand of at most ``points`` points a seat may end the game."""
         return max(self.scores) + points >= self.target
+
+    def worth(self, points: Sequence[float]) -> list[float]:
+        """What the hand's ``points`` (one per seat) are worth to each seat: its chance to win
+        (:meth:`chances`) and :data:`POINTS_WORTH` for each point it is ahead of the others'
+        mean in the hand.
+
+        >>> [round(w, 1) for w in Standing((90, 60, 70, 80), 100).worth([10, 0, 0, 0])]
+        [-5.0, 101.7, 1.7, 1.7]
+        """
+        others = len(points) - 1
+        whole = sum(points)
+        return [
+            chance + POINTS_WORTH * ((whole - point) / others - point)
+            for chance, point in zip(self.chances(points), points, strict=True)
+        ]
 
     def chances(self, points: Sequence[float]) -> list[float]:
         """Each seat's chance, in percent, to win the game once the hand's ``points`` (one per
