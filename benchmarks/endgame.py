@@ -13,11 +13,11 @@ its end five times on the same deals (a game's later deals follow from its seed)
 the plain player ``B`` in every seat, and once with the score-aware player ``A`` in each seat in
 turn, the same ``B`` players (the same seeds) in the others. ``B`` is the expert as the ``hard``
 level plays it (value model and searched pass), at ``--samples`` imagined deals a move so that
-a run repeats exactly; ``A`` is the same with ``score_aware=True``. ``--near-end`` sets how
-near the target ``A`` stops reading the value model and plays the imagined deals out
-(:data:`hearts.bots.expert.NEAR_END`; 0: it reads the model to the end), ``--points-worth``
-what a point of the hand is worth to it beside its chance to win
-(:data:`hearts.bots.standing.POINTS_WORTH`).
+a run repeats exactly; ``A`` is the same with ``score_aware=True``. ``--points-worth`` sets
+what a point of the hand is worth to ``A`` beside its chance to win
+(:data:`hearts.bots.standing.POINTS_WORTH`), ``--hand-spread`` how uncertain it takes the value
+model's points over a whole hand to be (:data:`~hearts.bots.standing.HAND_SPREAD`; 0: as sure
+as points taken).
 
 For each position the gain is the mean over the seats of ``A``'s share of the win in that seat
 less ``B``'s in the same seat (a shared win counts as a share): the table shows it with its 95%
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts import Game, variants
-from hearts.bots import BasicBot, ExpertBot, expert, standing
+from hearts.bots import BasicBot, ExpertBot, standing
 from hearts.bots.base import Bot
 
 MAX_GAMES_PER_POSITION = 20
@@ -103,13 +103,13 @@ def play_out(game: Game, number: int, aware_seat: int | None, samples: int) -> d
 
 
 def run_position(
-    item: tuple[int, Game], samples: int, near_end: int, points_worth: float
+    item: tuple[int, Game], samples: int, points_worth: float, hand_spread: float
 ) -> dict[str, Any]:
     """The five games from one position: ``B`` everywhere, then ``A`` in each seat
-    (``near_end`` and ``points_worth``: :data:`hearts.bots.expert.NEAR_END` and
-    :data:`hearts.bots.standing.POINTS_WORTH` in this worker)."""
-    expert.NEAR_END = near_end
+    (``points_worth``, ``hand_spread``: :data:`hearts.bots.standing.POINTS_WORTH` and
+    :data:`~hearts.bots.standing.HAND_SPREAD` in this worker)."""
     standing.POINTS_WORTH = points_worth  # type: ignore[misc]
+    standing.HAND_SPREAD = hand_spread  # type: ignore[misc]
     number, game = item
     base = play_out(game, number, None, samples)
     aware = [play_out(game, number, seat, samples) for seat in range(4)]
@@ -161,16 +161,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--near", type=int, default=70, help="a seat at this many points or more")
     parser.add_argument("--samples", type=int, default=20, help="imagined deals a move")
     parser.add_argument(
-        "--near-end",
-        type=int,
-        default=expert.NEAR_END,
-        help="A plays deals out, not reading the model, within this many points of 100 (0: never)",
-    )
-    parser.add_argument(
         "--points-worth",
         type=float,
         default=standing.POINTS_WORTH,
         help="what a point is worth to A beside its chance to win, in percent",
+    )
+    parser.add_argument(
+        "--hand-spread",
+        type=float,
+        default=standing.HAND_SPREAD,
+        help="how far A takes the model's points over a whole hand to stray (0: sure)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
@@ -191,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
             run_position,
             found,
             [args.samples] * count,
-            [args.near_end] * count,
             [args.points_worth] * count,
+            [args.hand_spread] * count,
         )
         for result in work:
             results.append(result)

@@ -71,9 +71,9 @@ from hearts.bots.helper import Helper
 from hearts.bots.inference import PlayWeights, WeightedSampler, shipped_policy
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
-from hearts.bots.standing import Standing
+from hearts.bots.standing import Standing, expected_spread
 from hearts.bots.value import ValueModel, fits, shipped_model, snapshot
-from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, Rank, Suit
 from hearts.deal import Deal, Phase
 from hearts.errors import InvalidArgument
 from hearts.moves import Discard, Gather, MoonChoice, Move, Pass
@@ -221,12 +221,13 @@ class ExpertBot(Searcher):
         the value model fits the form)."""
         self.score_aware = score_aware
         """In a game to a points target, judge each imagined hand by the chance it leaves this
-        seat to win the game (:class:`~hearts.bots.standing.Standing`) instead of by its points
-        against the others': near the target, points that end the game while this seat is
-        lowest are worth taking, and points on the leader worth giving. Within
-        :data:`NEAR_END` points of the target, where a hand may end the game, the imagined
-        deals are played out rather than read by the value model (the model gives expected
-        points, and a chance is not linear in them there)."""
+        seat to win the game, and a little by its points (:meth:`Standing.worth
+        <hearts.bots.standing.Standing.worth>`), instead of by its points against the others'
+        alone: near the target, points that end the game while this seat is lowest are worth
+        taking, points that end it while another is lowest worth any cost to avoid, and points
+        on the leader worth giving. With ``value``, the model's expected points are judged so
+        (measured better than playing the deals out near the target, where a chance is not
+        linear in the points: benchmarks/RESULTS.md)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -281,7 +282,7 @@ class ExpertBot(Searcher):
         )
         me = view.seat
         standing = Standing.of(view) if self.score_aware else None
-        model = self._model(view, standing)
+        model = self._model(view)
         if model is not None and self.weighted:
             sampler = WeightedSampler(sampler, PlayWeights(view, shipped_policy()))
         if model is not None:
@@ -331,7 +332,7 @@ class ExpertBot(Searcher):
         hand then played running (:func:`run_card`, while :func:`run_on` holds)."""
         count = view.rules.pass_count
         standing = Standing.of(view) if self.score_aware else None
-        model = self._model(view, standing)
+        model = self._model(view)
         pool = pass_ranking(view)[: count + (MODEL_PASS_POOL if model else PASS_POOL) - 3]
         candidates = [Pass(cards) for cards in itertools.combinations(pool, count)]
         me = view.seat
@@ -377,13 +378,9 @@ class ExpertBot(Searcher):
 
         return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
 
-    def _model(self, view: SeatView, standing: Standing | None = None) -> ValueModel | None:
-        """The value model this bot judges cards by in this view's form (None: roll-outs): none
-        where the form does not fit it, nor, playing score-aware, where the hand may end the
-        game (:data:`NEAR_END`)."""
+    def _model(self, view: SeatView) -> ValueModel | None:
+        """The value model this bot judges cards by in this view's form (None: roll-outs)."""
         if self.value is False or not fits(view.rules):
-            return None
-        if standing is not None and standing.may_end(NEAR_END):
             return None
         if self.value is True:
             return shipped_model()
@@ -534,26 +531,30 @@ class Problem(Generic[M]):
             if self.standing is None:
                 values = self.model.scores(states, seats).tolist()
             else:
-                values = [self._chance(points) for points in self.model.points(states, seats)]
+                values = [
+                    self._chance(points, state)
+                    for points, state in zip(self.model.points(states, seats), states, strict=True)
+                ]
             for (r, c), value in zip(places, values, strict=True):
                 rows[r][c] = value
         return rows
 
-    def _chance(self, points: Sequence[float]) -> float:
-        """What the model's points (this seat's first, then clockwise) are worth to this seat
-        (:meth:`Standing.worth`)."""
+    def _chance(self, points: Sequence[float], state: Sequence[int]) -> float:
+        """What the model's points (this seat's first, then clockwise) in a position
+        (:func:`snapshot`) are worth to this seat (:meth:`Standing.worth`): expectations, as
+        uncertain as the points still out in the hand are many
+        (:func:`~hearts.bots.standing.expected_spread`)."""
         assert self.standing is not None
         count = len(points)
         absolute = [0.0] * count
         for offset, value in enumerate(points):
             absolute[(self.seat + offset) % count] = float(value)
-        return self.standing.worth(absolute)[self.seat]
+        taken = 0
+        for mask in state[8:12]:
+            taken += (mask & HEARTS_MASK).bit_count() + 13 * ((mask >> QUEEN_OF_SPADES) & 1)
+        return self.standing.worth(absolute, expected_spread(26 - taken))[self.seat]
 
 
-NEAR_END = 26
-"""Playing score-aware, a seat within this many points of the target (a modern hand's points,
-the moon's included) may end the game in the hand: the imagined deals are then played out,
-not read by the value model."""
 PASS_POOL = 6
 """The expert's pass is chosen among the basic player's first this many cards to pass (every
 way to pass three of them: 20 candidates)."""
