@@ -5,19 +5,19 @@ Run from the repository root::
     .venv/bin/python benchmarks/endgame.py --positions 200 --samples 20 --workers 2 --out r.json
 
 The points a hand that the arena measures are the wrong yardstick for score-aware play
-(``ExpertBot(score_aware=True)``, :mod:`hearts.bots.standing`): it gives up points where they
-do not decide the game, to win it. So this plays endgames instead. Games of ``basic`` against
-itself are played until a hand starts with a seat at ``--near`` points or more (one position a
-game, the game's seed from ``--seed`` and its number); from each position the game is played to
-its end five times on the same deals (a game's later deals follow from its seed): once with
-the plain player ``B`` in every seat, and once with the score-aware player ``A`` in each seat in
-turn, the same ``B`` players (the same seeds) in the others. ``B`` is the expert as the ``hard``
-level plays it (value model and searched pass), at ``--samples`` imagined deals a move so that
-a run repeats exactly; ``A`` is the same with ``score_aware=True``. ``--points-worth`` sets
-what a point of the hand is worth to ``A`` beside its chance to win
-(:data:`hearts.bots.standing.POINTS_WORTH`), ``--hand-spread`` how uncertain it takes the value
-model's points over a whole hand to be (:data:`~hearts.bots.standing.HAND_SPREAD`; 0: as sure
-as points taken).
+(``ExpertBot(score_aware=True)``, :mod:`hearts.bots.standing`): it gives up points where they do
+not decide the game, to win it. So this plays endgames instead. Games of ``basic`` against
+itself are played until a hand starts with a seat at ``--near`` points or more (0: the first
+hand, whole games; one position a game, the game's seed from ``--seed`` and its number); from
+each position the game is played to its end five times on the same deals (a game's later deals
+follow from its seed): once with the plain player ``B`` in every seat, and once with the
+score-aware player ``A`` in each seat in turn, the same ``B`` players (the same seeds) in the
+others. ``B`` is the expert as the ``hard`` level plays it (value model and searched pass), at
+``--samples`` imagined deals a move so that a run repeats exactly; ``A`` is the same with
+``score_aware=True``. ``--points-worth`` sets what a point of the hand is worth to ``A`` beside
+its chance to win (:data:`hearts.bots.standing.POINTS_WORTH`), ``--hand-spread`` how uncertain
+it takes the value model's points over a whole hand to be
+(:data:`~hearts.bots.standing.HAND_SPREAD`; 0: as sure as points taken).
 
 For each position the gain is the mean over the seats of ``A``'s share of the win in that seat
 less ``B``'s in the same seat (a shared win counts as a share): the table shows it with its 95%
@@ -158,7 +158,9 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40, help="endgames to play (each 5x)")
-    parser.add_argument("--near", type=int, default=70, help="a seat at this many points or more")
+    parser.add_argument(
+        "--near", type=int, default=70, help="a seat at this many points or more (0: whole games)"
+    )
     parser.add_argument("--samples", type=int, default=20, help="imagined deals a move")
     parser.add_argument(
         "--points-worth",
@@ -179,8 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("positions", "samples", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name} must be at least 1")
-    if not 0 < args.near < 100:
-        parser.error("--near must be between 1 and 99 (the game ends at 100)")
+    if not 0 <= args.near < 100:
+        parser.error("--near must be between 0 and 99 (the game ends at 100; 0: whole games)")
     found = positions(args.positions, args.near, args.seed)
     print(f"{len(found)} positions (a seat at {args.near}+ at a hand's start)", flush=True)
     start = time.perf_counter()
