@@ -97,7 +97,7 @@ def play_out(game: Game, number: int, aware_seat: int | None, samples: int) -> d
         "shares": [1 / len(winners) if seat in winners else 0.0 for seat in range(4)],
         "points": [after - earlier for after, earlier in zip(game.scores, before, strict=True)],
         "hands": game.hand_number + 1 - first,
-        "seconds": seconds,
+        "seconds": [round(spent, 4) for spent in seconds],
         "moves": moves,
     }
 
@@ -230,7 +230,7 @@ def _write(args: argparse.Namespace, results: list[dict[str, Any]], seconds: flo
                 "summary": summary(results),
                 "positions": results,
             },
-            indent=1,
+            separators=(",", ":"),  # (one line: thousands of games)
         )
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from hearts import Deal, Game, variants
@@ -63,6 +64,18 @@ def test_expected_points_near_the_target_may_end_the_game() -> None:
     assert standing.chances([2.0, 2.0, 12.0, 4.0], 0.01) == pytest.approx(
         standing.chances([2.0, 2.0, 12.0, 4.0]), abs=1e-6
     )
+
+
+def test_worth_of_many_hands_at_once_is_worth_row_by_row() -> None:
+    # The value model's batch is judged at once; each row must be what Standing.worth says.
+    rng = random.Random(3)
+    for _ in range(50):
+        standing = Standing(tuple(rng.randrange(0, 100) for _ in range(4)), 100)
+        rows = [[rng.choice([0.0, 13.0, rng.uniform(0, 26)]) for _ in range(4)] for _ in range(8)]
+        spreads = [rng.choice([0.0, 0.5, 4.0]) for _ in rows]
+        got = standing.worth_rows(np.array(rows), np.array(spreads))
+        for row, spread, worth in zip(rows, spreads, got, strict=True):
+            assert worth.tolist() == pytest.approx(standing.worth(row, spread), abs=1e-9)
 
 
 def test_a_hands_worth_is_the_chance_and_a_little_for_its_points() -> None:

@@ -531,28 +531,29 @@ class Problem(Generic[M]):
             if self.standing is None:
                 values = self.model.scores(states, seats).tolist()
             else:
-                values = [
-                    self._chance(points, state)
-                    for points, state in zip(self.model.points(states, seats), states, strict=True)
-                ]
+                values = self._worth(self.model.points(states, seats), states)
             for (r, c), value in zip(places, values, strict=True):
                 rows[r][c] = value
         return rows
 
-    def _chance(self, points: Sequence[float], state: Sequence[int]) -> float:
-        """What the model's points (this seat's first, then clockwise) in a position
-        (:func:`snapshot`) are worth to this seat (:meth:`Standing.worth`): expectations, as
-        uncertain as the points still out in the hand are many
-        (:func:`~hearts.bots.standing.expected_spread`)."""
+    def _worth(self, points: Any, states: Sequence[Sequence[int]]) -> list[float]:
+        """What the model's points (a row a position, this seat's first, then clockwise) are
+        worth to this seat (:meth:`Standing.worth_rows`): expectations, as uncertain as the
+        points still out in the hand are many (:func:`~hearts.bots.standing.expected_spread`)."""
         assert self.standing is not None
-        count = len(points)
-        absolute = [0.0] * count
-        for offset, value in enumerate(points):
-            absolute[(self.seat + offset) % count] = float(value)
-        taken = 0
-        for mask in state[8:12]:
-            taken += (mask & HEARTS_MASK).bit_count() + 13 * ((mask >> QUEEN_OF_SPADES) & 1)
-        return self.standing.worth(absolute, expected_spread(26 - taken))[self.seat]
+        seats = points.shape[1]
+        absolute = points[:, [(seat - self.seat) % seats for seat in range(seats)]]
+        spreads = [expected_spread(26 - _points_taken(state)) for state in states]
+        worth = self.standing.worth_rows(absolute, spreads)
+        return worth[:, self.seat].tolist()  # type: ignore[no-any-return]
+
+
+def _points_taken(state: Sequence[int]) -> int:
+    """The points (hearts and the Q♠) already taken in a position (:func:`snapshot`)."""
+    taken = 0
+    for mask in state[8:12]:
+        taken += (mask & HEARTS_MASK).bit_count() + 13 * ((mask >> QUEEN_OF_SPADES) & 1)
+    return taken
 
 
 PASS_POOL = 6

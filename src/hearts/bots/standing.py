@@ -42,6 +42,9 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
+
 from hearts.observation import SeatView
 from hearts.rules import GameEnd
 
@@ -106,6 +109,44 @@ class Standing:
             for chance, point in zip(self.chances(points, spread), points, strict=True)
         ]
 
+    def worth_rows(self, points: npt.ArrayLike, spreads: npt.ArrayLike) -> np.ndarray:
+        """:meth:`worth` for many hands at once: ``points`` a row of each seat's points for each
+        hand, ``spreads`` each row's ``spread``; the same numbers as :meth:`worth` row by row,
+        for a value model's batch of positions.
+
+        >>> standing = Standing((80, 70, 90, 90), 100)
+        >>> rows = standing.worth_rows(np.array([[2.0, 2, 8, 4], [0, 0, 13, 0]]), np.array([3.0, 0]))
+        >>> rows.round(1).tolist()
+        [[16.7, 91.1, -9.7, 1.8], [8.7, 108.7, -26.0, 8.7]]
+        >>> [round(w, 1) for w in standing.worth([2, 2, 8, 4], 3.0)]
+        [16.7, 91.1, -9.7, 1.8]
+        """
+        points = np.asarray(points, dtype=np.float64)
+        spreads = np.asarray(spreads, dtype=np.float64)
+        seats = points.shape[1]
+        totals = np.asarray(self.scores, dtype=np.float64) + points
+        top = totals.max(axis=1)
+        soft = spreads > 0.0
+        scale = np.where(soft, spreads, 1.0)[:, None]
+        goes_on = np.where(
+            soft,
+            np.prod(_logistic_rows((self.target - 0.5 - totals) / scale), axis=1),
+            (top < self.target).astype(np.float64),
+        )[:, None]
+        low = totals.min(axis=1, keepdims=True)
+        lowest = totals == low
+        ended = np.where(
+            soft[:, None],
+            _softmin_rows(totals, scale),
+            100.0 * lowest / lowest.sum(axis=1, keepdims=True),
+        )
+        racing = np.where(soft[:, None], np.minimum(totals, self.target - 1.0), totals)
+        hands = (self.target - racing.max(axis=1)) / HAND_POINTS
+        race = _softmin_rows(racing, (SPREAD * np.sqrt(np.maximum(hands, 1.0)))[:, None])
+        chance = (1.0 - goes_on) * ended + goes_on * race
+        whole = points.sum(axis=1, keepdims=True)
+        return chance + POINTS_WORTH * ((whole - points) / (seats - 1) - points)  # type: ignore[no-any-return]
+
     def chances(self, points: Sequence[float], spread: float = 0.0) -> list[float]:
         """Each seat's chance, in percent, to win the game once the hand's ``points`` (one per
         seat) are added to the totals (see the module docstring).
@@ -160,6 +201,17 @@ def _softmin(totals: Sequence[float], spread: float) -> list[float]:
     weights = [math.exp((low - total) / spread) for total in totals]
     whole = sum(weights)
     return [100.0 * weight / whole for weight in weights]
+
+
+def _softmin_rows(totals: np.ndarray, spread: np.ndarray) -> np.ndarray:
+    """:func:`_softmin` of each row (``spread``: a column, one a row)."""
+    weights = np.exp((totals.min(axis=1, keepdims=True) - totals) / spread)
+    return 100.0 * weights / weights.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+
+
+def _logistic_rows(x: np.ndarray) -> np.ndarray:
+    """The logistic function of each number (by tanh: no overflow)."""
+    return 0.5 * (1.0 + np.tanh(0.5 * x))
 
 
 def _logistic(x: float) -> float:
