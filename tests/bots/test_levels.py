@@ -18,8 +18,10 @@ def test_the_levels_are_named_easiest_first_and_made_by_the_registry_in_any_case
     assert isinstance(easy, BasicBot)
     assert isinstance(medium, ExpertBot) and medium.think == LEVELS["medium"].think == 0.05
     assert isinstance(hard, ExpertBot) and hard.think == LEVELS["hard"].think == 0.3
-    # The searching levels judge their cards and their pass by the value model.
+    # The searching levels judge their cards and their pass by the value model, and in a game to
+    # a points target (the modern game: 100) by the chance each hand leaves them to win it.
     assert hard.moons and hard.search_pass and hard.value and medium.value and medium.search_pass
+    assert hard.score_aware and medium.score_aware
     assert LEVELS["medium"].think < LEVELS["hard"].think < DEFAULT_THINK
 
 
