@@ -59,7 +59,7 @@ def positions(count: int, near: int, seed: int) -> list[tuple[int, Game]]:
             break
         game = Game(rules, seed=seed * 1_000_003 + number)
         bots = [BasicBot(seed=number * 4 + seat) for seat in range(4)]
-        hand_number = 0
+        hand_number = -1  # (so that the first hand, hand 0, is a hand's start too)
         while not game.is_over:
             if game.hand_number != hand_number:
                 hand_number = game.hand_number
@@ -185,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--near must be between 0 and 99 (the game ends at 100; 0: whole games)")
     found = positions(args.positions, args.near, args.seed)
     print(f"{len(found)} positions (a seat at {args.near}+ at a hand's start)", flush=True)
+    if not found:
+        print("no position found: try a lower --near or another --seed", file=sys.stderr)
+        return 1
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     count = len(found)

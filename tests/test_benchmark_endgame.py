@@ -34,6 +34,11 @@ def test_positions_start_a_hand_with_a_seat_near_the_target() -> None:
         assert all(game.deal.hand(seat).mask.bit_count() == 13 for seat in range(4))
 
 
+def test_near_zero_starts_from_the_first_hand_of_each_game() -> None:
+    found = _script().positions(2, 0, seed=3)
+    assert [(game.hand_number, game.scores) for _, game in found] == [(0, (0, 0, 0, 0))] * 2
+
+
 def test_one_position_is_played_out_five_times_and_counted_in_wins(tmp_path: Path) -> None:
     out = tmp_path / "run.json"
     argv = ["--positions", "1", "--near", "90", "--samples", "2", "--out", str(out)]

@@ -30,8 +30,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   The rules say what counts, what the moon does and how the hand settles; the expert reads them
   (:func:`hearts.scoring.settle`), so it plays every form the sampler imagines.
   With ``score_aware`` (a game to a points target), the result is instead its chance to win
-  the game once the hand's points are added to the totals, and a little for the points
-  (:mod:`hearts.bots.standing`).
+  the game once the hand's points are added to the totals, with its points against the
+  others' beside it (:mod:`hearts.bots.standing`).
 - **Budget**: ``think`` seconds a move at most (1 s by default: it stops sooner once its choice
   is settled, the best card ahead of every other on the same deals by three standard errors of
   the difference, or as good in every deal), or exactly ``samples`` sampled deals a move: then
@@ -221,13 +221,14 @@ class ExpertBot(Searcher):
         the value model fits the form)."""
         self.score_aware = score_aware
         """In a game to a points target, judge each imagined hand by the chance it leaves this
-        seat to win the game, and a little by its points (:meth:`Standing.worth
-        <hearts.bots.standing.Standing.worth>`), instead of by its points against the others'
-        alone: near the target, points that end the game while this seat is lowest are worth
-        taking, points that end it while another is lowest worth any cost to avoid, and points
-        on the leader worth giving. With ``value``, the model's expected points are judged so
-        (measured better than playing the deals out near the target, where a chance is not
-        linear in the points: benchmarks/RESULTS.md)."""
+        seat to win the game and by its points against the others' (:meth:`Standing.worth
+        <hearts.bots.standing.Standing.worth>`: 2 points of percent of the chance a point)
+        instead of by its points alone: near the target, points that end the game while this
+        seat is lowest are worth more than their count, points that end it while another is
+        lowest cost more, and points on the leader are worth giving. Only in the forms the value
+        model fits (where it was measured); with ``value``, the model's expected points are
+        judged so (measured better than playing the deals out near the target:
+        benchmarks/RESULTS.md)."""
         self.helper = helper
         """A second process that samples half of each search's deals, on another core (None:
         the bot samples alone). Within ``think`` seconds the bot then samples about twice as
@@ -281,7 +282,7 @@ class ExpertBot(Searcher):
             view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1]
         )
         me = view.seat
-        standing = Standing.of(view) if self.score_aware else None
+        standing = self._standing(view)
         model = self._model(view)
         if model is not None and self.weighted:
             sampler = WeightedSampler(sampler, PlayWeights(view, shipped_policy()))
@@ -331,7 +332,7 @@ class ExpertBot(Searcher):
         runner's passes: every way to pass as many of its :data:`RUN_POOL` lowest cards, the
         hand then played running (:func:`run_card`, while :func:`run_on` holds)."""
         count = view.rules.pass_count
-        standing = Standing.of(view) if self.score_aware else None
+        standing = self._standing(view)
         model = self._model(view)
         pool = pass_ranking(view)[: count + (MODEL_PASS_POOL if model else PASS_POOL) - 3]
         candidates = [Pass(cards) for cards in itertools.combinations(pool, count)]
@@ -377,6 +378,15 @@ class ExpertBot(Searcher):
             return _finish(trial, view, left, None, self.moons, self.flush, standing)
 
         return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
+
+    def _standing(self, view: SeatView) -> Standing | None:
+        """The game's standing this bot plays score-aware to (None: it plays the hand's points):
+        only in a game to a points target, and only in the forms score-aware play was measured
+        in, those the value model fits (four-handed, the Q♠ 13 and a heart one: the constants
+        of :mod:`hearts.bots.standing` were fitted there)."""
+        if not self.score_aware or not fits(view.rules):
+            return None
+        return Standing.of(view)
 
     def _model(self, view: SeatView) -> ValueModel | None:
         """The value model this bot judges cards by in this view's form (None: roll-outs)."""
@@ -755,8 +765,8 @@ def score_deal(deal: Deal, view: SeatView, standing: Standing | None = None) -> 
     points ahead of the others' mean (points games: the others' mean minus its own), or the
     counters it won (counters games, with the view's pool and Jack carried in). With a
     ``standing`` (score-aware play), what the deal is worth to each seat: its chance in percent
-    to win the game once the deal's points are added to the totals, and a little for its points
-    against the others' (:meth:`Standing.worth`).
+    to win the game once the deal's points are added to the totals, with its points against
+    the others' beside it (:meth:`Standing.worth`).
 
     >>> import random
     >>> from hearts import Game, variants
