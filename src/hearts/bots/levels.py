@@ -20,7 +20,7 @@ out elsewhere. Hard measured -0.82 ± 0.45 points a hand against the plain ``exp
 (500 deals). In a game to a points target both play score-aware (:mod:`hearts.bots.standing`:
 each imagined hand judged by the chance it leaves them to win the game): from positions where a
 seat had 70 points or more, the score-aware expert won 1.4 (0.2 to 2.6) points of percent more of the
-games than the same expert without (500 positions), from a game's second hand to its end 2.3 (-0.1 to 4.8) more, its
+games than the same expert without (500 positions), in whole games 2.7 (0.1 to 5.2) more, its
 points a hand the same. (The margins above were measured before score-aware play was on.)
 
 A level that searches thinks at most its own seconds: a smaller ``think`` asked of it (a
