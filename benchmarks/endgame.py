@@ -17,7 +17,8 @@ others. ``B`` is the expert as the ``hard`` level plays it (value model and sear
 ``score_aware=True``. ``--points-worth`` sets what a point of the hand is worth to ``A`` beside
 its chance to win (:data:`hearts.bots.standing.POINTS_WORTH`), ``--hand-spread`` how uncertain
 it takes the value model's points over a whole hand to be
-(:data:`~hearts.bots.standing.HAND_SPREAD`; 0: as sure as points taken).
+(:data:`~hearts.bots.standing.HAND_SPREAD`; never under the model's own error,
+:data:`~hearts.bots.standing.MODEL_ERROR`).
 
 For each position the gain is the mean over the seats of ``A``'s share of the win in that seat
 less ``B``'s in the same seat (a shared win counts as a share): the table shows it with its 95%
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         "--hand-spread",
         type=float,
         default=standing.HAND_SPREAD,
-        help="how far A takes the model's points over a whole hand to stray (0: sure)",
+        help="how far A takes the model's points over a whole hand to stray",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)

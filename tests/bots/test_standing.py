@@ -53,28 +53,31 @@ def test_expected_points_near_the_target_may_end_the_game() -> None:
     # seat at 90 expected to take 8 may well reach 100, which its mean of 98 would hide.
     standing = Standing((80, 70, 90, 90), 100)
     expected = [2.0, 2.0, 8.0, 4.0]
-    soft = standing.chances(expected, 3.0)
+    soft = standing.expected_chances([expected], [3.0])[0].tolist()
     assert sum(soft) == pytest.approx(100.0)
     race = standing.chances(expected)  # (read as sure points: the game goes on, a race)
     over = standing.chances([2.0, 2.0, 10.0, 4.0])  # (sure: seat 2 reaches 100, seat 1 wins)
     assert over[1] > soft[1] > race[1] and over[0] < soft[0] < race[0]
     # The less uncertain the points, the nearer sure points: a tiny spread is the plain reading.
-    assert standing.chances(expected, 0.01) == pytest.approx(race, abs=1e-6)
-    assert standing.chances([2.0, 2.0, 12.0, 4.0], 0.01) == pytest.approx(
-        standing.chances([2.0, 2.0, 12.0, 4.0]), abs=1e-6
-    )
+    sure = [expected, [2.0, 2.0, 12.0, 4.0]]
+    tiny = standing.expected_chances(sure, [0.01, 0.01]).tolist()
+    assert tiny[0] == pytest.approx(race, abs=1e-6)
+    assert tiny[1] == pytest.approx(standing.chances(sure[1]), abs=1e-6)
 
 
-def test_worth_of_many_hands_at_once_is_worth_row_by_row() -> None:
-    # The value model's batch is judged at once; each row must be what Standing.worth says.
+def test_expected_points_barely_uncertain_are_judged_as_points_taken() -> None:
+    # The value model's batch is judged at once (NumPy); a hand of whole points read with a
+    # tiny spread must come out as Standing.chances and Standing.worth say for those points.
     rng = random.Random(3)
     for _ in range(50):
         standing = Standing(tuple(rng.randrange(0, 100) for _ in range(4)), 100)
-        rows = [[rng.choice([0.0, 13.0, rng.uniform(0, 26)]) for _ in range(4)] for _ in range(8)]
-        spreads = [rng.choice([0.0, 0.5, 4.0]) for _ in rows]
-        got = standing.worth_rows(np.array(rows), np.array(spreads))
-        for row, spread, worth in zip(rows, spreads, got, strict=True):
-            assert worth.tolist() == pytest.approx(standing.worth(row, spread), abs=1e-9)
+        rows = [[float(rng.choice([0, 13, rng.randrange(27)])) for _ in range(4)] for _ in range(8)]
+        tiny = [1e-4] * len(rows)
+        chances = standing.expected_chances(rows, tiny)
+        worth = standing.expected_worth(rows, tiny)
+        for row, chance, value in zip(rows, chances, worth, strict=True):
+            assert chance.tolist() == pytest.approx(standing.chances(row), abs=1e-9)
+            assert value.tolist() == pytest.approx(standing.worth(row), abs=1e-9)
 
 
 def test_the_models_points_are_judged_for_the_seat_that_searches() -> None:
@@ -96,7 +99,8 @@ def test_the_models_points_are_judged_for_the_seat_that_searches() -> None:
         got = problem._worth(np.array(relative), [state, state])
         for row, value in zip(relative, got, strict=True):
             absolute = [row[(s - seat) % 4] for s in range(4)]
-            assert value == pytest.approx(standing.worth(absolute, expected_spread(26))[seat])
+            want = standing.expected_worth([absolute], [expected_spread(26)])[0][seat]
+            assert value == pytest.approx(want)
 
 
 def test_score_aware_play_keeps_to_the_forms_it_was_measured_in() -> None:
@@ -110,7 +114,7 @@ def test_score_aware_play_keeps_to_the_forms_it_was_measured_in() -> None:
     assert ExpertBot(seed=1)._standing(Game(MODERN, seed=1).view(0)) is None
 
 
-def test_a_hands_worth_is_the_chance_and_a_little_for_its_points() -> None:
+def test_a_hands_worth_is_the_chance_and_its_points_beside_it() -> None:
     standing = Standing((60, 30, 65, 70), 100)
     chances = standing.chances([4, 13, 9, 0])
     plain = [-(4 * 4 - 26) / 3, -(13 * 4 - 26) / 3, -(9 * 4 - 26) / 3, 26 / 3]

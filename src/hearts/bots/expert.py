@@ -548,13 +548,13 @@ class Problem(Generic[M]):
 
     def _worth(self, points: Any, states: Sequence[Sequence[int]]) -> list[float]:
         """What the model's points (a row a position, this seat's first, then clockwise) are
-        worth to this seat (:meth:`Standing.worth_rows`): expectations, as uncertain as the
+        worth to this seat (:meth:`Standing.expected_worth`): expectations, as uncertain as the
         points still out in the hand are many (:func:`~hearts.bots.standing.expected_spread`)."""
         assert self.standing is not None
         seats = points.shape[1]
         absolute = points[:, [(seat - self.seat) % seats for seat in range(seats)]]
         spreads = [expected_spread(26 - _points_taken(state)) for state in states]
-        worth = self.standing.worth_rows(absolute, spreads)
+        worth = self.standing.expected_worth(absolute, spreads)
         return worth[:, self.seat].tolist()  # type: ignore[no-any-return]
 
 

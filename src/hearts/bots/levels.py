@@ -16,12 +16,13 @@ hard      ``expert`` with the value model  0.3 s at most      -5.17 ± 0.97 poin
 
 The searching levels judge their cards and their pass by the expert's value model
 (:mod:`hearts.bots.value`, :data:`MODEL`) where it fits the form, and play the imagined deals
-out elsewhere. Hard measured -0.82 ± 0.45 points a hand against the plain ``expert`` at 1 s a move
-(500 deals). In a game to a points target both play score-aware (:mod:`hearts.bots.standing`:
-each imagined hand judged by the chance it leaves them to win the game): from positions where a
-seat had 70 points or more, the score-aware expert won 1.4 (0.2 to 2.6) points of percent more of the
-games than the same expert without (500 positions), in whole games 2.7 (0.1 to 5.2) more, its
-points a hand the same. (The margins above were measured before score-aware play was on.)
+out elsewhere. Hard measured -0.82 ± 0.45 points a hand against the plain ``expert`` at 1 s a
+move (500 deals). In a game to a points target both play score-aware
+(:mod:`hearts.bots.standing`: each imagined hand judged by the chance it leaves them to win the
+game): from positions where a seat had 70 points or more, the score-aware expert won 1.4 (0.2 to
+2.6) points of percent more of the games than the same expert without (500 positions), in whole
+games 2.7 (0.1 to 5.2) more, its points a hand the same. (The margins above were measured before
+score-aware play was on.)
 
 A level that searches thinks at most its own seconds: a smaller ``think`` asked of it (a
 server's bound, say) lowers that, a larger one does not raise it; ``samples`` makes it sample

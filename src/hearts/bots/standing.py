@@ -20,6 +20,9 @@ over the target wins the game for the lowest. A searching bot that plays score-a
   point given to another seat counts for it, most when that seat is a threat), so far from the
   end score-aware play is the plain game.
 
+A value model's points are expectations, not points taken: :meth:`Standing.expected_worth` judges
+them, a batch at once, each seat's true points spread about the model's (:func:`expected_spread`).
+
 Only games that end at a points target play so (:func:`Standing.of`); in every other form the
 hand's points (or counters) are the result, as before.
 
@@ -105,10 +108,10 @@ class Standing:
             return None
         return cls(tuple(view.scores), rules.target)
 
-    def worth(self, points: Sequence[float], spread: float = 0.0) -> list[float]:
+    def worth(self, points: Sequence[float]) -> list[float]:
         """What the hand's ``points`` (one per seat) are worth to each seat: its chance to win
-        (:meth:`chances`, ``spread`` as there) and :data:`POINTS_WORTH` for each point it is
-        ahead of the others' mean in the hand.
+        (:meth:`chances`) and :data:`POINTS_WORTH` for each point it is ahead of the others'
+        mean in the hand.
 
         >>> [round(w, 1) for w in Standing((90, 60, 70, 80), 100).worth([10, 0, 0, 0])]
         [-20.0, 106.7, 6.7, 6.7]
@@ -117,81 +120,58 @@ class Standing:
         whole = sum(points)
         return [
             chance + POINTS_WORTH * ((whole - point) / others - point)
-            for chance, point in zip(self.chances(points, spread), points, strict=True)
+            for chance, point in zip(self.chances(points), points, strict=True)
         ]
 
-    def worth_rows(self, points: npt.ArrayLike, spreads: npt.ArrayLike) -> np.ndarray:
-        """:meth:`worth` for many hands at once: ``points`` a row of each seat's points for each
-        hand, ``spreads`` each row's ``spread``; the same numbers as :meth:`worth` row by row,
-        for a value model's batch of positions.
-
-        >>> standing = Standing((80, 70, 90, 90), 100)
-        >>> rows = standing.worth_rows(np.array([[2.0, 2, 8, 4], [0, 0, 13, 0]]), np.array([3.0, 0]))
-        >>> rows.round(1).tolist()
-        [[16.7, 91.1, -9.7, 1.8], [8.7, 108.7, -26.0, 8.7]]
-        >>> [round(w, 1) for w in standing.worth([2, 2, 8, 4], 3.0)]
-        [16.7, 91.1, -9.7, 1.8]
-        """
-        points = np.asarray(points, dtype=np.float64)
-        spreads = np.asarray(spreads, dtype=np.float64)
-        seats = points.shape[1]
-        totals = np.asarray(self.scores, dtype=np.float64) + points
-        top = totals.max(axis=1)
-        soft = spreads > 0.0
-        scale = np.where(soft, spreads, 1.0)[:, None]
-        goes_on = np.where(
-            soft,
-            np.prod(_logistic_rows((self.target - 0.5 - totals) / scale), axis=1),
-            (top < self.target).astype(np.float64),
-        )[:, None]
-        low = totals.min(axis=1, keepdims=True)
-        lowest = totals == low
-        ended = np.where(
-            soft[:, None],
-            _softmin_rows(totals, scale),
-            100.0 * lowest / lowest.sum(axis=1, keepdims=True),
-        )
-        racing = np.where(soft[:, None], np.minimum(totals, self.target - 1.0), totals)
-        hands = (self.target - racing.max(axis=1)) / HAND_POINTS
-        race = _softmin_rows(racing, (SPREAD * np.sqrt(np.maximum(hands, 1.0)))[:, None])
-        chance = (1.0 - goes_on) * ended + goes_on * race
-        whole = points.sum(axis=1, keepdims=True)
-        return chance + POINTS_WORTH * ((whole - points) / (seats - 1) - points)  # type: ignore[no-any-return]
-
-    def chances(self, points: Sequence[float], spread: float = 0.0) -> list[float]:
+    def chances(self, points: Sequence[float]) -> list[float]:
         """Each seat's chance, in percent, to win the game once the hand's ``points`` (one per
-        seat) are added to the totals (see the module docstring).
-
-        ``spread`` > 0: the points are expectations (a value model's), each seat's true points
-        spread about them as a logistic of this scale. The game then ends with the chance that
-        some total reaches the target, won by the lowest in a soft race of the same scale, and
-        goes on otherwise: a seat at 95 expected to take 4 points more may well end the game,
-        which a mean below the target would hide.
-
-        >>> [round(c, 1) for c in Standing((80, 70, 90, 90), 100).chances([2, 2, 8, 4], 3.0)]
-        [11.4, 85.8, 1.0, 1.8]
-        """
+        seat, as a finished hand scores them) are added to the totals (see the module
+        docstring)."""
         totals = [score + point for score, point in zip(self.scores, points, strict=True)]
-        if spread <= 0.0:
-            if max(totals) >= self.target:
-                return _lowest(totals)
-            return self._race(totals)
-        goes_on = 1.0
-        for total in totals:
-            goes_on *= _logistic((self.target - 0.5 - total) / spread)
-        ended = _softmin(totals, spread)
-        race = self._race([min(total, self.target - 1.0) for total in totals])
-        return [(1.0 - goes_on) * end + goes_on * on for end, on in zip(ended, race, strict=True)]
-
-    def _race(self, totals: Sequence[float]) -> list[float]:
-        """The chances of a game that goes on from these totals (all below the target)."""
+        if max(totals) >= self.target:
+            return _lowest(totals)
         hands = (self.target - max(totals)) / HAND_POINTS
         return _softmin(totals, SPREAD * math.sqrt(max(hands, 1.0)))
 
+    def expected_worth(self, points: npt.ArrayLike, spreads: npt.ArrayLike) -> np.ndarray:
+        """:meth:`worth` of expected points, many hands at once (a value model's batch):
+        ``points`` a row of each seat's points for each hand, their chances those of
+        :meth:`expected_chances`.
+
+        >>> standing = Standing((80, 70, 90, 90), 100)
+        >>> standing.expected_worth([[2.0, 2, 8, 4]], [3.0]).round(1).tolist()
+        [[16.7, 91.1, -9.7, 1.8]]
+        """
+        points = np.asarray(points, dtype=np.float64)
+        whole = points.sum(axis=1, keepdims=True)
+        plain = (whole - points) / (points.shape[1] - 1) - points
+        return self.expected_chances(points, spreads) + POINTS_WORTH * plain  # type: ignore[no-any-return]
+
+    def expected_chances(self, points: npt.ArrayLike, spreads: npt.ArrayLike) -> np.ndarray:
+        """Each seat's chance, in percent, for each row of expected ``points`` (a value
+        model's), each seat's true points spread about them as a logistic of that row's
+        ``spreads`` (above zero). The game then ends with the chance that some total reaches
+        the target, won by the lowest in a soft race of the same scale, and goes on otherwise
+        (:meth:`chances`' race): a seat at 90 expected to take 8 points more may well end the
+        game, which its mean of 98 would hide.
+
+        >>> standing = Standing((80, 70, 90, 90), 100)
+        >>> standing.expected_chances([[2, 2, 8, 4]], [3.0]).round(1).tolist()
+        [[11.4, 85.8, 1.0, 1.8]]
+        """
+        totals = np.asarray(self.scores, dtype=np.float64) + np.asarray(points, dtype=np.float64)
+        scale = np.asarray(spreads, dtype=np.float64)[:, None]
+        ends_not = 0.5 * (1.0 + np.tanh(0.5 * (self.target - 0.5 - totals) / scale))
+        goes_on = np.prod(ends_not, axis=1, keepdims=True)
+        racing = np.minimum(totals, self.target - 1.0)
+        hands = (self.target - racing.max(axis=1, keepdims=True)) / HAND_POINTS
+        race = _softmin_rows(racing, SPREAD * np.sqrt(np.maximum(hands, 1.0)))
+        return (1.0 - goes_on) * _softmin_rows(totals, scale) + goes_on * race  # type: ignore[no-any-return]
+
 
 def expected_spread(out: int) -> float:
-    """The ``spread`` (:meth:`Standing.chances`) of a value model's points with ``out`` of the
-    hand's 26 points still to be taken: :data:`HAND_SPREAD` in proportion, never under
+    """The spread (:meth:`Standing.expected_chances`) of a value model's points with ``out`` of
+    the hand's 26 points still to be taken: :data:`HAND_SPREAD` in proportion, never under
     :data:`MODEL_ERROR`.
 
     >>> expected_spread(26), expected_spread(13), expected_spread(0)
@@ -219,16 +199,3 @@ def _softmin_rows(totals: np.ndarray, spread: np.ndarray) -> np.ndarray:
     """:func:`_softmin` of each row (``spread``: a column, one a row)."""
     weights = np.exp((totals.min(axis=1, keepdims=True) - totals) / spread)
     return 100.0 * weights / weights.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
-
-
-def _logistic_rows(x: np.ndarray) -> np.ndarray:
-    """The logistic function of each number (by tanh: no overflow)."""
-    return 0.5 * (1.0 + np.tanh(0.5 * x))
-
-
-def _logistic(x: float) -> float:
-    """The logistic function, safe for large arguments."""
-    if x >= 0.0:
-        return 1.0 / (1.0 + math.exp(-x))
-    z = math.exp(x)
-    return z / (1.0 + z)
