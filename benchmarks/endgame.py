@@ -182,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("positions", "samples", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name} must be at least 1")
+    if args.hand_spread < 0:
+        parser.error("--hand-spread must be 0 or more (points)")
     if not 0 <= args.near < 100:
         parser.error("--near must be between 0 and 99 (the game ends at 100; 0: whole games)")
     found = positions(args.positions, args.near, args.seed)
@@ -211,10 +213,15 @@ def main(argv: list[str] | None = None) -> int:
         _write(args, results, seconds)
     total = summary(results)
     low, high = total["gain_ci95"]
+    interval = (
+        f"{100 * low:+.1f} to {100 * high:+.1f}"
+        if total["positions"] > 1
+        else "one position: no interval"
+    )
     print(
         f"score-aware against plain, {total['positions']} endgames at {args.samples} deals a "
         f"move: win share {100 * total['gain']:+.1f} points of percent "
-        f"({100 * low:+.1f} to {100 * high:+.1f}), "
+        f"({interval}), "
         f"its seat winning {100 * total['aware_wins']:.1f}%; "
         f"points a hand {total['aware_points_per_hand']:.2f} against "
         f"{total['base_points_per_hand']:.2f}; {seconds:.0f} s"

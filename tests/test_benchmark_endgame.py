@@ -48,6 +48,7 @@ def test_one_position_is_played_out_five_times_and_counted_in_wins(tmp_path: Pat
     )
     assert done.returncode == 0, done.stderr
     assert "score-aware against plain, 1 endgames" in done.stdout
+    assert "(one position: no interval)" in done.stdout and "nan" not in done.stdout
     run = json.loads(out.read_text())
     (position,) = run["positions"]
     games = [position["base"], *position["aware"]]
@@ -60,7 +61,11 @@ def test_one_position_is_played_out_five_times_and_counted_in_wins(tmp_path: Pat
 
 @pytest.mark.parametrize(
     ("argv", "message"),
-    [(["--near", "100"], "--near must be between 0 and 99"), (["--positions", "0"], "at least 1")],
+    [
+        (["--near", "100"], "--near must be between 0 and 99"),
+        (["--positions", "0"], "at least 1"),
+        (["--hand-spread", "-1"], "--hand-spread must be 0 or more"),
+    ],
 )
 def test_bad_options_are_a_sentence(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
