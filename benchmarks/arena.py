@@ -10,6 +10,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/arena.py --match expert:ismcts --think 1 --search-pass
     .venv/bin/python benchmarks/arena.py --match expert:expert-nomoon --samples 60 --deals 200
     .venv/bin/python benchmarks/arena.py --match expert-pass:expert --samples 30 --workers 2
+    .venv/bin/python benchmarks/arena.py --match expert-model:expert-value-pass --samples 30 \
+        --model new.npz --workers 2                 # a retrained model against the shipped one
 
 A match ``a:b`` seats ``a`` against ``b`` in every other seat (``a,b,b,b`` in modern), on the
 same duplicate deals, every rotation played (the expert's variants of :data:`VARIANTS` too:
@@ -44,6 +46,8 @@ from hearts import arena, variants
 from hearts import bots as bot_registry
 from hearts.bots.base import Bot
 from hearts.bots.expert import ExpertBot
+from hearts.bots.value import ValueModel
+from hearts.errors import InvalidArgument
 from hearts.moves import Move
 from hearts.observation import SeatView
 
@@ -93,6 +97,7 @@ VARIANTS: dict[str, dict[str, bool]] = {
     "expert-value": {"value": True},
     "expert-value-pass": {"value": True, "search_pass": True},
     "expert-value-weighted": {"value": True, "search_pass": True, "weighted": True},
+    "expert-model": {"value": True, "search_pass": True},
 }
 """The expert's variants the arena seats beside the registry's bots, by name: its options.
 ``expert-nomoon``, the expert before it weighed running for the moon (``moons=False``);
@@ -102,7 +107,8 @@ default); ``expert-flush``, the expert whose roll-outs drive the Q♠ out with l
 (``flush=True``, not yet its default); ``expert-value``, the expert judging each card by its
 value model instead of roll-outs (``value=True``), and ``expert-value-pass`` searching its pass
 with the model too, and ``expert-value-weighted`` also weighing its imagined deals by a model of
-the others' play (``weighted=True``)."""
+the others' play (``weighted=True``); ``expert-model`` is ``expert-value-pass`` judging by the
+value model of ``--model`` instead of the shipped one (a retrained model against the shipped)."""
 
 _BOT_NAMES = ", ".join([*bot_registry.known(), *VARIANTS])
 
@@ -114,15 +120,29 @@ def expert_variant(
     samples: int | None = None,
     timed: bool = False,
     search_pass: bool = False,
+    model: str | None = None,
 ) -> Bot:
     """The expert variant ``name`` of :data:`VARIANTS` (``--match expert:expert-nomoon``),
-    searching its pass too with ``search_pass``. A maker of the arena (a top-level function: the
-    worker processes are spawned, and they import it by name)."""
+    searching its pass too with ``search_pass``; ``expert-model`` judges by the value model in
+    the file ``model``. A maker of the arena (a top-level function: the worker processes are
+    spawned, and they import it by name)."""
     budget = {"think": think, "samples": samples}
     budget = {k: v for k, v in budget.items() if v is not None}
-    options = {"search_pass": search_pass, **VARIANTS[name]}
+    options: dict[str, Any] = {"search_pass": search_pass, **VARIANTS[name]}
+    if name == "expert-model":
+        if model is None:
+            raise InvalidArgument(
+                "expert-model judges by the value model of --model: name its file"
+            )
+        options["value"] = _model(model)
     bot = ExpertBot(seed, **options, **budget)  # type: ignore[arg-type]
     return _Timed(name, bot) if timed else bot
+
+
+@functools.cache
+def _model(path: str) -> ValueModel:
+    """The value model in ``path``, read once a process."""
+    return ValueModel.load(path)
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -145,6 +165,8 @@ def _label(row: dict[str, Any]) -> str:
         label += f" at {row['samples']} samples"
     if row.get("search_pass"):
         label += ", expert searching its pass"
+    if row.get("model"):
+        label += f", expert-model {row['model']}"
     return label
 
 
@@ -200,6 +222,7 @@ def combine(paths: list[Path], out: Path | None = None, note: str = "") -> None:
                 "think": row.get("think"),
                 "samples": row.get("samples"),
                 "search_pass": row.get("search_pass", False),
+                "model": row.get("model"),
                 "note": note,
                 "seconds": round(seconds, 1),
                 "result": {"hands": int(hands)},
@@ -228,6 +251,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--note", default="", help="with --combine --out: what the runs were")
     parser.add_argument(
+        "--model", default=None, help="the value model (.npz) the variant expert-model judges by"
+    )
+    parser.add_argument(
         "--search-pass", action="store_true", help="the expert searches its pass too"
     )
     options = parser.parse_args(argv)
@@ -254,6 +280,16 @@ def _main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
         parser.error("--timing needs --workers 1: the bots must run in this process")
     if options.timing:
         _time_every_bot()
+    named = {name.strip().lower() for match in options.match or [] for name in match.split(":")}
+    if options.model is not None:
+        if "expert-model" not in named:
+            parser.error("--model is the value model of expert-model: seat it in a --match")
+        try:
+            _model(options.model)
+        except (InvalidArgument, OSError) as error:
+            parser.error(f"--model {options.model}: {error}")
+    elif "expert-model" in named:
+        parser.error("expert-model judges by the value model of --model: name its file")
     rules = variants.get(options.variant)
     matches = options.match or ["basic:random"]
     console = Console(stderr=True)
@@ -266,6 +302,7 @@ def _main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             samples=options.samples,
             timed=options.timing,
             search_pass=options.search_pass,
+            model=options.model,
         )
         for name in VARIANTS
     }
@@ -306,6 +343,7 @@ def _main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             "think": options.think,
             "samples": options.samples,
             "search_pass": options.search_pass,
+            "model": options.model,
             "seconds": round(seconds, 2),
             "hands_per_second": round(result.hands / seconds, 2),
             "result": result.to_dict(),

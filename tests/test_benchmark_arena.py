@@ -8,7 +8,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
+import pytest
+
 from hearts import bots
+from hearts.bots.value import ValueModel
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,7 +100,8 @@ def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> Non
         raise AssertionError("a match with no such bot ran")
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     bots = "easy, medium, hard, random, basic, expert, ismcts, expert-nomoon, expert-pass, "
-    bots += "expert-infer, expert-flush, expert-value, expert-value-pass, expert-value-weighted"
+    bots += "expert-infer, expert-flush, expert-value, expert-value-pass, expert-value-weighted, "
+    bots += "expert-model"
     assert f"no bot 'expert-nomon' (the bots: {bots})" in err
 
 
@@ -110,3 +115,51 @@ def test_timing_times_the_levels_too(tmp_path: Path) -> None:
     assert set(timed) == {"hard", "basic"}
     assert timed["hard"]["decisions"] == 4 * 14  # (in each of four hands, the pass and 13 cards)
     assert bots.get("hard").__class__.__name__ == "ExpertBot"  # (the registry left as it was)
+
+
+def test_a_retrained_model_is_seated_against_the_shipped_one(tmp_path: Path) -> None:
+    """expert-model judges by the value model of --model (a retrained one, say) and the rest by
+    the shipped one: the spawned workers read the file, and the run says which file it was."""
+    shipped = ValueModel.load()
+    changed = ValueModel(tuple(w * 0.5 for w in shipped.weights), "half")
+    path = tmp_path / "half.npz"
+    changed.save(path)
+    out = tmp_path / "run.json"
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        script = importlib.import_module("arena")
+        match = ["--match", "expert-model:expert-value-pass", "--samples", "2", "--deals", "1"]
+        script.main([*match, "--model", str(path), "--workers", "2", "--out", str(out)])
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+        sys.modules.pop("arena", None)
+    run = json.loads(out.read_text())["runs"][0]
+    assert run["result"]["bots"] == ["expert-model"] + ["expert-value-pass"] * 3
+    assert run["result"]["hands"] == 4 and run["model"] == str(path)
+    bot = script.expert_variant("expert-model", 5, samples=3, model=str(path))
+    assert bot.search_pass and isinstance(bot.value, ValueModel)
+    for read, written in zip(bot.value.weights, changed.weights, strict=True):
+        assert np.array_equal(read, written)
+    assert script.expert_variant("expert-value-pass", 5, samples=3).value is True
+
+
+@pytest.mark.parametrize(
+    ("arguments", "sentence"),
+    [
+        (
+            ["--match", "expert:basic", "--model", "x.npz"],
+            "--model is the value model of expert-model",
+        ),
+        (["--match", "expert-model:expert"], "expert-model judges by the value model of --model"),
+        (["--match", "expert-model:expert", "--model", "missing.npz"], "cannot read a value model"),
+    ],
+)
+def test_a_model_without_its_seat_or_a_seat_without_its_model_is_refused(
+    arguments: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--model names the value model of expert-model: either without the other, or a file that is
+    not a value model, is refused in a sentence before anything is played."""
+    with pytest.raises(SystemExit) as stop:
+        _script().main([*arguments, "--samples", "2", "--deals", "1"])
+    assert stop.value.code == 2
+    assert sentence in capsys.readouterr().err
