@@ -35,6 +35,10 @@ def test_self_play_then_training_makes_models_the_expert_loads_and_repeats_for_a
         assert "held out" in trained.stderr and "20 games" in trained.stderr
         made.append((tmp_path / name).read_bytes())
     assert made[0] == made[1]  # the same data and options give the same weights
+    tuned = _run("train.py", games, "--epochs", 1, "--hidden", 16, 8, "--init",
+                 tmp_path / "a.npz", "--out", tmp_path / "c.npz")  # fmt: skip
+    assert tuned.returncode == 0, tuned.stderr
+    assert "held out: the starting weights' error" in tuned.stderr  # (what the tuning improves on)
     deal = Game(variants.get("modern"), seed=4).deal
     points = ValueModel.load(tmp_path / "a.npz").points([snapshot(deal)], [0])
     assert points.shape == (1, 4)

@@ -177,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"held out: the roll-outs' error {rolled:.3f} points a seat", file=sys.stderr)
     if args.init is not None:
         weights = [w.copy() for w in ValueModel.load(args.init).weights]
+        first = evaluate(ValueModel(tuple(weights)), test_states, test_points)
+        print(f"held out: the starting weights' error {first:.3f} points a seat", file=sys.stderr)
     else:
         weights = initial([FEATURES, *args.hidden, 4], rng)
     moments = [np.zeros_like(w) for w in weights]
