@@ -22,13 +22,15 @@ means (negative: ``a`` takes fewer points). ``--timing`` (one worker only: the b
 process) records every decision's time per bot, median and p95, and the peak memory. A script,
 not a test: nothing fails; ``--out`` writes the results as JSON for benchmarks/RESULTS.md.
 ``--combine`` pools saved runs by match and budget (and ``--search-pass``: the expert searching
-its pass, not yet its default); with ``--out`` it writes the pooled runs as one file.
+its pass, not yet its default; and ``expert-model``'s model, by the SHA-256 of its file); with
+``--out`` it writes the pooled runs as one file.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import platform
 import resource
@@ -139,6 +141,11 @@ def expert_variant(
     return _Timed(name, bot) if timed else bot
 
 
+def _digest(path: str) -> str:
+    """The SHA-256 of the file at ``path``: which weights a run measured, whatever its name."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 @functools.cache
 def _model(path: str) -> ValueModel:
     """The value model in ``path``, read once a process."""
@@ -165,8 +172,9 @@ def _label(row: dict[str, Any]) -> str:
         label += f" at {row['samples']} samples"
     if row.get("search_pass"):
         label += ", expert searching its pass"
-    if row.get("model"):
-        label += f", expert-model {row['model']}"
+    if row.get("model"):  # (the weights by what they are where that is known, not by name)
+        sha = row.get("model_sha256")
+        label += f", expert-model sha256 {sha[:12]}" if sha else f", expert-model {row['model']}"
     return label
 
 
@@ -223,6 +231,7 @@ def combine(paths: list[Path], out: Path | None = None, note: str = "") -> None:
                 "samples": row.get("samples"),
                 "search_pass": row.get("search_pass", False),
                 "model": row.get("model"),
+                "model_sha256": row.get("model_sha256"),
                 "note": note,
                 "seconds": round(seconds, 1),
                 "result": {"hands": int(hands)},
@@ -258,6 +267,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     options = parser.parse_args(argv)
     if options.combine:
+        if options.match or options.model:
+            parser.error("--combine pools saved runs: it plays no --match and reads no --model")
         missing = [str(path) for path in options.combine if not path.is_file()]
         if missing:
             parser.error(f"no saved run at {', '.join(missing)}")
@@ -306,12 +317,14 @@ def _main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
         )
         for name in VARIANTS
     }
-    for match in matches:
-        first, _, second = match.partition(":")
+    digest = _digest(options.model) if options.model is not None else None
+    for asked in matches:
+        first, _, second = (name.strip().lower() for name in asked.partition(":"))
+        match = f"{first}:{second}" if second else first  # (as the records name the bots)
         names = [first] + [second or first] * (rules.players - 1)
         for name in {first, second} - {""}:
-            if name.strip().lower() not in {*bot_registry.known(), *VARIANTS}:
-                parser.error(f"--match {match}: no bot {name!r} (the bots: {_BOT_NAMES})")
+            if name not in {*bot_registry.known(), *VARIANTS}:
+                parser.error(f"--match {asked}: no bot {name!r} (the bots: {_BOT_NAMES})")
         TIMES.clear()
         progress = Progress(
             TextColumn(f"[bold]{match}"),
@@ -343,13 +356,14 @@ def _main(options: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             "think": options.think,
             "samples": options.samples,
             "search_pass": options.search_pass,
-            "model": options.model,
             "seconds": round(seconds, 2),
             "hands_per_second": round(result.hands / seconds, 2),
             "result": result.to_dict(),
             "peak_mb": round(_peak_megabytes(), 1),
         }
         row["deal_margins"] = arena.deal_margins(result.records, names[0])
+        if "expert-model" in names:  # (which weights: the file as named, and what it held)
+            row["model"], row["model_sha256"] = options.model, digest
         if TIMES:
             row["raw_decision_seconds"] = {name: times.copy() for name, times in TIMES.items()}
             row["decision_seconds"] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import sys
@@ -117,29 +118,49 @@ def test_timing_times_the_levels_too(tmp_path: Path) -> None:
     assert bots.get("hard").__class__.__name__ == "ExpertBot"  # (the registry left as it was)
 
 
-def test_a_retrained_model_is_seated_against_the_shipped_one(tmp_path: Path) -> None:
-    """expert-model judges by the value model of --model (a retrained one, say) and the rest by
-    the shipped one: the spawned workers read the file, and the run says which file it was."""
+def _margins(script: ModuleType, match: str, *extra: str) -> list[float]:
+    out = Path(f"{match.replace(':', '-')}.json")
+    script.main(["--match", match, "--samples", "2", "--deals", "2", *extra, "--out", str(out)])
+    run = json.loads(out.read_text())["runs"][0]
+    assert run["deal_margins"]  # (every deal's margin kept, whatever the case of the names)
+    return run["deal_margins"]  # type: ignore[no-any-return]
+
+
+def test_a_retrained_model_is_seated_against_the_shipped_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """expert-model judges by the value model of --model (a retrained one, say), read by the
+    spawned workers from a path relative to where the script runs: a copy of the shipped weights
+    plays exactly as expert-value-pass (the shipped model), other weights do not; the run names
+    the file and what it held (its SHA-256), and runs pool by that."""
+    monkeypatch.chdir(tmp_path)
     shipped = ValueModel.load()
-    changed = ValueModel(tuple(w * 0.5 for w in shipped.weights), "half")
-    path = tmp_path / "half.npz"
-    changed.save(path)
-    out = tmp_path / "run.json"
-    sys.path.insert(0, str(ROOT / "benchmarks"))
+    shipped.save("same.npz")
+    ValueModel(tuple(w * 0.5 for w in shipped.weights), "half").save("half.npz")
+    sys.path.insert(0, str(ROOT / "benchmarks"))  # (by its name, as the workers import it)
     try:
         script = importlib.import_module("arena")
-        match = ["--match", "expert-model:expert-value-pass", "--samples", "2", "--deals", "1"]
-        script.main([*match, "--model", str(path), "--workers", "2", "--out", str(out)])
+        two = ("--workers", "2")
+        plain = _margins(script, "expert-value-pass:basic", *two)
+        same = _margins(script, "Expert-Model:Basic", "--model", "same.npz", *two)
+        half = _margins(script, "expert-model:basic", "--model", "half.npz", *two)
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
         sys.modules.pop("arena", None)
-    run = json.loads(out.read_text())["runs"][0]
-    assert run["result"]["bots"] == ["expert-model"] + ["expert-value-pass"] * 3
-    assert run["result"]["hands"] == 4 and run["model"] == str(path)
-    bot = script.expert_variant("expert-model", 5, samples=3, model=str(path))
+    assert same == plain and half != plain
+    run = json.loads(Path("expert-model-basic.json").read_text())["runs"][0]
+    assert run["match"] == "expert-model:basic"  # (as the records name it: the runs pool)
+    assert run["result"]["bots"] == ["expert-model"] + ["basic"] * 3
+    assert run["model"] == "half.npz"
+    assert run["model_sha256"] == hashlib.sha256(Path("half.npz").read_bytes()).hexdigest()
+    labels = {
+        script._label(json.loads(Path(f).read_text())["runs"][0]) for f in Path().glob("*.json")
+    }
+    assert len(labels) == 3  # (the two models' runs never pooled together)
+    bot = script.expert_variant("expert-model", 5, samples=3, model="half.npz")
     assert bot.search_pass and isinstance(bot.value, ValueModel)
-    for read, written in zip(bot.value.weights, changed.weights, strict=True):
-        assert np.array_equal(read, written)
+    for read, written in zip(bot.value.weights, shipped.weights, strict=True):
+        assert np.array_equal(read, written * 0.5)
     assert script.expert_variant("expert-value-pass", 5, samples=3).value is True
 
 
@@ -152,6 +173,7 @@ def test_a_retrained_model_is_seated_against_the_shipped_one(tmp_path: Path) -> 
         ),
         (["--match", "expert-model:expert"], "expert-model judges by the value model of --model"),
         (["--match", "expert-model:expert", "--model", "missing.npz"], "cannot read a value model"),
+        (["--combine", "a.json", "--model", "m.npz"], "--combine pools saved runs: it plays no"),
     ],
 )
 def test_a_model_without_its_seat_or_a_seat_without_its_model_is_refused(

@@ -150,9 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(args.seed)
     states, points, games, rollouts = load(args.folders)
     if args.starts:  # (the expert reads the model when a trick is done: those positions alone)
-        start = ~states[:, 4:8].any(axis=1)
-        states, points, games = states[start], points[start], games[start]
-        rollouts = None if rollouts is None else rollouts[start]
+        at_start = ~states[:, 4:8].any(axis=1)
+        states, points, games = states[at_start], points[at_start], games[at_start]
+        rollouts = None if rollouts is None else rollouts[at_start]
     if args.residual:
         if rollouts is None:
             raise SystemExit("--residual needs the roll-outs' points in every part")
@@ -177,15 +177,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"held out: the roll-outs' error {rolled:.3f} points a seat", file=sys.stderr)
     if args.init is not None:
         weights = [w.copy() for w in ValueModel.load(args.init).weights]
-        first = evaluate(ValueModel(tuple(weights)), test_states, test_points)
-        print(f"held out: the starting weights' error {first:.3f} points a seat", file=sys.stderr)
+        start_error = evaluate(ValueModel(tuple(weights)), test_states, test_points)
+        print(
+            f"held out: the starting weights' error {start_error:.3f} points a seat",
+            file=sys.stderr,
+        )
     else:
         weights = initial([FEATURES, *args.hidden, 4], rng)
     moments = [np.zeros_like(w) for w in weights]
     squares = [np.zeros_like(w) for w in weights]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     step = 0
-    best = (float("inf"), [w.copy() for w in weights])
+    # (tuning keeps the starting weights unless an epoch does better on the held-out games)
+    best = (float("inf") if args.init is None else start_error, [w.copy() for w in weights])
     for epoch in range(args.epochs):
         start = time.perf_counter()
         rate = args.rate * (0.5 ** max(0, epoch - args.epochs // 2))
@@ -218,6 +222,11 @@ def main(argv: list[str] | None = None) -> int:
         if error < best[0]:
             best = (error, [w.copy() for w in weights])
     ValueModel(tuple(best[1])).save(args.out)
+    if args.init is not None and best[0] == start_error:
+        print(
+            "no epoch did better than the starting weights: wrote them as they were",
+            file=sys.stderr,
+        )
     print(f"held out {best[0]:.3f} points a seat; wrote {args.out}", file=sys.stderr)
     return 0
 

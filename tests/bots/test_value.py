@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import hearts.bots
 from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import ExpertBot
 from hearts.bots.value import (
@@ -94,6 +96,28 @@ def test_bad_positions_and_bad_models_are_refused_in_a_sentence() -> None:
         ValueModel((np.zeros((3, 2), dtype=np.float32),))
     with pytest.raises(InvalidArgument, match="cannot read a value model"):
         ValueModel.load("/nonexistent/model.npz")
+
+
+def test_model_files_that_are_not_a_value_model_are_refused_in_a_sentence(
+    tmp_path: Path,
+) -> None:
+    """An .npy (one array), layers that do not fit one another, scalars, and the policy model
+    are each refused when read, never left to fail in the middle of a game."""
+    weights = [np.asarray(w) for w in shipped_model().weights]
+    np.save(tmp_path / "one.npy", weights[0])
+    with pytest.raises(InvalidArgument, match=r"not an \.npz of the layers w1 b1 w2 b2 w3 b3"):
+        ValueModel.load(tmp_path / "one.npy")
+    names = ("w1", "b1", "w2", "b2", "w3", "b3")
+    bad = {**dict(zip(names, weights, strict=True)), "w2": np.zeros((100, 128))}
+    np.savez(tmp_path / "misfit.npz", **bad)
+    with pytest.raises(InvalidArgument, match="not a value model: layers of shapes"):
+        ValueModel.load(tmp_path / "misfit.npz")
+    np.savez(tmp_path / "scalars.npz", **{name: np.float32(1) for name in names})
+    with pytest.raises(InvalidArgument, match="not a value model"):
+        ValueModel.load(tmp_path / "scalars.npz")
+    policy = Path(hearts.bots.__file__).parent / "data" / "policy-modern.npz"
+    with pytest.raises(InvalidArgument, match="not a value model"):
+        ValueModel.load(policy)
 
 
 def test_a_model_saved_is_the_model_loaded(tmp_path: object) -> None:

@@ -38,7 +38,8 @@ to the cards still in contention (measured: a lower regret against a 600-sample 
   it is deterministic for a seed (the sampling is seeded from the seed and the position, never
   from the clock).
 - **The pass** (``search_pass=True``; off by default, on in the levels: with the roll-outs it
-  measured no gain, with the value model it helps; benchmarks/RESULTS.md): every way to pass three
+  measured no gain; with the value model it measured -0.66 against -0.21 without, 100 deals each
+  against the plain expert, not separated; benchmarks/RESULTS.md): every way to pass three
   of the basic player's first :data:`PASS_POOL` cards, tried on the same deals imagined at the
   pass (:class:`~hearts.bots.sampler.PassSampler`), the others passing as the basic player; the
   basic pass stands unless another is ahead of it by two standard errors of the difference.
@@ -196,8 +197,8 @@ class ExpertBot(Searcher):
         if helper is not None and not isinstance(helper, Helper):
             raise InvalidArgument(f"helper must be a hearts.bots.helper.Helper, not {helper!r}")
         self.search_pass = search_pass
-        """Search the pass too (:meth:`_analyse_pass`; off by default: with the roll-outs it
-        measured no gain, with the value model it helps, and the levels turn it on)."""
+        """Search the pass too (:meth:`_analyse_pass`; off by default, on in the levels: with the
+        roll-outs it measured no gain, with the value model a little ahead but not separated)."""
         self.moons = moons
         """Weigh running for the moon where it may (:func:`may_run`): each card is also tried
         played so (False: the expert as it was before, for measurements)."""
@@ -222,7 +223,7 @@ class ExpertBot(Searcher):
         play every card they did, holding the cards that deal gives them (with ``value``, where
         the value model fits the form; off by default: at equal deals a move it measured
         -0.08 ± 0.30 points a hand against the same expert without, over 1,000 deals, for about
-        two and a half times the time)."""
+        2.8 times the time)."""
         self.score_aware = score_aware
         """In a game to a points target, judge each imagined hand by the chance it leaves this
         seat to win the game and by its points against the others' (:meth:`Standing.worth

@@ -40,7 +40,7 @@ from typing import Any, Final
 import numpy as np
 
 from hearts.bots.search import Imagines
-from hearts.bots.value import SNAPSHOT_FIELDS, read_layers, run_layers
+from hearts.bots.value import SNAPSHOT_FIELDS, check_layers, read_layers, run_layers
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.deal import Deal
 from hearts.errors import InvalidArgument
@@ -138,9 +138,7 @@ class PolicyModel:
     """Each layer's weights and biases, in order (w1, b1, w2, b2, w3, b3)."""
 
     def __post_init__(self) -> None:
-        shapes = [w.shape for w in self.weights]
-        if len(shapes) != 6 or shapes[0][0] != POLICY_FEATURES or shapes[-1] != (52,):
-            raise InvalidArgument(f"not a policy model: layers of shapes {shapes}")
+        check_layers(self.weights, POLICY_FEATURES, 52, "a policy model")
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> PolicyModel:

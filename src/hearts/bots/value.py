@@ -189,9 +189,7 @@ class ValueModel:
     """Where it came from (the file's name)."""
 
     def __post_init__(self) -> None:
-        shapes = [w.shape for w in self.weights]
-        if len(shapes) != 6 or shapes[0][0] != FEATURES or shapes[-1] != (_SEATS,):
-            raise InvalidArgument(f"not a value model: layers of shapes {shapes}")
+        check_layers(self.weights, FEATURES, _SEATS, "a value model")
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> ValueModel:
@@ -256,6 +254,24 @@ def read_layers(path: str | Path | None, shipped: str, what: str) -> tuple[np.nd
             return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
     except (OSError, ValueError, KeyError) as error:
         raise InvalidArgument(f"cannot read {what} from {path}: {error}") from None
+    except (TypeError, AttributeError):  # (np.load gave one array: an .npy, not an .npz)
+        raise InvalidArgument(
+            f"cannot read {what} from {path}: not an .npz of the layers {' '.join(_NAMES)}"
+        ) from None
+
+
+def check_layers(weights: Sequence[np.ndarray], inputs: int, outputs: int, what: str) -> None:
+    """Refuse, in a sentence naming ``what`` they should be, layers that are not a network of
+    two hidden layers from ``inputs`` numbers to ``outputs`` (``w1 b1 w2 b2 w3 b3``, each
+    matrix fitting the one before)."""
+    shapes = [np.shape(w) for w in weights]
+    fits = len(shapes) == 6 and all(len(shape) == 2 for shape in shapes[0::2])
+    if fits:
+        (rows, first), _, (middle, second), _, (last, out), _ = shapes
+        fits = (rows, middle, last, out) == (inputs, first, second, outputs)
+        fits = fits and shapes[1::2] == [(first,), (second,), (outputs,)]
+    if not fits:
+        raise InvalidArgument(f"not {what}: layers of shapes {shapes}")
 
 
 _NAMES: Final = ("w1", "b1", "w2", "b2", "w3", "b3")
