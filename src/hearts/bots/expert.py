@@ -210,7 +210,7 @@ class ExpertBot(Searcher):
         """In the roll-outs, a seat holding spades below the Q♠ but neither the K♠ nor the A♠
         leads them while the Q♠ is in another hand, to drive it out, and a seat void in the
         suit led sheds the A♠ or K♠ before a heart while the Q♠ is out (:func:`rollout_card`;
-        off by default: being measured)."""
+        off by default: +0.35 ± 0.57 points a hand against the expert without it, 300 deals)."""
         self.value = value
         """Judge each card by the value model (:mod:`hearts.bots.value`) where it was made for the
         form (:func:`~hearts.bots.value.fits`): the imagined deal is not played out by rules of
