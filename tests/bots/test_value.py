@@ -107,6 +107,12 @@ def test_model_files_that_are_not_a_value_model_are_refused_in_a_sentence(
     np.save(tmp_path / "one.npy", weights[0])
     with pytest.raises(InvalidArgument, match=r"not an \.npz of the layers w1 b1 w2 b2 w3 b3"):
         ValueModel.load(tmp_path / "one.npy")
+    (tmp_path / "text.npz").write_text("not weights")  # (NumPy would call it a pickle)
+    with pytest.raises(InvalidArgument, match=r"text\.npz: not an \.npz of the layers w1 b1"):
+        ValueModel.load(tmp_path / "text.npz")
+    np.savez(tmp_path / "short.npz", w1=weights[0])
+    with pytest.raises(InvalidArgument, match=r"short\.npz: it has no layer b1, w2, b2, w3, b3$"):
+        ValueModel.load(tmp_path / "short.npz")
     names = ("w1", "b1", "w2", "b2", "w3", "b3")
     bad = {**dict(zip(names, weights, strict=True)), "w2": np.zeros((100, 128))}
     np.savez(tmp_path / "misfit.npz", **bad)

@@ -251,10 +251,17 @@ def read_layers(path: str | Path | None, shipped: str, what: str) -> tuple[np.nd
             with resources.as_file(source) as file, np.load(file) as arrays:
                 return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
         with np.load(path) as arrays:
+            missing = [name for name in _NAMES if name not in arrays.files]
+            if missing:
+                raise InvalidArgument(
+                    f"cannot read {what} from {path}: it has no layer {', '.join(missing)}"
+                )
             return tuple(np.asarray(arrays[name], dtype=np.float32) for name in _NAMES)
-    except (OSError, ValueError, KeyError) as error:
+    except InvalidArgument:
+        raise
+    except OSError as error:
         raise InvalidArgument(f"cannot read {what} from {path}: {error}") from None
-    except (TypeError, AttributeError):  # (np.load gave one array: an .npy, not an .npz)
+    except (ValueError, TypeError, AttributeError):  # (not an archive, or one array: an .npy)
         raise InvalidArgument(
             f"cannot read {what} from {path}: not an .npz of the layers {' '.join(_NAMES)}"
         ) from None
