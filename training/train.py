@@ -175,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if rollouts is not None and not args.residual:
         rolled = float(np.sqrt(np.mean((rollouts[held] - test_points) ** 2)))
         print(f"held out: the roll-outs' error {rolled:.3f} points a seat", file=sys.stderr)
+    start_error = float("inf")  # (tuning keeps the starting weights unless an epoch beats them)
     if args.init is not None:
         weights = [w.copy() for w in ValueModel.load(args.init).weights]
         start_error = evaluate(ValueModel(tuple(weights)), test_states, test_points)
@@ -188,8 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     squares = [np.zeros_like(w) for w in weights]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     step = 0
-    # (tuning keeps the starting weights unless an epoch does better on the held-out games)
-    best = (float("inf") if args.init is None else start_error, [w.copy() for w in weights])
+    best = (start_error, [w.copy() for w in weights])
     for epoch in range(args.epochs):
         start = time.perf_counter()
         rate = args.rate * (0.5 ** max(0, epoch - args.epochs // 2))
