@@ -31,6 +31,7 @@ from hearts import bots, record, variants
 from hearts.errors import HeartsError
 from hearts.server import protocol, replay
 from hearts.server.config import ServerConfig
+from hearts.server.limits import TooMany
 from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
 
 __all__ = ["create_app"]
@@ -171,6 +172,12 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
         return _refusal(error.status, _sentence(str(error)))
+
+    @app.exception_handler(TooMany)
+    async def too_many(request: Request, error: TooMany) -> JSONResponse:
+        answer = _refusal(429, _sentence(str(error)))
+        answer.headers["retry-after"] = str(error.retry_after)
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
