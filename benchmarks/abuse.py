@@ -316,22 +316,33 @@ async def load_idle(base: str, until: float, tally: Tally, pid: int) -> None:
     table = made["table"]["id"]
     sockets: list[ClientConnection] = []
     raw: list[asyncio.StreamWriter] = []
+    raw_open = [0]
 
     async def silent() -> None:
         with contextlib.suppress(WebSocketException, OSError, TimeoutError):
             sockets.append(await socket_to(base, table, HOSTILE))
 
     async def slow() -> None:
+        """A request a byte a second; counted open until the server closes it."""
         with contextlib.suppress(OSError):
-            _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(HOSTILE, 0))
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(HOSTILE, 0)
+            )
             raw.append(writer)
-            request = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
-            for byte in request + b"a" * 10_000:
-                if time.monotonic() > until or writer.is_closing():
-                    return
-                writer.write(bytes([byte]))
-                await writer.drain()
-                await asyncio.sleep(1.0)
+            raw_open[0] += 1
+            closed = asyncio.ensure_future(reader.read())  # (returns at the server's close)
+            try:
+                request = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+                for byte in request + b"a" * 10_000:
+                    if time.monotonic() > until or closed.done():
+                        return
+                    writer.write(bytes([byte]))
+                    await writer.drain()
+                    await asyncio.wait({closed}, timeout=1.0)
+            finally:
+                if closed.done():
+                    raw_open[0] -= 1
+                closed.cancel()
 
     tally.tried = 1500
     await asyncio.gather(*(silent() for _ in range(1000)))
@@ -339,16 +350,7 @@ async def load_idle(base: str, until: float, tally: Tally, pid: int) -> None:
     await asyncio.sleep(max(0.0, until - time.monotonic() - 1))
     descriptors = len(os.listdir(f"/proc/{pid}/fd"))
     open_sockets = sum(1 for ws in sockets if ws.close_code is None)
-    open_raw = 0
-    for writer in raw:
-        with contextlib.suppress(OSError):
-            reader = writer.transport.get_extra_info("socket")
-            if reader is not None and not writer.is_closing():
-                try:
-                    peeked = reader.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-                    open_raw += peeked != b""
-                except BlockingIOError:
-                    open_raw += 1
+    open_raw = raw_open[0]
     tally.admitted = open_sockets + open_raw
     tally.notes.append(
         f"still open near the end: {open_sockets} of {len(sockets)} silent sockets, "
