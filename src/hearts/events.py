@@ -251,9 +251,9 @@ class RevokeClaimed(Event):
     The claim is recorded, public, and says nothing of whether it is true: it is judged when
     the hand has been played out (law 23), by a search of the tricks (law 25), in a
     :class:`ClaimJudged` when the gathering begins; a claim made during the gathering is
-    judged at once. (Records written before claims were judged so, by hearts before issue 34,
-    hold only claims that were true when made, proven at once, and no judgement: they are
-    still read, see :func:`hearts.record.as_recorded`.)"""
+    judged at once. (Records written before claims were judged so, by earlier versions of
+    hearts, hold only claims that were true when made, proven at once, and no judgement: they
+    are still read, see :func:`hearts.record.as_recorded`.)"""
 
     kind: ClassVar[str] = "revoke_claimed"
     seat: int

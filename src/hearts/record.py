@@ -44,10 +44,10 @@ events), those hands' events whole and the later events as a watcher (or one sea
 such a record cannot be rebuilt (:func:`from_dict` says so) until its seed is given.
 
 Records of games played by the laws (``Rules(laws=True)``) written before claims were judged
-at the end of the hand (hearts before issue 34: a claim was proven or refused at once) hold
-``revoke_claimed`` events and no ``claim_judged``. They are read as they are: the moves are the
-same and so is the settlement, and a hand whose recorded events have no judgement is compared
-without the judgements the engine now logs (:func:`as_recorded`).
+at the end of the hand (by earlier versions of hearts, where a claim was proven or refused at
+once) hold ``revoke_claimed`` events and no ``claim_judged``. They are read as they are: the
+moves are the same and so is the settlement, and a hand whose recorded events have no judgement
+is compared without the judgements the engine now logs (:func:`as_recorded`).
 
 Version 1 records, whose rules
 are flat options (``pass_count``, ``max_bid``, ``packs``…), are read too: their rules are
