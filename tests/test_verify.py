@@ -180,9 +180,19 @@ def test_claims_judged_at_the_end_of_the_hand_verify_and_a_changed_judgement_is_
 
 def test_a_record_written_before_claims_were_judged_still_verifies() -> None:
     """A record by the laws from when a claim was proven at once, and so holds no judgement:
-    every hand's commitment, deal and play still check (its judgements are today's only)."""
-    report = verify_text((GOLDEN.parent / "laws-claims-before-judgement.json").read_bytes())
+    every hand's commitment, deal and play still check; written back today, with the
+    judgements the rules now make of its claims, it checks too."""
+    text = (GOLDEN.parent / "laws-claims-before-judgement.json").read_bytes()
+    report = verify_text(text)
     assert report.ok and len(report.hands) == 3, report.lines()
+    today = _data(record.loads(text))
+    assert [e["upheld"] for e in today["events"] if e["kind"] == "claim_judged"] == [
+        True,
+        False,
+        True,
+        True,
+    ]
+    assert verify_record(today).ok
 
 
 def _laws_hand(game: Game, rng: random.Random, *, revoker: int, claimant: int) -> None:
