@@ -647,7 +647,9 @@ def as_recorded(recorded: Sequence[Event], rebuilt: Sequence[Event]) -> list[Eve
     laws before claims were judged at the end of the hand, or a hand without a claim), the
     rebuilt :class:`~hearts.events.ClaimJudged` events are left out. Compare the result with
     the recorded events. (A judgement is what the rules make of the moves, like a trick taken;
-    such a hand's claims were true when made, so its settlement is the same.) A hand is the
+    such a hand's claims were true when made, so its settlement is the same. So a hand whose
+    judgements have all been deleted from a record reads as such a hand too: the judgements
+    it lacks are made again from its moves, and its settlement is still compared.) A hand is the
     events from its commitment or deal on; events before the first deal are a part of their
     own, and a log with no deal (one hand's events) is one part.
 
