@@ -25,7 +25,17 @@ from hearts import (
     record,
     variants,
 )
-from hearts.events import CardPlayed, Dealt, MoonChosen, Passed
+from hearts.deal import Phase
+from hearts.events import (
+    CardPlayed,
+    ClaimJudged,
+    Dealt,
+    HandSettled,
+    MoonChosen,
+    Passed,
+    RevokeClaimed,
+)
+from hearts.moves import Claim, Correct, Revoke
 
 PRESETS = variants.names()
 
@@ -134,6 +144,88 @@ def test_record_round_trips_the_shooters_moon_choice() -> None:
 
 
 GOLDEN = Path(__file__).resolve().parent / "data"
+
+
+def _laws_game_with_claims(seed: int) -> Game:
+    """Two hands by the laws with revokes, corrections and claims at random: true and false,
+    made during the play (some before a correction) and while the cards wait to be gathered."""
+    game = Game(variants.get("classic").replace(laws=True), seed=seed)
+    rng = random.Random(seed)
+    while game.hand_number < 2:
+        deal = game.deal
+        roll = rng.random()
+        if deal.phase is Phase.PLAY and deal.trick:
+            on_table = {card for _, card in deal.trick}
+            mine = [
+                s for s, at, card in deal.revokes if at == len(deal.tricks) and card in on_table
+            ]
+            if mine and roll < 0.5:
+                game.play(Correct(), mine[0])
+                continue
+            led, hand = deal.trick[0][1].suit, deal.hand(deal.to_act)
+            off = [card for card in hand if card.suit != led]
+            if off and len(off) < len(hand) and roll < 0.15:
+                game.play(Revoke(off[0]))
+                continue
+        claimant, accused = rng.sample(range(game.players), 2)
+        if roll > 0.9 and game.can_play(Claim(accused), claimant):
+            game.play(Claim(accused), claimant)
+            continue
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    return game
+
+
+def test_a_game_by_the_laws_records_its_claims_and_their_judgements() -> None:
+    """Laws 23–25: claims are recorded when made and judged when the hand has been played
+    out; true and false claims, a claim before a correction and one during the gathering all
+    round-trip, and the readable account says what each judgement found."""
+    game = _laws_game_with_claims(1)
+    judged = [event for event in game.events if isinstance(event, ClaimJudged)]
+    assert {event.upheld for event in judged} == {True, False}
+    assert len(judged) == sum(isinstance(event, RevokeClaimed) for event in game.events)
+    _same_game(record.loads(record.dumps(game)), game)
+    text = record.text(game)
+    assert "to be judged when the hand has been played out" in text
+    assert "the claim stands." in text and "the claim is void." in text
+
+
+def test_a_judgement_changed_in_a_record_is_refused_naming_the_event() -> None:
+    data = _record(_laws_game_with_claims(1))
+    index = next(i for i, e in enumerate(data["events"]) if e["kind"] == "claim_judged")
+    data["events"][index]["upheld"] = not data["events"][index]["upheld"]
+    with pytest.raises(
+        InvalidRecord, match=rf"^event {index} \(claim_judged\) does not match .*: its upheld is"
+    ):
+        record.from_dict(data)
+    data = _record(_laws_game_with_claims(1))
+    del data["events"][index]  # one judgement of a hand that has others: none may be missing
+    with pytest.raises(InvalidRecord, match=rf"^event {index} \(\w+\) does not match"):
+        record.from_dict(data)
+
+
+def test_a_record_written_before_claims_were_judged_is_read_and_settles_the_same() -> None:
+    """A record by the laws that hearts wrote when a claim was proven (or refused) at once:
+    its claims were true when made, so today's rules judge them at the end of each hand and
+    settle every hand as recorded; the hands are compared without the judgements they lack."""
+    stored = json.loads((GOLDEN / "laws-claims-before-judgement.json").read_text("utf-8"))
+    recorded = record.contents(stored).events
+    assert not any(event["kind"] == "claim_judged" for event in stored["events"])
+    game = record.from_dict(stored)
+    assert game.is_over
+    settled = [event for event in game.events if isinstance(event, HandSettled)]
+    assert settled == [event for event in recorded if isinstance(event, HandSettled)]
+    assert [hand.revokers for hand in game.hands] == [(1,), (2,), (3,)]
+    judged = [event for event in game.events if isinstance(event, ClaimJudged)]
+    # Hand 2: a claim before a correction is void; the revoke made after it is claimed anew.
+    assert [(event.accused, event.upheld) for event in judged] == [
+        (1, True),
+        (2, False),
+        (2, True),
+        (3, True),
+    ]
+    assert record.as_recorded(recorded, game.events) == recorded
+    again = record.loads(record.dumps(game))  # written back today: with its judgements
+    assert again.events == game.events
 
 
 @pytest.mark.parametrize("name", PRESETS)

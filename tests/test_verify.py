@@ -18,7 +18,7 @@ import pytest
 from hearts import Game, InvalidRecord, record, variants
 from hearts.cards import cards_of
 from hearts.deal import Phase
-from hearts.events import Dealt, Event, ShuffleCommitted, move_of
+from hearts.events import ClaimJudged, Dealt, Event, ShuffleCommitted, move_of
 from hearts.moves import Claim, Correct, Revoke
 from hearts.table import cut, deal_out, random_cut, shuffle
 from hearts.verify import (
@@ -149,6 +149,66 @@ def test_an_honest_game_by_the_laws_with_revokes_a_correction_and_a_claim_verifi
     assert {"revoked", "revoke_corrected", "revoke_claimed", "gathered"} <= kinds
     report = verify_record(_data(game))
     assert report.ok and len(report.hands) == 3, report.lines()
+
+
+def test_claims_judged_at_the_end_of_the_hand_verify_and_a_changed_judgement_is_named() -> None:
+    """Laws 23–25: a false claim made during the play, then a true one, each judged when the
+    hand has been played out: the record verifies; a judgement changed is named by its hand,
+    its place after a move, and its field."""
+    game = Game(LAWS, seed=7)
+    rng = random.Random(7)
+    deal = game.deal
+    while len(deal.tricks) < 2:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    game.play(Claim(2), seat=0)  # seat 2 has followed suit so far: a false claim
+    assert not deal.revokes
+    _laws_hand(game, rng, revoker=1, claimant=3)
+    judged = [event for event in game.events if isinstance(event, ClaimJudged)]
+    assert [(event.accused, event.upheld) for event in judged] == [(2, False), (1, True)]
+    data = _data(game)
+    assert verify_record(data).ok
+    at = next(i for i, e in enumerate(data["events"]) if e["kind"] == "claim_judged")
+    data["events"][at]["upheld"] = True
+    report = verify_record(data)
+    assert not report.ok
+    move = _move_number(data, at)
+    assert report.hands[0].problems == (
+        f"after move {move}, event {at} (claim_judged) is not what the rules make of the moves: "
+        "its upheld is True in the record, but False in the replay",
+    )
+
+
+def test_a_record_written_before_claims_were_judged_still_verifies() -> None:
+    """A record by the laws from when a claim was proven at once, and so holds no judgement:
+    every hand's commitment, deal and play still check; written back today, with the
+    judgements the rules now make of its claims, it checks too."""
+    text = (GOLDEN.parent / "laws-claims-before-judgement.json").read_bytes()
+    report = verify_text(text)
+    assert report.ok and len(report.hands) == 3, report.lines()
+    today = _data(record.loads(text))
+    assert [e["upheld"] for e in today["events"] if e["kind"] == "claim_judged"] == [
+        True,
+        False,
+        True,
+        True,
+    ]
+    assert verify_record(today).ok
+
+
+def _laws_hand(game: Game, rng: random.Random, *, revoker: int, claimant: int) -> None:
+    """Play the hand on: ``revoker`` revokes at its first chance and ``claimant`` claims it at
+    once; the cards are then played out and gathered."""
+    deal = game.deal
+    while game.deal is deal:
+        if deal.phase is Phase.PLAY and deal.trick and deal.to_act == revoker and not deal.revokes:
+            led = deal.trick[0][1].suit
+            hand = deal.hand(revoker)
+            off = [card for card in hand if card.suit != led]
+            if off and len(off) < len(hand):
+                game.play(Revoke(off[0]))
+                game.play(Claim(revoker), seat=claimant)
+                continue
+        game.play(rng.choice(game.legal_moves()), game.to_act)
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda path: path.stem)

@@ -376,17 +376,21 @@ class Deal(HandCore):
         The whole truth, for the record and the settlement: a seat's view shows only its own
         revokes (the others see cards played; a revoke is found out and claimed, laws 25–26).
         """
-        return list(self._laws.revokes) if self._laws is not None else []
+        if self._laws is None:
+            return []
+        return [(seat, trick, card) for seat, trick, card, _ in self._laws.revokes]
 
     @property
     def revokers(self) -> tuple[int, ...]:
-        """The laws option: the seats with an established revoke: one claimed and not corrected
-        (laws 23–26). They pay all the losses of the hand when it is settled."""
+        """The laws option: the seats with an established revoke: a claim against them, judged
+        when the hand was played out, found a revoke made before it and not corrected (laws
+        23–26). They pay all the losses of the hand when it is settled. Empty until the claims
+        are judged (public once they are)."""
         return self._laws.revokers() if self._laws is not None else ()
 
     @property
     def claims(self) -> tuple[int, ...]:
-        """The laws option: the seats claimed against this hand (public)."""
+        """The laws option: the seats claimed against this hand, judged or not (public)."""
         return self._laws.claims() if self._laws is not None else ()
 
     def exposed(self, seat: int) -> CardSet:

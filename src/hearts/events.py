@@ -57,6 +57,7 @@ __all__ = [
     "Revoked",
     "RevokeCorrected",
     "RevokeClaimed",
+    "ClaimJudged",
     "CardCalled",
     "Gathered",
     "EVENT_KINDS",
@@ -245,12 +246,34 @@ class RevokeCorrected(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RevokeClaimed(Event):
-    """The laws option (laws 25–26): ``seat`` claimed that ``accused`` revoked this hand, and
-    the record proves it (a claim against a seat that did not revoke is refused)."""
+    """The laws option (laws 25–26): ``seat`` claimed that ``accused`` has revoked this hand.
+
+    The claim is recorded, public, and says nothing of whether it is true: it is judged when
+    the hand has been played out (law 23), by a search of the tricks (law 25), in a
+    :class:`ClaimJudged` when the gathering begins; a claim made during the gathering is
+    judged at once. (Records written before claims were judged so, by earlier versions of
+    hearts, hold only claims that were true when made, proven at once, and no judgement: they
+    are still read, see :func:`hearts.record.as_recorded`.)"""
 
     kind: ClassVar[str] = "revoke_claimed"
     seat: int
     accused: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ClaimJudged(Event):
+    """The laws option (laws 23–25): the claim ``seat`` made that ``accused`` revoked, judged
+    when the hand has been played out by searching the tricks. ``revokes`` are what the search
+    found: the accused's revokes made before the claim and not corrected in time (law 22), as
+    (trick number from 0, card). ``upheld``: it found one, and the revoke is established (the
+    revoker pays all the losses of the hand, laws 23–24); else the claim is void, with no
+    penalty for anyone (our reading: the laws name none, docs/rules.md §8.1)."""
+
+    kind: ClassVar[str] = "claim_judged"
+    seat: int
+    accused: int
+    upheld: bool
+    revokes: tuple[tuple[int, Card], ...]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -486,6 +509,7 @@ EVENT_KINDS: dict[str, type[Event]] = {
         Revoked,
         RevokeCorrected,
         RevokeClaimed,
+        ClaimJudged,
         CardCalled,
         Gathered,
         TrickWon,

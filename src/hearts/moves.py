@@ -349,7 +349,9 @@ class Gather(_Word):
 
 class Claim:
     """The laws (laws 25–26): claim that a seat revoked this hand; any other seat may, at any
-    time until the cards are gathered for the next deal.
+    time until the cards are gathered for the next deal. The claim is recorded for every seat
+    to see and judged when the hand has been played out (laws 23, 25), on the revokes the
+    accused made before it; until then it tells nobody whether it is true.
 
     >>> Claim(2), str(Claim(2))
     (Claim(2), 'claim 2')

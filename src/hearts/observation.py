@@ -207,8 +207,9 @@ class PublicView:
     commitment: str | None = None
     auction: AuctionView | None = None
     laws: LawsView | None = None
-    """The laws option: exposed cards, claims and a call, all public; ``revokes`` is empty
-    (a seat knows only its own)."""
+    """The laws option: exposed cards, claims, their judgements and a call, all public;
+    ``revokes`` is empty (a seat knows only its own), and so is ``claimable`` (a watcher claims
+    nothing)."""
     cancelled: CardSet = _NO_CARDS
     """Cancellation Hearts: the cancelled cards of the trick on the table (as a seat's)."""
     widow: WidowView | None = None

@@ -43,6 +43,12 @@ events), those hands' events whole and the later events as a watcher (or one sea
 :func:`hearts.verify.verify_record` checks the hands revealed and says the others are not yet;
 such a record cannot be rebuilt (:func:`from_dict` says so) until its seed is given.
 
+Records of games played by the laws (``Rules(laws=True)``) written before claims were judged
+at the end of the hand (by earlier versions of hearts, where a claim was proven or refused at
+once) hold ``revoke_claimed`` events and no ``claim_judged``. They are read as they are: the
+moves are the same and so is the settlement, and a hand whose recorded events have no judgement
+is compared without the judgements the engine now logs (:func:`as_recorded`).
+
 Version 1 records, whose rules
 are flat options (``pass_count``, ``max_bid``, ``packs``…), are read too: their rules are
 migrated to the parts of version 2 (:meth:`hearts.rules.Rules.from_dict`).
@@ -74,6 +80,7 @@ from hearts.events import (
     CardCalled,
     CardPlayed,
     CardsKept,
+    ClaimJudged,
     DealerCut,
     Dealt,
     Discarded,
@@ -115,6 +122,7 @@ __all__ = [
     "loads",
     "load",
     "text",
+    "as_recorded",
 ]
 
 FORMAT: Final = "hearts-record"
@@ -617,7 +625,7 @@ def _rebuild(
         except HeartsError as error:
             failure = (index, error)
             break
-    rebuilt = game.events
+    rebuilt = as_recorded(events, game.events)
     # The first difference is the cause; a move refused after it is only a consequence.
     limit = failure[0] + 1 if failure else max(len(events), len(rebuilt))
     for index in range(limit):
@@ -631,6 +639,42 @@ def _rebuild(
         at, reason = failure
         raise InvalidRecord(f"event {at} ({events[at].kind}): {reason}")
     return game
+
+
+def as_recorded(recorded: Sequence[Event], rebuilt: Sequence[Event]) -> list[Event]:
+    """The events of a game rebuilt from a record's moves, as the record's time logged them:
+    in every hand whose recorded events hold no judgement of a claim (a record written by the
+    laws before claims were judged at the end of the hand, or a hand without a claim), the
+    rebuilt :class:`~hearts.events.ClaimJudged` events are left out. Compare the result with
+    the recorded events. (A judgement is what the rules make of the moves, like a trick taken;
+    such a hand's claims were true when made, so its settlement is the same. So a hand whose
+    judgements have all been deleted from a record reads as such a hand too: the judgements
+    it lacks are made again from its moves, and its settlement is still compared.) A hand is the
+    events from its commitment or deal on; events before the first deal are a part of their
+    own, and a log with no deal (one hand's events) is one part.
+
+    >>> from hearts.events import ClaimJudged, RevokeClaimed
+    >>> claim, judged = RevokeClaimed(seat=0, accused=1), ClaimJudged(0, 1, False, ())
+    >>> as_recorded([claim], [claim, judged]), as_recorded([claim, judged], [claim, judged])
+    ([RevokeClaimed(seat=0, accused=1)], [RevokeClaimed(seat=0, accused=1), ClaimJudged(seat=0, accused=1, upheld=False, revokes=())])
+    """
+    judged = {hand for hand, event in _hands_of(recorded) if isinstance(event, ClaimJudged)}
+    return [
+        event
+        for hand, event in _hands_of(rebuilt)
+        if hand in judged or not isinstance(event, ClaimJudged)
+    ]
+
+
+def _hands_of(events: Sequence[Event]) -> list[tuple[int | None, Event]]:
+    """Each event with the number of its hand (None: before the first deal, or no deal)."""
+    hand: int | None = None
+    numbered: list[tuple[int | None, Event]] = []
+    for event in events:
+        if isinstance(event, ShuffleCommitted | Dealt):
+            hand = event.hand_number
+        numbered.append((hand, event))
+    return numbered
 
 
 def _mismatch(
@@ -697,13 +741,13 @@ def text(game: Game) -> str:
     else:
         lines.append(f"{seed}Seat {game.first_dealer} deals first.")
     plays: list[tuple[int, Card]] = []
-    revoked: set[tuple[int, Card]] = set()  # the laws option: revokes not corrected
-    claimed: set[int] = set()
+    established: set[int] = set()  # the laws option: seats whose revoke a claim established
     tricks = 0
     committed: str | None = None
     named: Suit | None = None  # Auction Hearts: this hand's suit to avoid
     high_bid = 0
-    for event in game.events:
+    log = game.events
+    for at, event in enumerate(log):
         if isinstance(event, DealerCut):
             cuts = ", ".join(f"seat {seat} {card.symbol}" for seat, card in event.cuts)
             lines.append(f"Cuts (ace low): {cuts}; seat {event.dealer} cuts lowest and deals.")
@@ -742,10 +786,8 @@ def text(game: Game) -> str:
         elif isinstance(event, CardPlayed):
             plays.append((event.seat, event.card))
             if isinstance(event, Revoked):
-                revoked.add((event.seat, event.card))
                 lines.append(f"    seat {event.seat} revokes with the {event.card.symbol}")
         elif isinstance(event, RevokeCorrected):
-            revoked -= {(event.seat, event.card), *event.withdrawn}
             del plays[len(plays) - len(event.withdrawn) - 1 :]
             back = "".join(
                 f"; seat {seat} takes back the {card.symbol}" for seat, card in event.withdrawn
@@ -755,8 +797,14 @@ def text(game: Game) -> str:
                 f"{back}"
             )
         elif isinstance(event, RevokeClaimed):
-            claimed.add(event.accused)
-            lines.append(f"    seat {event.seat} claims a revoke by seat {event.accused}")
+            # (A claim made during the gathering is judged at once: its judgement follows.)
+            later = at + 1 < len(log) and isinstance(log[at + 1], ClaimJudged)
+            wait = "" if later else ", to be judged when the hand has been played out"
+            lines.append(f"    seat {event.seat} claims a revoke by seat {event.accused}{wait}")
+        elif isinstance(event, ClaimJudged):
+            if event.upheld:
+                established.add(event.accused)
+            lines.append(_judged_line(event))
         elif isinstance(event, CardCalled):
             lines.append(
                 f"    seat {event.seat} calls seat {event.owner}'s exposed {event.card.symbol}"
@@ -800,12 +848,12 @@ def text(game: Game) -> str:
             lines.append(f"  Seat {event.seat} chooses the {event.choice} moon: {how}.")
         elif isinstance(event, HandOver):
             lines.append(f"  Taken this hand: {_per_seat(event.penalties)}.")
-            for seat in sorted(claimed & {seat for seat, _ in revoked}):
+            for seat in sorted(established):
                 lines.append(
                     f"  Seat {seat}'s revoke is established: it pays all the losses of the hand "
                     "(laws 23–24)."
                 )
-            claimed, revoked = set(), set()
+            established = set()
         elif isinstance(event, HandSettled):
             lines.extend(_settled_lines(rules, event))
         elif isinstance(event, GameOver):
@@ -833,6 +881,18 @@ _PHASE_WORDS: Final = {
     "gather": "let the cards be gathered (or claim a revoke)",
     "over": "play",
 }
+
+
+def _judged_line(event: ClaimJudged) -> str:
+    """The laws: a claim judged when the hand is played out, as the search of the tricks found."""
+    head = f"  Seat {event.seat}'s claim against seat {event.accused} is judged"
+    if not event.upheld:
+        return (
+            f"{head}: the tricks show no revoke by seat {event.accused} before the claim; the "
+            "claim is void."
+        )
+    found = ", ".join(f"the {card.symbol} in trick {trick + 1}" for trick, card in event.revokes)
+    return f"{head}: the tricks show seat {event.accused} revoked ({found}); the claim stands."
 
 
 def _dealt_line(rules: Rules, event: Dealt) -> str:

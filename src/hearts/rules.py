@@ -913,8 +913,9 @@ class Rules:
     laws: bool = False
     """Play by the laws at a real table (laws 22–27): a seat may revoke (``Revoke`` move), correct
     it before the trick is complete (law 22), and any other seat may claim a revoke until the
-    next hand starts (laws 25–26, a ``Gather`` move ends the hand); a claimed revoke is settled
-    by laws 23–24 in the settlement method of the form. Off: revokes are impossible."""
+    next hand starts (laws 25–26, a ``Gather`` move ends the hand); a claim is judged when the
+    hand has been played out (laws 23, 25), and a revoke it establishes is settled by laws
+    23–24 in the settlement method of the form. Off: revokes are impossible."""
     settlement: Settling = Sweepstakes()
     """How each hand is settled: a part whose kind is the method, with that method's options —
     :class:`Points` (the moon, the no-trick bonus), :class:`Sweepstakes` (who wins a Jack),

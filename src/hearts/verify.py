@@ -724,9 +724,12 @@ class _Replay:
             if self.over:
                 return False, [f"by the rules the game is over after hand {last}"], None
             return False, [f"the record's moves end in hand {last}, before this hand"], None
+        recorded = self.recorded.get(number, [])
+        # (A hand recorded before claims were judged at its end has no judgement to compare.)
+        replayed = record.as_recorded([e for _, e in recorded], [e for _, e in self.dealt[number]])
         mismatch = self._first_mismatch(
-            [(i, e) for i, e in self.recorded.get(number, []) if not _is_deal(e)],
-            [e for _, e in self.dealt[number] if not _is_deal(e)],
+            [(i, e) for i, e in recorded if not _is_deal(e)],
+            [e for e in replayed if not _is_deal(e)],
         )
         if mismatch is None:
             return True, [], None

@@ -16,6 +16,7 @@ from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import (
     CardCalled,
     CardPlayed,
+    ClaimJudged,
     Gathered,
     HandSettled,
     RevokeClaimed,
@@ -270,15 +271,36 @@ def test_law_27_failing_a_lawful_call_is_a_revoke() -> None:
 # ----------------------------------------------------------------------------- laws 25–26
 
 
-def test_laws_25_26_any_other_seat_may_claim_until_every_seat_lets_the_cards_be_gathered() -> None:
-    deal = revoked_deal()
-    assert deal.play(Claim(1), seat=3) == RevokeClaimed(seat=3, accused=1)
-    assert deal.claims == (1,) and deal.revokers == (1,)
-    assert deal.view(0).laws.claims == (1,)
-    rng = random.Random(1)
+def play_out(deal: Deal, seed: int = 1) -> None:
+    """Play the hand's cards to the end at random (the gathering then begins)."""
+    rng = random.Random(seed)
     while deal.phase is Phase.PLAY:
         deal.play(rng.choice(deal.legal_moves()))
+
+
+def refusal(deal: Deal, move: Any, seat: int | None) -> str | None:
+    """Why ``deal`` refuses ``move`` from ``seat`` (None: it would take it)."""
+    try:
+        deal.verify_play(move, seat)
+    except (IllegalMove, InvalidArgument) as error:
+        return str(error)
+    return None
+
+
+def test_laws_25_26_any_other_seat_may_claim_until_every_seat_lets_the_cards_be_gathered() -> None:
+    """Law 25: a claim made during the play is recorded for all to see and judged when the hand
+    has been played out, by searching the tricks; law 26: claims close with the gathering."""
+    deal = revoked_deal()
+    assert deal.play(Claim(1), seat=3) == RevokeClaimed(seat=3, accused=1)
+    assert deal.claims == (1,) and deal.revokers == ()  # recorded, not yet judged
+    assert deal.view(0).laws.claims == deal.view(0).laws.pending == (1,)
+    assert deal.view(0).laws.established == ()
+    play_out(deal)
     assert deal.phase is Phase.GATHER and deal.to_act == 0  # from the eldest hand
+    judged = ClaimJudged(seat=3, accused=1, upheld=True, revokes=((0, Card.parse("2D")),))
+    assert deal.events[-1] == judged and deal.view(2).events[-1] == judged
+    assert deal.revokers == (1,) and deal.view(0).laws.established == (1,)
+    assert deal.view(0).laws.pending == ()
     assert deal.legal_moves() == [Gather()] and deal.legal_moves(2) == []
     for seat in (0, 1, 2, 3):
         assert deal.to_act == seat
@@ -286,20 +308,159 @@ def test_laws_25_26_any_other_seat_may_claim_until_every_seat_lets_the_cards_be_
     assert deal.is_over
 
 
-def test_law_25_a_claim_against_a_seat_that_did_not_revoke_is_refused() -> None:
+def test_law_25_a_claim_is_refused_only_on_public_facts() -> None:
+    """A claim during the play is refused for what every seat can see (its own seat, no seat,
+    a seat that has played no card, a seat claimed against since its last card), never for
+    whether the accused revoked: a claim against a seat that did not revoke is taken, to be
+    judged at the end of the hand."""
     deal = revoked_deal()
     before = state(deal)
-    with pytest.raises(IllegalMove, match=r"seat 2 has not revoked this hand.*\(law 25\)"):
+    with pytest.raises(IllegalMove, match=r"^seat 2 has played no card this hand: there is no "):
         deal.play(Claim(2), seat=0)
     with pytest.raises(IllegalMove, match="seat 1 cannot claim a revoke of its own"):
         deal.play(Claim(1), seat=1)
     with pytest.raises(InvalidArgument, match="9 is not a seat"):  # no seat: a bad argument
         deal.play(Claim(9), seat=0)
-    deal.play(Claim(1), seat=0)
-    with pytest.raises(IllegalMove, match="seat 1's revoke has been claimed already"):
-        deal.play(Claim(1), seat=2)
+    assert state(deal) == before
+    deal.play("2S")  # seat 2 follows: it has not revoked
+    assert deal.play(Claim(2), seat=0) == RevokeClaimed(seat=0, accused=2)
+    assert deal.play(Claim(1), seat=0) == RevokeClaimed(seat=0, accused=1)
+    for accused, claimant in ((1, 2), (2, 3)):
+        with pytest.raises(IllegalMove, match=rf"^seat {accused} has been claimed against since"):
+            deal.play(Claim(accused), seat=claimant)
+    assert deal.claims == (1, 2) and deal.revokers == ()
+    assert deal.view(3).laws.claimable == (0,)  # seats 1 and 2 have not played since
+    deal.undo()
+    deal.undo()
     deal.undo()
     assert state(deal) == before
+
+
+def test_law_25_a_claim_reveals_nothing_before_it_is_judged() -> None:
+    """Two deals, alike for seat 0 in everything but one thing: in one seat 1 revokes, holding
+    the A♠ when the 2♠ is led; in the other it holds the 2♦ instead, and draws the A♠ from the
+    stock after that trick. Seat 0 claims a revoke, and the hand is played out the same in
+    both: until the claim is judged, seat 0 and a watcher see the same views, events, legal
+    moves and refusals in both deals, and seat 1 the same from the claim on; the judgement
+    then upholds the claim in the first and finds it void in the second."""
+    rules = variants.get("two-handed").replace(laws=True)
+    spades = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 2C"
+    hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    rest = "AH 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    revoked = Deal.from_hands(rules, [spades, f"AS {hearts}"], stock=f"3C 2D {rest}")
+    lawful = Deal.from_hands(rules, [spades, f"2D {hearts}"], stock=f"3C AS {rest}")
+    revoked.play("2S")
+    revoked.play(Revoke("2H"))
+    lawful.play("2S")
+    lawful.play("2H")  # void in spades: no revoke
+    assert revoked.revokes == [(1, 0, Card.parse("2H"))] and lawful.revokes == []
+    probes = [Claim(seat) for seat in (0, 1, 5)] + [Correct(), Call("AS"), Gather()]
+
+    def seen(deal: Deal, since: int) -> tuple[Any, ...]:
+        laws = deal.view(1).laws
+        return (
+            deal.view(0),
+            deal.public_view(),
+            deal.legal_moves(0),
+            [refusal(deal, move, 0) for move in probes],
+            deal.view(1).events[since:],
+            (laws.claims, laws.pending, laws.established, laws.claimable, laws.called),
+            deal.legal_moves(1),
+            [refusal(deal, move, 1) for move in probes if move != Correct()],
+        )
+
+    assert seen(revoked, 0)[:4] == seen(lawful, 0)[:4]
+    since = len(revoked.view(1).events)
+    assert revoked.play(Claim(1), seat=0) == lawful.play(Claim(1), seat=0)
+    while revoked.phase is Phase.PLAY:
+        assert seen(revoked, since) == seen(lawful, since)
+        move = revoked.legal_moves()[0]
+        revoked.play(move)
+        lawful.play(move)
+    assert revoked.phase is lawful.phase is Phase.GATHER
+    upheld, void = revoked.events[-1], lawful.events[-1]
+    assert upheld == ClaimJudged(seat=0, accused=1, upheld=True, revokes=((0, Card.parse("2H")),))
+    assert void == ClaimJudged(seat=0, accused=1, upheld=False, revokes=())
+    assert revoked.view(0).events[:-1] == lawful.view(0).events[:-1]
+    assert revoked.revokers == (1,) and lawful.revokers == ()
+
+
+def test_law_25_a_third_seat_learns_nothing_from_a_claim_either() -> None:
+    """Four hands: seat 1 revokes (holding the A♣) or, in a deal the same for seats 2 and 3,
+    plays the same card void in clubs (seat 0 holds the A♣). A claim by seat 2, the refusals
+    of every claim and what seats 2 and 3 and a watcher see are the same in both deals."""
+    lawful_hands = [HANDS[0].replace("2H", "AC"), HANDS[1].replace("AC", "2H"), *HANDS[2:]]
+    revoked, lawful = revoked_deal(), Deal.from_hands(LAWS, lawful_hands)
+    lawful.play("2C")
+    lawful.play("2D")
+
+    def seen(deal: Deal) -> tuple[Any, ...]:
+        return (
+            deal.view(2),
+            deal.view(3),
+            deal.public_view(),
+            [
+                refusal(deal, Claim(accused), claimant)
+                for accused in range(5)
+                for claimant in (2, 3)
+            ],
+        )
+
+    assert seen(revoked) == seen(lawful)
+    revoked.play(Claim(1), seat=2)
+    lawful.play(Claim(1), seat=2)
+    assert seen(revoked) == seen(lawful)
+    for card in ("2S", "3H"):  # the trick is quitted: the revoke stands, still unjudged
+        revoked.play(card)
+        lawful.play(card)
+        assert seen(revoked) == seen(lawful)
+
+
+def test_laws_23_25_a_claim_is_judged_when_the_hand_is_played_out() -> None:
+    """Law 23 has the hand played out, law 25 the tricks searched at its end: a claim against
+    the revoker is upheld and he pays all the losses; a claim against a seat that did not
+    revoke is void, charges nobody, and leaves the revoke unpunished unless it is claimed."""
+    for accused, upheld in ((1, True), (2, False)):
+        game = Game(LAWS, seed=3)
+        deal = game.deal
+        while not (deal.trick and opportunity(deal) and deal.to_act == 1):
+            game.play(game.legal_moves()[0])
+        game.play(Revoke(opportunity(deal)))
+        while deal.to_act == 1 or not game.can_play(Claim(accused), 0):
+            game.play(game.legal_moves()[0])
+        game.play(Claim(accused), 0)
+        assert deal.revokers == () and deal.view(3).laws.pending == (accused,)
+        while deal.phase is Phase.PLAY:
+            game.play(game.legal_moves()[0])
+        judged = deal.events[-1]
+        assert isinstance(judged, ClaimJudged) and judged.accused == accused
+        assert judged.upheld is upheld and bool(judged.revokes) is upheld
+        assert deal.revokers == ((1,) if upheld else ())
+        while deal.phase is Phase.GATHER:
+            game.play(Gather())
+        settled = next(e for e in game.events if isinstance(e, HandSettled))
+        units = list(deal.penalties())
+        expected = scoring.sweepstakes(units, revokers=[1] if upheld else [])
+        assert settled.deltas == expected.deltas and settled.pool == expected.pool
+
+
+def test_law_25_a_claim_during_the_gathering_is_judged_at_once() -> None:
+    """Once the hand is played out the tricks can be searched at once: a claim made while the
+    cards wait to be gathered is judged there and then, upheld or void."""
+    deal = revoked_deal()
+    play_out(deal)
+    assert deal.phase is Phase.GATHER
+    deal.play(Claim(2), seat=0)
+    assert deal.events[-1] == ClaimJudged(seat=0, accused=2, upheld=False, revokes=())
+    deal.play(Claim(1), seat=3)
+    assert deal.events[-2:] == [
+        RevokeClaimed(seat=3, accused=1),
+        ClaimJudged(seat=3, accused=1, upheld=True, revokes=((0, Card.parse("2D")),)),
+    ]
+    assert deal.revokers == (1,) and deal.claims == (1, 2)
+    assert deal.view(0).laws.claimable == (3,)  # 1 and 2: claimed since their last card
+    with pytest.raises(IllegalMove, match="seat 1 has been claimed against since it last played"):
+        deal.play(Claim(1), seat=0)
 
 
 def test_law_26_a_claim_after_the_cards_are_gathered_is_too_late() -> None:
@@ -309,6 +470,7 @@ def test_law_26_a_claim_after_the_cards_are_gathered_is_too_late() -> None:
         deal.play(rng.choice(deal.legal_moves()))
     with pytest.raises(IllegalMove, match=r"too late to claim \(law 26\)"):
         deal.play(Claim(1), seat=0)
+    assert deal.view(0).laws.claimable == ()
 
 
 def test_laws_25_26_an_unclaimed_revoke_goes_unpunished() -> None:
@@ -320,20 +482,65 @@ def test_laws_25_26_an_unclaimed_revoke_goes_unpunished() -> None:
     assert settled.deltas == scoring.sweepstakes(units).deltas
 
 
-def test_a_claim_made_before_a_correction_lapses_with_the_revoke() -> None:
+def test_laws_22_25_a_claim_then_a_correction_finds_no_revoke_when_judged() -> None:
+    """Law 22: a revoke corrected before the trick is quitted is no revoke. A claim made
+    before the correction stays recorded (the correction says nothing of it) and is judged
+    void when the hand is played out; a later revoke of the same seat must be claimed anew,
+    for a claim is judged on the revokes made before it."""
     deal = revoked_deal()
     deal.play(Claim(1), seat=0)
     deal.play(Correct(), seat=1)
-    assert deal.revokers == () and deal.claims == ()
-    # A later revoke of the same seat goes unpunished unless it is claimed in its turn.
+    assert deal.claims == deal.view(2).laws.pending == (1,) and deal.revokes == []
+    with pytest.raises(IllegalMove, match="seat 1 has been claimed against since it last played"):
+        deal.play(Claim(1), seat=3)  # its correction is no new card: nothing new to claim
     deal.play("AC")
+    assert 1 in deal.view(3).laws.claimable
     for card in ("2S", "3H"):
         deal.play(card)
     deal.play(Call("2D"), seat=0)
     deal.play(Revoke("3D"))  # seat 1 fails the call: a new revoke (law 27)
-    assert deal.revokers == ()
-    deal.play(Claim(1), seat=3)
+    play_out(deal)
+    judged = [e for e in deal.events if isinstance(e, ClaimJudged)]
+    assert judged == [ClaimJudged(seat=0, accused=1, upheld=False, revokes=())]
+    assert deal.revokers == ()  # the first claim was void; the later revoke went unclaimed
+    deal.play(Claim(1), seat=3)  # claimed anew, while the cards wait to be gathered
     assert deal.revokers == (1,)
+    assert deal.events[-1] == ClaimJudged(
+        seat=3, accused=1, upheld=True, revokes=((1, Card.parse("3D")),)
+    )
+
+
+def test_law_25_a_claim_covers_the_revokes_made_before_it_not_after() -> None:
+    """A claim says a seat has revoked: the search of the tricks finds the revokes made before
+    the claim. A claim made before the accused revokes is void, and his revoke unpunished
+    unless it is claimed anew."""
+    deal = revoked_deal()  # seat 1's 2♦ on the 2♣, holding the A♣: a revoke in trick 0
+    for card in ("2S", "AS"):
+        deal.play(card)  # quitted: it stands
+    deal.play(Claim(1), seat=2)
+    play_out(deal)
+    assert deal.events[-1] == ClaimJudged(
+        seat=2, accused=1, upheld=True, revokes=((0, Card.parse("2D")),)
+    )
+    game = Game(LAWS, seed=5)
+    early = game.deal
+    claimed = False
+    while early.phase is Phase.PLAY:
+        card = opportunity(early)
+        if claimed and card is not None and early.to_act == 1:
+            game.play(Revoke(card))
+            break
+        if not claimed and early.can_play(Claim(1), 0):
+            game.play(Claim(1), 0)  # seat 1 has played, lawfully so far
+            claimed = True
+            continue
+        game.play(game.legal_moves()[0])
+    assert claimed and early.revokes, "seat 1 found no chance to revoke after the claim"
+    play_out(early)
+    assert [e for e in early.events if isinstance(e, ClaimJudged)] == [
+        ClaimJudged(seat=0, accused=1, upheld=False, revokes=())
+    ]
+    assert early.revokers == ()
 
 
 # ----------------------------------------------------------------------------- laws 23–24
@@ -476,6 +683,45 @@ def test_laws_25_26_the_basic_bot_claims_a_revoke_its_view_proves() -> None:
     assert get_bot("basic").choose(deal.view(2)) == Claim(1)
     deal.play(Claim(1), seat=2)
     assert isinstance(get_bot("basic").choose(deal.view(2)), Card)  # claimed once, plays on
+    assert deal.revokers == () and deal.view(2).laws.pending == (1,)
+    bot = get_bot("basic")
+    while not deal.is_over:
+        move = bot.choose(deal.view(deal.to_act))
+        assert not isinstance(move, Claim)  # the claim made covers the revoke: none again
+        deal.play(move)
+    assert deal.revokers == (1,)
+
+
+def test_law_25_the_basic_bot_claims_again_a_revoke_made_after_a_claim() -> None:
+    """A claim is judged on the revokes made before it: when seat 1 is claimed against before
+    the revoke its view proves, the basic bot claims once more."""
+    deal = Deal.from_hands(
+        LAWS,
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2H AH",
+            "KC AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS KD",
+            "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS AD",
+        ],
+    )
+    deal.play("2C")
+    deal.play("KC")
+    deal.play(Claim(1), seat=3)  # in vain: seat 1 has followed suit
+    for card in ("2S", "3H", "2D", "KD", "AD", "2H", "4H", "AH", "3D", "3S", "3C"):
+        deal.play(card)
+    deal.play(Revoke("4D"))  # holding the A♣
+    for card in ("4S", "5H", "4C", "AC"):  # the A♣ proves the revoke
+        deal.play(card)
+    assert deal.to_act == 2 and deal.view(2).laws.claimable == (0, 1, 3)
+    bot = get_bot("basic")
+    assert bot.choose(deal.view(2)) == Claim(1)
+    deal.play(Claim(1), seat=2)
+    while not deal.is_over:
+        move = bot.choose(deal.view(deal.to_act))
+        assert not isinstance(move, Claim)
+        deal.play(move)
+    judged = [e for e in deal.events if isinstance(e, ClaimJudged)]
+    assert [(e.seat, e.upheld) for e in judged] == [(3, False), (2, True)]
     assert deal.revokers == (1,)
 
 
@@ -515,6 +761,10 @@ def lawless_move(deal: Deal, rng: random.Random) -> tuple[Any, int | None] | Non
     unclaimed = [s for s, _, _ in deal.revokes if s not in deal.claims]
     if unclaimed and roll < 0.3:
         return Claim(unclaimed[0]), (unclaimed[0] + 1) % deal.players
+    if roll > 0.97:  # a claim at random, true or not
+        claimant, accused = rng.sample(range(deal.players), 2)
+        if deal.can_play(Claim(accused), claimant):
+            return Claim(accused), claimant
     return None
 
 
@@ -538,6 +788,10 @@ def test_the_laws_at_every_form_of_the_game(name: str) -> None:
             if game.deal is deal:
                 states.append(state(deal))
         settled = next(e for e in game.events if isinstance(e, HandSettled))
+        judged = [e for e in deal.events if isinstance(e, ClaimJudged)]
+        assert len(judged) == sum(isinstance(e, RevokeClaimed) for e in deal.events)
+        assert all(e.upheld is bool(e.revokes) for e in judged)
+        assert deal.revokers == tuple(sorted({e.accused for e in judged if e.upheld}))
         if rules.counters:
             before = rules.start_counters * rules.players
             assert sum(settled.totals) + settled.pool == before
@@ -590,5 +844,8 @@ def test_laws_the_cards_are_gathered_after_the_shooter_chooses_how_the_moon_is_s
     with pytest.raises(IllegalMove, match="the shooter chooses how the moon is scored first"):
         deal.play("gather", seat=0)
     assert state(deal) == before
+    deal.play(Claim(1), seat=0)  # the play is over, but the claim waits for the gathering
+    assert deal.view(2).laws.pending == (1,)
     deal.play("moon new")
     assert deal.phase is Phase.GATHER
+    assert deal.events[-1] == ClaimJudged(seat=0, accused=1, upheld=False, revokes=())

@@ -285,8 +285,9 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
 ) -> None:
     """Laws 22-26 in the page: Ann tries a card off the suit led while holding it; the server's
     sentence comes with "Revoke: play it anyway", which plays it; Bob's page shows it as a card
-    played; Bob claims the revoke while it is Ann's turn, and both pages show it claimed. A
-    claim against a seat that did not revoke gets the server's sentence."""
+    played; Bob claims the revoke while it is Ann's turn, and a revoke by a bot that did not
+    revoke: both pages show both claims alike, to be judged at the end of the hand (law 25),
+    and then show the judgement: Ann's revoke established, the other claim void."""
     made = make_table(
         server,
         [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 2,
@@ -302,9 +303,6 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
         sit(bob, server, table, joined["token"], 1)
-        expect(bob.locator("#moves .claim[data-move='claim 0']")).to_be_visible()
-        bob.locator("#moves .claim[data-move='claim 3']").click()
-        expect(bob.locator("#message")).to_contain_text("has not revoked")
         end = time.monotonic() + 60
         while time.monotonic() < end:  # (to Ann's turn, not last to the trick, with a card off
             # the suit led: her card then stays on the table for Bob to see)
@@ -340,9 +338,42 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
             bob.wait_for_timeout(100)
         assert my_turn(ann) and not my_turn(bob)
         bob.locator("#moves .claim[data-move='claim 0']").click()
-        for page in (ann, bob):
-            expect(page.locator(".seat[data-seat='0'] .claimed")).to_have_text("revoke claimed")
         expect(bob.locator("#moves .claim[data-move='claim 0']")).to_have_count(0)
+        bob.locator("#moves .claim[data-move='claim 3']").click()  # (bots never revoke)
+        expect(bob.locator("#moves .claim[data-move='claim 3']")).to_have_count(0)
+        for page in (ann, bob):
+            for seat in (0, 3):
+                expect(page.locator(f".seat[data-seat='{seat}'] .claimed")).to_have_text(
+                    "revoke claimed: to be judged at the end of the hand"
+                )
+        log = bob.locator("#log")
+        for name in ("Player", "basic (seat 4)"):  # (Ann's table names her Player)
+            expect(log).to_contain_text(
+                f"You claim a revoke by {name}: claimed, to be judged at the end of the hand."
+            )
+        # The hand played out, its claims are judged, before the cards are gathered.
+        end = time.monotonic() + 90
+        while time.monotonic() < end:
+            if any(p.locator("#moves button[data-move='gather']").count() for p in (ann, bob)):
+                break
+            for page in (ann, bob):
+                if my_turn(page) and page.locator(PLAYABLE).count():
+                    card = str(page.locator(PLAYABLE).first.get_attribute("data-card"))
+                    page.locator(PLAYABLE).first.click()
+                    expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_count(0)
+            bob.wait_for_timeout(100)
+        else:
+            raise AssertionError("the hand was never played out")
+        for page in (ann, bob):
+            expect(page.locator(".seat[data-seat='0'] .claimed")).to_have_text("revoke established")
+            expect(page.locator(".seat[data-seat='3'] .claimed")).to_have_text("claim void")
+        expect(log).to_contain_text(
+            "The claim by you of a revoke by Player stands: the tricks show it (the "
+        )
+        expect(log).to_contain_text(
+            "The claim by you of a revoke by basic (seat 4) is void: the tricks show none made "
+            "before it."
+        )
     finally:
         other.close()
 

@@ -319,7 +319,8 @@ def test_by_the_laws_a_revoke_is_made_and_claimed_by_a_seat_whose_turn_it_is_not
 ) -> None:
     """Laws 22-26 online: Ann revokes (sent as 'revoke CARD'); the others see a card played;
     Bob, whose turn it is not, claims it at once; a claim of one's own revoke or of a seat
-    that did not revoke gets the core's sentence; the claim is every client's news."""
+    that has played no card gets the core's sentence; the claim, to be judged at the end of
+    the hand (law 25), is every client's news."""
     made = make(http, [PERSON, PERSON, bot(), bot()], variant="classic", options={"laws": True})
     joined = http.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()
     table = made["table"]["id"]
@@ -330,7 +331,7 @@ def test_by_the_laws_a_revoke_is_made_and_claimed_by_a_seat_whose_turn_it_is_not
         ann, bob = hello(one, made["token"]), hello(two, joined["token"])
         bob.send({"type": "move", "move": "claim 0", "ref": 1})
         refused = bob.until("error")
-        assert refused["code"] == "illegal" and "has not revoked" in refused["message"]
+        assert refused["code"] == "illegal" and "has played no card" in refused["message"]
         revoked = None
         for _ in range(500):
             state = ann.current()
@@ -362,6 +363,8 @@ def test_by_the_laws_a_revoke_is_made_and_claimed_by_a_seat_whose_turn_it_is_not
         assert [e["kind"] for e in claimed["events"]] == ["revoke_claimed"]
         assert claimed["events"][0]["seat"] == 1 and claimed["events"][0]["accused"] == 0
         assert claimed["view"]["laws"]["claims"] == [0] and claimed["turn"] == 0
+        assert claimed["view"]["laws"]["pending"] == [0]  # judged when the hand is played out
+        assert claimed["view"]["laws"]["established"] == []
         news = ann.until("state")
         assert news["view"]["laws"]["claims"] == [0]
         assert [e["kind"] for e in news["events"]] == ["revoke_claimed"]

@@ -18,7 +18,7 @@ from hearts import Game, record, variants
 from hearts.cards import CardSet
 from hearts.errors import InvalidRecord
 from hearts.events import Dealt, Event, move_of
-from hearts.moves import parse_move
+from hearts.moves import Claim, Revoke, parse_move
 from hearts.rules import Rules
 from hearts.server import replay
 
@@ -189,6 +189,43 @@ def test_every_preset_replays_by_its_record_with_and_without_the_laws(variant: s
         kept = record.to_dict(game)
         shown = replay.build(kept, [f"P{seat}" for seat in range(game.players)])
         check_against_record(shown, kept)
+
+
+def test_by_the_laws_a_replay_shows_claims_and_their_judgement_at_the_end_of_the_hand() -> None:
+    """Laws 23–25: a claim's step says it is to be judged at the end of the hand, and the
+    hand's last trick says what the search of the tricks found, true claim and false; a record
+    written before claims were judged so is still shown."""
+    rules = variants.get("classic").replace(laws=True, end="deals", deals=1)
+    game = Game(rules, seed=11, hand_seeds=True)
+    rng = random.Random(11)
+    deal = game.deal
+    while len(deal.tricks) < 2:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    game.play(Claim(2), 0)  # a false claim: seat 2 has revoked nothing
+    while not deal.revokes:
+        if deal.trick and deal.to_act == 1:
+            hand, led = deal.hand(1), deal.trick[0][1].suit
+            off = [card for card in hand if card.suit != led]
+            if off and len(off) < len(hand):
+                game.play(Revoke(off[0]))
+                break
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    game.play(Claim(1), 3)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    kept = record.to_dict(game)
+    shown = replay.build(kept, ["P0", "P1", "P2", "P3"])
+    check_against_record(shown, kept)
+    words = " ".join(step["words"] for step in shown["steps"])
+    assert "P0 claims a revoke by P2, to be judged at the end of the hand." in words
+    assert "P3 claims a revoke by P1, to be judged at the end of the hand." in words
+    assert "P0's claim of a revoke by P2 is void: the tricks show none made before it." in words
+    assert re.search(
+        r"P3's claim of a revoke by P1 stands: the tricks show it \(the \w+ of \w+ in trick ", words
+    )
+    old = json.loads((DOC.parents[1] / "tests/data/laws-claims-before-judgement.json").read_text())
+    shown = replay.build(old, ["P0", "P1", "P2", "P3"])
+    assert len(shown["hands"]) == 3
 
 
 def test_a_record_of_a_game_not_over_or_not_the_games_own_is_refused() -> None:

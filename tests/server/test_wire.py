@@ -325,6 +325,9 @@ def test_the_view_names_its_preset_and_its_cards_as_the_core_does() -> None:
     assert laws["laws"] == {
         "exposed": [[], [], [], []],
         "claims": [],
+        "pending": [],
+        "established": [],
+        "claimable": [],
         "called": None,
         "revokes": [],
     }

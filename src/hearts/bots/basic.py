@@ -16,7 +16,8 @@
 - **Moon** (when the shooter chooses): the choice that leaves it better placed.
 - **The laws** (``Rules(laws=True)``): it never revokes; it claims a revoke its view proves (a
   seat that showed out of a suit and later played it, where no card can reach a hand during
-  play), and then lets the cards be gathered.
+  play) unless a claim made since the revoke covers it (claims are judged at the end of the
+  hand, on the revokes made before them), and then lets the cards be gathered.
 - **Auction Hearts**: it names the suit it is least likely to take (few high cards of it, not
   too many cards), and bids the least it may when that suit is safe enough to be worth more than
   the high bid; in play, only the named suit counts.
@@ -41,7 +42,7 @@ from hearts.bots.base import check_seed
 from hearts.cards import QUEEN_OF_SPADES, Card, Rank, Suit
 from hearts.deal import Phase
 from hearts.errors import IllegalMove
-from hearts.events import CardPlayed, RevokeCorrected, TrickCarried, TrickWon
+from hearts.events import CardPlayed, RevokeClaimed, RevokeCorrected, TrickCarried, TrickWon
 from hearts.moves import Bid, Claim, Discard, Gather, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Moon, Widow
@@ -90,8 +91,8 @@ class BasicBot:
         if view.phase is Phase.DISCARD:
             return _discard(view)
         if view.laws is not None:
-            claims = view.laws.claims
-            proven = [s for s in _proven_revokers(view) if s not in claims and s != view.seat]
+            claimable = view.laws.claimable
+            proven = [s for s in _proven_revokers(view) if s in claimable]
             if proven:
                 return Claim(proven[0])
             if view.phase is Phase.GATHER:
@@ -114,29 +115,35 @@ class BasicBot:
 
 
 def _proven_revokers(view: SeatView) -> list[int]:
-    """The laws: seats this view proves revoked: each showed out of a suit (played another card
-    when it was led) and played that suit later. Only where no card reaches a hand during play
-    (no stock to draw from, no widow taken into a hand); a corrected revoke proves nothing."""
+    """The laws: seats this view proves revoked, and that no claim covers yet: each showed out
+    of a suit (played another card when it was led) and played that suit later, and has not
+    been claimed against since it showed out (a claim is judged on the revokes made before it).
+    Only where no card reaches a hand during play (no stock to draw from, no widow taken into a
+    hand); a corrected revoke proves nothing."""
     rules = view.rules
     if rules.stock or rules.domino or rules.widow is Widow.DISCARD:
         return []
-    void: dict[int, set[Suit]] = {}
-    proven: list[int] = []
-    plays: list[CardPlayed] = []
-    for event in view.events:
+    void: dict[int, dict[Suit, int]] = {}  # seat: suit it showed out of: where, first
+    proven: dict[int, int] = {}  # seat: where its first proven revoke was made
+    claimed: dict[int, int] = {}  # seat: where it was last claimed against
+    plays: list[tuple[int, CardPlayed]] = []
+    for at, event in enumerate(view.events):
         if isinstance(event, CardPlayed):
-            if event.card.suit in void.get(event.seat, ()) and event.seat not in proven:
-                proven.append(event.seat)
-            plays.append(event)
+            made = void.get(event.seat, {}).get(event.card.suit)
+            if made is not None:
+                proven[event.seat] = min(made, proven.get(event.seat, made))
+            plays.append((at, event))
         elif isinstance(event, RevokeCorrected):
             del plays[len(plays) - len(event.withdrawn) - 1 :]
+        elif isinstance(event, RevokeClaimed):
+            claimed[event.accused] = at
         elif isinstance(event, TrickWon | TrickCarried):
-            led = plays[0].card.suit
-            for play in plays[1:]:
+            led = plays[0][1].card.suit
+            for made, play in plays[1:]:
                 if play.card.suit is not led:
-                    void.setdefault(play.seat, set()).add(led)
+                    void.setdefault(play.seat, {}).setdefault(led, made)
             plays = []
-    return proven
+    return [seat for seat, made in proven.items() if claimed.get(seat, -1) < made]
 
 
 @functools.cache

@@ -3,9 +3,14 @@
 Without the laws option the engine makes every irregularity impossible. With it, a seat may
 revoke (play off the suit led while holding it), correct the revoke before the trick is quitted
 (law 22: its card is then exposed, and those after it take theirs back), any other seat may call
-an exposed card the seat to play could lawfully play (law 19), and any seat may claim a revoke
-until every seat has let the cards be gathered for the next deal (laws 25–26). An established
-revoke (claimed and not corrected) is paid for in the settlement (laws 23–24).
+an exposed card the seat to play could lawfully play (law 19), and any seat may claim that
+another revoked until every seat has let the cards be gathered for the next deal (laws 25–26).
+A claim is recorded for all to see and judged when the hand has been played out (law 23: the
+hand is played out; law 25: the claimant searches the tricks at the end of the hand), so it
+tells nobody anything before then: whether it is refused depends on public facts only. The
+search finds the accused's revokes made before the claim and not corrected in time; if there
+is one, the claim is upheld and the revoke established, to be paid for in the settlement (laws
+23–24); if not, the claim is void (our reading: the laws name no penalty for it).
 
 >>> from hearts import variants
 >>> Laws.applies(variants.get("classic").replace(laws=True))
@@ -22,6 +27,8 @@ from hearts.cards import SUIT_MASKS, Card, CardSet
 from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import (
     CardCalled,
+    CardPlayed,
+    ClaimJudged,
     Event,
     Gathered,
     RevokeClaimed,
@@ -53,20 +60,30 @@ class LawsView:
     exposed: tuple[CardSet, ...]
     """Each seat's exposed cards still in its hand (law 22), face up for all."""
     claims: tuple[int, ...]
-    """The seats claimed against this hand (laws 25–26)."""
+    """The seats claimed against this hand (laws 25–26), judged or not."""
     called: Card | None
     """The exposed card the seat to act is called on to play (law 19)."""
     revokes: tuple[tuple[int, Card], ...]
     """This seat's own revokes not corrected, as (trick number, card): a seat knows its own;
     the others' it must find out."""
+    pending: tuple[int, ...] = ()
+    """The seats claimed against whose claims wait for the end of the hand to be judged."""
+    established: tuple[int, ...] = ()
+    """The seats whose revoke a claim judged at the end of the hand has established (laws
+    23–25); a seat in ``claims`` that is in neither this nor ``pending`` was claimed against in
+    vain (every claim against it void)."""
+    claimable: tuple[int, ...] = ()
+    """The seats this seat may claim against now (public facts only: not itself, a seat that
+    has played a card this hand and has not been claimed against since, before the cards are
+    gathered); a watcher's: none."""
 
 
 class Laws(Mechanic):
-    """Revokes as (seat, trick number, card) until corrected; claims against each seat; the
-    exposed cards of each seat; a call waiting on the seat to act; who let the cards be
-    gathered."""
+    """Revokes as (seat, trick number, card, place in the hand's log) until corrected; the
+    claims, as (claimant, accused, place in the log, judgement: None until judged); the exposed
+    cards of each seat; a call waiting on the seat to act; who let the cards be gathered."""
 
-    __slots__ = ("called", "claimed", "exposed", "gathered", "revokes")
+    __slots__ = ("called", "claims_made", "exposed", "gathered", "revokes")
 
     phases: ClassVar = (_GATHER,)
     moves: ClassVar = LAWS_MOVES
@@ -74,8 +91,8 @@ class Laws(Mechanic):
 
     def __init__(self, hand: HandCore) -> None:
         players = hand.rules.players
-        self.revokes: list[tuple[int, int, Card]] = []
-        self.claimed = [False] * players
+        self.revokes: list[tuple[int, int, Card, int]] = []
+        self.claims_made: list[tuple[int, int, int, bool | None]] = []
         self.exposed = [0] * players
         self.called: tuple[int, Card] | None = None
         self.gathered = [False] * players
@@ -97,7 +114,7 @@ class Laws(Mechanic):
     def copy(self) -> Laws:
         other = object.__new__(Laws)
         other.revokes = self.revokes.copy()
-        other.claimed = self.claimed.copy()
+        other.claims_made = self.claims_made.copy()
         other.exposed = self.exposed.copy()
         other.called = self.called
         other.gathered = self.gathered.copy()
@@ -106,39 +123,69 @@ class Laws(Mechanic):
     def save(self) -> Any:
         return (
             tuple(self.revokes),
-            tuple(self.claimed),
+            tuple(self.claims_made),
             tuple(self.exposed),
             self.called,
             tuple(self.gathered),
         )
 
     def load(self, state: Any) -> None:
-        revokes, claimed, exposed, self.called, gathered = state
+        revokes, claims_made, exposed, self.called, gathered = state
         self.revokes = list(revokes)
-        self.claimed = list(claimed)
+        self.claims_made = list(claims_made)
         self.exposed = list(exposed)
         self.gathered = list(gathered)
 
     def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
-        # Exposed cards, claims and a call are public; a seat knows its own revokes.
-        players = len(self.claimed)
+        # Exposed cards, claims, judgements and a call are public; a seat knows its own revokes.
+        players = len(self.exposed)
         return {
             "laws": LawsView(
                 exposed=tuple(CardSet(self.exposed[s] & hand._hands[s]) for s in range(players)),
                 claims=self.claims(),
                 called=self.pending_call(hand),
-                revokes=tuple((at, card) for s, at, card in self.revokes if s == seat),
+                revokes=tuple((at, card) for s, at, card, _ in self.revokes if s == seat),
+                pending=self.pending(),
+                established=self.revokers(),
+                claimable=() if seat is None else self.claimable(hand, seat),
             )
         }
 
     def claims(self) -> tuple[int, ...]:
-        """The seats claimed against this hand (public)."""
-        return tuple(s for s, claimed in enumerate(self.claimed) if claimed)
+        """The seats claimed against this hand, judged or not (public)."""
+        return tuple(sorted({accused for _, accused, _, _ in self.claims_made}))
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats claimed against whose claims are still to be judged (public)."""
+        return tuple(sorted({a for _, a, _, judged in self.claims_made if judged is None}))
 
     def revokers(self) -> tuple[int, ...]:
-        """The seats with an established revoke: one claimed and not corrected."""
-        revoked = {seat for seat, _, _ in self.revokes}
-        return tuple(s for s, claimed in enumerate(self.claimed) if claimed and s in revoked)
+        """The seats with an established revoke: a claim against them upheld when judged."""
+        return tuple(sorted({a for _, a, _, judged in self.claims_made if judged}))
+
+    def claimable(self, hand: HandCore, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` may claim against now: what :meth:`verify` lets pass, from public
+        facts only."""
+        if hand._phase is _OVER or hand._closed:
+            return ()
+        played, claimed = self._last_plays_and_claims(hand)
+        return tuple(
+            s
+            for s in range(len(self.exposed))
+            if s != seat and played[s] >= 0 and claimed[s] < played[s]
+        )
+
+    def _last_plays_and_claims(self, hand: HandCore) -> tuple[list[int], list[int]]:
+        """Per seat, where in the hand's log it last played a card and was last claimed
+        against (-1: never). The others see a revoke as a card played, so this is public."""
+        players = len(self.exposed)
+        played, claimed = [-1] * players, [-1] * players
+        for at, event in enumerate(hand._events):
+            if isinstance(event, CardPlayed):
+                played[event.seat] = at
+        for _, accused, at, _ in self.claims_made:
+            claimed[accused] = at
+        return played, claimed
 
     # ------------------------------------------------------------------ hooks
 
@@ -168,9 +215,11 @@ class Laws(Mechanic):
             )
 
     def at_finish(self, hand: HandCore) -> bool:
-        """Claims stay open until every seat lets the cards be gathered."""
+        """The hand has been played out: the claims made are judged (laws 23, 25); claims stay
+        open until every seat lets the cards be gathered."""
         if hand._phase is _GATHER:
             return False
+        self._judge(hand)
         hand._phase = _GATHER
         self.gathered = [False] * len(self.gathered)
         hand._to_act = hand.eldest()
@@ -223,21 +272,28 @@ class Laws(Mechanic):
         self._check_revoke(hand, move.card, seat)
 
     def _check_claim(self, hand: HandCore, accused: int, seat: int | None) -> None:
+        """Refuse a claim on public facts only: whether the accused revoked is not one of them
+        until the claim is judged, at the end of the hand (laws 23, 25)."""
         if hand._phase is _OVER or hand._closed:
             raise IllegalMove(
                 "the cards have been gathered for the next deal: too late to claim (law 26)"
             )
         claimant = hand._to_act if seat is None else seat
-        players = len(self.claimed)
+        players = len(self.exposed)
         if accused >= players:
             raise InvalidArgument(f"{accused} is not a seat: seats are 0 to {players - 1}")
         if accused == claimant:
             raise IllegalMove(f"seat {claimant} cannot claim a revoke of its own")
-        if self.claimed[accused]:
-            raise IllegalMove(f"seat {accused}'s revoke has been claimed already")
-        if not any(s == accused for s, _, _ in self.revokes):
+        played, claimed = self._last_plays_and_claims(hand)
+        if played[accused] < 0:
             raise IllegalMove(
-                f"seat {accused} has not revoked this hand: the tricks show no revoke (law 25)"
+                f"seat {accused} has played no card this hand: there is no revoke to claim"
+            )
+        if claimed[accused] > played[accused]:
+            raise IllegalMove(
+                f"seat {accused} has been claimed against since it last played a card: that "
+                "claim covers every card it has played, and is judged when the hand has been "
+                "played out (law 25)"
             )
 
     def _check_call(self, hand: HandCore, card: Card, seat: int | None) -> None:
@@ -289,10 +345,10 @@ class Laws(Mechanic):
     def _correction_of(self, hand: HandCore, seat: int) -> int:
         """The position in the trick on the table of ``seat``'s revoke, which it may correct."""
         number = len(hand._history)
-        for s, at, card in self.revokes:
+        for s, at, card, _ in self.revokes:
             if s == seat and at == number and card in hand._trick:
                 return hand._trick.index(card)
-        if any(s == seat for s, _, _ in self.revokes):
+        if any(s == seat for s, _, _, _ in self.revokes):
             raise IllegalMove(
                 f"seat {seat}'s revoke is in a trick already quitted: it stands, to be claimed "
                 "and paid for (law 23)"
@@ -308,9 +364,11 @@ class Laws(Mechanic):
         hand._legal = -1
         if isinstance(move, Claim):
             claimant = hand._to_act if seat is None else seat
-            self.claimed[move.seat] = True
+            self.claims_made.append((claimant, move.seat, len(hand._events), None))
             event: Event = RevokeClaimed(seat=claimant, accused=move.seat)
             hand._events.append(event)
+            if hand._phase is _GATHER:
+                self._judge(hand)  # the hand is played out: the tricks are searched at once
         elif isinstance(move, Call):
             assert seat is not None
             self.called = (hand._to_act, move.card)
@@ -330,7 +388,7 @@ class Laws(Mechanic):
         seat = hand._to_act
         depth = len(hand._stack)
         at = len(hand._events)
-        self.revokes.append((seat, len(hand._history), card))
+        self.revokes.append((seat, len(hand._history), card, at))
         self.called = None
         hand.play_unchecked(seat, card)
         del hand._stack[depth:]  # the whole state before the revoke undoes it
@@ -355,12 +413,9 @@ class Laws(Mechanic):
             hand._hands[owner] |= 1 << other
         number = len(hand._history)
         gone = {other for _, other in plays[position:]}
+        # A revoke corrected in time is no revoke (law 22): a claim of it, still to be judged,
+        # finds nothing there when the tricks are searched.
         self.revokes = [r for r in self.revokes if not (r[1] == number and r[2] in gone)]
-        # A claim lapses with the revoke it claimed: a later revoke of that seat is claimed anew.
-        revoked = {s for s, _, _ in self.revokes}
-        for claimed, was in enumerate(self.claimed):
-            if was and claimed not in revoked:
-                self.claimed[claimed] = False
         del hand._trick[position:]
         self.exposed[seat] |= 1 << card
         self.called = None
@@ -375,6 +430,21 @@ class Laws(Mechanic):
         event = RevokeCorrected(seat=seat, card=card, withdrawn=withdrawn)
         hand._events.append(event)
         return event
+
+    def _judge(self, hand: HandCore) -> None:
+        """Judge every claim not yet judged, in the order made (laws 23–25): the search of the
+        tricks finds the accused's revokes made before the claim and not corrected; one is
+        enough to uphold the claim and establish the revoke; none, and the claim is void."""
+        for index, (claimant, accused, at, judged) in enumerate(self.claims_made):
+            if judged is not None:
+                continue
+            found = tuple(
+                (trick, card) for s, trick, card, made in self.revokes if s == accused and made < at
+            )
+            self.claims_made[index] = (claimant, accused, at, bool(found))
+            hand._events.append(
+                ClaimJudged(seat=claimant, accused=accused, upheld=bool(found), revokes=found)
+            )
 
     def _gather(self, hand: HandCore) -> Event:
         """A seat lets the cards be gathered; the last to do so closes claims and the hand."""

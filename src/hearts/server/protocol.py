@@ -295,11 +295,16 @@ class RevokeData(_Data):
 
 
 class LawsData(_Data):
-    """The laws option: the exposed cards (public), the seats claimed against, the exposed card
-    the seat to act is called on to play, and this seat's own revokes (a watcher's: none)."""
+    """The laws option: the exposed cards (public), the seats claimed against (those whose
+    claims wait to be judged at the end of the hand, and those whose revoke a judgement
+    established), the seats this seat may claim against now, the exposed card the seat to act
+    is called on to play, and this seat's own revokes (a watcher's: none)."""
 
     exposed: list[list[str]]
     claims: list[int]
+    pending: list[int]
+    established: list[int]
+    claimable: list[int]
     called: str | None
     revokes: list[RevokeData]
 

@@ -43,6 +43,7 @@ from hearts.events import (
     CardCalled,
     CardPlayed,
     CardsKept,
+    ClaimJudged,
     DealerCut,
     Dealt,
     Discarded,
@@ -147,7 +148,7 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
         step = _move_step(deal, event, index, (seat, move_text(chosen)), before, labels)
         step.update(scores=list(totals), pool=pool)
         steps.append(step)
-    if tuple(game.events) != tuple(found.events):
+    if tuple(record.as_recorded(found.events, game.events)) != tuple(found.events):
         raise InvalidRecord("the game rebuilt from the record's moves is not the one recorded")
     last = found.events[-1]
     winners = list(last.winners) if isinstance(last, GameOver) else list(game.winners())
@@ -351,7 +352,10 @@ def _move_words(event: Event, labels: Sequence[str], *, leads: bool) -> str:
     if isinstance(event, RevokeCorrected):
         return f"{labels[event.seat]} corrects the revoke: the {event.card.name} is exposed"
     if isinstance(event, RevokeClaimed):
-        return f"{labels[event.seat]} claims a revoke by {labels[event.accused]}"
+        return (
+            f"{labels[event.seat]} claims a revoke by {labels[event.accused]}, to be judged at "
+            "the end of the hand"
+        )
     if isinstance(event, CardCalled):
         return f"{labels[event.seat]} calls {labels[event.owner]}'s exposed {event.card.name}"
     if isinstance(event, Gathered):
@@ -395,7 +399,18 @@ def _event_words(
         return f"The game is over: {', '.join(who[:-1])} and {who[-1]} share the win"
     if isinstance(event, DealerCut):
         return f"The seats cut for deal: {labels[event.dealer]} cuts lowest and deals"
+    if isinstance(event, ClaimJudged):
+        return _judged_words(event, labels)
     return None
+
+
+def _judged_words(event: ClaimJudged, labels: Sequence[str]) -> str:
+    """The laws: a claim judged at the end of the hand, as the search of the tricks found."""
+    claim = f"{labels[event.seat]}'s claim of a revoke by {labels[event.accused]}"
+    if not event.upheld:
+        return f"{claim} is void: the tricks show none made before it"
+    found = " and ".join(f"the {card.name} in trick {trick + 1}" for trick, card in event.revokes)
+    return f"{claim} stands: the tricks show it ({found})"
 
 
 def _cards(cards: CardSet) -> str:

@@ -307,6 +307,9 @@ def _laws(laws: LawsView) -> dict[str, Any]:
     return {
         "exposed": [card_names(cards) for cards in laws.exposed],
         "claims": list(laws.claims),
+        "pending": list(laws.pending),
+        "established": list(laws.established),
+        "claimable": list(laws.claimable),
         "called": None if laws.called is None else str(laws.called),
         "revokes": [{"trick": trick, "card": str(card)} for trick, card in laws.revokes],
     }

@@ -101,7 +101,13 @@ export function eventWords(event, names) {
         (back.length ? `; the cards played after it go back too (${back.join(", ")}).` : ".");
     }
     case "revoke_claimed":
-      return `${does(names, e.seat, "claim")} a revoke by ${whom(names, e.accused)}: the claim stands.`;
+      return `${does(names, e.seat, "claim")} a revoke by ${whom(names, e.accused)}: claimed, to be judged at the end of the hand.`;
+    case "claim_judged": {
+      const claim = `The claim by ${whom(names, e.seat)} of a revoke by ${whom(names, e.accused)}`;
+      if (!e.upheld) return `${claim} is void: the tricks show none made before it.`;
+      const found = (e.revokes || []).map(([trick, card]) => `the ${short(card)} in trick ${trick + 1}`);
+      return `${claim} stands: the tricks show it (${found.join(" and ")}); the revoke is established.`;
+    }
     case "card_called":
       return `${does(names, e.seat, "call")} ${whose(names, e.owner)} exposed ${short(e.card)}: ${whom(names, e.owner)} must play it now, if ${e.owner === names.me ? "you" : "they"} can without revoking.`;
     case "gathered":

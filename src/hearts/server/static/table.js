@@ -451,7 +451,7 @@ function drawSeats(m, v, n) {
       v.auction && v.auction.bids && v.auction.bids[seat] !== null && v.auction.bids[seat] !== undefined
         ? h("span", { class: "bid" }, v.auction.bids[seat] === 0 ? "passed the bid" : `bid ${v.auction.bids[seat]}`) : null,
       exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null,
-      v.laws && (v.laws.claims || []).includes(seat) ? h("span", { class: "claimed" }, "revoke claimed") : null,
+      v.laws ? claimBadge(v.laws, seat) : null,
       v.rules && v.rules.domino && v.phase === "play" && size === 0 ? h("span", { class: "out" }, "no cards left: out of this hand") : null);
     nodes.push(node);
   }
@@ -565,6 +565,15 @@ function drawStatus(m, v) {
   status.classList.toggle("mine", m.turn === mySeat && mySeat !== null && v.phase !== "over");
 }
 
+/** The laws: what became of the claims against a seat, as the view says (none: null). A claim
+ * is judged when the hand has been played out; until then it says nothing of whether it is true. */
+function claimBadge(laws, seat) {
+  if ((laws.established || []).includes(seat)) return h("span", { class: "claimed" }, "revoke established");
+  if ((laws.pending || []).includes(seat)) return h("span", { class: "claimed" }, "revoke claimed: to be judged at the end of the hand");
+  if ((laws.claims || []).includes(seat)) return h("span", { class: "claimed void" }, "claim void");
+  return null;
+}
+
 /** Who called the card now called: "Bob calls" (the last call among the hand's events). */
 function calledBy(v) {
   const call = [...(v.events || [])].reverse().find((e) => e.kind === "card_called");
@@ -666,11 +675,12 @@ function drawMoves(m, v) {
         onclick: () => move(`call ${card}`) }, `Call ${seatName(m.turn)}'s exposed ${short(card)}`));
     }
   }
-  if (v.laws && mySeat !== null && (v.phase === "play" || v.phase === "gather")) {
+  if (v.laws && mySeat !== null) {
     // The laws: any player may claim that another revoked, at any time until the cards are
-    // gathered (laws 25-26), whoever's turn it is; the server says whether the claim stands.
-    const claimed = v.laws.claims || [];
-    const others = seats.filter((s) => s.seat !== mySeat && !claimed.includes(s.seat));
+    // gathered (laws 25-26), whoever's turn it is; the claim is judged when the hand has been
+    // played out (law 25), and the view names the seats this one may claim against now.
+    const claimable = v.laws.claimable || [];
+    const others = seats.filter((s) => claimable.includes(s.seat));
     if (others.length) {
       nodes.push(h("span", { class: "claims", role: "group", "aria-label": "Claim a revoke" },
         h("span", { class: "hint" }, "Claim a revoke: "),
