@@ -10,6 +10,12 @@ why not (and changes nothing). The bots think in a worker thread, so the screen 
 an undo or a new game makes a bot's late answer stale, and it is dropped. The game is saved
 after every move (``save_path``, its own file in :mod:`hearts.tui.saves`), so quitting loses
 nothing; with unfinished games kept, the app opens on a choice: continue one, or a new game.
+
+A key acts on what the screen showed when it was pressed (its event's time), never on a later
+state, however late it is handled (a double tap, key repeat, a busy or slow terminal): each
+change that alters what a key would do (a page over the table, the table back, a card fallen,
+the hint's card under the cursor) is stamped when the screen has been redrawn after it, and a
+key pressed before that acts on what was there (:class:`_Sight`, :meth:`HeartsApp.on_key`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -139,8 +146,11 @@ class _Sight:
     screen showed then, however late the key is handled (a double tap, key repeat, a busy or
     slow terminal: keys wait in a queue while the game moves on).
 
-    Each change is stamped once the screen has been redrawn after it (Textual's
-    ``call_after_refresh``); until then it is not on the screen.
+    A change is on the screen from the moment the first frame after it is written to the
+    terminal (:meth:`drawn`, from :meth:`HeartsApp._display`), or at the latest once the screen
+    has settled after it (``call_after_refresh``, which waits for every redraw under way: on a
+    busy machine a page is seen a tenth of a second before that; and should Textual stop
+    calling the app's ``_display``, keys still count, from then on).
     """
 
     def __init__(self) -> None:
@@ -149,14 +159,19 @@ class _Sight:
         self._change = 0
 
     def changed(self, pump: MessagePump) -> None:
-        """Something changed: it is on the screen once ``pump``'s screen is redrawn."""
+        """Something changed: it is on the screen once drawn (``pump``: whose screen)."""
         self._change += 1
         self.since = math.inf
-        pump.call_after_refresh(self._drawn, self._change)
+        pump.call_after_refresh(self._settled, self._change)
 
-    def _drawn(self, change: int) -> None:
-        if change == self._change:  # (a later change waits for its own redraw)
+    def drawn(self) -> None:
+        """A frame showing the last change has been written to the terminal."""
+        if self.since == math.inf:
             self.since = _now()
+
+    def _settled(self, change: int) -> None:
+        if change == self._change:  # (a later change waits for its own drawing)
+            self.drawn()
 
     @property
     def shown(self) -> bool:
@@ -1261,7 +1276,7 @@ class HeartsApp(App[None]):
             close = "n: a new game · q: quit · Esc: look at the table"
         page = TextScreen(text, close, keys=keys, name="over")
         # (closed, the table stays as it is: Enter at the table brings the page back)
-        self.push_screen(page, lambda _: self._table_sight.changed(self))
+        self.push_screen(page, self._back_to_table)
 
     def _start_new_game(self) -> None:
         assert self.new_game is not None
@@ -1285,6 +1300,20 @@ class HeartsApp(App[None]):
         self.advance()
 
     # ------------------------------------------------------------------ input
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Textual writes a frame of ``screen`` to the terminal: what changed before it is on
+        the screen (:class:`_Sight`). (Textual's own method, extended: the moment a frame is
+        written is known nowhere else.)"""
+        super()._display(screen, renderable)
+        if renderable is None:
+            return
+        sight = getattr(screen, "sight", None)
+        if isinstance(sight, _Sight):  # a page
+            sight.drawn()
+        if screen is self.screen_stack[0]:  # the table
+            for sight in (self._table_sight, self._moved_sight, self._hint_sight):
+                sight.drawn()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.MouseDown) and not event.is_forwarded:
@@ -1619,10 +1648,15 @@ class HeartsApp(App[None]):
         self.push_screen(TextScreen(Text("\n".join(lines))), self._page_closed)
 
     def _page_closed(self, _: None = None) -> None:
-        """A page over the table has closed: the table is back (the keys pressed before it is
-        on the screen were meant for the page, and do nothing here), and the game goes on."""
-        self._table_sight.changed(self)
+        """A page over the table has closed: the table is back, and the game goes on."""
+        self._back_to_table()
         self.advance()
+
+    def _back_to_table(self, _: None = None) -> None:
+        """A page over the table has closed: the table is back (the keys pressed before it is
+        on the screen were meant for the page, and do nothing here)."""
+        self._table_sight.changed(self)
+        self.refresh_table()
 
 
 def _sentence(text: str) -> str:
