@@ -14,8 +14,9 @@ nothing; with unfinished games kept, the app opens on a choice: continue one, or
 A key acts on what the screen showed when it was pressed (its event's time), never on a later
 state, however late it is handled (a double tap, key repeat, a busy or slow terminal): each
 change that alters what a key would do (a page over the table, the table back, a card fallen,
-the hint's card under the cursor) is stamped when the screen has been redrawn after it, and a
-key pressed before that acts on what was there (:class:`_Sight`, :meth:`HeartsApp.on_key`).
+the hint's card under the cursor) is stamped when the first frame after it is written to the
+terminal, and a key pressed before that acts on what was there (:class:`_Sight`,
+:meth:`HeartsApp.on_key`).
 """
 
 from __future__ import annotations
@@ -1311,7 +1312,8 @@ class HeartsApp(App[None]):
         sight = getattr(screen, "sight", None)
         if isinstance(sight, _Sight):  # a page
             sight.drawn()
-        if screen is self.screen_stack[0]:  # the table
+        stack = self.screen_stack
+        if stack and screen is stack[0]:  # the table
             for sight in (self._table_sight, self._moved_sight, self._hint_sight):
                 sight.drawn()
 
@@ -1341,6 +1343,11 @@ class HeartsApp(App[None]):
             self.play_cursor()
 
     def on_key(self, event: events.Key) -> None:
+        """A key at the table, acting on what the screen showed when it was pressed (its
+        event's time): a key pressed while a page was over the table (or the table too small to
+        be drawn) does nothing; one that acts on the game (:meth:`_acts`) pressed before the
+        position now on the table was drawn does nothing and says so; any key pressed before the
+        hint's card was drawn acts on the cursor as it was before (:meth:`_hint_seen`)."""
         if len(self.screen_stack) > 1:
             return
         key, char = event.key, (event.character or "").lower()
