@@ -33,18 +33,32 @@ class Driver:
         self.advisor = bots.get("basic")
 
     async def settle(self, timeout: float = 30.0) -> None:
-        """Wait until the game waits for the person, or a page (summary, rules) is up."""
+        """Wait until the game waits for the person, or a page (summary, rules) is up: on the
+        screen, as a person would see it before pressing a key."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
             await self.pilot.pause(0.005)
-            if self.app.waiting_for_you or len(self.app.screen_stack) > 1:
+            if self.app.waiting_for_you or (len(self.app.screen_stack) > 1 and self.app.up_to_date):
                 await self.pilot.pause()
                 return
         raise AssertionError(f"the game did not come back to the person:\n{self.text()}")
 
+    async def seen(self, timeout: float = 30.0) -> None:
+        """Wait until the screen shows the game as it stands (a person presses a key on what
+        the screen shows; a key pressed before a change is on the screen acts on what was)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not self.app.up_to_date:
+            if loop.time() > end:
+                raise AssertionError(f"the screen did not catch up with the game:\n{self.text()}")
+            await self.pilot.pause(0.005)
+
     async def press(self, *keys: str) -> None:
-        await self.pilot.press(*keys)
+        """Press keys one after another, each once the screen shows what the last one did."""
+        for key in keys:
+            await self.seen()
+            await self.pilot.press(key)
 
     async def move(self, move: Move | Card | None = None) -> Move | Card:
         """Make a move by keys (by default the one the basic bot would make)."""

@@ -67,8 +67,10 @@ def headless(monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict[str, Any]]:
             game: HeartsApp = p.app  # type: ignore[assignment]
             for _ in range(2000):
                 await p.pause(0.005)
-                if game.waiting_for_you or isinstance(game.screen, ChoiceScreen):
-                    break
+                if game.up_to_date and (
+                    game.waiting_for_you or isinstance(game.screen, ChoiceScreen)
+                ):
+                    break  # (on the screen: a key pressed before it would act on nothing)
             seen["choice"] = (
                 game.screen.query_one("#choices").render() if not game.started else None
             )

@@ -10,6 +10,13 @@ why not (and changes nothing). The bots think in a worker thread, so the screen 
 an undo or a new game makes a bot's late answer stale, and it is dropped. The game is saved
 after every move (``save_path``, its own file in :mod:`hearts.tui.saves`), so quitting loses
 nothing; with unfinished games kept, the app opens on a choice: continue one, or a new game.
+
+A key acts on what the screen showed when it was pressed (its event's time), never on a later
+state, however late it is handled (a double tap, key repeat, a busy or slow terminal): each
+change that alters what a key would do (a page over the table, the table back, a card fallen,
+the hint's card under the cursor) is stamped when the first frame after it is written to the
+terminal, and a key pressed before that acts on what was there (:class:`_Sight`,
+:meth:`HeartsApp.on_key`).
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import itertools
+import math
 import os
 import select
 import sys
@@ -26,6 +34,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -33,7 +42,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.filter import NoColor
-from textual.geometry import Size
+from textual.geometry import Offset, Size
+from textual.message_pump import MessagePump
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -128,9 +138,60 @@ def positions(players: int) -> tuple[list[int], list[int], list[int]]:
     return [others[0]], others[1:-1], [others[-1]]
 
 
+_now: Final = time.perf_counter if sys.platform == "win32" else time.monotonic
+"""The clock Textual stamps its events with (``Message.time``): when a key was pressed."""
+
+
+class _Sight:
+    """When something reached the screen: a key pressed before it was meant for what the
+    screen showed then, however late the key is handled (a double tap, key repeat, a busy or
+    slow terminal: keys wait in a queue while the game moves on).
+
+    A change is on the screen from the moment the first frame after it is written to the
+    terminal (:meth:`drawn`, from :meth:`HeartsApp._display`), or at the latest once the screen
+    has settled after it (``call_after_refresh``, which waits for every redraw under way: on a
+    busy machine a page is seen a tenth of a second before that; and should Textual stop
+    calling the app's ``_display``, keys still count, from then on).
+    """
+
+    def __init__(self) -> None:
+        self.since = math.inf
+        """When the last change was on the screen (infinity: not yet)."""
+        self._change = 0
+
+    def changed(self, pump: MessagePump) -> None:
+        """Something changed: it is on the screen once drawn (``pump``: whose screen)."""
+        self._change += 1
+        self.since = math.inf
+        pump.call_after_refresh(self._settled, self._change)
+
+    def drawn(self) -> None:
+        """A frame showing the last change has been written to the terminal."""
+        if self.since == math.inf:
+            self.since = _now()
+
+    def _settled(self, change: int) -> None:
+        if change == self._change:  # (a later change waits for its own drawing)
+            self.drawn()
+
+    @property
+    def shown(self) -> bool:
+        """Whether the last change is on the screen."""
+        return self.since != math.inf
+
+    def saw(self, pressed: float) -> bool:
+        """Whether a key pressed at ``pressed`` (its event's time) was pressed with the last
+        change on the screen."""
+        return pressed >= self.since
+
+
 class TextScreen(ModalScreen[None]):
     """A page of text over the table (the rules, a hand's summary, the end of the game); Enter
-    or Escape goes back. ``keys`` maps other keys to what they do before it closes."""
+    or Escape goes back. ``keys`` maps other keys to what they do before it closes.
+
+    A key acts on the page only if it was pressed with the page on the screen (an Enter meant
+    for the table does not close a page it never saw), and only one key closes it: the keys
+    that reach it after that (a double tap, key repeat) do nothing."""
 
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
@@ -154,6 +215,10 @@ class TextScreen(ModalScreen[None]):
         self.body = body
         self.close_text = close
         self.keys = keys or {}
+        self.sight = _Sight()
+        """When the page reached the screen."""
+        self.closed = False
+        """Whether a key has closed the page (it may still get the keys pressed before)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -163,9 +228,15 @@ class TextScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._fit()
+        self.sight.changed(self)
 
     def on_resize(self) -> None:
         self._fit()
+
+    @property
+    def shown(self) -> bool:
+        """Whether the page is on the screen (a key pressed now acts on it)."""
+        return self.sight.shown and not self.closed
 
     def _fit(self) -> None:
         """A long page scrolls within the screen (its border and the close line stay in view)."""
@@ -175,6 +246,8 @@ class TextScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
+        if self.closed or not self.sight.saw(event.time):
+            return  # pressed before the page was seen, or after a key closed it
         scroll = self.query_one("#scroll", VerticalScroll)
         moves = {
             "up": scroll.scroll_up,
@@ -188,15 +261,20 @@ class TextScreen(ModalScreen[None]):
             moves[event.key]()
         elif event.key in self.keys:
             action = self.keys[event.key]
+            self.closed = True
             self.dismiss()
             action()
         elif event.key in ("enter", "escape", "space"):
+            self.closed = True
             self.dismiss()
 
 
 class ChoiceScreen(Screen[None]):
     """The first page when unfinished games are kept: Enter (or 1) continues the last played,
-    a number another, ``n`` starts a new game (the kept ones stay kept)."""
+    a number another, ``n`` starts a new game (the kept ones stay kept).
+
+    As on a :class:`TextScreen`, a key counts only if pressed with the page on the screen, and
+    once a choice is under way (or made) the keys that follow it choose nothing more."""
 
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
@@ -222,6 +300,10 @@ class ChoiceScreen(Screen[None]):
         """Unfinished games not shown here (``hearts play --list`` lists every one)."""
         self.new_game = new_game
         self.choose = choose
+        self.sight = _Sight()
+        """When the page reached the screen."""
+        self.choosing = False
+        """Whether a choice is being made (or was made): the keys after it do nothing."""
 
     SHOWN: ClassVar[int] = 5
     """The unfinished games shown (the last played first)."""
@@ -254,12 +336,22 @@ class ChoiceScreen(Screen[None]):
             yield Static("", id="choice-message")
             yield VerticalScroll(Static(text, id="choices"))
 
+    def on_mount(self) -> None:
+        self.sight.changed(self)
+
+    @property
+    def shown(self) -> bool:
+        """Whether the page is on the screen, waiting for a choice (a key pressed now acts)."""
+        return self.sight.shown and not self.choosing
+
     def say(self, text: str) -> None:
         """Why a choice could not be made (the page stays)."""
         self.query_one("#choice-message", Static).update(text)
 
     async def on_key(self, event: events.Key) -> None:
         event.stop()
+        if self.choosing or not self.sight.saw(event.time):
+            return  # pressed before the page was seen, or after a choice
         char = (event.character or "").lower()
         if event.key == "enter":
             await self._pick(self.games[0])
@@ -271,8 +363,10 @@ class ChoiceScreen(Screen[None]):
             self.say(f"'{char}' chooses nothing here: Enter continues, n starts a new game.")
 
     async def _pick(self, game: KeptGame | None) -> None:
+        self.choosing = True
         problem = await self.choose(game)
         if problem:
+            self.choosing = False
             self.say(problem)
 
 
@@ -378,6 +472,23 @@ class HeartsApp(App[None]):
         """The position at which the cursor was last put on a card that may be played."""
         self._played_for_you = ""
         """What was played for the person this hand (told again in its summary)."""
+        self._table_sight = _Sight()
+        """When the table came back on the screen (after a page over it, or a terminal too
+        small for it): a key pressed before it was meant for what was there instead, and does
+        nothing at the table."""
+        self._drawn_position: tuple[int, ...] | None = None
+        """The position the table was last drawn in (:meth:`_position`)."""
+        self._moved_sight = _Sight()
+        """When the position now on the table reached the screen: a key that acts on the game
+        (:meth:`_acts`) pressed before it was pressed on an earlier table, and does nothing."""
+        self._hint_sight = _Sight()
+        """When the hint's card, put under the cursor, reached the screen."""
+        self._mouse_down: tuple[Offset, float] | None = None
+        """Where and when the mouse button last went down (the moment of a click)."""
+        self._before_hint: tuple[Card | None, int, set[int]] | None = None
+        """The cursor and marks as they were before the hint moved them (None: the hint has
+        been seen, or moved nothing): a key pressed before the hint's card was on the screen
+        acts on these."""
         self.notice = notice
         """A line to show when the app starts (e.g. where an unfinished game was kept)."""
 
@@ -407,6 +518,7 @@ class HeartsApp(App[None]):
         yield Static(id="small")
 
     def on_mount(self) -> None:
+        self._table_sight.changed(self)
         self._set_up_table()
         self._terminal = _terminal_fd()
         if self._terminal is not None:
@@ -475,6 +587,7 @@ class HeartsApp(App[None]):
             self.ansi_color = True  # Textual's NoColor filter: no colour at all, not greys
             self._filters.append(NoColor())
         self.pop_screen()
+        self._table_sight.changed(self)
         if layout:
             await self.recompose()
         self._set_up_table()
@@ -521,6 +634,8 @@ class HeartsApp(App[None]):
         once the terminal is big enough."""
         width, height = size or self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small != self.too_small:
+            self._table_sight.changed(self)  # the table goes, or comes back
         for part in ("#title", "#table", "#hand", "#prompt", "#message", "#keys"):
             self.query_one(part).display = not small
         notice = self.query_one("#small", Static)
@@ -550,6 +665,21 @@ class HeartsApp(App[None]):
             and len(self.screen_stack) == 1
             and self.session.my_turn
             and not self._auto_play_due()
+            and self.up_to_date
+        )
+
+    @property
+    def up_to_date(self) -> bool:
+        """Whether the screen shows the game as it stands: the page over the table, or the
+        table in its position with the hint's card, all drawn (a key pressed now acts on what
+        the screen shows; one pressed before acts on what it showed then: :meth:`on_key`)."""
+        if len(self.screen_stack) > 1:
+            return bool(getattr(self.screen, "shown", True))
+        return (
+            self._table_sight.shown
+            and self._moved_sight.shown
+            and self._drawn_position == self._position()
+            and (self._before_hint is None or self._hint_sight.shown)
         )
 
     def _finished_hands(self) -> int:
@@ -883,6 +1013,11 @@ class HeartsApp(App[None]):
         """Redraw everything from the person's view."""
         view = self.view
         session = self.session
+        position = self._position()
+        if position != self._drawn_position:  # (a card fell, a hand began, an undo...)
+            self._drawn_position = position
+            self._moved_sight.changed(self)
+            self._before_hint = None
         if session.is_over:
             keys = _KEYS_OVER
         elif view.phase in (Phase.PASS, Phase.DISCARD):
@@ -1118,7 +1253,7 @@ class HeartsApp(App[None]):
             table.caption = " ".join(lines)
         last = self.session.is_over and index == len(self.session.game.hands) - 1
         close = "Enter: the end of the game (who won)" if last else "Enter: on to the next hand"
-        self.push_screen(TextScreen(table, close, name="summary"), lambda _: self.advance())
+        self.push_screen(TextScreen(table, close, name="summary"), self._page_closed)
 
     def show_game_over(self) -> None:
         """The winner and the totals hand by hand (Enter at the table shows it again)."""
@@ -1140,7 +1275,9 @@ class HeartsApp(App[None]):
         if self.new_game is not None:
             keys["n"] = self._start_new_game
             close = "n: a new game · q: quit · Esc: look at the table"
-        self.push_screen(TextScreen(text, close, keys=keys, name="over"), lambda _: None)
+        page = TextScreen(text, close, keys=keys, name="over")
+        # (closed, the table stays as it is: Enter at the table brings the page back)
+        self.push_screen(page, self._back_to_table)
 
     def _start_new_game(self) -> None:
         assert self.new_game is not None
@@ -1165,7 +1302,37 @@ class HeartsApp(App[None]):
 
     # ------------------------------------------------------------------ input
 
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Textual writes a frame of ``screen`` to the terminal: what changed before it is on
+        the screen (:class:`_Sight`). (Textual's own method, extended: the moment a frame is
+        written is known nowhere else.)"""
+        super()._display(screen, renderable)
+        if renderable is None:
+            return
+        sight = getattr(screen, "sight", None)
+        if isinstance(sight, _Sight):  # a page
+            sight.drawn()
+        stack = self.screen_stack
+        if stack and screen is stack[0]:  # the table
+            for sight in (self._table_sight, self._moved_sight, self._hint_sight):
+                sight.drawn()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.MouseDown) and not event.is_forwarded:
+            # As the terminal reported it: the moment of a click (the events Textual makes
+            # from it, the click included, are stamped when they are made).
+            self._mouse_down = (event.screen_offset, event.time)
+        await super().on_event(event)
+
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
+        down = self._mouse_down
+        pressed = down[1] if down is not None and down[0] == message.at else message.time
+        if len(self.screen_stack) > 1 or self.too_small or not self._table_sight.saw(pressed):
+            return
+        self._hint_seen(pressed)
+        if not self._seen_moved(pressed):
+            self.say("The table changed as you clicked, so the click did nothing.", error=True)
+            return
         cards = self._hand_cards()
         if message.card in cards:
             self.cursor_index = cards.index(message.card)
@@ -1176,13 +1343,25 @@ class HeartsApp(App[None]):
             self.play_cursor()
 
     def on_key(self, event: events.Key) -> None:
+        """A key at the table, acting on what the screen showed when it was pressed (its
+        event's time): a key pressed while a page was over the table (or the table too small to
+        be drawn) does nothing; one that acts on the game (:meth:`_acts`) pressed before the
+        position now on the table was drawn does nothing and says so; any key pressed before the
+        hint's card was drawn acts on the cursor as it was before (:meth:`_hint_seen`)."""
         if len(self.screen_stack) > 1:
             return
         key, char = event.key, (event.character or "").lower()
         event.stop()
-        if self.too_small:
-            return  # the table is not shown: no move is made blind
+        if self.too_small or not self._table_sight.saw(event.time):
+            # The table is not shown, or was not when the key was pressed (it was meant for a
+            # page over the table, or the notice of a terminal too small): no move is made blind.
+            return
         if self._end_pause():
+            return
+        self._hint_seen(event.time)
+        if self._acts(key, char) and not self._seen_moved(event.time):
+            name = "Enter" if key == "enter" else f"'{char}'"
+            self.say(f"The table changed as you pressed {name}, so it did nothing.", error=True)
             return
         view = self.view
         if self.session.is_over and char != "?":
@@ -1230,6 +1409,36 @@ class HeartsApp(App[None]):
         else:
             return
         self.refresh_table()
+
+    def _acts(self, key: str, char: str) -> bool:
+        """Whether a key at the table acts on the game (makes a move, or Enter: it plays, marks
+        or passes; at the end, shows the result, starts a new game or quits) rather than on the
+        cursor, the marks, what is typed or shown. Such a key pressed before the position now on
+        the table was on the screen does nothing: it was meant for an earlier table."""
+        if self.session.is_over:
+            return key == "enter" or char in ("n", "q")
+        phase = self.view.phase
+        return (
+            key == "enter"
+            or (phase is Phase.BID and char == "p")
+            or (phase is Phase.MOON and char in ("o", "n"))
+        )
+
+    def _seen_moved(self, pressed: float) -> bool:
+        """Whether a key pressed at ``pressed`` was pressed with the position now on the table
+        (every card played so far) already on the screen."""
+        return self._drawn_position == self._position() and self._moved_sight.saw(pressed)
+
+    def _hint_seen(self, pressed: float) -> None:
+        """A key pressed before the hint's card was on the screen acts on the cursor and marks
+        as they were then (the hint itself stays in view); once a key pressed after it comes,
+        the hint's cursor is the person's."""
+        if self._before_hint is None:
+            return
+        if not self._hint_sight.saw(pressed):
+            card, index, marked = self._before_hint
+            self.cursor_card, self.cursor_index, self.marked = card, index, set(marked)
+        self._before_hint = None
 
     def _card_key(self, char: str) -> bool:
         """Whether a key goes into a card's name: a rank, or with a rank typed, its suit."""
@@ -1399,10 +1608,11 @@ class HeartsApp(App[None]):
         position = self._position()
         view = self.view  # made here: the game may move on while the expert thinks
         session = self.session
+        asked = (self.cursor_card, frozenset(self.marked))
 
         def think() -> None:
             advice = session.hint(view)
-            self.call_from_thread(self._hinted, advice.move, advice.reason, position)
+            self.call_from_thread(self._hinted, advice.move, advice.reason, position, asked)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=True)
 
@@ -1410,16 +1620,31 @@ class HeartsApp(App[None]):
         """Where the game stands: a hint or a bot's move is for this position only."""
         return (self.generation, *self.session.position)
 
-    def _hinted(self, move: Move, reason: str, position: tuple[int, int, int]) -> None:
+    def _hinted(
+        self,
+        move: Move,
+        reason: str,
+        position: tuple[int, int, int],
+        asked: tuple[Card | None, frozenset[int]] | None = None,
+    ) -> None:
+        """The hint has come: it is shown by the trick, and its card put under the cursor (its
+        cards marked) unless the person has moved the cursor or the marks since asking (``asked``:
+        them then; None: put it there anyway). A key pressed before that reaches the screen acts
+        on the cursor as it was (:meth:`_hint_seen`)."""
         if position != self._position() or not self.session.my_turn:
             return  # asked about a position that has passed
         self._ponder()
         cards = self._hand_cards()
-        if isinstance(move, Card) and move in cards:
-            self.cursor_index = cards.index(move)
-            self.cursor_card = move
-        elif isinstance(move, Pass | Discard):
-            self.marked = {cards.index(card) for card in move.cards if card in cards}
+        if asked is None or asked == (self.cursor_card, frozenset(self.marked)):
+            before = (self.cursor_card, self.cursor_index, set(self.marked))
+            if isinstance(move, Card) and move in cards:
+                self.cursor_index = cards.index(move)
+                self.cursor_card = move
+            elif isinstance(move, Pass | Discard):
+                self.marked = {cards.index(card) for card in move.cards if card in cards}
+            if (self.cursor_card, self.cursor_index, self.marked) != before:
+                self._before_hint = before
+                self._hint_sight.changed(self)
         self.hint_text = _move_name(move)
         self.say(f"Hint: {reason}")
         self.refresh_table()
@@ -1427,7 +1652,18 @@ class HeartsApp(App[None]):
     def show_rules(self) -> None:
         """The ``?`` page: the keys, then this game's rules in plain words (it scrolls)."""
         lines = words.rules_page(self.session.variant, self.session.game.rules)
-        self.push_screen(TextScreen(Text("\n".join(lines))), lambda _: self.advance())
+        self.push_screen(TextScreen(Text("\n".join(lines))), self._page_closed)
+
+    def _page_closed(self, _: None = None) -> None:
+        """A page over the table has closed: the table is back, and the game goes on."""
+        self._back_to_table()
+        self.advance()
+
+    def _back_to_table(self, _: None = None) -> None:
+        """A page over the table has closed: the table is back (the keys pressed before it is
+        on the screen were meant for the page, and do nothing here)."""
+        self._table_sight.changed(self)
+        self.refresh_table()
 
 
 def _sentence(text: str) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -54,11 +55,13 @@ class HandView(Widget):
     """
 
     class Picked(Message):
-        """A card was clicked."""
+        """A card was clicked (``at``: where on the screen, which tells the app the click's
+        moment: Textual stamps its Click when it builds it, not when the button went down)."""
 
-        def __init__(self, card: Card) -> None:
+        def __init__(self, card: Card, at: Offset | None = None) -> None:
             super().__init__()
             self.card = card
+            self.at = at
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -128,7 +131,7 @@ class HandView(Widget):
             return
         index = (offset.y // 2) * self._per_row() + offset.x // CELL
         if 0 <= index < len(self.cards) and offset.x % CELL < CELL - 1:
-            self.post_message(self.Picked(self.cards[index]))
+            self.post_message(self.Picked(self.cards[index], event.screen_offset))
 
 
 class SeatBox(Static):
