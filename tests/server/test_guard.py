@@ -284,9 +284,11 @@ def test_a_request_to_a_name_the_server_does_not_answer_to_is_refused(
         "allow it (hearts serve --allowed-host evil.example)"
     }
     assert "nosniff" in refused.headers["x-content-type-options"]
-    with pytest.raises(WebSocketDenialResponse) as denied:
-        with http.websocket_connect("/ws/tables/x", headers={"host": "evil.example:8000"}):
-            pass
+    with (
+        pytest.raises(WebSocketDenialResponse) as denied,
+        http.websocket_connect("/ws/tables/x", headers={"host": "evil.example:8000"}),
+    ):
+        pass
     assert denied.value.status_code == 400
     for host in (
         "localhost:8000",
@@ -308,9 +310,11 @@ def test_a_page_of_another_site_cannot_open_a_socket_or_make_a_table(
     http = serve(allowed_origins=("https://friends.example",))
     made = make(http, [PERSON, bot(), bot(), bot()])
     path = f"/ws/tables/{made['table']['id']}"
-    with pytest.raises(WebSocketDenialResponse) as denied:
-        with http.websocket_connect(path, headers={"origin": "https://evil.example"}):
-            pass
+    with (
+        pytest.raises(WebSocketDenialResponse) as denied,
+        http.websocket_connect(path, headers={"origin": "https://evil.example"}),
+    ):
+        pass
     assert denied.value.status_code == 403
     assert denied.value.json()["error"].startswith(
         "a page of https://evil.example may not use this server"

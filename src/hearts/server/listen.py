@@ -161,9 +161,68 @@ def _raw_answer(transport: asyncio.BaseTransport, status: int, reason: str, sent
         *(name + b": " + value for name, value in SECURITY_HEADERS),
         b"content-security-policy: " + content_security_policy(None).encode("ascii"),
     ]
-    assert isinstance(transport, asyncio.WriteTransport)
-    transport.write(b"\r\n".join(lines) + b"\r\n\r\n" + body)
+    writer: Any = transport  # (a transport of asyncio's or uvloop's: either writes)
+    writer.write(b"\r\n".join(lines) + b"\r\n\r\n" + body)
     transport.close()
+
+
+LINGER: Final = 2.0
+"""Seconds a connection the server closes while its client may still be sending is kept
+reading (and dropping) what comes, so that the client reads its answer."""
+
+_LINGER_BYTES: Final = 1 << 20
+"""Bytes dropped in a lingering close before the connection is closed anyway."""
+
+
+class _Lingering:
+    """A connection's transport whose ``close`` lingers: the answer is sent and the sending
+    side shut (the client reads the answer, then the end), what the client still sends is read
+    and dropped, and the connection is closed once the client closes its side, after
+    :data:`LINGER` seconds, or after :data:`_LINGER_BYTES` dropped. Closed at once, a
+    connection with bytes still coming is reset, and the client may lose the answer (a 413
+    while it sends its body, a 408). Everything else is the transport's own."""
+
+    def __init__(self, real: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self.real = real
+        self.loop = loop
+        self.lingering = False
+        self.dropped = 0
+        self._timer: asyncio.TimerHandle | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def is_closing(self) -> bool:
+        return self.lingering or bool(self.real.is_closing())
+
+    def close(self) -> None:
+        real = self.real
+        if self.lingering or real.is_closing():
+            return
+        try:
+            halves = bool(real.can_write_eof())
+        except (AttributeError, NotImplementedError):  # pragma: no cover - every TCP one can
+            halves = False
+        if not halves:  # pragma: no cover
+            real.close()
+            return
+        self.lingering = True
+        real.write_eof()  # (after what is buffered: the answer)
+        real.resume_reading()
+        self._timer = self.loop.call_later(LINGER, self.end)
+
+    def drop(self, data: bytes) -> None:
+        """Bytes that came while lingering."""
+        self.dropped += len(data)
+        if self.dropped > _LINGER_BYTES:
+            self.end()
+
+    def end(self) -> None:
+        """Close now."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.real.close()
 
 
 class _Edge:
@@ -192,20 +251,48 @@ class _Guarded:
     loop: asyncio.AbstractEventLoop
     cycle: Any
     _edge_timer: asyncio.TimerHandle | None = None
+    _edge_raw: int = 0
+    """Bytes received while waiting for a request's head."""
     _edge_head: int = 0
+    """Bytes of the request's line and headers, as the parser gave them."""
     _edge_waiting: bool = True
     """Waiting for a request's head (no request is being received)."""
+    _edge_refused: bool = False
+    """The head was too long: the request is not served, the connection is closed."""
 
     def _edge_open(self, transport: asyncio.Transport) -> bool:
-        """A connection opened: False if it was refused (too many from its address)."""
+        """A connection opened (after uvicorn's own ``connection_made``): its transport made a
+        lingering one; False if it was refused (too many from its address)."""
         self._edge_timer = None
-        self._edge_head = 0
+        self._edge_raw = self._edge_head = 0
         self._edge_waiting = True
+        self._edge_refused = False
+        lingering: Any = _Lingering(transport, self.loop)
+        self.transport = lingering
         if not self.edge.connections.admit(transport):
-            _raw_answer(transport, 429, "Too Many Requests", self.edge.too_many)
+            _raw_answer(lingering, 429, "Too Many Requests", self.edge.too_many)
             return False
         self._edge_arm()  # (the first request must come, whole, in time)
         return True
+
+    def _edge_closing(self, data: bytes) -> bool:
+        """Whether the connection is closing (``data`` dropped if it lingers)."""
+        transport: Any = self.transport
+        if isinstance(transport, _Lingering) and transport.lingering:
+            transport.drop(data)
+            return True
+        return bool(transport.is_closing())
+
+    def _edge_lost(self) -> None:
+        self._edge_disarm()
+        transport: Any = self.transport
+        if isinstance(transport, _Lingering):
+            transport.end()
+
+    def _edge_real(self) -> Any:
+        """The transport itself (for the protocol a WebSocket passes to)."""
+        transport: Any = self.transport
+        return transport.real if isinstance(transport, _Lingering) else transport
 
     def _edge_arm(self) -> None:
         if self._edge_timer is None:
@@ -232,13 +319,12 @@ class _Guarded:
         else:  # (an answer to an earlier request is under way: no answer can be slipped in)
             transport.close()
 
-    def _edge_head_check(self) -> bool:
-        """False (and the connection answered 431 and closed) if the head is too long."""
-        if self._edge_waiting and self._edge_head > MAX_HEAD and not self.transport.is_closing():
+    def _edge_head_check(self) -> None:
+        """A head too long (whole, or so far) is answered 431, and the connection closed."""
+        too_long = self._edge_refused or (self._edge_waiting and self._edge_raw > MAX_HEAD)
+        if too_long and not self.transport.is_closing():
             self._edge_disarm()
             _raw_answer(self.transport, 431, "Request Header Fields Too Large", self.edge.too_long)
-            return False
-        return True
 
 
 def guarded_protocol(config: ServerConfig, implementation: str = "auto") -> type[asyncio.Protocol]:
@@ -270,32 +356,55 @@ def _httptools_class(edge: _Edge) -> type[asyncio.Protocol]:
             self._edge_open(transport)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            self._edge_disarm()
+            self._edge_lost()
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
-            if self.transport.is_closing():
+            if self._edge_closing(data):
                 return
             self._edge_arm()
             if self._edge_waiting:
-                self._edge_head += len(data)
+                self._edge_raw += len(data)
             super().data_received(data)
             self._edge_head_check()
 
+        def on_message_begin(self) -> None:
+            self._edge_head = 0
+            super().on_message_begin()
+
+        def on_url(self, url: bytes) -> None:
+            self._edge_head += len(url)
+            super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            self._edge_head += len(name) + len(value) + 4
+            super().on_header(name, value)
+
         def on_headers_complete(self) -> None:
             self._edge_waiting = False
-            self._edge_head = 0
+            self._edge_raw = 0
+            if self._edge_head > MAX_HEAD:
+                self._edge_refused = True  # (not served: data_received answers 431)
+                return
             super().on_headers_complete()
 
+        def on_body(self, body: bytes) -> None:
+            if not self._edge_refused:
+                super().on_body(body)
+
         def on_message_complete(self) -> None:
+            if self._edge_refused:
+                return
             super().on_message_complete()
             self._edge_waiting = True
-            self._edge_head = 0
+            self._edge_raw = 0
             self._edge_disarm()
 
         def handle_websocket_upgrade(self) -> None:
             self._edge_disarm()  # (the socket has its own deadline: hello)
-            super().handle_websocket_upgrade()
+            if not self._edge_refused:
+                self.transport = self._edge_real()
+                super().handle_websocket_upgrade()
 
     GuardedHttpToolsProtocol.edge = edge
     return GuardedHttpToolsProtocol
@@ -306,21 +415,27 @@ def _h11_class(edge: _Edge) -> type[asyncio.Protocol]:
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class GuardedH11Protocol(_Guarded, H11Protocol):
-        """uvicorn's h11 protocol, guarded (:mod:`hearts.server.listen`); h11 bounds a
-        request's head itself (``h11_max_incomplete_event_size``)."""
+        """uvicorn's h11 protocol, guarded (:mod:`hearts.server.listen`)."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._edge_open(transport)
 
         def connection_lost(self, exc: Exception | None) -> None:
-            self._edge_disarm()
+            self._edge_lost()
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
-            if self.transport.is_closing():
+            if self._edge_closing(data):
                 return
             self._edge_arm()
+            if self.conn.their_state is h11.IDLE:  # (a head coming: how long is it?)
+                coming = self.conn.trailing_data[0] + data
+                end = coming.find(b"\r\n\r\n")
+                self._edge_raw = len(coming) if end < 0 else end
+                if self._edge_raw > MAX_HEAD:
+                    self._edge_head_check()
+                    return
             super().data_received(data)
             self._edge_pending()
 
@@ -330,12 +445,13 @@ def _h11_class(edge: _Edge) -> type[asyncio.Protocol]:
 
         def handle_websocket_upgrade(self, event: Any) -> None:
             self._edge_disarm()
+            self.transport = self._edge_real()
             super().handle_websocket_upgrade(event)
 
         def _edge_pending(self) -> None:
             """Keep the deadline while a request is coming (its body, or the start of its
             head), drop it once none is."""
-            if self.transport.is_closing() or self.transport.get_protocol() is not self:
+            if self.transport.is_closing() or self._edge_real().get_protocol() is not self:
                 self._edge_disarm()
                 return
             state = self.conn.their_state
