@@ -155,8 +155,10 @@ def test_a_watcher_of_a_table_nobody_came_to_is_told_it_was_closed(
     """Watching does not claim a table: the watcher is told, in a sentence, when it closes."""
     http = serve(claim_time=0.3)
     made = make(http, [PERSON, bot(), bot(), bot()], public=True)
+    hub = http.app.state.hub  # type: ignore[attr-defined]
     with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
-        socket.send_json({"type": "hello", "version": 1, "watch": True})
+        hello(socket, watch=True)
+        wait_for(lambda: made["table"]["id"] not in hub.tables, "the unclaimed table stayed")
         for _ in range(100):
             message = socket.receive_json()
             if message["type"] == "error":
@@ -228,27 +230,7 @@ def test_look_ups_that_find_their_table_cost_nothing(serve: Callable[..., TestCl
 
 
 # ---------------------------------------------------------------- the hello deadline
-
-
-def test_a_socket_that_says_no_hello_in_time_is_told_and_closed(
-    serve: Callable[..., TestClient],
-) -> None:
-    """hello_time (0.3 s here): the socket gets an `unauthorized` error saying so, then is
-    closed with 1008 (policy)."""
-    http = serve(hello_time=0.3)
-    made = make(http, [PERSON, bot(), bot(), bot()])
-    with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
-        told = socket.receive_json()
-        assert told == {
-            "type": "error",
-            "code": "unauthorized",
-            "message": "no hello within 0.3 s: this socket is closed (open another and say "
-            "hello first)",
-            "ref": None,
-        }
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
-        assert closed.value.code == 1008
+# (a socket that says no hello in time: test_listen.py, over a real socket)
 
 
 def test_a_socket_that_said_hello_is_not_held_to_the_deadline(
