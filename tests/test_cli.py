@@ -972,8 +972,17 @@ def test_a_second_serve_on_the_same_store_is_refused_in_one_sentence(tmp_path: P
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=60) as answer:
             assert json.loads(answer.read())["ok"] is True
-        result = runner.invoke(app, ["serve", "--port", "0", "--database-url", url])
-        assert result.exit_code == 1, result.output
+        try:  # (a second server that is not refused would serve until stopped)
+            second = ["serve", "--port", "0", "--bot-workers", "0", "--database-url", url]
+            result = subprocess.run(
+                [sys.executable, "-m", "hearts", *second],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        except subprocess.TimeoutExpired as error:
+            raise AssertionError("the second server was not refused") from error
+        assert result.returncode == 1, result.stderr
         assert _one_sentence(result.stderr) == (
             f"error: the database {tmp_path / 'tables.db'} is in use by another hearts serve "
             f"(process {first.pid}): stop that one first, or give this one another "
