@@ -270,7 +270,8 @@ class _Guarded:
         lingering: Any = _Lingering(transport, self.loop)
         self.transport = lingering
         if not self.edge.connections.admit(transport):
-            _raw_answer(lingering, 429, "Too Many Requests", self.edge.too_many)
+            # (closed at once, not lingering: a refused connection must not hold a descriptor)
+            _raw_answer(transport, 429, "Too Many Requests", self.edge.too_many)
             return False
         self._edge_arm()  # (the first request must come, whole, in time)
         return True
