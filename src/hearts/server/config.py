@@ -62,39 +62,41 @@ class ServerConfig:
     stand_in: str = "basic"
     """The bot that plays for a player who dropped or whose turn timer ran out."""
     table_rate: float = 6.0
-    """Tables a client address may make a minute on average ..."""
+    """Tables a client address may make a minute on average (6) ..."""
     table_burst: int = 12
-    """... and at once; beyond, a new table is refused (HTTP 429 with ``Retry-After``)."""
+    """... and at once (12); beyond, a new table is refused (HTTP 429 with ``Retry-After``)."""
     claim_time: float = 300.0
     """Seconds a new table waits for a person to take a seat at it (its creator's socket
-    saying hello, or a friend's): a table nobody came to by then is closed and its place
-    freed. A table whose creator is there, waiting for friends, stays."""
+    saying hello, or a friend's; 300: five minutes): a table nobody came to by then is closed
+    and its place freed. A table whose creator is there, waiting for friends, stays."""
     lookup_rate: float = 10.0
     """Look-ups of a table or game that is not here (a wrong code or link) a client address
-    may make a minute on average ..."""
+    may make a minute on average (10) ..."""
     lookup_burst: int = 20
-    """... and at once; beyond, every look-up from it is refused (HTTP 429) until it slows, so
-    that private tables' codes cannot be guessed."""
+    """... and at once (20); beyond, every look-up from it is refused (HTTP 429) until it
+    slows, so that private tables' codes cannot be guessed."""
     hello_time: float = 10.0
-    """Seconds a new socket has to say hello before it is closed."""
+    """Seconds a new socket has to say hello before it is closed (10)."""
     request_time: float = 10.0
     """Seconds an HTTP request has to arrive whole (its headers and body), from its first byte
-    (or from the connection's opening): a slower one is answered 408 and its connection
+    (or from the connection's opening; 10): a slower one is answered 408 and its connection
     closed."""
     max_body: int = 65_536
-    """The largest body of an HTTP request, in bytes: a larger one is refused (HTTP 413)
-    before more of it is read."""
+    """The largest body of an HTTP request, in bytes (64 KiB): a larger one is refused (HTTP
+    413) before more of it is read."""
     max_connections: int = 100
-    """Connections (HTTP and WebSocket) one address may hold open at once: beyond, a new one
-    is answered 429 and closed. A trusted proxy (``forwarded_allow_ips``) is not counted."""
+    """Connections (HTTP and WebSocket) one address may hold open at once (100): beyond, a new
+    one is answered 429 and closed. A trusted proxy (``forwarded_allow_ips``) is not counted."""
     allowed_hosts: tuple[str, ...] = ()
     """Host names the server answers to besides IP addresses and names of one label
     (``localhost``, a machine's short name: no attacker can own one): ``name``, ``*.name`` for
     its subdomains, or ``*`` for any. A request to another name is refused (a DNS rebinding
-    attack sends the attacker's name)."""
+    attack sends the attacker's name). None by default (``hearts serve`` adds the ``--host``
+    name, or this machine's names when it listens on every network)."""
     allowed_origins: tuple[str, ...] = ()
     """Origins (``https://name[:port]``) whose pages may open a table's socket or post to the
-    lobby besides the server's own; a client that sends no ``Origin`` (not a browser) may."""
+    lobby besides the server's own (none by default); a client that sends no ``Origin`` (not a
+    browser) may."""
     forwarded_allow_ips: tuple[str, ...] = ()
     """Proxies (addresses or networks; ``*``: any) whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` are believed: a client behind one is counted by the address it
