@@ -6,7 +6,9 @@ Run from the repository root::
     .venv/bin/python benchmarks/server.py --tables 50 --bots expert --seconds 60
 
 It starts ``hearts serve`` on loopback (a free port, a fresh SQLite store in a temporary
-folder, the server's default bot workers), makes ``--tables`` tables over HTTP — each one
+folder, the server's default bot workers; its limits per client address raised with
+``--limits``, since every simulated person comes from 127.0.0.1: by default an address makes
+12 tables at once and holds 100 connections), makes ``--tables`` tables over HTTP — each one
 person and three bots (``--bots``) — and connects one simulated person to each over a
 WebSocket. Each person plays its first legal move ``--pause`` seconds after it may (1 s by
 default: a brisk player), for ``--seconds`` seconds or ``--moves`` moves, whichever comes
@@ -145,12 +147,22 @@ def main() -> None:
     parser.add_argument(
         "--pause", type=float, default=1.0, help="seconds a person takes over a move (a brisk one)"
     )
+    parser.add_argument(
+        "--limits",
+        type=int,
+        default=100_000,
+        help="the server's tables at once (--table-burst), tables a minute (--table-rate) and "
+        "connections (--max-connections) allowed one address: every person here is 127.0.0.1",
+    )
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'tables.db'}"
+        command = ["serve", "--port", str(port), "--database-url", url]
+        command += ["--table-burst", str(args.limits), "--table-rate", str(args.limits)]
+        command += ["--max-connections", str(args.limits)]
         server = subprocess.Popen(
-            [sys.executable, "-m", "hearts", "serve", "--port", str(port), "--database-url", url],
+            [sys.executable, "-m", "hearts", *command],
             env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
             start_new_session=True,
         )

@@ -1056,6 +1056,70 @@ def serve(
         int | None,
         typer.Option(min=0, help="Processes that think for the bots (default: cores less one)."),
     ] = None,
+    table_rate: Annotated[
+        float,
+        typer.Option(min=0.001, help="Tables one client address may make a minute, on average."),
+    ] = 6.0,
+    table_burst: Annotated[
+        int, typer.Option(min=1, help="Tables one client address may make at once.")
+    ] = 12,
+    claim_time: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Seconds a new table waits for a person to take a seat before it is closed.",
+        ),
+    ] = 300.0,
+    lookup_rate: Annotated[
+        float,
+        typer.Option(
+            min=0.001,
+            help="Look-ups of tables that are not here (wrong codes) one address may make a "
+            "minute, on average.",
+        ),
+    ] = 10.0,
+    lookup_burst: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Look-ups of tables that are not here one address may make at once."
+        ),
+    ] = 20,
+    hello_time: Annotated[
+        float, typer.Option(min=0.01, help="Seconds a new socket has to say hello.")
+    ] = 10.0,
+    request_time: Annotated[
+        float,
+        typer.Option(min=0.01, help="Seconds an HTTP request has to arrive whole."),
+    ] = 10.0,
+    max_body: Annotated[
+        int, typer.Option(min=1, help="The largest body of an HTTP request, in bytes.")
+    ] = 65_536,
+    max_connections: Annotated[
+        int, typer.Option(min=1, help="Connections one client address may hold open at once.")
+    ] = 100,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A name the server answers to besides IP addresses and names of one label "
+            "such as localhost (again for more; *.example.org: its subdomains; *: any). The "
+            "--host name is one, and this machine's names when it listens on every network."
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site (https://name[:port]) whose pages may use the server (again for "
+            "more)."
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies whose X-Forwarded-For is believed: addresses or networks, "
+            "comma-separated, or * for any (default: none; clients are counted by the peer's "
+            "address)."
+        ),
+    ] = None,
 ) -> None:
     """Serve online tables: play with friends and bots in the browser, over the network.
 
@@ -1067,6 +1131,7 @@ def serve(
         import uvicorn
 
         from hearts.server import ServerConfig, create_app, tune_collector
+        from hearts.server.listen import BindError, bind, server_config
         from hearts.server.store import Store, StoreError
     except ImportError as error:
         _fail(
@@ -1075,17 +1140,40 @@ def serve(
             FAILURE,
         )
     url = database_url or Store.default_url()
+    proxies = [item.strip() for item in (forwarded_allow_ips or "").split(",") if item.strip()]
+    store = None
     try:
-        config = ServerConfig(database_url=url, grace=grace)
+        config = ServerConfig(
+            database_url=url,
+            grace=grace,
+            table_rate=table_rate,
+            table_burst=table_burst,
+            claim_time=claim_time,
+            lookup_rate=lookup_rate,
+            lookup_burst=lookup_burst,
+            hello_time=hello_time,
+            request_time=request_time,
+            max_body=max_body,
+            max_connections=max_connections,
+            allowed_hosts=tuple(allowed_host or ()) + _served_names(host),
+            allowed_origins=tuple(allowed_origin or ()),
+            forwarded_allow_ips=tuple(proxies),
+        )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)
         store = Store(url)
+        store.hold()  # (one server a store: a second one is refused here)
         store.upgrade()
-    except (HeartsError, StoreError) as error:
+        listener = bind(host, port)
+    except (HeartsError, StoreError, BindError) as error:
+        if store is not None:
+            store.close()
         _fail(str(error), FAILURE)
     application = create_app(config, store=store)
     tune_collector()
     shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    port = listener.getsockname()[1]
     _say(f"Hearts is served at http://{shown}:{port}/ (tables kept in {url}); Ctrl+C stops it.")
     if open_page:
         import threading
@@ -1093,16 +1181,34 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
     try:
-        uvicorn.run(
-            application,
-            host=host,
-            port=port,
-            log_level="warning",
-            ws_max_size=65536,
-            ws_per_message_deflate=False,  # (compressing each small state cost more than it saved)
-        )
+        uvicorn.Server(server_config(application, config)).run(sockets=[listener])
     finally:
+        listener.close()
         store.close()
+
+
+def _served_names(host: str) -> tuple[str, ...]:
+    """The names ``hearts serve --host`` implies the server answers to (besides IP addresses
+    and names of one label): the name given, or this machine's names when it listens on every
+    network."""
+    import ipaddress
+    import re
+    import socket
+
+    if host in ("", "0.0.0.0", "::"):
+        names = {socket.gethostname(), socket.getfqdn()}
+        return tuple(
+            sorted(
+                name.lower()
+                for name in names
+                if re.fullmatch(r"[A-Za-z0-9_.-]+", name) and name.lower() != "localhost"
+            )
+        )
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return (host.lower(),)
+    return ()
 
 
 def _seed(seed: int | None) -> int:

@@ -26,6 +26,7 @@ from playwright.sync_api import (
 )
 
 from hearts.server import ServerConfig, create_app
+from hearts.server.listen import server_config
 from hearts.server.store import Store
 
 CHROMIUM_ENV = "HEARTS_TEST_CHROMIUM"
@@ -51,19 +52,20 @@ class LiveServer:
     def __init__(self, folder: Path, **config: object) -> None:
         self.store = Store(f"sqlite:///{folder / 'tables.db'}")
         self.store.upgrade()
-        settings = {"bot_workers": 0, "rate": 1_000, "burst": 1_000, **config}
-        app = create_app(ServerConfig(**settings), store=self.store)  # type: ignore[arg-type]
+        settings = {
+            "bot_workers": 0,
+            "rate": 1_000,
+            "burst": 1_000,
+            "table_rate": 1_000,  # (the tests make many tables from 127.0.0.1)
+            "table_burst": 1_000,
+            **config,
+        }
+        served = ServerConfig(**settings)  # type: ignore[arg-type]
+        app = create_app(served, store=self.store)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self._server = uvicorn.Server(
-            uvicorn.Config(
-                app,
-                host="127.0.0.1",
-                port=self.port,
-                log_level="warning",
-                ws_per_message_deflate=False,
-            )
-        )
+        # (as `hearts serve` runs it: its guarded protocol, its settings)
+        self._server = uvicorn.Server(server_config(app, served, host="127.0.0.1", port=self.port))
         self._thread = threading.Thread(target=self._server.run, name="page-server", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + 30

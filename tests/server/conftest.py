@@ -11,6 +11,7 @@ import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,6 +22,16 @@ from sqlalchemy.pool import NullPool
 
 from hearts.server import ServerConfig, create_app
 from hearts.server.store import Store
+
+UNLIMITED: dict[str, Any] = {
+    "rate": 10_000,
+    "burst": 10_000,
+    "table_rate": 10_000,
+    "table_burst": 10_000,
+    "lookup_rate": 10_000,
+    "lookup_burst": 10_000,
+}
+"""Settings of a server whose test drives it harder than a person would from one address."""
 
 POSTGRES_URL_ENV = "HEARTS_TEST_POSTGRES_URL"
 POSTGRES_URL = "postgresql+psycopg://hearts:hearts@127.0.0.1:5432/hearts_test"
@@ -77,9 +88,10 @@ def store(database_url: str) -> Iterator[Store]:
 @pytest.fixture
 def http(tmp_path: Path) -> Iterator[TestClient]:
     """The server's app on a store of its own (a SQLite file), its bots thinking in a thread,
-    its clients not throttled (the tests drive them as fast as they can)."""
+    its clients not throttled (the tests drive them as fast as they can, and make many tables
+    from one address)."""
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
-    app = create_app(ServerConfig(bot_workers=0, rate=10_000, burst=10_000), store=store)
+    app = create_app(ServerConfig(bot_workers=0, **UNLIMITED), store=store)
     with TestClient(app) as client:
         yield client
     store.close()

@@ -6,9 +6,12 @@ hashes, and appends from two threads at once."""
 from __future__ import annotations
 
 import hashlib
+import logging
+import os
 import random
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC
 from pathlib import Path
 
@@ -609,3 +612,141 @@ def test_appends_stored_together_fall_back_one_by_one_to_say_which_is_refused(
         assert ("no table" in str(results[1])) == (fault == "no such table")
         second = store.get(tables[1])
         assert second is not None and len(second.events) == opening[1]
+
+
+# --- Closed tables, private files, one server a database ----------------------------------
+
+
+def test_a_table_nobody_came_to_is_closed_and_is_neither_resumed_nor_listed(
+    store: Store,
+) -> None:
+    """close_table marks a table being played "closed" (migration 0002 allows it): it is not
+    resumed, listed in play or among the finished; a table over is not closed; an unknown
+    one is refused."""
+    closed = new_table(store, played(5), public=True)
+    over = new_table(store, played(6))
+    store.append_events(over, len(played(6).events), [], status="over")
+    assert store.close_table(closed) is True
+    assert store.close_table(closed) is False and store.close_table(over) is False
+    kept = store.get(closed)
+    assert kept is not None and kept.status == "closed"
+    assert store.playing() == [] and store.public_tables() == []
+    assert [table.id for table in store.finished()] == [over]
+    with pytest.raises(StoreError, match="there is no table 'nothing'"):
+        store.close_table("nothing")
+
+
+def test_closed_tables_are_deleted_by_the_downgrade_that_does_not_know_them(
+    database_url: str,
+) -> None:
+    """Downgrading to 0001 (whose status is playing or over) deletes the closed tables and
+    keeps the others; upgrading again allows "closed" again."""
+    with Store(database_url) as store:
+        store.upgrade()
+        closed, kept = new_table(store, played(7)), new_table(store, played(8))
+        store.close_table(closed)
+        store.downgrade("0001")
+        assert store.get(closed) is None and store.get(kept) is not None
+        store.upgrade()
+        assert store.close_table(kept) is True
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_a_new_database_and_its_folder_are_private_to_the_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database holds the secret seeds of the games in play: its folder is made 0700, the
+    file 0600 (its journal files after it), whatever the umask lets others read."""
+    folder = tmp_path / "data" / "hearts"
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    old = os.umask(0o022)
+    try:
+        with Store() as store:
+            store.upgrade()
+            new_table(store, played(9))
+            assert _mode(folder) == 0o700
+            for name in ("server.db", "server.db-wal", "server.db-shm"):
+                assert _mode(folder / name) == 0o600, name
+        elsewhere = tmp_path / "elsewhere.db"
+        with Store(f"sqlite:///{elsewhere}") as store:
+            store.upgrade()
+        assert _mode(elsewhere) == 0o600
+    finally:
+        os.umask(old)
+
+
+def test_our_folder_and_database_left_open_by_an_older_hearts_are_made_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user's data folder for hearts is ours: found 0755 with a database 0644 (as hearts
+    made them before), both are made private; a folder the user chose ($HEARTS_DATA_DIR),
+    and a database given by its URL, are left as they are (with a warning for the latter)."""
+    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    ours = tmp_path / "xdg" / "hearts"
+    ours.mkdir(parents=True, mode=0o755)
+    ours.chmod(0o755)
+    (ours / "server.db").touch(mode=0o644)
+    (ours / "server.db").chmod(0o644)
+    with Store() as store:
+        store.upgrade()
+    assert _mode(ours) == 0o700 and _mode(ours / "server.db") == 0o600
+    chosen = tmp_path / "chosen"
+    chosen.mkdir(mode=0o755)
+    chosen.chmod(0o755)
+    monkeypatch.setenv(DATA_DIR_ENV, str(chosen))
+    Store.default_url()
+    assert _mode(chosen) == 0o755
+    given = tmp_path / "given.db"
+    given.touch(mode=0o644)
+    given.chmod(0o644)
+    with _warnings() as said, Store(f"sqlite:///{given}") as store:
+        store.upgrade()
+    assert _mode(given) == 0o644
+    assert any("may be read by other users" in line and "chmod 600" in line for line in said)
+
+
+@contextmanager
+def _warnings() -> Iterator[list[str]]:
+    """The warnings the server's logger gives meanwhile."""
+    said: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            said.append(record.getMessage())
+
+    logger = logging.getLogger("hearts.server")
+    handler = Keep(logging.WARNING)
+    logger.addHandler(handler)
+    try:
+        yield said
+    finally:
+        logger.removeHandler(handler)
+
+
+def test_a_second_server_on_the_same_database_is_refused(database_url: str) -> None:
+    """hold(): one server a database (SQLite: a lock file beside it; PostgreSQL: an advisory
+    lock, one a schema). A second is refused in a sentence until the first lets go; a store
+    that only reads (no hold) is not."""
+    first, second = Store(database_url), Store(database_url)
+    try:
+        first.hold()
+        with pytest.raises(StoreError) as refused:
+            second.hold()
+        message = str(refused.value)
+        assert "is in use by another hearts serve" in message
+        assert "stop that one first, or give this one another --database-url" in message
+        if database_url.startswith("sqlite"):
+            assert f"(process {os.getpid()})" in message
+        first.upgrade()
+        assert second.playing() == []  # (reading needs no lock)
+        first.close()
+        second.hold()
+        with Store(database_url) as third, pytest.raises(StoreError):
+            third.hold()
+    finally:
+        first.close()
+        second.close()

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import Body, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
@@ -31,6 +31,7 @@ from hearts import bots, record, variants
 from hearts.errors import HeartsError
 from hearts.server import protocol, replay
 from hearts.server.config import ServerConfig
+from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import TooMany
 from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
 
@@ -140,6 +141,16 @@ def _refusal(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+class _App(FastAPI):
+    """FastAPI with :class:`~hearts.server.guard.EdgeMiddleware` in front of everything, its
+    error handlers' answers included (a middleware added the usual way sits inside them)."""
+
+    edge_config: ServerConfig = ServerConfig()
+
+    def build_middleware_stack(self) -> Any:
+        return EdgeMiddleware(super().build_middleware_stack(), self.edge_config)
+
+
 def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI:
     """The server as an ASGI app. ``store``: a :class:`~hearts.server.store.Store` to use
     (by default one on ``config.database_url``, migrated at start-up). Its tables are resumed
@@ -162,15 +173,20 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             if store is None:
                 kept.close()
 
-    app = FastAPI(
+    app = _App(
         title="Hearts",
         summary="Online tables of Hearts: a lobby over HTTP, a WebSocket for each table.",
         version="1",
         lifespan=lifespan,
     )
+    app.edge_config = config
+    guard = Guard(config)
+    app.state.guard = guard
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
+        if error.status in (404, 410):  # (no table or game by that id or code: a miss)
+            guard.missed(request)
         return _refusal(error.status, _sentence(str(error)))
 
     @app.exception_handler(TooMany)
@@ -196,6 +212,13 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         hub: Hub = request.app.state.hub
         return hub
 
+    def looking(request: Request) -> None:
+        """A look-up of a table or game by its id or code: refused (429) while the client's
+        misses are spent (a miss is charged by ``table_error``)."""
+        guard.looking(request)
+
+    lookup = [Depends(looking)]
+
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:
         """Whether the server is up, and its tables in play."""
@@ -216,6 +239,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: Annotated[CreateTable, Body()]) -> Seated:
         """Make a table: its link and code to send to friends, and the creator's seat."""
+        guard.creating(request)
         hub = hub_of(request)
         players = body.players
         preset = _preset_players(body.variant)
@@ -244,12 +268,12 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         hub = hub_of(request)
         return [t.info() for t in hub.tables.values() if t.options.public and not t.game.is_over]
 
-    @app.get("/api/tables/{key}")
+    @app.get("/api/tables/{key}", dependencies=lookup)
     async def table_info(request: Request, key: str) -> dict[str, Any]:
         """A table by its id or its code: what it plays and who sits where."""
         return hub_of(request).find(key).info()
 
-    @app.post("/api/tables/{key}/join")
+    @app.post("/api/tables/{key}/join", dependencies=lookup)
     async def join_table(request: Request, key: str, body: Annotated[JoinTable, Body()]) -> Seated:
         """Claim a free seat for a person: its token."""
         table, seat, token = await hub_of(request).join(key, body.name, body.seat)
@@ -275,14 +299,14 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             for game in kept
         ]
 
-    @app.get("/api/games/{key}/record")
+    @app.get("/api/games/{key}/record", dependencies=lookup)
     async def game_record(request: Request, key: str) -> dict[str, Any]:
         """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
         game = await hub_of(request).finished_game(key)
         data: dict[str, Any] = record.to_dict(game)
         return data
 
-    @app.get("/api/games/{key}/replay")
+    @app.get("/api/games/{key}/replay", dependencies=lookup)
     async def game_replay(request: Request, key: str) -> Response:
         """A finished game step by step, every hand shown: each hand's deal and each move,
         with the whole position after it (docs/protocol.md, "Replays"). The engine plays the
@@ -330,7 +354,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.websocket("/ws/tables/{key}")
     async def table_socket(socket: WebSocket, key: str) -> None:
-        await _serve_socket(hub_of(socket), socket, key)
+        await _serve_socket(hub_of(socket), socket, key, guard)
 
     return app
 
@@ -362,20 +386,44 @@ def _json_answer(request: Request, data: Any) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
-async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:
-    """One client's socket: hello first, then its messages until it goes (docs/protocol.md)."""
+async def _serve_socket(hub: Hub, socket: WebSocket, key: str, guard: Guard) -> None:
+    """One client's socket: hello first (within ``hello_time`` seconds), then its messages
+    until it goes (docs/protocol.md)."""
     await socket.accept()
     client = Client(socket.send_text, hub.config)
+    code = 1000
     try:
+        try:
+            guard.looking(socket)
+        except TooMany as error:
+            client.refuse("throttled", _sentence(str(error)))
+            code = _POLICY
+            return
         try:
             table = hub.find(key)
         except TableError as error:
+            if error.status in (404, 410):
+                guard.missed(socket)
             client.refuse("not_found", str(error))
             return
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + hub.config.hello_time
         closing = asyncio.ensure_future(client.closed.wait())
         while True:
             receive = asyncio.ensure_future(socket.receive())
-            done, _ = await asyncio.wait({receive, closing}, return_when=asyncio.FIRST_COMPLETED)
+            wait = None if client.table is not None else max(0.0, hello_by - loop.time())
+            done, _ = await asyncio.wait(
+                {receive, closing}, timeout=wait, return_when=asyncio.FIRST_COMPLETED
+            )
+            if not done:  # (no hello in time)
+                receive.cancel()
+                client.refuse(
+                    "unauthorized",
+                    f"no hello within {hub.config.hello_time:g} s: this socket is closed "
+                    "(open another and say hello first)",
+                )
+                code = _POLICY
+                break
             if receive not in done:
                 receive.cancel()
                 break
@@ -408,8 +456,12 @@ async def _serve_socket(hub: Hub, socket: WebSocket, key: str) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(client.task, 2.0)
         with contextlib.suppress(Exception):
-            await socket.close()
+            await socket.close(code)
 
+
+_POLICY = 1008
+"""The close code of a socket closed for breaking the server's rules (no hello in time, too
+many look-ups of tables that are not here)."""
 
 _FLOOD = 200
 """Messages refused in a row for going too fast before the socket is closed."""

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import ipaddress
 import os
+import re
+import urllib.parse
 
 from hearts.errors import InvalidArgument
 
@@ -58,6 +61,46 @@ class ServerConfig:
     """Tables in play at once: beyond, a new table is refused with a sentence."""
     stand_in: str = "basic"
     """The bot that plays for a player who dropped or whose turn timer ran out."""
+    table_rate: float = 6.0
+    """Tables a client address may make a minute on average (6) ..."""
+    table_burst: int = 12
+    """... and at once (12); beyond, a new table is refused (HTTP 429 with ``Retry-After``)."""
+    claim_time: float = 300.0
+    """Seconds a new table waits for a person to take a seat at it (its creator's socket
+    saying hello, or a friend's; 300: five minutes): a table nobody came to by then is closed
+    and its place freed. A table whose creator is there, waiting for friends, stays."""
+    lookup_rate: float = 10.0
+    """Look-ups of a table or game that is not here (a wrong code or link) a client address
+    may make a minute on average (10) ..."""
+    lookup_burst: int = 20
+    """... and at once (20); beyond, every look-up from it is refused (HTTP 429) until it
+    slows, so that private tables' codes cannot be guessed."""
+    hello_time: float = 10.0
+    """Seconds a new socket has to say hello before it is closed (10)."""
+    request_time: float = 10.0
+    """Seconds an HTTP request has to arrive whole (its headers and body), from its first byte
+    (or from the connection's opening; 10): a slower one is answered 408 and its connection
+    closed."""
+    max_body: int = 65_536
+    """The largest body of an HTTP request, in bytes (64 KiB): a larger one is refused (HTTP
+    413) before more of it is read."""
+    max_connections: int = 100
+    """Connections (HTTP and WebSocket) one address may hold open at once (100): beyond, a new
+    one is answered 429 and closed. A trusted proxy (``forwarded_allow_ips``) is not counted."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names the server answers to besides IP addresses and names of one label
+    (``localhost``, a machine's short name: no attacker can own one): ``name``, ``*.name`` for
+    its subdomains, or ``*`` for any. A request to another name is refused (a DNS rebinding
+    attack sends the attacker's name). None by default (``hearts serve`` adds the ``--host``
+    name, or this machine's names when it listens on every network)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://name[:port]``) whose pages may open a table's socket or post to the
+    lobby besides the server's own (none by default); a client that sends no ``Origin`` (not a
+    browser) may."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Proxies (addresses or networks; ``*``: any) whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed: a client behind one is counted by the address it
+    forwards. None by default: every client is counted by the peer's address."""
 
     def __post_init__(self) -> None:
         _seconds("grace", self.grace)
@@ -72,7 +115,15 @@ class ServerConfig:
             raise InvalidArgument(
                 f"bot_workers must be a whole number of at least 0, not {self.bot_workers!r}"
             )
-        for name in ("max_message", "burst", "max_tables"):
+        for name in (
+            "max_message",
+            "burst",
+            "max_tables",
+            "table_burst",
+            "lookup_burst",
+            "max_body",
+            "max_connections",
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidArgument(f"{name} must be a whole number of at least 1, not {value!r}")
@@ -84,6 +135,76 @@ class ServerConfig:
             raise InvalidArgument(
                 f"rate must be a number of messages a second above 0, not {self.rate!r}"
             )
+        for name in ("table_rate", "lookup_rate"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+                raise InvalidArgument(f"{name} must be a number a minute above 0, not {value!r}")
+        for name in ("claim_time", "hello_time", "request_time"):
+            _seconds(name, getattr(self, name), least=0.01)
+        object.__setattr__(self, "allowed_hosts", _hosts(self.allowed_hosts))
+        object.__setattr__(self, "allowed_origins", _origins(self.allowed_origins))
+        object.__setattr__(
+            self, "forwarded_allow_ips", _networks("forwarded_allow_ips", self.forwarded_allow_ips)
+        )
+
+
+def _names(name: str, values: object) -> tuple[str, ...]:
+    if isinstance(values, str) or not isinstance(values, tuple | list):
+        raise InvalidArgument(f"{name} must be a list of names, not {values!r}")
+    names = []
+    for value in values:
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidArgument(f"{name} must be a list of names, not one of {value!r}")
+        names.append(value.strip().lower())
+    return tuple(names)
+
+
+_HOST_NAME = re.compile(r"(\*|(\*\.)?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?)")
+
+
+def _hosts(values: object) -> tuple[str, ...]:
+    hosts = _names("allowed_hosts", values)
+    for host in hosts:
+        if not _HOST_NAME.fullmatch(host):
+            raise InvalidArgument(
+                f"allowed_hosts: {host!r} is not a host name (give a name such as "
+                "hearts.example.org, *.example.org for its subdomains, or * for any)"
+            )
+    return hosts
+
+
+def _origins(values: object) -> tuple[str, ...]:
+    origins = []
+    for origin in _names("allowed_origins", values):
+        parts = urllib.parse.urlsplit(origin)
+        if (
+            parts.scheme not in ("http", "https")
+            or not parts.netloc
+            or parts.path not in ("", "/")
+            or parts.query
+            or parts.fragment
+        ):
+            raise InvalidArgument(
+                f"allowed_origins: {origin!r} is not an origin (give the scheme, the name and "
+                "the port if it is not the scheme's own, such as https://hearts.example.org)"
+            )
+        origins.append(f"{parts.scheme}://{parts.netloc}")
+    return tuple(origins)
+
+
+def _networks(name: str, values: object) -> tuple[str, ...]:
+    networks = _names(name, values)
+    for network in networks:
+        if network == "*":
+            continue
+        try:
+            ipaddress.ip_network(network, strict=False)
+        except ValueError:
+            raise InvalidArgument(
+                f"{name}: {network!r} is not an IP address or network (such as 10.0.0.1, "
+                "10.0.0.0/8 or ::1), nor * for any"
+            ) from None
+    return networks
 
 
 COLLECTOR_THRESHOLDS: tuple[int, int, int] = (50_000, 20, 20)

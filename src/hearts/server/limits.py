@@ -111,10 +111,33 @@ class RateLimit:
         """:meth:`take`, refused as :class:`TooMany` in a sentence when the allowance is spent."""
         wait = self.take(key, cost)
         if wait > 0:
-            raise TooMany(
-                f"too many {self.what} from your address: try again in {max(1, math.ceil(wait))} s",
-                wait,
-            )
+            raise self._refusal(wait)
+
+    def wait(self, key: str, cost: float = 1.0) -> float:
+        """Seconds until ``key``'s allowance holds ``cost`` (0: it does now); nothing is taken.
+
+        >>> clock = [0.0]
+        >>> misses = RateLimit("misses", per_minute=60, burst=1, clock=lambda: clock[0])
+        >>> misses.wait("192.0.2.7"), misses.take("192.0.2.7"), misses.wait("192.0.2.7")
+        (0.0, 0.0, 1.0)
+        """
+        tokens, last = self._buckets.get(key, (self.burst, self._clock()))
+        tokens = min(self.burst, tokens + (self._clock() - last) * self.rate)
+        return 0.0 if tokens >= cost else (cost - tokens) / self.rate
+
+    def ensure(self, key: str, cost: float = 1.0) -> None:
+        """Refuse as :class:`TooMany` (nothing taken) when ``key``'s allowance is spent: for a
+        thing charged only when it fails, so that a client whose allowance is spent is refused
+        whatever it asks, and learns nothing from the refusal."""
+        wait = self.wait(key, cost)
+        if wait > 0:
+            raise self._refusal(wait)
+
+    def _refusal(self, wait: float) -> TooMany:
+        return TooMany(
+            f"too many {self.what} from your address: try again in {max(1, math.ceil(wait))} s",
+            wait,
+        )
 
     def _forget(self, now: float) -> None:
         """Forget clients whose allowance is whole again, and the longest idle beyond ``most``."""

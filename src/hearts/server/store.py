@@ -5,7 +5,8 @@ Three tables hold everything a server needs to resume every game after a restart
     tables   one row a table: its id (12 URL-safe characters), its join code (6 characters
              with no look-alikes), when it was made and last changed (UTC), the variant's
              name, the rules (``Rules.to_dict()``), the server's options (free-form JSON),
-             the game's secret seed, the first dealer, and whether it is "playing" or "over"
+             the game's secret seed, the first dealer, and whether it is "playing", "over"
+             or "closed" (nobody came to it)
     seats    one row a seat: the name shown, "human" or "bot", the bot's name, the sha256 of
              the seat's secret token (never the token), and whether its player left for good
     events   the game's log: one row an event (``Event.to_dict()``), numbered from 0
@@ -28,10 +29,11 @@ import enum
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -59,6 +61,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import URL, make_url
@@ -95,8 +98,9 @@ __all__ = [
 DATA_DIR_ENV: Final = "HEARTS_DATA_DIR"
 """The environment variable that moves the folder of the default database (``server.db``)."""
 
-STATUSES: Final = ("playing", "over")
-"""What a table can be: still being played (resumed at start-up), or over."""
+STATUSES: Final = ("playing", "over", "closed")
+"""What a table can be: still being played (resumed at start-up), over, or closed before anyone
+played at it (nobody took a seat within the server's claim time)."""
 
 SEAT_KINDS: Final = ("human", "bot")
 """Who a seat is for: a person (who holds its token) or a bot."""
@@ -105,6 +109,8 @@ ID_LENGTH: Final = 12
 CODE_LENGTH: Final = 6
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The join code's letters and digits: none that reads as another (no 0/O, 1/I/L)."""
+
+log = logging.getLogger("hearts.server")
 
 _SEED_LIMIT: Final = 2**63
 _ATTEMPTS: Final = 8
@@ -172,7 +178,7 @@ class TableRow(Base):
     """A row of ``tables``."""
 
     __tablename__ = "tables"
-    __table_args__ = (CheckConstraint("status IN ('playing', 'over')", name="status"),)
+    __table_args__ = (CheckConstraint("status IN ('playing', 'over', 'closed')", name="status"),)
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
     code: Mapped[str] = mapped_column(String(CODE_LENGTH), unique=True)
@@ -351,6 +357,12 @@ class Store:
         if url is None:
             url = self.default_url()
         self.url: URL = self._checked_url(url)
+        self.path = _sqlite_file(self.url)
+        """The SQLite file (None: PostgreSQL, or SQLite in memory)."""
+        if self.path is not None:
+            _private_database(self.path)
+        self._held: Any = None
+        """What holds the database for this server (:meth:`hold`): a lock file, a connection."""
         self._engine = self._make_engine(self.url)
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
         readers = self._engine
@@ -369,11 +381,20 @@ class Store:
     @staticmethod
     def default_url() -> str:
         """SQLite in ``server.db`` in ``$HEARTS_DATA_DIR``, else in the user's data directory
-        for ``hearts`` (``$XDG_DATA_HOME/hearts`` on Linux); the folder is made if need be."""
+        for ``hearts`` (``$XDG_DATA_HOME/hearts`` on Linux); the folder is made if need be,
+        private to the user (0700). The user's data directory for ``hearts`` is ours, and made
+        private if it was not; a ``$HEARTS_DATA_DIR`` that exists is left as its owner made
+        it."""
         env = os.environ.get(DATA_DIR_ENV)
-        folder = Path(env) if env else platformdirs.user_data_path("hearts")
+        folder = Path(env) if env else _our_folder()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            if folder.is_dir():
+                if not env:
+                    _private(folder, 0o700)
+            else:
+                if folder.parent != folder:
+                    folder.parent.mkdir(parents=True, exist_ok=True)
+                folder.mkdir(mode=0o700)
         except OSError as error:
             raise StoreError(
                 f"cannot make the folder {folder} for the server's database: {error.strerror}"
@@ -425,8 +446,66 @@ class Store:
             raise StoreError(f"cannot use the database {_shown(url)}: {error}") from None
 
     def close(self) -> None:
-        """Close every connection (the store is not used after this)."""
+        """Close every connection (the store is not used after this), and let the database go
+        if this store held it (:meth:`hold`)."""
+        self.release()
         self._engine.dispose()
+
+    def hold(self) -> None:
+        """Hold the database for this server alone until :meth:`close` (``hearts serve`` does,
+        before it serves): a second server on the same database would serve tables the first
+        has moved on. Refused with a :class:`StoreError` while another process holds it.
+
+        SQLite: an exclusive lock (``flock``) on ``<file>.lock`` beside the file, which tells
+        the holder's process id. PostgreSQL: a session advisory lock (``pg_try_advisory_lock``)
+        on a connection kept for it, one lock a schema, until several servers on one database
+        are supported. A database in memory is this process's alone, and needs none."""
+        if self._held is not None:
+            return
+        if self.path is not None:
+            self._held = _lock_file(self.path)
+        elif self.url.get_backend_name() == "postgresql":
+            self._held = self._advisory_lock()
+
+    def release(self) -> None:
+        """Let go of the database held by :meth:`hold` (nothing if it is not held)."""
+        held, self._held = self._held, None
+        if held is None:
+            return
+        if isinstance(held, int):
+            os.close(held)  # (the lock goes with the file's last descriptor)
+        else:
+            with suppress(SQLAlchemyError):
+                held.invalidate()  # (its session ends: PostgreSQL lets the lock go)
+            with suppress(SQLAlchemyError):
+                held.close()
+
+    def _advisory_lock(self) -> Any:
+        try:
+            connection = self._engine.connect()
+        except SQLAlchemyError as error:
+            raise StoreError(
+                f"cannot open the database {_shown(self.url)}: {_reason(error)}"
+            ) from None
+        try:
+            taken = connection.execute(
+                text("SELECT pg_try_advisory_lock(:key, hashtext(current_schema()))"),
+                {"key": _ADVISORY_KEY},
+            ).scalar()
+            connection.commit()  # (a session's lock outlives its transaction)
+        except SQLAlchemyError as error:
+            connection.close()
+            raise StoreError(
+                f"cannot lock the database {_shown(self.url)}: {_reason(error)}"
+            ) from None
+        if not taken:
+            connection.close()
+            raise StoreError(
+                f"the database {_shown(self.url)} is in use by another hearts serve: stop that "
+                "one first, or give this one another --database-url (several servers on one "
+                "database are not supported yet)"
+            )
+        return connection
 
     def __enter__(self) -> Store:
         return self
@@ -699,6 +778,23 @@ class Store:
                 ],
             )
 
+    def close_table(self, table_id: str) -> bool:
+        """Mark a table being played as ``closed`` (nobody came to it): it is resumed, listed
+        and given as a game no more. True if it was being played; False for a table over or
+        closed already; an unknown table is refused."""
+        with self._transaction(f"close table {table_id!r}") as session:
+            status = session.scalar(select(TableRow.status).where(TableRow.id == table_id))
+            if status is None:
+                raise StoreError(f"there is no table {table_id!r}")
+            if status != "playing":
+                return False
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status="closed", updated=_now())
+            )
+            return True
+
     def update_seat(
         self,
         table_id: str,
@@ -828,7 +924,9 @@ class Store:
     @staticmethod
     def _check_status(status: str) -> None:
         if status not in STATUSES:
-            raise StoreError(f"status={status!r} is no status: a table is 'playing' or 'over'")
+            raise StoreError(
+                f"status={status!r} is no status: a table is 'playing', 'over' or 'closed'"
+            )
 
     @staticmethod
     def _json(data: dict[str, Any], what: str) -> dict[str, Any]:
@@ -846,6 +944,91 @@ class Store:
                 raise StoreError(f"item {index} to store is not an event: {item!r}")
             plain.append(item.to_dict())
         return plain
+
+
+_ADVISORY_KEY: Final = 0x48_65_61_72
+"""The first key of the server's advisory lock on PostgreSQL (the second: its schema's hash)."""
+
+
+def _our_folder() -> Path:
+    """The user's data directory for ``hearts`` (the default database's folder)."""
+    return platformdirs.user_data_path("hearts")
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    """The file of a SQLite URL (None: PostgreSQL, or a database in memory)."""
+    if url.get_backend_name() != "sqlite":
+        return None
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def _private(path: Path, mode: int) -> None:
+    """Take the group's and others' permissions away from ``path`` (if this user owns it)."""
+    status = path.stat()
+    if status.st_mode & 0o077 and status.st_uid == os.getuid():
+        path.chmod(mode)
+
+
+def _private_database(path: Path) -> None:
+    """The database file made private to the user (0600) before SQLite makes it (SQLite makes
+    its journal files with the database's own mode); one in our folder made private if it
+    was not; one elsewhere left as its owner made it, with a warning if others may read it."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # (SQLite says why it cannot open it)
+    else:
+        os.close(descriptor)
+        return
+    if not hasattr(os, "getuid"):  # pragma: no cover - Windows: no such modes
+        return
+    try:
+        if path.resolve().parent == _our_folder().resolve():
+            for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                if name.exists():
+                    _private(name, 0o600)
+        elif path.stat().st_mode & 0o077:
+            log.warning(
+                "the database %s may be read by other users of this machine (mode %o), and it "
+                "holds the secret seeds of the games in play: make it private (chmod 600 %s)",
+                path,
+                path.stat().st_mode & 0o777,
+                path,
+            )
+    except OSError:
+        return
+
+
+def _lock_file(path: Path) -> int | None:
+    """An exclusive lock on ``<path>.lock`` (its descriptor, kept open to keep the lock), or a
+    :class:`StoreError` naming the process that holds it. None where there is no ``flock``."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    name = Path(f"{path}.lock")
+    try:
+        descriptor = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise StoreError(f"cannot make the lock file {name}: {error.strerror}") from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(descriptor, 32).decode("ascii", "replace").strip()
+        os.close(descriptor)
+        by = f" (process {holder})" if holder.isdigit() else ""
+        raise StoreError(
+            f"the database {path} is in use by another hearts serve{by}: stop that one first, "
+            "or give this one another --database-url"
+        ) from None
+    os.ftruncate(descriptor, 0)
+    os.write(descriptor, str(os.getpid()).encode("ascii"))
+    return descriptor
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -225,6 +225,11 @@ class Table:
         self._hands: tuple[int, list[dict[str, Any]]] = (0, [])
         """The finished hands' results (:func:`~hearts.server.wire.hand_results`), written once
         per hand settled and shared by every state: (hands over, their results)."""
+        self.claimed = True
+        """A person's socket has said hello at a seat (a new table is unclaimed until then,
+        and closed if it stays so for the server's claim time)."""
+        self.gone: str | None = None
+        """Why the table was closed (None: it is open)."""
 
     # ------------------------------------------------------------------ what clients see
 
@@ -561,8 +566,15 @@ class Table:
     # ------------------------------------------------------------------ sockets
 
     async def attach(self, client: Client, seat: int | None) -> None:
-        """A socket joins the table for ``seat`` (None: to watch)."""
+        """A socket joins the table for ``seat`` (None: to watch); a table closed meanwhile
+        tells it why and closes it."""
         async with self.lock:  # (the state it is sent is one the store holds)
+            if self.gone is not None:
+                client.refuse("not_found", self.gone)
+                client.close()
+                return
+            if seat is not None:
+                self.claimed = True
             self._attach(client, seat)
 
     def _attach(self, client: Client, seat: int | None) -> None:
@@ -632,6 +644,10 @@ class Table:
                 seat.grace.cancel()
 
 
+_CLOSED_KEPT: Final = 20_000
+"""Ids and codes of tables closed unclaimed kept in memory, to tell a late creator why."""
+
+
 def _bot_seed(table_id: str, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{table_id}:{seat}".encode()).digest()[:6], "big")
 
@@ -673,6 +689,12 @@ class Hub:
         self._db = concurrent.futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="hearts-store"
         )
+        self.closed: dict[str, str] = {}
+        """Tables closed unclaimed (by id and by code, the newest last, at most
+        :data:`_CLOSED_KEPT`): why, told to whoever looks for one later."""
+        self._closing: set[asyncio.Future[None]] = set()
+        self._claims: dict[str, asyncio.TimerHandle] = {}
+        """The claim timers of new tables (until they run out)."""
 
     async def append(
         self, table_id: str, first: int, events: Sequence[Event], status: str | None
@@ -710,9 +732,13 @@ class Hub:
         return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
 
     def find(self, key: str) -> Table:
-        """A table by its id or its join code (any case)."""
+        """A table by its id or its join code (any case); one closed unclaimed is refused with
+        why (410), one that is not here with 404."""
         table = self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
         if table is None:
+            gone = self.closed.get(key) or self.closed.get(key.strip().upper())
+            if gone is not None:
+                raise TableError(gone, 410)
             raise TableError(f"there is no table {key!r} here: check the link or the code", 404)
         return table
 
@@ -793,7 +819,58 @@ class Hub:
         table.start_grace(places[creator])  # (until the creator's socket comes)
         table._set_timer()  # (a person may be the first to move: their time runs from now)
         table.kick()
+        table.claimed = False
+        self._claims[table.id] = asyncio.get_running_loop().call_later(
+            self.config.claim_time, self._claim_over, table
+        )
         return table, token
+
+    def _claim_over(self, table: Table) -> None:
+        """The claim time of a new table has passed: closed if nobody came."""
+        self._claims.pop(table.id, None)
+        if table.claimed or table.gone is not None or self.tables.get(table.id) is not table:
+            return
+        task = asyncio.ensure_future(self._close_unclaimed(table))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _close_unclaimed(self, table: Table) -> None:
+        """Close a table nobody came to: marked closed in the store, then out of memory (its
+        place freed); a socket that says hello at it later, or a look-up of it, is told why.
+        If the store cannot mark it, it stays, and is tried again a claim time later."""
+        async with table.lock:
+            if table.claimed or table.game.is_over or self.tables.get(table.id) is not table:
+                return
+            try:
+                await self.db(self.store.close_table, table.id)
+            except Exception as error:  # (the store is down: tried again later)
+                log.error("table %s could not be closed unclaimed: %s", table.id, error)
+                self._claims[table.id] = asyncio.get_running_loop().call_later(
+                    self.config.claim_time, self._claim_over, table
+                )
+                return
+            minutes = self.config.claim_time / 60
+            within = (
+                f"{minutes:g} minute{'s' if minutes != 1 else ''}"
+                if minutes >= 1
+                else f"{self.config.claim_time:g} s"
+            )
+            table.gone = (
+                f"this table was closed: nobody took a seat at it within {within} of its "
+                "making; make a new one"
+            )
+            self.tables.pop(table.id, None)
+            self.codes.pop(table.code, None)
+            for key in (table.id, table.code):
+                self.closed.pop(key, None)
+                self.closed[key] = table.gone
+            while len(self.closed) > _CLOSED_KEPT:
+                del self.closed[next(iter(self.closed))]
+            for client in list(table.watchers):
+                client.refuse("not_found", table.gone)
+                client.close()
+            table.close()
+        log.info("table %s closed: nobody came within its claim time", table.id)
 
     async def join(self, key: str, name: str, seat: int | None) -> tuple[Table, int, str]:
         """Claim a person's free seat (``seat``, or the first free): the seat and its token."""
@@ -831,6 +908,8 @@ class Hub:
         kept = await self.db(self.store.get, key) or await self.db(self.store.by_code, key)
         if kept is None:
             raise TableError(f"there is no game {key!r} here: check the link or the code", 404)
+        if kept.status == "closed":
+            raise TableError("this table was closed before anyone played at it: no game", 410)
         if kept.status != "over":
             raise TableError(
                 "the game is still being played: its record is given once it is over", 409
@@ -887,6 +966,10 @@ class Hub:
         return Table(self, kept.id, kept.code, kept.variant, game, seats, options, len(kept.events))
 
     def close(self) -> None:
+        for claim in self._claims.values():
+            claim.cancel()
+        for task in self._closing:
+            task.cancel()
         for table in self.tables.values():
             table.close()
         self.pool.close()
