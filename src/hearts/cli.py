@@ -1054,6 +1054,17 @@ def serve(
         int | None,
         typer.Option(min=0, help="Processes that think for the bots (default: cores less one)."),
     ] = None,
+    hint_rate: Annotated[
+        float,
+        typer.Option(min=0.01, help="Hints a minute one seat may ask, across all its sockets."),
+    ] = 12.0,
+    hint_rate_address: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Hints a minute one client address may ask, across its sockets and tables.",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve online tables: play with friends and bots in the browser, over the network.
 
@@ -1074,7 +1085,9 @@ def serve(
         )
     url = database_url or Store.default_url()
     try:
-        config = ServerConfig(database_url=url, grace=grace)
+        config = ServerConfig(
+            database_url=url, grace=grace, hint_rate=hint_rate, hint_rate_address=hint_rate_address
+        )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)
         store = Store(url)
