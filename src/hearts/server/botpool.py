@@ -617,8 +617,8 @@ class BotPool:
         """One worker's loop: keep it alive, give it the next request, settle the answer."""
         assert self._changed is not None
         changed = self._changed
-        try:
-            while not self._closed:
+        while not self._closed:
+            try:
                 if not self._alive(worker):
                     await self._replace(worker)
                     continue
@@ -630,11 +630,11 @@ class BotPool:
                         await asyncio.wait_for(changed.wait(), _CHECK_EVERY)
                     continue
                 await self._work_out(worker, job)
-        except asyncio.CancelledError:
-            pass
-        except Exception:  # pragma: no cover - a bug here must not stop the bots silently
-            log.exception("the bots' worker %d stopped", worker.number)
-            raise
+            except asyncio.CancelledError:
+                return
+            except Exception:  # pragma: no cover - a bug here must not stop the bots for good
+                log.exception("bots' worker %d: its loop failed; it goes on in 1 s", worker.number)
+                await asyncio.sleep(1.0)
 
     async def _replace(self, worker: _Worker) -> None:
         """Start the worker (again), after a pause that grows with the deaths in a row."""
@@ -675,6 +675,8 @@ class BotPool:
         worker.state, worker.job = "busy", job
         started = time.monotonic()
         args = job.call_args(started, self._overrun)
+        status: str
+        value: Any
         try:
             if self.workers == 0:
                 status, value = await loop.run_in_executor(self._threads, _call, job.function, args)
@@ -689,6 +691,8 @@ class BotPool:
                     args,
                     job.limit,
                 )
+        except Exception as error:  # (its asker must have an answer whatever happens)
+            status, value = "error", f"{type(error).__name__}: {error}"
         finally:
             worker.job = None
             worker.state = "idle"
