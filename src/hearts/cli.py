@@ -1120,6 +1120,17 @@ def serve(
             "address)."
         ),
     ] = None,
+    hint_rate: Annotated[
+        float,
+        typer.Option(min=0.01, help="Hints a minute one seat may ask, across all its sockets."),
+    ] = 12.0,
+    hint_rate_address: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Hints a minute one client address may ask, across its sockets and tables.",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve online tables: play with friends and bots in the browser, over the network.
 
@@ -1158,6 +1169,8 @@ def serve(
             allowed_hosts=tuple(allowed_host or ()) + _served_names(host),
             allowed_origins=tuple(allowed_origin or ()),
             forwarded_allow_ips=tuple(proxies),
+            hint_rate=hint_rate,
+            hint_rate_address=hint_rate_address,
         )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)

@@ -152,6 +152,22 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _bots_processes(server: int) -> set[int]:
+    """The server's processes for the bots, once a worker is there: its workers (forked from
+    a fork server, whose children they are, or each started afresh: ``spawn_main``) and the
+    fork server; empty before a worker is there."""
+    workers: set[int] = set()
+    helpers: set[int] = set()
+    for child in _children(server):
+        text = Path(f"/proc/{child}/cmdline").read_text(errors="replace")
+        if "spawn_main" in text and "resource_tracker" not in text:
+            workers.add(child)
+        elif "forkserver" in text:
+            helpers.add(child)
+            workers |= _children(child)
+    return workers | helpers if workers else set()
+
+
 def test_the_bots_workers_end_when_the_server_is_killed_alone(
     tmp_path: Path, servers: list[Server]
 ) -> None:
@@ -168,12 +184,7 @@ def test_the_bots_workers_end_when_the_server_is_killed_alone(
     end = time.monotonic() + 30
     workers: set[int] = set()
     while not workers and time.monotonic() < end:
-        workers = {
-            child
-            for child in _children(server.process.pid)
-            if "spawn_main" in Path(f"/proc/{child}/cmdline").read_text(errors="replace")
-            and "resource_tracker" not in Path(f"/proc/{child}/cmdline").read_text(errors="replace")
-        }
+        workers = _bots_processes(server.process.pid)
         time.sleep(0.1)
     assert workers, "no worker process was started"
     server.process.kill()  # the server alone

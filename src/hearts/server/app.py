@@ -17,6 +17,7 @@ import gzip
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -32,7 +33,7 @@ from hearts.errors import HeartsError
 from hearts.server import protocol, replay
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
-from hearts.server.limits import TooMany
+from hearts.server.limits import TooMany, scope_key
 from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
 
 __all__ = ["create_app"]
@@ -219,11 +220,27 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     lookup = [Depends(looking)]
 
-    @app.get("/healthz")
-    async def healthz(request: Request) -> dict[str, Any]:
-        """Whether the server is up, and its tables in play."""
+    store_check = _StoreCheck()
+
+    @app.get("/healthz", responses={503: {"description": "the store or the bots are down"}})
+    async def healthz(request: Request) -> JSONResponse:
+        """Whether the server can serve: 200 and what it is doing (its tables in play, the
+        store's quick query, the bots' workers), or 503 and `error` saying which part is down:
+        the store (its query failed, or did not answer within 2 s), or the bots (no worker
+        alive: one is being started, or waits to be after dying again and again)."""
         hub = hub_of(request)
-        return {"ok": True, "tables": sum(1 for t in hub.tables.values() if not t.game.is_over)}
+        store = await store_check(hub)
+        bots = hub.pool.health()
+        down = [part["reason"] for part in (store, bots) if not part["ok"]]
+        body: dict[str, Any] = {
+            "ok": not down,
+            "tables": sum(1 for t in hub.tables.values() if not t.game.is_over),
+            "store": store,
+            "bots": bots,
+        }
+        if down:
+            body["error"] = "; ".join(down)
+        return JSONResponse(body, status_code=503 if down else 200)
 
     @app.get("/api/variants")
     async def list_variants() -> list[dict[str, Any]]:
@@ -390,7 +407,7 @@ async def _serve_socket(hub: Hub, socket: WebSocket, key: str, guard: Guard) -> 
     """One client's socket: hello first (within ``hello_time`` seconds), then its messages
     until it goes (docs/protocol.md)."""
     await socket.accept()
-    client = Client(socket.send_text, hub.config)
+    client = Client(socket.send_text, hub.config, address=scope_key(socket))
     code = 1000
     try:
         try:
@@ -511,6 +528,43 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
 def _sentence(text: str) -> str:
     """A refusal as the core words one: one sentence, lower case, no full stop."""
     return text.strip().rstrip(".")
+
+
+STORE_TIMEOUT = 2.0
+"""Seconds ``/healthz`` waits for the store's quick query before it says the store is down."""
+
+
+class _StoreCheck:
+    """The store's health for ``/healthz``: a quick query (:meth:`Store.ping
+    <hearts.server.store.Store.ping>`) on the store's own thread, bounded by
+    :data:`STORE_TIMEOUT`. Checks asked together share one query, and none is queued behind a
+    query that has not answered yet (a store that hangs is not asked again and again)."""
+
+    def __init__(self) -> None:
+        self._ping: asyncio.Future[Any] | None = None
+        self._since = 0.0
+
+    async def __call__(self, hub: Hub) -> dict[str, Any]:
+        now = time.monotonic()
+        if self._ping is None or self._ping.done():
+            self._ping = asyncio.ensure_future(hub.db(hub.store.ping))
+            self._ping.add_done_callback(_retrieved)
+            self._since = now
+        left = STORE_TIMEOUT - (now - self._since)
+        try:
+            await asyncio.wait_for(asyncio.shield(self._ping), max(0.0, left))
+        except TimeoutError:
+            waited = time.monotonic() - self._since
+            return {"ok": False, "reason": f"the store has not answered in {waited:.1f} s"}
+        except Exception as error:
+            return {"ok": False, "reason": f"the store is down: {_sentence(str(error))}"}
+        return {"ok": True, "reason": None, "ms": round((time.monotonic() - now) * 1000, 1)}
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """Mark a store check's failure as seen (a check nobody waited for any more)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _validation_sentence(errors: Any) -> str:

@@ -1,18 +1,48 @@
 """The bots' thinking, off the server's event loop: :class:`BotPool`.
 
 A bot chooses from a seat's view alone (:class:`~hearts.observation.SeatView`). A bot that
-searches (``expert``, ``ismcts``) thinks in a worker process, the view pickled to it, and the
-server awaits the move while it goes on serving every other table; each move's budget is
-bounded: it thinks at most the server's ``bot_think`` seconds, whatever a table asks. The bots
-of rules of thumb answer in microseconds, in the loop itself. A player's hint (the expert's
-move and why, :func:`advise`) is worked out in the pool too, within its own budget.
+searches (``expert``, ``ismcts``, the levels ``medium`` and ``hard``) thinks in a worker
+process, the view pickled to it, and the server awaits the move while it goes on serving every
+other table; each move's budget is bounded: it thinks at most the server's ``bot_think``
+seconds, whatever a table asks. The bots of rules of thumb answer in microseconds, in the loop
+itself. A player's hint (the expert's move and why, :func:`advise`) is worked out in the pool
+too, within its own budget.
+
+The pool is shared fairly, by its own scheduler in front of the workers (not a first come,
+first served queue):
+
+- **Moves before hints.** A hint runs only when no table's move is waiting for a worker; a move
+  asked while every worker is busy and one of them works out a hint stops that hint at once
+  (the worker is signalled, drops it and takes the move; the hint keeps its place and is
+  worked out again later). So no hint ever delays a table's bot (on POSIX; where there is no
+  ``SIGUSR1`` a hint already running is let finish, at most ``hint_think`` seconds).
+- **Tables in turn.** Each table (each ``key``) has its own queue, and the pool takes one
+  request from each table in turn (round robin), never two of one table at once: a table with
+  many requests waiting delays only itself. A table may have at most :data:`TABLE_MOST` moves
+  waiting (its driver asks one at a time). Hints are served in turn between seats the same way.
+- **A move's budget counts its wait.** A move thinks its budget less the time it waited for a
+  worker (and less what moves have lately taken beyond their think: the trip to the worker and
+  back, making the bot), never less than :data:`FLOOR` of it: when the pool is free it thinks
+  its whole budget; under load its answer still comes about its budget after it was asked,
+  until the wait is longer than that, and the pool goes round the tables faster. With one
+  worker (the default on two cores), a table's bot waits at worst ``think × (1 + N)`` for a
+  move, N the other tables with a searching bot to move: each thinks at most its budget before
+  it is this table's turn again.
+- **A dead worker is replaced.** A worker killed (the kernel's OOM killer, ``kill -9``) or hung
+  well past its budget (:data:`OVERRUN`) is replaced by a new one (forked from a fork server
+  that has the bots' modules loaded: tens of milliseconds), and the request it was
+  working on is asked again of the new one. A request whose worker dies :data:`RETRIES` times
+  is given up (:class:`BotFailed`, logged) rather than killing workers for ever; workers that
+  die one after another are started again after a growing pause (:data:`RESPAWN_FIRST`
+  doubling up to :data:`RESPAWN_MOST`), so the server never spins. :meth:`BotPool.health`
+  says whether the pool can think now.
 
 >>> import asyncio
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=1)
 >>> async def one_move() -> bool:
 ...     pool = BotPool(workers=0)          # a thread instead of processes, for this example
-...     move = await pool.choose("basic", 1, None, game.view(0))
+...     move = await pool.choose("expert", 1, 0.05, game.view(0), key="table")
 ...     pool.close()
 ...     return move in game.legal_moves(0)
 >>> asyncio.run(one_move())
@@ -22,19 +52,95 @@ True
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
+import contextlib
+import dataclasses
+import logging
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, Final, Literal
 
 from hearts import bots
 from hearts.bots import expert
+from hearts.errors import HeartsError
 from hearts.moves import Move, move_text
 from hearts.observation import SeatView
 
-__all__ = ["BotPool", "advise", "choose"]
+__all__ = [
+    "FLOOR",
+    "OVERRUN",
+    "RESPAWN_FIRST",
+    "RESPAWN_MOST",
+    "RETRIES",
+    "TABLE_MOST",
+    "BotBusy",
+    "BotError",
+    "BotFailed",
+    "BotPool",
+    "PoolClosed",
+    "advise",
+    "choose",
+]
+
+log = logging.getLogger("hearts.server")
+
+Kind = Literal["move", "hint"]
+"""What a request is for: a table's bot move, or a player's hint (served after every move)."""
+
+FLOOR: Final = 0.25
+"""The least share of its budget a move thinks, however long it waited for a worker."""
+RETRIES: Final = 3
+"""Times a request's worker may die under it before the request is given up."""
+RESPAWN_FIRST: Final = 0.5
+"""Seconds before a worker is started again after a second death in a row (the first is
+replaced at once) ..."""
+RESPAWN_MOST: Final = 30.0
+"""... doubling with each death in a row up to this; one request answered resets it."""
+OVERRUN: Final = 60.0
+"""Seconds beyond its budget a request may take before its worker is taken for hung (killed
+and replaced): far beyond any real think, so only a worker that is stuck is."""
+START_LIMIT: Final = 120.0
+"""Seconds a new worker may take to start (a loaded machine may be slow to import NumPy)."""
+TABLE_MOST: Final = 4
+"""Moves one table may have waiting at once (its driver asks one at a time)."""
+HINTS_MOST: Final = 256
+"""Hints waiting at once in the whole pool; beyond, a hint is refused until some are done."""
+HINT_WAIT: Final = 20.0
+"""Seconds a hint may wait for a worker (the moves go first) before it is refused."""
+_OVERRUN_MOST: Final = 0.25
+"""The most a move's think is shortened for what moves take beyond their think."""
+_CHECK_EVERY: Final = 0.5
+"""Seconds between an idle worker's checks that its process is alive."""
+
+
+class BotError(HeartsError):
+    """A bot's move or a hint the pool could not give: the sentence says why."""
+
+
+class BotBusy(BotError):
+    """A request refused for now because the pool has too much waiting: ask again in
+    ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class BotFailed(BotError):
+    """A request given up: its worker died under it again and again, or the bot itself failed
+    on it (a table then has its stand-in make that one move)."""
+
+
+class PoolClosed(BotError):
+    """The pool is stopped (the server is stopping)."""
 
 
 def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
@@ -51,51 +157,585 @@ def advise(seed: int, think: float, view: SeatView) -> tuple[str, str]:
     return move_text(advice.move), advice.reason
 
 
-def _quiet(server: int) -> None:
+# ---------------------------------------------------------------------- the worker's side
+
+
+class _Stop(BaseException):
+    """Raised in a worker by the parent's signal: drop the hint being worked out."""
+
+
+def _quiet() -> None:
     """A worker ignores Ctrl+C (the server stops it when it stops) and ends by itself once
-    the server's process is gone (killed outright, it had no chance to stop its workers)."""
+    the server's process is gone (killed outright, it had no chance to stop its workers): its
+    parent (the server, or the fork server, which ends with the server) is then another."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == server:
+        while os.getppid() == parent:
             time.sleep(1.0)
         os._exit(0)
 
     threading.Thread(target=watch, name="hearts-server-watch", daemon=True).start()
 
 
+def _work(conn: Connection) -> None:
+    """A worker process: says it is ready, then runs each request it is sent, one at a time,
+    and sends back ``(status, value)``: ``ok`` and the answer, ``error`` and a sentence, or
+    ``stopped`` (the parent's ``SIGUSR1`` stopped it)."""
+    _quiet()
+    running = [False]
+
+    def stop(signum: int, frame: object) -> None:
+        if running[0]:  # (a signal that comes between requests stops nothing)
+            running[0] = False
+            raise _Stop
+
+    if hasattr(signal, "SIGUSR1"):
+        signal.signal(signal.SIGUSR1, stop)
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        reply: tuple[str, Any]
+        try:
+            try:
+                running[0] = True
+                function, args = pickle.loads(data)
+                reply = ("ok", function(*args))
+            except Exception as error:
+                reply = ("error", f"{type(error).__name__}: {error}")
+            finally:
+                running[0] = False
+        except _Stop:
+            reply = ("stopped", None)
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+        except Exception as error:  # (an answer that cannot be pickled)
+            conn.send(("error", f"{type(error).__name__}: {error}"))
+
+
+# ---------------------------------------------------------------------- the server's side
+
+
+def _call(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, Any]:
+    """A request run in the server's own thread (``workers=0``)."""
+    try:
+        return "ok", function(*args)
+    except Exception as error:
+        return "error", f"{type(error).__name__}: {error}"
+
+
+def _context() -> Any:  # (a ForkServerContext or a SpawnContext: not on every platform)
+    """How workers are started: forked from a fork server that has loaded the bots' modules
+    once (a worker is then replaced in tens of milliseconds; measured 0.03-0.06 s against
+    3-6 s for a fresh interpreter on a busy two-core machine), or where there is none
+    (Windows) each a fresh interpreter. Never a fork of the server itself, whose threads may
+    hold locks."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _spawn(number: int) -> tuple[BaseProcess, Connection]:
+    """A new worker process, once it says it is ready (raises ``OSError`` if it does not)."""
+    context = _context()
+    mine, theirs = context.Pipe()
+    process = context.Process(
+        target=_work, args=(theirs,), name=f"hearts-bots-{number}", daemon=True
+    )
+    process.start()
+    theirs.close()
+    if mine in wait([mine, process.sentinel], timeout=START_LIMIT):
+        try:
+            if mine.recv()[0] == "ready":
+                return process, mine
+        except (EOFError, OSError):
+            pass
+    process.kill()
+    process.join(5)
+    mine.close()
+    raise OSError(f"a worker for the bots did not start (exit code {process.exitcode})")
+
+
+def _exchange(
+    process: BaseProcess,
+    conn: Connection,
+    function: Callable[..., Any],
+    args: tuple[Any, ...],
+    limit: float,
+) -> tuple[str, Any]:
+    """Send a worker one request and wait for its answer, or for its death (``died``), or
+    ``limit`` seconds (``hung``: the worker is killed)."""
+    try:
+        data = pickle.dumps((function, args))
+    except Exception as error:
+        return "error", f"the request cannot be sent to a worker: {error}"
+    try:
+        conn.send_bytes(data)
+    except (OSError, ValueError):
+        return "died", None
+    ready = wait([conn, process.sentinel], timeout=limit)
+    if conn in ready:
+        try:
+            status, value = conn.recv()
+        except (EOFError, OSError):
+            return "died", None
+        return status, value
+    if ready:
+        return "died", None
+    process.kill()
+    return "hung", None
+
+
+@dataclasses.dataclass(eq=False, slots=True)
+class _Job:
+    """One request waiting for a worker, or being worked out."""
+
+    kind: Kind
+    key: str
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    think_at: int | None
+    """Where in ``args`` the think budget is (a move's is cut by its wait)."""
+    limit: float
+    future: asyncio.Future[Any]
+    asked: float
+    deaths: int = 0
+    stopping: bool = False
+
+    def call_args(self, now: float, overrun: float = 0.0) -> tuple[Any, ...]:
+        """The arguments to run with now: a move's budget less its wait and less ``overrun``
+        (what moves have lately taken beyond the budget they were given), down to
+        :data:`FLOOR` of it."""
+        if self.kind != "move" or self.think_at is None:
+            return self.args
+        think = self.args[self.think_at]
+        if think is None:
+            return self.args
+        left = max(think * FLOOR, think - (now - self.asked) - overrun)
+        return (*self.args[: self.think_at], left, *self.args[self.think_at + 1 :])
+
+
+State = Literal["new", "starting", "idle", "busy", "waiting"]
+
+
+@dataclasses.dataclass(eq=False, slots=True)
+class _Worker:
+    number: int
+    process: BaseProcess | None = None
+    conn: Connection | None = None
+    state: State = "new"
+    job: _Job | None = None
+    lost: bool = False
+    """It died (or failed to start) and has not been ready since."""
+    until: float = 0.0
+    """When a worker that is ``waiting`` is started again (time.monotonic)."""
+
+    def drop(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        if self.process is not None:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(1)
+        self.process = self.conn = None
+
+
 class BotPool:
-    """Processes that think for the bots (``workers``; 0: one thread of the server's own)."""
+    """The bots' workers and the scheduler in front of them (see the module docstring):
+    ``workers`` processes, or with 0 one thread of the server's own (for tests: nothing is
+    replaced or stopped then). Workers start with the first request that needs one."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._executor: concurrent.futures.Executor
-        if workers > 0:
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_quiet,
-                initargs=(os.getpid(),),
-            )
-        else:
-            self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+        self._workers = [_Worker(number) for number in range(max(workers, 1))]
+        self._moves: dict[str, collections.deque[_Job]] = {}
+        """Each table's moves waiting, the tables in the order they are served (round robin)."""
+        self._hints: dict[str, collections.deque[_Job]] = {}
+        self._threads = concurrent.futures.ThreadPoolExecutor(
+            max_workers=len(self._workers), thread_name_prefix="hearts-bots"
+        )
+        self._changed: asyncio.Event | None = None
+        self._slots: list[asyncio.Task[None]] = []
+        self._closed = False
+        self._deaths = 0
+        """Workers that died one after another, no request answered since."""
+        self._overrun = 0.0
+        """What a move has lately taken beyond the think it was given (sending the view and the
+        move between processes, making the bot, its last sample), on average: taken off the
+        next moves' think, so that a move's answer comes within its budget of being asked."""
+        self.counts: collections.Counter[str] = collections.Counter()
+        """What the pool has done: ``moves`` and ``hints`` answered, ``stopped`` hints, workers
+        ``died`` and ``hung``, requests ``given_up``, hints ``refused`` (busy)."""
 
-    async def choose(self, name: str, seed: int, think: float | None, view: SeatView) -> Move:
-        """The move of bot ``name`` for ``view`` (see :func:`choose`): a bot that searches
-        thinks in the pool, off the loop; one that answers by rules of thumb in microseconds
-        (``random``, ``basic``) answers here, which costs far less than sending the view to
-        another process and back (measured: about 20 us against 0.6-1.2 ms a move)."""
+    # ------------------------------------------------------------------ requests
+
+    async def choose(
+        self, name: str, seed: int, think: float | None, view: SeatView, *, key: str = ""
+    ) -> Move:
+        """The move of bot ``name`` for ``view`` (see :func:`choose`), for the table ``key``:
+        a bot that searches thinks in the pool, off the loop, in the table's turn; one that
+        answers by rules of thumb in microseconds (``random``, ``basic``) answers here, which
+        costs far less than sending the view to another process and back (measured: about
+        20 us against 0.6-1.2 ms a move). Raises :class:`BotFailed` when it is given up."""
         if name not in bots.SEARCHERS:
             return choose(name, seed, think, view)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, choose, name, seed, think, view)
+        move: Move = await self.run("move", key, choose, name, seed, think, view, think_at=2)
+        return move
 
-    async def advise(self, seed: int, think: float, view: SeatView) -> tuple[str, str]:
-        """The expert's hint for ``view`` (see :func:`advise`), worked out in the pool, off the
-        loop, as a searching bot's move is."""
+    async def advise(
+        self, seed: int, think: float, view: SeatView, *, key: str = ""
+    ) -> tuple[str, str]:
+        """The expert's hint for ``view`` (see :func:`advise`) for the seat ``key``, worked
+        out in the pool when no table's move waits. Raises :class:`BotBusy` when too many
+        hints wait or it waited too long, :class:`BotFailed` when it is given up."""
+        answer: tuple[str, str] = await self.run("hint", key, advise, seed, think, view)
+        return answer
+
+    async def run(
+        self,
+        kind: Kind,
+        key: str,
+        function: Callable[..., Any],
+        *args: Any,
+        think_at: int | None = None,
+        limit: float | None = None,
+    ) -> Any:
+        """Run ``function(*args)`` (a function of a module, so that a worker can import it) in
+        the pool, as a ``kind`` request of ``key`` (a table's, or a seat's for hints), in its
+        turn; ``think_at``: where in ``args`` a move's think budget is; ``limit``: seconds
+        before its worker is taken for hung (by default the budget and :data:`OVERRUN`)."""
+        if self._closed:
+            raise PoolClosed("the bots are stopping with the server")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, advise, seed, think, view)
+        self._start()
+        queues = self._moves if kind == "move" else self._hints
+        waiting = queues.get(key)
+        if kind == "move" and waiting is not None and len(waiting) >= TABLE_MOST:
+            raise BotBusy(f"this table has {TABLE_MOST} moves waiting for the bots already", 1.0)
+        if kind == "hint" and sum(len(queue) for queue in self._hints.values()) >= HINTS_MOST:
+            self.counts["refused"] += 1
+            raise BotBusy("the bots are busy: ask for a hint again in 5 s", 5.0)
+        think = args[think_at] if think_at is not None else None
+        if limit is None:
+            limit = (think or 0.0) + OVERRUN
+        job = _Job(
+            kind, key, function, args, think_at, limit, loop.create_future(), time.monotonic()
+        )
+        queues.setdefault(key, collections.deque()).append(job)
+        assert self._changed is not None
+        self._changed.set()
+        if kind == "move":
+            self._preempt(key)
+        try:
+            return await job.future
+        finally:
+            if not job.future.done() or job.future.cancelled():
+                self._drop(job)
+
+    # ------------------------------------------------------------------ what it is doing
+
+    def health(self) -> dict[str, Any]:
+        """Whether the pool can think now (``ok``), and what it is doing: ``ok`` is false when
+        no worker is ready and one was lost (dead, being replaced, or waiting to be started
+        again after deaths in a row), or once the pool is closed; ``reason`` says which."""
+        ready = [w for w in self._workers if w.state in ("idle", "busy") and self._alive(w)]
+        lost = [
+            w
+            for w in self._workers
+            if w.lost or (w.state in ("idle", "busy") and not self._alive(w))
+        ]
+        reason = None
+        if self._closed:
+            reason = "the bots' pool is stopped"
+        elif not ready and lost:
+            waiting = [w.until - time.monotonic() for w in lost if w.state == "waiting"]
+            reason = "no worker for the bots is alive: " + (
+                f"one is started again in {max(0.0, min(waiting)):.0f} s, after "
+                f"{self._deaths} died in a row"
+                if waiting
+                else "a new one is being started"
+            )
+        return {
+            "ok": reason is None,
+            "reason": reason,
+            "workers": self.workers,
+            "ready": len(ready),
+            "replacing": len(lost),
+            "moves_waiting": sum(len(queue) for queue in self._moves.values()),
+            "hints_waiting": sum(len(queue) for queue in self._hints.values()),
+            **{name: self.counts[name] for name in ("died", "hung", "given_up")},
+        }
+
+    def pids(self) -> list[int]:
+        """The worker processes alive now (none with ``workers=0``)."""
+        return [
+            w.process.pid
+            for w in self._workers
+            if w.process is not None and w.process.pid is not None and w.process.is_alive()
+        ]
+
+    def running(self) -> list[tuple[int | None, Kind, str]]:
+        """What each busy worker works out: its process id (None: the thread), the kind of
+        request and its key."""
+        return [
+            (w.process.pid if w.process is not None else None, w.job.kind, w.job.key)
+            for w in self._workers
+            if w.state == "busy" and w.job is not None
+        ]
 
     def close(self) -> None:
-        """Stop the workers (a move being thought is dropped)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (a request being worked out is dropped, those waiting refused)."""
+        self._closed = True
+        for task in self._slots:
+            task.cancel()
+        jobs = [job for queues in (self._moves, self._hints) for q in queues.values() for job in q]
+        jobs += [worker.job for worker in self._workers if worker.job is not None]
+        self._moves.clear()
+        self._hints.clear()
+        for job in jobs:
+            if not job.future.done():
+                with contextlib.suppress(RuntimeError):  # (its loop may be closed already)
+                    job.future.set_exception(PoolClosed("the bots are stopping with the server"))
+        for worker in self._workers:
+            worker.drop()
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ the scheduler
+
+    def _start(self) -> None:
+        if self._slots:
+            return
+        self._changed = asyncio.Event()
+        self._slots = [
+            asyncio.create_task(self._serve(worker), name=f"hearts-bots-{worker.number}")
+            for worker in self._workers
+        ]
+
+    def _alive(self, worker: _Worker) -> bool:
+        """Whether a worker can take a request (a thread always can)."""
+        if self.workers == 0:
+            return True
+        process = worker.process
+        return process is not None and not worker.lost and process.is_alive()
+
+    def _running_keys(self) -> set[str]:
+        return {w.job.key for w in self._workers if w.job is not None}
+
+    def _pick(self) -> _Job | None:
+        """The next request to work out: the next table's move in turn, else the next seat's
+        hint in turn; never one of a key that has one being worked out."""
+        busy = self._running_keys()
+        now = time.monotonic()
+        for queues in (self._moves, self._hints):
+            for key in list(queues):
+                queue = queues[key]
+                while queue and (
+                    queue[0].future.done() or self._expired(queue[0], now)
+                ):  # (its asker went)
+                    queue.popleft()
+                if not queue:
+                    del queues[key]
+                    continue
+                if key in busy:
+                    continue
+                job = queue.popleft()
+                del queues[key]
+                if queue:
+                    queues[key] = queue  # (to the back of the turn)
+                return job
+        return None
+
+    def _expired(self, job: _Job, now: float) -> bool:
+        """A hint that waited too long is refused (True), to be asked again."""
+        if job.kind != "hint" or now - job.asked < HINT_WAIT:
+            return False
+        self.counts["refused"] += 1
+        job.future.set_exception(
+            BotBusy("the bots are busy with the tables' moves: ask for a hint again in 5 s", 5.0)
+        )
+        return True
+
+    def _requeue(self, job: _Job) -> None:
+        """A request to work out again first (its worker died, or it is a hint stopped)."""
+        job.stopping = False
+        queues = self._moves if job.kind == "move" else self._hints
+        queue = queues.pop(job.key, collections.deque())
+        queue.appendleft(job)
+        rest = dict(queues)
+        queues.clear()
+        queues[job.key] = queue
+        queues.update(rest)
+        assert self._changed is not None
+        self._changed.set()
+
+    def _drop(self, job: _Job) -> None:
+        """A request whose asker went: out of its queue, or a hint being worked out stopped."""
+        queues = self._moves if job.kind == "move" else self._hints
+        queue = queues.get(job.key)
+        if queue is not None and job in queue:
+            queue.remove(job)
+            if not queue:
+                del queues[job.key]
+        for worker in self._workers:
+            if worker.job is job and job.kind == "hint":
+                self._stop(worker)
+
+    def _preempt(self, key: str) -> None:
+        """A move was asked: if no worker is free for it, stop a hint being worked out."""
+        if key in self._running_keys() or any(w.state == "idle" for w in self._workers):
+            return
+        for worker in self._workers:
+            job = worker.job
+            if (
+                worker.state == "busy"
+                and job is not None
+                and job.kind == "hint"
+                and not job.stopping
+            ):
+                self._stop(worker)
+                return
+
+    def _stop(self, worker: _Worker) -> None:
+        job = worker.job
+        usr1 = getattr(signal, "SIGUSR1", None)
+        if job is None or job.stopping or usr1 is None or worker.process is None:
+            return  # (a thread cannot be stopped: the hint runs out its budget)
+        job.stopping = True
+        pid = worker.process.pid
+        if pid is not None and worker.process.is_alive():
+            os.kill(pid, usr1)
+
+    async def _serve(self, worker: _Worker) -> None:
+        """One worker's loop: keep it alive, give it the next request, settle the answer."""
+        assert self._changed is not None
+        changed = self._changed
+        while not self._closed:
+            try:
+                if not self._alive(worker):
+                    await self._replace(worker)
+                    continue
+                job = self._pick()
+                if job is None:
+                    worker.state = "idle"
+                    changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(changed.wait(), _CHECK_EVERY)
+                    continue
+                await self._work_out(worker, job)
+            except asyncio.CancelledError:
+                return
+            except Exception:  # pragma: no cover - a bug here must not stop the bots for good
+                log.exception("bots' worker %d: its loop failed; it goes on in 1 s", worker.number)
+                await asyncio.sleep(1.0)
+
+    async def _replace(self, worker: _Worker) -> None:
+        """Start the worker (again), after a pause that grows with the deaths in a row."""
+        loop = asyncio.get_running_loop()
+        was = worker.state
+        if worker.process is not None:
+            if not worker.lost:  # (it died between requests)
+                self.counts["died"] += 1
+                self._deaths += 1
+                log.error("bots' worker %d (pid %s) died", worker.number, worker.process.pid)
+            worker.lost = True
+            await loop.run_in_executor(self._threads, worker.drop)
+        if self._deaths > 1:
+            pause = min(RESPAWN_MOST, RESPAWN_FIRST * 2 ** (self._deaths - 2))
+            worker.state, worker.until = "waiting", time.monotonic() + pause
+            log.warning(
+                "bots' worker %d: %d died in a row, the next is started in %.1f s",
+                worker.number,
+                self._deaths,
+                pause,
+            )
+            await asyncio.sleep(pause)
+        worker.state = "starting"
+        try:
+            process, conn = await loop.run_in_executor(self._threads, _spawn, worker.number)
+        except Exception as error:  # (OSError, or multiprocessing's own refusals)
+            worker.lost = True
+            self._deaths += 1
+            log.error("bots' worker %d: %s", worker.number, error)
+            return
+        worker.process, worker.conn = process, conn
+        worker.state, worker.lost = "idle", False
+        if was != "new":
+            log.warning("bots' worker %d: replaced (pid %s)", worker.number, process.pid)
+
+    async def _work_out(self, worker: _Worker, job: _Job) -> None:
+        loop = asyncio.get_running_loop()
+        worker.state, worker.job = "busy", job
+        started = time.monotonic()
+        args = job.call_args(started, self._overrun)
+        status: str
+        value: Any
+        try:
+            if self.workers == 0:
+                status, value = await loop.run_in_executor(self._threads, _call, job.function, args)
+            else:
+                assert worker.process is not None and worker.conn is not None
+                status, value = await loop.run_in_executor(
+                    self._threads,
+                    _exchange,
+                    worker.process,
+                    worker.conn,
+                    job.function,
+                    args,
+                    job.limit,
+                )
+        except Exception as error:  # (its asker must have an answer whatever happens)
+            status, value = "error", f"{type(error).__name__}: {error}"
+        finally:
+            worker.job = None
+            worker.state = "idle"
+        what = "a move" if job.kind == "move" else "a hint"
+        if status == "ok":
+            self._deaths = 0
+            self.counts[f"{job.kind}s"] += 1
+            if job.kind == "move" and job.think_at is not None and args[job.think_at]:
+                beyond = max(0.0, time.monotonic() - started - args[job.think_at])
+                self._overrun = min(_OVERRUN_MOST, 0.8 * self._overrun + 0.2 * beyond)
+            if not job.future.done():
+                job.future.set_result(value)
+        elif status == "stopped":
+            self.counts["stopped"] += 1
+            if not job.future.done():
+                self._requeue(job)
+        elif status == "error":
+            log.error("the bots could not work out %s for %s: %s", what, job.key, value)
+            if not job.future.done():
+                job.future.set_exception(BotFailed(f"the bot failed on {what}: {value}"))
+        else:  # died, hung
+            self.counts[status] += 1
+            self._deaths += 1
+            job.deaths += 1
+            pid = worker.process.pid if worker.process is not None else None
+            log.error(
+                "bots' worker %d (pid %s) %s working out %s for %s (%d of %d times)",
+                worker.number,
+                pid,
+                "died" if status == "died" else "hung and was killed",
+                what,
+                job.key,
+                job.deaths,
+                RETRIES,
+            )
+            worker.lost = True
+            if job.future.done():
+                pass
+            elif job.deaths >= RETRIES:
+                self.counts["given_up"] += 1
+                log.error("%s for %s is given up: its worker died %d times", what, job.key, RETRIES)
+                job.future.set_exception(
+                    BotFailed(f"{what} was given up: the bots' worker died {RETRIES} times over it")
+                )
+            else:
+                self._requeue(job)

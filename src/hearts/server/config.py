@@ -51,6 +51,12 @@ class ServerConfig:
     bot_workers: int = dataclasses.field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     """Processes that think for the bots (0: a thread of the server instead, for tests of the
     server itself)."""
+    hint_rate: float = 12.0
+    """Hints a minute one seat may ask, counted across all its sockets (a quarter of a
+    minute's at once); beyond, a hint is refused (``throttled``) with when to ask again."""
+    hint_rate_address: float = 30.0
+    """Hints a minute one client address may ask, across all its sockets and tables (a
+    quarter of a minute's at once), refused the same way beyond."""
     max_message: int = 8192
     """The largest message a client may send, in bytes."""
     rate: float = 20.0
@@ -115,6 +121,12 @@ class ServerConfig:
             raise InvalidArgument(
                 f"bot_workers must be a whole number of at least 0, not {self.bot_workers!r}"
             )
+        for name in ("hint_rate", "hint_rate_address"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+                raise InvalidArgument(
+                    f"{name} must be a number of hints a minute above 0, not {value!r}"
+                )
         for name in (
             "max_message",
             "burst",

@@ -834,6 +834,12 @@ class Store:
 
     # --- Reading ---
 
+    def ping(self) -> None:
+        """Check that the database answers and holds the schema: one quick read of its table
+        of tables (``/healthz``). Raises a :class:`StoreError` saying why not."""
+        with self._transaction("reach the database", read=True) as session:
+            session.execute(select(TableRow.id).limit(1)).first()
+
     def get(self, table_id: str) -> StoredTable | None:
         """The table with this id, with its seats and every event; None if there is none."""
         found = self._tables(f"read table {table_id!r}", TableRow.id == table_id)

@@ -17,17 +17,22 @@ for them until they come back (the seat is theirs again at once). Leaving for go
 seat to the stand-in. With a turn timer, a person who lets it run out has that one move made
 by the stand-in.
 
-The bots think in :class:`~hearts.server.botpool.BotPool`'s processes; a table's driver asks
-for one bot move at a time and plays it if the position has not changed meanwhile.
+The bots think in :class:`~hearts.server.botpool.BotPool`'s processes, each table in its turn
+and before any hint; a table's driver asks for one bot move at a time and plays it if the
+position has not changed meanwhile. A bot move that cannot be stored (the store is down) is
+tried again after a pause that doubles up to :data:`RETRY_MOST` seconds (the move kept, not
+thought again), and at once when the table moves otherwise; a person's move never waits for it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import hashlib
 import logging
+import math
 import re
 import secrets
 import time
@@ -41,8 +46,9 @@ from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
 from hearts.server import protocol, wire
-from hearts.server.botpool import BotPool
+from hearts.server.botpool import BotBusy, BotFailed, BotPool, PoolClosed, choose
 from hearts.server.config import ServerConfig
+from hearts.server.limits import RateLimit
 from hearts.server.store import NewSeat, Store, StoredTable, StoreError, hash_token
 
 __all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions"]
@@ -51,6 +57,11 @@ log = logging.getLogger("hearts.server")
 
 _QUEUE = 256
 """Messages waiting for a slow client before it is dropped (it may reconnect and sync)."""
+
+RETRY_FIRST: Final = 0.5
+"""Seconds a table's bots wait before trying again a move the store could not keep ..."""
+RETRY_MOST: Final = 30.0
+"""... doubling at each failure up to this; a move stored resets it."""
 
 
 class TableError(HeartsError):
@@ -91,8 +102,13 @@ class TableOptions:
 class Client:
     """One socket: its seat (None: a watcher), what waits to be sent to it, its throttle."""
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], config: ServerConfig) -> None:
+    def __init__(
+        self, send: Callable[[str], Awaitable[None]], config: ServerConfig, address: str = ""
+    ) -> None:
         self._send = send
+        self.address = address
+        """The key of the client's address (:func:`~hearts.server.limits.client_key`): what
+        its hints are counted under, with every other socket from there."""
         self.seat: int | None = None
         self.table: Table | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(_QUEUE)
@@ -216,6 +232,11 @@ class Table:
         """Events stored so far."""
         self.lock = asyncio.Lock()
         self._driver: asyncio.Task[None] | None = None
+        self._nudged = asyncio.Event()
+        """Set when the table moved on (a driver pausing after a failed store tries at once)."""
+        self.backoff = 0.0
+        """Seconds the driver pauses before trying again a bot move the store could not keep
+        (0: it is not pausing)."""
         self._tasks: set[asyncio.Future[None]] = set()
         """Work waiting for the lock, scheduled from callbacks (kept until done)."""
         self._turn: tuple[int, int, asyncio.TimerHandle] | None = None
@@ -433,12 +454,22 @@ class Table:
         )
 
     def kick(self) -> None:
-        """Let the bots move, if one is to (one driver a table)."""
+        """Let the bots move, if one is to (one driver a table); a driver pausing after a
+        failed store tries again at once."""
         if self._driver is None or self._driver.done():
             self._driver = asyncio.create_task(self._drive())
+        else:
+            self._nudged.set()
 
     async def _drive(self) -> None:
+        """Play the bots' moves while a bot is to move: one asked of the pool at a time, played
+        if the position has not changed meanwhile. A move the store could not keep is tried
+        again (the same move, not thought again) after a pause that doubles from
+        :data:`RETRY_FIRST` up to :data:`RETRY_MOST` seconds, or as soon as the table moves
+        otherwise; the lock is not held while it pauses, so people's moves go on."""
+        kept: tuple[int, int, Move] | None = None  # (a move not stored: position, seat, move)
         while not self.game.is_over:
+            self._nudged.clear()
             movers = [
                 (number, bot)
                 for number in self.to_act()
@@ -448,26 +479,62 @@ class Table:
                 return
             number, bot = movers[0]
             position = self.stored
-            view = self.game.view(number)
-            think = min(self.options.think, self.hub.config.bot_think)
-            try:
-                move = await self.hub.pool.choose(bot, _bot_seed(self.id, number), think, view)
-            except (concurrent.futures.process.BrokenProcessPool, RuntimeError) as error:
-                log.error("table %s: the bots' pool failed: %s", self.id, error)
-                return
+            if kept is not None and kept[:2] == (position, number):
+                move = kept[2]
+            else:
+                think = min(self.options.think, self.hub.config.bot_think)
+                try:
+                    move = await self._bot_move(number, bot, think)
+                except PoolClosed:
+                    return
+            kept = None
             async with self.lock:
                 if self.stored != position or number not in self.to_act():
                     continue  # (the position moved on meanwhile: ask again)
                 if self.player_for(self.seats[number]) is None:
                     continue  # (the person came back)
-                await self._play(number, move, None, None)
+                if await self._play(number, move, None, None):
+                    self.backoff = 0.0
+                    continue
+            kept = (position, number, move)
+            self.backoff = min(RETRY_MOST, self.backoff * 2 or RETRY_FIRST)
+            log.warning(
+                "table %s: seat %d's move is tried again in %.1f s",
+                self.id,
+                number + 1,
+                self.backoff,
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._nudged.wait(), self.backoff)
+
+    async def _bot_move(self, number: int, bot: str, think: float | None) -> Move:
+        """Bot ``bot``'s move for seat ``number``, thought in the pool in this table's turn.
+        If the pool gives it up (its worker died over it again and again, or the bot failed),
+        the ``basic`` bot makes that one move instead, in the loop, and the log says so: the
+        table goes on. Raises :class:`~hearts.server.botpool.PoolClosed` once the server
+        stops."""
+        view = self.game.view(number)
+        seed = _bot_seed(self.id, number)
+        try:
+            return await self.hub.pool.choose(bot, seed, think, view, key=self.id)
+        except (BotFailed, BotBusy) as error:
+            log.error(
+                "table %s: %s; the basic bot makes seat %d's move instead",
+                self.id,
+                error,
+                number + 1,
+            )
+            return choose("basic", seed, None, view)
 
     # ------------------------------------------------------------------ hints
 
     def ask_hint(self, client: Client, ref: int | None) -> None:
         """A client asks for a hint: refused at once (a sentence) for a watcher, for a seat
-        with no move to make now, or while this client's last hint is still being worked out;
-        else worked out in the bots' pool, off the loop, and sent to this client alone."""
+        with no move to make now, while this client's last hint is still being worked out,
+        and beyond the seat's hints a minute (``hint_rate``, counted across its sockets) or
+        its address's (``hint_rate_address``, across its sockets and tables), saying when to
+        ask again; else worked out in the bots' pool, off the loop, when no table's bot move
+        waits, and sent to this client alone."""
         seat = client.seat
         if seat is None:
             client.refuse("unauthorized", "a watcher cannot ask for a hint: join a seat", ref)
@@ -479,20 +546,47 @@ class Table:
             client.refuse(
                 "not_your_turn", "a hint is for your own move, and you have none to make now", ref
             )
+        elif wait := self.hub.hint_seats.take(f"{self.id}/{seat}"):
+            client.refuse(
+                "throttled", f"too many hints for this seat: ask again in {_seconds(wait)} s", ref
+            )
+        elif wait := self.hub.hint_addresses.take(client.address):
+            client.refuse(
+                "throttled",
+                f"too many hints from your address: ask again in {_seconds(wait)} s",
+                ref,
+            )
         else:
             client.hinting = asyncio.create_task(self._hint(client, seat, ref))
 
     async def _hint(self, client: Client, seat: int, ref: int | None) -> None:
         """Work out the hint from the seat's own view and send it, unless the seat's move was
         made or its moves changed meanwhile (a stale hint is no use: the client is told to ask
-        again). Nothing of the game changes."""
-        think = self.hub.config.hint_think
-        try:
-            move, reason = await self.hub.pool.advise(
-                _bot_seed(self.id, seat), think, self.game.view(seat)
+        again). Nothing of the game changes. A client that goes meanwhile has its hint
+        dropped from the pool."""
+        asking = asyncio.ensure_future(
+            self.hub.pool.advise(
+                _bot_seed(self.id, seat),
+                self.hub.config.hint_think,
+                self.game.view(seat),
+                key=f"{self.id}/{seat}",
             )
-        except (concurrent.futures.process.BrokenProcessPool, RuntimeError) as error:
-            log.error("table %s: the bots' pool failed on a hint: %s", self.id, error)
+        )
+        gone = asyncio.ensure_future(client.closed.wait())
+        try:
+            await asyncio.wait({asking, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+        if not asking.done():
+            asking.cancel()
+            return
+        try:
+            move, reason = asking.result()
+        except BotBusy as error:
+            client.refuse("throttled", str(error), ref)
+            return
+        except (BotFailed, PoolClosed) as error:
+            log.error("table %s: no hint for seat %d: %s", self.id, seat + 1, error)
             client.refuse("unavailable", "no hint could be worked out just now: ask again", ref)
             return
         still = seat in self.to_act() and wire.move_from_wire(move) in self.game.legal_moves(seat)
@@ -524,13 +618,15 @@ class Table:
         self.deadline = time.time() + self.options.timer
 
     async def _time_up(self, number: int, position: int) -> None:
-        """The person's time ran out: the stand-in makes this one move for them."""
+        """The person's time ran out: the stand-in makes this one move for them (a stand-in
+        that searches thinks in the pool, in the table's turn, within the table's budget)."""
         if self.stored != position or number not in self.to_act():
             return
-        view = self.game.view(number)
-        move = await self.hub.pool.choose(
-            self.hub.config.stand_in, _bot_seed(self.id, number), None, view
-        )
+        think = min(self.options.think, self.hub.config.bot_think)
+        try:
+            move = await self._bot_move(number, self.hub.config.stand_in, think)
+        except PoolClosed:
+            return
         async with self.lock:
             if self.stored == position and number in self.to_act():
                 await self._play(number, move, None, None)
@@ -648,6 +744,11 @@ _CLOSED_KEPT: Final = 20_000
 """Ids and codes of tables closed unclaimed kept in memory, to tell a late creator why."""
 
 
+def _seconds(wait: float) -> int:
+    """Seconds to say in a refusal: whole, at least 1."""
+    return max(1, math.ceil(wait))
+
+
 def _bot_seed(table_id: str, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{table_id}:{seat}".encode()).digest()[:6], "big")
 
@@ -672,6 +773,11 @@ def _sentence(text: str) -> str:
     return text.strip().rstrip(".")
 
 
+def _burst(per_minute: float) -> int:
+    """What may be asked at once under a rate a minute: a quarter of a minute's, at least 1."""
+    return max(1, math.floor(per_minute / 4))
+
+
 class Hub:
     """Every table in play, the store they are kept in, and the bots' pool."""
 
@@ -681,6 +787,12 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.codes: dict[str, str] = {}
         self.pool = BotPool(config.bot_workers)
+        self.hint_seats = RateLimit("hints", config.hint_rate, _burst(config.hint_rate))
+        """Hints a seat may ask, counted across its sockets (keyed by table and seat)."""
+        self.hint_addresses = RateLimit(
+            "hints", config.hint_rate_address, _burst(config.hint_rate_address)
+        )
+        """Hints a client address may ask, across its sockets and tables."""
         self._pending: list[
             tuple[tuple[str, int, Sequence[Event], str | None], asyncio.Future[StoreError | None]]
         ] = []
