@@ -427,9 +427,11 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
             except TableError as error:
                 client.refuse("unauthorized", str(error))
                 return False
-            await table.attach(client, seat)
+            if not await table.attach(client, seat):
+                return False
         elif message.watch:
-            await table.attach(client, None)
+            if not await table.attach(client, None):
+                return False  # (refused: the table has as many watchers as it takes)
         else:
             client.refuse("unauthorized", "say hello with your seat's token, or to watch")
             return False

@@ -58,6 +58,14 @@ class ServerConfig:
     """Tables in play at once: beyond, a new table is refused with a sentence."""
     stand_in: str = "basic"
     """The bot that plays for a player who dropped or whose turn timer ran out."""
+    max_watchers: int = 200
+    """Watchers a table takes at once (200 by default): beyond, a watcher's hello is refused
+    with a sentence (code ``full``) and its socket closed. A table's seats are never refused."""
+    records_per_minute: float = 30.0
+    """Requests for finished games' records and replays a client address may make a minute on
+    average (30 by default) ..."""
+    records_burst: int = 10
+    """... and at once (10 by default); beyond, 429 with ``Retry-After`` and a sentence."""
 
     def __post_init__(self) -> None:
         _seconds("grace", self.grace)
@@ -72,7 +80,7 @@ class ServerConfig:
             raise InvalidArgument(
                 f"bot_workers must be a whole number of at least 0, not {self.bot_workers!r}"
             )
-        for name in ("max_message", "burst", "max_tables"):
+        for name in ("max_message", "burst", "max_tables", "max_watchers", "records_burst"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidArgument(f"{name} must be a whole number of at least 1, not {value!r}")
@@ -83,6 +91,15 @@ class ServerConfig:
         ):
             raise InvalidArgument(
                 f"rate must be a number of messages a second above 0, not {self.rate!r}"
+            )
+        if (
+            isinstance(self.records_per_minute, bool)
+            or not isinstance(self.records_per_minute, int | float)
+            or not self.records_per_minute > 0
+        ):
+            raise InvalidArgument(
+                "records_per_minute must be a number of requests a minute above 0, "
+                f"not {self.records_per_minute!r}"
             )
 
 

@@ -97,6 +97,7 @@ ErrorCode: TypeAlias = Literal[
     "version",
     "not_found",
     "unavailable",
+    "full",
 ]
 """Why the server refused a message (docs/protocol.md, "Errors")."""
 

@@ -31,6 +31,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Final, Literal
 
@@ -45,7 +46,7 @@ from hearts.server.botpool import BotPool
 from hearts.server.config import ServerConfig
 from hearts.server.store import NewSeat, Store, StoredTable, StoreError, hash_token
 
-__all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions"]
+__all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions", "checked_name"]
 
 log = logging.getLogger("hearts.server")
 
@@ -277,16 +278,28 @@ class Table:
             infos.append({"seat": seat.number, "name": seat.name, "kind": kind, "status": here})
         return infos
 
-    def state(self, client: Client, fresh: bool = False) -> str:
+    def state(
+        self,
+        client: Client,
+        fresh: bool = False,
+        ref: int | None = None,
+        made: dict[int | None, dict[str, Any]] | None = None,
+    ) -> str:
         """The whole state as ``client`` may see it (its seat's view, or a watcher's), with
         the events since its last state (none when ``fresh``: the view has it all): the text
-        of a :class:`~hearts.server.protocol.State` message."""
+        of a :class:`~hearts.server.protocol.State` message. ``ref``: the client's move this
+        state answers. ``made``: the views already built for this moment, by seat (None: the
+        watchers'), so that a broadcast builds each view once."""
         seat = client.seat
         game = self.game
-        if seat is None:
-            view = wire.public_view(game.public_view())
-        else:
-            view = wire.seat_view(game.view(seat))
+        views = {} if made is None else made
+        view = views.get(seat)
+        if view is None:
+            if seat is None:
+                view = wire.public_view(game.public_view())
+            else:
+                view = wire.seat_view(game.view(seat))
+            views[seat] = view
         log = game.events
         seq = len(log)
         since = seq if fresh or client.seq > seq else client.seq
@@ -303,6 +316,7 @@ class Table:
             seq=seq,
             since=since,
             events=wire.seen_events(log[since:seq], seat),
+            ref=ref,
         )
 
     def hand_results(self, log: Sequence[Event] | None = None) -> list[dict[str, Any]]:
@@ -315,11 +329,33 @@ class Table:
             self._hands = (settled, results)
         return self._hands[1]
 
-    def broadcast(self, but: Client | None = None) -> None:
-        """Every client (``but`` one) gets the new state, each its own."""
-        for client in [c for seat in self.seats for c in seat.clients] + list(self.watchers):
-            if client is not but:
-                client.put(self.state(client))
+    def clients(self) -> list[Client]:
+        """Every socket at the table: the seats' and the watchers'."""
+        return [c for seat in self.seats for c in seat.clients] + list(self.watchers)
+
+    def broadcast(
+        self, but: Client | None = None, answer: tuple[Client, int] | None = None
+    ) -> None:
+        """Every client (``but`` one) gets the new state, each as it may see it. Each text is
+        made once for all the clients it is the same for (the watchers, or a seat's sockets,
+        whose last state stood at the same point of the log): a broadcast to N watchers builds
+        the public view and its text once, not N times. ``answer``: the client whose move this
+        state answers, and the move's ``ref``, which that client alone is sent."""
+        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[tuple[int | None, int], str] = {}
+        seq = len(self.game.events)
+        for client in self.clients():
+            if client is but:
+                continue
+            if answer is not None and client is answer[0]:
+                client.put(self.state(client, ref=answer[1], made=views))
+                continue
+            key = (client.seat, client.seq)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = self.state(client, made=views)
+            client.seq = seq
+            client.put(text)
 
     def _tell_all(self, message: protocol.ServerMessage) -> None:
         for seat in self.seats:
@@ -386,7 +422,7 @@ class Table:
             return False
         self.stored = len(events)
         self._set_timer()  # (first: the state sent says when the next move's time runs out)
-        self.broadcast()
+        self.broadcast(answer=None if client is None or ref is None else (client, ref))
         self._reveal_finished(hands_before)
         self.kick()
         return True
@@ -560,17 +596,31 @@ class Table:
 
     # ------------------------------------------------------------------ sockets
 
-    async def attach(self, client: Client, seat: int | None) -> None:
-        """A socket joins the table for ``seat`` (None: to watch)."""
+    async def attach(self, client: Client, seat: int | None) -> bool:
+        """A socket joins the table for ``seat`` (None: to watch). A watcher beyond the
+        server's ``max_watchers`` is refused (code ``full``, a sentence): False."""
         async with self.lock:  # (the state it is sent is one the store holds)
+            most = self.hub.config.max_watchers
+            if seat is None and len(self.watchers) >= most:
+                client.refuse(
+                    "full",
+                    f"this table has as many watchers as it takes ({most}): try again later",
+                )
+                return False
             self._attach(client, seat)
+            return True
 
     def _attach(self, client: Client, seat: int | None) -> None:
+        """The newcomer is sent its welcome and its state, and nobody else anything unless
+        what they see changed: a seat whose person comes back (their status, the stand-in's
+        end). A watcher's arrival costs two messages, however many are there already."""
         client.table, client.seat = self, seat
+        changed = False
         if seat is None:
             self.watchers.add(client)
         else:
             place = self.seats[seat]
+            before = place.status()
             place.clients.add(client)
             if place.grace is not None:
                 place.grace.cancel()
@@ -579,10 +629,12 @@ class Table:
             place.stand_in = False
             if back:
                 self._set_timer()
+            changed = back or place.status() != before
         seats = [protocol.SeatInfo(**info) for info in self.seat_infos()]
         client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=seats))
         client.put(self.state(client, fresh=True))
-        self.broadcast(but=client)
+        if changed:
+            self.broadcast(but=client)
 
     async def sync(self, client: Client) -> None:
         """The client asks for the whole state again."""
@@ -590,16 +642,19 @@ class Table:
             client.put(self.state(client, fresh=True))
 
     def detach(self, client: Client) -> None:
-        """A socket has gone."""
+        """A socket has gone. The others are told only when what they see changed: a seat's
+        last socket gone (the seat is away); a watcher's going tells nobody."""
         if client.seat is None:
             self.watchers.discard(client)
             self.hub.forget(self)
             return
         place = self.seats[client.seat]
+        before = place.status()
         place.clients.discard(client)
         if not place.clients and not place.left and not self.game.is_over:
             self.start_grace(place)
-        self._soon(self._broadcast_held())
+        if place.status() != before:  # (the seat's last socket: the others see it away)
+            self._soon(self._broadcast_held())
         self.hub.forget(self)
 
     async def _broadcast_held(self) -> None:
@@ -630,6 +685,47 @@ class Table:
         for seat in self.seats:
             if seat.grace is not None:
                 seat.grace.cancel()
+
+
+_KEPT_FORMAT: Final = frozenset({"\u200c", "\u200d"})
+"""The invisible format characters a name may hold: the zero-width non-joiner and joiner,
+which scripts (Persian, the Indic ones) and emoji sequences need."""
+
+
+def checked_name(name: str) -> str:
+    """A person's name as the table shows it, the spaces around it trimmed; refused (a
+    :class:`TableError`, a sentence) when nothing is left, or when it holds a character that
+    is not shown as text: a control character (C0, DEL, C1: NUL among them, which PostgreSQL
+    cannot store), a line or paragraph separator, a lone surrogate, or an invisible format
+    character (the bidirectional embeddings, overrides, isolates and marks, which reorder the
+    text around the name, zero-width spaces, the byte-order mark, the soft hyphen, tags) but
+    the zero-width joiner and non-joiner. Alike on every database: the name is refused before
+    it reaches the store.
+
+    >>> checked_name("  Ann ")
+    'Ann'
+    >>> checked_name("Zoë 🂡")
+    'Zoë 🂡'
+    >>> checked_name("Ann\\x00")
+    Traceback (most recent call last):
+    ...
+    hearts.server.tables.TableError: a name cannot hold control or invisible characters: U+0000 is its character 4
+    >>> checked_name("\\u202egnp.exe")
+    Traceback (most recent call last):
+    ...
+    hearts.server.tables.TableError: a name cannot hold control or invisible characters: U+202E is its character 1
+    """
+    for number, character in enumerate(name, 1):
+        kind = unicodedata.category(character)
+        if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and character not in _KEPT_FORMAT):
+            raise TableError(
+                "a name cannot hold control or invisible characters: "
+                f"U+{ord(character):04X} is its character {number}"
+            )
+    trimmed = name.strip()
+    if not trimmed:
+        raise TableError("a name needs something to show, not only spaces")
+    return trimmed
 
 
 def _bot_seed(table_id: str, seat: int) -> int:
@@ -727,6 +823,7 @@ class Hub:
     ) -> tuple[Table, str]:
         """A new table (its creator in the first person's seat): the table and the creator's
         token."""
+        name = checked_name(name)
         if (
             len([table for table in self.tables.values() if not table.game.is_over])
             >= self.config.max_tables
@@ -796,26 +893,45 @@ class Hub:
         return table, token
 
     async def join(self, key: str, name: str, seat: int | None) -> tuple[Table, int, str]:
-        """Claim a person's free seat (``seat``, or the first free): the seat and its token."""
+        """Claim a person's free seat (``seat``, or the first free): the seat and its token.
+
+        The seat is chosen and stored under the table's lock, and taken in memory only once
+        the store has it: two joins cannot both have one seat, and a join the store cannot
+        keep (refused 503, a sentence) leaves the seat free for the next."""
+        name = checked_name(name)
         table = self.find(key)
-        free = [
-            place for place in table.seats if place.human and place.token is None and not place.left
-        ]
-        if seat is not None:
-            chosen = [place for place in free if place.number == seat]
-            if not chosen:
-                raise TableError(f"seat {seat} is not free at this table", 409)
-            free = chosen
-        if not free:
-            raise TableError(
-                "every seat for a person at this table is taken: watch it instead", 409
-            )
-        place = free[0]
-        token = secrets.token_urlsafe(24)
-        place.token = hash_token(token)
-        place.name = name
-        await self.db(self.store.update_seat, table.id, place.number, name=name, token=token)
         async with table.lock:
+            if table.game.is_over:
+                raise TableError("the game at this table is over: there is no seat to take", 409)
+            free = [
+                place
+                for place in table.seats
+                if place.human and place.token is None and not place.left
+            ]
+            if seat is not None:
+                chosen = [place for place in free if place.number == seat]
+                if not chosen:
+                    raise TableError(f"seat {seat} is not free at this table", 409)
+                free = chosen
+            if not free:
+                raise TableError(
+                    "every seat for a person at this table is taken: watch it instead", 409
+                )
+            place = free[0]
+            token = secrets.token_urlsafe(24)
+            try:
+                await self.db(
+                    self.store.update_seat, table.id, place.number, name=name, token=token
+                )
+            except StoreError as error:
+                log.error(
+                    "table %s: seat %d could not be stored: %s", table.id, place.number, error
+                )
+                raise TableError(
+                    "the seat could not be saved, so it was not taken: try again in a moment", 503
+                ) from None
+            place.token = hash_token(token)
+            place.name = name
             table.broadcast()
         return table, place.number, token
 
