@@ -51,7 +51,14 @@ class LiveServer:
     def __init__(self, folder: Path, **config: object) -> None:
         self.store = Store(f"sqlite:///{folder / 'tables.db'}")
         self.store.upgrade()
-        settings = {"bot_workers": 0, "rate": 1_000, "burst": 1_000, **config}
+        settings = {
+            "bot_workers": 0,
+            "rate": 1_000,
+            "burst": 1_000,
+            "records_per_minute": 10_000,
+            "records_burst": 10_000,
+            **config,
+        }
         app = create_app(ServerConfig(**settings), store=self.store)  # type: ignore[arg-type]
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"

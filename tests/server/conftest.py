@@ -79,7 +79,14 @@ def http(tmp_path: Path) -> Iterator[TestClient]:
     """The server's app on a store of its own (a SQLite file), its bots thinking in a thread,
     its clients not throttled (the tests drive them as fast as they can)."""
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
-    app = create_app(ServerConfig(bot_workers=0, rate=10_000, burst=10_000), store=store)
+    config = ServerConfig(
+        bot_workers=0,
+        rate=10_000,
+        burst=10_000,
+        records_per_minute=10_000,
+        records_burst=10_000,
+    )
+    app = create_app(config, store=store)
     with TestClient(app) as client:
         yield client
     store.close()

@@ -24,10 +24,13 @@ for one bot move at a time and plays it if the position has not changed meanwhil
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import dataclasses
 import hashlib
 import logging
+import multiprocessing
+import os
 import re
 import secrets
 import time
@@ -41,10 +44,18 @@ from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
-from hearts.server import protocol, wire
+from hearts.rules import Rules
+from hearts.server import protocol, replay, wire
 from hearts.server.botpool import BotPool
 from hearts.server.config import ServerConfig
-from hearts.server.store import NewSeat, Store, StoredTable, StoreError, hash_token
+from hearts.server.store import (
+    KeptRecord,
+    NewSeat,
+    Store,
+    StoredTable,
+    StoreError,
+    hash_token,
+)
 
 __all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions", "checked_name"]
 
@@ -752,6 +763,29 @@ def _sentence(text: str) -> str:
     return text.strip().rstrip(".")
 
 
+_STILL_PLAYED: Final = "the game is still being played: its record is given once it is over"
+
+_KEPT_MOST: Final = 64
+"""Finished games whose record and replay the server keeps in memory too (the last served)."""
+
+_MAKING_MOST: Final = 8
+"""Finished games whose record and replay may be being made at once (one process makes them
+in turn): a request for another is refused until one is done."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Source:
+    """What a finished game's record and replay are made from (sent to the making process)."""
+
+    table_id: str
+    code: str
+    rules: Rules
+    seed: int | None
+    dealer: int
+    events: Sequence[Event]
+    names: list[str]
+
+
 class Hub:
     """Every table in play, the store they are kept in, and the bots' pool."""
 
@@ -769,6 +803,11 @@ class Hub:
         self._db = concurrent.futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="hearts-store"
         )
+        self._kept: collections.OrderedDict[str, KeptRecord] = collections.OrderedDict()
+        """The last finished games' records and replays served, by table id and by code."""
+        self._making: dict[str, asyncio.Future[KeptRecord]] = {}
+        """The records and replays being made, by table id."""
+        self._maker: concurrent.futures.ProcessPoolExecutor | None = None
 
     async def append(
         self, table_id: str, first: int, events: Sequence[Event], status: str | None
@@ -935,23 +974,147 @@ class Hub:
             table.broadcast()
         return table, place.number, token
 
-    async def finished_game(self, key: str) -> Game:
-        """A finished game by its table's id or code, from memory or from the store."""
-        table = self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
+    def _in_memory(self, key: str) -> Table | None:
+        return self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
+
+    async def kept_record(self, key: str) -> KeptRecord:
+        """A finished game's record and replay (gzipped JSON), by its table's id or code.
+
+        Made once: the first request has the game played again and both made in a process
+        of the server's own (:func:`hearts.server.replay.make_kept`, off the event loop and at
+        a lower priority than the bots), kept in the store and served from there ever after,
+        across restarts; the last few are kept in memory too. Requests for one game while it
+        is being made wait for that one making."""
+        known = self._remembered(key)
+        if known is not None:
+            return known
+        table = self._in_memory(key)
+        if table is not None and not table.game.is_over:
+            raise TableError(_STILL_PLAYED, 409)
+        kept: KeptRecord | None = await self.db(self.store.kept_record, key)
+        if kept is not None and kept.format == replay.KEPT_FORMAT:
+            self._remember(kept)
+            return kept
         if table is not None:
-            if not table.game.is_over:
-                raise TableError(
-                    "the game is still being played: its record is given once it is over", 409
+            async with table.lock:  # (the game as the store holds it: its end is stored)
+                if not table.game.is_over:  # pragma: no cover - a game over stays over
+                    raise TableError(_STILL_PLAYED, 409)
+                game = table.game
+                source = _Source(
+                    table.id,
+                    table.code,
+                    game.rules,
+                    game.seed,
+                    game.first_dealer,
+                    tuple(game.events),
+                    [seat.name for seat in table.seats],
                 )
-            return table.game
-        kept = await self.db(self.store.get, key) or await self.db(self.store.by_code, key)
-        if kept is None:
-            raise TableError(f"there is no game {key!r} here: check the link or the code", 404)
-        if kept.status != "over":
-            raise TableError(
-                "the game is still being played: its record is given once it is over", 409
+        else:
+            stored = await self.db(self.store.get, key) or await self.db(self.store.by_code, key)
+            if stored is None:
+                raise TableError(f"there is no game {key!r} here: check the link or the code", 404)
+            if stored.status != "over":
+                raise TableError(_STILL_PLAYED, 409)
+            source = _Source(
+                stored.id,
+                stored.code,
+                stored.rules,
+                stored.seed,
+                stored.dealer,
+                stored.events,
+                [seat.name for seat in sorted(stored.seats, key=lambda seat: seat.seat)],
             )
-        return self._rebuild(kept).game
+        return await self._make(source)
+
+    async def _make(self, source: _Source) -> KeptRecord:
+        """Make a game's record and replay, once however many ask at the same time; at most
+        :data:`_MAKING_MOST` games at once (beyond: 503, a sentence)."""
+        making = self._making.get(source.table_id)
+        if making is None:
+            if len(self._making) >= _MAKING_MOST:
+                raise TableError(
+                    "the server is making other games' replays just now: try again in a minute",
+                    503,
+                )
+            making = asyncio.ensure_future(self._made(source))
+            self._making[source.table_id] = making
+
+            def done(future: asyncio.Future[KeptRecord]) -> None:
+                self._making.pop(source.table_id, None)
+                if not future.cancelled():
+                    future.exception()  # (retrieved: told to whoever waits, logged if none)
+
+            making.add_done_callback(done)
+        return await asyncio.shield(making)
+
+    async def _made(self, source: _Source) -> KeptRecord:
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            maker = self._maker_pool()
+            try:
+                record, shown = await loop.run_in_executor(
+                    maker,
+                    replay.make_kept,
+                    source.table_id,
+                    source.rules,
+                    source.seed,
+                    source.dealer,
+                    source.events,
+                    source.names,
+                )
+                break
+            except concurrent.futures.process.BrokenProcessPool:
+                log.error("the process that makes records and replays stopped: starting another")
+                if self._maker is maker:
+                    self._maker = None
+                maker.shutdown(wait=False, cancel_futures=True)
+                if attempt:
+                    raise TableError(
+                        "the game's replay could not be made just now: try again", 503
+                    ) from None
+            except InvalidRecord as error:
+                log.error("table %s: its record cannot be made: %s", source.table_id, error)
+                raise TableError(
+                    "this game's record cannot be made again from what the server kept", 500
+                ) from None
+        kept = KeptRecord(source.table_id, source.code, replay.KEPT_FORMAT, record, shown)
+        try:
+            await self.db(self.store.keep_record, kept.table_id, kept.format, record, shown)
+        except StoreError as error:
+            log.warning(
+                "table %s: its record and replay could not be stored (made again when asked "
+                "for after a restart): %s",
+                kept.table_id,
+                error,
+            )
+        self._remember(kept)
+        return kept
+
+    def _maker_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The process that makes records and replays (started when first needed)."""
+        if self._maker is None:
+            self._maker = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=replay.start_maker,
+                initargs=(os.getpid(),),
+            )
+        return self._maker
+
+    def _remembered(self, key: str) -> KeptRecord | None:
+        found = self._kept.get(key) or self._kept.get(key.replace("-", "").replace(" ", "").upper())
+        if found is not None:
+            self._remember(found)  # (the last served is the last forgotten)
+        return found
+
+    def _remember(self, kept: KeptRecord) -> None:
+        """Keep a record and replay in memory too, by id and by code (the last
+        :data:`_KEPT_MOST` games)."""
+        for key in (kept.table_id, kept.code):
+            self._kept[key] = kept
+            self._kept.move_to_end(key)
+        while len(self._kept) > 2 * _KEPT_MOST:
+            self._kept.popitem(last=False)
 
     def forget(self, table: Table) -> None:
         """A finished table nobody is at any more leaves memory (the store keeps it)."""
@@ -1006,4 +1169,6 @@ class Hub:
         for table in self.tables.values():
             table.close()
         self.pool.close()
+        if self._maker is not None:
+            self._maker.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
