@@ -1054,6 +1054,18 @@ def serve(
         int | None,
         typer.Option(min=0, help="Processes that think for the bots (default: cores less one)."),
     ] = None,
+    max_watchers: Annotated[
+        int,
+        typer.Option(min=1, help="Watchers a table takes at once; beyond, a watcher is refused."),
+    ] = 200,
+    records_per_minute: Annotated[
+        float,
+        typer.Option(
+            min=0.001,
+            help="Requests for finished games' records and replays a client address may make "
+            "a minute (10 at once).",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve online tables: play with friends and bots in the browser, over the network.
 
@@ -1065,6 +1077,8 @@ def serve(
         import uvicorn
 
         from hearts.server import ServerConfig, create_app, tune_collector
+        from hearts.server.logs import log_config
+        from hearts.server.protocol import MAX_FRAME_BYTES
         from hearts.server.store import Store, StoreError
     except ImportError as error:
         _fail(
@@ -1074,7 +1088,12 @@ def serve(
         )
     url = database_url or Store.default_url()
     try:
-        config = ServerConfig(database_url=url, grace=grace)
+        config = ServerConfig(
+            database_url=url,
+            grace=grace,
+            max_watchers=max_watchers,
+            records_per_minute=records_per_minute,
+        )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)
         store = Store(url)
@@ -1096,7 +1115,8 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
-            ws_max_size=65536,
+            log_config=log_config(),  # (each line with its time and level)
+            ws_max_size=MAX_FRAME_BYTES,  # (above: closed with 1009, docs/protocol.md)
             ws_per_message_deflate=False,  # (compressing each small state cost more than it saved)
         )
     finally:

@@ -1149,6 +1149,7 @@ class Hub:
                     table.start_grace(seat)
             table._set_timer()
             table.kick()
+        log.info("%d tables resumed from the store", len(stored))
         return len(stored)
 
     def _rebuild(self, kept: StoredTable) -> Table:
