@@ -4,7 +4,10 @@ and the state that answers a move carrying its ref."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -289,6 +292,61 @@ def test_a_table_takes_at_most_max_watchers_and_never_refuses_a_seat(tmp_path: A
             with http.websocket_connect(f"/ws/tables/{table}") as socket:
                 assert hello(socket, watch=True).state is not None
     store.close()
+
+
+def test_a_seat_takes_at_most_sixteen_sockets_at_once(http: TestClient) -> None:
+    """A seat's token opens at most SEAT_SOCKETS sockets at once: the next is refused in a
+    sentence (code ``full``) and closed; once one closes, another is let in."""
+    made = make(http, [PERSON, bot(), bot(), bot()], grace=3600)
+    table = made["table"]["id"]
+    assert tables.SEAT_SOCKETS == 16
+    with contextlib.ExitStack() as stack:
+        with http.websocket_connect(f"/ws/tables/{table}") as first:
+            hello(first, made["token"])
+            for _ in range(15):
+                socket = stack.enter_context(http.websocket_connect(f"/ws/tables/{table}"))
+                hello(socket, made["token"])
+            with http.websocket_connect(f"/ws/tables/{table}") as socket:
+                late = Player(socket)
+                late.send({"type": "hello", "version": 1, "token": made["token"]})
+                assert late.next() == {
+                    "type": "error",
+                    "code": "full",
+                    "message": "your seat has 16 connections open already: close one first",
+                    "ref": None,
+                }
+                with pytest.raises(WebSocketDisconnect):
+                    socket.receive_text()
+        with http.websocket_connect(f"/ws/tables/{table}") as socket:
+            assert hello(socket, made["token"]).state is not None
+
+
+def test_two_joins_racing_for_one_seat_cannot_both_have_it(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two joins for the same seat at once (the store slow to write the first): one has the
+    seat, the other is refused (409) and holds no token for it."""
+    made = make(http, [PERSON, PERSON, bot(), bot()], grace=3600)
+    hub: Any = http.app.state.hub  # type: ignore[attr-defined]
+    real = hub.store.update_seat
+    started = threading.Event()
+
+    def slow(*args: Any, **changes: Any) -> Any:
+        started.set()
+        time.sleep(0.3)  # (widens the window in which a second join could slip in)
+        return real(*args, **changes)
+
+    monkeypatch.setattr(hub.store, "update_seat", slow)
+    path = f"/api/tables/{made['code']}/join"
+    with concurrent.futures.ThreadPoolExecutor(2) as threads:
+        first = threads.submit(http.post, path, json={"name": "Bob", "seat": 1})
+        assert started.wait(30)
+        second = threads.submit(http.post, path, json={"name": "Cy", "seat": 1})
+        replies = [first.result(), second.result()]
+    assert sorted(reply.status_code for reply in replies) == [200, 409]
+    assert seats_of(http, made["code"])[1]["name"] == "Bob"
+    refused = replies[1].json()
+    assert refused == {"error": "seat 1 is not free at this table"}
 
 
 # ------------------------------------------------------------------ a move's ref

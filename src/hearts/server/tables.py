@@ -57,12 +57,25 @@ from hearts.server.store import (
     hash_token,
 )
 
-__all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions", "checked_name"]
+__all__ = [
+    "SEAT_SOCKETS",
+    "Client",
+    "Hub",
+    "Seat",
+    "Table",
+    "TableError",
+    "TableOptions",
+    "checked_name",
+]
 
 log = logging.getLogger("hearts.server")
 
 _QUEUE = 256
 """Messages waiting for a slow client before it is dropped (it may reconnect and sync)."""
+
+SEAT_SOCKETS: Final = 16
+"""Sockets one seat may have open at once (a person's pages and devices): beyond, another is
+refused (code ``full``) until one closes."""
 
 
 class TableError(HeartsError):
@@ -609,13 +622,21 @@ class Table:
 
     async def attach(self, client: Client, seat: int | None) -> bool:
         """A socket joins the table for ``seat`` (None: to watch). A watcher beyond the
-        server's ``max_watchers`` is refused (code ``full``, a sentence): False."""
+        server's ``max_watchers``, or a seat's socket beyond :data:`SEAT_SOCKETS`, is refused
+        (code ``full``, a sentence): False."""
         async with self.lock:  # (the state it is sent is one the store holds)
-            most = self.hub.config.max_watchers
-            if seat is None and len(self.watchers) >= most:
+            if seat is None:
+                most = self.hub.config.max_watchers
+                if len(self.watchers) >= most:
+                    client.refuse(
+                        "full",
+                        f"this table has as many watchers as it takes ({most}): try again later",
+                    )
+                    return False
+            elif len(self.seats[seat].clients) >= SEAT_SOCKETS:
                 client.refuse(
                     "full",
-                    f"this table has as many watchers as it takes ({most}): try again later",
+                    f"your seat has {SEAT_SOCKETS} connections open already: close one first",
                 )
                 return False
             self._attach(client, seat)
