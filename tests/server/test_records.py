@@ -9,6 +9,7 @@ import concurrent.futures
 import gzip
 import multiprocessing
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +146,25 @@ def test_records_and_replays_are_throttled_per_client_address(tmp_path: Path) ->
         other = TestClient(app, client=("192.0.2.7", 50000))
         assert other.get(f"/api/games/{made['code']}/record").status_code == 200
     store.close()
+
+
+def test_a_maker_process_killed_is_replaced_and_the_next_game_made_all_the_same(
+    http: TestClient,
+) -> None:
+    """The process that makes records killed outright (as the kernel's OOM killer would): the
+    next game's record and replay are made by a new one, and the first game's are still
+    served."""
+    first = finish(http, options={"end": "deals", "deals": 1})
+    assert http.get(f"/api/games/{first['table']['id']}/replay").status_code == 200
+    hub: Any = http.app.state.hub  # type: ignore[attr-defined]
+    processes = list(hub._maker._processes.values())
+    assert processes
+    for process in processes:
+        os.kill(process.pid, signal.SIGKILL)
+        process.join(30)
+        assert not process.is_alive()
+    second = finish(http, options={"end": "deals", "deals": 1})
+    reply = http.get(f"/api/games/{second['code']}/replay")
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["id"] == second["table"]["id"]
+    assert http.get(f"/api/games/{first['code']}/record").status_code == 200
