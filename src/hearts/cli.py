@@ -1131,6 +1131,18 @@ def serve(
             help="Hints a minute one client address may ask, across its sockets and tables.",
         ),
     ] = 30.0,
+    max_watchers: Annotated[
+        int,
+        typer.Option(min=1, help="Watchers a table takes at once; beyond, a watcher is refused."),
+    ] = 200,
+    records_per_minute: Annotated[
+        float,
+        typer.Option(
+            min=0.001,
+            help="Requests for finished games' records and replays a client address may make "
+            "a minute (10 at once).",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve online tables: play with friends and bots in the browser, over the network.
 
@@ -1143,6 +1155,7 @@ def serve(
 
         from hearts.server import ServerConfig, create_app, tune_collector
         from hearts.server.listen import BindError, bind, server_config
+        from hearts.server.logs import log_config
         from hearts.server.store import Store, StoreError
     except ImportError as error:
         _fail(
@@ -1171,6 +1184,8 @@ def serve(
             forwarded_allow_ips=tuple(proxies),
             hint_rate=hint_rate,
             hint_rate_address=hint_rate_address,
+            max_watchers=max_watchers,
+            records_per_minute=records_per_minute,
         )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)
@@ -1194,7 +1209,9 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
     try:
-        uvicorn.Server(server_config(application, config)).run(sockets=[listener])
+        uvicorn.Server(server_config(application, config, log_config=log_config())).run(
+            sockets=[listener]
+        )
     finally:
         listener.close()
         store.close()

@@ -58,6 +58,8 @@ class LiveServer:
             "burst": 1_000,
             "table_rate": 1_000,  # (the tests make many tables from 127.0.0.1)
             "table_burst": 1_000,
+            "records_per_minute": 10_000,
+            "records_burst": 10_000,
             **config,
         }
         served = ServerConfig(**settings)  # type: ignore[arg-type]

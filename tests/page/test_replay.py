@@ -66,7 +66,7 @@ def finish(
 def finished(server: LiveServer) -> dict[str, Any]:
     """A finished game's table (the lobby's answer), its record, and the first step of each
     of its hands (from the replay's answer)."""
-    made = finish(server, ["basic", "basic", "basic"])
+    made = finish(server, ["basic", "basic", "basic"], public=True)  # (listed in the lobby)
     answers = {}
     for part in ("record", "replay"):
         reply = httpx.get(f"{server.url}/api/games/{made['table']['id']}/{part}", timeout=10)

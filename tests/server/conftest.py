@@ -30,6 +30,8 @@ UNLIMITED: dict[str, Any] = {
     "table_burst": 10_000,
     "lookup_rate": 10_000,
     "lookup_burst": 10_000,
+    "records_per_minute": 10_000,
+    "records_burst": 10_000,
 }
 """Settings of a server whose test drives it harder than a person would from one address."""
 

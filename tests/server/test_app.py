@@ -226,7 +226,9 @@ def test_a_finished_game_is_listed_and_its_record_verifies_every_deal(http: Test
     """The game's end: `over` says where the record is; the record (its seed now revealed)
     passes `hearts verify`; once nobody is at the table it leaves memory, and the record is
     still served from the store."""
-    made = make(http, [PERSON, bot(), bot(), bot()], options={"end": "deals", "deals": 1})
+    made = make(
+        http, [PERSON, bot(), bot(), bot()], options={"end": "deals", "deals": 1}, public=True
+    )
     table = made["table"]["id"]
     with http.websocket_connect(f"/ws/tables/{table}") as socket:
         ann = hello(socket, made["token"])

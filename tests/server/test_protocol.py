@@ -189,7 +189,7 @@ def test_dump_writes_only_protocol_messages() -> None:
 
 
 def test_an_error_carries_its_code_and_a_protocol_error_becomes_one() -> None:
-    """ProtocolError has a code among the nine and turns into the Error message sent."""
+    """ProtocolError has a code among the ten and turns into the Error message sent."""
     assert protocol.ERROR_CODES == (
         "bad_message",
         "not_your_turn",
@@ -200,6 +200,7 @@ def test_an_error_carries_its_code_and_a_protocol_error_becomes_one() -> None:
         "version",
         "not_found",
         "unavailable",
+        "full",
     )
     error = ProtocolError("not_your_turn", "it is seat 2's turn", ref=9)
     assert error.to_message() == Error(code="not_your_turn", message="it is seat 2's turn", ref=9)

@@ -121,7 +121,7 @@ def check_against_record(shown: dict[str, Any], kept: dict[str, Any]) -> None:
 
 
 def test_a_finished_games_replay_agrees_with_its_record_move_by_move(http: TestClient) -> None:
-    made = finish(http, options={"end": "deals", "deals": 2})
+    made = finish(http, options={"end": "deals", "deals": 2}, public=True)
     table = made["table"]["id"]
     listed = http.get("/api/games").json()
     assert listed[0]["replay"] == f"/api/games/{table}/replay"

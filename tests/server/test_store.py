@@ -99,20 +99,20 @@ def _revision(database_url: str) -> str | None:
 
 
 def test_migrations_go_from_empty_to_head_down_to_base_and_up_again(database_url: str) -> None:
-    """upgrade() makes the three tables on an empty database and records the newest revision;
+    """upgrade() makes the four tables on an empty database and records the newest revision;
     downgrade("base") removes them; upgrade() makes them again, and they work."""
     head = ScriptDirectory.from_config(migrations_config()).get_current_head()
     assert head is not None
     with Store(database_url) as store:
         assert _our_tables(database_url) == set()
         store.upgrade()
-        assert _our_tables(database_url) == {"tables", "seats", "events"}
+        assert _our_tables(database_url) == {"tables", "seats", "events", "records"}
         assert _revision(database_url) == head
         store.downgrade("base")
         assert _our_tables(database_url) == set()
         assert _revision(database_url) is None
         store.upgrade()
-        assert _our_tables(database_url) == {"tables", "seats", "events"}
+        assert _our_tables(database_url) == {"tables", "seats", "events", "records"}
         assert _revision(database_url) == head
         game = played(3, 10)
         assert store.get(new_table(store, game)) is not None
@@ -366,6 +366,48 @@ def test_public_tables_and_finished_tables_are_listed(store: Store) -> None:
     assert not hasattr(public[0], "seed")
     assert [table.id for table in store.finished(2)] == [over[2], over[1]]
     assert store.finished(0) == []
+
+
+def test_only_public_tables_finished_games_are_listed_as_public(store: Store) -> None:
+    """finished(public=True) lists the finished tables whose options say public, and no
+    private one: what a lobby may show."""
+    ids = {}
+    for seed, public in ((31, True), (32, False), (33, True)):
+        ids[seed] = new_table(store, played(seed, 4), public=public)
+        store.append_events(ids[seed], len(played(seed, 4).events), [], status="over")
+    assert [table.id for table in store.finished(public=True)] == [ids[33], ids[31]]
+    assert [table.id for table in store.finished()] == [ids[33], ids[32], ids[31]]
+
+
+def test_a_finished_tables_record_is_kept_once_read_by_id_or_code_and_replaced(
+    store: Store,
+) -> None:
+    """keep_record keeps a finished table's record and replay (bytes), read back by its id
+    or its code (any case, dashes ignored); keeping again replaces them; a table still being
+    played, or none, is refused; a table with none kept reads None."""
+    game = played(41)
+    table = new_table(store, game)
+    with pytest.raises(StoreError, match="still being played"):
+        store.keep_record(table, 1, b"record", b"replay")
+    store.append_events(table, len(game.events), [], status="over")
+    assert store.kept_record(table) is None
+    store.keep_record(table, 1, b"\x1f\x8b record", b"\x1f\x8b replay")
+    code = store.get(table).code  # type: ignore[union-attr]
+    for key in (table, code, f"{code[:3]}-{code[3:]}".lower()):
+        kept = store.kept_record(key)
+        assert kept is not None
+        assert (kept.table_id, kept.code, kept.format) == (table, code, 1)
+        assert (kept.record, kept.replay) == (b"\x1f\x8b record", b"\x1f\x8b replay")
+    store.keep_record(table, 2, b"again", b"and again")
+    kept = store.kept_record(table)
+    assert kept is not None and (kept.format, kept.record, kept.replay) == (
+        2,
+        b"again",
+        b"and again",
+    )
+    assert store.kept_record("nothing-here") is None
+    with pytest.raises(StoreError, match="there is no table"):
+        store.keep_record("nothing-here", 1, b"", b"")
 
 
 # --- Seats and tokens -----------------------------------------------------------------------

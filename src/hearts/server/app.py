@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import functools
 import gzip
-import json
 import logging
 import re
 import time
@@ -28,12 +27,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from hearts import bots, record, variants
+from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import protocol, replay
+from hearts.server import protocol
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
-from hearts.server.limits import TooMany, scope_key
+from hearts.server.limits import RateLimit, TooMany, scope_key
 from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
 
 __all__ = ["create_app"]
@@ -300,9 +299,10 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.get("/api/games")
     async def finished_games(request: Request) -> list[dict[str, Any]]:
-        """Finished games, newest first (the last fifty)."""
+        """The public tables' finished games, newest first (the last fifty): a private
+        table's game is listed nowhere, its record and replay reached by its link or code."""
         hub = hub_of(request)
-        kept = await hub.db(hub.store.finished)
+        kept = await hub.db(hub.store.finished, public=True)
         return [
             {
                 "id": game.id,
@@ -316,31 +316,28 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             for game in kept
         ]
 
+    records = RateLimit(
+        "requests for records and replays",
+        per_minute=config.records_per_minute,
+        burst=config.records_burst,
+    )
+    """Requests for records and replays, per client address (made once, but each served)."""
+
     @app.get("/api/games/{key}/record", dependencies=lookup)
-    async def game_record(request: Request, key: str) -> dict[str, Any]:
+    async def game_record(request: Request, key: str) -> Response:
         """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
-        game = await hub_of(request).finished_game(key)
-        data: dict[str, Any] = record.to_dict(game)
-        return data
+        records.check(scope_key(request))
+        kept = await hub_of(request).kept_record(key)
+        return _kept_answer(request, kept.record)
 
     @app.get("/api/games/{key}/replay", dependencies=lookup)
     async def game_replay(request: Request, key: str) -> Response:
         """A finished game step by step, every hand shown: each hand's deal and each move,
         with the whole position after it (docs/protocol.md, "Replays"). The engine plays the
-        game's record again to make it (hearts.server.replay)."""
-        hub = hub_of(request)
-        game = await hub.finished_game(key)  # (refused as the record is, while it is played)
-        table_id, names = await _seats_of(hub, key)
-        data = record.to_dict(game)
-        loop = asyncio.get_running_loop()
-        steps = await loop.run_in_executor(None, replay.build, data, names)
-        shown = {
-            "id": table_id,
-            "variant": data["variant"],
-            "record": f"/api/games/{table_id}/record",
-            **steps,
-        }
-        return _json_answer(request, shown)
+        game's record again to make it (hearts.server.replay), once: it is kept."""
+        records.check(scope_key(request))
+        kept = await hub_of(request).kept_record(key)
+        return _kept_answer(request, kept.replay)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/t/{key}", response_class=HTMLResponse, include_in_schema=False)
@@ -376,31 +373,40 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     return app
 
 
-async def _seats_of(hub: Hub, key: str) -> tuple[str, list[str] | None]:
-    """A finished game's table id and its seats' names, by its id or code (from memory, or
-    the store); the key itself and no names if it is in neither."""
-    table = hub.tables.get(key) or hub.tables.get(hub.codes.get(key.strip().upper(), ""))
-    if table is not None:
-        return table.id, [seat.name for seat in table.seats]
-    kept = await hub.db(hub.store.get, key) or await hub.db(hub.store.by_code, key)
-    if kept is None:  # pragma: no cover - it was found a moment ago
-        return key, None
-    return kept.id, [seat.name for seat in sorted(kept.seats, key=lambda seat: seat.seat)]
-
-
-_GZIP_OVER = 2_000
-"""Bytes of JSON above which an answer goes gzipped to a client that takes it (a replay)."""
-
-
-def _json_answer(request: Request, data: Any) -> Response:
-    """JSON data as an answer, gzipped when it is long and the client accepts gzip."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    headers = {"vary": "accept-encoding"}
-    accepts = request.headers.get("accept-encoding", "").lower()
-    if len(body) > _GZIP_OVER and "gzip" in accepts:
-        body = gzip.compress(body, compresslevel=6)
+def _kept_answer(request: Request, gzipped: bytes) -> Response:
+    """A finished game's JSON (a record or a replay, kept gzipped) as an answer: as it is kept
+    to a client that takes gzip, unzipped to one that does not. A finished game never changes,
+    so a browser may keep it an hour (``private``: never a shared cache)."""
+    headers = {"vary": "accept-encoding", "cache-control": "private, max-age=3600"}
+    if _takes_gzip(request.headers.get("accept-encoding", "")):
         headers["content-encoding"] = "gzip"
-    return Response(body, media_type="application/json", headers=headers)
+        return Response(gzipped, media_type="application/json", headers=headers)
+    return Response(gzip.decompress(gzipped), media_type="application/json", headers=headers)
+
+
+def _takes_gzip(accepted: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (by name or ``*``, not at q=0).
+
+    >>> _takes_gzip("gzip, deflate, br"), _takes_gzip("br;q=1.0, *;q=0.5")
+    (True, True)
+    >>> _takes_gzip(""), _takes_gzip("identity"), _takes_gzip("gzip;q=0, deflate")
+    (False, False, False)
+    """
+    for part in accepted.lower().split(","):
+        name, _, parameters = part.partition(";")
+        if name.strip() not in ("gzip", "x-gzip", "*"):
+            continue
+        quality = 1.0
+        for parameter in parameters.split(";"):
+            field, _, value = parameter.partition("=")
+            if field.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality > 0:
+            return True
+    return False
 
 
 async def _serve_socket(hub: Hub, socket: WebSocket, key: str, guard: Guard) -> None:
@@ -496,9 +502,11 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
             except TableError as error:
                 client.refuse("unauthorized", str(error))
                 return False
-            await table.attach(client, seat)
+            if not await table.attach(client, seat):
+                return False
         elif message.watch:
-            await table.attach(client, None)
+            if not await table.attach(client, None):
+                return False  # (refused: the table has as many watchers as it takes)
         else:
             client.refuse("unauthorized", "say hello with your seat's token, or to watch")
             return False

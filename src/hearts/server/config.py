@@ -107,6 +107,14 @@ class ServerConfig:
     """Proxies (addresses or networks; ``*``: any) whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` are believed: a client behind one is counted by the address it
     forwards. None by default: every client is counted by the peer's address."""
+    max_watchers: int = 200
+    """Watchers a table takes at once (200 by default): beyond, a watcher's hello is refused
+    with a sentence (code ``full``) and its socket closed. A table's seats are never refused."""
+    records_per_minute: float = 30.0
+    """Requests for finished games' records and replays a client address may make a minute on
+    average (30 by default) ..."""
+    records_burst: int = 10
+    """... and at once (10 by default); beyond, 429 with ``Retry-After`` and a sentence."""
 
     def __post_init__(self) -> None:
         _seconds("grace", self.grace)
@@ -135,6 +143,8 @@ class ServerConfig:
             "lookup_burst",
             "max_body",
             "max_connections",
+            "max_watchers",
+            "records_burst",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -158,6 +168,16 @@ class ServerConfig:
         object.__setattr__(
             self, "forwarded_allow_ips", _networks("forwarded_allow_ips", self.forwarded_allow_ips)
         )
+
+        if (
+            isinstance(self.records_per_minute, bool)
+            or not isinstance(self.records_per_minute, int | float)
+            or not self.records_per_minute > 0
+        ):
+            raise InvalidArgument(
+                "records_per_minute must be a number of requests a minute above 0, "
+                f"not {self.records_per_minute!r}"
+            )
 
 
 def _names(name: str, values: object) -> tuple[str, ...]:

@@ -33,6 +33,7 @@ from hearts.errors import HeartsError
 from hearts.server.config import ServerConfig
 from hearts.server.guard import SECURITY_HEADERS, content_security_policy
 from hearts.server.limits import client_key
+from hearts.server.protocol import MAX_FRAME_BYTES
 
 __all__ = ["MAX_HEAD", "BindError", "Connections", "bind", "guarded_protocol", "server_config"]
 
@@ -476,7 +477,7 @@ def server_config(app: Any, config: ServerConfig, **options: Any) -> Any:
     trusted = list(config.forwarded_allow_ips)
     settings: dict[str, Any] = {
         "log_level": "warning",
-        "ws_max_size": 65536,
+        "ws_max_size": MAX_FRAME_BYTES,  # (above: closed with 1009, docs/protocol.md)
         "ws_per_message_deflate": False,  # (compressing each small state cost more than it saved)
         "h11_max_incomplete_event_size": MAX_HEAD,
         **options,

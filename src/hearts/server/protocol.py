@@ -33,6 +33,7 @@ from pydantic_core import to_json
 __all__ = [
     "PROTOCOL_VERSION",
     "MAX_MESSAGE_BYTES",
+    "MAX_FRAME_BYTES",
     "MAX_DEPTH",
     "ErrorCode",
     "ERROR_CODES",
@@ -78,6 +79,12 @@ PROTOCOL_VERSION: Final = 1
 MAX_MESSAGE_BYTES: Final = 8192
 """The largest message a client may send, in bytes of UTF-8 (code ``too_large`` above it)."""
 
+MAX_FRAME_BYTES: Final = 65536
+"""The largest message the transport reads (``hearts serve`` gives it to uvicorn as
+``ws_max_size``). A message above :data:`MAX_MESSAGE_BYTES` up to this is read and refused
+with ``too_large``, the socket kept open; one above this is not read at all: the socket is
+closed with code 1009 (message too big), and no ``error`` is sent."""
+
 MAX_DEPTH: Final = 3
 """How deeply arrays and objects may nest in a client's message (a message itself is depth 1)."""
 
@@ -97,6 +104,7 @@ ErrorCode: TypeAlias = Literal[
     "version",
     "not_found",
     "unavailable",
+    "full",
 ]
 """Why the server refused a message (docs/protocol.md, "Errors")."""
 

@@ -31,6 +31,13 @@ needed to step back. Measured on games of basic bots: a modern game to 100 of 8 
 
 from __future__ import annotations
 
+import contextlib
+import gzip
+import json
+import os
+import signal
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -65,13 +72,18 @@ from hearts.events import (
     TrickWon,
     move_of,
 )
+from hearts.game import Game
 from hearts.hand.cancellation import cancelled_in
 from hearts.moves import move_text
 from hearts.observation import PublicView
 from hearts.rules import Rules
 from hearts.server.wire import preset_of
 
-__all__ = ["build"]
+__all__ = ["KEPT_FORMAT", "build", "make_kept", "start_maker"]
+
+KEPT_FORMAT: Final = 1
+"""The version of what :func:`make_kept` makes: a record and a replay kept by a server of an
+older version are made again (raise it when either changes)."""
 
 _UNSHOWN: Final = (Dealt, ShuffleCommitted)
 """Events a step does not repeat: the deal is in the step's hands, the commitment is the
@@ -162,6 +174,75 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
         "winners": winners,
         "totals": list(game.scores),
     }
+
+
+def make_kept(
+    table_id: str,
+    rules: Rules,
+    seed: int | None,
+    dealer: int,
+    events: Sequence[Event],
+    names: Sequence[str] | None,
+) -> tuple[bytes, bytes]:
+    """A finished table's record and replay, as kept and sent: each gzipped UTF-8 JSON (the
+    record as :func:`hearts.record.to_dict` writes it; the replay as :func:`build` makes it,
+    with the table's ``id``, the record's ``variant`` and the path of its ``record``).
+
+    The game is played again from its moves (``Game.replay``, with hand seeds, as a server's
+    tables are made) and checked against every event; this is the work a server does once per
+    finished game, in a process of its own (its pickled arguments are plain data). A log that
+    its moves do not make again, or a game not over, raises
+    :class:`~hearts.errors.InvalidRecord`.
+
+    >>> from hearts import variants
+    >>> game = Game(variants.get("modern").replace(end="deals", deals=1), seed=2, hand_seeds=True)
+    >>> while not game.is_over:
+    ...     _ = game.play(game.legal_moves()[0], game.to_act)
+    >>> kept, shown = make_kept("t-1", game.rules, 2, 0, game.events, ["Ann", "Bob", "Cy", "Di"])
+    >>> json.loads(gzip.decompress(kept)) == record.to_dict(game)
+    True
+    >>> replay = json.loads(gzip.decompress(shown))
+    >>> replay["id"], replay["record"], replay["seats"][0], len(replay["steps"])
+    ('t-1', '/api/games/t-1/record', {'seat': 0, 'name': 'Ann'}, 171)
+    """
+    moves = [move for index, event in enumerate(events) if (move := move_of(event, index))]
+    try:
+        game = Game.replay(rules, seed, moves, dealer=dealer, hand_seeds=True)
+    except Exception as error:  # (a move the engine refuses: the log is not a game's)
+        raise InvalidRecord(f"its moves cannot be played again: {error}") from None
+    if tuple(game.events) != tuple(events):
+        raise InvalidRecord("its events are not those its moves make again")
+    data = record.to_dict(game)
+    steps = build(data, names)
+    shown = {
+        "id": table_id,
+        "variant": data["variant"],
+        "record": f"/api/games/{table_id}/record",
+        **steps,
+    }
+    return _gzipped(data), _gzipped(shown)
+
+
+def _gzipped(data: Any) -> bytes:
+    """JSON as the server sends it (compact, UTF-8), gzipped once and for all."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+
+
+def start_maker(server: int) -> None:
+    """A process that makes records and replays (:func:`make_kept`) starts: it yields the CPU
+    to the server and its bots (``nice`` 10), ignores Ctrl+C (the server stops it), and ends
+    by itself once the server's process ``server`` is gone (killed outright, it could not)."""
+    with contextlib.suppress(OSError):  # (a system that will not let it: as it is)
+        os.nice(10)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="hearts-maker-watch", daemon=True).start()
 
 
 # ----------------------------------------------------------------------------- the steps

@@ -11,6 +11,11 @@ Three tables hold everything a server needs to resume every game after a restart
              the seat's secret token (never the token), and whether its player left for good
     events   the game's log: one row an event (``Event.to_dict()``), numbered from 0
 
+and a fourth keeps what a finished game is shown as, made once (:meth:`Store.keep_record`)::
+
+    records  one row a finished table: its record and its replay, each as gzipped JSON, the
+             version of their making (``format``) and when they were made
+
 :meth:`Store.append_events` stores events in one transaction, after checking that they follow
 the last one stored: a gap or a number already stored is refused with a :class:`StoreError`
 and nothing changes, so an event the server broadcast is always one the database holds.
@@ -53,6 +58,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     TypeDecorator,
@@ -85,6 +91,7 @@ __all__ = [
     "DATA_DIR_ENV",
     "STATUSES",
     "SEAT_KINDS",
+    "KeptRecord",
     "NewSeat",
     "Store",
     "StoreError",
@@ -213,6 +220,20 @@ class SeatRow(Base):
     left_for_good: Mapped[bool] = mapped_column(Boolean)
 
 
+class RecordRow(Base):
+    """A row of ``records``."""
+
+    __tablename__ = "records"
+
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    format: Mapped[int] = mapped_column(Integer)
+    made: Mapped[datetime]
+    record: Mapped[bytes] = mapped_column(LargeBinary)
+    replay: Mapped[bytes] = mapped_column(LargeBinary)
+
+
 class EventRow(Base):
     """A row of ``events``."""
 
@@ -300,6 +321,19 @@ class StoredTable:
     status: str
     seats: tuple[StoredSeat, ...]
     events: tuple[Event, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeptRecord:
+    """A finished table's record and replay as made once and kept: each the gzipped UTF-8
+    JSON a client is sent; ``format`` is the version of their making (a newer server makes
+    them again)."""
+
+    table_id: str
+    code: str
+    format: int
+    record: bytes
+    replay: bytes
 
 
 class _Keep(enum.Enum):
@@ -832,6 +866,57 @@ class Store:
             session.flush()
             return _seat(row)
 
+    def keep_record(self, table_id: str, format: int, record: bytes, replay: bytes) -> None:
+        """Keep a finished table's record and replay (gzipped JSON, as made by
+        :func:`hearts.server.replay.make_kept`), in place of any kept before; a table that
+        does not exist, or is not over, is refused."""
+        with self._transaction(f"keep the record of table {table_id!r}") as session:
+            status = session.scalar(select(TableRow.status).where(TableRow.id == table_id))
+            if status is None:
+                raise StoreError(f"there is no table {table_id!r}")
+            if status != "over":
+                raise StoreError(f"table {table_id!r} is still being played: it has no record")
+            row = session.get(RecordRow, table_id)
+            if row is None:
+                session.add(
+                    RecordRow(
+                        table_id=table_id,
+                        format=format,
+                        made=_now(),
+                        record=record,
+                        replay=replay,
+                    )
+                )
+            else:
+                row.format, row.made, row.record, row.replay = format, _now(), record, replay
+
+    def kept_record(self, key: str) -> KeptRecord | None:
+        """The record and replay kept for the table with this id or join code (the code read
+        as :meth:`by_code` reads it); None if none is kept (or there is no such table)."""
+        code = key.replace("-", "").replace(" ", "").upper()
+        with self._transaction(f"read the record of {key!r}", read=True) as session:
+            found = session.execute(
+                select(
+                    RecordRow.table_id,
+                    TableRow.code,
+                    RecordRow.format,
+                    RecordRow.record,
+                    RecordRow.replay,
+                )
+                .join(TableRow, TableRow.id == RecordRow.table_id)
+                .where((TableRow.id == key) | (TableRow.code == code))
+                .limit(1)
+            ).first()
+        if found is None:
+            return None
+        return KeptRecord(
+            table_id=found[0],
+            code=found[1],
+            format=found[2],
+            record=bytes(found[3]),
+            replay=bytes(found[4]),
+        )
+
     # --- Reading ---
 
     def ping(self) -> None:
@@ -891,13 +976,16 @@ class Store:
             None,
         )
 
-    def finished(self, limit: int = 50) -> list[TableSummary]:
-        """The last ``limit`` tables to be over, the most recent first."""
+    def finished(self, limit: int = 50, *, public: bool = False) -> list[TableSummary]:
+        """The last ``limit`` tables to be over, the most recent first; with ``public``, only
+        those whose options say ``"public": true`` (what a lobby may list: a private table's
+        game is found by its link or code alone)."""
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
             raise StoreError(f"limit={limit!r} must be a whole number, 0 or more")
-        return self._summaries(
-            "list the finished tables", TableRow.status == "over", TableRow.updated.desc(), limit
-        )
+        where = TableRow.status == "over"
+        if public:
+            where = where & TableRow.options["public"].as_boolean()
+        return self._summaries("list the finished tables", where, TableRow.updated.desc(), limit)
 
     def _summaries(
         self, doing: str, where: ColumnElement[bool], order: Any, limit: int | None

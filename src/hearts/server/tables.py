@@ -27,15 +27,19 @@ thought again), and at once when the table moves otherwise; a person's move neve
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import dataclasses
 import hashlib
 import logging
 import math
+import multiprocessing
+import os
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Final, Literal
 
@@ -45,13 +49,30 @@ from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
-from hearts.server import protocol, wire
+from hearts.rules import Rules
+from hearts.server import protocol, replay, wire
 from hearts.server.botpool import BotBusy, BotFailed, BotPool, PoolClosed, choose
 from hearts.server.config import ServerConfig
 from hearts.server.limits import RateLimit
-from hearts.server.store import NewSeat, Store, StoredTable, StoreError, hash_token
+from hearts.server.store import (
+    KeptRecord,
+    NewSeat,
+    Store,
+    StoredTable,
+    StoreError,
+    hash_token,
+)
 
-__all__ = ["Client", "Hub", "Seat", "Table", "TableError", "TableOptions"]
+__all__ = [
+    "SEAT_SOCKETS",
+    "Client",
+    "Hub",
+    "Seat",
+    "Table",
+    "TableError",
+    "TableOptions",
+    "checked_name",
+]
 
 log = logging.getLogger("hearts.server")
 
@@ -62,6 +83,10 @@ RETRY_FIRST: Final = 0.5
 """Seconds a table's bots wait before trying again a move the store could not keep ..."""
 RETRY_MOST: Final = 30.0
 """... doubling at each failure up to this; a move stored resets it."""
+
+SEAT_SOCKETS: Final = 16
+"""Sockets one seat may have open at once (a person's pages and devices): beyond, another is
+refused (code ``full``) until one closes."""
 
 
 class TableError(HeartsError):
@@ -303,16 +328,28 @@ class Table:
             infos.append({"seat": seat.number, "name": seat.name, "kind": kind, "status": here})
         return infos
 
-    def state(self, client: Client, fresh: bool = False) -> str:
+    def state(
+        self,
+        client: Client,
+        fresh: bool = False,
+        ref: int | None = None,
+        made: dict[int | None, dict[str, Any]] | None = None,
+    ) -> str:
         """The whole state as ``client`` may see it (its seat's view, or a watcher's), with
         the events since its last state (none when ``fresh``: the view has it all): the text
-        of a :class:`~hearts.server.protocol.State` message."""
+        of a :class:`~hearts.server.protocol.State` message. ``ref``: the client's move this
+        state answers. ``made``: the views already built for this moment, by seat (None: the
+        watchers'), so that a broadcast builds each view once."""
         seat = client.seat
         game = self.game
-        if seat is None:
-            view = wire.public_view(game.public_view())
-        else:
-            view = wire.seat_view(game.view(seat))
+        views = {} if made is None else made
+        view = views.get(seat)
+        if view is None:
+            if seat is None:
+                view = wire.public_view(game.public_view())
+            else:
+                view = wire.seat_view(game.view(seat))
+            views[seat] = view
         log = game.events
         seq = len(log)
         since = seq if fresh or client.seq > seq else client.seq
@@ -329,6 +366,7 @@ class Table:
             seq=seq,
             since=since,
             events=wire.seen_events(log[since:seq], seat),
+            ref=ref,
         )
 
     def hand_results(self, log: Sequence[Event] | None = None) -> list[dict[str, Any]]:
@@ -341,11 +379,33 @@ class Table:
             self._hands = (settled, results)
         return self._hands[1]
 
-    def broadcast(self, but: Client | None = None) -> None:
-        """Every client (``but`` one) gets the new state, each its own."""
-        for client in [c for seat in self.seats for c in seat.clients] + list(self.watchers):
-            if client is not but:
-                client.put(self.state(client))
+    def clients(self) -> list[Client]:
+        """Every socket at the table: the seats' and the watchers'."""
+        return [c for seat in self.seats for c in seat.clients] + list(self.watchers)
+
+    def broadcast(
+        self, but: Client | None = None, answer: tuple[Client, int] | None = None
+    ) -> None:
+        """Every client (``but`` one) gets the new state, each as it may see it. Each text is
+        made once for all the clients it is the same for (the watchers, or a seat's sockets,
+        whose last state stood at the same point of the log): a broadcast to N watchers builds
+        the public view and its text once, not N times. ``answer``: the client whose move this
+        state answers, and the move's ``ref``, which that client alone is sent."""
+        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[tuple[int | None, int], str] = {}
+        seq = len(self.game.events)
+        for client in self.clients():
+            if client is but:
+                continue
+            if answer is not None and client is answer[0]:
+                client.put(self.state(client, ref=answer[1], made=views))
+                continue
+            key = (client.seat, client.seq)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = self.state(client, made=views)
+            client.seq = seq
+            client.put(text)
 
     def _tell_all(self, message: protocol.ServerMessage) -> None:
         for seat in self.seats:
@@ -412,7 +472,7 @@ class Table:
             return False
         self.stored = len(events)
         self._set_timer()  # (first: the state sent says when the next move's time runs out)
-        self.broadcast()
+        self.broadcast(answer=None if client is None or ref is None else (client, ref))
         self._reveal_finished(hands_before)
         self.kick()
         return True
@@ -661,24 +721,45 @@ class Table:
 
     # ------------------------------------------------------------------ sockets
 
-    async def attach(self, client: Client, seat: int | None) -> None:
-        """A socket joins the table for ``seat`` (None: to watch); a table closed meanwhile
-        tells it why and closes it."""
+    async def attach(self, client: Client, seat: int | None) -> bool:
+        """A socket joins the table for ``seat`` (None: to watch). A table closed meanwhile
+        tells it why; a watcher beyond the server's ``max_watchers``, or a seat's socket beyond
+        :data:`SEAT_SOCKETS`, is refused (code ``full``, a sentence): False, and the socket is
+        to be closed."""
         async with self.lock:  # (the state it is sent is one the store holds)
             if self.gone is not None:
                 client.refuse("not_found", self.gone)
-                client.close()
-                return
+                return False
+            if seat is None:
+                most = self.hub.config.max_watchers
+                if len(self.watchers) >= most:
+                    client.refuse(
+                        "full",
+                        f"this table has as many watchers as it takes ({most}): try again later",
+                    )
+                    return False
+            elif len(self.seats[seat].clients) >= SEAT_SOCKETS:
+                client.refuse(
+                    "full",
+                    f"your seat has {SEAT_SOCKETS} connections open already: close one first",
+                )
+                return False
             if seat is not None:
                 self.claimed = True
             self._attach(client, seat)
+            return True
 
     def _attach(self, client: Client, seat: int | None) -> None:
+        """The newcomer is sent its welcome and its state, and nobody else anything unless
+        what they see changed: a seat whose person comes back (their status, the stand-in's
+        end). A watcher's arrival costs two messages, however many are there already."""
         client.table, client.seat = self, seat
+        changed = False
         if seat is None:
             self.watchers.add(client)
         else:
             place = self.seats[seat]
+            before = place.status()
             place.clients.add(client)
             if place.grace is not None:
                 place.grace.cancel()
@@ -687,10 +768,12 @@ class Table:
             place.stand_in = False
             if back:
                 self._set_timer()
+            changed = back or place.status() != before
         seats = [protocol.SeatInfo(**info) for info in self.seat_infos()]
         client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=seats))
         client.put(self.state(client, fresh=True))
-        self.broadcast(but=client)
+        if changed:
+            self.broadcast(but=client)
 
     async def sync(self, client: Client) -> None:
         """The client asks for the whole state again."""
@@ -698,16 +781,19 @@ class Table:
             client.put(self.state(client, fresh=True))
 
     def detach(self, client: Client) -> None:
-        """A socket has gone."""
+        """A socket has gone. The others are told only when what they see changed: a seat's
+        last socket gone (the seat is away); a watcher's going tells nobody."""
         if client.seat is None:
             self.watchers.discard(client)
             self.hub.forget(self)
             return
         place = self.seats[client.seat]
+        before = place.status()
         place.clients.discard(client)
         if not place.clients and not place.left and not self.game.is_over:
             self.start_grace(place)
-        self._soon(self._broadcast_held())
+        if place.status() != before:  # (the seat's last socket: the others see it away)
+            self._soon(self._broadcast_held())
         self.hub.forget(self)
 
     async def _broadcast_held(self) -> None:
@@ -749,6 +835,47 @@ def _seconds(wait: float) -> int:
     return max(1, math.ceil(wait))
 
 
+_KEPT_FORMAT: Final = frozenset({"\u200c", "\u200d"})
+"""The invisible format characters a name may hold: the zero-width non-joiner and joiner,
+which scripts (Persian, the Indic ones) and emoji sequences need."""
+
+
+def checked_name(name: str) -> str:
+    """A person's name as the table shows it, the spaces around it trimmed; refused (a
+    :class:`TableError`, a sentence) when nothing is left, or when it holds a character that
+    is not shown as text: a control character (C0, DEL, C1: NUL among them, which PostgreSQL
+    cannot store), a line or paragraph separator, a lone surrogate, or an invisible format
+    character (the bidirectional embeddings, overrides, isolates and marks, which reorder the
+    text around the name, zero-width spaces, the byte-order mark, the soft hyphen, tags) but
+    the zero-width joiner and non-joiner. Alike on every database: the name is refused before
+    it reaches the store.
+
+    >>> checked_name("  Ann ")
+    'Ann'
+    >>> checked_name("Zoë 🂡")
+    'Zoë 🂡'
+    >>> checked_name("Ann\\x00")
+    Traceback (most recent call last):
+    ...
+    hearts.server.tables.TableError: a name cannot hold control or invisible characters: U+0000 is its character 4
+    >>> checked_name("\\u202egnp.exe")
+    Traceback (most recent call last):
+    ...
+    hearts.server.tables.TableError: a name cannot hold control or invisible characters: U+202E is its character 1
+    """
+    for number, character in enumerate(name, 1):
+        kind = unicodedata.category(character)
+        if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and character not in _KEPT_FORMAT):
+            raise TableError(
+                "a name cannot hold control or invisible characters: "
+                f"U+{ord(character):04X} is its character {number}"
+            )
+    trimmed = name.strip()
+    if not trimmed:
+        raise TableError("a name needs something to show, not only spaces")
+    return trimmed
+
+
 def _bot_seed(table_id: str, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{table_id}:{seat}".encode()).digest()[:6], "big")
 
@@ -776,6 +903,29 @@ def _sentence(text: str) -> str:
 def _burst(per_minute: float) -> int:
     """What may be asked at once under a rate a minute: a quarter of a minute's, at least 1."""
     return max(1, math.floor(per_minute / 4))
+
+
+_STILL_PLAYED: Final = "the game is still being played: its record is given once it is over"
+
+_KEPT_MOST: Final = 64
+"""Finished games whose record and replay the server keeps in memory too (the last served)."""
+
+_MAKING_MOST: Final = 8
+"""Finished games whose record and replay may be being made at once (one process makes them
+in turn): a request for another is refused until one is done."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Source:
+    """What a finished game's record and replay are made from (sent to the making process)."""
+
+    table_id: str
+    code: str
+    rules: Rules
+    seed: int | None
+    dealer: int
+    events: Sequence[Event]
+    names: list[str]
 
 
 class Hub:
@@ -807,6 +957,11 @@ class Hub:
         self._closing: set[asyncio.Future[None]] = set()
         self._claims: dict[str, asyncio.TimerHandle] = {}
         """The claim timers of new tables (until they run out)."""
+        self._kept: collections.OrderedDict[str, KeptRecord] = collections.OrderedDict()
+        """The last finished games' records and replays served, by table id and by code."""
+        self._making: dict[str, asyncio.Future[KeptRecord]] = {}
+        """The records and replays being made, by table id."""
+        self._maker: concurrent.futures.ProcessPoolExecutor | None = None
 
     async def append(
         self, table_id: str, first: int, events: Sequence[Event], status: str | None
@@ -865,6 +1020,7 @@ class Hub:
     ) -> tuple[Table, str]:
         """A new table (its creator in the first person's seat): the table and the creator's
         token."""
+        name = checked_name(name)
         if (
             len([table for table in self.tables.values() if not table.game.is_over])
             >= self.config.max_tables
@@ -985,48 +1141,191 @@ class Hub:
         log.info("table %s closed: nobody came within its claim time", table.id)
 
     async def join(self, key: str, name: str, seat: int | None) -> tuple[Table, int, str]:
-        """Claim a person's free seat (``seat``, or the first free): the seat and its token."""
+        """Claim a person's free seat (``seat``, or the first free): the seat and its token.
+
+        The seat is chosen and stored under the table's lock, and taken in memory only once
+        the store has it: two joins cannot both have one seat, and a join the store cannot
+        keep (refused 503, a sentence) leaves the seat free for the next."""
+        name = checked_name(name)
         table = self.find(key)
-        free = [
-            place for place in table.seats if place.human and place.token is None and not place.left
-        ]
-        if seat is not None:
-            chosen = [place for place in free if place.number == seat]
-            if not chosen:
-                raise TableError(f"seat {seat} is not free at this table", 409)
-            free = chosen
-        if not free:
-            raise TableError(
-                "every seat for a person at this table is taken: watch it instead", 409
-            )
-        place = free[0]
-        token = secrets.token_urlsafe(24)
-        place.token = hash_token(token)
-        place.name = name
-        await self.db(self.store.update_seat, table.id, place.number, name=name, token=token)
         async with table.lock:
+            if table.game.is_over:
+                raise TableError("the game at this table is over: there is no seat to take", 409)
+            free = [
+                place
+                for place in table.seats
+                if place.human and place.token is None and not place.left
+            ]
+            if seat is not None:
+                chosen = [place for place in free if place.number == seat]
+                if not chosen:
+                    raise TableError(f"seat {seat} is not free at this table", 409)
+                free = chosen
+            if not free:
+                raise TableError(
+                    "every seat for a person at this table is taken: watch it instead", 409
+                )
+            place = free[0]
+            token = secrets.token_urlsafe(24)
+            try:
+                await self.db(
+                    self.store.update_seat, table.id, place.number, name=name, token=token
+                )
+            except StoreError as error:
+                log.error(
+                    "table %s: seat %d could not be stored: %s", table.id, place.number, error
+                )
+                raise TableError(
+                    "the seat could not be saved, so it was not taken: try again in a moment", 503
+                ) from None
+            place.token = hash_token(token)
+            place.name = name
             table.broadcast()
         return table, place.number, token
 
-    async def finished_game(self, key: str) -> Game:
-        """A finished game by its table's id or code, from memory or from the store."""
-        table = self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
+    def _in_memory(self, key: str) -> Table | None:
+        return self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))
+
+    async def kept_record(self, key: str) -> KeptRecord:
+        """A finished game's record and replay (gzipped JSON), by its table's id or code.
+
+        Made once: the first request has the game played again and both made in a process
+        of the server's own (:func:`hearts.server.replay.make_kept`, off the event loop and at
+        a lower priority than the bots), kept in the store and served from there ever after,
+        across restarts; the last few are kept in memory too. Requests for one game while it
+        is being made wait for that one making."""
+        known = self._remembered(key)
+        if known is not None:
+            return known
+        table = self._in_memory(key)
+        if table is not None and not table.game.is_over:
+            raise TableError(_STILL_PLAYED, 409)
+        kept: KeptRecord | None = await self.db(self.store.kept_record, key)
+        if kept is not None and kept.format == replay.KEPT_FORMAT:
+            self._remember(kept)
+            return kept
         if table is not None:
-            if not table.game.is_over:
-                raise TableError(
-                    "the game is still being played: its record is given once it is over", 409
+            async with table.lock:  # (the game as the store holds it: its end is stored)
+                if not table.game.is_over:  # pragma: no cover - a game over stays over
+                    raise TableError(_STILL_PLAYED, 409)
+                game = table.game
+                source = _Source(
+                    table.id,
+                    table.code,
+                    game.rules,
+                    game.seed,
+                    game.first_dealer,
+                    tuple(game.events),
+                    [seat.name for seat in table.seats],
                 )
-            return table.game
-        kept = await self.db(self.store.get, key) or await self.db(self.store.by_code, key)
-        if kept is None:
-            raise TableError(f"there is no game {key!r} here: check the link or the code", 404)
-        if kept.status == "closed":
-            raise TableError("this table was closed before anyone played at it: no game", 410)
-        if kept.status != "over":
-            raise TableError(
-                "the game is still being played: its record is given once it is over", 409
+        else:
+            stored = await self.db(self.store.get, key) or await self.db(self.store.by_code, key)
+            if stored is None:
+                raise TableError(f"there is no game {key!r} here: check the link or the code", 404)
+            if stored.status == "closed":
+                raise TableError("this table was closed before anyone played at it: no game", 410)
+            if stored.status != "over":
+                raise TableError(_STILL_PLAYED, 409)
+            source = _Source(
+                stored.id,
+                stored.code,
+                stored.rules,
+                stored.seed,
+                stored.dealer,
+                stored.events,
+                [seat.name for seat in sorted(stored.seats, key=lambda seat: seat.seat)],
             )
-        return self._rebuild(kept).game
+        return await self._make(source)
+
+    async def _make(self, source: _Source) -> KeptRecord:
+        """Make a game's record and replay, once however many ask at the same time; at most
+        :data:`_MAKING_MOST` games at once (beyond: 503, a sentence)."""
+        making = self._making.get(source.table_id)
+        if making is None:
+            if len(self._making) >= _MAKING_MOST:
+                raise TableError(
+                    "the server is making other games' replays just now: try again in a minute",
+                    503,
+                )
+            making = asyncio.ensure_future(self._made(source))
+            self._making[source.table_id] = making
+
+            def done(future: asyncio.Future[KeptRecord]) -> None:
+                self._making.pop(source.table_id, None)
+                if not future.cancelled():
+                    future.exception()  # (retrieved: told to whoever waits, logged if none)
+
+            making.add_done_callback(done)
+        return await asyncio.shield(making)
+
+    async def _made(self, source: _Source) -> KeptRecord:
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            maker = self._maker_pool()
+            try:
+                record, shown = await loop.run_in_executor(
+                    maker,
+                    replay.make_kept,
+                    source.table_id,
+                    source.rules,
+                    source.seed,
+                    source.dealer,
+                    source.events,
+                    source.names,
+                )
+                break
+            except concurrent.futures.process.BrokenProcessPool:
+                log.error("the process that makes records and replays stopped: starting another")
+                if self._maker is maker:
+                    self._maker = None
+                maker.shutdown(wait=False, cancel_futures=True)
+                if attempt:
+                    raise TableError(
+                        "the game's replay could not be made just now: try again", 503
+                    ) from None
+            except InvalidRecord as error:
+                log.error("table %s: its record cannot be made: %s", source.table_id, error)
+                raise TableError(
+                    "this game's record cannot be made again from what the server kept", 500
+                ) from None
+        kept = KeptRecord(source.table_id, source.code, replay.KEPT_FORMAT, record, shown)
+        try:
+            await self.db(self.store.keep_record, kept.table_id, kept.format, record, shown)
+        except StoreError as error:
+            log.warning(
+                "table %s: its record and replay could not be stored (made again when asked "
+                "for after a restart): %s",
+                kept.table_id,
+                error,
+            )
+        self._remember(kept)
+        return kept
+
+    def _maker_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The process that makes records and replays (started when first needed)."""
+        if self._maker is None:
+            self._maker = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=replay.start_maker,
+                initargs=(os.getpid(),),
+            )
+        return self._maker
+
+    def _remembered(self, key: str) -> KeptRecord | None:
+        found = self._kept.get(key) or self._kept.get(key.replace("-", "").replace(" ", "").upper())
+        if found is not None:
+            self._remember(found)  # (the last served is the last forgotten)
+        return found
+
+    def _remember(self, kept: KeptRecord) -> None:
+        """Keep a record and replay in memory too, by id and by code (the last
+        :data:`_KEPT_MOST` games)."""
+        for key in (kept.table_id, kept.code):
+            self._kept[key] = kept
+            self._kept.move_to_end(key)
+        while len(self._kept) > 2 * _KEPT_MOST:
+            self._kept.popitem(last=False)
 
     def forget(self, table: Table) -> None:
         """A finished table nobody is at any more leaves memory (the store keeps it)."""
@@ -1061,6 +1360,7 @@ class Hub:
                     table.start_grace(seat)
             table._set_timer()
             table.kick()
+        log.info("%d tables resumed from the store", len(stored))
         return len(stored)
 
     def _rebuild(self, kept: StoredTable) -> Table:
@@ -1085,4 +1385,6 @@ class Hub:
         for table in self.tables.values():
             table.close()
         self.pool.close()
+        if self._maker is not None:
+            self._maker.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
