@@ -437,3 +437,26 @@ def test_no_client_is_sent_a_move_still_being_stored(http: TestClient) -> None:
             2,
             3,
         ]
+
+
+def test_a_client_too_slow_for_its_messages_is_let_go_without_an_error() -> None:
+    """A client whose messages pile up beyond its queue is dropped (its sender cancelled); the
+    socket's handler then ends it quietly: the cancellation does not escape as an error of the
+    server's (uvicorn logged "Exception in ASGI application" for each such client)."""
+    from hearts.server.app import _finish
+    from hearts.server.tables import _QUEUE, Client
+
+    async def scenario() -> None:
+        stuck = asyncio.Event()
+
+        async def send(text: str) -> None:
+            await stuck.wait()  # (a client that never takes what it is sent)
+
+        client = Client(send, ServerConfig(), address="192.0.2.1")
+        for _ in range(_QUEUE + 2):
+            client.put('{"type": "pong"}')
+        assert client.closed.is_set()  # (dropped: its queue was full)
+        await _finish(client)  # (raised CancelledError before)
+        assert client.task.done()
+
+    asyncio.run(scenario())

@@ -475,11 +475,19 @@ async def _serve_socket(hub: Hub, socket: WebSocket, key: str, guard: Guard) -> 
     finally:
         if client.table is not None:
             client.table.detach(client)
-        client.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(client.task, 2.0)
+        await _finish(client)
         with contextlib.suppress(Exception):
             await socket.close(code)
+
+
+async def _finish(client: Client) -> None:
+    """Let a client's sender send what it still holds (2 s at most), however it ended: a
+    sender cancelled because its client was too slow to take its messages is no error of the
+    server's (waiting for it must not raise its cancellation into the socket's handler)."""
+    client.close()
+    await asyncio.wait({client.task}, timeout=2.0)
+    if not client.task.done():
+        client.task.cancel()
 
 
 _POLICY = 1008
