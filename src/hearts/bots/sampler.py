@@ -30,13 +30,14 @@ do, read from what they did):
 
 It samples every preset (:func:`supported`):
 
-- a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones,
-  adding up to the points its trick took;
+- a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones
+  (what they count shows in no view while the hand is played; once the last trick is taken,
+  they add up to the points its trick took);
 - Heartsette's widow taken into a hand: by this seat, known; by another, its discards are
-  imagined among the unseen cards (adding up to what they count, which shows), then which of
-  the cards it has held were the widow (every card of a suit it showed out of in the first
-  trick, before it took the widow, and others at random); while the taker is still choosing
-  its discards, the widow is in its hand, imagined the same way;
+  imagined among the unseen cards (face down: neither they nor what they count show), then
+  which of the cards it has held were the widow (every card of a suit it showed out of in the
+  first trick, before it took the widow, and others at random); while the taker is still
+  choosing its discards, the widow is in its hand, imagined the same way;
 - two-handed Hearts: the stock and the other seat's hidden draws (:class:`_StockDeals`; a void
   then holds only until the seat's next draw);
 - Domino Hearts: the hands dealt and the stock in order, every seat's draws to follow as the
@@ -156,7 +157,7 @@ class Sampler:
         for mask in played:
             seen |= mask
         # Heartsette's widow taken into a hand (widow=discard): by this seat (it saw the widow
-        # and its own discards), or by another (its discards lie face down; their points show).
+        # and its own discards), or by another (its discards lie face down, and their points).
         self.taker: int | None = None
         self.known_widow = 0
         self.dealt = 0
@@ -206,11 +207,9 @@ class Sampler:
             self.widow = 0  # known, or in the hand of the seat now discarding
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
             raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
-        self.widow_points = _widow_points(view) if self.widow else None
-        """What those cards count, when known: the points the widow added to its trick, or what
-        the discards count."""
-        if taken is not None and self.taker != me:
-            self.widow_points = taken.points
+        self.widow_points = _widow_points(view, self.taker) if self.widow else None
+        """What those cards count, when known (once the last trick is taken): the points the
+        widow added to its trick. (Another seat's discards count what no view shows.)"""
         self.moves = _moves(view)
         self.kept_queen = kept_queen
         """How likely a deal is, against the others, in which the seat this seat passed to kept
@@ -365,8 +364,8 @@ class Sampler:
         deal = _replay(view, start, stock, moves, namer)
         if deal is None:
             return None
-        if self.widow and deal.penalties() != view.penalties:
-            return None  # the imagined widow does not add what its trick took
+        if self.widow and deal.penalties_seen(view.seat) != view.penalties:
+            return None  # the imagined widow does not add what its trick took (as the view shows)
         return deal
 
 
@@ -731,17 +730,25 @@ def _first_trick_voids(view: SeatView, seat: int) -> int:
     return SUIT_MASKS[led] if any(s == seat and c >> 4 & 3 != led for s, c in plays[1:]) else 0
 
 
-def _widow_points(view: SeatView) -> int | None:
-    """What the widow added to the trick it went with (the first trick taken, docs/rules.md §7.5),
-    or None while no trick has been taken or when the widow goes with the last one: the points
-    taken so far less those of the cards of the tricks taken (a trick carried and not yet
-    taken is not counted in either)."""
-    if view.rules.widow_with_last_trick or view.rules.widow is Widow.DISCARD:
-        return None  # (taken into a hand, the widow adds nothing to the trick)
+def _widow_points(view: SeatView, taker: int | None) -> int | None:
+    """What the cards imagined apart count, once the view shows it (the last trick taken; while
+    the hand is played, they lie face down and count in no view), else None: the widow that went
+    with a trick (docs/rules.md §7.5), the points taken less those of the cards of the tricks
+    taken (a trick carried and not yet taken is not counted in either); Heartsette's discards
+    by ``taker``, its points less those of the cards of the tricks it took."""
+    if view.phase is Phase.PLAY or view.phase is Phase.DISCARD:
+        return None  # (face down: no view counts them yet)
+    values = view.rules.values
+    if view.rules.widow is Widow.DISCARD:
+        if taker is None:
+            return None
+        won = sum(
+            values[card] for trick in view.tricks if trick.winner == taker for card in trick.cards
+        )
+        return view.penalties[taker] - won
     taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
     if not taken:
         return None
-    values = view.rules.values
     cards = sum(values[card] for trick in view.tricks[: taken[-1] + 1] for card in trick.cards)
     return sum(view.penalties) - cards
 

@@ -302,7 +302,7 @@ class Table:
             hands=self.hand_results(log),
             seq=seq,
             since=since,
-            events=wire.seen_events(log[since:seq], seat),
+            events=wire.seen_events(log, seat, game.rules, since),
         )
 
     def hand_results(self, log: Sequence[Event] | None = None) -> list[dict[str, Any]]:
