@@ -463,25 +463,6 @@ class Deal(HandCore):
         """
         return tuple(self._points)
 
-    def penalties_seen(self, seat: int | None) -> tuple[int, ...]:
-        """Penalty units each seat has taken so far, as ``seat`` knows them (None: a watcher,
-        or anyone): its view's ``penalties``. While the hand is played, cards that lie face down
-        count only where ``seat`` has seen them (Heartsette's discards, by their discarder; a
-        widow gone with the first trick, by nobody); once the last trick is taken, as
-        :meth:`penalties`.
-
-        >>> from hearts import Game, variants
-        >>> deal = Game(variants.get("heartsette"), seed=1).deal
-        >>> deal.penalties_seen(None) == deal.penalties()
-        True
-        """
-        if seat is not None:
-            seat = self.seat_number(seat)
-        widow = self.mechanic(WidowCards)
-        if isinstance(widow, WidowCards):
-            return widow.penalties_seen(self, seat)
-        return tuple(self._points)
-
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon this hand (when the moon is played), else None."""
         if self._phase not in _ENDED:

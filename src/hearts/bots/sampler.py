@@ -364,7 +364,7 @@ class Sampler:
         deal = _replay(view, start, stock, moves, namer)
         if deal is None:
             return None
-        if self.widow and deal.penalties_seen(view.seat) != view.penalties:
+        if self.widow and deal.view(view.seat).penalties != view.penalties:
             return None  # the imagined widow does not add what its trick took (as the view shows)
         return deal
 

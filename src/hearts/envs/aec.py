@@ -575,7 +575,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """The episode's hand in progress (or just over: its views once the episode ends)."""
         self._hand_start = self.game.scores
         self._trick_rewards = [0.0] * self.rules.players
-        self._penalties = self.game.deal.penalties_seen(None)
+        self._penalties = self.game.deal.public_view().penalties
 
     def _select(self) -> None:
         assert self.game is not None
@@ -677,7 +677,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if self.reward_mode == "trick" and not hand_over:
             # (What every seat sees taken: the rewards are public, so cards face down, a widow
             # or another's discards, are rewarded only with the hand's settlement.)
-            penalties = game.deal.penalties_seen(None)
+            penalties = game.deal.public_view().penalties
             for seat in range(n):
                 taken = penalties[seat] - self._penalties[seat]
                 if taken:
