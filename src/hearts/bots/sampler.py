@@ -31,8 +31,7 @@ do, read from what they did):
 It samples every preset (:func:`supported`):
 
 - a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones
-  (what they count shows in no view while the hand is played; once the last trick is taken,
-  they add up to the points its trick took);
+  (face down: what they count shows in no view while the hand is played);
 - Heartsette's widow taken into a hand: by this seat, known; by another, its discards are
   imagined among the unseen cards (face down: neither they nor what they count show), then
   which of the cards it has held were the widow (every card of a suit it showed out of in the
@@ -59,8 +58,6 @@ their rules of thumb.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -207,9 +204,6 @@ class Sampler:
             self.widow = 0  # known, or in the hand of the seat now discarding
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
             raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
-        self.widow_points = _widow_points(view, self.taker) if self.widow else None
-        """What those cards count, when known (once the last trick is taken): the points the
-        widow added to its trick. (Another seat's discards count what no view shows.)"""
         self.moves = _moves(view)
         self.kept_queen = kept_queen
         """How likely a deal is, against the others, in which the seat this seat passed to kept
@@ -261,10 +255,7 @@ class Sampler:
         cards = list(self.free)
         widow = 0
         if self.widow:
-            drawn = self._widow(rng)
-            if drawn is None:
-                return None
-            widow = drawn
+            widow = self._widow(rng)
             cards = [card for card in cards if not widow >> card & 1]
         rng.shuffle(cards)
         # The most constrained cards first: those fewest seats may hold.
@@ -297,37 +288,11 @@ class Sampler:
             must |= 1 << card
         return must
 
-    def _widow(self, rng: random.Random) -> int | None:
-        """The imagined widow: cards not seen, at random, adding up to what its trick took when
-        that is known (drawn exactly: the mix of card values first, weighted by how many ways
-        each can be made, then the cards of each value). None if no mix adds up."""
-        size = self.widow
-        values = self.view.rules.values
-        if self.widow_points is None:
-            return sum(1 << card for card in rng.sample(self.free, size))
-        by_value: dict[int, list[Card]] = {}
-        for card in self.free:
-            by_value.setdefault(values[card], []).append(card)
-        kinds = sorted(by_value)
-        mixes: list[tuple[int, ...]] = []
-        weights: list[int] = []
-        for mix in itertools.combinations_with_replacement(kinds, size):
-            if sum(mix) != self.widow_points:
-                continue
-            ways = 1
-            for value in set(mix):
-                ways *= math.comb(len(by_value[value]), mix.count(value))
-            if ways:
-                mixes.append(mix)
-                weights.append(ways)
-        if not mixes:
-            return None
-        mix = rng.choices(mixes, weights)[0]
-        mask = 0
-        for value in set(mix):
-            for card in rng.sample(by_value[value], mix.count(value)):
-                mask |= 1 << card
-        return mask
+    def _widow(self, rng: random.Random) -> int:
+        """The imagined widow (or another seat's discards): cards not seen, at random. What they
+        count shows in no view while the hand is played (docs/rules.md §5.5, §7.2), and once
+        the last trick is taken the cards not seen are those very cards."""
+        return sum(1 << card for card in rng.sample(self.free, self.widow))
 
     def _replay(self, hands: list[int], widow: int, rng: random.Random) -> Deal | None:
         """The hand played again from the imagined hands (as held after the pass) and cards
@@ -361,12 +326,7 @@ class Sampler:
         auction = view.auction
         if auction is not None and not any(b is not None for b in auction.bids):
             namer = auction.bidder
-        deal = _replay(view, start, stock, moves, namer)
-        if deal is None:
-            return None
-        if self.widow and deal.view(view.seat).penalties != view.penalties:
-            return None  # the imagined widow does not add what its trick took (as the view shows)
-        return deal
+        return _replay(view, start, stock, moves, namer)
 
 
 class PassSampler:
@@ -728,29 +688,6 @@ def _first_trick_voids(view: SeatView, seat: int) -> int:
     plays = _by_trick(view)[0]
     led = plays[0][1] >> 4 & 3
     return SUIT_MASKS[led] if any(s == seat and c >> 4 & 3 != led for s, c in plays[1:]) else 0
-
-
-def _widow_points(view: SeatView, taker: int | None) -> int | None:
-    """What the cards imagined apart count, once the view shows it (the last trick taken; while
-    the hand is played, they lie face down and count in no view), else None: the widow that went
-    with a trick (docs/rules.md §7.5), the points taken less those of the cards of the tricks
-    taken (a trick carried and not yet taken is not counted in either); Heartsette's discards
-    by ``taker``, its points less those of the cards of the tricks it took."""
-    if view.phase is Phase.PLAY or view.phase is Phase.DISCARD:
-        return None  # (face down: no view counts them yet)
-    values = view.rules.values
-    if view.rules.widow is Widow.DISCARD:
-        if taker is None:
-            return None
-        won = sum(
-            values[card] for trick in view.tricks if trick.winner == taker for card in trick.cards
-        )
-        return view.penalties[taker] - won
-    taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
-    if not taken:
-        return None
-    cards = sum(values[card] for trick in view.tricks[: taken[-1] + 1] for card in trick.cards)
-    return sum(view.penalties) - cards
 
 
 def _seats(view: SeatView) -> tuple[int, ...]:
