@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
-from hearts import Card, CardSet, Deal, Game, Pass, Phase, Rules
+from hearts import Card, CardSet, Deal, Game, Pass, Phase, Rules, Trick
 from hearts.cards import JOKER, cards_of
 from hearts.events import (
     CardPlayed,
@@ -393,12 +393,42 @@ def cards_seen(value: object) -> int:
     return 0
 
 
+def seen_penalties(deal: Deal, seat: int | None) -> tuple[int, ...]:
+    """docs/rules.md §5.5, §7.2: the penalties ``seat`` (None: a watcher) may know: while the
+    hand is played, without a widow gone with the first trick (nobody sees it, its taker
+    neither), nor another seat's Heartsette discards; once the last trick is taken, all."""
+    penalties = list(deal.penalties())
+    if deal.phase not in (Phase.PLAY, Phase.DISCARD):
+        return tuple(penalties)
+    widow = first_trick_widow(deal)
+    taken = [trick for trick in deal.tricks if trick.winner >= 0]
+    if widow and taken:
+        penalties[taken[0].winner] -= sum(value(deal, card) for card in cards_of(widow))
+    for event in deal.events:
+        if isinstance(event, Discarded) and event.seat != seat:
+            penalties[event.seat] -= sum(value(deal, card) for card in event.cards)
+    return tuple(penalties)
+
+
+def seen_tricks(deal: Deal) -> tuple[Trick, ...]:
+    """docs/rules.md §7.2: the tricks as every seat sees them: the first trick taken without the
+    points of a widow that went with it face down."""
+    tricks = list(deal.tricks)
+    widow = first_trick_widow(deal)
+    at = next((i for i, trick in enumerate(tricks) if trick.winner >= 0), None)
+    if widow and at is not None:
+        leader, cards, winner, points = tricks[at]
+        hidden = sum(value(deal, card) for card in cards_of(widow))
+        tricks[at] = Trick((leader, cards, winner, points - hidden))
+    return tuple(tricks)
+
+
 def check_view(deal: Deal, seat: int) -> None:
     """docs/architecture.md principle 4, docs/rules.md §6.2, §2.6, §5.5, law 28: a seat's view names none of the
     cards other seats hold, have in transit or laid face down (Heartsette's discards), the stock,
     or the widow before its taker picks it up; its own cards are as the referee knows them; the
     deal in its log shows its own hand only; others' draws are face down, their discards blank,
-    their revokes not in it;
+    their revokes not in it; nor what cards face down count (:func:`seen_penalties`);
     it offers moves only to a seat that may move."""
     view = deal.view(seat)
     played = mask(card for trick in deal.tricks for card in trick.cards)
@@ -426,9 +456,9 @@ def check_view(deal: Deal, seat: int) -> None:
     assert view.dealt == deal.dealt_hand(seat)
     assert view.passed == deal.passed(seat)
     assert view.hand_sizes == tuple(len(deal.hand(s)) for s in range(deal.players))
-    assert view.penalties == deal.penalties()
+    assert view.penalties == seen_penalties(deal, seat)
     assert view.stock_size == len(deal.stock)
-    assert view.trick == tuple(deal.trick) and view.tricks == tuple(deal.tricks)
+    assert view.trick == tuple(deal.trick) and view.tricks == seen_tricks(deal)
     if deal.phase is Phase.PASS:
         assert view.received is None, "cards received are shown before every seat has passed"
     else:
@@ -441,6 +471,8 @@ def check_view(deal: Deal, seat: int) -> None:
             assert not event.stock
         elif isinstance(event, Passed | Discarded) and event.seat != seat:
             assert not event.cards, f"seat {seat} sees the cards seat {event.seat} laid down"
+            if isinstance(event, Discarded):
+                assert event.points is None, f"seat {seat} sees what seat {event.seat} discarded"
         elif isinstance(event, StockDrawn) and event.seat != seat:
             assert event.card is None, f"seat {seat} sees the card seat {event.seat} drew"
         elif isinstance(event, Revoked):

@@ -7,15 +7,18 @@ every hand. The rule each test checks is named in its docstring (docs/rules.md s
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import face_down
 import hearts
 from hearts import Card, CardSet, Deal, Game, Phase, Rules, variants
 from hearts.events import Dealt, GameOver, HandSettled
+from hearts.observation import SeatView, seen_log
 from hearts.rules import GameEnd, SettlementMethod, TieRule
 from invariants import (
     check_cards_conserved,
@@ -324,6 +327,50 @@ def test_view_safety(rules: Rules, seed: int) -> None:
     deal = play_hand(game, rng, step)
     for viewer in range(deal.players):
         check_view(deal, viewer)
+
+
+FACE_DOWN = [
+    pytest.param(variants.get("cancellation"), id="cancellation"),
+    pytest.param(variants.for_players(variants.get("cancellation"), 9), id="cancellation-for-9"),
+    pytest.param(variants.get("heartsette"), id="heartsette"),
+    pytest.param(variants.for_players(variants.get("heartsette"), 6), id="heartsette-for-6"),
+    pytest.param(variants.get("heartsette").replace(widow="first-trick"), id="heartsette-first"),
+]
+"""The forms with cards face down while the hand is played: a widow that goes with the first
+trick taken (Cancellation Hearts, Heartsette's ``first-trick``), Heartsette's discards."""
+
+
+def _comparable(view: SeatView) -> SeatView:
+    """The view with its legal moves as a tuple (the lazy pass choices do not compare)."""
+    return dataclasses.replace(view, legal_moves=tuple(view.legal_moves))
+
+
+@pytest.mark.parametrize("rules", FACE_DOWN)
+@_settings(8)
+@given(seed=SEEDS)
+def test_cards_face_down_show_nothing_to_a_seat_that_has_not_seen_them(
+    rules: Rules, seed: int
+) -> None:
+    """docs/rules.md §5.5, §7.2: nothing of a card face down, what it counts included, shows to a
+    seat that has not seen it while the hand is played. Twin games (``face_down.twins``) differ
+    only in a card of a widow that goes with a trick (which nobody sees, its taker neither) or in
+    a card of Heartsette's discards (which only the discarder sees), which counts differently:
+    at every step of the play every other seat's view, a watcher's and the log as each sees it
+    are the same in both, though what the seats have taken differs; the log as a seat sees it
+    is its view's events."""
+    twins = face_down.twins(rules, seed)
+    differed = 0
+    for first, second in twins.steps():
+        for seat in twins.blind:
+            assert _comparable(first.view(seat)) == _comparable(second.view(seat)), seat
+        assert first.public_view() == second.public_view()
+        for seat in (*twins.blind, None):
+            seen = seen_log(first.events, seat, rules)
+            assert seen == seen_log(second.events, seat, rules)
+            shown = first.public_view() if seat is None else first.view(seat)
+            assert tuple(seen[-len(shown.events) :]) == shown.events
+        differed += first.deal.penalties() != second.deal.penalties()
+    assert differed, "the twins never differed in what was taken: the test meets nothing"
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

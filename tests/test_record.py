@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import (
+    CardSet,
     Game,
     InvalidArgument,
     InvalidRecord,
@@ -30,10 +31,12 @@ from hearts.events import (
     CardPlayed,
     ClaimJudged,
     Dealt,
+    Discarded,
     HandSettled,
     MoonChosen,
     Passed,
     RevokeClaimed,
+    TrickWon,
 )
 from hearts.moves import Claim, Correct, Revoke
 
@@ -728,3 +731,32 @@ def test_bad_hand_seed_fields_are_refused_by_the_field(
     data = dict(record.to_dict(_in_progress(), reveal=1), **change)
     with pytest.raises(InvalidRecord, match=message):
         record.contents(data)
+
+
+def test_a_seats_record_in_progress_shows_nothing_of_what_cards_face_down_count() -> None:
+    """docs/rules.md §5.5, §7.2: a seat's record of a game in progress (and a watcher's) holds
+    the hand in play as that seat's view does: the first trick taken without the points of the
+    widow that went with it face down (Cancellation Hearts: here its Q♠), another seat's
+    Heartsette discards without their cards or points; the discarder's record keeps both."""
+    game = Game(variants.get("cancellation"), seed=27, hand_seeds=True)
+    widow = sum(game.rules.values[card] for card in game.deal.widow)
+    assert widow == 13
+    rng = random.Random(2)
+    while not any(trick.winner >= 0 for trick in game.deal.tricks):
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    true = next(trick.points for trick in game.deal.tricks if trick.winner >= 0)
+    for seat in (*range(game.players), None):
+        found = record.contents(record.to_dict(game, reveal=0, seat=seat)).events
+        won = next(event for event in found if isinstance(event, TrickWon))
+        assert won.points == true - widow
+        view = game.public_view() if seat is None else game.view(seat)
+        assert tuple(found[-len(view.events) :]) == view.events
+    game = Game(variants.get("heartsette"), seed=6, hand_seeds=True)
+    while not any(isinstance(event, Discarded) for event in game.deal.events):
+        game.play(rng.choice(game.legal_moves()), game.to_act)
+    laid = next(event for event in game.deal.events if isinstance(event, Discarded))
+    assert laid.points
+    for seat in (*range(game.players), None):
+        found = record.contents(record.to_dict(game, reveal=0, seat=seat)).events
+        shown = next(event for event in found if isinstance(event, Discarded))
+        assert shown == (laid if seat == laid.seat else Discarded(laid.seat, CardSet(), None))

@@ -731,8 +731,9 @@ class Deal(HandCore):
         try:
             cache = self._seen
         except AttributeError:
-            cache = self._seen = _ViewCache()
-        events = redacted_log(cache.seats, self._events, seat)
+            widow = self.mechanic(WidowCards)
+            cache = self._seen = _ViewCache(widow.face_down if isinstance(widow, WidowCards) else 0)
+        events = redacted_log(cache.seats, self._events, seat, cache.face_down)
         fixed = self._fixed
         players = range(fixed.players)
         fields: dict[str, Any] = {
@@ -765,11 +766,13 @@ class Deal(HandCore):
 class _ViewCache:
     """What a deal's views share while it stands: each seat's redacted log, the completed
     tricks (rebuilt only when a trick is completed or taken back), and the fields the hand's
-    fixed part gives."""
+    fixed part gives; ``face_down``, what a widow that goes with the first trick taken counts
+    (no seat sees it: that trick is shown without it)."""
 
-    __slots__ = ("fields", "fixed", "history", "seats", "tricks")
+    __slots__ = ("face_down", "fields", "fixed", "history", "seats", "tricks")
 
-    def __init__(self) -> None:
+    def __init__(self, face_down: int = 0) -> None:
+        self.face_down = face_down
         self.seats: RedactionCache = {}
         self.history: list[Any] = []
         self.tricks: tuple[Trick, ...] = ()
@@ -795,14 +798,24 @@ class _ViewCache:
         return self.fields
 
     def tricks_of(self, history: list[Any]) -> tuple[Trick, ...]:
-        """The completed tricks of a deal's history (its TrickWon and TrickCarried events)."""
+        """The completed tricks of a deal's history (its TrickWon and TrickCarried events), as
+        every seat sees them: the first trick taken without a widow that went with it face
+        down (``face_down``)."""
         kept = self.history
         if kept != history:  # (in C: mostly the same objects; see redacted_log)
             same = len(kept) if history[: len(kept)] == kept else 0  # (a trick added: most calls)
             self.history = history.copy()
-            self.tricks = self.tricks[:same] + tuple(
-                Trick((e.leader, e.cards, e.seat, e.points)) for e in history[same:]
-            )
+            hidden = self.face_down
+            if hidden and any(t.winner >= 0 for t in self.tricks[:same]):
+                hidden = 0  # (the widow's trick is among those kept)
+            tricks = []
+            for e in history[same:]:
+                points = e.points
+                if hidden and e.seat >= 0:  # the first trick taken: the widow went with it
+                    points -= hidden
+                    hidden = 0
+                tricks.append(Trick((e.leader, e.cards, e.seat, points)))
+            self.tricks = self.tricks[:same] + tuple(tricks)
         return self.tricks
 
 

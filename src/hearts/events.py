@@ -300,7 +300,10 @@ class TrickWon(Event):
     """A trick was completed and taken: its cards in play order, from the leader.
 
     ``points`` are all the winner took with it: with two packs, also those of the widow (first
-    trick taken) and of any trick carried to it (:class:`TrickCarried`)."""
+    trick taken) and of any trick carried to it (:class:`TrickCarried`). A widow that goes with
+    the first trick taken lies face down: no seat sees its cards, so every seat's view of this
+    event counts only the cards it saw (:func:`hearts.observation.redact`); the widow's points
+    show in the hand's result."""
 
     kind: ClassVar[str] = "trick_won"
     seat: int
@@ -329,12 +332,15 @@ class TrickCarried(Event):
 @dataclasses.dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """Heartsette (docs/rules.md §5.5): the winner of the first trick took the widow into his hand and
-    laid as many cards face down; they count against him (seen only by that seat)."""
+    laid as many cards face down; they count against him (seen only by that seat: the others
+    see the event with no cards and ``points`` None, :func:`hearts.observation.redact`; what the
+    discards count shows in the hand's result)."""
 
     kind: ClassVar[str] = "discarded"
     seat: int
     cards: CardSet
-    points: int
+    points: int | None
+    """What the discards count against the seat (None in another seat's view: face down)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

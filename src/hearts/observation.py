@@ -18,15 +18,24 @@ CardSet.parse('')
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 from hearts.cards import Card, CardSet
-from hearts.events import CardPlayed, Dealt, Discarded, Event, Passed, Revoked, StockDrawn
+from hearts.events import (
+    CardPlayed,
+    Dealt,
+    Discarded,
+    Event,
+    Passed,
+    Revoked,
+    StockDrawn,
+    TrickWon,
+)
 from hearts.hand.auction import AuctionView
 from hearts.hand.core import Phase, Trick
 from hearts.hand.laws import LawsView
-from hearts.hand.widow import WidowView
+from hearts.hand.widow import WidowView, goes_with_first_trick
 from hearts.moves import Move
 from hearts.rules import PassDirection, Rules
 
@@ -38,6 +47,7 @@ __all__ = [
     "WidowView",
     "redact",
     "redacted_log",
+    "seen_log",
     "RedactionCache",
     "Redactions",
     "make_seat_view",
@@ -74,11 +84,14 @@ class SeatView:
     trick: tuple[tuple[int, Card], ...]
     """The trick on the table: (seat, card) from the leader on."""
     tricks: tuple[Trick, ...]
-    """Every completed trick (all played cards are public)."""
+    """Every completed trick (all played cards are public); a trick's points count the cards
+    seen in it and in the tricks carried to it, not a widow's that went with it face down."""
     hearts_broken: bool
     hand_sizes: tuple[int, ...]
     penalties: tuple[int, ...]
-    """Penalty units each seat has taken this hand."""
+    """Penalty units each seat has taken this hand, as this seat knows them: while the hand is
+    played, not the points of cards face down that it has not seen (a widow gone with the first
+    trick, another seat's discards: :meth:`hearts.hand.widow.WidowCards.penalties_seen`)."""
     tricks_won: tuple[int, ...]
     stock_size: int
     scores: tuple[int, ...]
@@ -183,8 +196,9 @@ class PublicView:
     """What anyone at the table may know, a watcher too (:meth:`Deal.public_view
     <hearts.deal.Deal.public_view>`): a :class:`SeatView` of no seat. It has no hand, no
     cards dealt, passed or received and no moves; its events show no card of any hand, no
-    card passed and none drawn or discarded face down. Every card played is in it, and the
-    public counts and scores."""
+    card passed and none drawn or discarded face down, and nothing of what cards face down
+    count while the hand is played (its penalties and tricks as :class:`SeatView`'s). Every
+    card played is in it, and the public counts and scores."""
 
     rules: Rules
     dealer: int
@@ -285,17 +299,28 @@ make_public_view: Final = _maker(PublicView)
 """A :class:`PublicView` from a dict of its fields (as ``PublicView(**fields)``, faster)."""
 
 
-def redact(event: Event, seat: int | None) -> Event:
+def redact(event: Event, seat: int | None, face_down: int = 0) -> Event:
     """An event as ``seat`` may see it: other hands blanked, others' draws face down (no
-    card). With no seat (None: a watcher), every hand is blanked. Every event is seen, as it
-    may be: a seat learns that something happened even where it does not learn what.
+    card), others' discards face down (no cards, and ``points`` None: what they count is not
+    seen either). With no seat (None: a watcher), every hand is blanked. Every event is seen,
+    as it may be: a seat learns that something happened even where it does not learn what.
+
+    ``face_down``: the points a :class:`~hearts.events.TrickWon` counts of cards that went with
+    it face down, unseen by anyone (a widow with the first trick taken): the trick as seen
+    counts only its other points. The log says which trick that is (:func:`seen_log`).
 
     >>> from hearts.cards import Card
     >>> redact(StockDrawn(seat=1, card=Card.parse("2C")), 0)
     StockDrawn(seat=1, card=None)
     >>> redact(Passed(seat=1, to=2, cards=CardSet.parse("2C 3C 4C")), None).cards
     CardSet.parse('')
+    >>> redact(Discarded(seat=1, cards=CardSet.parse("2H 3C 4C"), points=1), 2)
+    Discarded(seat=1, cards=CardSet.parse(''), points=None)
+    >>> redact(TrickWon(seat=1, leader=0, cards=(Card.parse("2H"),), points=14), 2, 13).points
+    1
     """
+    if face_down and isinstance(event, TrickWon):
+        return dataclasses.replace(event, points=event.points - face_down)
     if isinstance(event, Dealt):
         hands = tuple(hand if s == seat else CardSet() for s, hand in enumerate(event.hands))
         return dataclasses.replace(event, hands=hands, stock=())
@@ -304,8 +329,9 @@ def redact(event: Event, seat: int | None) -> Event:
     if isinstance(event, StockDrawn) and event.seat != seat:
         return dataclasses.replace(event, card=None)
     if isinstance(event, Discarded) and event.seat != seat:
-        # Heartsette: the discards lie face down; only the discarder knows them.
-        return dataclasses.replace(event, cards=CardSet())
+        # Heartsette: the discards lie face down; only the discarder knows them, and what
+        # they count.
+        return dataclasses.replace(event, cards=CardSet(), points=None)
     if isinstance(event, Revoked) and event.seat != seat:
         # The laws: a revoke is a card played; the others find it out, if they do (law 25).
         return CardPlayed(seat=event.seat, card=event.card)
@@ -328,9 +354,11 @@ RedactionCache = dict[int | None, Redactions]
 
 
 def redacted_log(
-    cache: RedactionCache, log: Sequence[Event], seat: int | None
+    cache: RedactionCache, log: Sequence[Event], seat: int | None, face_down: int = 0
 ) -> tuple[Event, ...]:
-    """The events of ``log`` as ``seat`` may see them, each redacted once.
+    """The events of ``log`` (one hand's, from its deal) as ``seat`` may see them, each
+    redacted once; ``face_down``: what the cards that go face down with the first trick taken
+    count (a widow), which that trick's :class:`~hearts.events.TrickWon` shows without.
 
     ``cache`` keeps, per seat, the log of the last call with its redactions; the part of the
     log that is still the same (an undo, or the laws replacing an event, changes it from there
@@ -361,9 +389,70 @@ def redacted_log(
         known = same
     if len(log) > known:
         new = log[known:]
+        if face_down and any(type(event) is TrickWon for event in source):
+            face_down = 0  # (the first trick taken, which the widow went with, is seen already)
         source += new
-        # (A card played is seen by all as it is: most of a log.)
-        kept.seen += tuple(
-            [event if type(event) is CardPlayed else redact(event, seat) for event in new]
-        )
+        if face_down:
+            kept.seen += tuple(_seen(new, seat, face_down, lambda dealt: face_down))
+        else:
+            # (A card played is seen by all as it is: most of a log.)
+            kept.seen += tuple(
+                [event if type(event) is CardPlayed else redact(event, seat) for event in new]
+            )
     return kept.seen
+
+
+def seen_log(log: Sequence[Event], seat: int | None, rules: Rules, start: int = 0) -> list[Event]:
+    """The events of ``log[start:]`` as ``seat`` may see them (None: a watcher): ``log`` is the
+    whole truth of a game (:attr:`hearts.Game.events`) or of a hand (:attr:`hearts.Deal.events`)
+    from its start, of these rules. Each event is redacted (:func:`redact`) as a seat's view
+    redacts it: the first trick taken of a hand whose widow goes with it face down shows its
+    points without the widow's (the log's deal says which cards the widow holds).
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("cancellation"), seed=10)     # the Q♠ left over
+    >>> while not game.deal.tricks or game.deal.tricks[-1].winner < 0:
+    ...     _ = game.play(game.legal_moves()[0])
+    >>> first = game.deal.tricks[-1]
+    >>> widow = sum(game.rules.values[card] for card in game.deal.widow)
+    >>> seen = seen_log(game.events, 0, game.rules)[-1]
+    >>> seen.points == first.points - widow == game.view(0).tricks[-1].points, widow
+    (True, 13)
+    """
+    events = log[start:]
+    if not goes_with_first_trick(rules):
+        return [redact(event, seat) for event in events]
+    values = rules.values
+
+    def widow_of(dealt: Dealt) -> int:
+        return sum(values[card] for card in dealt.stock)
+
+    pending = 0  # what the widow of the hand at ``start`` counts, until its first trick taken
+    for at in range(start - 1, -1, -1):
+        event = log[at]
+        if type(event) is TrickWon:
+            break
+        if type(event) is Dealt:
+            pending = widow_of(event)
+            break
+    return list(_seen(events, seat, pending, widow_of))
+
+
+def _seen(
+    events: Sequence[Event], seat: int | None, pending: int, widow_of: Callable[[Dealt], int]
+) -> Iterator[Event]:
+    """``events`` as ``seat`` sees them, where a widow that counts ``pending`` waits face down
+    for the next trick taken (and each deal's widow, ``widow_of`` it, for its first)."""
+    for event in events:
+        kind = type(event)
+        if kind is CardPlayed:
+            yield event
+            continue
+        if kind is Dealt:
+            assert isinstance(event, Dealt)
+            pending = widow_of(event)
+        elif kind is TrickWon and pending:
+            yield redact(event, seat, pending)
+            pending = 0
+            continue
+        yield redact(event, seat)

@@ -103,7 +103,7 @@ from hearts.events import (
     move_of,
 )
 from hearts.game import Game
-from hearts.observation import redact
+from hearts.observation import seen_log
 from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
 from hearts.variants import VARIANTS, name_of
 
@@ -214,10 +214,12 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
     data["revealed"] = {str(number): game.hand_seed(number) for number in range(reveal)}
     events: list[dict[str, Any]] = []
     hand: int | None = None
-    for event in game.events:
+    log = game.events
+    seen = seen_log(log, seat, game.rules)
+    for event, redacted in zip(log, seen, strict=True):
         if isinstance(event, ShuffleCommitted | Dealt):
             hand = event.hand_number
-        shown = event if hand is None or hand < reveal else redact(event, seat)
+        shown = event if hand is None or hand < reveal else redacted
         events.append(shown.to_dict())
     data["events"] = events
     return data

@@ -14,8 +14,11 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
+import face_down
 from hearts import Deal, Game, IllegalMove, InvalidArgument, variants
 from hearts.cards import Card, CardSet
 from hearts.envs import aec
@@ -584,3 +587,56 @@ def test_the_encoder_reads_a_revoke_in_the_revokers_own_view_as_the_card_it_play
         played = vector[fields["played"]].reshape(4, CARD_SLOTS)
         assert played[0][int(Card.parse("2D"))] == 1  # (seat 1's own block, first)
         assert played[3][int(Card.parse("2C"))] == 1  # (seat 0, to seat 1's right)
+
+
+def _twin_table(
+    variant: str, players: int | None, changes: dict[str, str], game: Game
+) -> HeartsEnv:
+    """An environment, rewards by the trick, observing ``game`` from its deal."""
+    table = raw_env(variant, players=players, reward="trick", **changes)
+    table.reset(seed=0)
+    table.game = game  # the environment observes this game from its start
+    table._start_hand()
+    table._select()
+    return table
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "changes"),
+    [
+        ("cancellation", None, {}),
+        ("cancellation", 9, {}),
+        ("heartsette", None, {}),
+        ("heartsette", None, {"widow": "first-trick"}),
+    ],
+)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_no_observation_or_reward_tells_cards_face_down_apart(
+    variant: str, players: int | None, changes: dict[str, str], seed: int
+) -> None:
+    """docs/rules.md §5.5, §7.2: twin games alike but for a card face down that counts
+    differently (a widow gone with a trick, which nobody sees; another seat's discards:
+    ``face_down.twins``), stepped action by action: every other seat's observation (and
+    its encoding of the view) and every agent's reward (rewards are public; by the trick here)
+    are the same in both at every step of the play."""
+    rules = raw_env(variant, players=players, **changes).rules
+    twins = face_down.twins(rules, seed)
+    tables = [_twin_table(variant, players, changes, game) for game in twins.games()]
+
+    def alike() -> None:
+        for seat in twins.blind:
+            agent = f"player_{seat}"
+            one, two = (table.observe(agent) for table in tables)
+            assert all(np.array_equal(one[key], two[key]) for key in one), agent
+            assert np.array_equal(*(encode(table.game.view(seat)) for table in tables))  # type: ignore[union-attr]
+        assert tables[0].rewards == tables[1].rewards
+        assert tables[0]._cumulative_rewards == tables[1]._cumulative_rewards
+
+    alike()
+    for (seat, move), (_, other) in zip(*twins.moves, strict=True):
+        for actions in zip(aec.actions_of(move), aec.actions_of(other), strict=True):
+            for table, action in zip(tables, actions, strict=True):
+                assert table.agent_selection == f"player_{seat}"
+                table.step(action)
+            alike()

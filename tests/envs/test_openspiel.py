@@ -9,6 +9,10 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import face_down
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -17,7 +21,10 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from hearts import IllegalMove, InvalidArgument, variants  # noqa: E402
 from hearts.cards import Card, CardSet  # noqa: E402
 from hearts.envs import openspiel  # noqa: E402
+from hearts.envs.aec import actions_of  # noqa: E402
 from hearts.errors import InvalidRules  # noqa: E402
+from hearts.events import Dealt  # noqa: E402
+from hearts.rules import Rules  # noqa: E402
 
 NAMES = openspiel.names()
 
@@ -256,3 +263,55 @@ def test_a_pass_is_chosen_card_by_card() -> None:
     assert state.information_state_tensor(seat) != mine  # its own choice shows to it
     with pytest.raises(IllegalMove, match="already chosen"):
         state.apply_action(first)
+
+
+def _dealt_state(game: object, rules: Rules, dealt: Dealt) -> object:
+    """A state of ``game`` dealt ``dealt`` (seat 0 dealing: the first hand's dealer), card by
+    card in the places the table deals them to."""
+    places, stock_places = openspiel._slots(rules, 0)
+    deck = [0] * rules.pack.bit_count()
+    for seat, hand in enumerate(dealt.hands):
+        for place, card in zip(places[seat], sorted(hand), strict=True):
+            deck[place] = int(card)
+    for place, card in zip(stock_places, dealt.stock, strict=True):
+        deck[place] = int(card)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    for card in deck:
+        state.apply_action(card)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("cancellation", 6), ("cancellation", 9), ("heartsette", 4), ("heartsette", 6)],
+)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_no_string_or_tensor_tells_cards_face_down_apart(
+    name: str, players: int, seed: int
+) -> None:
+    """docs/rules.md §5.5, §7.2: twin games alike but for a card face down that counts
+    differently (a widow gone with a trick, which nobody sees; another seat's discards:
+    ``face_down.twins``), dealt and played action by action: every other seat's observation
+    and information state, strings and tensors, are the same in both at every step of the
+    play."""
+    rules = variants.for_players_named(name, players)
+    twins = face_down.twins(rules, seed)
+    game = pyspiel.load_game(openspiel.game_name(name), {"players": players})
+    states = [_dealt_state(game, rules, dealt) for dealt in twins.deals]
+
+    def alike() -> None:
+        one, two = states
+        for seat in twins.blind:
+            for method in ("information_state", "observation"):
+                for kind in ("string", "tensor"):
+                    ask = f"{method}_{kind}"
+                    assert getattr(one, ask)(seat) == getattr(two, ask)(seat), (seat, ask)
+
+    alike()
+    for (seat, move), (_, other) in zip(*twins.moves, strict=True):
+        for actions in zip(actions_of(move), actions_of(other), strict=True):
+            for state, action in zip(states, actions, strict=True):
+                assert state.current_player() == seat  # type: ignore[attr-defined]
+                state.apply_action(action)  # type: ignore[attr-defined]
+            alike()

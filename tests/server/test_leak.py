@@ -6,7 +6,9 @@ stands, by an oracle that does not use the code that built the message: a card h
 seat's hand (not passed to it by this seat, not exposed face up under the laws) must not appear
 anywhere in a seat's message, and no card held in any hand may appear in a watcher's; the
 events' hidden parts (other hands in a deal, other seats' passes, draws and face-down
-discards) must be blank; a hand's seed is revealed only once that hand is over.
+discards) must be blank, and what cards face down count (a widow gone with a trick, another's
+discards) must show in no seat's penalties, tricks or events while the hand is played; a hand's
+seed is revealed only once that hand is over.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from fastapi.testclient import TestClient
 from hearts.cards import Card
 from hearts.errors import HeartsError
 from hearts.server import tables
+from invariants import seen_penalties, seen_tricks
 
 from .players import PERSON, Player, bot, hello, make
 
@@ -29,6 +32,7 @@ FORMS = [
     ("classic", {}),
     ("two-handed", {}),
     ("heartsette", {}),
+    ("cancellation", {}),
     ("auction", {}),
     ("modern", {"laws": True}),
 ]
@@ -58,6 +62,8 @@ def _hidden_parts_blank(events: list[dict[str, Any]], seat: int | None) -> None:
             assert not event.get("stock"), event
         elif kind in ("passed", "discarded") and event["seat"] != seat:
             assert not event["cards"], event
+            if kind == "discarded":
+                assert event["points"] is None, event  # what the discards count is face down
         elif kind == "stock_drawn" and event["seat"] != seat:
             assert event["card"] is None, event  # another's draw, face down
         elif kind == "revoked":
@@ -95,6 +101,13 @@ class Oracle:
             for cards in laws.exposed:
                 held -= set(cards.cards())
         if data["type"] == "state":
+            view = data["view"]
+            if view["hand_number"] == game.deal.hand_number:
+                # What cards face down count (a widow gone with a trick, others' discards)
+                # shows in no seat's penalties or tricks while the hand is played.
+                assert view["penalties"] == list(seen_penalties(game.deal, seat)), seat
+                tricks = [trick.points for trick in seen_tricks(game.deal)]
+                assert [trick["points"] for trick in view["tricks"]] == tricks, seat
             _hidden_parts_blank(data["view"]["events"], seat)
             _hidden_parts_blank(data["events"], seat)
             current = data["events"]
@@ -126,7 +139,7 @@ def test_no_message_carries_a_card_its_client_may_not_see(
         put(self, message)
 
     monkeypatch.setattr(tables.Client, "put", checked)
-    players = 2 if variant == "two-handed" else 4
+    players = {"two-handed": 2, "cancellation": 6}.get(variant, 4)
     seats = [PERSON, PERSON] + [bot()] * (players - 2)
     made = make(http, seats, variant=variant, options={"end": "deals", "deals": 2, **options})
     joined = http.post(f"/api/tables/{made['code']}/join", json={"name": "Bob"}).json()

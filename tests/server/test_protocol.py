@@ -109,7 +109,7 @@ def _server_messages() -> list[protocol.ServerMessage]:
         SeatInfo(seat=2, name="bo", kind="human", status="substitute"),
         SeatInfo(seat=3, name="", kind="open", status="disconnected"),
     ]
-    events = wire.seen_events(game.events, 0)
+    events = wire.seen_events(game.events, 0, game.rules)
     return [
         Welcome(table_id="t1", seat=0, seats=seats),
         Welcome(table_id="t1", seat=None, seats=seats),
@@ -468,7 +468,7 @@ def test_state_text_writes_the_state_the_model_would(variant: str) -> None:
                 scores=list(game.scores),
                 seq=len(game.events),
                 since=0,
-                events=wire.seen_events(game.events, seat),
+                events=wire.seen_events(game.events, seat, game.rules),
                 ref=4,
                 hands=wire.hand_results(game.events),
             )

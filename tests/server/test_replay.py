@@ -343,3 +343,28 @@ def test_a_cancellation_replay_marks_the_twins_on_the_table_and_in_each_trick_ta
             in_taken += bool(step["taken"]["cancelled"])
         assert step["widow"]["goes"] == "first-trick"
     assert on_table and in_taken
+
+
+@pytest.mark.parametrize(("name", "seed"), [("cancellation", 27), ("heartsette", 6)])
+def test_a_replay_shows_what_the_cards_face_down_counted_at_every_step(
+    name: str, seed: int
+) -> None:
+    """The game is over, so a replay shows what lay face down while it was played
+    (docs/rules.md §5.5, §7.2): each step's penalties are what each seat had taken, a widow
+    gone with a trick and the discards included, and a trick taken shows all it carried."""
+    rules = variants.get(name).replace(end="deals", deals=1)
+    shown = replay.build(record.to_dict(played(rules, seed)))
+    game = Game(rules, seed=seed, hand_seeds=True)
+    rng = random.Random(seed)
+    hidden = 0
+    for step in shown["steps"]:
+        if step["kind"] == "deal":
+            continue
+        deal = game.deal
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))], game.to_act)
+        assert step["penalties"] == list(deal.penalties())
+        if step["taken"]:
+            assert step["taken"]["points"] == deal.tricks[-1].points
+        hidden += deal.public_view().penalties != deal.penalties()
+    assert hidden, "nothing lay face down: the test meets nothing"

@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+import face_down
 from hearts import Card, CardSet, Deal, Game, Pass, Phase, variants
 from hearts.cards import JOKER, Suit
 from hearts.errors import HeartsError, InvalidCard
@@ -185,12 +188,12 @@ def _check_new_events(game: Game, before: Deal, log: list[Event], start: int) ->
             if isinstance(event, ShuffleCommitted | Dealt)
             and event.hand_number == game.deal.hand_number
         )
-    for deal, part in ((before, new[:split]), (game.deal, new[split:])):
+    for deal, part in ((before, slice(0, split)), (game.deal, slice(split, None))):
         for seat in deal.seats:
-            seen = wire.seen_events(part, seat)
+            seen = wire.seen_events(log, seat, game.rules, start)[part]
             leaked = _cards_in_json(seen) & _hidden(deal, _known_to(deal, seat))
             assert not leaked, f"seat {seat} is told {sorted(map(str, leaked))}"
-        watched = wire.seen_events(part, None)
+        watched = wire.seen_events(log, None, game.rules, start)[part]
         leaked = _cards_in_json(watched) - _public(deal)
         assert not leaked, f"a watcher is told {sorted(map(str, leaked))}"
         json.dumps(seen + watched, allow_nan=False)
@@ -438,3 +441,37 @@ def test_the_docs_cancellation_example_is_the_wires_output() -> None:
     assert example == real
     view = protocol.PublicViewData.model_validate(data)
     assert view.widow is not None and view.widow.taker == 0 and view.tricks[0].cancelled
+
+
+FACE_DOWN = [
+    variants.get("cancellation"),
+    variants.for_players(variants.get("cancellation"), 9),
+    variants.get("heartsette"),
+    variants.get("heartsette").replace(widow="first-trick"),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", FACE_DOWN, ids=["cancellation", "cancellation-9", "heartsette", "first-trick"]
+)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31))
+def test_no_json_tells_cards_face_down_apart(rules: Rules, seed: int) -> None:
+    """docs/rules.md §5.5, §7.2 and docs/protocol.md: twin games alike but for a card face down
+    (a widow gone with a trick, which nobody sees; another seat's discards) that counts
+    differently (``face_down.twins``): at every step of the play, the JSON of every other
+    seat's view and of a watcher's, and the events each is sent with a state (since its last
+    state, and from the start), are the same in both."""
+    twins = face_down.twins(rules, seed)
+    since = 0
+    for first, second in twins.steps():
+        for seat in (*twins.blind, None):
+            if seat is None:
+                views = [wire.public_view(game.public_view()) for game in (first, second)]
+            else:
+                views = [wire.seat_view(game.view(seat)) for game in (first, second)]
+            assert views[0] == views[1], seat
+            for start in (0, since):
+                events = [wire.seen_events(g.events, seat, rules, start) for g in (first, second)]
+                assert events[0] == events[1], (seat, start)
+        since = len(first.events)

@@ -30,13 +30,13 @@ do, read from what they did):
 
 It samples every preset (:func:`supported`):
 
-- a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones,
-  adding up to the points its trick took;
+- a widow that goes with a trick (Cancellation): its cards are imagined among the unseen ones
+  (face down: what they count shows in no view while the hand is played);
 - Heartsette's widow taken into a hand: by this seat, known; by another, its discards are
-  imagined among the unseen cards (adding up to what they count, which shows), then which of
-  the cards it has held were the widow (every card of a suit it showed out of in the first
-  trick, before it took the widow, and others at random); while the taker is still choosing
-  its discards, the widow is in its hand, imagined the same way;
+  imagined among the unseen cards (face down: neither they nor what they count show), then
+  which of the cards it has held were the widow (every card of a suit it showed out of in the
+  first trick, before it took the widow, and others at random); while the taker is still
+  choosing its discards, the widow is in its hand, imagined the same way;
 - two-handed Hearts: the stock and the other seat's hidden draws (:class:`_StockDeals`; a void
   then holds only until the seat's next draw);
 - Domino Hearts: the hands dealt and the stock in order, every seat's draws to follow as the
@@ -58,8 +58,6 @@ their rules of thumb.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -156,7 +154,7 @@ class Sampler:
         for mask in played:
             seen |= mask
         # Heartsette's widow taken into a hand (widow=discard): by this seat (it saw the widow
-        # and its own discards), or by another (its discards lie face down; their points show).
+        # and its own discards), or by another (its discards lie face down, and their points).
         self.taker: int | None = None
         self.known_widow = 0
         self.dealt = 0
@@ -206,11 +204,6 @@ class Sampler:
             self.widow = 0  # known, or in the hand of the seat now discarding
         if sum(self.need) + self.widow != len(self.free) or min(self.need) < 0:
             raise InvalidArgument("the view's hand sizes do not add up to the cards not seen")
-        self.widow_points = _widow_points(view) if self.widow else None
-        """What those cards count, when known: the points the widow added to its trick, or what
-        the discards count."""
-        if taken is not None and self.taker != me:
-            self.widow_points = taken.points
         self.moves = _moves(view)
         self.kept_queen = kept_queen
         """How likely a deal is, against the others, in which the seat this seat passed to kept
@@ -262,10 +255,7 @@ class Sampler:
         cards = list(self.free)
         widow = 0
         if self.widow:
-            drawn = self._widow(rng)
-            if drawn is None:
-                return None
-            widow = drawn
+            widow = self._widow(rng)
             cards = [card for card in cards if not widow >> card & 1]
         rng.shuffle(cards)
         # The most constrained cards first: those fewest seats may hold.
@@ -298,37 +288,11 @@ class Sampler:
             must |= 1 << card
         return must
 
-    def _widow(self, rng: random.Random) -> int | None:
-        """The imagined widow: cards not seen, at random, adding up to what its trick took when
-        that is known (drawn exactly: the mix of card values first, weighted by how many ways
-        each can be made, then the cards of each value). None if no mix adds up."""
-        size = self.widow
-        values = self.view.rules.values
-        if self.widow_points is None:
-            return sum(1 << card for card in rng.sample(self.free, size))
-        by_value: dict[int, list[Card]] = {}
-        for card in self.free:
-            by_value.setdefault(values[card], []).append(card)
-        kinds = sorted(by_value)
-        mixes: list[tuple[int, ...]] = []
-        weights: list[int] = []
-        for mix in itertools.combinations_with_replacement(kinds, size):
-            if sum(mix) != self.widow_points:
-                continue
-            ways = 1
-            for value in set(mix):
-                ways *= math.comb(len(by_value[value]), mix.count(value))
-            if ways:
-                mixes.append(mix)
-                weights.append(ways)
-        if not mixes:
-            return None
-        mix = rng.choices(mixes, weights)[0]
-        mask = 0
-        for value in set(mix):
-            for card in rng.sample(by_value[value], mix.count(value)):
-                mask |= 1 << card
-        return mask
+    def _widow(self, rng: random.Random) -> int:
+        """The imagined widow (or another seat's discards): cards not seen, at random. What they
+        count shows in no view while the hand is played (docs/rules.md §5.5, §7.2), and once
+        the last trick is taken the cards not seen are those very cards."""
+        return sum(1 << card for card in rng.sample(self.free, self.widow))
 
     def _replay(self, hands: list[int], widow: int, rng: random.Random) -> Deal | None:
         """The hand played again from the imagined hands (as held after the pass) and cards
@@ -362,12 +326,7 @@ class Sampler:
         auction = view.auction
         if auction is not None and not any(b is not None for b in auction.bids):
             namer = auction.bidder
-        deal = _replay(view, start, stock, moves, namer)
-        if deal is None:
-            return None
-        if self.widow and deal.penalties() != view.penalties:
-            return None  # the imagined widow does not add what its trick took
-        return deal
+        return _replay(view, start, stock, moves, namer)
 
 
 class PassSampler:
@@ -729,21 +688,6 @@ def _first_trick_voids(view: SeatView, seat: int) -> int:
     plays = _by_trick(view)[0]
     led = plays[0][1] >> 4 & 3
     return SUIT_MASKS[led] if any(s == seat and c >> 4 & 3 != led for s, c in plays[1:]) else 0
-
-
-def _widow_points(view: SeatView) -> int | None:
-    """What the widow added to the trick it went with (the first trick taken, docs/rules.md §7.5),
-    or None while no trick has been taken or when the widow goes with the last one: the points
-    taken so far less those of the cards of the tricks taken (a trick carried and not yet
-    taken is not counted in either)."""
-    if view.rules.widow_with_last_trick or view.rules.widow is Widow.DISCARD:
-        return None  # (taken into a hand, the widow adds nothing to the trick)
-    taken = [i for i, trick in enumerate(view.tricks) if trick.winner >= 0]
-    if not taken:
-        return None
-    values = view.rules.values
-    cards = sum(values[card] for trick in view.tricks[: taken[-1] + 1] for card in trick.cards)
-    return sum(view.penalties) - cards
 
 
 def _seats(view: SeatView) -> tuple[int, ...]:

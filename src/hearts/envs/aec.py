@@ -87,6 +87,8 @@ reward for a hand when the hand is settled. With ``reward="trick"`` each seat ge
 ``-(penalty units it took)`` as each trick is taken, and when the hand is settled the
 difference between the hand's settlement reward and what its tricks gave, so that a hand's
 rewards add up to the same total in both modes (the moon and counters settle at the end).
+Every agent sees every reward, so a trick's reward counts only what every seat sees taken: cards
+face down (Heartsette's discards, a widow gone with the first trick) count at the settlement.
 """
 
 from __future__ import annotations
@@ -573,7 +575,7 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """The episode's hand in progress (or just over: its views once the episode ends)."""
         self._hand_start = self.game.scores
         self._trick_rewards = [0.0] * self.rules.players
-        self._penalties = self.game.deal.penalties()
+        self._penalties = self.game.deal.public_view().penalties
 
     def _select(self) -> None:
         assert self.game is not None
@@ -673,7 +675,9 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._select()
             return
         if self.reward_mode == "trick" and not hand_over:
-            penalties = game.deal.penalties()
+            # (What every seat sees taken: the rewards are public, so cards face down, a widow
+            # or another's discards, are rewarded only with the hand's settlement.)
+            penalties = game.deal.public_view().penalties
             for seat in range(n):
                 taken = penalties[seat] - self._penalties[seat]
                 if taken:

@@ -19,6 +19,21 @@ WidowView(size=3, goes='discard', taker=None)
 A view says how many cards the widow has, how it goes and, once taken, who took it
 (:class:`WidowView`); never its cards, which lie face down (the seat that takes it by the
 discard holds them in its hand, and sees them there).
+
+Nor what they count, while the hand is played (docs/rules.md §5.5, §7.2): a widow that goes with
+a trick is taken unseen, by its taker too, so no seat's penalties count it and the trick it went
+with shows only its own points (and those of the tricks carried to it); Heartsette's discards
+count in their discarder's penalties as he sees them, in no other seat's. Once the last trick is
+taken the tricks are counted: every view's penalties are the whole truth, as the hand's result.
+
+>>> for card in ("2C", "2D", "3S", "2H"):    # seat 0 takes the first trick, and the widow
+...     _ = deal.play(card)
+>>> deal.play("discard AC AD AH")
+Discarded(seat=0, cards=CardSet.parse('AC AD AH'), points=1)
+>>> deal.penalties(), deal.view(0).penalties, deal.view(1).penalties
+((2, 0, 0, 0), (2, 0, 0, 0), (1, 0, 0, 0))
+>>> deal.view(1).events[-1]
+Discarded(seat=0, cards=CardSet.parse(''), points=None)
 """
 
 from __future__ import annotations
@@ -36,9 +51,25 @@ from hearts.hand.mechanic import Mechanic
 from hearts.moves import Discard, Move
 from hearts.rules import Rules, Widow
 
-__all__ = ["WidowCards", "WidowView"]
+__all__ = ["WidowCards", "WidowView", "goes_with_first_trick"]
 
 _DISCARD, _PLAY = Phase.DISCARD, Phase.PLAY
+
+
+def goes_with_first_trick(rules: Rules) -> bool:
+    """Whether a hand of these rules has a widow that goes face down with the first trick taken
+    (Cancellation Hearts' default, Heartsette's ``widow=first-trick``): that trick's points, as
+    the log records them, count the widow's, which no seat sees while the hand is played.
+
+    >>> from hearts import variants
+    >>> goes_with_first_trick(variants.get("cancellation"))
+    True
+    >>> goes_with_first_trick(variants.get("heartsette")), goes_with_first_trick(variants.get("modern"))
+    (False, False)
+    """
+    if rules.packs == 1 and rules.widow is Widow.NONE:
+        return False
+    return rules.widow is not Widow.DISCARD and not rules.widow_with_last_trick
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -61,7 +92,7 @@ class WidowView:
 class WidowCards(Mechanic):
     """The widow: its cards, and where they go (first trick, last trick, or a discard)."""
 
-    __slots__ = ("cards", "discard", "last_trick")
+    __slots__ = ("cards", "discard", "face_down", "last_trick")
 
     phases: ClassVar = (_DISCARD,)
     moves: ClassVar = (Discard,)
@@ -73,10 +104,13 @@ class WidowCards(Mechanic):
         self.discard = rules.widow is Widow.DISCARD
         self.last_trick = rules.widow_with_last_trick
         hand._fixed.stock = ()  # the widow is no stock to draw from
+        self.face_down = 0
+        """What the widow counts, when it goes face down with the first trick taken (else 0):
+        the points of that trick no seat sees while the hand is played."""
         if not (self.discard or self.last_trick):
             # It goes with the first trick: the first cards carried to a trick's winner.
             hand._carry = self.cards
-            hand._carry_points = hand.card_value_sum(self.cards)
+            hand._carry_points = self.face_down = hand.card_value_sum(self.cards)
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:
@@ -150,8 +184,38 @@ class WidowCards(Mechanic):
     def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
         hand.restore(record[1])
 
+    def penalties_seen(self, hand: HandCore, seat: int | None) -> tuple[int, ...]:
+        """Each seat's penalties as ``seat`` sees them (None: a watcher): while the hand is
+        played, without the points of cards that lie face down where ``seat`` has not seen
+        them (a widow gone with the first trick, another seat's discards); once the last trick
+        is taken, the whole truth."""
+        points = hand._points
+        phase = hand._phase
+        if phase is not _PLAY and phase is not _DISCARD:
+            return tuple(points)
+        taker, hidden = -1, 0
+        if self.face_down:
+            cards = self.cards
+            for other, taken in enumerate(hand._taken):
+                if taken & cards:  # the widow went with a trick this seat took, face down
+                    taker, hidden = other, self.face_down
+                    break
+        elif self.discard and phase is _PLAY and hand._history:
+            taker = hand._history[0].seat  # (the widow's taker, who discarded)
+            if taker != seat:
+                for event in hand._events:
+                    if type(event) is Discarded:
+                        hidden = event.points or 0
+                        break
+        if not hidden:
+            return tuple(points)
+        seen = list(points)
+        seen[taker] -= hidden
+        return tuple(seen)
+
     def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
-        """The widow's size, how it goes and who took it: the same for every seat."""
+        """The widow's size, how it goes and who took it: the same for every seat; and the
+        penalties as ``seat`` sees them (:meth:`penalties_seen`), when face-down cards count."""
         goes: Literal["discard", "first-trick", "last-trick"]
         taker: int | None = None
         if self.discard:
@@ -165,4 +229,9 @@ class WidowCards(Mechanic):
                 if taken & cards:  # its cards are among those this seat has taken
                     taker = other
                     break
-        return {"widow": WidowView(size=self.cards.bit_count(), goes=goes, taker=taker)}
+        fields: dict[str, Any] = {
+            "widow": WidowView(size=self.cards.bit_count(), goes=goes, taker=taker)
+        }
+        if taker is not None and not self.last_trick:
+            fields["penalties"] = self.penalties_seen(hand, seat)
+        return fields

@@ -273,11 +273,12 @@ def _settled(hands: list[dict[str, Any]], event: HandSettled, step: int) -> None
 
 def _position(deal: Deal, totals: list[int], pool: int) -> tuple[dict[str, Any], PublicView]:
     """The position of a hand as it stands: every seat's cards (the game is over, so all are
-    shown) and the deal's public view (returned too)."""
+    shown, and what cards face down counted: the penalties and tricks are the deal's, not the
+    public view's) and the deal's public view (returned too)."""
     view = deal.public_view()
     taken = None
     if not view.trick and view.tricks:
-        trick = view.tricks[-1]
+        trick = deal.tricks[-1]
         taken = {
             "leader": trick.leader,
             "cards": [str(card) for card in trick.cards],
@@ -310,7 +311,7 @@ def _position(deal: Deal, totals: list[int], pool: int) -> tuple[dict[str, Any],
         "taken": taken,
         "at": None,
         "tricks_won": list(view.tricks_won),
-        "penalties": list(view.penalties),
+        "penalties": list(deal.penalties()),
         "scores": list(totals),
         "pool": pool,
         "events": [],

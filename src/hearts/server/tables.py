@@ -365,7 +365,7 @@ class Table:
             hands=self.hand_results(log),
             seq=seq,
             since=since,
-            events=wire.seen_events(log[since:seq], seat),
+            events=wire.seen_events(log, seat, game.rules, since),
             ref=ref,
         )
 

@@ -36,7 +36,7 @@ from hearts.events import Event, HandOver, HandSettled, TrickCarried, TrickWon
 from hearts.hand.cancellation import cancelled_in
 from hearts.hand.widow import WidowView
 from hearts.moves import Discard, Move, move_text, parse_move
-from hearts.observation import AuctionView, LawsView, PublicView, SeatView, redact
+from hearts.observation import AuctionView, LawsView, PublicView, SeatView, seen_log
 from hearts.rules import Rules
 from hearts.server.protocol import MAX_TEXT, ProtocolError
 from hearts.variants import VARIANTS, name_of
@@ -114,20 +114,23 @@ def seat_view(view: SeatView) -> dict[str, Any]:
     return data
 
 
-def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
-    """Events of the game's log as ``seat`` may see them (None: a watcher), as JSON data: the
-    other hands blanked, others' draws face down (:func:`hearts.observation.redact`, the
-    redaction of every view). A state message carries the events since the client's last one
-    with it (docs/protocol.md, "State").
+def seen_events(
+    log: Sequence[Event], seat: int | None, rules: Rules, since: int = 0
+) -> list[dict[str, Any]]:
+    """The events of a game's log (``log``: the whole of it, of these ``rules``) from ``since``
+    on, as ``seat`` may see them (None: a watcher), as JSON data: the other hands blanked,
+    others' draws and discards face down, the points of cards face down left out
+    (:func:`hearts.observation.seen_log`, the redaction of every view). A state message carries
+    the events since the client's last one with it (docs/protocol.md, "State").
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("modern"), seed=1)
-    >>> [event["kind"] for event in seen_events(game.events, None)]
+    >>> [event["kind"] for event in seen_events(game.events, None, game.rules)]
     ['shuffle_committed', 'dealt']
-    >>> seen_events(game.events, None)[1]["hands"]
+    >>> seen_events(game.events, None, game.rules, since=1)[0]["hands"]
     ['', '', '', '']
     """
-    return [_event_data(redact(event, seat)) for event in events]
+    return [_event_data(event) for event in seen_log(log, seat, rules, since)]
 
 
 def hand_results(events: Iterable[Event]) -> list[dict[str, Any]]:

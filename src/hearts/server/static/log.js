@@ -119,7 +119,7 @@ export function eventWords(event, names) {
     case "discarded":
       return count(e.cards)
         ? `${does(names, e.seat, "take")} the widow and ${verb(names, e.seat, "discard")} ${cards(e.cards)} face down: ${points(e.points)} against ${whom(names, e.seat)}.`
-        : `${does(names, e.seat, "take")} the widow and ${verb(names, e.seat, "lay")} as many cards face down: ${points(e.points)} against ${whom(names, e.seat)}.`;
+        : `${does(names, e.seat, "take")} the widow and ${verb(names, e.seat, "lay")} as many cards face down (what they count shows at the end of the hand).`;
     case "cards_kept":
       return `${does(names, e.seat, "keep")} ${their(names, e.seat)} last cards with what was left of the stock (${cards(e.cards)}): ${points(e.points)}.`;
     case "stock_drawn":
