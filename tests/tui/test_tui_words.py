@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from hearts import Game, bots, variants
-from hearts.events import HandSettled, MoonShot, SuitNamed
+from hearts.deal import Phase
+from hearts.events import Discarded, HandSettled, MoonShot, SuitNamed
 from hearts.tui.words import (
     PAGE_WIDTH,
     chart,
+    count,
     game_over_line,
     hand_summary,
     key_help,
@@ -44,6 +46,32 @@ def test_a_summary_lists_the_counting_cards_each_seat_took() -> None:
     shown = " ".join(row[1] for row in summary.rows).split()
     hearts = [f"{rank}♥" for rank in (*"23456789", "10", *"JQKA")]
     assert sorted(shown) == sorted(["Q♠", *hearts])  # every counting card, once
+
+
+def test_the_summary_says_what_anothers_discards_counted_once_the_hand_is_over() -> None:
+    """docs/rules.md §7.2 (Heartsette): the discards lie face down while the hand is played,
+    their points too; the hand's summary, made once it is over, says what they counted
+    against the seat that laid them, to every seat alike (read from the hand's result)."""
+    for seed in range(100):
+        game = Game(variants.get("heartsette"), seed=seed)
+        player = bots.get("basic")
+        while game.hands_over() < 1:  # (basic play, but the discards are the most hearts)
+            moves = game.legal_moves()
+            if game.deal.phase is Phase.DISCARD:
+                values = game.rules.values
+                move = max(moves, key=lambda m: sum(values[card] for card in m.cards))
+            else:
+                move = player.choose(game.view(game.to_act))
+            game.play(move)
+        [discarded] = [e for e in game.hands[0].events if isinstance(e, Discarded)]
+        if discarded.points and discarded.seat != 0:
+            break
+    else:
+        raise AssertionError("no discards that counted against another seat in 100 games")
+    said = f"The widow's discards count {count(discarded.points, 'point')} against"
+    for me in range(game.players):
+        summary = hand_summary(game, 0, NAMES, me=me)
+        assert f"{said} {NAMES[discarded.seat]}." in summary.lines, (me, summary.lines)
 
 
 def test_a_moon_is_announced() -> None:

@@ -122,12 +122,13 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
     extra: list[str] = []
     settled: HandSettled | None = None
     over: HandOver | None = None
+    discards: Discarded | None = None
+    said_at = 0
     for event in view.events:
         if isinstance(event, TrickWon):
             taken[event.seat].extend(_counting(deal, event.cards))
-        elif isinstance(event, Discarded) and event.points:
-            points = count(event.points, "point")
-            extra.append(f"The widow's discards count {points} against {names[event.seat]}.")
+        elif isinstance(event, Discarded):
+            discards, said_at = event, len(extra)  # (what they count: once the result is read)
         elif isinstance(event, CardsKept):
             taken[event.seat].extend(_counting(deal, event.cards.cards()))
             extra.append(f"{names[event.seat]} kept the last cards and the stock.")
@@ -151,6 +152,16 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
     if settled is None or over is None:
         raise ValueError(f"hand {index + 1} is not over")
     penalties = over.penalties  # what each took; the moon shows in the settlement
+    if discards is not None:
+        # Another seat's discards lay face down while the hand was played (their points too):
+        # once it is over, what they count is what its result says he took beyond his tricks.
+        seat = discards.seat
+        worth = discards.points
+        if worth is None:
+            worth = penalties[seat] - sum(deal.card_values[card] for card in taken[seat])
+        if worth:
+            points = count(worth, "point")
+            extra.insert(said_at, f"The widow's discards count {points} against {names[seat]}.")
     rows = tuple(
         (
             names[seat],
