@@ -4,6 +4,7 @@ oversized message is refused."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -119,3 +120,35 @@ def test_an_oversized_message_is_refused_and_the_socket_stays(http: TestClient) 
         assert player.until("error")["code"] == "too_large"
         state = player.current()
         assert state["type"] == "state"
+
+
+def test_a_client_that_goes_on_flooding_is_dropped_though_a_token_comes_back_now_and_then() -> None:
+    """docs/protocol.md, "Errors" (throttled): a client sending three times the rate for ever
+    gets a message through now and then, as the bucket refills; those must not forgive it, or
+    it is never dropped (its refusals were counted "in a row", reset by each message let
+    through). One that slows down to half its burst is forgiven."""
+    from hearts.server.app import _FLOOD
+    from hearts.server.tables import Client
+
+    async def scenario() -> tuple[int, int]:
+        async def send(text: str) -> None:
+            return None
+
+        config = ServerConfig(rate=5, burst=10)
+        flooder = Client(send, config, address="192.0.2.1")
+        for _ in range(3 * _FLOOD):  # (a message every 1/15 s: three times the rate)
+            flooder._last -= 1 / 15
+            flooder.allow()
+        calm = Client(send, config, address="192.0.2.2")
+        for _ in range(30):  # (a burst beyond the allowance ...)
+            calm.allow()
+        burst_refused = calm.refused
+        calm._last -= 1.0  # (... then a second's pause: half the burst back)
+        calm.allow()
+        flooder.close()
+        calm.close()
+        return flooder.refused, calm.refused if burst_refused else -1
+
+    flooder, calm = asyncio.run(scenario())
+    assert flooder > _FLOOD
+    assert calm == 0

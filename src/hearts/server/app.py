@@ -495,7 +495,8 @@ _POLICY = 1008
 many look-ups of tables that are not here)."""
 
 _FLOOD = 200
-"""Messages refused in a row for going too fast before the socket is closed."""
+"""Messages refused for going too fast, since the client last slowed down
+(:meth:`Client.allow`), before the socket is closed."""
 
 
 async def _handle(hub: Hub, table: Table, client: Client, message: protocol.ClientMessage) -> bool:

@@ -152,13 +152,17 @@ class Client:
 
     def allow(self) -> bool:
         """Whether a message may be taken now (a token bucket: ``rate`` a second, ``burst`` at
-        once)."""
+        once). ``refused`` counts the messages refused since the client last slowed down enough
+        to have half its burst back: a client that goes on sending faster than the rate is
+        refused again and again, even though a token comes back now and then, and so is dropped
+        (the socket's handler closes it beyond a count)."""
         now = time.monotonic()
         self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
         self._last = now
+        if self._tokens >= self._burst / 2:
+            self.refused = 0
         if self._tokens >= 1.0:
             self._tokens -= 1.0
-            self.refused = 0
             return True
         self.refused += 1
         return False
