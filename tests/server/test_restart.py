@@ -90,6 +90,17 @@ def _my_turn(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     raise AssertionError("it never came to my turn")
 
 
+def _made(ws: Any, timeout: float = 30.0) -> None:
+    """Wait for the state that shows this seat's move made: the first with no move for it (at the
+    pass, states of the others' passes may come first, still offering it the pass it sent)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        state = _until(ws, "state", end - time.monotonic())
+        if not (state["view"]["legal_moves"] or state["view"]["choose"]):
+            return
+    raise AssertionError("the move was never shown made")
+
+
 def _a_move(view: dict[str, Any]) -> str:
     if view["choose"]:
         choose = view["choose"]
@@ -119,6 +130,7 @@ def test_a_server_killed_mid_hand_resumes_every_table_and_its_clients_reconnect(
         for _ in range(4):  # the pass and three cards
             state = _my_turn(ws)
             ws.send(json.dumps({"type": "move", "move": _a_move(state["view"])}))
+            _made(ws)  # (so that the turn read next is a turn still to take)
         state = _my_turn(ws)
     before = state["view"]
     first.kill()  # mid-hand, no chance to close anything
@@ -178,7 +190,7 @@ def test_the_bots_workers_end_when_the_server_is_killed_alone(
     assert workers, "no worker process was started"
     server.process.kill()  # the server alone
     server.process.wait(timeout=10)
-    end = time.monotonic() + 15
+    end = time.monotonic() + 30  # (a failsafe: each worker looks for its server every second)
     while any(_alive(worker) for worker in workers) and time.monotonic() < end:
         time.sleep(0.1)
     assert not any(_alive(worker) for worker in workers)
