@@ -30,8 +30,10 @@ from hearts.server.listen import server_config
 from hearts.server.store import Store
 
 CHROMIUM_ENV = "HEARTS_TEST_CHROMIUM"
-WAIT = 15_000
-"""Milliseconds a test waits for the page to show something (a bot's move is instant)."""
+WAIT = 30_000
+"""Milliseconds a test waits at most for the page to show what it waits for: a failsafe, never
+the mechanism (each wait is for a state, which on a quiet machine comes in well under a second;
+this bound is for a busy one, where tests share the cores with others)."""
 expect.set_options(timeout=WAIT)
 
 

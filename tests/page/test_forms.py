@@ -28,7 +28,20 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hearts.server import tables
 
 from .conftest import WAIT, LiveServer
-from .test_table import HAND, PLAYABLE, hand_of, make_table, my_turn, sit, table_info
+from .test_table import (
+    HAND,
+    LIMIT,
+    PLAYABLE,
+    REVOKE_SEED,
+    hand_of,
+    make_table,
+    my_turn,
+    play,
+    play_first,
+    sit,
+    table_info,
+    to_a_revoke,
+)
 
 BOT = {"kind": "bot", "bot": "basic"}
 ONE_HAND = {"end": "deals", "deals": 1}
@@ -132,7 +145,7 @@ def play_until(
     page: Page,
     done: Callable[[], bool],
     pick: Callable[[Page], Any] | None = None,
-    limit: float = 60,
+    limit: float = LIMIT,
 ) -> None:
     """Play this seat's moves through the page until ``done()``."""
     end = time.monotonic() + limit
@@ -149,6 +162,31 @@ def play_until(
 
 def over(server: LiveServer, table: str) -> Callable[[], bool]:
     return lambda: bool(table_info(server, table)["over"])
+
+
+def record(page: Page, snapshot: str) -> Callable[[], list[Any]]:
+    """Keep what ``snapshot`` (a JavaScript function of no arguments, reading the page) gives
+    each time the page changes from now on, each value once until it changes; the function
+    returns the values kept so far. A MutationObserver takes it after each change: after each
+    message the page draws, however fast they come, where a test that looked from time to time
+    would miss what the page showed only a moment (a trick's note, a size of the stock)."""
+    key = f"__kept{page.evaluate('() => (window.__records = (window.__records || 0) + 1)')}"
+    page.evaluate(
+        f"""() => {{
+          const snapshot = {snapshot};
+          const kept = (window.{key} = []);
+          let last = null;
+          const take = () => {{
+            const value = snapshot();
+            const text = JSON.stringify(value);
+            if (text !== last) {{ last = text; kept.push(value); }}
+          }};
+          take();
+          new MutationObserver(take).observe(document.body,
+            {{ subtree: true, childList: true, attributes: true, characterData: true }});
+        }}"""
+    )
+    return lambda: list(page.evaluate(f"() => window.{key}"))
 
 
 def test_heartsette_shows_the_widow_face_down_then_taken_and_the_discards_in_the_log(
@@ -198,15 +236,9 @@ def test_two_handed_shows_the_stock_shrinking_trick_by_trick_and_the_persons_dra
     stock = page.locator("#piles .stock")
     expect(stock).to_have_attribute("data-stock", "26")
     expect(stock).to_contain_text("Stock: 26")
-    sizes = [26]
-
-    def three_tricks() -> bool:
-        size = int(stock.get_attribute("data-stock") or -1)
-        if size != sizes[-1]:
-            sizes.append(size)
-        return len(sizes) >= 4
-
-    play_until(page, three_tricks)
+    shown = record(page, "() => document.querySelector('#piles .stock')?.dataset.stock ?? null")
+    play_until(page, lambda: len(shown()) >= 4)
+    sizes = [int(size) for size in shown()]
     assert sizes[:4] == [26, 24, 22, 20], sizes  # (both draw after each trick)
     drawn = [
         line for line in log_lines(page) if re.match(r"You draw the \S+ from the stock\.", line)
@@ -227,21 +259,27 @@ def test_domino_shows_the_stock_the_persons_draws_and_the_seats_that_are_out(
     drawn = logged(page, r"^You draw the \S+ from the stock\.$")  # (before the person's card)
     card = re.match(r"You draw the (\S+) from", drawn)
     assert card is not None
-    sizes = [int(stock.get_attribute("data-stock") or -1)]
-    assert 0 < sizes[0] < 28  # (28 left after the deal; the person drew)
-    out: list[str] = []
+    shown = record(
+        page,
+        """() => ({
+          stock: Number(document.querySelector('#piles .stock')?.dataset.stock ?? -1),
+          first: document.querySelectorAll('#log section').length === 1,
+          out: [...document.querySelectorAll('.seat .out')].map((x) => x.textContent) })""",
+    )
+    first = shown()[0]["stock"]
+    assert 0 < first < 28  # (28 left after the deal; the person drew)
 
     def ended() -> bool:
         info = table_info(server, table)
-        if info["hand"] > 1 or info["over"]:
-            return True
-        size = int(stock.get_attribute("data-stock") or -1)
-        if size != sizes[-1] and page.locator("#log section").count() == 1:  # (still hand 1)
-            sizes.append(size)
-        out.extend(t for t in page.locator(".seat .out").all_inner_texts() if t not in out)
-        return False
+        return bool(info["hand"] > 1 or info["over"])
 
     play_until(page, ended)
+    sizes = [first]
+    out: list[str] = []
+    for seen in shown():
+        if seen["first"] and seen["stock"] != sizes[-1]:  # (still hand 1)
+            sizes.append(seen["stock"])
+        out.extend(text for text in seen["out"] if text not in out)
     assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True), sizes  # (it shrank)
     for size in sizes[1:]:
         if size:
@@ -319,12 +357,17 @@ def test_the_moon_choice_is_offered_in_words_to_the_seat_that_shot_it(
 
 
 def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_cards_gathered(
-    browser: Browser, context: BrowserContext, server: LiveServer
+    browser: Browser,
+    context: BrowserContext,
+    server: LiveServer,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Laws 19, 22, 25-26 on two pages: Ann revokes and takes the card back (the page's
     button); it is shown exposed to both; when she is to play and may play it, Bob calls it
     (his page's button) and Ann's page says so, her only card to play; at the end each lets the
-    cards be gathered by a button in words."""
+    cards be gathered by a button in words. (A fixed deal: Ann may revoke in the second trick,
+    Bob to play after her; each page is read at its own turn, which waits for it.)"""
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: REVOKE_SEED)
     made = make_table(
         server,
         [{"kind": "person"}, {"kind": "person"}, BOT, BOT],
@@ -341,21 +384,8 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
         sit(bob, server, table, joined["token"], 1)
-        end = time.monotonic() + 60
-        while time.monotonic() < end:  # (to Ann's turn with a card off the suit led, Bob next)
-            dimmed = ann.locator("#hand button.card[aria-disabled='true']").count()
-            if my_turn(ann) and dimmed and 0 < ann.locator("#trick [data-card]").count() < 3:
-                break
-            for page in (ann, bob):
-                if my_turn(page) and page.locator(PLAYABLE).count():
-                    play_card(page, page.locator(PLAYABLE).first)
-            ann.wait_for_timeout(100)
-        else:
-            raise AssertionError("Ann never held a card she may not play")
-        revoked = str(
-            ann.locator("#hand button.card[aria-disabled='true']").first.get_attribute("data-card")
-        )
-        ann.locator(f"#hand button.card[data-card='{revoked}']").click(force=True)
+        revoked = to_a_revoke(ann, bob)  # (to Ann's turn with a card off the suit led, Bob next)
+        ann.locator(f'{HAND}[data-card="{revoked}"]').click(force=True)
         ann.locator("#moves .revoke").click()
         logged(ann, rf"^You play the {re.escape(short(revoked))} as a revoke\.$")
         correct = ann.locator("#moves button[data-move='correct']")
@@ -373,19 +403,19 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
         )
         # On: Ann keeps her exposed card while she can; when it is hers to play, Bob calls it.
         call = bob.locator(f"#moves button[data-move='call {revoked}']")
-        end = time.monotonic() + 90
-        while time.monotonic() < end:
-            mine = ann.locator(f"{HAND}[data-card='{revoked}']")
-            if my_turn(ann) and mine.count() and mine.get_attribute("aria-disabled") == "false":
-                break
-            if my_turn(ann) and ann.locator(PLAYABLE).count():
-                others = ann.locator(f"{PLAYABLE}:not([data-card='{revoked}'])")
-                play_card(ann, others.first if others.count() else ann.locator(PLAYABLE).first)
-            elif my_turn(bob) and bob.locator(PLAYABLE).count():
-                play_card(bob, bob.locator(PLAYABLE).first)
-            ann.wait_for_timeout(100)
-        else:
-            raise AssertionError("Ann's exposed card never became hers to play")
+        end = time.monotonic() + LIMIT
+        while True:
+            assert time.monotonic() < end, "Ann's exposed card never became hers to play"
+            if my_turn(ann):
+                mine = ann.locator(f'{HAND}[data-card="{revoked}"]')
+                if mine.get_attribute("aria-disabled") == "false":
+                    break
+                others = ann.locator(f'{PLAYABLE}:not([data-card="{revoked}"])')
+                play(ann, str(others.first.get_attribute("data-card")))
+            elif my_turn(bob):
+                play_first(bob)
+            else:
+                ann.wait_for_timeout(50)  # (the bots are playing)
         expect(call).to_have_text(f"Call Ann's exposed {short(revoked)}")
         call.click()
         expect(ann.locator("#status")).to_contain_text(
@@ -395,23 +425,23 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
         expect(ann.locator(PLAYABLE)).to_have_attribute("data-card", revoked)
         logged(bob, rf"^You call Ann's exposed {re.escape(short(revoked))}: Ann must play it now")
         logged(ann, rf"^Bob calls your exposed {re.escape(short(revoked))}: you must play it now")
-        ann.locator(PLAYABLE).first.click()
-        expect(ann.locator(f"{HAND}[data-card='{revoked}']")).to_have_count(0)
+        play(ann, revoked)
         # To the end of the hand: each person lets the cards be gathered.
         gathered: set[str] = set()
-        end = time.monotonic() + 90
-        while time.monotonic() < end and not table_info(server, table)["over"]:
+        end = time.monotonic() + LIMIT
+        while not table_info(server, table)["over"]:
+            assert time.monotonic() < end, f"the hand never ended: {gathered} gathered"
             for name, page in (("Ann", ann), ("Bob", bob)):
                 gather = page.locator("#moves button[data-move='gather']")
-                if gather.count():
+                if gather.count():  # (this seat's move: it stays until the seat makes it)
                     expect(gather).to_have_text("Let the cards be gathered")
                     expect(page.locator("#status")).to_contain_text("let the cards be gathered")
                     gather.click()
                     expect(gather).to_have_count(0)
                     gathered.add(name)
                 elif my_turn(page) and page.locator(PLAYABLE).count():
-                    play_card(page, page.locator(PLAYABLE).first)
-            ann.wait_for_timeout(100)
+                    play_first(page)
+            ann.wait_for_timeout(50)
         assert gathered == {"Ann", "Bob"}
         logged(ann, r"^You let the cards be gathered\.$")
         logged(ann, r"^Bob lets the cards be gathered\.$")
@@ -478,7 +508,9 @@ def test_every_seat_number_the_page_shows_counts_from_one(
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
-    made = browser.new_context(viewport={"width": 390, "height": 844})
+    """A phone's window; without motion (as a person may ask), so that what is measured is where
+    each thing is drawn, not a card on its way there."""
+    made = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
     made.set_default_timeout(WAIT)
     try:
         yield made.new_page()
@@ -486,43 +518,43 @@ def phone(browser: Browser) -> Iterator[Page]:
         made.close()
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (
-        a["x"] < b["x"] + b["width"] - 0.5
-        and b["x"] < a["x"] + a["width"] - 0.5
-        and a["y"] < b["y"] + b["height"] - 0.5
-        and b["y"] < a["y"] + a["height"] - 0.5
-    )
+NOTE_CLEAR = """() => {
+  const note = document.getElementById('trick-note');
+  const text = note.textContent.trim();
+  if (!text) return null;
+  const box = note.getBoundingClientRect();
+  const overlaps = (a, b) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5
+    && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+  const over = [...document.querySelectorAll(
+      '.seat, #trick .played, #hand button.card, #piles .pile, #status')]
+    .filter((x) => { const r = x.getBoundingClientRect(); return r.width && r.height && overlaps(box, r); })
+    .map((x) => `${x.className || x.id} at ${JSON.stringify(x.getBoundingClientRect())}`);
+  return { text, box: JSON.stringify(box), over };
+}"""
+"""The trick's note as the page shows it (null when there is none), and what it overlaps."""
 
 
 def test_on_a_phone_the_tricks_winner_is_told_clear_of_the_cards_and_the_seats(
     phone: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Every note of a trick's winner the page shows, each time the page changes while it is
+    there (recorded in the page: a note may show only a moment, when a bot leads next)."""
     page = phone
     seated(page, server, monkeypatch, 20261202, "modern", 4)
-    note = page.locator("#trick-note")
-    end = time.monotonic() + 60
-    checked = 0
-    while time.monotonic() < end and checked < 3:
-        if note.inner_text().strip():
-            box = note.bounding_box()
-            assert box is not None
-            others = page.locator(
-                ".seat, #trick .played, #hand button.card, #piles .pile, #status"
-            ).all()
-            for other in others:
-                theirs = other.bounding_box()
-                if theirs is not None:
-                    assert not _overlap(box, theirs), (
-                        f"the note {note.inner_text()!r} at {box} overlaps "
-                        f"{other.evaluate('x => x.className || x.id')} at {theirs}"
-                    )
-            checked += 1
-            page.wait_for_timeout(1700)  # (to the next trick's note)
-            continue
-        act(page)
-        page.wait_for_timeout(20)
-    assert checked == 3, "no trick's winner was told"
+    notes = record(page, NOTE_CLEAR)
+
+    def told() -> int:  # (how many notes came: each after none, or after another)
+        seen = notes()
+        return sum(
+            1
+            for before, note in zip([None, *seen], seen, strict=False)
+            if note and (not before or before["text"] != note["text"])
+        )
+
+    play_until(page, lambda: told() >= 3)
+    for note in notes():
+        if note:
+            assert not note["over"], f"{note['text']!r} at {note['box']} overlaps {note['over']}"
 
 
 # ------------------------------------------------------------------ the deal check's hashes
@@ -636,26 +668,23 @@ def test_cancellation_marks_the_twins_in_the_trick_in_words_and_names_the_widows
     expect(widow).to_have_attribute("data-widow", "down")
     expect(widow).to_have_attribute("data-size", "2")
     expect(widow).to_contain_text("Widow: 2 cards face down")
-    seen: list[list[dict[str, Any]]] = []
+    tricks = record(page, SNAPSHOT)  # (every trick the felt shows, as it shows it)
 
-    def marked() -> bool:
-        shown = page.evaluate(SNAPSHOT)
-        if any(card["cancelled"] for card in shown):
-            seen.append(shown)
-        return len(seen) >= 1
+    def marked() -> list[list[dict[str, Any]]]:
+        return [shown for shown in tricks() if any(card["cancelled"] for card in shown)]
 
-    play_until(page, marked)
-    shown = seen[0]
-    cards = [card["card"] for card in shown]
-    cancelled = {card["card"] for card in shown if card["cancelled"]}
-    assert cancelled == twins_on(cards) and cancelled, shown
-    for card in shown:
-        if card["cancelled"]:
-            assert card["label"].endswith(", cancelled by its twin"), card
-            assert card["badge"] == "cancelled" and float(card["opacity"]) < 1
-        else:
-            assert "cancelled" not in card["label"] and not card["badge"]
+    play_until(page, lambda: bool(marked()))
     play_until(page, over(server, table))
+    for shown in marked():
+        cards = [card["card"] for card in shown]
+        cancelled = {card["card"] for card in shown if card["cancelled"]}
+        assert cancelled == twins_on(cards) and cancelled, shown
+        for card in shown:
+            if card["cancelled"]:
+                assert card["label"].endswith(", cancelled by its twin"), card
+                assert card["badge"] == "cancelled" and float(card["opacity"]) < 1
+            else:
+                assert "cancelled" not in card["label"] and not card["badge"]
     kept = record_of(server, table)
     # (the last hand's: the felt and the log are of the hand the game ended on)
     deals = [i for i, e in enumerate(kept["events"]) if e["kind"] == "dealt"]

@@ -126,7 +126,9 @@ def test_screenshots_match_the_reference_images(
         expect(page.locator("#variant option")).not_to_have_count(0)
         shots = {f"lobby-{name}": page.screenshot(full_page=True, animations="disabled")}
         seated_table(page, server, monkeypatch)
-        page.wait_for_timeout(300)
+        for seat in (1, 2, 3):  # (the picture is of the bots' passes made, as the log says)
+            expect(page.locator(f"#seats [data-seat='{seat}'] .doing")).to_have_text("passed")
+        expect(page.locator("#log li")).to_have_count(4)
         masks = [page.locator(selector) for selector in ("#invite", "#code-shown", "#clock")]
         shots[f"table-{name}"] = page.screenshot(animations="disabled", mask=masks)
     finally:

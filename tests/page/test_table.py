@@ -11,14 +11,22 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from hearts.events import CardPlayed
+from hearts.server import tables
 
 from .conftest import WAIT, LiveServer
 
 HAND = "#hand button.card"
 PLAYABLE = "#hand button.card:not([aria-disabled='true'])"
+LIMIT = 240.0
+"""Seconds a test may wait for play to come round to a point of a hand: a failsafe only (each
+step waits for the state it needs; on a quiet machine a hand takes seconds)."""
+REVOKE_SEED = 10
+"""A classic deal under the laws where Ann (seat 0) may revoke in the second trick with Bob (seat
+1) to play next, when Ann and Bob play their first playable cards (basic bots in seats 2-3)."""
 
 
 def table_info(server: LiveServer, table: str) -> dict[str, Any]:
@@ -56,7 +64,7 @@ def my_turn(page: Page) -> bool:
     return "your turn" in page.locator("#status").inner_text().lower()
 
 
-def wait_for_my_turn_or(page: Page, done: Any, limit: float = 30.0) -> bool:
+def wait_for_my_turn_or(page: Page, done: Any, limit: float = LIMIT) -> bool:
     """Wait until the page says it is this seat's turn (True), or ``done()`` holds (False)."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
@@ -79,6 +87,48 @@ def changed(page: Page, before: list[str], limit: float = WAIT / 1000) -> list[s
     raise AssertionError(
         f"the hand did not change from {before}: {page.locator('#message').inner_text()!r}"
     )
+
+
+def play(page: Page, card: str) -> None:
+    """Click a card of the hand and wait for the page to show it gone from the hand (the state
+    after the move: the page no longer shows the turn it was played at)."""
+    page.locator(f'{HAND}[data-card="{card}"]').click()
+    expect(page.locator(f'{HAND}[data-card="{card}"]')).to_have_count(0)
+
+
+def play_first(page: Page) -> str:
+    """Play this seat's first playable card (:func:`play`); the card."""
+    card = str(page.locator(PLAYABLE).first.get_attribute("data-card"))
+    play(page, card)
+    return card
+
+
+def to_a_revoke(ann: Page, bob: Page, limit: float = LIMIT) -> str:
+    """Play Ann's and Bob's first playable cards (the bots play between) until it is Ann's turn
+    with a card she may not play (off the suit led while she holds it) and Bob to play after her
+    (a person, who waits: a card she plays then stays on the table); that card. Each page is
+    read only at its own turn, which stays its own until it moves: never a position gone by."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if my_turn(ann):
+            if "gathered" in ann.locator("#status").inner_text():
+                raise AssertionError("the hand ended before Ann held a card she may not play")
+            shown = ann.evaluate(
+                """() => ({
+                  dimmed: [...document.querySelectorAll("#hand button.card[aria-disabled='true']")]
+                    .map((b) => b.dataset.card),
+                  trick: document.querySelectorAll("#trick [data-card]").length })"""
+            )
+            if shown["dimmed"] and 0 < shown["trick"] < 3:  # (not last to play: Bob is next)
+                return str(shown["dimmed"][0])
+            play_first(ann)
+        elif my_turn(bob) and "gathered" not in bob.locator("#status").inner_text():
+            play_first(bob)
+        elif "gathered" in bob.locator("#status").inner_text():
+            raise AssertionError("the hand ended before Ann held a card she may not play")
+        else:
+            ann.wait_for_timeout(50)  # (the bots are playing)
+    raise AssertionError(f"Ann never held a card she may not play in {limit} s")
 
 
 def pass_by_clicks(page: Page) -> None:
@@ -202,8 +252,7 @@ def test_a_card_the_rules_refuse_shows_the_servers_sentence_and_changes_nothing(
         wait_for_my_turn_or(page, lambda: False)
         if page.locator("#hand button.card[aria-disabled='true']").count():
             break
-        page.locator(PLAYABLE).first.click()
-        page.wait_for_timeout(100)
+        play_first(page)  # (and the page shows the state after it: no turn read twice)
     refused = page.locator("#hand button.card[aria-disabled='true']").first
     name = refused.get_attribute("data-card")
     before = hand_of(page)
@@ -238,16 +287,22 @@ def test_friends_see_each_others_plays_never_each_others_hands_and_a_reload_keep
         mine, his = set(hand_of(ann)), set(hand_of(bob))
         assert len(mine) == len(his) == 13 and not mine & his
         expect(watcher.locator(HAND)).to_have_count(0)
-        # Play until Bob sees a card of Ann's on the table, then reload Bob mid-trick.
-        end = time.monotonic() + 60
+        # Play until Bob, to play, sees a card of Ann's on the table (the trick waits for him,
+        # a person), then reload Bob mid-trick.
+        end = time.monotonic() + LIMIT
         while time.monotonic() < end:
-            for page in (ann, bob):
-                if my_turn(page) and page.locator(PLAYABLE).count():
-                    page.locator(PLAYABLE).first.click()
-            bob.wait_for_timeout(100)
-            on_table = bob.locator("#trick [data-card]").count()
-            if bob.locator("#trick [data-seat='0']").count() and 0 < on_table < 4:
-                break
+            if my_turn(bob):
+                on_table = bob.evaluate(
+                    """() => [...document.querySelectorAll("#trick [data-card]")]
+                      .map((p) => Number(p.dataset.seat))"""
+                )
+                if 0 in on_table and len(on_table) < 4:  # (4: the trick before, just taken)
+                    break
+                play_first(bob)
+            elif my_turn(ann):
+                play_first(ann)
+            else:
+                bob.wait_for_timeout(50)  # (the bots are playing)
         else:
             raise AssertionError("Bob never saw a card of Ann's in a trick under way")
         shown = bob.locator("#trick [data-seat='0']").first.get_attribute("data-card")
@@ -281,13 +336,17 @@ def test_the_turn_timer_hands_a_silent_seats_move_to_a_bot(page: Page, server: L
 
 
 def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_is_not(
-    browser: Browser, context: BrowserContext, server: LiveServer
+    browser: Browser,
+    context: BrowserContext,
+    server: LiveServer,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Laws 22-26 in the page: Ann tries a card off the suit led while holding it; the server's
     sentence comes with "Revoke: play it anyway", which plays it; Bob's page shows it as a card
     played; Bob claims the revoke while it is Ann's turn, and a revoke by a bot that did not
     revoke: both pages show both claims alike, to be judged at the end of the hand (law 25),
     and then show the judgement: Ann's revoke established, the other claim void."""
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: REVOKE_SEED)
     made = make_table(
         server,
         [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 2,
@@ -303,40 +362,24 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
         sit(bob, server, table, joined["token"], 1)
-        end = time.monotonic() + 60
-        while time.monotonic() < end:  # (to Ann's turn, not last to the trick, with a card off
-            # the suit led: her card then stays on the table for Bob to see)
-            dimmed = ann.locator("#hand button.card[aria-disabled='true']").count()
-            if my_turn(ann) and dimmed and 0 < ann.locator("#trick [data-card]").count() < 3:
-                break
-            for page in (ann, bob):
-                gather = page.locator("#moves button[data-move='gather']")
-                if gather.count():
-                    gather.click()  # (the laws: the cards are gathered when all have let them)
-                elif my_turn(page) and page.locator(PLAYABLE).count():
-                    card = str(page.locator(PLAYABLE).first.get_attribute("data-card"))
-                    page.locator(PLAYABLE).first.click()
-                    # (Until the page shows the card played it shows the turn before, which
-                    # read then could end the search at a turn already taken.)
-                    expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_count(0)
-            ann.wait_for_timeout(100)
-        else:
-            raise AssertionError("Ann never held a card she may not play")
-        off = ann.locator("#hand button.card[aria-disabled='true']").first
-        name = str(off.get_attribute("data-card"))
+        # (to Ann's turn, not last to the trick, with a card off the suit led: her card then
+        # stays on the table for Bob to see)
+        name = to_a_revoke(ann, bob)
+        off = ann.locator(f'{HAND}[data-card="{name}"]')
         off.click(force=True)
         expect(ann.locator("#message")).to_contain_text("follow suit")
         assert name in hand_of(ann)  # (refused: nothing changed)
         ann.locator("#moves .revoke").click()
         expect(ann.locator(f"#hand button.card[data-card='{name}']")).to_have_count(0)
         expect(bob.locator(f"#trick [data-card='{name}'][data-seat='0']")).to_have_count(1)
-        for _ in range(200):  # (Bob plays on until it is Ann's turn: a person, who waits)
-            if my_turn(ann):
-                break
-            if my_turn(bob) and bob.locator(PLAYABLE).count():
-                bob.locator(PLAYABLE).first.click()
-            bob.wait_for_timeout(100)
-        assert my_turn(ann) and not my_turn(bob)
+        end = time.monotonic() + LIMIT
+        while not my_turn(ann):  # (Bob plays on until it is Ann's turn: a person, who waits)
+            assert time.monotonic() < end, "it never came round to Ann's turn"
+            if my_turn(bob):
+                play_first(bob)
+            else:
+                ann.wait_for_timeout(50)  # (the bots are playing)
+        assert not my_turn(bob)
         bob.locator("#moves .claim[data-move='claim 0']").click()
         expect(bob.locator("#moves .claim[data-move='claim 0']")).to_have_count(0)
         bob.locator("#moves .claim[data-move='claim 3']").click()  # (bots never revoke)
@@ -352,18 +395,15 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
                 f"You claim a revoke by {name}: claimed, to be judged at the end of the hand."
             )
         # The hand played out, its claims are judged, before the cards are gathered.
-        end = time.monotonic() + 90
-        while time.monotonic() < end:
-            if any(p.locator("#moves button[data-move='gather']").count() for p in (ann, bob)):
-                break
-            for page in (ann, bob):
-                if my_turn(page) and page.locator(PLAYABLE).count():
-                    card = str(page.locator(PLAYABLE).first.get_attribute("data-card"))
-                    page.locator(PLAYABLE).first.click()
-                    expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_count(0)
-            bob.wait_for_timeout(100)
-        else:
-            raise AssertionError("the hand was never played out")
+        end = time.monotonic() + LIMIT
+        while not any(p.locator("#moves button[data-move='gather']").count() for p in (ann, bob)):
+            assert time.monotonic() < end, "the hand was never played out"
+            if my_turn(ann):
+                play_first(ann)
+            elif my_turn(bob):
+                play_first(bob)
+            else:
+                bob.wait_for_timeout(50)  # (the bots are playing)
         for page in (ann, bob):
             expect(page.locator(".seat[data-seat='0'] .claimed")).to_have_text("revoke established")
             expect(page.locator(".seat[data-seat='3'] .claimed")).to_have_text("claim void")
@@ -373,6 +413,53 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
         expect(log).to_contain_text(
             "The claim by you of a revoke by basic (seat 4) is void: the tricks show none made "
             "before it."
+        )
+    finally:
+        other.close()
+
+
+def test_by_the_laws_the_offer_to_revoke_stays_while_the_position_does(
+    browser: Browser,
+    context: BrowserContext,
+    server: LiveServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The offer "Revoke: play it anyway" comes with the server's refusal, not with a state; a
+    state of the same position redraws the moves (a seat's connection changing, the trick just
+    taken leaving the felt), and the offer stays through it, and still plays the card as a
+    revoke. (It once went with the next redraw: gone a moment after it came, before it could be
+    clicked.)"""
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: REVOKE_SEED)
+    made = make_table(
+        server,
+        [{"kind": "person"}, {"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 2,
+        variant="classic",
+        name="Ann",
+        options={"laws": True, "end": "deals", "deals": 1},
+    )
+    table = made["table"]["id"]
+    joined = httpx.post(
+        f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
+    ).json()
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        ann, bob = context.new_page(), other.new_page()
+        sit(ann, server, table, made["token"], 0)
+        sit(bob, server, table, joined["token"], 1)
+        name = to_a_revoke(ann, bob)
+        ann.locator(f'{HAND}[data-card="{name}"]').click(force=True)
+        offer = ann.locator("#moves .revoke")
+        expect(offer).to_be_visible()
+        bobs_seat = ann.locator(".seat[data-seat='1']")
+        expect(bobs_seat).not_to_have_class(re.compile(r"\bdisconnected\b"))
+        bob.close()  # (every seat is sent the state again: Bob is disconnected)
+        expect(bobs_seat).to_have_class(re.compile(r"\bdisconnected\b"))
+        assert my_turn(ann)  # (the same position: still Ann's turn)
+        expect(offer).to_have_text(re.compile(r"^Revoke: play \S+ anyway$"))
+        offer.click()
+        expect(ann.locator(f'{HAND}[data-card="{name}"]')).to_have_count(0)
+        expect(ann.locator("#log li").last).to_have_text(
+            re.compile(r"^You play the \S+ as a revoke\.$")
         )
     finally:
         other.close()

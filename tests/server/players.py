@@ -4,6 +4,7 @@ message (Starlette's test client)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -95,6 +96,27 @@ class Player:
     def has_move(self) -> bool:
         assert self.state is not None
         return bool(self.state["view"]["legal_moves"] or self.state["view"]["choose"])
+
+
+def play_until(players: list[Player], done: Callable[[], bool], limit: int = 20_000) -> None:
+    """Make these seats' moves (the first each view offers) until ``done()`` holds. When none of
+    them has a move, another seat (a bot) has: the first player waits for its next message
+    (every move is sent to every client) rather than asking again and again, so the loop counts
+    moves and messages, never time, and a slow bot on a busy machine cannot outlast it."""
+    for _ in range(limit):
+        moved = False
+        for player in players:
+            player.current()
+            if done():
+                return
+            if player.has_move():
+                player.play()
+                moved = True
+        if done():
+            return
+        if not moved:
+            players[0].next()
+    raise AssertionError(f"not done in {limit} rounds of moves and messages")
 
 
 def hello(socket: WebSocketTestSession, token: str | None = None, watch: bool = False) -> Player:

@@ -62,11 +62,11 @@ def test_a_hint_at_the_pass_names_cards_of_the_seats_hand_to_pass(http: TestClie
     with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
         ann = hello(socket, made["token"])
         before = ann.my_turn()
-        for _ in range(200):  # (until the bots have passed: then only Ann's pass is awaited)
+        for _ in range(500):  # (until the bots have passed: then only Ann's pass is awaited)
             if sum(e["kind"] == "passed" for e in before["view"]["events"]) == 3:
                 break
-            time.sleep(0.01)
-            before = ann.current()
+            message = ann.next()  # (a bot's pass is sent to every client: wait for it)
+            before = message if message["type"] == "state" else before
         choose = before["view"]["choose"]
         assert choose["move"] == "pass"
         ann.send({"type": "hint", "ref": 3})
@@ -83,11 +83,11 @@ def test_a_watchers_hint_is_refused_with_its_sentence(http: TestClient) -> None:
     with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
         watcher = hello(socket, watch=True)
         before = watcher.current()
-        for _ in range(200):  # (until the bots have played to the person's turn: it waits)
+        for _ in range(500):  # (until the bots have played to the person's turn: it waits)
             if before["turn"] == 0:
                 break
-            time.sleep(0.01)
-            before = watcher.current()
+            message = watcher.next()  # (a bot's move is sent to every client: wait for it)
+            before = message if message["type"] == "state" else before
         watcher.send({"type": "hint", "ref": 4})
         error = _answer(watcher, 4)
         assert error["type"] == "error" and error["code"] == "unauthorized"

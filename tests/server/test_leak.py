@@ -25,7 +25,7 @@ from hearts.errors import HeartsError
 from hearts.server import tables
 from invariants import seen_penalties, seen_tricks
 
-from .players import PERSON, Player, bot, hello, make
+from .players import PERSON, Player, bot, hello, make, play_until
 
 FORMS = [
     ("modern", {}),
@@ -151,15 +151,7 @@ def test_no_message_carries_a_card_its_client_may_not_see(
     ):
         people: list[Player] = [hello(one, made["token"]), hello(two, joined["token"])]
         watcher = hello(three, watch=True)
-        for _ in range(6000):
-            for person in people:
-                person.current()
-                if person.has_move():
-                    person.play()
-            if any(m["type"] == "over" for m in people[0].seen):
-                break
-        else:
-            raise AssertionError("the game did not end")
+        play_until(people, lambda: any(m["type"] == "over" for m in people[0].seen))
         watcher.current()
     assert any(m["type"] == "over" for m in watcher.seen)
     assert oracle.revealed >= 3 * 2  # each hand revealed to each of the three

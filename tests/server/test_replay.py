@@ -22,7 +22,7 @@ from hearts.moves import Claim, Revoke, parse_move
 from hearts.rules import Rules
 from hearts.server import replay
 
-from .players import PERSON, bot, hello, make
+from .players import PERSON, bot, hello, make, play_until
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
@@ -33,14 +33,7 @@ def finish(http: TestClient, **fields: Any) -> dict[str, Any]:
     made = make(http, [PERSON, bot(), bot(), bot()], name="Ann", **fields)
     with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
         ann = hello(socket, made["token"])
-        for _ in range(5000):
-            ann.current()
-            if any(m["type"] == "over" for m in ann.seen):
-                break
-            if ann.has_move():
-                ann.play()
-        else:
-            raise AssertionError("the game did not end")
+        play_until([ann], lambda: any(m["type"] == "over" for m in ann.seen))
     return made
 
 

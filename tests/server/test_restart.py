@@ -90,6 +90,18 @@ def _my_turn(ws: Any, timeout: float = 30.0) -> dict[str, Any]:
     raise AssertionError("it never came to my turn")
 
 
+def _made(ws: Any, hand: list[str], timeout: float = 30.0) -> dict[str, Any]:
+    """The state that shows this seat's move made: the first whose hand is not ``hand``, the
+    hand it moved from (at the pass, states of the others' passes may come first, still offering
+    it the pass it sent; and the state after its move may already offer it the next one)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        state = _until(ws, "state", end - time.monotonic())
+        if state["view"]["hand"] != hand:
+            return state
+    raise AssertionError("the move was never shown made")
+
+
 def _a_move(view: dict[str, Any]) -> str:
     if view["choose"]:
         choose = view["choose"]
@@ -116,10 +128,12 @@ def test_a_server_killed_mid_hand_resumes_every_table_and_its_clients_reconnect(
     table, token = made["table"]["id"], made["token"]
     with connect(first.ws(f"/ws/tables/{table}")) as ws:
         ws.send(json.dumps({"type": "hello", "version": 1, "token": token}))
-        for _ in range(4):  # the pass and three cards
-            state = _my_turn(ws)
-            ws.send(json.dumps({"type": "move", "move": _a_move(state["view"])}))
         state = _my_turn(ws)
+        for _ in range(4):  # the pass and three cards
+            ws.send(json.dumps({"type": "move", "move": _a_move(state["view"])}))
+            state = _made(ws, state["view"]["hand"])  # (never a turn already taken)
+            if not (state["view"]["legal_moves"] or state["view"]["choose"]):
+                state = _my_turn(ws)
     before = state["view"]
     first.kill()  # mid-hand, no chance to close anything
     second = Server(url, port)
@@ -189,7 +203,7 @@ def test_the_bots_workers_end_when_the_server_is_killed_alone(
     assert workers, "no worker process was started"
     server.process.kill()  # the server alone
     server.process.wait(timeout=10)
-    end = time.monotonic() + 15
+    end = time.monotonic() + 30  # (a failsafe: each worker looks for its server every second)
     while any(_alive(worker) for worker in workers) and time.monotonic() < end:
         time.sleep(0.1)
     assert not any(_alive(worker) for worker in workers)

@@ -13,7 +13,7 @@ from hearts import Game, variants
 from hearts.events import HandOver, HandSettled
 from hearts.server import wire
 
-from .players import PERSON, Player, bot, hello, make
+from .players import PERSON, Player, bot, hello, make, play_until
 
 
 def test_hand_results_are_the_games_own_hand_over_and_settlement_in_order() -> None:
@@ -46,13 +46,9 @@ def test_hand_results_are_the_games_own_hand_over_and_settlement_in_order() -> N
 
 def _play_to_hand(player: Player, hands: int) -> dict[str, Any]:
     """Play this seat's moves until ``hands`` hands are over; the state then."""
-    for _ in range(3000):
-        state = player.current()
-        if len(state["hands"]) >= hands:
-            return state
-        if player.has_move():
-            player.play()
-    raise AssertionError(f"{hands} hands were not played")
+    play_until([player], lambda: player.state is not None and len(player.state["hands"]) >= hands)
+    assert player.state is not None
+    return player.state
 
 
 def test_every_state_carries_the_finished_hands_and_a_late_watcher_gets_them_at_once(

@@ -35,6 +35,9 @@ let hint = null; // the hint asked for: { ref, key, at, move, reason } (move nul
 let typed = ""; // keys typed towards a card's name
 let typedAt = 0;
 let focusCard = null; // the card to keep the focus on after a render
+// The laws: a card the server refused (it does not follow suit) that the player may confirm as a
+// revoke: { card, seq }, offered while the position it was refused at stands (a redraw keeps it).
+let revokeOffer = null;
 // The "this hand" log: the hand's events are the view's (view.events, as this seat sees them);
 // lines the view alone tells (the stock's size, a seat left without cards) are kept as notes,
 // each after the events the page had then; the hand before stays shown under its own heading.
@@ -158,12 +161,20 @@ function refused(m) {
   }
   const text = sent.get(m.ref);
   const v = last && last.view;
-  $("moves").querySelector(".revoke")?.remove();
-  if (m.code === "illegal" && text && isCard(text) && v && v.laws && v.hand && v.hand.includes(text)) {
-    // The laws let a seat revoke: the page asks the player to confirm it is meant.
-    $("moves").append(h("button", { type: "button", class: "revoke", onclick: () => move(`revoke ${text}`) },
-      `Revoke: play ${short(text)} anyway`));
-  }
+  // The laws let a seat revoke: the page asks the player to confirm it is meant. The offer
+  // stands while the position does: a state of the same position (a seat's connection, the
+  // trick just taken leaving the felt) redraws the moves and keeps it; a move ends it.
+  revokeOffer = m.code === "illegal" && text && isCard(text) && v && v.laws && v.hand && v.hand.includes(text)
+    ? { card: text, seq: last.seq } : null;
+  if (last) drawMoves(last, v);
+}
+
+/** The button that plays the refused card as a revoke, while its offer stands (or null). */
+function revokeButton(m, v) {
+  const offer = revokeOffer;
+  if (!offer || offer.seq !== m.seq || m.turn !== mySeat || !(v.hand || []).includes(offer.card)) return null;
+  return h("button", { type: "button", class: "revoke", onclick: () => move(`revoke ${offer.card}`) },
+    `Revoke: play ${short(offer.card)} anyway`);
 }
 
 // ---------------------------------------------------------------- events
@@ -697,8 +708,12 @@ function drawMoves(m, v) {
       title: "Ask the expert for a move and why (key ?)", onclick: () => { if (!waiting) askHint(); },
     }, waiting ? "Hint: thinking…" : "Hint"));
   }
+  const revoke = revokeButton(m, v);
+  const revokeFocused = Boolean(revoke && document.activeElement && document.activeElement.classList.contains("revoke"));
+  if (revoke) nodes.push(revoke);
   box.replaceChildren(...nodes);
   if (hintFocused) $("hint")?.focus();
+  if (revokeFocused) revoke.focus();
   drawHint(m);
 }
 
