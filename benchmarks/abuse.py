@@ -107,6 +107,45 @@ def a_move(message: dict[str, Any]) -> str | None:
     return moves[0] if moves else None
 
 
+class Mover:
+    """A person who makes the first move offered, once a position, when it is theirs (in a
+    pass, until they have passed), as fast as the server's message rate lets them (16 a
+    second); after a refusal they ask for the state again."""
+
+    PACE = 1 / 16
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.me: int | None = None
+        self.moved_at = -1
+        self.sent = 0.0
+
+    async def answer(self, message: dict[str, Any]) -> None:
+        """Send what ``message`` calls for: a move, a sync, or nothing."""
+        kind = message["type"]
+        if kind == "welcome":
+            self.me = message["seat"]
+            return
+        if kind == "error" and message.get("code") in ("throttled", "illegal", "not_your_turn"):
+            self.moved_at = -1
+            await self._send({"type": "sync"})
+            return
+        if kind != "state":
+            return
+        view = message["view"]
+        passing = view.get("phase") == "pass"
+        mine = not view.get("passed") if passing else message["turn"] == self.me
+        move = a_move(message) if mine and message["seq"] > self.moved_at else None
+        if move is not None:
+            self.moved_at = message["seq"]
+            await self._send({"type": "move", "move": move})
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        await asyncio.sleep(max(0.0, self.sent + self.PACE - time.monotonic()))
+        self.sent = time.monotonic()
+        await self.ws.send(json.dumps(message))
+
+
 PEOPLE_SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "expert"}] * 3
 
 
@@ -145,7 +184,7 @@ class Quiet:
         try:
             await hello(ws, token)
             turn: int | None = None
-            moved_at = -1
+            mover = Mover(ws)
             since = time.perf_counter()
             while time.monotonic() < until:
                 try:
@@ -163,12 +202,11 @@ class Quiet:
                 if kind == "welcome":
                     bots = {s["seat"] for s in message["seats"] if s["kind"] == "bot"}
                     pinger = asyncio.ensure_future(ping())
-                    continue
                 if kind == "over":
                     return
                 if kind == "error":
                     self.errors[message["code"]] = self.errors.get(message["code"], 0) + 1
-                    continue
+                await mover.answer(message)
                 if kind != "state":
                     continue
                 self.playing.set()
@@ -176,10 +214,6 @@ class Quiet:
                 if turn in bots and turn in played and self.measuring:
                     self.bot_moves.append(now - since)
                 turn, since = message["turn"], now
-                move = a_move(message)
-                if move is not None and message["seq"] > moved_at:
-                    moved_at = message["seq"]
-                    await ws.send(json.dumps({"type": "move", "move": move}))
         finally:
             if pinger is not None:
                 pinger.cancel()
@@ -204,13 +238,13 @@ async def _play_fast(base: str, table: str, token: str, until: float) -> None:
         ws = await socket_to(base, table, HOSTILE)
         async with ws:
             await hello(ws, token)
+            mover = Mover(ws)
             while time.monotonic() < until:
                 text = await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic()))
                 message = json.loads(text)
                 if message["type"] == "over":
                     return
-                if message["type"] == "state" and (move := a_move(message)):
-                    await ws.send(json.dumps({"type": "move", "move": move}))
+                await mover.answer(message)
 
 
 async def load_baseline(base: str, until: float, tally: Tally) -> None:
@@ -374,12 +408,12 @@ async def finished_game(base: str) -> str:
     ws = await socket_to(base, table, "127.0.0.5")
     async with ws:
         await hello(ws, made["token"])
+        mover = Mover(ws)
         while True:
             message = json.loads(await asyncio.wait_for(ws.recv(), 120))
             if message["type"] == "over":
                 return table
-            if message["type"] == "state" and (move := a_move(message)):
-                await ws.send(json.dumps({"type": "move", "move": move}))
+            await mover.answer(message)
 
 
 async def load_replays(base: str, until: float, tally: Tally, game: str) -> None:
