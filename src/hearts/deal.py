@@ -382,10 +382,9 @@ class Deal(HandCore):
 
     @property
     def revokers(self) -> tuple[int, ...]:
-        """The laws option: the seats with an established revoke: a claim against them, judged
-        when the hand was played out, found a revoke made before it and not corrected (laws
-        23–26). They pay all the losses of the hand when it is settled. Empty until the claims
-        are judged (public once they are)."""
+        """The laws option: the seats with an established revoke (a claim against them, judged
+        once the hand is played out, found one made before it and not corrected: laws 23–26).
+        They pay all the losses of the hand. Empty until the claims are judged (then public)."""
         return self._laws.revokers() if self._laws is not None else ()
 
     @property
