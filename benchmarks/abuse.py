@@ -109,7 +109,7 @@ def a_move(message: dict[str, Any]) -> str | None:
 
 class Mover:
     """A person who makes the first move offered, once a position, when it is theirs (in a
-    pass, until they have passed), as fast as the server's message rate lets them (16 a
+    pass, once), as fast as the server's message rate lets them (16 a
     second); after a refusal they ask for the state again."""
 
     PACE = 1 / 16
@@ -118,7 +118,10 @@ class Mover:
         self.ws = ws
         self.me: int | None = None
         self.moved_at = -1
+        self.passed = False
+        """A pass sent in this pass (not yet shown in a state)."""
         self.sent = 0.0
+        self.sending: set[asyncio.Task[None]] = set()
 
     async def answer(self, message: dict[str, Any]) -> None:
         """Send what ``message`` calls for: a move, a sync, or nothing."""
@@ -128,22 +131,35 @@ class Mover:
             return
         if kind == "error" and message.get("code") in ("throttled", "illegal", "not_your_turn"):
             self.moved_at = -1
+            self.passed = False
             await self._send({"type": "sync"})
             return
         if kind != "state":
             return
         view = message["view"]
         passing = view.get("phase") == "pass"
-        mine = not view.get("passed") if passing else message["turn"] == self.me
+        if not passing:
+            self.passed = False
+        mine = not (view.get("passed") or self.passed) if passing else message["turn"] == self.me
         move = a_move(message) if mine and message["seq"] > self.moved_at else None
         if move is not None:
             self.moved_at = message["seq"]
+            self.passed = passing
             await self._send({"type": "move", "move": move})
 
     async def _send(self, message: dict[str, Any]) -> None:
-        await asyncio.sleep(max(0.0, self.sent + self.PACE - time.monotonic()))
-        self.sent = time.monotonic()
-        await self.ws.send(json.dumps(message))
+        """Send in its turn under the pace, without holding up the caller's reading (a pong
+        read late would count as a slow server)."""
+        slot = max(time.monotonic(), self.sent + self.PACE)
+        self.sent = slot
+        task = asyncio.ensure_future(self._send_at(slot, json.dumps(message)))
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+
+    async def _send_at(self, slot: float, text: str) -> None:
+        await asyncio.sleep(max(0.0, slot - time.monotonic()))
+        with contextlib.suppress(WebSocketException, OSError):
+            await self.ws.send(text)
 
 
 PEOPLE_SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "expert"}] * 3
@@ -623,7 +639,7 @@ def main() -> None:
                     server.wait()
         moves, pings = quiet.bot_moves, [p * 1000 for p in quiet.pings]
         shown_moves = (
-            f"{statistics.median(moves):.2f} / {percentile(moves, 0.95):.2f} ({len(moves)})"
+            f"{statistics.median(moves):.2f} / {percentile(moves, 0.95):.3f} ({len(moves)})"
             if moves
             else "none"
         )

@@ -187,6 +187,57 @@ def test_a_move_that_waited_thinks_less_than_its_budget(monkeypatch: pytest.Monk
     assert thinks[1] is not None and 1.0 - thinks[1] < 0.5  # (nothing waited before it)
 
 
+def test_a_move_thinks_less_by_the_most_the_last_moves_ran_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What moves take beyond their think is taken off the next ones' (the most of the last
+    few, not their mean), and forgotten once that many moves came in time."""
+    thinks: list[float | None] = []
+
+    def spy(name: str, seed: int, think: float | None, view: SeatView) -> str:
+        thinks.append(think)
+        if len(thinks) == 1:  # (the first runs at least 0.1 s over its budget)
+            assert think is not None
+            ends = time.monotonic() + think + 0.1
+            while time.monotonic() < ends:
+                time.sleep(0.01)
+        return "2C"
+
+    monkeypatch.setattr(botpool, "choose", spy)
+    view = Game(variants.get("classic"), seed=1).view(0)
+
+    async def scenario() -> list[float]:
+        pool = BotPool(0)
+        overruns = []
+        try:
+            for _ in range(2 + botpool._OVERRUN_KEPT):
+                await pool.choose("expert", 1, 0.2, view, key="t")
+                overruns.append(pool.overrun)
+        finally:
+            pool.close()
+        return overruns
+
+    overruns = asyncio.run(scenario())
+    assert overruns[0] >= 0.1 and thinks[1] is not None and thinks[1] <= 0.2 - 0.1 + 1e-9
+    assert overruns[botpool._OVERRUN_KEPT - 1] >= 0.1  # (still among the last moves)
+    assert overruns[-1] == 0.0  # (the last moves all came in time)
+
+
+def test_what_a_table_takes_to_send_a_move_is_taken_off_the_next_moves_think() -> None:
+    pool = BotPool(0)
+    try:
+        pool.delivered(0.03)
+        pool.delivered(0.01)
+        assert pool.overrun == pytest.approx(0.03)
+        pool.delivered(-1.0)  # (a clock's step back counts as nothing)
+        assert pool.overrun == pytest.approx(0.03)
+        for _ in range(botpool._OVERRUN_KEPT):
+            pool.delivered(5.0)
+        assert pool.overrun == botpool._OVERRUN_MOST  # (never more than a quarter second)
+    finally:
+        pool.close()
+
+
 def test_a_table_never_has_two_requests_worked_out_at_once(tmp_path: Path) -> None:
     """With two workers, table A's second move waits for its first while table B's, asked
     after, takes the other worker."""

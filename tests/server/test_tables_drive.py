@@ -140,3 +140,27 @@ def test_a_move_the_pool_gives_up_is_made_by_the_basic_bot_and_the_table_goes_on
             state = ann.my_turn()
             assert state["view"]["phase"] == "play"
         assert len(asked) >= 3 and set(asked) == {"expert"}
+
+
+def test_a_searching_bots_move_tells_the_pool_what_keeping_and_sending_it_took(
+    tmp_path: Path,
+) -> None:
+    """The time from the pool's answer to the move sent is taken off the next moves' think (so
+    that a move reaches its players within its budget); a rule-of-thumb bot's is not counted."""
+    with server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        told: list[float] = []
+        hub.pool.delivered = told.append
+        made = make(client, [PERSON, bot("basic"), bot("basic"), bot("basic")])
+        with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+            ann = hello(socket, made["token"])
+            ann.my_turn()
+            ann.play()  # (the pass: the basic bots' passes are made too before the play)
+            assert ann.my_turn()["view"]["phase"] == "play"
+        assert told == []
+        made = make(client, [PERSON, bot("expert"), bot("expert"), PERSON], think=0.1)
+        with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
+            ann = hello(socket, made["token"])
+            ann.my_turn()
+        wait_for(lambda: len(told) >= 2, "the two experts' passes are sent")
+        assert all(seconds >= 0 for seconds in told)

@@ -21,8 +21,9 @@ first served queue):
   many requests waiting delays only itself. A table may have at most :data:`TABLE_MOST` moves
   waiting (its driver asks one at a time). Hints are served in turn between seats the same way.
 - **A move's budget counts its wait.** A move thinks its budget less the time it waited for a
-  worker (and less what moves have lately taken beyond their think: the trip to the worker and
-  back, making the bot), never less than :data:`FLOOR` of it: when the pool is free it thinks
+  worker (and less the most that the last moves took beyond their think: the trip to the worker
+  and back, making the bot, then the table's keeping and sending it), never less than
+  :data:`FLOOR` of it: when the pool is free it thinks
   its whole budget; under load its answer still comes about its budget after it was asked,
   until the wait is longer than that, and the pool goes round the tables faster. With one
   worker (the default on two cores), a table's bot waits at worst ``think × (1 + N)`` for a
@@ -117,6 +118,9 @@ HINT_WAIT: Final = 20.0
 """Seconds a hint may wait for a worker (the moves go first) before it is refused."""
 _OVERRUN_MOST: Final = 0.25
 """The most a move's think is shortened for what moves take beyond their think."""
+_OVERRUN_KEPT: Final = 16
+"""How many of the last moves' overruns are kept: a move's think is shortened by the most of
+them, so that nearly every answer, not just the average one, comes within its budget."""
 _CHECK_EVERY: Final = 0.5
 """Seconds between an idle worker's checks that its process is alive."""
 
@@ -367,13 +371,29 @@ class BotPool:
         self._closed = False
         self._deaths = 0
         """Workers that died one after another, no request answered since."""
-        self._overrun = 0.0
-        """What a move has lately taken beyond the think it was given (sending the view and the
-        move between processes, making the bot, its last sample), on average: taken off the
-        next moves' think, so that a move's answer comes within its budget of being asked."""
+        self._overruns: collections.deque[float] = collections.deque(maxlen=_OVERRUN_KEPT)
+        self._afters: collections.deque[float] = collections.deque(maxlen=_OVERRUN_KEPT)
+        """What the last moves took after the pool answered, until their table had sent them
+        (:meth:`delivered`): taken off the next moves' think too."""
+        """What the last moves took beyond the think they were given (sending the view and the
+        move between processes, making the bot, its last sample): the most of them is taken off
+        the next moves' think, so that a move's answer comes within its budget of being asked
+        (the mean alone left one move in ten or so a few milliseconds late)."""
         self.counts: collections.Counter[str] = collections.Counter()
         """What the pool has done: ``moves`` and ``hints`` answered, ``stopped`` hints, workers
         ``died`` and ``hung``, requests ``given_up``, hints ``refused`` (busy)."""
+
+    @property
+    def overrun(self) -> float:
+        """Seconds a move's think is shortened now: the most the last moves took beyond their
+        think in the pool, and the most they took afterwards to reach the players, at most a
+        quarter of a second in all."""
+        return min(_OVERRUN_MOST, max(self._overruns, default=0.0) + max(self._afters, default=0.0))
+
+    def delivered(self, seconds: float) -> None:
+        """A table says what a move took from the pool's answer until it was played, kept and
+        sent to its players (so that the next moves reach them within their budget)."""
+        self._afters.append(max(0.0, seconds))
 
     # ------------------------------------------------------------------ requests
 
@@ -674,7 +694,7 @@ class BotPool:
         loop = asyncio.get_running_loop()
         worker.state, worker.job = "busy", job
         started = time.monotonic()
-        args = job.call_args(started, self._overrun)
+        args = job.call_args(started, self.overrun)
         status: str
         value: Any
         try:
@@ -702,7 +722,7 @@ class BotPool:
             self.counts[f"{job.kind}s"] += 1
             if job.kind == "move" and job.think_at is not None and args[job.think_at]:
                 beyond = max(0.0, time.monotonic() - started - args[job.think_at])
-                self._overrun = min(_OVERRUN_MOST, 0.8 * self._overrun + 0.2 * beyond)
+                self._overruns.append(beyond)
             if not job.future.done():
                 job.future.set_result(value)
         elif status == "stopped":

@@ -552,6 +552,7 @@ class Table:
                 except PoolClosed:
                     return
             kept = None
+            answered = time.monotonic()
             async with self.lock:
                 if self.stored != position or number not in self.to_act():
                     continue  # (the position moved on meanwhile: ask again)
@@ -559,6 +560,8 @@ class Table:
                     continue  # (the person came back)
                 if await self._play(number, move, None, None):
                     self.backoff = 0.0
+                    if bot in bots.SEARCHERS:  # (kept and sent: the pool counts it in the budget)
+                        self.hub.pool.delivered(time.monotonic() - answered)
                     continue
             kept = (position, number, move)
             self.backoff = min(RETRY_MOST, self.backoff * 2 or RETRY_FIRST)
