@@ -10,7 +10,8 @@ temporary folder, the server's default limits and bot workers). A quiet table is
 127.0.0.3 — a person and three ``expert`` bots thinking the default second a move — and its
 person plays every move as soon as it may, pinging the server five times a second. Then one
 hostile load comes from 127.0.0.2 for ``--seconds`` (each bounded in count and time, and
-stopping by itself):
+stopping by itself); the quiet table runs in a process of its own, so that the load's client
+never holds up its reading:
 
 - ``baseline``: nothing (the quiet table alone);
 - ``tables``: 30 tables of a person and three experts made in one burst, each played as fast
@@ -38,6 +39,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import platform
 import secrets
@@ -50,6 +52,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -172,8 +175,8 @@ class Quiet:
     bot_moves: list[float] = field(default_factory=list)
     pings: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
-    playing: asyncio.Event = field(default_factory=asyncio.Event)
-    measuring: bool = False
+    measure_from: float = float("inf")
+    """When (time.monotonic) the measures begin: after the table's first moves."""
 
     async def run(self, base: str, until: float) -> None:
         async with client(QUIET, base) as http:
@@ -212,7 +215,7 @@ class Quiet:
                 kind = message["type"]
                 if kind == "pong":
                     sent = pings.pop(message.get("ref"), None)
-                    if sent is not None and self.measuring:
+                    if sent is not None and now >= self.measure_from:
                         self.pings.append(now - sent)
                     continue
                 if kind == "welcome":
@@ -225,9 +228,8 @@ class Quiet:
                 await mover.answer(message)
                 if kind != "state":
                     continue
-                self.playing.set()
                 played = {e.get("seat") for e in message["events"] if e["kind"] == "card_played"}
-                if turn in bots and turn in played and self.measuring:
+                if turn in bots and turn in played and now >= self.measure_from:
                     self.bot_moves.append(now - since)
                 turn, since = message["turn"], now
         finally:
@@ -564,23 +566,41 @@ LOADS: dict[str, Callable[..., Awaitable[None]]] = {
 }
 
 
+WARM = 10.0
+"""Seconds the quiet table plays before the load and the measures begin."""
+
+
+def quiet_table(base: str, seconds: float, results: Connection) -> None:
+    """The quiet table, in a process of its own (so that the load's own client, however busy,
+    never holds up its reading): sends when its measures begin and end, then what it saw."""
+    quiet = Quiet()
+    start = time.monotonic()
+    quiet.measure_from = start + WARM
+    until = quiet.measure_from + seconds
+    results.send((quiet.measure_from, until))
+    asyncio.run(quiet.run(base, until))
+    results.send((quiet.bot_moves, quiet.pings, quiet.errors))
+
+
 async def phase(name: str, base: str, seconds: float, pid: int) -> tuple[Quiet, Tally]:
     """One load beside the quiet table, both stopping by themselves."""
-    quiet = Quiet()
     extra: list[Any] = []
     if name == "idle":
         extra.append(pid)
     if name == "replays":
         extra.append(await finished_game(base))
-    warm = 10.0
-    until = time.monotonic() + warm + seconds
-    player = asyncio.ensure_future(quiet.run(base, until))
-    await asyncio.wait_for(quiet.playing.wait(), 60)
-    await asyncio.sleep(warm)  # (the quiet table's first bot moves, before the load)
-    quiet.measuring = True
+    context = multiprocessing.get_context("spawn")
+    mine, theirs = context.Pipe()
+    player = context.Process(target=quiet_table, args=(base, seconds, theirs), daemon=True)
+    player.start()
+    loop = asyncio.get_running_loop()
+    measure_from, until = await loop.run_in_executor(None, mine.recv)
+    await asyncio.sleep(max(0.0, measure_from - time.monotonic()))  # (the quiet table warms up)
     tally = Tally()
     await LOADS[name](base, until, tally, *extra)
-    await player
+    quiet = Quiet()
+    quiet.bot_moves, quiet.pings, quiet.errors = await loop.run_in_executor(None, mine.recv)
+    player.join(30)
     return quiet, tally
 
 

@@ -22,7 +22,8 @@ first served queue):
   waiting (its driver asks one at a time). Hints are served in turn between seats the same way.
 - **A move's budget counts its wait.** A move thinks its budget less the time it waited for a
   worker (and less the most that the last moves took beyond their think: the trip to the worker
-  and back, making the bot, then the table's keeping and sending it), never less than
+  and back, making the bot, then the table's keeping and sending it, and :data:`TRIP` for the
+  way to the players), never less than
   :data:`FLOOR` of it: when the pool is free it thinks
   its whole budget; under load its answer still comes about its budget after it was asked,
   until the wait is longer than that, and the pool goes round the tables faster. With one
@@ -118,6 +119,9 @@ HINT_WAIT: Final = 20.0
 """Seconds a hint may wait for a worker (the moves go first) before it is refused."""
 _OVERRUN_MOST: Final = 0.25
 """The most a move's think is shortened for what moves take beyond their think."""
+TRIP: Final = 0.01
+"""Seconds a move's think leaves for its trip from the server to the players' screens, which
+the server cannot measure (about a millisecond on loopback, more over the internet)."""
 _OVERRUN_KEPT: Final = 16
 """How many of the last moves' overruns are kept: a move's think is shortened by the most of
 them, so that nearly every answer, not just the average one, comes within its budget."""
@@ -386,9 +390,10 @@ class BotPool:
     @property
     def overrun(self) -> float:
         """Seconds a move's think is shortened now: the most the last moves took beyond their
-        think in the pool, and the most they took afterwards to reach the players, at most a
-        quarter of a second in all."""
-        return min(_OVERRUN_MOST, max(self._overruns, default=0.0) + max(self._afters, default=0.0))
+        think in the pool, the most they took afterwards until their table sent them, and
+        :data:`TRIP`; at most a quarter of a second in all."""
+        beyond = max(self._overruns, default=0.0) + max(self._afters, default=0.0)
+        return min(_OVERRUN_MOST, beyond + TRIP)
 
     def delivered(self, seconds: float) -> None:
         """A table says what a move took from the pool's answer until it was played, kept and
