@@ -362,6 +362,29 @@ def test_a_hint_being_worked_out_is_stopped_for_a_move_and_worked_out_after(
     asyncio.run(scenario())
 
 
+def test_a_stop_sent_before_its_request_began_stops_it_and_a_late_one_stops_nothing() -> None:
+    """The race a loaded machine met: the pool stops a hint the worker has not yet begun (the
+    signal came while it was still reading the request, and was lost: the move then waited for
+    the hint's whole time). A stop names its request, so it is kept for that request, and one
+    for a request already answered does not stop the next."""
+    process, conn, stop_number = botpool._spawn(9)
+    try:
+        stop_number.value = 7  # (request 7 is stopped before it is even sent)
+        os.kill(process.pid, signal.SIGUSR1)
+        assert botpool._exchange(process, conn, 7, slow.answer, ("a",), FAILSAFE) == (
+            "stopped",
+            None,
+        )
+        assert botpool._exchange(process, conn, 8, slow.answer, ("b",), FAILSAFE) == ("ok", "b")
+        stop_number.value = 8  # (too late: 8 was answered)
+        os.kill(process.pid, signal.SIGUSR1)
+        assert botpool._exchange(process, conn, 9, slow.answer, ("c",), FAILSAFE) == ("ok", "c")
+    finally:
+        process.kill()
+        process.join(FAILSAFE)
+        conn.close()
+
+
 def _cards_played(state: dict[str, Any]) -> int:
     return sum(event["kind"] == "card_played" for event in state["view"]["events"])
 

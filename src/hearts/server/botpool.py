@@ -187,16 +187,20 @@ def _quiet() -> None:
     threading.Thread(target=watch, name="hearts-server-watch", daemon=True).start()
 
 
-def _work(conn: Connection) -> None:
+def _work(conn: Connection, stop_number: Any) -> None:
     """A worker process: says it is ready, then runs each request it is sent, one at a time,
     and sends back ``(status, value)``: ``ok`` and the answer, ``error`` and a sentence, or
-    ``stopped`` (the parent's ``SIGUSR1`` stopped it)."""
+    ``stopped``. The parent stops request ``n`` by setting ``stop_number`` (a shared integer)
+    to ``n`` and sending ``SIGUSR1``: the signal stops the request running if it is that one,
+    and a request about to start that finds its own number there stops at once (so a signal
+    that comes before the request has begun is not lost, and a late one for a request already
+    answered stops nothing)."""
     _quiet()
-    running = [False]
+    running = [0]
 
     def stop(signum: int, frame: object) -> None:
-        if running[0]:  # (a signal that comes between requests stops nothing)
-            running[0] = False
+        if running[0] and running[0] == stop_number.value:
+            running[0] = 0
             raise _Stop
 
     if hasattr(signal, "SIGUSR1"):
@@ -210,13 +214,15 @@ def _work(conn: Connection) -> None:
         reply: tuple[str, Any]
         try:
             try:
-                running[0] = True
-                function, args = pickle.loads(data)
+                number, function, args = pickle.loads(data)
+                running[0] = number
+                if stop_number.value == number:  # (stopped before it began)
+                    raise _Stop
                 reply = ("ok", function(*args))
             except Exception as error:
                 reply = ("error", f"{type(error).__name__}: {error}")
             finally:
-                running[0] = False
+                running[0] = 0
         except _Stop:
             reply = ("stopped", None)
         try:
@@ -251,19 +257,21 @@ def _context() -> Any:  # (a ForkServerContext or a SpawnContext: not on every p
     return multiprocessing.get_context("spawn")
 
 
-def _spawn(number: int) -> tuple[BaseProcess, Connection]:
-    """A new worker process, once it says it is ready (raises ``OSError`` if it does not)."""
+def _spawn(number: int) -> tuple[BaseProcess, Connection, Any]:
+    """A new worker process, once it says it is ready, its pipe, and the shared number of the
+    request it is to stop (raises ``OSError`` if it does not start)."""
     context = _context()
     mine, theirs = context.Pipe()
+    stop_number = context.Value("q", 0, lock=False)
     process = context.Process(
-        target=_work, args=(theirs,), name=f"hearts-bots-{number}", daemon=True
+        target=_work, args=(theirs, stop_number), name=f"hearts-bots-{number}", daemon=True
     )
     process.start()
     theirs.close()
     if mine in wait([mine, process.sentinel], timeout=START_LIMIT):
         try:
             if mine.recv()[0] == "ready":
-                return process, mine
+                return process, mine, stop_number
         except (EOFError, OSError):
             pass
     process.kill()
@@ -275,14 +283,15 @@ def _spawn(number: int) -> tuple[BaseProcess, Connection]:
 def _exchange(
     process: BaseProcess,
     conn: Connection,
+    number: int,
     function: Callable[..., Any],
     args: tuple[Any, ...],
     limit: float,
 ) -> tuple[str, Any]:
-    """Send a worker one request and wait for its answer, or for its death (``died``), or
-    ``limit`` seconds (``hung``: the worker is killed)."""
+    """Send a worker request ``number`` and wait for its answer, or for its death (``died``),
+    or ``limit`` seconds (``hung``: the worker is killed)."""
     try:
-        data = pickle.dumps((function, args))
+        data = pickle.dumps((number, function, args))
     except Exception as error:
         return "error", f"the request cannot be sent to a worker: {error}"
     try:
@@ -339,6 +348,10 @@ class _Worker:
     number: int
     process: BaseProcess | None = None
     conn: Connection | None = None
+    stop_number: Any = None
+    """Shared with the process: the number of the request it is to stop."""
+    request: int = 0
+    """The number of the request it was sent last (numbers grow over the pool's life)."""
     state: State = "new"
     job: _Job | None = None
     lost: bool = False
@@ -375,6 +388,8 @@ class BotPool:
         self._closed = False
         self._deaths = 0
         """Workers that died one after another, no request answered since."""
+        self._requests = 0
+        """Requests sent to the workers so far (each one's number)."""
         self._overruns: collections.deque[float] = collections.deque(maxlen=_OVERRUN_KEPT)
         self._afters: collections.deque[float] = collections.deque(maxlen=_OVERRUN_KEPT)
         """What the last moves took after the pool answered, until their table had sent them
@@ -636,6 +651,8 @@ class BotPool:
         job.stopping = True
         pid = worker.process.pid
         if pid is not None and worker.process.is_alive():
+            if worker.stop_number is not None:
+                worker.stop_number.value = worker.request
             os.kill(pid, usr1)
 
     async def _serve(self, worker: _Worker) -> None:
@@ -684,13 +701,15 @@ class BotPool:
             await asyncio.sleep(pause)
         worker.state = "starting"
         try:
-            process, conn = await loop.run_in_executor(self._threads, _spawn, worker.number)
+            process, conn, stop_number = await loop.run_in_executor(
+                self._threads, _spawn, worker.number
+            )
         except Exception as error:  # (OSError, or multiprocessing's own refusals)
             worker.lost = True
             self._deaths += 1
             log.error("bots' worker %d: %s", worker.number, error)
             return
-        worker.process, worker.conn = process, conn
+        worker.process, worker.conn, worker.stop_number = process, conn, stop_number
         worker.state, worker.lost = "idle", False
         if was != "new":
             log.warning("bots' worker %d: replaced (pid %s)", worker.number, process.pid)
@@ -707,11 +726,14 @@ class BotPool:
                 status, value = await loop.run_in_executor(self._threads, _call, job.function, args)
             else:
                 assert worker.process is not None and worker.conn is not None
+                self._requests += 1
+                worker.request = self._requests
                 status, value = await loop.run_in_executor(
                     self._threads,
                     _exchange,
                     worker.process,
                     worker.conn,
+                    worker.request,
                     job.function,
                     args,
                     job.limit,
