@@ -5,6 +5,8 @@ the basic bot, and the table goes on."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -164,3 +166,30 @@ def test_a_searching_bots_move_tells_the_pool_what_keeping_and_sending_it_took(
             ann.my_turn()
         wait_for(lambda: len(told) >= 2, "the two experts' passes are sent")
         assert all(seconds >= 0 for seconds in told)
+
+
+def test_a_table_that_cannot_be_resumed_is_said_and_not_counted_as_resumed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """At start-up a stored table whose events its moves do not make again is left out with a
+    sentence naming it, and the count of tables resumed counts only those that were."""
+    with server(tmp_path) as client:
+        spoiled = make(client, [PERSON, bot(), bot(), bot()])["table"]["id"]
+        make(client, [PERSON, bot(), bot(), bot()])
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    real = store.playing
+
+    def playing() -> list[Any]:
+        return [
+            dataclasses.replace(kept, events=kept.events[1:]) if kept.id == spoiled else kept
+            for kept in real()
+        ]
+
+    store.playing = playing  # type: ignore[method-assign]
+    app = create_app(ServerConfig(bot_workers=0), store=store)
+    with caplog.at_level(logging.INFO, logger="hearts.server"), TestClient(app) as client:
+        assert spoiled not in client.app.state.hub.tables  # type: ignore[attr-defined]
+        assert len(client.app.state.hub.tables) == 1  # type: ignore[attr-defined]
+    store.close()
+    assert f"table {spoiled} cannot be resumed" in caplog.text
+    assert "1 table resumed from the store" in caplog.text

@@ -1354,12 +1354,14 @@ class Hub:
     async def resume(self) -> int:
         """Every table the store holds in play, back where it stood (at start-up)."""
         stored = await self.db(self.store.playing)
+        resumed = 0
         for kept in stored:
             try:
                 table = self._rebuild(kept)
             except HeartsError as error:
                 log.error("table %s cannot be resumed: %s", kept.id, error)
                 continue
+            resumed += 1
             self.tables[table.id] = table
             self.codes[table.code] = table.id
             for seat in table.seats:
@@ -1367,8 +1369,8 @@ class Hub:
                     table.start_grace(seat)
             table._set_timer()
             table.kick()
-        log.info("%d tables resumed from the store", len(stored))
-        return len(stored)
+        log.info("%d %s resumed from the store", resumed, "table" if resumed == 1 else "tables")
+        return resumed
 
     def _rebuild(self, kept: StoredTable) -> Table:
         """A table as the store kept it: its game replayed from its events (and checked against
