@@ -54,6 +54,17 @@ class Driver:
                 raise AssertionError(f"the screen did not catch up with the game:\n{self.text()}")
             await self.pilot.pause(0.005)
 
+    async def until(self, check: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+        """Wait until ``check()`` holds (the screen or the app in the state a test reads), then
+        for the frame after it; ``timeout`` is only a failsafe."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not check():
+            if loop.time() > end:
+                raise AssertionError(f"this never came: {what}:\n{self.text()}")
+            await self.pilot.pause(0.005)
+        await self.pilot.pause()
+
     async def press(self, *keys: str) -> None:
         """Press keys one after another, each once the screen shows what the last one did."""
         for key in keys:

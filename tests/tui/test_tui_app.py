@@ -406,8 +406,8 @@ def test_the_offer_counts_every_unfinished_game_and_its_keys_show_on_a_small_ter
     seen: dict[str, str] = {}
 
     async def scenario(d: Driver) -> None:
-        await d.pilot.pause(0.2)
-        assert isinstance(d.app.screen, ChoiceScreen)
+        await d.until(lambda: isinstance(d.app.screen, ChoiceScreen), "the offer is up")
+        await d.until(lambda: "unfinished games" in d.text(), "the offer is drawn")
         seen["text"] = d.text()
         await d.press("ctrl+q")
 
@@ -430,7 +430,7 @@ def test_a_game_open_elsewhere_is_not_played_twice(play: Play, tmp_path: Path) -
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("enter")
-        await d.pilot.pause(0.05)
+        await d.until(lambda: "is open in another" in d.text(), "the game is said open elsewhere")
         seen["text"] = d.text()
         assert isinstance(d.app.screen, ChoiceScreen)  # still asking
         await d.press("x")

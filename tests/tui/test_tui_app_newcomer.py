@@ -404,19 +404,18 @@ def test_a_terminal_too_small_says_so_and_the_table_comes_back(
 ) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
-        await d.pilot.resize_terminal(*size)
-        await d.pilot.pause(0.05)
-        text = d.text()
         width, height = size
         told = f"The terminal is {width}×{height}, too small: the table needs at least 80×24."
-        assert _said(told, text)
+        await d.pilot.resize_terminal(*size)
+        await d.until(lambda: _said(told, d.text()), "the terminal said too small")
+        text = d.text()
         assert "Your hand" not in text and "╭" not in text  # no clipped boxes
         before = (len(d.app.session.game.events), set(d.app.marked))
         await d.press("enter", "space", "q", "s")  # keys pressed blind do nothing
         assert (len(d.app.session.game.events), set(d.app.marked)) == before
         assert d.app.speed == "fast"
         await d.pilot.resize_terminal(*MIN_SIZE)
-        await d.pilot.pause(0.05)
+        await d.until(lambda: "Your hand" in d.text(), "the table back")
         text = d.text()
         assert "Your hand" in text and "too small" not in text and "The terminal is" not in text
         _fits(d)
@@ -426,8 +425,8 @@ def test_a_terminal_too_small_says_so_and_the_table_comes_back(
 
 def test_a_game_started_in_a_small_terminal_says_so_at_once(play: Play) -> None:
     async def scenario(d: Driver) -> None:
-        await d.pilot.pause(0.05)
-        assert "The terminal is 70×20" in d.text() and "Your hand" not in d.text()
+        await d.until(lambda: _said("The terminal is 70×20", d.text()), "said too small")
+        assert "Your hand" not in d.text()
 
     play(scenario, _session("modern"), size=(70, 20))
 
