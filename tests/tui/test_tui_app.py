@@ -208,11 +208,7 @@ def test_a_hint_names_a_legal_move_and_why(play: Play) -> None:
         await d.move()
         await d.settle()
         await d.press("h")
-        for _ in range(400):
-            await d.pilot.pause(0.01)
-            if d.app.last_message.startswith("Hint:"):
-                break
-        assert d.app.last_message.startswith("Hint:")
+        await d.until(lambda: d.app.last_message.startswith("Hint:"), "the hint")
         assert d.app.cursor_card in set(d.app.view.legal_moves)
 
     play(scenario, _session("modern", seed=7))

@@ -9,6 +9,7 @@ pseudo-terminal of 80×24, and quits by Ctrl+Q as a person does.
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import json
 import os
@@ -52,6 +53,16 @@ def _kept(folder: Path) -> list[Path]:
 
 def _saves(data_home: Path) -> list[Path]:
     return _kept(data_home / "games")
+
+
+async def _until_started(p: Pilot[None]) -> None:
+    """Wait until the app has left the offer and started a game (a failsafe of 60 s)."""
+    game: HeartsApp = p.app  # type: ignore[assignment]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    while not (game.started and game.up_to_date):
+        assert loop.time() < end, "the game never started after the offer"
+        await p.pause(0.005)
 
 
 @pytest.fixture
@@ -172,7 +183,7 @@ def test_play_offers_the_unfinished_game_and_continues_it(
 
     async def take_it(p: Pilot[None]) -> None:
         await p.press("enter")
-        await p.pause(0.05)
+        await _until_started(p)
 
     second = headless(take_it)
     result = runner.invoke(app, ["play", "--bots", "random"])
@@ -198,7 +209,7 @@ def test_a_game_started_without_colour_continues_without_it(
 
     async def take_it(p: Pilot[None]) -> None:
         await p.press("enter")
-        await p.pause(0.05)
+        await _until_started(p)
 
     seen = headless(take_it)
     assert runner.invoke(app, ["play"]).exit_code == 0
@@ -214,7 +225,7 @@ def test_play_offers_the_unfinished_game_and_n_starts_a_new_one_beside_it(
 
     async def new_one(p: Pilot[None]) -> None:
         await p.press("n")
-        await p.pause(0.05)
+        await _until_started(p)
 
     seen = headless(new_one)
     result = runner.invoke(app, ["play", "--seed", "6", "--bots", "random", "--speed", "fast"])
