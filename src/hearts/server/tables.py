@@ -613,17 +613,19 @@ class Table:
             client.refuse(
                 "not_your_turn", "a hint is for your own move, and you have none to make now", ref
             )
-        elif wait := self.hub.hint_seats.take(f"{self.id}/{seat}"):
+        elif wait := self.hub.hint_seats.wait(f"{self.id}/{seat}"):
             client.refuse(
                 "throttled", f"too many hints for this seat: ask again in {_seconds(wait)} s", ref
             )
-        elif wait := self.hub.hint_addresses.take(client.address):
+        elif wait := self.hub.hint_addresses.wait(client.address):
             client.refuse(
                 "throttled",
                 f"too many hints from your address: ask again in {_seconds(wait)} s",
                 ref,
             )
-        else:
+        else:  # (both allowances hold one: each pays for it, and a refusal cost neither)
+            self.hub.hint_seats.take(f"{self.id}/{seat}")
+            self.hub.hint_addresses.take(client.address)
             client.hinting = asyncio.create_task(self._hint(client, seat, ref))
 
     async def _hint(self, client: Client, seat: int, ref: int | None) -> None:
