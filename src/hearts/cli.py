@@ -949,8 +949,6 @@ def play(
         _save_last(terminal)
         saves.close()
         _say_saved(terminal, saves, offer)
-    if terminal.return_code:  # (the app failed, or its terminal went: not a success)
-        raise typer.Exit(terminal.return_code)
 
 
 def _save_last(terminal: HeartsApp) -> None:

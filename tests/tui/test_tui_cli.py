@@ -541,22 +541,3 @@ def test_the_helper_process_of_hearts_play_goes_when_the_game_does(
     killed.process.wait(timeout=10)
     os.close(killed.master)
     assert _gone(killed.process.pid) == {}
-
-
-def test_a_game_whose_app_fails_ends_hearts_play_with_a_failure_and_keeps_the_game(
-    data_home: Path, headless: Callable[..., dict[str, Any]]
-) -> None:
-    """An error inside the app (Textual prints it and stops) is no success: ``hearts play``
-    exits with the app's status, after saving the game as it stood."""
-
-    async def fail(p: Pilot[None]) -> None:
-        def boom() -> None:
-            raise RuntimeError("a bug in the app")
-
-        p.app.call_later(boom)
-        await p.pause()
-
-    headless(fail)
-    result = runner.invoke(app, ["play", "--seed", "3", "--bots", "basic", "--speed", "fast"])
-    assert result.exit_code == 1, result.output
-    assert len(_saves(data_home)) == 1
