@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -30,6 +31,9 @@ from hearts.server.listen import server_config
 from hearts.server.store import Store
 
 CHROMIUM_ENV = "HEARTS_TEST_CHROMIUM"
+TEST_SETTINGS = '{"speed": "test"}'
+"""The page's settings in every test's browser unless the test says otherwise: the table at the
+test speed (no pauses between the cards it shows, no hold of a finished trick)."""
 WAIT = 30_000
 """Milliseconds a test waits at most for the page to show what it waits for: a failsafe, never
 the mechanism (each wait is for a state, which on a quiet machine comes in well under a second;
@@ -119,10 +123,27 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         launched.close()
 
 
+def at_test_speed(context: BrowserContext, settings: str = TEST_SETTINGS) -> None:
+    """Start every page of ``context`` with ``settings`` kept (JSON, as settings.js keeps them),
+    unless the page's person has already chosen some."""
+    context.add_init_script(
+        "if (localStorage.getItem('hearts:settings') === null)"
+        f" localStorage.setItem('hearts:settings', {settings!r});"
+    )
+
+
+def fresh_context(browser: Browser, **options: Any) -> BrowserContext:
+    """A new browser context (one person: its own localStorage) with the test speed kept, as
+    :func:`at_test_speed`; ``options`` as ``Browser.new_context`` takes them."""
+    made = browser.new_context(**options)
+    at_test_speed(made)
+    return made
+
+
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A browser context of its own (its own localStorage: one person), a desktop window."""
-    made = browser.new_context(viewport={"width": 1280, "height": 800})
+    made = fresh_context(browser, viewport={"width": 1280, "height": 800})
     made.set_default_timeout(WAIT)
     try:
         yield made

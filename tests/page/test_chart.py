@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import WAIT, LiveServer
+from .conftest import WAIT, LiveServer, fresh_context
 from .test_look import describe, serious
 from .test_table import make_table, play_a_hand, sit, table_info
 
@@ -39,13 +39,13 @@ def test_the_score_sheet_is_the_servers_and_whole_in_a_fresh_browser_with_the_to
     ]  # (after one hand: its changes are the totals)
     stored = page.evaluate("() => Object.keys(sessionStorage).concat(Object.keys(localStorage))")
     assert not [key for key in stored if "sheet" in key]  # (nothing of the sheet kept here)
-    fresh = browser.new_context(viewport={"width": 1280, "height": 800})
+    fresh = fresh_context(browser, viewport={"width": 1280, "height": 800})
     try:
         other = fresh.new_page()
         sit(other, server, table, made["token"], 0)  # (only the token is given to this browser)
         expect(other.locator("#scores tbody tr:not(.now):not(.total)")).to_have_count(1)
         assert _sheet(other) == _sheet(page)
-        watching = browser.new_context().new_page()
+        watching = fresh_context(browser).new_page()
         try:
             watching.goto(f"{server.url}/t/{table}")  # (a watcher who comes late sees it too)
             expect(watching.locator("#scores tbody tr:not(.now):not(.total)")).to_have_count(1)

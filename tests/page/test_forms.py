@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from hearts.server import tables
 
-from .conftest import WAIT, LiveServer
+from .conftest import WAIT, LiveServer, fresh_context
 from .test_table import (
     HAND,
     LIMIT,
@@ -379,7 +379,7 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
     joined = httpx.post(
         f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
     ).json()
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = fresh_context(browser, viewport={"width": 1280, "height": 800})
     try:
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
@@ -510,7 +510,7 @@ def test_every_seat_number_the_page_shows_counts_from_one(
 def phone(browser: Browser) -> Iterator[Page]:
     """A phone's window; without motion (as a person may ask), so that what is measured is where
     each thing is drawn, not a card on its way there."""
-    made = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    made = fresh_context(browser, viewport={"width": 390, "height": 844}, reduced_motion="reduce")
     made.set_default_timeout(WAIT)
     try:
         yield made.new_page()
@@ -615,7 +615,7 @@ def test_without_web_crypto_the_page_still_checks_the_deal_with_its_own_hashes(
     browser: Browser, server: LiveServer
 ) -> None:
     """As on plain http from another machine: no crypto.subtle in the page."""
-    made_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    made_context = fresh_context(browser, viewport={"width": 1280, "height": 800})
     made_context.add_init_script(
         "Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });"
     )

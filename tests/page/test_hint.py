@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from .conftest import LiveServer
+from .conftest import LiveServer, fresh_context
 from .test_table import HAND, PLAYABLE, hand_of, make_table, my_turn, sit, wait_for_my_turn_or
 
 HINTED = "#hand button.card.hinted"
@@ -96,7 +96,7 @@ def test_a_hint_out_of_turn_or_by_a_watcher_shows_the_servers_sentence_and_chang
         f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
     ).json()
     sit(page, server, table, made["token"], 0)
-    bob, away = browser.new_context(), browser.new_context()  # (Bob's, and a watcher's)
+    bob, away = fresh_context(browser), fresh_context(browser)  # (Bob's, and a watcher's)
     try:
         bob_page = bob.new_page()
         sit(bob_page, server, table, joined["token"], 1)

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from hearts.server import tables
 
-from .conftest import LiveServer
+from .conftest import LiveServer, fresh_context
 from .test_table import HAND, make_table, sit
 
 REFERENCE = Path(__file__).parent / "reference"
@@ -83,7 +83,7 @@ def test_the_lobby_and_a_table_have_no_serious_accessibility_violation(
 def test_the_page_fits_the_window_without_sideways_scrolling(
     browser: Browser, server: LiveServer, monkeypatch: pytest.MonkeyPatch, size: dict[str, int]
 ) -> None:
-    context = browser.new_context(viewport=size)
+    context = fresh_context(browser, viewport=size)
     try:
         page = context.new_page()
         page.goto(server.url + "/")
@@ -118,7 +118,7 @@ def _differing(shot: bytes, reference: Path) -> float:
 def test_screenshots_match_the_reference_images(
     browser: Browser, server: LiveServer, monkeypatch: pytest.MonkeyPatch, size: dict[str, int]
 ) -> None:
-    context = browser.new_context(viewport=size, reduced_motion="reduce")
+    context = fresh_context(browser, viewport=size, reduced_motion="reduce")
     name = "phone" if size is PHONE else "desktop"
     try:
         page = context.new_page()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hearts.events import CardPlayed
 from hearts.server import tables
 
-from .conftest import WAIT, LiveServer
+from .conftest import WAIT, LiveServer, fresh_context
 
 HAND = "#hand button.card"
 PLAYABLE = "#hand button.card:not([aria-disabled='true'])"
@@ -277,7 +277,7 @@ def test_friends_see_each_others_plays_never_each_others_hands_and_a_reload_keep
     joined = httpx.post(
         f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
     ).json()
-    others = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    others = [fresh_context(browser, viewport={"width": 1280, "height": 800}) for _ in range(2)]
     try:
         ann, bob, watcher = context.new_page(), others[0].new_page(), others[1].new_page()
         sit(ann, server, table, made["token"], 0)
@@ -357,7 +357,7 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
     joined = httpx.post(
         f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
     ).json()
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = fresh_context(browser, viewport={"width": 1280, "height": 800})
     try:
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
@@ -443,7 +443,7 @@ def test_by_the_laws_the_offer_to_revoke_stays_while_the_position_does(
     joined = httpx.post(
         f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
     ).json()
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = fresh_context(browser, viewport={"width": 1280, "height": 800})
     try:
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
@@ -478,7 +478,7 @@ def test_each_seat_shows_whether_it_is_thinking_or_has_passed(
     joined = httpx.post(
         f"{server.url}/api/tables/{made['code']}/join", json={"name": "Bob"}, timeout=10
     ).json()
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = fresh_context(browser, viewport={"width": 1280, "height": 800})
     try:
         ann, bob = context.new_page(), other.new_page()
         sit(ann, server, table, made["token"], 0)
