@@ -84,7 +84,7 @@ const SOUNDS = {
     tone(ctx, at + 0.05, { type: "sine", from: 330, to: 220, length: 0.18, volume: 0.18 });
   },
   broken: (ctx, at) => {
-    for (const [i, f] of [659, 523, 440].entries()) tone(ctx, at + i * 0.11, { type: "triangle", from: f, length: 0.2, volume: 0.3 });
+    for (const [i, f] of [659, 523, 440].entries()) tone(ctx, at + i * 0.11, { type: "sine", from: f, length: 0.2, volume: 0.3 });
   },
   turn: (ctx, at) => {
     tone(ctx, at, { from: 660, length: 0.14, volume: 0.3 });
