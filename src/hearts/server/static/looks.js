@@ -87,6 +87,8 @@ function start() {
     box.showModal();
   });
   box.addEventListener("close", () => opener.focus());
+  // (keys pressed in the dialog are its own: the table's and the replay's keys wait behind it)
+  box.addEventListener("keydown", (event) => event.stopPropagation());
   // (a click on the backdrop, outside the dialog's box, closes it too)
   box.addEventListener("click", (event) => {
     if (event.target !== box) return;
