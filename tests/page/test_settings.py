@@ -2,7 +2,8 @@
 and a reload keeps it; the four-colour deck and high contrast change the cards' colours (each
 suit still readable on the card); the themes change the felt; the open dialog and every theme
 have no accessibility violation (axe-core, any impact); sound is off until turned on, and then a
-card played makes one (Web Audio, counted in the page); the lobby's Play now seats the person
+card played makes one (Web Audio, counted in the page), each event its own, and no AudioContext
+is made before a person taps or types in the page (the browsers' autoplay rule); the lobby's Play now seats the person
 against three bots of the lobby's default level and goes to the table."""
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .conftest import LiveServer
+from .conftest import LiveServer, fresh_context
 from .test_look import describe, seated_table
-from .test_table import PLAYABLE, play_first, table_info, wait_for_my_turn_or
+from .test_table import PLAYABLE, make_table, play_first, sit, table_info, wait_for_my_turn_or
 
 SUITS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 
@@ -236,6 +237,80 @@ def test_sound_is_off_until_turned_on_and_then_a_card_played_makes_one(
     assert page.evaluate("window.__oscillators.triangle || 0") == 0
     play_first(page)
     page.wait_for_function("() => (window.__oscillators.triangle || 0) >= 1")
+
+
+def test_each_sound_comes_from_its_event(page: Page, server: LiveServer) -> None:
+    page.add_init_script(COUNT_SOUNDS)
+    page.goto(server.url + "/")
+    page.evaluate('localStorage.setItem(\'hearts:settings\', \'{"speed": "test", "sound": true}\')')
+    page.reload()
+
+    def made(call: str) -> dict[str, int]:
+        """The oscillators started, by waveform, by one call of the page's sound.js."""
+        found: dict[str, int] = page.evaluate(
+            f"""async () => {{
+                  const s = await import("/static/sound.js");
+                  window.__oscillators = {{}};
+                  {call};
+                  return window.__oscillators;
+                }}"""
+        )
+        return found
+
+    # (Playwright's evaluate is a person's gesture to the browser: the context may be made)
+    assert made("s.sound({kind: 'card_played', seat: 1, card: '2C'})") == {"triangle": 1}
+    assert page.evaluate("window.__contexts") == 1
+    assert made("s.sound({kind: 'card_played', seat: 2, card: 'QS'})") == {"sawtooth": 2}
+    assert made("s.sound({kind: 'trick_won', seat: 2, leader: 0, cards: [], points: 0})") == {
+        "sine": 1
+    }
+    assert made("s.sound({kind: 'passed', seat: 1, cards: '', to: 2})") == {}
+
+    def state(turn: int, hand: int, broken: bool) -> str:
+        view = {"hand_number": hand, "hearts_broken": broken, "phase": "play"}
+        if turn == 0:
+            view["legal_moves"] = ["2H"]
+        return f"s.stateSound({json.dumps({'turn': turn, 'view': view})}, 0)"
+
+    assert made(state(1, 0, False)) == {}  # (the first state: nothing to compare with)
+    assert made(state(2, 0, True)) == {"sine": 3}  # hearts broken
+    assert made(state(0, 0, True)) == {"sine": 2}  # your turn
+    assert made(state(0, 0, True)) == {}  # still your turn: no second chime
+    assert made(state(1, 1, True)) == {}  # broken in the state of a new hand: not told
+
+
+def test_no_audio_is_made_before_a_person_taps_or_types_in_the_page(
+    page: Page, server: LiveServer, browser: Browser
+) -> None:
+    made = make_table(server, [{"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 3)
+    table = str(made["table"]["id"])
+    # a watcher of the table with sound on, who only looks (no evaluate: Playwright's evaluate
+    # counts as a gesture)
+    looking = fresh_context(browser, viewport={"width": 1280, "height": 800})
+    looking.add_init_script(
+        'localStorage.setItem(\'hearts:settings\', \'{"speed": "test", "sound": true}\')'
+    )
+    looking.add_init_script(COUNT_SOUNDS)
+    try:
+        watcher = looking.new_page()
+        watcher.goto(f"{server.url}/t/{table}")
+        sit(page, server, table, made["token"], 0)
+        for card in page.locator(PLAYABLE).all()[:3]:
+            card.click()
+        page.locator("#pass").click()
+        expect(page.locator("#pass")).to_have_count(0)
+        wait_for_my_turn_or(page, lambda: False)
+        play_first(page)
+        # the watcher has seen the first trick played and taken
+        expect(watcher.locator("#log li").filter(has_text="trick")).not_to_have_count(0)
+        assert watcher.evaluate("window.__contexts") == 0
+        # a tap: from now on its cards are heard
+        watcher.mouse.click(5, 790)
+        wait_for_my_turn_or(page, lambda: False)
+        play_first(page)
+        watcher.wait_for_function("() => (window.__oscillators.triangle || 0) >= 1")
+    finally:
+        looking.close()
 
 
 def test_play_now_seats_you_against_three_bots_of_the_default_level_at_once(
