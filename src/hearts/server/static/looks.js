@@ -70,9 +70,9 @@ function dialog() {
         h("button", { type: "submit", class: "settings-close", "aria-label": "Close the settings" }, "\u00d7")),
       h("p", { class: "hint" }, "Kept in this browser only; each takes effect at once."),
       choice("speed", "Speed of the table", SPEEDS),
-      ...CHECKS.slice(0, 2).map(check),
+      ...CHECKS.slice(0, 3).map(check),
       choice("theme", "Table and card backs", THEMES),
-      ...CHECKS.slice(2).map(check),
+      ...CHECKS.slice(3).map(check),
       h("button", { type: "submit", class: "primary" }, "Done")));
   document.body.append(box);
   return box;
