@@ -6,6 +6,7 @@ import { totalsChart } from "./chart.js";
 import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
+import { sound, stateSound } from "./sound.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -123,6 +124,7 @@ function receive(m) {
       if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
       if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
       events(m.events || [], m);
+      stateSound(m, mySeat);
       keepLog(m);
       last = m;
       setClock(m);
@@ -185,6 +187,7 @@ function events(list, m) {
   // sits out, at seven, or a seat is out of Domino Hearts).
   const playedBy = new Map(((last && last.view && last.view.trick) || []).map((p) => [p.card, p.seat]));
   for (const e of list) {
+    sound(e);
     if (e.kind === "card_played" || e.kind === "revoked") playedBy.set(e.card, e.seat);
     if (e.kind === "trick_won" || e.kind === "trick_carried") {
       const cards = Array.isArray(e.cards) ? e.cards : String(e.cards).split(" ").filter(Boolean);
