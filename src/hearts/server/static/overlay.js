@@ -136,7 +136,7 @@ export function gameOver(data) {
   again.hidden = !data.canAgain && !data.next;
   const last = lastHand && lastHand.texts && lastHand.texts.length ? lastHand.texts
     : lastHand && lastHand.moon ? [lastHand.moon] : [];
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("form", { method: "dialog", class: "close-form" },
       h("button", { type: "submit", class: "close", "aria-label": "Close: look at the table" }, "×")),
     h("h2", { id: "game-over-title" }, "The game is over"),
@@ -150,7 +150,8 @@ export function gameOver(data) {
     h("ul", { class: "plain totals" }, data.totals.map((row) => h("li", {}, `${row.name}: ${row.total}`))),
     last.length ? h("div", { class: "last-hand" }, ...last.map((text) => h("p", { class: "hint" }, text))) : null,
     data.chart,
-    h("p", { class: "hint" }, h("a", { href: data.record }, "The game's record")));
+    h("p", { class: "hint" }, h("a", { href: data.record }, "The game's record")),
+  ].filter(Boolean));
   if (!overOpened) {
     overOpened = true;
     const open = () => {
