@@ -106,7 +106,7 @@ def test_play_again_leads_two_people_and_two_bots_to_a_new_game_in_the_same_seat
     """A one-hand game of Ann (seat 1), a bot, Bob (seat 3) and a bot: at its end each page
     shows the winner, the chart and Play again, Replay and Back to the lobby; a watcher who
     comes after the end is led to the replay; Ann's Play again takes her to a new table, Bob's
-    page offers his seat there and takes him to it; the new game is dealt to both in their
+    page (its dialog closed) opens it again to offer his seat there, and takes him to it; the new game is dealt to both in their
     seats, the bots the same; the finished table's link then leads to its replay."""
     made = make_table(
         server,
@@ -136,6 +136,9 @@ def test_play_again_leads_two_people_and_two_bots_to_a_new_game_in_the_same_seat
         assert not problems, describe(problems)
         late.goto(f"{server.url}/t/{table}")  # (a watcher, after the end: its replay)
         late.wait_for_url(f"**/r/{table}")
+        bob.locator("#game-over .close").click()  # (Bob looks at the table: the offer reopens it)
+        expect(bob.locator("#game-over")).to_be_hidden()
+        expect(bob.locator("#game-over-open")).to_be_visible()
         ann.locator("#play-again").click()
         ann.wait_for_url(re.compile(r"/t/(?!" + re.escape(table) + r")[^/]+$"))
         new = ann.url.rsplit("/", 1)[1]

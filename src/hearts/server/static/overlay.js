@@ -17,6 +17,7 @@ let handUntil = 0;
 let showTimer = 0;
 let overBox = null;
 let overOpened = false; // the game-over dialog was shown once (closing it keeps it closed)
+let nextOffered = false; // the offer of the next game was shown (it opens the dialog again)
 let reopen = null;
 let lastHand = null; // the last hand's summary, shown in the game-over dialog too
 
@@ -38,7 +39,7 @@ function ensureHandBox() {
   if (handBox && handBox.isConnected) return handBox;
   handBox = h("section", {
     id: "hand-over", class: "overlay hand-over", role: "dialog", "aria-modal": "false",
-    "aria-labelledby": "hand-over-title", hidden: true,
+    "aria-labelledby": "hand-over-title", "aria-live": "polite", hidden: true,
   });
   handBox.addEventListener("click", (event) => event.stopPropagation());
   ($("felt") || document.body).append(handBox);
@@ -160,9 +161,14 @@ export function gameOver(data) {
       (first && !first.hidden ? first : $("over-replay")).focus();
     };
     if (data.after > 0) setTimeout(open, data.after); else open();
+  } else if (data.next && !nextOffered && !box.open) {
+    box.showModal(); // (another game was made: its offer in view)
+    reopen.hidden = true;
+    again.focus();
   } else if (focused) {
     $(focused)?.focus();
   }
+  if (data.next) nextOffered = true;
 }
 
 /** A refusal of Play again, said inside the dialog. */
