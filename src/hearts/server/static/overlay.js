@@ -122,7 +122,8 @@ function ensureOverBox() {
 /**
  * Show the game's end. `data`: { winners: the sentence, totals: [{ name, total }], chart: an
  * element or null, replay, record: links, canAgain: a seated person may ask, onAgain(button):
- * ask for another game, next: { link, words, join } once another game is made (or null),
+ * ask for another game (busy: asked, not answered yet), next: { link, words, join } once
+ * another game is made (or null),
  * after: ms to wait before it opens (the last trick's hold) }.
  * Drawn again with each state (names may change); opened once: closed, it stays closed.
  */
@@ -130,8 +131,8 @@ export function gameOver(data) {
   dismissHandOver();
   const box = ensureOverBox();
   const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
-  const again = h("button", { type: "button", id: "play-again", class: "primary" },
-    data.next ? data.next.join : "Play again");
+  const again = h("button", { type: "button", id: "play-again", class: "primary", "aria-disabled": data.busy ? "true" : null },
+    data.next ? data.next.join : data.busy ? "Making the new table…" : "Play again");
   if (data.next) again.addEventListener("click", () => { location.href = data.next.link; });
   else again.addEventListener("click", () => data.onAgain(again));
   again.hidden = !data.canAgain && !data.next;

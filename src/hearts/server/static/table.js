@@ -31,6 +31,7 @@ let retry = 0;
 let over = null;
 let sawPlay = false; // a state of the game in play came (else a page come after its end)
 let nextTable = null; // the game played again: { table, link, by } (the server's `again`)
+let asking = false; // Play again asked, not answered yet
 const commitments = new Map(); // hand number -> the commitment this page was sent at its deal
 const dealtCards = new Map(); // hand number -> the cards this seat was dealt
 let gone = false; // no table here, or a server of another protocol: no use trying again
@@ -363,6 +364,7 @@ function showOver() {
     record: over.record,
     canAgain: Boolean(mySeat !== null && mine && mine.token),
     onAgain: playAgain,
+    busy: asking,
     next,
     after: held ? Math.max(0, held.until - performance.now()) : 0,
   });
@@ -372,7 +374,6 @@ function showOver() {
 }
 
 /** Play again: the same seats and people at a new table (made once; asked again, the same). */
-let asking = false;
 async function playAgain(button) {
   if (asking) return;
   asking = true;
