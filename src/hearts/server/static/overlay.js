@@ -8,8 +8,8 @@ import { $, h } from "./util.js";
 
 /** How long the hand's summary stays by itself, by the person's speed (ms). */
 const STAYS = { slow: 12000, normal: 8000, fast: 5000, test: 5000 };
-/** At most this long once the table waits for the person's own move (ms). */
-const NEEDED = 3000;
+/** At most this long once the table waits for the person's own move (ms), by their speed. */
+const NEEDED = { slow: 7000, normal: 5000, fast: 3000, test: 3000 };
 
 let handBox = null;
 let handTimer = 0;
@@ -96,7 +96,8 @@ export function handOver(data) {
 /** The table waits for this person's move: the summary does not stay long in its way. */
 export function handOverNeeded() {
   if (!handBox || handBox.hidden || !handTimer) return;
-  if (handUntil - performance.now() > NEEDED) stayFor(NEEDED);
+  const most = NEEDED[setting("speed")] || NEEDED.normal;
+  if (handUntil - performance.now() > most) stayFor(most);
 }
 
 /** A node about the hand just over (its deal checked), put in the hand's summary. */
