@@ -51,12 +51,27 @@ from hearts.cards import Card, Suit
 from hearts.deal import Deal, PassChoices, Phase
 from hearts.errors import IllegalMove, InvalidArgument, InvalidRecord
 from hearts.events import CardPlayed
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.moves import (
+    Bid,
+    Call,
+    Claim,
+    Correct,
+    Discard,
+    Gather,
+    MoonChoice,
+    Move,
+    NameSuit,
+    Pass,
+    Revoke,
+)
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
 from hearts.tui import words
+from hearts.tui.keys import SPEEDS, TRICK_PAUSES, key_line, next_speed, rules_page
+from hearts.tui.lasttrick import show_last_trick
+from hearts.tui.laws import LawsDesk, badge
 from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list
-from hearts.tui.screens import ChoiceScreen, Sight, TextScreen
+from hearts.tui.screens import ChoiceScreen, Sight, TextScreen, unreadable_page
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
@@ -70,14 +85,6 @@ __all__ = [
     "move_keys",
     "positions",
 ]
-
-SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.35, "slow": 1.0}
-"""Seconds at least between two cards on the table, a bot's after the card before it, at each
-speed (``s`` cycles through them): each card is seen as it falls. A bot thinks from the moment
-the card before it falls, so its thinking is part of this time, not added to it."""
-TRICK_PAUSES: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 2.0}
-"""Seconds at least between a finished trick and a bot's lead to the next, at each speed, so
-the trick can be seen (it stays on the table until the next card); any key ends the pause."""
 
 MIN_SIZE: Final = (80, 24)
 """The smallest terminal (columns, lines) the table is drawn in; below it the app says so."""
@@ -108,6 +115,8 @@ def move_keys(move: Move | Card) -> list[str]:
 
     >>> move_keys(Card.parse("QS")), move_keys(Bid(0)), move_keys(NameSuit("h"))
     (['q', 's', 'enter'], ['p'], ['h', 'enter'])
+    >>> move_keys(Revoke(Card.parse("5S"))), move_keys(Claim(2)), move_keys(Gather())
+    (['5', 's', 'enter', 'r'], ['c', '2'], ['g'])
     """
     if isinstance(move, Card):
         return [*card_keys(move), "enter"]
@@ -119,6 +128,13 @@ def move_keys(move: Move | Card) -> list[str]:
         return [move.suit.letter.lower(), "enter"]
     if isinstance(move, MoonChoice):
         return ["o" if move is MoonChoice.OLD else "n"]
+    laws = {Gather: ["g"], Correct: ["b"], Call: ["e"]}  # (a call: of the one card exposed)
+    if isinstance(move, Revoke):  # refused as a card, then played anyway
+        return [*card_keys(move.card), "enter", "r"]
+    if isinstance(move, Claim):
+        return ["c", str(move.seat)]
+    if type(move) in laws:
+        return laws[type(move)]
     raise ValueError(f"no keys for {move!r}")
 
 
@@ -177,6 +193,7 @@ class HeartsApp(App[None]):
         offer: Sequence[KeptGame] = (),
         speed_given: bool = False,
         helper: Helper | None = None,
+        problems: Sequence[str] = (),
     ) -> None:
         # NO_COLOR: Textual's own filter removes every colour only with ANSI colours on (without,
         # it sends greys).
@@ -258,6 +275,10 @@ class HeartsApp(App[None]):
         acts on these."""
         self.notice = notice
         """A line to show when the app starts (e.g. where an unfinished game was kept)."""
+        self.problems = list(problems)
+        """The saved games that could not be read, said on a page at the start."""
+        self.laws = LawsDesk()
+        """The laws' moves by keys (a game played by the laws: :mod:`hearts.tui.laws`)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -292,17 +313,20 @@ class HeartsApp(App[None]):
             self.set_interval(2.0, self._watch_terminal)
         if self.notice:
             self.say(self.notice)
+        new = f"{self.session.variant}, {bot_list(self.session.bot_names)}"
         if not self.started and self.saves is not None:
-            new = f"{self.session.variant}, {bot_list(self.session.bot_names)}"
             self.push_screen(ChoiceScreen(self.offer, new, self.begin))
-            return
-        self.started = True
-        self.save()
-        self.advance()
+        else:
+            self.started = True
+            self.save()
+            self.advance()
+        if self.problems:  # (over the table, or over the choice of the games kept)
+            page = unreadable_page(self.problems, new, self.started, self.exit)
+            self.push_screen(page, self._page_closed if self.started else None)
 
     def _set_up_table(self) -> None:
         self.query_one("#top").display = bool(positions(self.session.players)[1])
-        self.query_one("#keys", Static).update(_KEYS_PLAY)
+        self.query_one("#keys", Static).update(key_line(self))
         self._fit_terminal()
 
     @property
@@ -785,13 +809,8 @@ class HeartsApp(App[None]):
             self._drawn_position = position
             self._moved_sight.changed(self)
             self._before_hint = None
-        if session.is_over:
-            keys = _KEYS_OVER
-        elif view.phase in (Phase.PASS, Phase.DISCARD):
-            keys = _KEYS_MARK
-        else:
-            keys = _KEYS_PLAY
-        self.query_one("#keys", Static).update(keys)  # (what the keys do now, as the prompt)
+        self.laws.tell(self)
+        self.query_one("#keys", Static).update(key_line(self))  # (the keys that work now)
         rules = view.rules
         hand_no = view.hand_number + 1
         direction = view.pass_direction
@@ -808,6 +827,7 @@ class HeartsApp(App[None]):
             narrow = 0 < box.content_size.width < 16
             box.update(self._seat_text(seat, in_trick.get(seat), narrow))
             box.set_class(view.to_act == seat and view.phase is not Phase.PASS, "to-act")
+            box.border_subtitle = badge(view, seat)
         self.query_one("#trick", Static).update(self._trick_text())
         self.query_one("#sheet", Static).update(self._sheet())
         cards = self._hand_cards()
@@ -827,6 +847,7 @@ class HeartsApp(App[None]):
             f"{words.count(view.penalties[ME], 'point')} this hand"
         )
         hand.set_class(view.my_turn, "my-turn")
+        hand.border_subtitle = badge(view, ME)
         self.query_one("#prompt", Static).update(self._prompt())
 
     def _seat_text(self, seat: int, played: Card | None, narrow: bool = False) -> Text:
@@ -927,6 +948,8 @@ class HeartsApp(App[None]):
         if self.session.is_over:
             again = " · n: a new game" if self.new_game is not None else ""
             return Text(f"The game is over: Enter shows the result{again} · q: quit", "bold")
+        if self.laws.prompt(self):
+            return Text(self.laws.prompt(self), "bold yellow")
         if not view.my_turn:
             if not view.dealt and view.phase is Phase.PLAY:
                 return Text("You deal this hand and sit it out (seven at the table).", "bold")
@@ -1141,7 +1164,9 @@ class HeartsApp(App[None]):
             else:
                 self.say(self._prompt().plain)
             return
-        if key in ("left", "right", "home", "end"):
+        if not self.pending_rank and self.laws.key(self, key, char):
+            pass
+        elif key in ("left", "right", "home", "end"):
             self.move_cursor(key)
         elif key == "enter":
             self.enter()
@@ -1166,9 +1191,10 @@ class HeartsApp(App[None]):
             self.ask_hint()
         elif char == "u":
             self.undo()
+        elif char == "l":
+            show_last_trick(self)
         elif char == "s":
-            names = list(SPEEDS)
-            self.speed = names[(names.index(self.speed) + 1) % len(names)]
+            self.speed = next_speed(self.speed)
             self.say(f"The bots play {self.speed}.")
         elif char and char.isprintable():
             self.say(f"'{char}' does nothing here: press ? for the rules and the keys", error=True)
@@ -1189,6 +1215,7 @@ class HeartsApp(App[None]):
             key == "enter"
             or (phase is Phase.BID and char == "p")
             or (phase is Phase.MOON and char in ("o", "n"))
+            or self.laws.acts(self.view, key, char)
         )
 
     def _seen_moved(self, pressed: float) -> bool:
@@ -1338,8 +1365,9 @@ class HeartsApp(App[None]):
         try:
             self.session.play(move)
         except IllegalMove as error:
-            self.say(f"{_sentence(str(error))}", error=True)
+            self.say(self.laws.refused(self, move, error), error=True)
             return False
+        self.laws.offer = None
         self.hint_text = None
         self.say("")
         self.save()
@@ -1353,15 +1381,20 @@ class HeartsApp(App[None]):
         except IllegalMove as error:
             self.say(_sentence(str(error)), error=True)
             return
-        self.generation += 1
-        self.stop_pondering()
-        self.busy = False
         self.marked.clear()
         self.pending_rank = self.bid_text = ""
         self.naming = None
-        self.hint_text = None
         self.shown = min(self.shown, self._finished_hands())
-        self.say("Undone: back to your last move.")
+        self.replan("Undone: back to your last move.")
+
+    def replan(self, said: str) -> None:
+        """The game has moved outside the bots' plan (an undo; a move of the laws, made whoever's
+        turn it is): the bots' answers worked out before are dropped, they choose afresh."""
+        self.generation += 1
+        self.stop_pondering()
+        self.busy = False
+        self.hint_text = None
+        self.say(said)
         self.save()
         self.advance()
 
@@ -1418,7 +1451,7 @@ class HeartsApp(App[None]):
 
     def show_rules(self) -> None:
         """The ``?`` page: the keys, then this game's rules in plain words (it scrolls)."""
-        lines = words.rules_page(self.session.variant, self.session.game.rules)
+        lines = rules_page(self.session.variant, self.session.game.rules)
         self.push_screen(TextScreen(Text("\n".join(lines))), self._page_closed)
 
     def _page_closed(self, _: None = None) -> None:
@@ -1469,11 +1502,6 @@ def _terminal_fd() -> int | None:
         return None
     return fd if os.isatty(fd) else None
 
-
-_KEYS_PLAY: Final = "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
-_KEYS_MARK: Final = "←→ or qs: card · Enter mark · Space unmark · h hint · u undo · s speed · ?"
-_KEYS_OVER: Final = "The game is over · Enter: the result · n: a new game · q: quit · ? · ^q"
-"""The line of keys at the bottom: in the play, in a pass or discard, once the game is over."""
 
 _BASIC: Final = bot_registry.get("basic")
 """The basic player: its choice for the person is the card pondered first."""

@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from hearts.tui.saves import KeptGame, describe
 
-__all__ = ["ChoiceScreen", "Sight", "TextScreen", "now"]
+__all__ = ["ChoiceScreen", "Sight", "TextScreen", "now", "unreadable_page"]
 
 now: Final = time.perf_counter if sys.platform == "win32" else time.monotonic
 """The clock Textual stamps its events with (``Message.time``): when a key was pressed."""
@@ -257,3 +257,30 @@ class ChoiceScreen(Screen[None]):
         if problem:
             self.choosing = False
             self.say(problem)
+
+
+def unreadable_page(
+    problems: Sequence[str], new_game: str, started: bool, quit: Callable[[], None]
+) -> TextScreen:
+    """The page that says, at the start, which saved games cannot be read and what was done
+    with them (kept where they are, not deleted), and offers a new game (``started``: it is
+    dealt, behind the page) or the choice of the games kept; ``q`` quits."""
+    count = len(problems)
+    title = "A saved game cannot be read" if count == 1 else f"{count} saved games cannot be read"
+    text = Text(title, style="bold")
+    for problem in problems:
+        text.append(f"\n\n{problem}")
+    one = count == 1
+    text.append(
+        f"\n\n{'It is' if one else 'They are'} kept as {'it is' if one else 'they are'}, "
+        f"where {'it is' if one else 'they are'}: not deleted, not changed (a later version of "
+        f"hearts may read {'it' if one else 'them'}), only left out of the games offered; "
+        f"`hearts play --list` names {'it' if one else 'them'}."
+    )
+    if started:
+        text.append(f"\n\nA new game is dealt for you: {new_game}.")
+        close = "Enter: play the new game · q: quit"
+    else:
+        text.append("\n\nYour other unfinished games are offered next, and a new game.")
+        close = "Enter: your games kept, or a new game · q: quit"
+    return TextScreen(text, close, keys={"q": quit}, name="unreadable")
