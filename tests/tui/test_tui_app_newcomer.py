@@ -448,4 +448,3 @@ def test_the_line_of_keys_says_what_the_keys_do_now(play: Play) -> None:
     assert "Enter play" in seen["play"] and "unmark" not in seen["play"]
     for line in (seen["pass"], seen["play"]):  # whole keys only, as many as 80 columns hold
         assert line.rstrip().endswith(("· ?", "· ^q")) and len(line.rstrip()) <= 79
-    assert "l last trick" in seen["play"]

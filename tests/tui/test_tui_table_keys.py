@@ -42,6 +42,7 @@ def test_the_last_trick_key_shows_who_played_what_and_who_took_it(play: Play) ->
 
     async def scenario(d: Driver) -> None:
         await d.settle()
+        assert "l last trick" not in _key_line(d)
         await d.press("l")
         await d.until(lambda: "No trick" in d.app.last_message, "the refusal")
         assert len(d.app.screen_stack) == 1
@@ -51,6 +52,7 @@ def test_the_last_trick_key_shows_who_played_what_and_who_took_it(play: Play) ->
             if len(d.app.view.tricks) >= 2 and d.app.view.trick:
                 break
             await d.move()
+        assert "l last trick" in _key_line(d)  # (once a trick is taken)
         await d.press("l")
         await d.until(lambda: d.app.screen.name == "last-trick", "the last trick's page")
         seen["page"] = d.text()
@@ -120,7 +122,7 @@ def test_the_key_line_is_right_for_the_play_and_the_end_of_the_game(play: Play) 
         seen["over"] = _key_line(d)
 
     play(scenario, _session("simple", seed=3), new_game=lambda old: old)
-    assert seen["play"].startswith("←→ or qs: card · Enter play · l last trick")
+    assert seen["play"].startswith("←→ or qs: card · Enter play · h hint")  # (no trick yet)
     assert seen["over"].startswith("The game is over · Enter: the result · n: a new game")
 
 

@@ -130,18 +130,19 @@ def _keys_now(app: HeartsApp) -> list[str]:
     mine = view.my_turn
     phase = view.phase
     tail = ["h hint", "u undo", "s speed", "?", "^q"]
-    if phase in (Phase.PASS, Phase.DISCARD):
-        if not mine:
-            return ["Waiting for the others", "u undo", "s speed", "?", "^q"]
+    last = ["l last trick"] if view.tricks else []  # (once a trick of the hand is taken)
+    if phase in (Phase.PASS, Phase.DISCARD) and mine:
         return ["←→ or qs: card", "Enter mark", "Space unmark", *tail]
     if phase is Phase.BID and mine:
         return ["digits then Enter: bid", "p: pass", "Esc: clear", *tail]
     if phase is Phase.NAME and mine:
         return ["c d s h then Enter: the suit to avoid", "! hint", "u undo", "s speed", "?"]
     if phase is Phase.MOON and mine:
-        return ["o: the others take it", "n: off your score", "l last trick", *tail]
+        return ["o: the others take it", "n: off your score", *last, *tail]
     if phase is Phase.GATHER:
-        return [*laws, *claim, "l last trick", "u undo", "s speed", "?", "^q"]
+        return [*laws, *claim, *last, "u undo", "s speed", "?", "^q"]
     if phase is Phase.PLAY and mine:
-        return [*laws, "←→ or qs: card", "Enter play", "l last trick", *claim, *tail]
-    return [*laws, "l last trick", *claim, "u undo", "s speed", "?", "^q"]
+        return [*laws, "←→ or qs: card", "Enter play", *last, *claim, *tail]
+    if phase is Phase.PLAY:
+        return [*laws, *last, *claim, "u undo", "s speed", "?", "^q"]
+    return ["Waiting for the others", "u undo", "s speed", "?", "^q"]
