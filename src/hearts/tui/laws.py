@@ -261,7 +261,11 @@ class LawsDesk:
             else:
                 self.choosing = "claim"
         elif view.phase is Phase.GATHER and (char == "g" or key == "enter"):
-            self.move(app, Gather())
+            if not view.my_turn:
+                name = app.session.seat_name(view.to_act or 0)
+                app.say(f"It is {name}'s turn to let the cards be gathered.", error=True)
+            else:
+                self.move(app, Gather())
         else:
             return False
         return True
@@ -320,8 +324,9 @@ class LawsDesk:
             return
         events = view.events
         hand, seen = self.told
-        if hand != view.hand_number or seen > len(events):  # a new hand, or an undo
+        if hand != view.hand_number:  # a new hand (the first drawn: a game resumed, told before)
             seen = len(events) if hand == -1 else 0
+        seen = min(seen, len(events))  # (an undo: nothing new to tell)
         self.told = (view.hand_number, len(events))
         said = [laws_sentence(event, app.session.seat_name) for event in events[seen:]]
         said = [sentence for sentence in said if sentence]
