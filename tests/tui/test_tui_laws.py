@@ -75,6 +75,7 @@ def test_laws_a_revoke_is_offered_confirmed_played_then_claimed_by_a_bot_and_uph
         for _ in range(300):
             await d.settle()
             if len(d.app.screen_stack) > 1:
+                seen["summary"] = " ".join(d.text().split())
                 break  # the hand's summary
             view = d.app.view
             card = revoke_card(view)
@@ -105,6 +106,7 @@ def test_laws_a_revoke_is_offered_confirmed_played_then_claimed_by_a_bot_and_uph
     assert claims and claims[0].accused == ME and claims[0].seat != ME  # a bot claimed
     judged = [e for e in events if isinstance(e, ClaimJudged)]
     assert judged and judged[0].upheld and judged[0].revokes[0][1] == seen["revoked"]
+    assert "claim against you stands" in seen["summary"]  # (the hand's summary says it)
     if "gather" in seen:  # the person let the cards be gathered by Enter, as the key line says
         keys, _ = seen["gather"]
         assert keys.startswith("Enter gather")

@@ -69,7 +69,7 @@ from hearts.rules import PassDirection
 from hearts.tui import words
 from hearts.tui.keys import SPEEDS, TRICK_PAUSES, key_line, next_speed, rules_page
 from hearts.tui.lasttrick import show_last_trick
-from hearts.tui.laws import LawsDesk, badge
+from hearts.tui.laws import LawsDesk, badge, judgements
 from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list
 from hearts.tui.screens import ChoiceScreen, Sight, TextScreen, unreadable_page
 from hearts.tui.session import ME, Session
@@ -1037,7 +1037,11 @@ class HeartsApp(App[None]):
         table.add_column("total", justify="right", style="bold")
         for name, cards, penalty, delta, total in summary.rows:
             table.add_row(name, cards or "—", str(penalty), f"{delta:+d}", str(total))
-        lines = [*summary.lines, self._played_for_you] if self._played_for_you else summary.lines
+        lines = [
+            *summary.lines,
+            *judgements(self.session.game.hands[index], self.session.seat_name),
+        ]
+        lines += [self._played_for_you] if self._played_for_you else []
         self._played_for_you = ""
         if lines:
             table.caption = " ".join(lines)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hearts.cards import Card
-from hearts.deal import Phase
+from hearts.deal import Deal, Phase
 from hearts.errors import IllegalMove
 from hearts.events import CardCalled, ClaimJudged, Event, RevokeClaimed, RevokeCorrected
 from hearts.moves import Call, Claim, Correct, Gather, Move, Revoke
@@ -39,7 +39,7 @@ from hearts.tui.session import ME
 if TYPE_CHECKING:
     from hearts.tui.app import HeartsApp
 
-__all__ = ["LawsDesk", "badge", "laws_sentence"]
+__all__ = ["LawsDesk", "badge", "judgements", "laws_sentence"]
 
 _HOW_TO_REVOKE = re.compile(
     r" \(to revoke all the same[^)]*\)|, or revoke \('revoke [^']*', law 27\)"
@@ -99,6 +99,11 @@ def laws_sentence(event: Event, name: Callable[[int], str]) -> str:
             "exposed, and the cards played after it are played again (law 22)."
         )
     return ""
+
+
+def judgements(deal: Deal, name: Callable[[int], str]) -> list[str]:
+    """The claims judged in a hand, a sentence each (for its summary; none without the laws)."""
+    return [laws_sentence(e, name) for e in deal.events if isinstance(e, ClaimJudged)]
 
 
 def badge(view: SeatView, seat: int) -> str:
