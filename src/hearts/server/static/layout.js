@@ -13,15 +13,18 @@ export function layoutHand(box, buttons) {
   const width = buttons[0].offsetWidth || 60;
   const height = buttons[0].offsetHeight || width * 1.4;
   const room = box.clientWidth - 12; // (the box's side padding, .3rem each, and a little)
+  // (at least a finger's width, and more than half a card: a card's middle shows, where a
+  // pointer that aims at the card as a whole lands)
+  const least = Math.max(TAP, Math.ceil(width * 0.52));
   let rows = 1;
-  while (rows < 3 && (Math.ceil(n / rows) - 1) * TAP + width > room) rows++;
+  while (rows < 3 && (Math.ceil(n / rows) - 1) * least + width > room) rows++;
   const ideal = Math.round(width * (rows > 1 ? 0.8 : 0.62));
   const cols = Math.ceil(n / rows);
-  const fits = (cols - 1) * TAP + width <= room;
-  const strip = cols > 1 ? Math.max(TAP, Math.min(ideal, Math.floor((room - width) / (cols - 1)))) : width;
+  const fits = (cols - 1) * least + width <= room;
+  const strip = cols > 1 ? Math.max(least, Math.min(ideal, Math.floor((room - width) / (cols - 1)))) : width;
   const step = Math.max(TAP + 4, Math.round(height * 0.58));
   box.style.setProperty("--cols", String(fits ? cols : n));
-  box.style.setProperty("--strip", `${fits ? strip : TAP}px`);
+  box.style.setProperty("--strip", `${fits ? strip : least}px`);
   box.style.setProperty("--step", `${step}px`);
   box.classList.toggle("scrolls", !fits);
 }
@@ -38,29 +41,41 @@ export function placeTrick(felt, nodes) {
   const cy = area.top + area.height / 2;
   const gap = 6;
   for (const node of nodes) {
-    const w = node.offsetWidth;
-    const h = node.offsetHeight;
+    node.style.removeProperty("width");
     const plate = felt.querySelector(`.seat[data-seat="${node.dataset.seat}"]`);
     const to = plate ? plate.getBoundingClientRect() : null;
     const px = to ? to.left + to.width / 2 : cx;
     const py = to ? to.top + to.height / 2 : cy;
-    let best = { x: cx, y: cy };
-    for (let t = 0.7; t >= 0; t -= 0.05) {
-      const x = cx + (px - cx) * t;
-      const y = cy + (py - cy) * t;
-      const box = { left: x - w / 2 - gap, right: x + w / 2 + gap, top: y - h / 2 - gap, bottom: y + h / 2 + gap };
-      const inside = box.left >= area.left && box.right <= area.right && box.top >= area.top && box.bottom <= area.bottom;
-      if (inside && !blocks.some((b) => box.left < b.right && b.left < box.right && box.top < b.bottom && b.top < box.bottom)) {
-        best = { x, y };
-        break;
+    // (a felt too small for the cards at their size: smaller cards, down to half)
+    let spot = null;
+    let w = node.offsetWidth;
+    let h = node.offsetHeight;
+    for (let scale = 1; !spot && scale >= 0.5; scale -= 0.125) {
+      const sw = w * scale;
+      const sh = h * scale;
+      for (let t = 0.7; t >= -0.001; t -= 0.05) {
+        const x = cx + (px - cx) * t;
+        const y = cy + (py - cy) * t;
+        const box = { left: x - sw / 2 - gap, right: x + sw / 2 + gap, top: y - sh / 2 - gap, bottom: y + sh / 2 + gap };
+        const inside = box.left >= area.left && box.right <= area.right && box.top >= area.top && box.bottom <= area.bottom;
+        if (inside && !blocks.some((b) => box.left < b.right && b.left < box.right && box.top < b.bottom && b.top < box.bottom)) {
+          spot = { x, y, scale };
+          break;
+        }
       }
     }
-    const left = ((best.x - area.left) / area.width) * 100;
-    const top = ((best.y - area.top) / area.height) * 100;
+    if (!spot) spot = { x: cx, y: cy, scale: 0.5 };
+    if (spot.scale < 1) {
+      node.style.width = `${w * spot.scale}px`;
+      w *= spot.scale;
+      h *= spot.scale;
+    }
+    const left = ((spot.x - area.left) / area.width) * 100;
+    const top = ((spot.y - area.top) / area.height) * 100;
     node.style.left = `${left.toFixed(2)}%`;
     node.style.top = `${top.toFixed(2)}%`;
-    node.style.setProperty("--from-x", `${((px - best.x) / w) * 100}%`);
-    node.style.setProperty("--from-y", `${((py - best.y) / h) * 100}%`);
+    node.style.setProperty("--from-x", `${((px - spot.x) / w) * 100}%`);
+    node.style.setProperty("--from-y", `${((py - spot.y) / h) * 100}%`);
   }
 }
 

@@ -1,0 +1,235 @@
+"""The table on one screen at every size (issue 35, item 1): at 360x640, 390x844, 844x390,
+1366x768 and 1920x1080, in every phase of five forms and through a whole game, the seats, the
+trick, the hand, the prompt (#status) and the buttons (#moves) are inside the window and overlap
+nothing, the page does not scroll, and on a phone each card shows a strip of at least 44 px and
+each button is at least 44 px each way.
+
+What is checked is measured in the page by :data:`CHECK` (bounding boxes), each time the page
+changes (a ``MutationObserver``: every state drawn, the trick just won, the hand over, however
+briefly shown) at the size the game is played at, and at all five sizes at the first position
+of each phase the person meets (the window resized: the table is drawn again for it). The
+tables are dealt from fixed seeds with basic bots, as in ``test_forms.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import WAIT, LiveServer, fresh_context
+from .test_forms import play_until, seated
+from .test_table import HAND, table_info
+
+SIZES = {
+    "360x640": {"width": 360, "height": 640},
+    "390x844": {"width": 390, "height": 844},
+    "844x390": {"width": 844, "height": 390},
+    "1366x768": {"width": 1366, "height": 768},
+    "1920x1080": {"width": 1920, "height": 1080},
+}
+PHONE_WIDTH = 900
+"""Windows at most this wide are a phone's (held upright or sideways): tap targets of 44 px."""
+
+CHECK = """() => {
+  const W = window.innerWidth, H = window.innerHeight, phone = W <= %d;
+  const problems = [];
+  const scroller = document.scrollingElement;
+  if (scroller.scrollWidth > W || scroller.scrollHeight > H) {
+    problems.push(`the page scrolls: ${scroller.scrollWidth}x${scroller.scrollHeight} in ${W}x${H}`);
+  }
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const box = (el) => el.getBoundingClientRect();
+  const name = (el) => el.id ? `#${el.id}` : el.dataset.card ? `${el.className.split(' ')[0]} ${el.dataset.card}`
+    : el.dataset.seat !== undefined ? `seat ${el.dataset.seat}` : el.dataset.move ? `button ${el.dataset.move}` : el.className;
+  const groups = [];
+  for (const seat of document.querySelectorAll('#seats .seat')) groups.push({ what: 'seat', items: [seat] });
+  groups.push({ what: 'trick', items: [...document.querySelectorAll('#trick .played')] });
+  const hand = document.getElementById('hand');
+  const scrolls = hand.classList.contains('scrolls');
+  groups.push({ what: 'hand', items: [...document.querySelectorAll('#hand button.card')] });
+  const status = document.getElementById('status');
+  if (status.textContent.trim()) groups.push({ what: 'prompt', items: [status] });
+  groups.push({ what: 'buttons', items: [...document.querySelectorAll('#moves button')] });
+  const note = document.getElementById('trick-note');
+  if (note.textContent.trim()) groups.push({ what: 'note', items: [note] });
+  for (const g of groups) g.items = g.items.filter(shown);
+  const r1 = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+  for (const g of groups) {
+    for (const el of g.items) {
+      const r = box(el);
+      const sideways = g.what === 'hand' && scrolls;  // (a long hand scrolls in its own row)
+      if (r.top < -1 || r.bottom > H + 1 || (!sideways && (r.left < -1 || r.right > W + 1))) {
+        problems.push(`${g.what} ${name(el)} at ${r1(r)} is outside the window ${W}x${H}`);
+      }
+    }
+  }
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  for (let i = 0; i < groups.length; i++) {
+    for (let j = i + 1; j < groups.length; j++) {
+      for (const a of groups[i].items) {
+        for (const b of groups[j].items) {
+          if (overlap(box(a), box(b))) {
+            problems.push(`${groups[i].what} ${name(a)} at ${r1(box(a))} overlaps ${groups[j].what} ${name(b)} at ${r1(box(b))}`);
+          }
+        }
+      }
+    }
+  }
+  if (phone) {
+    const cards = groups.find((g) => g.what === 'hand').items;
+    cards.forEach((card, i) => {
+      // (where the card is laid out, not where a hover or a choice raises it)
+      const later = cards.slice(i + 1);
+      const right = later.filter((c) => c.offsetTop === card.offsetTop && c.offsetLeft > card.offsetLeft);
+      const strip = right.length ? Math.min(...right.map((c) => c.offsetLeft)) - card.offsetLeft : card.offsetWidth;
+      const below = later.filter((c) => c.offsetTop > card.offsetTop
+        && c.offsetLeft < card.offsetLeft + card.offsetWidth && card.offsetLeft < c.offsetLeft + c.offsetWidth);
+      const step = below.length ? Math.min(...below.map((c) => c.offsetTop)) - card.offsetTop : card.offsetHeight;
+      if (strip < 43.5 || step < 43.5) problems.push(`card ${card.dataset.card} shows ${strip}x${step} px to tap`);
+    });
+    for (const button of document.querySelectorAll('#moves button, #side-tabs button')) {
+      const r = box(button);
+      if (shown(button) && (r.width < 43.5 || r.height < 43.5)) problems.push(`button ${name(button)} is ${r1(r)}`);
+    }
+  }
+  const felt = document.getElementById('felt').getBoundingClientRect();
+  const where = `${status.textContent.trim()} [${W}x${H}; the felt ${Math.round(felt.height)} px high, `
+    + `${document.querySelectorAll('#moves button').length} buttons, ${hand.children.length} cards]`;
+  return problems.map((p) => `${where}: ${p}`);
+}""" % PHONE_WIDTH  # noqa: UP031 (the JavaScript's braces)
+
+
+def watch(page: Page) -> Callable[[], list[str]]:
+    """Check the layout each time the page changes from now on; the problems found so far
+    (each once)."""
+    page.evaluate(
+        """() => {
+          const check = %s;
+          const found = (window.__layout = new Set());
+          const run = () => { for (const p of check()) found.add(p); };
+          run();
+          new MutationObserver(run).observe(document.body,
+            { subtree: true, childList: true, attributes: true, characterData: true });
+        }"""
+        % CHECK
+    )
+    return lambda: list(page.evaluate("() => [...window.__layout]"))
+
+
+def redrawn(page: Page) -> None:
+    """Wait for the page to have drawn itself after a change of the window's size (the table
+    draws again on the next animation frame; two frames on, it has)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def at_every_size(page: Page, back: dict[str, int]) -> list[str]:
+    """The layout's problems at each of the five sizes, the page as it stands (a position that
+    waits for the person), then the window back to ``back``."""
+    problems: list[str] = []
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        redrawn(page)
+        problems.extend(page.evaluate(f"({CHECK})()"))
+    page.set_viewport_size(back)
+    redrawn(page)
+    return problems
+
+
+def phase_of(page: Page) -> str | None:
+    """Which kind of position waits for the person now, as the page shows it (None: none)."""
+    if page.locator("#pass").count():
+        return f"choose:{page.locator('#pass').get_attribute('data-move-kind')}"
+    move = page.locator("#moves button.move[data-move]:not(#hint)").first
+    if move.count():
+        return f"move:{str(move.get_attribute('data-move')).split(' ')[0]}"
+    if "your turn" in page.locator("#status").inner_text().lower() and page.locator(
+        "#hand button.card:not([aria-disabled='true'])"
+    ).count():
+        return "play"
+    return None
+
+
+@pytest.fixture
+def window(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page in a window of the test's size (``SIZES[request.param]``), without motion."""
+    made = fresh_context(browser, viewport=SIZES[request.param], reduced_motion="reduce")
+    made.set_default_timeout(WAIT)
+    opened = made.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield opened
+    finally:
+        made.close()
+    assert not errors, f"the page's script failed: {errors}"
+
+
+FORMS = [
+    # (form, players, seed, the size it is played at)
+    ("modern", 4, 20261202, "390x844"),
+    ("auction", 4, 3, "360x640"),
+    ("heartsette", 4, 7, "844x390"),
+    ("domino", 4, 4, "1366x768"),
+    ("two-handed", 2, 3, "1920x1080"),
+    ("modern", 6, 5, "390x844"),
+]
+
+
+@pytest.mark.parametrize(
+    ("form", "players", "seed", "window"),
+    FORMS,
+    ids=[f"{form}-{players}-at-{size}" for form, players, _, size in FORMS],
+    indirect=["window"],
+)
+def test_every_phase_of_a_form_is_on_one_screen_at_every_size(
+    window: Page,
+    server: LiveServer,
+    monkeypatch: pytest.MonkeyPatch,
+    form: str,
+    players: int,
+    seed: int,
+) -> None:
+    """One hand of the form to its end: every state drawn checked at the size played at; the
+    first position of each phase the person meets, and the game's end, at all five sizes."""
+    page = window
+    size = page.viewport_size
+    assert size is not None
+    table = seated(page, server, monkeypatch, seed, form, players)
+    expect(page.locator(HAND).first).to_be_visible()
+    found = watch(page)
+    problems: list[str] = []
+    met: set[str] = set()
+
+    def done() -> bool:
+        phase = phase_of(page)
+        if phase and phase not in met:
+            met.add(phase)
+            problems.extend(at_every_size(page, size))
+        return bool(table_info(server, table)["over"])
+
+    play_until(page, done)
+    expect(page.locator("#status")).to_have_text("The game is over.")
+    problems.extend(at_every_size(page, size))
+    problems.extend(found())
+    assert "play" in met, met
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+@pytest.mark.parametrize("window", ["390x844"], indirect=True)
+def test_a_whole_game_on_a_phone_stays_on_one_screen(
+    window: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game to 30 points against three bots, every state drawn checked on a phone: the
+    passes, the tricks, each hand's end and the next deal, the game's end."""
+    page = window
+    table = seated(page, server, monkeypatch, 20261202, "modern", 4, end="target", target=30)
+    expect(page.locator(HAND).first).to_be_visible()
+    found = watch(page)
+    play_until(page, lambda: bool(table_info(server, table)["over"]))
+    expect(page.locator("#status")).to_have_text("The game is over.")
+    hands = int(table_info(server, table)["hand"])
+    problems = found()
+    assert hands >= 2, hands  # (a whole game: more than one hand, and the deals between)
+    assert not problems, "\n".join(problems)
