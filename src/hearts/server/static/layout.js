@@ -57,6 +57,8 @@ export function placeTrick(felt, nodes) {
         const x = cx + (px - cx) * t;
         const y = cy + (py - cy) * t;
         const box = { left: x - sw / 2 - gap, right: x + sw / 2 + gap, top: y - sh / 2 - gap, bottom: y + sh / 2 + gap };
+        // (not on top of another seat's card: each card out from the middle by a quarter of itself)
+        if (Math.abs(x - cx) < sw * 0.26 && Math.abs(y - cy) < sh * 0.26 && to) break;
         const inside = box.left >= area.left && box.right <= area.right && box.top >= area.top && box.bottom <= area.bottom;
         if (inside && !blocks.some((b) => box.left < b.right && b.left < box.right && box.top < b.bottom && b.top < box.bottom)) {
           spot = { x, y, scale };
