@@ -1,7 +1,7 @@
 """The table on one screen at every size (issue 35, item 1): at 360x640, 390x844, 844x390,
 1366x768 and 1920x1080, in every phase of five forms and through a whole game, the seats, the
 trick, the hand, the prompt (#status) and the buttons (#moves) are inside the window and overlap
-nothing, the page does not scroll, and on a phone each card shows a strip of at least 44 px and
+nothing (nor the felt's piles: the stock, the widow, the auction), the page does not scroll, and on a phone each card shows a strip of at least 44 px and
 each button is at least 44 px each way.
 
 What is checked is measured in the page by :data:`CHECK` (bounding boxes), each time the page
@@ -45,6 +45,7 @@ CHECK = """() => {
   const groups = [];
   for (const seat of document.querySelectorAll('#seats .seat')) groups.push({ what: 'seat', items: [seat] });
   groups.push({ what: 'trick', items: [...document.querySelectorAll('#trick .played')] });
+  groups.push({ what: 'pile', items: [...document.querySelectorAll('#piles .pile')] });
   const hand = document.getElementById('hand');
   const scrolls = hand.classList.contains('scrolls');
   groups.push({ what: 'hand', items: [...document.querySelectorAll('#hand button.card')] });
@@ -233,3 +234,49 @@ def test_a_whole_game_on_a_phone_stays_on_one_screen(
     problems = found()
     assert hands >= 2, hands  # (a whole game: more than one hand, and the deals between)
     assert not problems, "\n".join(problems)
+
+
+PLACES = """() => Object.fromEntries(['felt', 'status', 'moves', 'hand'].map((id) => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return [id, [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]];
+}))"""
+"""Where the felt, the prompt, the buttons and the hand are."""
+
+CLEAR_OF = """(id) => {
+  const a = document.getElementById(id).getBoundingClientRect();
+  return ['status', 'moves', 'hand'].filter((other) => {
+    const b = document.getElementById(other).getBoundingClientRect();
+    return Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  });
+}"""
+"""What of the prompt, the buttons and the hand the element ``id`` lies over (none: [])."""
+
+
+@pytest.mark.parametrize("window", ["390x844", "1366x768"], indirect=True)
+def test_nothing_moves_when_a_hint_or_a_refusal_appears(
+    window: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hint's words lie over the felt's foot and a refusal's over its top: the felt, the
+    prompt, the buttons and the hand stay where they were, and neither covers the prompt, the
+    buttons or the hand."""
+    page = window
+    seated(page, server, monkeypatch, 20261202, "modern", 4)
+    expect(page.locator("#pass")).to_be_visible()
+    before = page.evaluate(PLACES)
+    page.locator("#moves #hint").click()
+    expect(page.locator("#hint-note")).to_contain_text("Hint:")
+    expect(page.locator("#hand button.card.hinted")).to_have_count(3)
+    assert page.evaluate(PLACES) == before
+    assert page.evaluate(CLEAR_OF, "hint-note") == []
+    play_until(
+        page,
+        lambda: phase_of(page) == "play"
+        and page.locator("#hand button.card[aria-disabled='true']").count() > 0,
+    )
+    before = page.evaluate(PLACES)
+    # (a card the rules refuse: the page sends it, and shows the server's sentence)
+    page.locator("#hand button.card[aria-disabled='true']").first.click(force=True)
+    expect(page.locator("#message")).not_to_be_empty()
+    assert page.evaluate(PLACES) == before
+    assert page.evaluate(CLEAR_OF, "message") == []

@@ -550,7 +550,23 @@ function drawPiles(m, v) {
       : a.bidder !== null && a.bidder !== undefined ? `High bid: ${a.high_bid}, ${seatName(a.bidder)}` : "The auction: no bid yet";
     nodes.push(h("div", { class: "pile auction", "data-named": a.named_suit || "", role: "note" }, h("span", { class: "what" }, text)));
   }
-  $("piles").replaceChildren(...nodes);
+  // (each pile's words after the first "; " are its details: hidden when the pile would lie
+  // over a seat's plate, and kept whole in its name)
+  for (const node of nodes) {
+    const what = node.querySelector(".what");
+    const [head, ...rest] = what.textContent.split("; ");
+    node.setAttribute("aria-label", node.getAttribute("aria-label") || what.textContent);
+    if (rest.length) what.replaceChildren(head, h("span", { class: "more" }, `; ${rest.join("; ")}`));
+  }
+  const box = $("piles");
+  box.replaceChildren(...nodes);
+  box.classList.remove("brief");
+  const plates = [...$("seats").children].map((p) => p.getBoundingClientRect());
+  const over = () => [...box.children].some((pile) => {
+    const a = pile.getBoundingClientRect();
+    return plates.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  });
+  if (over()) box.classList.add("brief");
 }
 
 function drawStatus(m, v) {
@@ -624,6 +640,7 @@ function drawHand(m, v) {
     box.replaceChildren();
     box.hidden = true;
     $("hand-help").hidden = true;
+    myTurnBefore = false;
     return;
   }
   box.hidden = false;
