@@ -173,7 +173,7 @@ def test_screenshots_match_the_reference_images(
     browser: Browser, server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The lobby on a phone and a desktop; a table at the pass at each of the five sizes; a game
-    in play (the first trick, the person last to it) on a phone and a laptop."""
+    in play (the first trick, the person third to it) on a phone and a laptop."""
     context = fresh_context(browser, viewport=PHONE, reduced_motion="reduce")
     shots: dict[str, bytes] = {}
     try:
@@ -195,8 +195,8 @@ def test_screenshots_match_the_reference_images(
         page.set_viewport_size(PHONE)
         redrawn(page)
         seated(page, server, monkeypatch, 20261202, "modern", 4)
-        # (the person last to the first trick: a position that stays until the person moves)
-        play_until(page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 3)
+        # (the person third to the first trick: a position that stays until the person moves)
+        play_until(page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2)
         for name in ("390x844", "1366x768"):
             page.set_viewport_size(SIZES[name])
             redrawn(page)
