@@ -14,6 +14,7 @@ tables are dealt from fixed seeds with basic bots, as in ``test_forms.py``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -32,7 +33,7 @@ PHONE_WIDTH = 900
 """Windows at most this wide are a phone's (held upright or sideways): tap targets of 44 px."""
 
 CHECK = """() => {
-  const W = window.innerWidth, H = window.innerHeight, phone = W <= %d;
+  const W = window.innerWidth, H = window.innerHeight, phone = W <= PHONE_WIDTH;
   const problems = [];
   const scroller = document.scrollingElement;
   if (scroller.scrollWidth > W || scroller.scrollHeight > H) {
@@ -99,7 +100,7 @@ CHECK = """() => {
   const where = `${status.textContent.trim()} [${W}x${H}; the felt ${Math.round(felt.height)} px high, `
     + `${document.querySelectorAll('#moves button').length} buttons, ${hand.children.length} cards]`;
   return problems.map((p) => `${where}: ${p}`);
-}""" % PHONE_WIDTH  # noqa: UP031 (the JavaScript's braces)
+}""".replace("PHONE_WIDTH", str(PHONE_WIDTH))
 
 
 def watch(page: Page) -> Callable[[], list[str]]:
@@ -107,14 +108,13 @@ def watch(page: Page) -> Callable[[], list[str]]:
     (each once)."""
     page.evaluate(
         """() => {
-          const check = %s;
+          const check = CHECK;
           const found = (window.__layout = new Set());
           const run = () => { for (const p of check()) found.add(p); };
           run();
           new MutationObserver(run).observe(document.body,
             { subtree: true, childList: true, attributes: true, characterData: true });
-        }"""
-        % CHECK
+        }""".replace("CHECK", CHECK)
     )
     return lambda: list(page.evaluate("() => [...window.__layout]"))
 
@@ -145,9 +145,10 @@ def phase_of(page: Page) -> str | None:
     move = page.locator("#moves button.move[data-move]:not(#hint)").first
     if move.count():
         return f"move:{str(move.get_attribute('data-move')).split(' ')[0]}"
-    if "your turn" in page.locator("#status").inner_text().lower() and page.locator(
-        "#hand button.card:not([aria-disabled='true'])"
-    ).count():
+    if (
+        "your turn" in page.locator("#status").inner_text().lower()
+        and page.locator("#hand button.card:not([aria-disabled='true'])").count()
+    ):
         return "play"
     return None
 
@@ -271,8 +272,10 @@ def test_nothing_moves_when_a_hint_or_a_refusal_appears(
     assert page.evaluate(CLEAR_OF, "hint-note") == []
     play_until(
         page,
-        lambda: phase_of(page) == "play"
-        and page.locator("#hand button.card[aria-disabled='true']").count() > 0,
+        lambda: (
+            phase_of(page) == "play"
+            and page.locator("#hand button.card[aria-disabled='true']").count() > 0
+        ),
     )
     before = page.evaluate(PLACES)
     # (a card the rules refuse: the page sends it, and shows the server's sentence)

@@ -196,7 +196,9 @@ def test_screenshots_match_the_reference_images(
         redrawn(page)
         seated(page, server, monkeypatch, 20261202, "modern", 4)
         # (the person third to the first trick: a position that stays until the person moves)
-        play_until(page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2)
+        play_until(
+            page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2
+        )
         for name in ("390x844", "1366x768"):
             page.set_viewport_size(SIZES[name])
             redrawn(page)
