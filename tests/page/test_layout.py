@@ -13,14 +13,15 @@ tables are dealt from fixed seeds with basic bots, as in ``test_forms.py``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import WAIT, LiveServer, fresh_context
-from .test_forms import play_until, seated
-from .test_table import HAND, table_info
+from .test_forms import BOT, play_until, seated
+from .test_table import HAND, make_table, table_info
 
 SIZES = {
     "360x640": {"width": 360, "height": 640},
@@ -283,3 +284,70 @@ def test_nothing_moves_when_a_hint_or_a_refusal_appears(
     expect(page.locator("#message")).not_to_be_empty()
     assert page.evaluate(PLACES) == before
     assert page.evaluate(CLEAR_OF, "message") == []
+
+
+def test_keyboard_help_only_with_a_keyboard_and_the_focus_in_the_hand_at_the_turn(
+    browser: Browser, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The keys' help shows where a fine pointer that hovers says a keyboard is at hand (a
+    laptop), not on a touch phone; arriving at the person's turn, the focus is on a card of the
+    hand, not on the page's body."""
+    for touch, help_shown in ((False, True), (True, False)):
+        made = fresh_context(browser, viewport=SIZES["390x844"], has_touch=touch, is_mobile=touch)
+        try:
+            page = made.new_page()
+            seated(page, server, monkeypatch, 20261202, "modern", 4)
+            expect(page.locator("#pass")).to_be_visible()
+            if help_shown:
+                expect(page.locator("#hand-help")).to_be_visible()
+            else:
+                expect(page.locator("#hand-help")).to_be_hidden()
+            expect(page.locator("#hand button.card:focus")).to_have_count(1)
+        finally:
+            made.close()
+
+
+@pytest.mark.parametrize("window", ["390x844"], indirect=True)
+def test_the_widows_cards_taken_are_marked_new_until_the_next_move(
+    window: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Heartsette, seed 7: the person wins the first trick and takes the widow's three cards
+    into the hand, each marked new (in words too) until the discard."""
+    page = window
+    seated(page, server, monkeypatch, 7, "heartsette", 4)
+    play_until(page, lambda: page.locator("#pass[data-move-kind='discard']").count() > 0)
+    picked = page.locator("#hand button.card.picked")
+    expect(picked).to_have_count(3)
+    for card in picked.all():
+        assert str(card.get_attribute("aria-label")).endswith(", new: just taken")
+    for index in range(3):
+        page.locator("#hand button.card:not(.picked)").nth(index).click()
+    page.locator("#pass").click()
+    expect(page.locator("#pass")).to_have_count(0)
+    expect(picked).to_have_count(0)
+
+
+def test_the_invitation_is_one_line_and_only_while_a_seat_waits_for_a_person(
+    page: Page, server: LiveServer
+) -> None:
+    """A table with a seat open to a friend shows the invitation on one line; a table of bots
+    does not, though the person chose to be shown it."""
+    for others, shown in (([{"kind": "person"}] + [BOT] * 2, True), ([BOT] * 3, False)):
+        made = make_table(server, [{"kind": "person"}, *others], name="Ann")
+        table = str(made["table"]["id"])
+        page.goto(server.url + "/")
+        kept = {"token": made["token"], "seat": 0, "code": made["code"], "invite": True}
+        page.evaluate(
+            "([key, value]) => localStorage.setItem(key, value)",
+            [f"hearts:{table}", json.dumps(kept)],
+        )
+        page.goto(f"{server.url}/t/{table}")
+        expect(page.locator("#seats .seat")).to_have_count(4)
+        invite = page.locator("#invite")
+        if shown:
+            expect(invite).to_be_visible()
+            expect(page.locator("#invite-code")).to_have_text(made["code"])
+            box = invite.bounding_box()
+            assert box is not None and box["height"] <= 48, box
+        else:
+            expect(invite).to_be_hidden()
