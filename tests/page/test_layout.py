@@ -351,3 +351,33 @@ def test_the_invitation_is_one_line_and_only_while_a_seat_waits_for_a_person(
             assert box is not None and box["height"] <= 48, box
         else:
             expect(invite).to_be_hidden()
+
+
+@pytest.mark.parametrize("window", ["390x844"], indirect=True)
+def test_on_a_phone_the_sheet_and_the_log_open_in_a_drawer_whole(
+    window: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tabs open the score sheet and the log over the table; every player's column of the
+    sheet shows whole (no name cut, nothing to scroll sideways); Escape closes the drawer and
+    gives the focus back to its tab."""
+    page = window
+    seated(page, server, monkeypatch, 5, "modern", 6)
+    expect(page.locator("#side")).to_be_hidden()
+    page.locator("#show-scores").click()
+    expect(page.locator("#side")).to_be_visible()
+    expect(page.locator("#scores thead th")).to_have_count(7)
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('#scores th, #scores td')]
+          .filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent)"""
+    )
+    assert clipped == []
+    wide = page.evaluate(
+        "() => { const s = document.querySelector('#sheet-panel .scroll');"
+        " return [s.scrollWidth, s.clientWidth]; }"
+    )
+    assert wide[0] <= wide[1], wide
+    page.keyboard.press("Escape")
+    expect(page.locator("#side")).to_be_hidden()
+    expect(page.locator("#show-scores")).to_be_focused()
+    page.locator("#show-log").click()
+    expect(page.locator("#log li").first).to_be_in_viewport()
