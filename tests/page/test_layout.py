@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import WAIT, LiveServer, fresh_context
-from .test_forms import BOT, play_until, seated
+from .test_forms import BOT, SUITS, play_until, seated
 from .test_table import HAND, make_table, table_info
 
 SIZES = {
@@ -381,3 +381,19 @@ def test_on_a_phone_the_sheet_and_the_log_open_in_a_drawer_whole(
     expect(page.locator("#show-scores")).to_be_focused()
     page.locator("#show-log").click()
     expect(page.locator("#log li").first).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("window", ["390x844"], indirect=True)
+def test_the_plates_count_the_suit_an_auction_named(
+    window: Page, server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Auction, seed 3: once a suit is named to avoid, each seat's plate counts that suit's
+    symbol, as the view says (hearts only while none is named)."""
+    page = window
+    seated(page, server, monkeypatch, 3, "auction", 4)
+    expect(page.locator("#seats .seat .points").first).to_contain_text("\u2665")
+    pile = page.locator("#piles .auction")
+    play_until(page, lambda: bool(pile.get_attribute("data-named")))
+    symbol = SUITS[str(pile.get_attribute("data-named"))]
+    for points in page.locator("#seats .seat .points").all():
+        expect(points).to_contain_text(symbol)
