@@ -81,6 +81,18 @@ export function placeTrick(felt, nodes) {
   }
 }
 
+/** The felt's piles with their details (class "more") hidden when a pile would lie over a
+ * seat's plate (class "brief" on the box). */
+export function briefPiles(box, seats) {
+  box.classList.remove("brief");
+  const plates = [...seats.children].map((p) => p.getBoundingClientRect());
+  const over = [...box.children].some((pile) => {
+    const a = pile.getBoundingClientRect();
+    return plates.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+  });
+  box.classList.toggle("brief", over);
+}
+
 /** The score sheet and the log: beside the felt on a wide window; on a narrower one a drawer
  * over the table, opened by the tabs (Scores, Log) and closed by its button or Escape. The
  * table is drawn again when the window changes size (the hand's rows, the trick's places). */

@@ -6,7 +6,7 @@ import { totalsChart } from "./chart.js";
 import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
-import { layoutHand, placeTrick, setupLayout } from "./layout.js";
+import { briefPiles, layoutHand, placeTrick, setupLayout } from "./layout.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -558,15 +558,8 @@ function drawPiles(m, v) {
     node.setAttribute("aria-label", node.getAttribute("aria-label") || what.textContent);
     if (rest.length) what.replaceChildren(head, h("span", { class: "more" }, `; ${rest.join("; ")}`));
   }
-  const box = $("piles");
-  box.replaceChildren(...nodes);
-  box.classList.remove("brief");
-  const plates = [...$("seats").children].map((p) => p.getBoundingClientRect());
-  const over = () => [...box.children].some((pile) => {
-    const a = pile.getBoundingClientRect();
-    return plates.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
-  });
-  if (over()) box.classList.add("brief");
+  $("piles").replaceChildren(...nodes);
+  briefPiles($("piles"), $("seats"));
 }
 
 function drawStatus(m, v) {
