@@ -8,6 +8,7 @@ import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
 import { sound, stateSound } from "./sound.js";
 import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from "./overlay.js";
+import { briefPiles, layoutHand, placeTrick, setupLayout } from "./layout.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -460,6 +461,7 @@ function render() {
   const v = m.view;
   const n = v.players;
   seatInfo();
+  invitation();
   drawSeats(m, v, n);
   drawTrick(m, v, n);
   drawStatus(m, v);
@@ -471,6 +473,7 @@ function render() {
   drawAbout(v);
   if (mySeat !== null && (m.turn === mySeat || v.choose)) handOverNeeded();
   if (over) showOver();
+  placeTrick($("felt"), [...$("trick").children]); // (again: the hand drawn may have resized the felt)
 }
 
 function drawSeats(m, v, n) {
@@ -504,7 +507,8 @@ function drawSeats(m, v, n) {
       doing ? h("span", { class: `doing${thinking ? " thinking" : ""}` }, doing) : null,
       h("span", { class: "counts" },
         h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
-        h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
+        h("span", { class: `points${/^(spades|clubs)$/.test(penaltySuit(v)) ? " black" : ""}`, title: "points this hand" },
+          ` ${SUIT_SYMBOLS[penaltySuit(v)]} ${penalties}`)),
       v.auction && v.auction.bids && v.auction.bids[seat] !== null && v.auction.bids[seat] !== undefined
         ? h("span", { class: "bid" }, v.auction.bids[seat] === 0 ? "passed the bid" : `bid ${v.auction.bids[seat]}`) : null,
       exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null,
@@ -513,6 +517,13 @@ function drawSeats(m, v, n) {
     nodes.push(node);
   }
   box.replaceChildren(...nodes);
+}
+
+const SUIT_SYMBOLS = { clubs: "\u2663", diamonds: "\u2666", spades: "\u2660", hearts: "\u2665" };
+
+/** The suit whose cards count this hand, as the view says: the suit an auction named, else hearts. */
+function penaltySuit(v) {
+  return (v.auction && v.auction.named_suit) || "hearts";
 }
 
 function drawTrick(m, v, n) {
@@ -539,6 +550,7 @@ function drawTrick(m, v, n) {
   }));
   box.classList.toggle("taken", Boolean(showHeld));
   box.classList.toggle("many", n > 4);
+  placeTrick($("felt"), [...box.children]);
 }
 
 /** The felt's piles: the stock and its size, the widow, the suit named in an auction. */
@@ -584,7 +596,16 @@ function drawPiles(m, v) {
       : a.bidder !== null && a.bidder !== undefined ? `High bid: ${a.high_bid}, ${seatName(a.bidder)}` : "The auction: no bid yet";
     nodes.push(h("div", { class: "pile auction", "data-named": a.named_suit || "", role: "note" }, h("span", { class: "what" }, text)));
   }
+  // (each pile's words after the first "; " are its details: hidden when the pile would lie
+  // over a seat's plate, and kept whole in its name)
+  for (const node of nodes) {
+    const what = node.querySelector(".what");
+    const [head, ...rest] = what.textContent.split("; ");
+    node.setAttribute("aria-label", node.getAttribute("aria-label") || what.textContent);
+    if (rest.length) what.replaceChildren(head, h("span", { class: "more" }, `; ${rest.join("; ")}`));
+  }
   $("piles").replaceChildren(...nodes);
+  briefPiles($("piles"), $("seats"));
 }
 
 function drawStatus(m, v) {
@@ -642,6 +663,13 @@ function cardButton(card, attrs, onclick) {
   return h("button", { type: "button", class: "card", "data-card": card, ...attrs, onclick }, face(card));
 }
 
+// Cards that came into the hand from the widow or the stock (not the deal, not the pass): marked
+// new until the seat's next move (a card leaving its hand). myTurnBefore: focus comes to the
+// hand when the turn does.
+let handBefore = null; // { hand: the hand's number, cards: Set }
+let picked = new Set();
+let myTurnBefore = false;
+
 function drawHand(m, v) {
   const box = $("hand");
   const active = document.activeElement;
@@ -651,6 +679,7 @@ function drawHand(m, v) {
     box.replaceChildren();
     box.hidden = true;
     $("hand-help").hidden = true;
+    myTurnBefore = false;
     return;
   }
   box.hidden = false;
@@ -661,10 +690,20 @@ function drawHand(m, v) {
   if (key !== choosingKey) { chosen = new Set(); choosingKey = key; }
   const received = new Set(v.received || []);
   const fresh = v.phase === "play" && v.tricks && v.tricks.length === 0;
+  if (!handBefore || handBefore.hand !== v.hand_number || v.phase === "pass") {
+    picked = new Set();
+  } else if (v.hand.some((c) => !handBefore.cards.has(c)) || [...handBefore.cards].some((c) => !v.hand.includes(c))) {
+    if ([...handBefore.cards].some((c) => !v.hand.includes(c))) picked = new Set();
+    for (const c of v.hand) if (!handBefore.cards.has(c) && !received.has(c)) picked.add(c);
+  }
+  handBefore = { hand: v.hand_number, cards: new Set(v.hand) };
+  const myTurn = mySeat !== null && (Boolean(choose) || (m.turn === mySeat && legal.size > 0));
+  box.classList.toggle("turn", myTurn);
   const buttons = v.hand.map((card, index) => {
     const may = choose ? choose.cards.includes(card) : legal.has(card);
     const got = received.has(card) && fresh;
-    const label = words(card) + (got ? ", received" : "");
+    const took = picked.has(card);
+    const label = words(card) + (got ? ", received" : took ? ", new: just taken" : "");
     const attrs = {
       "aria-label": label,
       "aria-disabled": may ? "false" : "true",
@@ -673,17 +712,22 @@ function drawHand(m, v) {
     };
     if (choose) attrs["aria-pressed"] = chosen.has(card) ? "true" : "false";
     const button = cardButton(card, attrs, () => pick(card));
-    button.className = `card${got ? " received" : ""}`;
+    button.className = `card${got ? " received" : ""}${took ? " picked" : ""}`;
     button.style.setProperty("--i", index);
     return button;
   });
   box.replaceChildren(...buttons);
   box.style.setProperty("--n", buttons.length);
+  layoutHand(box, buttons);
   const target = buttons.find((b) => b.dataset.card === focused)
     || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
+  // (the turn come: the focus to the hand, unless the person has it elsewhere on the page)
+  const idle = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+  const arrive = myTurn && !myTurnBefore && idle;
+  myTurnBefore = myTurn;
   if (target) {
     target.tabIndex = 0;
-    if (focused) target.focus({ preventScroll: true });
+    if (focused || arrive) target.focus({ preventScroll: true });
   }
 }
 
@@ -962,7 +1006,9 @@ function typedCard(name) {
 
 function invitation() {
   const box = $("invite");
-  if (!mine || !mine.invite || !mine.code) { box.hidden = true; return; }
+  // (only while a seat waits for a person to take it)
+  const waiting = !last || seats.some((s) => s.kind === "open" && s.status !== "substitute");
+  if (!mine || !mine.invite || !mine.code || !waiting) { box.hidden = true; return; }
   const link = new URL(mine.link || `/t/${id}`, location.href).href;
   $("invite-link").href = link;
   $("invite-link").textContent = link;
@@ -975,6 +1021,7 @@ function invitation() {
 
 export function table(tableId) {
   id = tableId;
+  setupLayout(render);
   // (the lobby's Watch asks to watch even where this browser holds a seat of the table)
   mine = sessionStorage.getItem("hearts:watch:" + id) ? null : kept(id);
   $("table").hidden = false;
