@@ -138,7 +138,7 @@ async function holdTrick(speed, ends) {
   }
   pending = queue.length > 0;
   hooks.cleared();
-  shownAt = performance.now();
+  shownAt = -Infinity; // (the next trick's lead comes as the gathering ends: it was its pause)
 }
 
 /** The position as a trick's last card left it, shown while the trick is held before the rest of
