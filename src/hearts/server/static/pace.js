@@ -8,12 +8,13 @@ import { onSetting, setting } from "./settings.js";
 import { $, h } from "./util.js";
 
 /** Milliseconds of each deliberate pause, by speed: before another seat's card (or bid), the
- * finished trick held still, its gathering toward the winner, the deal. The server's turn timer
- * adds the slow ones before a person's turn (src/hearts/server/pace.py: keep them equal). */
+ * finished trick held still (at least a second, and a frame to spare, at every speed but the
+ * tests'), its gathering toward the winner, the deal. The server's turn timer adds the slow ones
+ * before a person's turn (src/hearts/server/pace.py: keep them equal). */
 export const SPEEDS = Object.freeze({
   slow: Object.freeze({ card: 800, hold: 1800, gather: 400, deal: 1400 }),
-  normal: Object.freeze({ card: 450, hold: 1100, gather: 250, deal: 900 }),
-  fast: Object.freeze({ card: 200, hold: 1000, gather: 200, deal: 500 }),
+  normal: Object.freeze({ card: 400, hold: 1050, gather: 250, deal: 900 }),
+  fast: Object.freeze({ card: 200, hold: 1050, gather: 150, deal: 500 }),
   test: Object.freeze({ card: 0, hold: 0, gather: 0, deal: 0 }),
 });
 
