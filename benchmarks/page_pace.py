@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/page_pace.py                       # 26 of the person's cards
     .venv/bin/python benchmarks/page_pace.py --cards 52 --limit 400 --speed slow
+    .venv/bin/python benchmarks/page_pace.py --bots hard           # the lobby's hard bots instead
 
 It starts ``hearts serve`` on loopback (a free port, a fresh SQLite store in a temporary folder,
 the server's default bot workers) and Debian's Chromium headless (``--chromium``), makes a
@@ -101,10 +102,15 @@ def overlap(a: float, b: float, c: float, d: float) -> float:
     return max(0.0, min(b, d) - max(a, c))
 
 
-def play(page: Page, base: str, speed: str, cards: int, limit: float) -> list[float]:
-    """Make a table in the lobby and play the person's seat; the click times of its cards."""
+def play(page: Page, base: str, bots: str | None, cards: int, limit: float) -> list[float]:
+    """Make a table in the lobby (its default bots, or ``bots``) and play the person's seat;
+    the click times of its cards."""
     page.goto(base + "/")
     page.locator("#name").fill("Bench")
+    if bots:
+        page.locator("#others").select_option(bots)
+    bench = page.locator("#others").input_value()
+    print(f"the lobby's other seats: {bench} bots", flush=True)
     page.locator("#create").click()
     page.wait_for_url("**/t/**")
     clicks: list[float] = []
@@ -138,6 +144,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=26, help="the person's cards at most")
     parser.add_argument("--limit", type=float, default=240.0, help="seconds at most")
     parser.add_argument("--speed", default="normal", choices=["slow", "normal", "fast"])
+    parser.add_argument("--bots", help="the lobby's other seats (default: the lobby's default)")
     parser.add_argument(
         "--chromium", default=os.environ.get("HEARTS_TEST_CHROMIUM", "/usr/bin/chromium")
     )
@@ -173,15 +180,16 @@ def main() -> None:
                 errors: list[str] = []
                 page.on("pageerror", lambda error: errors.append(str(error)))
                 start = time.monotonic()
-                clicks = play(page, base, args.speed, args.cards, args.limit)
+                clicks = play(page, base, args.bots, args.cards, args.limit)
                 elapsed = time.monotonic() - start
                 bench = page.evaluate("() => window.__bench")
                 pauses = page.evaluate("() => window.__pace.pauses")
+                idle = page.evaluate("() => window.__pace.idle")
                 browser.close()
         finally:
             os.killpg(server.pid, signal.SIGINT)  # (as Ctrl+C: the server stops its workers)
             server.wait(timeout=30)
-    report(args, clicks, bench, pauses, errors, load, elapsed, version)
+    report(args, clicks, bench, pauses, idle, errors, load, elapsed, version)
 
 
 def report(
@@ -189,6 +197,7 @@ def report(
     clicks: list[float],
     bench: dict[str, Any],
     pauses: list[dict[str, Any]],
+    idle: list[dict[str, Any]],
     errors: list[str],
     load: float,
     elapsed: float,
@@ -197,6 +206,7 @@ def report(
     whole: list[float] = []
     deliberate: list[float] = []
     beyond: list[float] = []
+    waiting: list[float] = []
     crossing = 0
     for click in clicks:
         after = [t for t in bench["playable"] if t > click]
@@ -214,6 +224,7 @@ def report(
         whole.append((ready - click) / 1000)
         deliberate.append(paused / 1000)
         beyond.append((ready - click - paused) / 1000)
+        waiting.append(sum(overlap(click, ready, i["start"], i["end"]) for i in idle) / 1000)
     shown = [(t["gone"] - t["shown"]) / 1000 for t in bench["tricks"] if t.get("gone")]
     cpu = (
         next(
@@ -250,6 +261,10 @@ def report(
     print(line("whole wait", whole))
     print(line("deliberate pauses", deliberate))
     print(line("beyond the pauses", beyond))
+    print(line("  of it waiting for the server", waiting))
+    print(
+        line("  of it the page's own work", [b - w for b, w in zip(beyond, waiting, strict=True)])
+    )
     if shown:
         print(line("a taken trick on the felt", shown))
     goals = [

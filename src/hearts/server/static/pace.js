@@ -31,8 +31,10 @@ function still() {
 }
 
 // What tests and benchmarks read: each deliberate pause ({ why, start, end }, performance.now()),
-// each card played by itself.
-const record = { pauses: [], auto: [] };
+// each time the page had shown everything and waited for the server ({ start, end }), each card
+// played by itself.
+const record = { pauses: [], idle: [], auto: [] };
+let idleSince = null;
 window.__pace = record;
 
 let hooks = null; // { show(step), cleared(), idle(), seat() }
@@ -62,6 +64,7 @@ export function ready() {
  * the next deal) is shown in parts: the trick first, held, then the rest. */
 export function push(m) {
   const at = performance.now();
+  if (idleSince !== null) { record.idle.push({ start: idleSince, end: at }); idleSince = null; }
   if (m.type === "welcome") fresh = true;
   if (m.type !== "state") {
     queue.push({ m, events: [], part: 0, parts: 1, at, fresh: false });
@@ -125,6 +128,7 @@ async function pump() {
     busy = false;
     pending = queue.length > 0;
   }
+  idleSince = performance.now();
   hooks.idle();
 }
 
