@@ -42,7 +42,6 @@ import httpx
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-PLAYABLE = "#hand button.card:not([aria-disabled='true'])"
 
 WATCH = """
 (() => {
@@ -85,6 +84,18 @@ CLICK = """() => {
 }"""
 
 
+PASS = """() => {
+  const pass = document.getElementById("pass");
+  const cards = [...document.querySelectorAll("#hand button.card:not([aria-disabled='true'])")];
+  const count = pass ? Number(pass.dataset.count) : 0;
+  if (!pass || cards.length < count) return false;
+  for (const card of cards.slice(0, count)) card.click();
+  document.getElementById("pass").click();
+  return true;
+}"""
+"""A pass (or a discard) made at once: the first cards the page offers."""
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
@@ -116,12 +127,7 @@ def play(page: Page, base: str, bots: str | None, cards: int, limit: float) -> l
     clicks: list[float] = []
     end = time.monotonic() + limit
     while len(clicks) < cards and time.monotonic() < end:
-        passing = page.locator("#pass")
-        if passing.count() and page.locator(PLAYABLE).count():
-            count = int(passing.get_attribute("data-count") or 0)
-            for index in range(count):
-                page.locator(PLAYABLE).nth(index).click()
-            passing.click()
+        if page.evaluate(PASS):
             page.wait_for_timeout(50)
             continue
         at = page.evaluate(CLICK)
