@@ -44,6 +44,7 @@ let pending = false; // something received is not shown yet, or the step shown h
 let shownAt = -Infinity; // when the last step was shown
 let waiting = null; // the tap waited for: its resolve
 let fresh = true; // the next state is a page catching up (after hello): shown at once
+let holds = []; // what the step being shown asked the queue to wait for (holdFor)
 
 /** Start the pace: ``hooks.show(step)`` presents a step (a message, or part of a state's events),
  * ``hooks.cleared()`` ends a held trick, ``hooks.idle()`` says the queue has caught up,
@@ -55,13 +56,22 @@ export function startPace(given) {
   onSetting((name, value) => { if (name === "waitTap" && !value) tapped(); });
 }
 
+/** Hold the queue after the step being shown until ``promise`` settles: for what the person
+ * reads before the table goes on (the end of a hand's summary, dismissed or timed out by its
+ * module). Called while a step is shown (from table.js's events); its person's view only. */
+export function holdFor(promise) {
+  holds.push(Promise.resolve(promise).catch(() => {}));
+  pending = true;
+}
+
 /** Whether everything received has been shown (a person's hand is playable only then). */
 export function ready() {
   return !pending && queue.length === 0;
 }
 
 /** Queue a message from the server. A state whose events end a trick and go on (the hand over,
- * the next deal) is shown in parts: the trick first, held, then the rest. */
+ * the next deal) is shown in parts: the trick first, held, then the hand's end, then the next
+ * hand from its shuffle on. */
 export function push(m) {
   const at = performance.now();
   if (idleSince !== null) { record.idle.push({ start: idleSince, end: at }); idleSince = null; }
@@ -73,6 +83,7 @@ export function push(m) {
     const parts = [];
     let from = 0;
     list.forEach((e, i) => {
+      if (e.kind === "shuffle_committed" && i > from) { parts.push(list.slice(from, i)); from = i; }
       if (TRICK_END.has(e.kind) && i < list.length - 1) { parts.push(list.slice(from, i + 1)); from = i + 1; }
     });
     parts.push(list.slice(from));
@@ -118,8 +129,15 @@ async function pump() {
       const dealt = step.events.some((e) => e.kind === "dealt") && step.m.type === "state";
       const dealing = dealt && speed.deal > 0 && !still();
       pending = queue.length > 0 || Boolean(ends) || dealing;
+      holds = [];
       hooks.show(step);
       shownAt = performance.now();
+      if (holds.length) {
+        const start = performance.now();
+        await Promise.all(holds);
+        holds = [];
+        record.pauses.push({ why: "read", start, end: performance.now() });
+      }
       if (ends) await holdTrick(speed, ends);
       else if (dealing) await deal(speed.deal);
       else await yieldTask();
@@ -155,8 +173,9 @@ export function between(prev, events) {
   const gone = new Set(played.map((e) => e.card));
   const sizes = (v.hand_sizes || []).slice();
   for (const e of played) if (sizes[e.seat] > 0) sizes[e.seat] -= 1;
+  const over = events.some((e) => e.kind === "hand_over");
   return {
-    ...prev, between: true, turn: null, deadline: null, events,
+    ...prev, between: `Hand ${v.hand_number + 1}${over ? " is over" : ": the trick is taken"}`, turn: null, deadline: null, events,
     view: { ...v, trick: [], hand: v.hand ? v.hand.filter((c) => !gone.has(c)) : v.hand, hand_sizes: sizes, legal_moves: [], choose: null },
   };
 }

@@ -565,7 +565,7 @@ function drawStatus(m, v) {
   const hand = `Hand ${v.hand_number + 1}`;
   let text;
   if (m.between) {
-    text = `${hand}: the trick is taken`;
+    text = m.between; // (a trick taken, shown before the rest of its state: pace.js)
   } else if (m.turn === null || v.phase === "over") {
     text = "The game is over.";
   } else if (v.phase === "pass" || v.phase === "discard") {
