@@ -47,8 +47,7 @@ from hearts.game import Game
 from hearts.rules import Moon, Rules
 
 if TYPE_CHECKING:
-    from hearts.tui.app import HeartsApp
-    from hearts.tui.saves import KeptGame, Saves
+    pass
 
 __all__ = ["app", "main"]
 
@@ -816,8 +815,15 @@ def play(
     no_color: Annotated[
         bool,
         typer.Option(
-            "--no-color",
-            help="No colour (as the NO_COLOR variable does); kept with the game.",
+            "--no-color", help="No colour (as the NO_COLOR variable does); kept with the game."
+        ),
+    ] = False,
+    laws: Annotated[
+        bool,
+        typer.Option(
+            "--laws",
+            help="Play by the laws at a real table (docs/laws.md): you may revoke, take it "
+            "back, call an exposed card and claim a revoke; the bots claim what they see.",
         ),
     ] = False,
 ) -> None:
@@ -825,6 +831,7 @@ def play(
     trick in the middle, the score sheet aside. Each game is saved after every move in a file
     of its own; with an unfinished game kept, `hearts play` offers to continue it."""
     from hearts import tui  # the terminal app is loaded only to play
+    from hearts.tui import report
     from hearts.tui.app import SPEEDS, HeartsApp
     from hearts.tui.saves import GameOpenElsewhere
 
@@ -836,16 +843,12 @@ def play(
     if list_games:
         if resume or new or game is not None:
             _fail("--list only lists the kept games: give it alone (then --resume GAME or --new)")
-        _print_kept(saves)
+        report.print_kept(saves)
         return
     resume = resume or game is not None
     if resume and new:
         _fail("--resume continues a kept game and --new starts one: give one of them")
-    kept, problems = saves.scan()
-    if game is None:  # a game named by its id says itself what is wrong with it
-        for problem in problems:
-            typer.echo(_wrap(problem), err=True)
-    notice = ""
+    kept, problems = saves.scan()  # (the app says which cannot be read: report.unreadable)
     offer: list[tui.KeptGame] = []
     path: Path | None = None
     if resume:
@@ -857,6 +860,7 @@ def play(
                 ("--bots", bots),
                 ("--seed", seed),
                 ("--think", think),
+                ("--laws", laws or None),
             )
             if value is not None
         ]
@@ -874,7 +878,7 @@ def play(
             try:
                 target = saves.find(game, kept)
             except InvalidRecord as error:
-                _fail(_lower(str(error)), FAILURE)
+                _fail(report.lower(str(error)), FAILURE)
             except HeartsError as error:
                 _fail(str(error), FAILURE)
         try:
@@ -891,7 +895,8 @@ def play(
         session.no_color = session.no_color or no_color
     else:
         name = variant or "modern"
-        rules = _rules_for(name, players)
+        rules = _rules_for(name, players).replace(laws=laws)
+        name += " by the laws" if laws else ""
         names = _bot_names(bots or "expert", rules.players - 1)
         _check_search_applies(names, think, None)
         try:
@@ -912,9 +917,6 @@ def play(
                 path = saves.create()
             except OSError as error:
                 _fail(f"cannot keep the game in {saves.root}: {error.strerror}", FAILURE)
-    if problems:
-        files = "file cannot" if len(problems) == 1 else "files cannot"
-        notice = f"{len(problems)} saved game {files} be read: `hearts play --list` names them."
     if session.no_color:
         os.environ["NO_COLOR"] = "1"
 
@@ -935,7 +937,7 @@ def play(
         save_path=path,
         speed=session.speed,
         new_game=again,
-        notice=notice,
+        problems=problems if game is None else (),
         saves=saves,
         offer=offer,
         speed_given=speed is not None,
@@ -946,87 +948,9 @@ def play(
     finally:
         if helper is not None:
             helper.close()
-        _save_last(terminal)
+        report.save_last(terminal)
         saves.close()
-        _say_saved(terminal, saves, offer)
-
-
-def _save_last(terminal: HeartsApp) -> None:
-    """However the app ended, the game as it stands is saved once more (the speed with it)."""
-    path = terminal.save_path
-    if terminal.started and path is not None and not terminal.session.is_over:
-        try:
-            terminal.session.save(path)
-        except OSError as error:
-            typer.echo(_wrap(f"Could not save the game to {path}: {error.strerror}."), err=True)
-
-
-def _wrap(text: str, width: int = 80, indent: str = "") -> str:
-    """A sentence in lines of ``width`` (a path or a command longer than that is not cut)."""
-    import textwrap
-
-    return textwrap.fill(
-        text,
-        width,
-        initial_indent=indent,
-        subsequent_indent=indent,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-
-
-def _lower(sentence: str) -> str:
-    """A sentence as the rest of an ``error:`` line."""
-    return sentence[:1].lower() + sentence[1:].rstrip(".")
-
-
-def _say_saved(terminal: HeartsApp, saves: Saves, offer: Sequence[KeptGame]) -> None:
-    """After the app has closed: the game is saved, where, and the command to go on with it
-    (a finished game: where its record is)."""
-    session, path = terminal.session, terminal.save_path
-    if not terminal.started:  # quit at the choice: nothing new was started
-        if offer:
-            typer.echo(
-                f"Nothing was changed. To go on with your last game:\n\n    "
-                f"{saves.resume_command(offer[0].id)}"
-            )
-        return
-    if path is None or not path.exists():
-        return
-    if session.is_over:
-        if session.record_file:
-            typer.echo(f"The game is over; its record is kept in:\n\n    {session.record_file}")
-        return
-    typer.echo(saves.saved_message(session, path))
-
-
-def _print_kept(saves: Saves) -> None:
-    """``hearts play --list``: every kept game, the last played first, in lines that fit 80
-    columns; then the command that continues one."""
-    from hearts.tui.saves import describe
-
-    kept, problems = saves.scan()
-    if not kept and not problems:
-        typer.echo(f"No game is kept in {saves.root} yet: `hearts play` starts one.")
-        return
-    typer.echo(f"Kept games in {saves.root}, the last played first:")
-    for number, game in enumerate(kept, start=1):
-        state, totals = describe(game)
-        head = f"{number:>2}  {game.id}  {'finished' if game.finished else 'unfinished'}"
-        typer.echo("")
-        typer.echo(head)
-        for line in (state, totals):
-            typer.echo(_wrap(line, indent="    "))
-        if game.finished and game.record_file:
-            typer.echo(f"    record: {game.record_file}")
-    for problem in problems:
-        typer.echo("")
-        typer.echo(_wrap(problem))
-    unfinished = saves.unfinished(kept)
-    if unfinished:
-        typer.echo("")
-        typer.echo("To go on with one: hearts play --resume ID (or its number), e.g.")
-        typer.echo(f"\n    {saves.resume_command(unfinished[0].id)}")
+        report.say_saved(terminal, saves, offer)
 
 
 @app.command("serve")

@@ -126,7 +126,8 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def at_test_speed(context: BrowserContext, settings: str = TEST_SETTINGS) -> None:
     """Start every page of ``context`` with ``settings`` kept (JSON, as settings.js keeps them),
     unless the page's person has already chosen some."""
-    context.add_init_script(  # (try: a document with no storage, a sandboxed record, has none)
+    # (a page with no storage of its own, about:blank or a data: URL, throws on localStorage)
+    context.add_init_script(
         "try { if (localStorage.getItem('hearts:settings') === null)"
         f" localStorage.setItem('hearts:settings', {settings!r}); }} catch {{}}"
     )

@@ -75,7 +75,7 @@ def test_a_short_game_ends_with_a_chart_of_each_seats_totals(
     assert info["over"]
     hands = info["hand"]
     totals = info["scores"]
-    chart = page.locator("#over svg.chart")
+    chart = page.locator("#game-over svg.chart")
     expect(chart).to_be_visible(timeout=WAIT)
     expect(chart).to_have_attribute("role", "img")
     assert chart.locator("title").first.text_content() == "Each player's total after each hand"
@@ -107,7 +107,7 @@ def test_a_short_game_ends_with_a_chart_of_each_seats_totals(
         before = [line["totals"][number - 1] if number else 0 for line in drawn]
         after = [line["totals"][number] for line in drawn]
         assert row[1:] == [str(b - a) for a, b in zip(before, after, strict=True)]
-    expect(page.locator("#over .winners")).not_to_be_empty()
+    expect(page.locator("#game-over .winners")).not_to_be_empty()
     problems = serious(page)  # (axe-core: the chart's roles and names, the panel's contrast)
     assert not problems, describe(problems)
 

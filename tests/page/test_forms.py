@@ -351,7 +351,7 @@ def test_the_moon_choice_is_offered_in_words_to_the_seat_that_shot_it(
     logged(page, r"^You shoot the moon!$")
     new.click()
     logged(page, r"^You choose to take the points off your score\.$")
-    expect(page.locator("#summary")).to_contain_text("You shot the moon!")
+    expect(page.locator("#hand-over")).to_contain_text("You shot the moon!")
     info = table_info(server, table)
     assert info["over"] and info["scores"][0] == -26
 
@@ -626,7 +626,7 @@ def test_without_web_crypto_the_page_still_checks_the_deal_with_its_own_hashes(
         sit(page, server, table, made["token"], 0)
         assert page.evaluate("globalThis.crypto.subtle === undefined")
         play_until(page, over(server, table))
-        checked = page.locator("#summary .reveal")
+        checked = page.locator("#hand-over .reveal")
         expect(checked).to_have_attribute("data-verified", "yes")
         expect(checked).to_have_attribute("data-hash", "page")
         expect(checked).to_contain_text("matches the commitment")

@@ -197,7 +197,7 @@ def test_a_person_makes_a_table_in_the_lobby_and_plays_a_whole_hand_by_clicks(
     assert play_a_hand(page, server, table, keys=False) == 13
     info = table_info(server, table)
     assert info["hand"] == 2 and sum(info["scores"]) >= 26  # (the hand was scored)
-    checked = page.locator("#summary .reveal")
+    checked = page.locator("#hand-over .reveal")
     expect(checked).to_have_attribute("data-verified", "yes")  # (checked in the browser)
     expect(checked).to_contain_text("matches the commitment")
 
@@ -227,7 +227,7 @@ def test_a_deal_that_is_not_the_one_committed_to_is_told_so_by_the_page(
     table = made["table"]["id"]
     sit(page, server, table, made["token"], 0)
     play_a_hand(page, server, table, keys=False)
-    checked = page.locator("#summary .reveal")
+    checked = page.locator("#hand-over .reveal")
     expect(checked).to_have_attribute("data-verified", "no")
     expect(checked).to_contain_text("does not match the commitment")
 

@@ -159,6 +159,7 @@ def _server_messages() -> list[protocol.ServerMessage]:
         Error(code="throttled", message="too many messages: wait a second"),
         Pong(ref=1),
         Over(winners=[2], totals=[104, 61, 33, 58], record="/tables/t1/record"),
+        protocol.Again(table="Xq3v9LmZp2aB", link="/t/Xq3v9LmZp2aB", by=0),
     ]
 
 

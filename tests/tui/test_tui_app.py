@@ -13,7 +13,7 @@ from conftest import Driver
 from hearts import Card, Phase, variants
 from hearts.errors import IllegalMove
 from hearts.events import BidMade, CardPlayed, HandSettled, SuitNamed
-from hearts.tui import words
+from hearts.tui import keys as key_page
 from hearts.tui.app import ChoiceScreen, HeartsApp, card_keys, positions
 from hearts.tui.saves import Lock, Saves
 from hearts.tui.session import ME, Session
@@ -717,7 +717,7 @@ def test_the_question_mark_page_shows_the_keys_then_the_rules_in_words(
     for raw in ("strip:", "stock:", "True", "False"):
         assert not [row for row in rows if raw in row], raw
     assert rule in rows
-    page = words.rules_page(variant, variants.get(variant))
+    page = key_page.rules_page(variant, variants.get(variant))  # (the keys' page: tui/keys.py)
     assert [line for line in page if line.strip() and line.strip() not in rows] == []
     assert any("docs/rules.md in the project" in row for row in _page_rows(screens[-1]))
     assert len(screens) > 1  # at 80×24 the page scrolls

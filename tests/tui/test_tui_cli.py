@@ -79,11 +79,20 @@ def headless(monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict[str, Any]]:
             for _ in range(2000):
                 await p.pause(0.005)
                 if game.up_to_date and (
-                    game.waiting_for_you or isinstance(game.screen, ChoiceScreen)
+                    game.waiting_for_you
+                    or isinstance(game.screen, ChoiceScreen)
+                    or game.screen.name == "unreadable"  # (a saved game that cannot be read)
                 ):
                     break  # (on the screen: a key pressed before it would act on nothing)
             seen["choice"] = (
-                game.screen.query_one("#choices").render() if not game.started else None
+                game.screen.query_one("#choices").render()
+                if isinstance(game.screen, ChoiceScreen)
+                else None
+            )
+            seen["page"] = (
+                str(game.screen.query_one("#page").render())
+                if game.screen.name == "unreadable"
+                else None
             )
             if steps is not None:
                 await steps(p)
@@ -319,11 +328,13 @@ def test_a_corrupt_save_is_reported_and_left_alone(
     assert result.exit_code == 1
     assert "cannot be read" in result.output and "left as it is" in result.output
     assert save.read_text(encoding="utf-8") == '{"format": "hearts-play", "version": 1}'
-    seen = headless()  # a new game is played beside it; the bad file is named, and stays
+    seen = headless()  # a new game is dealt beside it; the bad file is named in the app, stays
     result = runner.invoke(app, ["play", "--bots", "basic", "--speed", "fast"])
     assert result.exit_code == 0, result.output
-    assert f"{save} cannot be read" in " ".join(result.output.split())  # wrapped at 80
-    assert "cannot be read" in seen["message"]
+    page = " ".join(seen["page"].split())
+    assert f"{save} cannot be read" in page and "not deleted" in page
+    assert "A new game is dealt for you" in page
+    assert "cannot be read" not in result.output  # (said in the app, not behind it)
     assert save.read_text(encoding="utf-8") == '{"format": "hearts-play", "version": 1}'
 
 

@@ -12,7 +12,7 @@ from hearts import Card, IllegalMove, Pass, Phase, record, variants
 from hearts.bots import ExpertBot
 from hearts.bots.helper import Helper
 from hearts.bots.search import DEFAULT_THINK
-from hearts.errors import HeartsError, InvalidRecord
+from hearts.errors import InvalidRecord
 from hearts.tui import save_dir
 from hearts.tui.session import (
     HELPED_THINK,
@@ -161,10 +161,25 @@ def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "{not json"  # nothing changed
 
 
-def test_the_laws_option_is_refused_with_a_reason() -> None:
+def test_by_the_laws_a_claim_is_made_off_turn_and_other_moves_wait_for_the_turn() -> None:
+    """The laws at the terminal table (laws 25-26): the person may claim whoever's turn it is;
+    a card off turn is still refused, and changes nothing; the game plays out, saved and loaded."""
     rules = variants.get("classic").replace(laws=True)
-    with pytest.raises(HeartsError, match="laws"):
-        Session.new(rules, ["basic"] * 3, seed=1)
+    session = Session.new(rules, ["basic"] * 3, seed=1, variant="classic by the laws")
+    while session.game.deal.to_act == ME or not session.view.laws.claimable:
+        for seat in session.bots_to_move():
+            session.bot_move(seat)
+        if session.my_turn:
+            session.play(session.view.legal_moves[0])
+    accused = session.view.laws.claimable[0]
+    before = session.view
+    with pytest.raises(IllegalMove, match="not yours"):
+        session.play(session.view.hand.cards()[0])
+    assert session.view == before
+    session.play(f"claim {accused}")
+    assert session.view.laws.pending == (accused,) and session.can_undo()
+    _play_out(session)
+    assert Session.from_dict(json.loads(json.dumps(session.to_dict()))).view == session.view
 
 
 def _play_out(session: Session) -> None:

@@ -23,13 +23,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Body, Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import protocol
+from hearts.server import again, protocol
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -84,6 +84,14 @@ class JoinTable(BaseModel):
     name: str = Field(default="Player", min_length=1, max_length=40)
     seat: int | None = Field(
         default=None, ge=0, le=6, description="a free seat (by default the first)"
+    )
+
+
+class AgainRequest(BaseModel):
+    """Who asks for another game: a person seated at the finished table."""
+
+    token: str = Field(
+        min_length=1, max_length=200, description="your seat's token at the finished table"
     )
 
 
@@ -297,6 +305,22 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             table=table.info(), seat=seat, token=token, link=f"/t/{table.id}", code=table.code
         )
 
+    @app.post("/api/tables/{key}/again", dependencies=lookup)
+    async def again_table(
+        request: Request, key: str, body: Annotated[AgainRequest, Body()]
+    ) -> Seated:
+        """Play again: the same seats and people at a new table, once the game is over. Asked
+        by a seated person (their seat's token); made once, every later call by anyone seated
+        there answered with the same table. Your seat there is your seat here, held by the
+        same token; the others' are kept for them, the bots are the same."""
+        hub = hub_of(request)
+        table = hub.find(key)
+        seat = hub.seat_of(table, body.token)
+        made = await again.play_again(hub, table, seat, lambda: guard.creating(request))
+        return Seated(
+            table=made.info(), seat=seat, token=body.token, link=f"/t/{made.id}", code=made.code
+        )
+
     @app.get("/api/games")
     async def finished_games(request: Request) -> list[dict[str, Any]]:
         """The public tables' finished games, newest first (the last fifty): a private
@@ -339,8 +363,22 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.replay)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/t/{key}", response_class=HTMLResponse, include_in_schema=False)
+    async def table_page(request: Request, key: str) -> Response:
+        """A table's page; a finished game's no longer at any table here leads to its replay
+        (a game over at a table still in memory is shown by the page itself, from its socket).
+        The store is asked only while the client's look-ups are not spent."""
+        hub = hub_of(request)
+        if hub.find_quietly(key) is None and guard.may_look(request):
+            try:
+                status = await hub.db(hub.store.status, key)
+            except Exception:  # (the store is down: the page says what the socket is told)
+                status = None
+            if status == "over":
+                return RedirectResponse(f"/r/{key}", status_code=303)
+        return await page()
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/r/{key}", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
         text = (

@@ -41,7 +41,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
 
 from hearts.server.config import ServerConfig
-from hearts.server.limits import RateLimit, scope_key
+from hearts.server.limits import RateLimit, TooMany, scope_key
 
 __all__ = [
     "SECURITY_HEADERS",
@@ -80,6 +80,14 @@ class Guard:
     def looking(self, scope: Any) -> None:
         """A client looks a table up: refused as :class:`TooMany` while its misses are spent."""
         self.lookups.ensure(scope_key(scope))
+
+    def may_look(self, scope: Any) -> bool:
+        """Whether a client's look-ups are not spent (nothing is charged)."""
+        try:
+            self.looking(scope)
+        except TooMany:
+            return False
+        return True
 
     def missed(self, scope: Any) -> None:
         """A client's look-up found no table: it costs one of its misses."""

@@ -63,6 +63,7 @@ __all__ = [
     "Error",
     "Pong",
     "Over",
+    "Again",
     "ServerMessage",
     "CLIENT_TYPES",
     "SERVER_TYPES",
@@ -480,8 +481,20 @@ class Over(_Message):
     record: str = Field(description="The URL of the game's record.")
 
 
+class Again(_Message):
+    """The table's game is played again at a new table (hearts.server.again): every seat's
+    person has their seat there, held by the same token; a watcher may follow."""
+
+    type: Literal["again"] = "again"
+    table: str = Field(description="The new table's id.")
+    link: str = Field(description="The new table's page, /t/{id}.")
+    by: int | None = Field(
+        default=None, description="The seat whose person asked for it (null: told later)."
+    )
+
+
 ServerMessage: TypeAlias = Annotated[
-    Welcome | State | Reveal | Hint | Error | Pong | Over, Field(discriminator="type")
+    Welcome | State | Reveal | Hint | Error | Pong | Over | Again, Field(discriminator="type")
 ]
 """Any message the server sends."""
 
@@ -504,6 +517,7 @@ SERVER_TYPES: Final[dict[str, type[_Message]]] = {
     "error": Error,
     "pong": Pong,
     "over": Over,
+    "again": Again,
 }
 
 _WHAT: Final[dict[str, str]] = {

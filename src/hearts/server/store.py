@@ -261,12 +261,15 @@ def hash_token(token: str) -> str:
 @dataclasses.dataclass(frozen=True, slots=True)
 class NewSeat:
     """A seat of a table being made: ``token`` is the secret its player holds (only its hash
-    is stored); a bot's seat names its ``bot``."""
+    is stored), or ``token_hash`` that hash itself (a seat kept for the holder of a token the
+    server knows only by its hash: play again, at a new table); a bot's seat names its
+    ``bot``."""
 
     name: str
     kind: str = "human"
     bot: str | None = None
     token: str | None = None
+    token_hash: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -644,7 +647,7 @@ class Store:
                                     name=seat.name,
                                     kind=seat.kind,
                                     bot=seat.bot,
-                                    token_hash=None
+                                    token_hash=seat.token_hash
                                     if seat.token is None
                                     else hash_token(seat.token),
                                     left_for_good=False,
@@ -929,6 +932,15 @@ class Store:
         """The table with this id, with its seats and every event; None if there is none."""
         found = self._tables(f"read table {table_id!r}", TableRow.id == table_id)
         return found[0] if found else None
+
+    def status(self, table_id: str) -> str | None:
+        """The status of the table with this id (``playing``, ``over`` or ``closed``), read
+        alone (nothing else of it); None if there is none."""
+        with self._transaction(f"read the status of table {table_id!r}", read=True) as session:
+            found: str | None = session.scalar(
+                select(TableRow.status).where(TableRow.id == table_id)
+            )
+            return found
 
     def by_code(self, code: str) -> StoredTable | None:
         """The table with this join code (read in any case, spaces and dashes ignored)."""

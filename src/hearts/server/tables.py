@@ -280,6 +280,9 @@ class Table:
         and closed if it stays so for the server's claim time)."""
         self.gone: str | None = None
         """Why the table was closed (None: it is open)."""
+        self.again: str | None = None
+        """The id of the table that plays this one's game again (None: not asked for yet;
+        hearts.server.again)."""
 
     # ------------------------------------------------------------------ what clients see
 
@@ -487,14 +490,16 @@ class Table:
         for number in range(before, done):
             self._tell_all(self.reveal(number))
         if self.game.is_over:
-            self._tell_all(
-                protocol.Over(
-                    winners=list(self.game.winners()),
-                    totals=list(self.game.scores),
-                    record=f"/api/games/{self.id}/record",
-                )
-            )
+            self._tell_all(self.over())
             self.hub.forget(self)
+
+    def over(self) -> protocol.Over:
+        """The message of the game's end: its winners, totals and record."""
+        return protocol.Over(
+            winners=list(self.game.winners()),
+            totals=list(self.game.scores),
+            record=f"/api/games/{self.id}/record",
+        )
 
     def reveal(self, hand_number: int) -> protocol.Reveal:
         """The message that reveals a finished hand's seed and what checks its deal."""
@@ -784,6 +789,10 @@ class Table:
         seats = [protocol.SeatInfo(**info) for info in self.seat_infos()]
         client.put(protocol.Welcome(table_id=self.id, seat=seat, seats=seats))
         client.put(self.state(client, fresh=True))
+        if self.game.is_over:  # (a page that comes after the end: the game's end, as at it)
+            client.put(self.over())
+            if self.again is not None:
+                client.put(protocol.Again(table=self.again, link=f"/t/{self.again}", by=None))
         if changed:
             self.broadcast(but=client)
 
@@ -1074,13 +1083,39 @@ class Hub:
             else NewSeat(names[number], "human", None, token if number == creator else None)
             for number, bot in enumerate(seats)
         ]
+        table = await self.open_table(variant, rules, new, creator, table_options, game)
+        return table, token
+
+    async def open_table(
+        self,
+        variant: str,
+        rules: Rules,
+        new: Sequence[NewSeat],
+        creator: int,
+        table_options: TableOptions,
+        game: Game | None = None,
+    ) -> Table:
+        """Store a new table of ``rules`` with the seats ``new`` (checked already) and put it
+        in play: the people away until their sockets come (``creator``'s first), the bots
+        moving, the claim time running. ``game``: its game, dealt already (by default a new
+        one on a fresh seed)."""
+        if game is None:
+            if (
+                len([table for table in self.tables.values() if not table.game.is_over])
+                >= self.config.max_tables
+            ):
+                raise TableError(
+                    "this server has as many tables as it can take: try again later", 503
+                )
+            game = Game(rules, seed=secrets.randbits(63), hand_seeds=True)
         events = game.events
+        assert game.seed is not None
         kept = await self.db(
             self.store.create_table,
             variant=variant,
             rules=rules,
             options=table_options.to_dict(),
-            seed=seed,
+            seed=game.seed,
             dealer=0,
             seats=new,
             events=events,
@@ -1103,7 +1138,7 @@ class Hub:
         self._claims[table.id] = asyncio.get_running_loop().call_later(
             self.config.claim_time, self._claim_over, table
         )
-        return table, token
+        return table
 
     def _claim_over(self, table: Table) -> None:
         """The claim time of a new table has passed: closed if nobody came."""
@@ -1194,6 +1229,10 @@ class Hub:
             place.name = name
             table.broadcast()
         return table, place.number, token
+
+    def find_quietly(self, key: str) -> Table | None:
+        """A table in play here by its id or code, or None (nothing is said or charged)."""
+        return self._in_memory(key)
 
     def _in_memory(self, key: str) -> Table | None:
         return self.tables.get(key) or self.tables.get(self.codes.get(key.strip().upper(), ""))

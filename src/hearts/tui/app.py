@@ -15,7 +15,7 @@ A key acts on what the screen showed when it was pressed (its event's time), nev
 state, however late it is handled (a double tap, key repeat, a busy or slow terminal): each
 change that alters what a key would do (a page over the table, the table back, a card fallen,
 the hint's card under the cursor) is stamped when the first frame after it is written to the
-terminal, and a key pressed before that acts on what was there (:class:`_Sight`,
+terminal, and a key pressed before that acts on what was there (:class:`Sight`,
 :meth:`HeartsApp.on_key`).
 """
 
@@ -24,13 +24,12 @@ from __future__ import annotations
 import collections
 import dataclasses
 import itertools
-import math
 import os
 import select
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -40,11 +39,10 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.filter import NoColor
 from textual.geometry import Offset, Size
-from textual.message_pump import MessagePump
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
 
 from hearts import bots as bot_registry
@@ -53,11 +51,27 @@ from hearts.cards import Card, Suit
 from hearts.deal import Deal, PassChoices, Phase
 from hearts.errors import IllegalMove, InvalidArgument, InvalidRecord
 from hearts.events import CardPlayed
-from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
+from hearts.moves import (
+    Bid,
+    Call,
+    Claim,
+    Correct,
+    Discard,
+    Gather,
+    MoonChoice,
+    Move,
+    NameSuit,
+    Pass,
+    Revoke,
+)
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
 from hearts.tui import words
-from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list, describe
+from hearts.tui.keys import SPEEDS, TRICK_PAUSES, key_line, next_speed, rules_page
+from hearts.tui.lasttrick import show_last_trick
+from hearts.tui.laws import LawsDesk, badge, judgements
+from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list
+from hearts.tui.screens import ChoiceScreen, Sight, TextScreen, unreadable_page
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
 
@@ -71,14 +85,6 @@ __all__ = [
     "move_keys",
     "positions",
 ]
-
-SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.35, "slow": 1.0}
-"""Seconds at least between two cards on the table, a bot's after the card before it, at each
-speed (``s`` cycles through them): each card is seen as it falls. A bot thinks from the moment
-the card before it falls, so its thinking is part of this time, not added to it."""
-TRICK_PAUSES: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.6, "slow": 2.0}
-"""Seconds at least between a finished trick and a bot's lead to the next, at each speed, so
-the trick can be seen (it stays on the table until the next card); any key ends the pause."""
 
 MIN_SIZE: Final = (80, 24)
 """The smallest terminal (columns, lines) the table is drawn in; below it the app says so."""
@@ -109,6 +115,8 @@ def move_keys(move: Move | Card) -> list[str]:
 
     >>> move_keys(Card.parse("QS")), move_keys(Bid(0)), move_keys(NameSuit("h"))
     (['q', 's', 'enter'], ['p'], ['h', 'enter'])
+    >>> move_keys(Revoke(Card.parse("5S"))), move_keys(Claim(2)), move_keys(Gather())
+    (['5', 's', 'enter', 'r'], ['c', '2'], ['g'])
     """
     if isinstance(move, Card):
         return [*card_keys(move), "enter"]
@@ -120,6 +128,13 @@ def move_keys(move: Move | Card) -> list[str]:
         return [move.suit.letter.lower(), "enter"]
     if isinstance(move, MoonChoice):
         return ["o" if move is MoonChoice.OLD else "n"]
+    laws = {Gather: ["g"], Correct: ["b"], Call: ["e"]}  # (a call: of the one card exposed)
+    if isinstance(move, Revoke):  # refused as a card, then played anyway
+        return [*card_keys(move.card), "enter", "r"]
+    if isinstance(move, Claim):
+        return ["c", str(move.seat)]
+    if type(move) in laws:
+        return laws[type(move)]
     raise ValueError(f"no keys for {move!r}")
 
 
@@ -136,238 +151,6 @@ def positions(players: int) -> tuple[list[int], list[int], list[int]]:
     if len(others) == 2:
         return [others[0]], [], [others[1]]
     return [others[0]], others[1:-1], [others[-1]]
-
-
-_now: Final = time.perf_counter if sys.platform == "win32" else time.monotonic
-"""The clock Textual stamps its events with (``Message.time``): when a key was pressed."""
-
-
-class _Sight:
-    """When something reached the screen: a key pressed before it was meant for what the
-    screen showed then, however late the key is handled (a double tap, key repeat, a busy or
-    slow terminal: keys wait in a queue while the game moves on).
-
-    A change is on the screen from the moment the first frame after it is written to the
-    terminal (:meth:`drawn`, from :meth:`HeartsApp._display`), or at the latest once the screen
-    has settled after it (``call_after_refresh``, which waits for every redraw under way: on a
-    busy machine a page is seen a tenth of a second before that; and should Textual stop
-    calling the app's ``_display``, keys still count, from then on).
-    """
-
-    def __init__(self) -> None:
-        self.since = math.inf
-        """When the last change was on the screen (infinity: not yet)."""
-        self._change = 0
-
-    def changed(self, pump: MessagePump) -> None:
-        """Something changed: it is on the screen once drawn (``pump``: whose screen)."""
-        self._change += 1
-        self.since = math.inf
-        pump.call_after_refresh(self._settled, self._change)
-
-    def drawn(self) -> None:
-        """A frame showing the last change has been written to the terminal."""
-        if self.since == math.inf:
-            self.since = _now()
-
-    def _settled(self, change: int) -> None:
-        if change == self._change:  # (a later change waits for its own drawing)
-            self.drawn()
-
-    @property
-    def shown(self) -> bool:
-        """Whether the last change is on the screen."""
-        return self.since != math.inf
-
-    def saw(self, pressed: float) -> bool:
-        """Whether a key pressed at ``pressed`` (its event's time) was pressed with the last
-        change on the screen."""
-        return pressed >= self.since
-
-
-class TextScreen(ModalScreen[None]):
-    """A page of text over the table (the rules, a hand's summary, the end of the game); Enter
-    or Escape goes back. ``keys`` maps other keys to what they do before it closes.
-
-    A key acts on the page only if it was pressed with the page on the screen (an Enter meant
-    for the table does not close a page it never saw), and only one key closes it: the keys
-    that reach it after that (a double tap, key repeat) do nothing."""
-
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > Vertical {
-        width: 100%; max-width: 100; height: auto; max-height: 100%;
-        border: round $accent; background: $surface; padding: 0 1;
-    }
-    TextScreen #scroll { height: auto; }
-    TextScreen #page { height: auto; }
-    TextScreen #close { color: $text-muted; height: 1; dock: bottom; }
-    """
-
-    def __init__(
-        self,
-        body: Text | Table,
-        close: str = "Enter: back to the game · ↑↓ PgUp PgDn: scroll",
-        keys: dict[str, Callable[[], None]] | None = None,
-        name: str | None = None,
-    ) -> None:
-        super().__init__(name=name)
-        self.body = body
-        self.close_text = close
-        self.keys = keys or {}
-        self.sight = _Sight()
-        """When the page reached the screen."""
-        self.closed = False
-        """Whether a key has closed the page (it may still get the keys pressed before)."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            with VerticalScroll(id="scroll"):
-                yield Static(self.body, id="page")
-            yield Static(self.close_text, id="close")
-
-    def on_mount(self) -> None:
-        self._fit()
-        self.sight.changed(self)
-
-    def on_resize(self) -> None:
-        self._fit()
-
-    @property
-    def shown(self) -> bool:
-        """Whether the page is on the screen (a key pressed now acts on it)."""
-        return self.sight.shown and not self.closed
-
-    def _fit(self) -> None:
-        """A long page scrolls within the screen (its border and the close line stay in view)."""
-        self.query_one("#scroll", VerticalScroll).styles.max_height = max(
-            3, self.app.size.height - 3
-        )
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if self.closed or not self.sight.saw(event.time):
-            return  # pressed before the page was seen, or after a key closed it
-        scroll = self.query_one("#scroll", VerticalScroll)
-        moves = {
-            "up": scroll.scroll_up,
-            "down": scroll.scroll_down,
-            "pageup": scroll.scroll_page_up,
-            "pagedown": scroll.scroll_page_down,
-            "home": scroll.scroll_home,
-            "end": scroll.scroll_end,
-        }
-        if event.key in moves:
-            moves[event.key]()
-        elif event.key in self.keys:
-            action = self.keys[event.key]
-            self.closed = True
-            self.dismiss()
-            action()
-        elif event.key in ("enter", "escape", "space"):
-            self.closed = True
-            self.dismiss()
-
-
-class ChoiceScreen(Screen[None]):
-    """The first page when unfinished games are kept: Enter (or 1) continues the last played,
-    a number another, ``n`` starts a new game (the kept ones stay kept).
-
-    As on a :class:`TextScreen`, a key counts only if pressed with the page on the screen, and
-    once a choice is under way (or made) the keys that follow it choose nothing more."""
-
-    DEFAULT_CSS = """
-    ChoiceScreen { align: center middle; }
-    ChoiceScreen > Vertical {
-        width: 100%; max-width: 80; height: auto; max-height: 100%;
-        border: round $accent; padding: 0 1;
-    }
-    ChoiceScreen Static { height: auto; }
-    ChoiceScreen #choice-message { color: $error; }
-    ChoiceScreen #choice-keys { color: $text-muted; margin-bottom: 1; }
-    ChoiceScreen VerticalScroll { height: auto; max-height: 100%; }
-    """
-
-    def __init__(
-        self,
-        games: Sequence[KeptGame],
-        new_game: str,
-        choose: Callable[[KeptGame | None], Awaitable[str]],
-    ) -> None:
-        super().__init__(name="choice")
-        self.games = list(games)[: self.SHOWN]
-        self.more = max(len(games) - self.SHOWN, 0)
-        """Unfinished games not shown here (``hearts play --list`` lists every one)."""
-        self.new_game = new_game
-        self.choose = choose
-        self.sight = _Sight()
-        """When the page reached the screen."""
-        self.choosing = False
-        """Whether a choice is being made (or was made): the keys after it do nothing."""
-
-    SHOWN: ClassVar[int] = 5
-    """The unfinished games shown (the last played first)."""
-
-    def compose(self) -> ComposeResult:
-        many = len(self.games) > 1
-        count = len(self.games) + self.more
-        if self.more:
-            title = (
-                f"You have {count} unfinished games; the last {len(self.games)} played are "
-                "here (`hearts play --list` lists every game, `hearts play GAME` continues "
-                "one):"
-            )
-        elif many:
-            title = f"You have {count} unfinished games:"
-        else:
-            title = "You have an unfinished game:"
-        text = Text(title, style="bold")
-        for number, game in enumerate(self.games, start=1):
-            state, totals = describe(game)
-            text.append(f"\n\n{number}  ", style="bold")
-            text.append(f"{state}\n   {totals}")
-        keys = "Enter: continue the last played" if many else "Enter: continue it"
-        if many:
-            keys += f" · 1-{len(self.games)}: continue that one"
-        keys += f" · n: a new game ({self.new_game}) · Ctrl+Q: quit"
-        with Vertical():
-            # (the keys first: on a small terminal the list may be cut, never the keys)
-            yield Static(keys, id="choice-keys")
-            yield Static("", id="choice-message")
-            yield VerticalScroll(Static(text, id="choices"))
-
-    def on_mount(self) -> None:
-        self.sight.changed(self)
-
-    @property
-    def shown(self) -> bool:
-        """Whether the page is on the screen, waiting for a choice (a key pressed now acts)."""
-        return self.sight.shown and not self.choosing
-
-    def say(self, text: str) -> None:
-        """Why a choice could not be made (the page stays)."""
-        self.query_one("#choice-message", Static).update(text)
-
-    async def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if self.choosing or not self.sight.saw(event.time):
-            return  # pressed before the page was seen, or after a choice
-        char = (event.character or "").lower()
-        if event.key == "enter":
-            await self._pick(self.games[0])
-        elif char.isdigit() and 1 <= int(char) <= len(self.games):
-            await self._pick(self.games[int(char) - 1])
-        elif char == "n":
-            await self._pick(None)
-        elif char and char.isprintable():
-            self.say(f"'{char}' chooses nothing here: Enter continues, n starts a new game.")
-
-    async def _pick(self, game: KeptGame | None) -> None:
-        self.choosing = True
-        problem = await self.choose(game)
-        if problem:
-            self.choosing = False
-            self.say(problem)
 
 
 class HeartsApp(App[None]):
@@ -410,6 +193,7 @@ class HeartsApp(App[None]):
         offer: Sequence[KeptGame] = (),
         speed_given: bool = False,
         helper: Helper | None = None,
+        problems: Sequence[str] = (),
     ) -> None:
         # NO_COLOR: Textual's own filter removes every colour only with ANSI colours on (without,
         # it sends greys).
@@ -472,16 +256,16 @@ class HeartsApp(App[None]):
         """The position at which the cursor was last put on a card that may be played."""
         self._played_for_you = ""
         """What was played for the person this hand (told again in its summary)."""
-        self._table_sight = _Sight()
+        self._table_sight = Sight()
         """When the table came back on the screen (after a page over it, or a terminal too
         small for it): a key pressed before it was meant for what was there instead, and does
         nothing at the table."""
         self._drawn_position: tuple[int, ...] | None = None
         """The position the table was last drawn in (:meth:`_position`)."""
-        self._moved_sight = _Sight()
+        self._moved_sight = Sight()
         """When the position now on the table reached the screen: a key that acts on the game
         (:meth:`_acts`) pressed before it was pressed on an earlier table, and does nothing."""
-        self._hint_sight = _Sight()
+        self._hint_sight = Sight()
         """When the hint's card, put under the cursor, reached the screen."""
         self._mouse_down: tuple[Offset, float] | None = None
         """Where and when the mouse button last went down (the moment of a click)."""
@@ -491,6 +275,10 @@ class HeartsApp(App[None]):
         acts on these."""
         self.notice = notice
         """A line to show when the app starts (e.g. where an unfinished game was kept)."""
+        self.problems = list(problems)
+        """The saved games that could not be read, said on a page at the start."""
+        self.laws = LawsDesk()
+        """The laws' moves by keys (a game played by the laws: :mod:`hearts.tui.laws`)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -525,17 +313,20 @@ class HeartsApp(App[None]):
             self.set_interval(2.0, self._watch_terminal)
         if self.notice:
             self.say(self.notice)
+        new = f"{self.session.variant}, {bot_list(self.session.bot_names)}"
         if not self.started and self.saves is not None:
-            new = f"{self.session.variant}, {bot_list(self.session.bot_names)}"
             self.push_screen(ChoiceScreen(self.offer, new, self.begin))
-            return
-        self.started = True
-        self.save()
-        self.advance()
+        else:
+            self.started = True
+            self.save()
+            self.advance()
+        if self.problems:  # (over the table, or over the choice of the games kept)
+            page = unreadable_page(self.problems, new, self.started, self.exit)
+            self.push_screen(page, self._page_closed if self.started else None)
 
     def _set_up_table(self) -> None:
         self.query_one("#top").display = bool(positions(self.session.players)[1])
-        self.query_one("#keys", Static).update(_KEYS_PLAY)
+        self.query_one("#keys", Static).update(key_line(self))
         self._fit_terminal()
 
     @property
@@ -981,7 +772,7 @@ class HeartsApp(App[None]):
             self.advance()
             return
         last = not self.view.outcome_fixed  # the only card left
-        move = bot_registry.get("basic").choose(self.view)
+        move = _BASIC.choose(dataclasses.replace(self.view, laws=None))  # (a card: no claim)
         self.session.play(move, checkpoint=False)
         if last and isinstance(move, Card):
             self._played_for_you = f"Your last card, the {move.symbol}, was played for you."
@@ -1018,13 +809,8 @@ class HeartsApp(App[None]):
             self._drawn_position = position
             self._moved_sight.changed(self)
             self._before_hint = None
-        if session.is_over:
-            keys = _KEYS_OVER
-        elif view.phase in (Phase.PASS, Phase.DISCARD):
-            keys = _KEYS_MARK
-        else:
-            keys = _KEYS_PLAY
-        self.query_one("#keys", Static).update(keys)  # (what the keys do now, as the prompt)
+        self.laws.tell(self)
+        self.query_one("#keys", Static).update(key_line(self))  # (the keys that work now)
         rules = view.rules
         hand_no = view.hand_number + 1
         direction = view.pass_direction
@@ -1041,6 +827,7 @@ class HeartsApp(App[None]):
             narrow = 0 < box.content_size.width < 16
             box.update(self._seat_text(seat, in_trick.get(seat), narrow))
             box.set_class(view.to_act == seat and view.phase is not Phase.PASS, "to-act")
+            box.border_subtitle = badge(view, seat)
         self.query_one("#trick", Static).update(self._trick_text())
         self.query_one("#sheet", Static).update(self._sheet())
         cards = self._hand_cards()
@@ -1060,6 +847,7 @@ class HeartsApp(App[None]):
             f"{words.count(view.penalties[ME], 'point')} this hand"
         )
         hand.set_class(view.my_turn, "my-turn")
+        hand.border_subtitle = badge(view, ME)
         self.query_one("#prompt", Static).update(self._prompt())
 
     def _seat_text(self, seat: int, played: Card | None, narrow: bool = False) -> Text:
@@ -1160,6 +948,8 @@ class HeartsApp(App[None]):
         if self.session.is_over:
             again = " · n: a new game" if self.new_game is not None else ""
             return Text(f"The game is over: Enter shows the result{again} · q: quit", "bold")
+        if self.laws.prompt(self):
+            return Text(self.laws.prompt(self), "bold yellow")
         if not view.my_turn:
             if not view.dealt and view.phase is Phase.PLAY:
                 return Text("You deal this hand and sit it out (seven at the table).", "bold")
@@ -1247,7 +1037,11 @@ class HeartsApp(App[None]):
         table.add_column("total", justify="right", style="bold")
         for name, cards, penalty, delta, total in summary.rows:
             table.add_row(name, cards or "—", str(penalty), f"{delta:+d}", str(total))
-        lines = [*summary.lines, self._played_for_you] if self._played_for_you else summary.lines
+        lines = [
+            *summary.lines,
+            *judgements(self.session.game.hands[index], self.session.seat_name),
+        ]
+        lines += [self._played_for_you] if self._played_for_you else []
         self._played_for_you = ""
         if lines:
             table.caption = " ".join(lines)
@@ -1304,13 +1098,13 @@ class HeartsApp(App[None]):
 
     def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
         """Textual writes a frame of ``screen`` to the terminal: what changed before it is on
-        the screen (:class:`_Sight`). (Textual's own method, extended: the moment a frame is
+        the screen (:class:`Sight`). (Textual's own method, extended: the moment a frame is
         written is known nowhere else.)"""
         super()._display(screen, renderable)
         if renderable is None:
             return
         sight = getattr(screen, "sight", None)
-        if isinstance(sight, _Sight):  # a page
+        if isinstance(sight, Sight):  # a page
             sight.drawn()
         stack = self.screen_stack
         if stack and screen is stack[0]:  # the table
@@ -1374,7 +1168,9 @@ class HeartsApp(App[None]):
             else:
                 self.say(self._prompt().plain)
             return
-        if key in ("left", "right", "home", "end"):
+        if not self.pending_rank and self.laws.key(self, key, char):
+            pass
+        elif key in ("left", "right", "home", "end"):
             self.move_cursor(key)
         elif key == "enter":
             self.enter()
@@ -1399,9 +1195,10 @@ class HeartsApp(App[None]):
             self.ask_hint()
         elif char == "u":
             self.undo()
+        elif char == "l":
+            show_last_trick(self)
         elif char == "s":
-            names = list(SPEEDS)
-            self.speed = names[(names.index(self.speed) + 1) % len(names)]
+            self.speed = next_speed(self.speed)
             self.say(f"The bots play {self.speed}.")
         elif char and char.isprintable():
             self.say(f"'{char}' does nothing here: press ? for the rules and the keys", error=True)
@@ -1422,6 +1219,7 @@ class HeartsApp(App[None]):
             key == "enter"
             or (phase is Phase.BID and char == "p")
             or (phase is Phase.MOON and char in ("o", "n"))
+            or self.laws.acts(self.view, key, char)
         )
 
     def _seen_moved(self, pressed: float) -> bool:
@@ -1571,8 +1369,9 @@ class HeartsApp(App[None]):
         try:
             self.session.play(move)
         except IllegalMove as error:
-            self.say(f"{_sentence(str(error))}", error=True)
+            self.say(self.laws.refused(self, move, error), error=True)
             return False
+        self.laws.offer = None
         self.hint_text = None
         self.say("")
         self.save()
@@ -1586,15 +1385,20 @@ class HeartsApp(App[None]):
         except IllegalMove as error:
             self.say(_sentence(str(error)), error=True)
             return
-        self.generation += 1
-        self.stop_pondering()
-        self.busy = False
         self.marked.clear()
         self.pending_rank = self.bid_text = ""
         self.naming = None
-        self.hint_text = None
         self.shown = min(self.shown, self._finished_hands())
-        self.say("Undone: back to your last move.")
+        self.replan("Undone: back to your last move.")
+
+    def replan(self, said: str) -> None:
+        """The game has moved outside the bots' plan (an undo; a move of the laws, made whoever's
+        turn it is): the bots' answers worked out before are dropped, they choose afresh."""
+        self.generation += 1
+        self.stop_pondering()
+        self.busy = False
+        self.hint_text = None
+        self.say(said)
         self.save()
         self.advance()
 
@@ -1651,7 +1455,7 @@ class HeartsApp(App[None]):
 
     def show_rules(self) -> None:
         """The ``?`` page: the keys, then this game's rules in plain words (it scrolls)."""
-        lines = words.rules_page(self.session.variant, self.session.game.rules)
+        lines = rules_page(self.session.variant, self.session.game.rules)
         self.push_screen(TextScreen(Text("\n".join(lines))), self._page_closed)
 
     def _page_closed(self, _: None = None) -> None:
@@ -1702,11 +1506,6 @@ def _terminal_fd() -> int | None:
         return None
     return fd if os.isatty(fd) else None
 
-
-_KEYS_PLAY: Final = "←→ or qs: card · Enter play · Space mark · h hint · u undo · s speed · ? · ^q"
-_KEYS_MARK: Final = "←→ or qs: card · Enter mark · Space unmark · h hint · u undo · s speed · ?"
-_KEYS_OVER: Final = "The game is over · Enter: the result · n: a new game · q: quit · ? · ^q"
-"""The line of keys at the bottom: in the play, in a pass or discard, once the game is over."""
 
 _BASIC: Final = bot_registry.get("basic")
 """The basic player: its choice for the person is the card pondered first."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import secrets
 import shlex
+import shutil
 import sys
 import textwrap
 import time
@@ -45,6 +46,7 @@ __all__ = [
     "bot_list",
     "default_save_dir",
     "describe",
+    "program",
     "save_dir",
     "when",
 ]
@@ -360,8 +362,9 @@ class Saves:
             self.release(path)
 
     def resume_command(self, game_id: str) -> str:
-        """The command that goes on with a game (naming the folder if it is not the usual)."""
-        command = f"hearts play --resume {shlex.quote(game_id)}"
+        """The command that goes on with a game, as the user ran ``hearts`` (:func:`program`),
+        naming the folder if it is not the usual."""
+        command = f"{program()} play --resume {shlex.quote(game_id)}"
         if self.root != save_dir():
             command += f" --save-dir {shlex.quote(str(self.root))}"
         elif self.root != default_save_dir():
@@ -380,13 +383,50 @@ class Saves:
             ),
             f"    {self.resume_command(path.stem)}",
             textwrap.fill(
-                "`hearts play` offers it too, and `hearts play --list` lists every kept game. "
-                "The game is kept in this file:",
+                f"`{program()} play` offers it too, and `{program()} play --list` lists every "
+                "kept game. The game is kept in this file:",
                 width,
             ),
             f"    {path}",
         ]
         return "\n\n".join(lines)
+
+
+def program(argv0: str | None = None, cwd: str | None = None, executable: str | None = None) -> str:
+    """How to run ``hearts`` again as this process was run (``sys.argv[0]``, the current
+    directory, ``sys.executable`` by default), for the commands the game prints: ``hearts`` when
+    that is the command found on the PATH; else its path (relative to the current directory
+    when under it, as the README's ``.venv/bin/hearts``); ``python -m hearts`` when run so;
+    ``hearts`` when run some other way (from Python).
+
+    >>> program("/home/me/hearts/.venv/bin/hearts", "/home/me/hearts")
+    '.venv/bin/hearts'
+    >>> program("/opt/h/hearts/__main__.py", "/home/me", "/home/me/.venv/bin/python")
+    '.venv/bin/python -m hearts'
+    >>> program("/usr/lib/python3/pytest/__main__.py", "/home/me")
+    'hearts'
+    """
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    where = Path(argv0)
+    if where.name == "__main__.py" and where.parent.name == "hearts":
+        return f"{_runnable(executable or sys.executable, cwd)} -m hearts"
+    if where.stem in ("hearts", "hearts-script"):
+        return _runnable(argv0, cwd)
+    return "hearts"
+
+
+def _runnable(file: str, cwd: str | None) -> str:
+    """A program as a command in the current directory: its name if the PATH finds this very
+    file by it; its path from the current directory if under it; else its whole path."""
+    full = os.path.abspath(file)  # (not resolved: a virtual environment's python is a link)
+    found = shutil.which(os.path.basename(full))
+    if found is not None and os.path.abspath(found) == full:
+        return shlex.quote(os.path.basename(full))
+    here = os.path.abspath(cwd if cwd is not None else os.getcwd())
+    if full.startswith(here.rstrip(os.sep) + os.sep):
+        relative = os.path.relpath(full, here)
+        return shlex.quote(relative if os.sep in relative else f".{os.sep}{relative}")
+    return shlex.quote(full)
 
 
 def _unreadable(path: Path, error: Exception) -> str:

@@ -43,7 +43,7 @@ from hearts.deal import Phase
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidRecord
 from hearts.events import Event
 from hearts.game import Game
-from hearts.moves import Move
+from hearts.moves import Call, Claim, Correct, Move, coerce_move
 from hearts.observation import SeatView
 from hearts.rules import Rules
 from hearts.tui import words
@@ -133,11 +133,6 @@ class Session:
                 f"{self.game.players} players need {self.game.players - 1} bots, "
                 f"not {len(self.bot_names)}"
             )
-        if self.game.rules.laws:
-            raise InvalidArgument(
-                "the terminal game does not play by the laws (revokes and claims): "
-                "play without --laws"
-            )
         for seat, name in enumerate(self.bot_names, start=1):
             self.bots[seat] = bot_registry.get(name, seed=self.seed * 100 + seat, think=self.think)
 
@@ -206,12 +201,15 @@ class Session:
 
     def play(self, move: Move | str, *, checkpoint: bool = True) -> Event:
         """The person's move; raises :class:`IllegalMove` (and changes nothing) if the rules
-        refuse it. ``checkpoint=False``: a move played for the person (the last tricks, once
+        refuse it; by the laws (``Rules(laws=True)``) a claim, a call of the exposed card of the
+        seat to play, or the correction of a revoke in the trick on the table is made whoever's
+        turn it is. ``checkpoint=False``: a move played for the person (the last tricks, once
         they change nothing), which ``undo`` goes back past."""
         if self.game.is_over:
             raise IllegalMove("the game is over")
         deal = self.game.deal
-        if deal.phase is not Phase.PASS and deal.to_act != ME:
+        anytime = isinstance(coerce_move(move), Claim | Call | Correct)  # (the laws: off turn)
+        if deal.phase is not Phase.PASS and deal.to_act != ME and not anytime:
             raise IllegalMove(f"it is {self.seat_name(deal.to_act or 0)}'s turn, not yours")
         mark = self.position
         event = self.game.play(move, seat=ME)

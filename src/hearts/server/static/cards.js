@@ -65,6 +65,7 @@ export function face(name) {
     const suit = SUITS[card.suit] || { symbol: card.suit, red: false };
     const rank = (RANKS[card.rank] || [card.rank])[0];
     svg.classList.add(suit.red ? "red" : "black");
+    svg.dataset.suit = card.suit; // (a four-colour deck: looks.css)
     svg.append(el("text", { x: 5, y: 19, class: "rank" + (rank.length > 1 ? " wide" : "") }, rank));
     svg.append(el("text", { x: 5, y: 35, class: "pip" }, suit.symbol));
     svg.append(el("text", { x: 36, y: 70, "text-anchor": "middle", class: "big" }, suit.symbol));

@@ -140,6 +140,27 @@ async function make(button) {
   }
 }
 
+/** The lobby's default level for the other seats: the bots "Other seats" offers first. */
+function defaultLevel() {
+  const others = $("others");
+  const chosen = [...others.options].find((o) => o.defaultSelected) || others.options[0];
+  return chosen && chosen.value !== "person" ? chosen.value : "expert";
+}
+
+/** Play now: a modern table of this person and three bots of the default level, at once. */
+async function playNow(button) {
+  button.disabled = true;
+  try {
+    const level = defaultLevel();
+    const bots = Array.from({ length: 3 }, () => ({ kind: "bot", bot: level }));
+    const body = { variant: "modern", seats: [{ kind: "person" }, ...bots], name: name(), public: false, timer: null };
+    seated(await api("POST", "/api/tables", body), false);
+  } catch (error) {
+    say(error.message);
+    button.disabled = false;
+  }
+}
+
 async function join(key) {
   if (!key) { say("type the table's code, or paste its link"); return; }
   try {
@@ -199,6 +220,8 @@ export async function lobby() {
   $("seat-info").textContent = "";
   $("name").value = localStorage.getItem("hearts:name") || "Player";
   $("name").addEventListener("change", name);
+  $("play-now").textContent = `Play now \u2014 you against three ${defaultLevel()} bots`;
+  $("play-now").addEventListener("click", (event) => playNow(event.currentTarget));
   $("create").addEventListener("click", (event) => make(event.currentTarget));
   $("join").addEventListener("click", () => join(tableKey($("code").value)));
   $("watch").addEventListener("click", () => watch(tableKey($("code").value)));

@@ -7,6 +7,8 @@ import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_W
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { between, playForced, push, ready, sawTrick, startPace, toggleLastTrick } from "./pace.js";
 import { checkReveal } from "./verify.js";
+import { sound, stateSound } from "./sound.js";
+import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from "./overlay.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -29,6 +31,9 @@ let clockEnd = null; // performance.now() at which the turn's time runs out
 let clockTimer = 0;
 let retry = 0;
 let over = null;
+let sawPlay = false; // a state of the game in play came (else a page come after its end)
+let nextTable = null; // the game played again: { table, link, by } (the server's `again`)
+let asking = false; // Play again asked, not answered yet
 const commitments = new Map(); // hand number -> the commitment this page was sent at its deal
 const dealtCards = new Map(); // hand number -> the cards this seat was dealt
 let gone = false; // no table here, or a server of another protocol: no use trying again
@@ -143,11 +148,13 @@ function present(step) {
         seats = m.seats;
         if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
         if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
+        if (m.view.phase !== "over") sawPlay = true;
       }
       events(step.events, m);
       if (step.part < step.parts - 1) {
         last = between(last, step.events);
       } else {
+        stateSound(m, mySeat);
         keepLog(m);
         last = m;
       }
@@ -158,8 +165,15 @@ function present(step) {
       revealed(m);
       break;
     case "over":
+      // (a finished game's link, for a watcher who never saw it played: its replay)
+      if (!sawPlay && mySeat === null) { location.replace(`/r/${encodeURIComponent(id)}`); return; }
       over = m;
       showOver();
+      break;
+    case "again":
+      nextTable = m;
+      if (mine && mine.token && mySeat !== null) keep(m.table, { token: mine.token, seat: mySeat, link: m.link, invite: false });
+      if (over) showOver();
       break;
     default:
       break;
@@ -204,6 +218,7 @@ function events(list, m) {
   // sits out, at seven, or a seat is out of Domino Hearts).
   const playedBy = new Map(((last && last.view && last.view.trick) || []).map((p) => [p.card, p.seat]));
   for (const e of list) {
+    sound(e);
     if (e.kind === "card_played" || e.kind === "revoked") playedBy.set(e.card, e.seat);
     if (e.kind === "trick_won" || e.kind === "trick_carried") {
       const cards = Array.isArray(e.cards) ? e.cards : String(e.cards).split(" ").filter(Boolean);
@@ -225,43 +240,46 @@ function events(list, m) {
       // already the next hand's).
       const v = m.view || {};
       const hand = v.phase === "over" || v.phase === "gather" || v.phase === "moon" ? v.hand_number : v.hand_number - 1;
-      handSummary({ hand, points: e.points, penalties: e.penalties }, list);
+      handSummary({ hand, points: e.points, penalties: e.penalties }, list, m);
     } else if (e.kind === "hand_settled") {
       // The hand's result as the server's score sheet holds it (the game's own numbers).
       const row = (m.hands || []).find((r) => r.hand_number === e.hand_number) || { deltas: e.deltas };
-      handSummary({ ...row, hand: e.hand_number }, list);
+      handSummary({ ...row, hand: e.hand_number }, list, m);
     } else if (e.kind === "game_over") {
       over = over || { winners: e.winners, totals: e.totals, record: `/api/games/${id}/record` };
     }
   }
 }
 
-function handSummary(row, list) {
-  const box = $("summary");
+/** A hand's end, on the felt (overlay.js): each seat's points, the moon, the totals; the
+ * server's sentences for it where it sends them. Shown after the last trick's hold while the
+ * view is still of that hand; once the next hand is dealt, at once, the trick off the felt. */
+function handSummary(row, list, m) {
   // (with the moon chosen, the shot came in an earlier state: the log's events hold it)
   const earlier = logHand === row.hand ? logEvents : [];
   const moon = list.find((e) => e.kind === "moon_shot") || earlier.find((e) => e.kind === "moon_shot");
   const chosen = list.find((e) => e.kind === "moon_chosen") || earlier.find((e) => e.kind === "moon_chosen");
-  const parts = [];
   const n = seats.length;
-  for (let seat = 0; seat < n; seat++) {
-    const took = row.penalties ? row.penalties[seat] : null;
-    const change = row.deltas ? row.deltas[seat] : row.points ? row.points[seat] : null;
-    parts.push(h("li", {}, `${Name(seat)}: ${took === null ? "" : `took ${took}`}${change === null ? "" : `, ${change > 0 ? "+" : ""}${change}`}`));
-  }
-  box.replaceChildren(...[
-    h("h2", {}, `Hand ${row.hand + 1} is over`),
-    moon ? h("p", {}, `${Name(moon.seat)} shot the moon!${chosen ? ` ${eventWords(chosen, logNames())}` : ""}`) : null,
-    h("ul", { class: "plain" }, parts)].filter(Boolean));
-  box.hidden = false;
+  const rows = Array.from({ length: n }, (_, seat) => ({
+    name: Name(seat),
+    took: row.points ? row.points[seat] : row.penalties ? row.penalties[seat] : null,
+    change: row.deltas ? row.deltas[seat] : null,
+    total: row.totals ? row.totals[seat] : null,
+  }));
+  const texts = list.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
+  const nextHand = m.view && m.view.hand_number !== row.hand;
+  if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
+  handOver({
+    hand: row.hand, rows, texts,
+    moon: moon ? `${Name(moon.seat)} shot the moon!${chosen ? ` ${eventWords(chosen, logNames())}` : ""}` : null,
+    after: 0, // (pace.js shows it once the last trick's hold is over)
+  });
 }
 
 function revealed(m) {
   // (the commitment and the cards dealt as this page was sent them during the hand)
   const shown = h("p", { class: "reveal hint", "data-verified": "checking", role: "status" }, "Checking the deal…");
-  const box = $("summary");
-  box.querySelector(".reveal")?.remove();
-  if (!box.hidden) box.append(shown);
+  handOverNote(shown, ".reveal");
   checkReveal(m, commitments.get(m.hand_number), dealtCards.get(m.hand_number)).then((result) => {
     shown.dataset.verified = result.ok === true ? "yes" : result.ok === false ? "no" : "unknown";
     shown.dataset.hash = result.by || "";
@@ -348,22 +366,49 @@ function drawLog() {
 }
 
 function showOver() {
-  const box = $("over");
   const winners = over.winners || [];
   const names = winners.map(Name);
   const iWon = mySeat !== null && winners.includes(mySeat);
-  box.replaceChildren(...[
-    h("h2", {}, "The game is over"),
-    h("p", { class: "winners" }, iWon
+  const next = nextTable && nextTable.by !== mySeat ? {
+    link: nextTable.link,
+    join: mySeat === null ? "Watch the new game" : "Join the new game",
+    words: `${nextTable.by === null || nextTable.by === undefined ? "Another game was made" : `${Name(nextTable.by)} asked for another game`}: ${mySeat === null ? "you may watch it" : "your seat is kept for you"}.`,
+  } : null;
+  gameOver({
+    winners: iWon
       ? (winners.length > 1 ? `You share the win with ${names.filter((x) => x !== "You").join(", ")}.` : "You win!")
-      : `${names.join(" and ")} win${winners.length > 1 ? "" : "s"}.`),
-    over.totals ? h("p", {}, "Totals: " + over.totals.map((t, seat) => `${Name(seat)} ${t}`).join(", ")) : null,
-    overChart(),
-    h("p", {}, h("a", { href: over.record }, "The game's record"), " · ", h("a", { href: "/" }, "Back to the lobby"))].filter(Boolean));
-  box.hidden = false;
+      : `${names.join(" and ")} win${winners.length > 1 ? "" : "s"}.`,
+    totals: (over.totals || []).map((total, seat) => ({ name: Name(seat), total })),
+    chart: overChart(),
+    replay: `/r/${encodeURIComponent(id)}`,
+    record: over.record,
+    canAgain: Boolean(mySeat !== null && mine && mine.token),
+    onAgain: playAgain,
+    busy: asking,
+    next,
+    after: 0, // (pace.js shows it once the last trick's hold is over)
+  });
   $("status").textContent = "The game is over.";
   clockEnd = null;
   $("clock").textContent = "";
+}
+
+/** Play again: the same seats and people at a new table (made once; asked again, the same). */
+async function playAgain(button) {
+  if (asking) return;
+  asking = true;
+  button.setAttribute("aria-disabled", "true");
+  button.textContent = "Making the new table…";
+  try {
+    const made = await api("POST", `/api/tables/${encodeURIComponent(id)}/again`, { token: mine.token });
+    keep(made.table.id, { token: made.token, seat: made.seat, code: made.code, link: made.link, invite: false });
+    location.href = made.link;
+  } catch (error) {
+    asking = false;
+    button.removeAttribute("aria-disabled");
+    button.textContent = "Play again";
+    gameOverError(error.message);
+  }
 }
 
 /** The chart of the totals hand by hand, from the server's score sheet (the state's `hands`). */
@@ -443,6 +488,7 @@ function render() {
   drawAbout(v);
   sawTrick(v, held, seatName);
   drawnReady = ready();
+  if (mySeat !== null && (m.turn === mySeat || v.choose)) handOverNeeded();
   if (over) showOver();
 }
 
