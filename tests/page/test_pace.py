@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hearts.events import CardPlayed, TrickWon
 
 from .conftest import WAIT, LiveServer, at_test_speed, fresh_context
-from .test_table import PLAYABLE, make_table, my_turn, sit, table_info
+from .test_table import PLAYABLE, make_table, sit, table_info
 
 BOT = {"kind": "bot", "bot": "basic"}
 ONE_HAND = {"end": "deals", "deals": 1}
@@ -102,14 +102,34 @@ def tricks(page: Page) -> list[dict[str, Any]]:
     return list(page.evaluate("() => window.__tricks"))
 
 
+PLAY = """(least) => {
+  const cards = document.querySelectorAll("#hand button.card:not([aria-disabled='true'])");
+  const mine = /your turn/i.test(document.getElementById("status").textContent);
+  if (!mine || cards.length < least) return null;
+  cards[0].click();
+  return cards[0].dataset.card;
+}"""
+"""Click the first playable card if the page offers at least ``least`` now (and none later: a
+locator's click would wait for one to come back, and play a card of a later turn)."""
+
+
+def play_first(page: Page, least: int = 1) -> bool:
+    """Play the first playable card if there is one (see PLAY), and wait for the hand to show it
+    gone (no second click on the turn it was played on). Whether a card was played."""
+    card = page.evaluate(PLAY, least)
+    if card is None:
+        return False
+    expect(page.locator(f'#hand button.card[data-card="{card}"]')).to_have_count(0)
+    return True
+
+
 def play_while(page: Page, going: Any, limit: float = LIMIT) -> None:
     """Play the first playable card whenever the page offers one, while ``going()``."""
     end = time.monotonic() + limit
     while going():
         if time.monotonic() > end:
             raise AssertionError(f"not done in {limit} s: {page.locator('#status').inner_text()!r}")
-        if my_turn(page) and page.locator(PLAYABLE).count():
-            page.locator(PLAYABLE).first.click()
+        play_first(page)
         page.wait_for_timeout(50)
 
 
@@ -220,8 +240,7 @@ def test_waiting_for_a_tap_holds_only_that_persons_view(
         while not trick_over_for_both():
             assert time.monotonic() < end, "the first trick was never taken"
             for page in (ann, bob):
-                if my_turn(page) and page.locator(PLAYABLE).count():
-                    page.locator(PLAYABLE).first.click()
+                play_first(page)
             ann.wait_for_timeout(50)
         expect(ann.locator("#tap-on")).to_be_visible()
         expect(ann.locator("#trick.taken [data-card]")).to_have_count(4)
@@ -231,8 +250,7 @@ def test_waiting_for_a_tap_holds_only_that_persons_view(
         expect(bob.locator("#tap-on")).to_have_count(0)
         while table_info(server, table)["seats"][1]["to_act"]:  # (Bob plays on while Ann waits)
             assert time.monotonic() < end, "Bob's turn never went"
-            if my_turn(bob) and bob.locator(PLAYABLE).count():
-                bob.locator(PLAYABLE).first.click()
+            play_first(bob)
             bob.wait_for_timeout(50)
         expect(ann.locator("#trick.taken [data-card]")).to_have_count(4)
         expect(ann.locator(PLAYABLE)).to_have_count(0)
@@ -269,8 +287,7 @@ def test_a_forced_card_plays_itself(browser: Browser, server: LiveServer) -> Non
         end = time.monotonic() + LIMIT
         while not table_info(server, table)["over"]:
             assert time.monotonic() < end, "the hand never ended: a forced card waited for a click"
-            if my_turn(page) and page.locator(PLAYABLE).count() > 1:
-                page.locator(PLAYABLE).first.click()
+            play_first(page, least=2)
             page.wait_for_timeout(50)
         auto = page.evaluate("() => window.__pace.auto")
         kept = server.store.get(table)
