@@ -50,7 +50,7 @@ from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
 from hearts.rules import Rules
-from hearts.server import protocol, replay, wire
+from hearts.server import pace, protocol, replay, wire
 from hearts.server.botpool import BotBusy, BotFailed, BotPool, PoolClosed, choose
 from hearts.server.config import ServerConfig
 from hearts.server.limits import RateLimit
@@ -684,12 +684,15 @@ class Table:
         if not people:
             return
         number = people[0]
+        # (the person's time starts once the page has shown what came before the turn: its
+        # pauses at the slowest speed are added, at most pace.MOST seconds)
+        seconds = self.options.timer + pace.pauses_before(self.game.events, number)
         loop = asyncio.get_running_loop()
         handle = loop.call_later(
-            self.options.timer, lambda: asyncio.ensure_future(self._time_up(number, self.stored))
+            seconds, lambda: asyncio.ensure_future(self._time_up(number, self.stored))
         )
         self._turn = (number, self.stored, handle)
-        self.deadline = time.time() + self.options.timer
+        self.deadline = time.time() + seconds
 
     async def _time_up(self, number: int, position: int) -> None:
         """The person's time ran out: the stand-in makes this one move for them (a stand-in

@@ -5,6 +5,7 @@ import { back, face, isCard, short, words } from "./cards.js";
 import { totalsChart } from "./chart.js";
 import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
+import { between, playForced, push, ready, sawTrick, startPace, toggleLastTrick } from "./pace.js";
 import { checkReveal } from "./verify.js";
 import { sound, stateSound } from "./sound.js";
 import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from "./overlay.js";
@@ -25,8 +26,8 @@ let chosen = new Set(); // the cards chosen to pass or discard
 let choosingKey = ""; // which choice `chosen` belongs to
 let ref = 0;
 let sent = new Map(); // ref -> move text
-let held = null; // a trick just taken, shown a moment: { cards, winner, cancelled, until }
-let heldTimer = 0;
+let held = null; // a trick just taken, held while pace.js holds it: { cards, winner, cancelled, points }
+let drawnReady = true; // the last render drew the hand as the caught-up page's (pace.js ready)
 let clockEnd = null; // performance.now() at which the turn's time runs out
 let clockTimer = 0;
 let retry = 0;
@@ -118,30 +119,48 @@ function move(text) {
 
 function receive(m) {
   switch (m.type) {
-    case "welcome":
-      mySeat = m.seat;
-      seats = m.seats;
-      seatInfo();
-      break;
-    case "state":
-      say("");
-      seats = m.seats;
-      if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
-      if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
-      if (m.view.phase !== "over") sawPlay = true;
-      events(m.events || [], m);
-      stateSound(m, mySeat);
-      keepLog(m);
-      last = m;
-      setClock(m);
-      render();
-      break;
     case "error":
       hintRefused(m);
       refused(m);
       break;
     case "hint":
       hinted(m);
+      break;
+    default: // (the rest is shown in order, at the table's pace: pace.js)
+      m.receivedAt = performance.now();
+      push(m);
+      break;
+  }
+}
+
+/** Show what the pace queue hands on, when its time comes: a message, or a part of a state's
+ * events (a trick taken, held before the rest of the state: the hand over, the next deal). */
+function present(step) {
+  const m = step.m;
+  switch (m.type) {
+    case "welcome":
+      mySeat = m.seat;
+      seats = m.seats;
+      seatInfo();
+      break;
+    case "state":
+      if (step.part === 0) {
+        say("");
+        seats = m.seats;
+        if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
+        if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
+        if (m.view.phase !== "over") sawPlay = true;
+      }
+      events(step.events, m);
+      if (step.part < step.parts - 1) {
+        last = between(last, step.events);
+      } else {
+        stateSound(m, mySeat);
+        keepLog(m);
+        last = m;
+      }
+      setClock(last);
+      render();
       break;
     case "reveal":
       revealed(m);
@@ -210,15 +229,13 @@ function events(list, m) {
         winner: e.kind === "trick_won" ? e.seat : -1,
         // (the twins that cancelled, as the server says: Cancellation Hearts)
         cancelled: Array.isArray(e.cancelled) ? e.cancelled : [],
-        until: performance.now() + 1600,
+        points: e.points ?? null,
       };
       const points = e.points ? ` (${e.points} point${e.points === 1 ? "" : "s"})` : "";
       const pairs = held.cancelled.length ? ` ${cancelledWords(held.cancelled)}` : "";
       $("trick-note").textContent = (held.winner < 0
         ? "Nobody takes the trick: it stays for the next one."
         : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`) + pairs;
-      clearTimeout(heldTimer);
-      heldTimer = setTimeout(() => { held = null; render(); }, 1650);
     } else if (e.kind === "hand_over" && !list.some((x) => x.kind === "hand_settled")) {
       // Over, not settled yet: its hand is the view's (or the one before, when the view is
       // already the next hand's).
@@ -252,11 +269,11 @@ function handSummary(row, list, m) {
   }));
   const texts = list.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
   const nextHand = m.view && m.view.hand_number !== row.hand;
-  if (nextHand && held) { held = null; clearTimeout(heldTimer); $("trick-note").textContent = ""; }
+  if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
   handOver({
     hand: row.hand, rows, texts,
     moon: moon ? `${Name(moon.seat)} shot the moon!${chosen ? ` ${eventWords(chosen, logNames())}` : ""}` : null,
-    after: held ? Math.max(0, held.until - performance.now()) : 0,
+    after: 0, // (pace.js shows it once the last trick's hold is over)
   });
 }
 
@@ -370,7 +387,7 @@ function showOver() {
     onAgain: playAgain,
     busy: asking,
     next,
-    after: held ? Math.max(0, held.until - performance.now()) : 0,
+    after: 0, // (pace.js shows it once the last trick's hold is over)
   });
   $("status").textContent = "The game is over.";
   clockEnd = null;
@@ -420,7 +437,7 @@ function setClock(m) {
     $("clock").textContent = "";
     return;
   }
-  clockEnd = performance.now() + (m.deadline - m.server_time) * 1000;
+  clockEnd = (m.receivedAt ?? performance.now()) + (m.deadline - m.server_time) * 1000;
   tick();
   clockTimer = setInterval(tick, 250);
 }
@@ -471,6 +488,8 @@ function render() {
   drawLog();
   drawScores(m, v, n);
   drawAbout(v);
+  sawTrick(v, held, seatName);
+  drawnReady = ready();
   if (mySeat !== null && (m.turn === mySeat || v.choose)) handOverNeeded();
   if (over) showOver();
   placeTrick($("felt"), [...$("trick").children]); // (again: the hand drawn may have resized the felt)
@@ -529,7 +548,7 @@ function penaltySuit(v) {
 function drawTrick(m, v, n) {
   const box = $("trick");
   const playedNow = new Set((m.events || []).filter((e) => e.kind === "card_played").map((e) => `${e.seat}:${e.card}`));
-  const showHeld = held && performance.now() < held.until && (!v.trick || v.trick.length === 0);
+  const showHeld = held && (!v.trick || v.trick.length === 0);
   const cards = showHeld ? held.cards : (v.trick || []);
   // The cards the server says are cancelled (each with its twin in the trick): dimmed, struck
   // through and badged "cancelled", and said so to a screen reader.
@@ -612,7 +631,9 @@ function drawStatus(m, v) {
   const status = $("status");
   const hand = `Hand ${v.hand_number + 1}`;
   let text;
-  if (m.turn === null || v.phase === "over") {
+  if (m.between) {
+    text = m.between; // (a trick taken, shown before the rest of its state: pace.js)
+  } else if (m.turn === null || v.phase === "over") {
     text = "The game is over.";
   } else if (v.phase === "pass" || v.phase === "discard") {
     const direction = v.pass_direction === "hold" ? "" : ` ${v.pass_direction}`;
@@ -700,7 +721,7 @@ function drawHand(m, v) {
   const myTurn = mySeat !== null && (Boolean(choose) || (m.turn === mySeat && legal.size > 0));
   box.classList.toggle("turn", myTurn);
   const buttons = v.hand.map((card, index) => {
-    const may = choose ? choose.cards.includes(card) : legal.has(card);
+    const may = ready() && (choose ? choose.cards.includes(card) : legal.has(card));
     const got = received.has(card) && fresh;
     const took = picked.has(card);
     const label = words(card) + (got ? ", received" : took ? ", new: just taken" : "");
@@ -733,7 +754,7 @@ function drawHand(m, v) {
 
 function pick(card) {
   const v = last && last.view;
-  if (!v) return;
+  if (!v || !ready()) return;
   focusCard = card;
   if (v.choose) {
     if (chosen.has(card)) chosen.delete(card); else chosen.add(card);
@@ -747,6 +768,7 @@ function pick(card) {
 function drawMoves(m, v) {
   const box = $("moves");
   const nodes = [];
+  if (!ready()) { box.replaceChildren(); return; } // (the table is still being shown: pace.js)
   if (v.choose) {
     const count = v.choose.count;
     const verb = v.choose.move === "pass" ? "Pass" : "Discard";
@@ -1035,6 +1057,13 @@ export function table(tableId) {
     setTimeout(() => { location.href = "/"; }, 300);
   });
   document.addEventListener("keydown", onKey);
+  startPace({
+    show: present,
+    cleared: () => { held = null; render(); },
+    idle: () => { if (!drawnReady) render(); playForced(last, mySeat, move, () => last); },
+    seat: () => mySeat,
+  });
+  $("last-trick").addEventListener("click", () => toggleLastTrick());
   if (!mine) {
     // No seat kept here: the table's code may be in the lobby's answer; watch.
     api("GET", `/api/tables/${encodeURIComponent(id)}`).catch((error) => say(error.message));
