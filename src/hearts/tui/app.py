@@ -1612,7 +1612,8 @@ class HeartsApp(App[None]):
 
         def think() -> None:
             advice = session.hint(view)
-            self.call_from_thread(self._hinted, advice.move, advice.reason, position, asked)
+            said = advice.text or advice.reason  # (the hint in plain words, hearts.words)
+            self.call_from_thread(self._hinted, advice.move, said, position, asked)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=True)
 

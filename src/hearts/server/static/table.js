@@ -3,7 +3,7 @@
 // reads `legal_moves` and `choose`, and shows the refusal's sentence).
 import { back, face, isCard, short, words } from "./cards.js";
 import { totalsChart } from "./chart.js";
-import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
+import { eventText, outWords, poolWords, receivedWords, stockWords, SUIT_WORDS, takenSign, WIDOW_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { checkReveal } from "./verify.js";
 
@@ -196,11 +196,8 @@ function events(list, m) {
         cancelled: Array.isArray(e.cancelled) ? e.cancelled : [],
         until: performance.now() + 1600,
       };
-      const points = e.points ? ` (${e.points} point${e.points === 1 ? "" : "s"})` : "";
-      const pairs = held.cancelled.length ? ` ${cancelledWords(held.cancelled)}` : "";
-      $("trick-note").textContent = (held.winner < 0
-        ? "Nobody takes the trick: it stays for the next one."
-        : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`) + pairs;
+      // (the server's words for this seat: who takes it, its cards, what it counts, twins cancelled)
+      $("trick-note").textContent = e.text || "";
       clearTimeout(heldTimer);
       heldTimer = setTimeout(() => { held = null; render(); }, 1650);
     } else if (e.kind === "hand_over" && !list.some((x) => x.kind === "hand_settled")) {
@@ -225,6 +222,7 @@ function handSummary(row, list) {
   const earlier = logHand === row.hand ? logEvents : [];
   const moon = list.find((e) => e.kind === "moon_shot") || earlier.find((e) => e.kind === "moon_shot");
   const chosen = list.find((e) => e.kind === "moon_chosen") || earlier.find((e) => e.kind === "moon_chosen");
+  const said = list.filter((e) => (e.kind === "hand_over" || e.kind === "hand_settled") && e.text).map((e) => h("li", {}, e.text));
   const parts = [];
   const n = seats.length;
   for (let seat = 0; seat < n; seat++) {
@@ -234,8 +232,9 @@ function handSummary(row, list) {
   }
   box.replaceChildren(...[
     h("h2", {}, `Hand ${row.hand + 1} is over`),
-    moon ? h("p", {}, `${Name(moon.seat)} shot the moon!${chosen ? ` ${eventWords(chosen, logNames())}` : ""}`) : null,
-    h("ul", { class: "plain" }, parts)].filter(Boolean));
+    moon ? h("p", {}, `${Name(moon.seat)} shot the moon!${chosen && chosen.text ? ` ${chosen.text}` : ""}`) : null,
+    // (the server's words for the hand's end: who took what, the settlement, the pool)
+    said.length ? h("ul", { class: "plain" }, said) : h("ul", { class: "plain" }, parts)].filter(Boolean));
   box.hidden = false;
 }
 
@@ -288,14 +287,13 @@ function keepLog(m) {
 
 /** A hand's lines: its events in words, the notes among them, the cards received after the pass. */
 function logLines(events, notes, view) {
-  const names = logNames();
   const lines = [];
   let lastPass = -1;
   events.forEach((e, i) => { if (e.kind === "passed") lastPass = i; });
   const notesAt = (at) => { for (const note of notes) if (note.at === at) lines.push(note.text); };
   notesAt(0);
   events.forEach((e, i) => {
-    const text = eventWords(e, names);
+    const text = eventText(e);
     if (text) lines.push(text);
     if (i === lastPass && view && view.received && view.received.length) lines.push(receivedWords(view.received));
     notesAt(i + 1);
@@ -458,7 +456,7 @@ function drawSeats(m, v, n) {
       doing ? h("span", { class: `doing${thinking ? " thinking" : ""}` }, doing) : null,
       h("span", { class: "counts" },
         h("span", { class: "held", title: "cards in hand" }, seat === mySeat ? `${size} cards` : h("span", { class: "mini" }, back(), ` ${size}`)),
-        h("span", { class: "points", title: "points this hand" }, ` \u2665 ${penalties}`)),
+        h("span", { class: "points", title: "points this hand" }, ` ${takenSign(v)} ${penalties}`)),
       v.auction && v.auction.bids && v.auction.bids[seat] !== null && v.auction.bids[seat] !== undefined
         ? h("span", { class: "bid" }, v.auction.bids[seat] === 0 ? "passed the bid" : `bid ${v.auction.bids[seat]}`) : null,
       exposed && exposed.length ? h("span", { class: "exposed" }, "exposed: " + (Array.isArray(exposed) ? exposed : String(exposed).split(" ")).map(short).join(" ")) : null,
@@ -749,7 +747,7 @@ function hinted(m) {
   if (!last || positionKey(last) !== hint.key) { hint = null; return; }
   hint.move = m.move;
   hint.reason = m.reason;
-  $("hint-note").textContent = hintWords(m.move, m.reason);
+  $("hint-note").textContent = hintWords(m);
   drawMoves(last, last.view);
 }
 
@@ -766,13 +764,9 @@ function hintCards(move) {
   return isCard(move) ? [move] : [];
 }
 
-function hintWords(move, reason) {
-  const [verb] = move.split(" ");
-  const cards = hintCards(move);
-  const what = verb === "pass" || verb === "discard"
-    ? `${verb} the ${cards.map(words).join(", the ")}`
-    : isCard(move) ? `play the ${words(move)}` : moveWords(move);
-  return `Hint: ${what}. ${reason}`;
+/** The hint in the server's plain words (``text``: what the move saves, or why it is the move). */
+function hintWords(m) {
+  return `Hint: ${m.text || m.reason}`;
 }
 
 /** Mark what the hint suggests: its cards in the hand (or its move's button), in words too. */
@@ -842,7 +836,7 @@ function drawScores(m, v, n) {
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((m.scores || [])[seat] ?? ""))));
   const thisHand = v.phase === "over" ? null : h("tr", { class: "now" }, h("th", { scope: "row" }, "This hand"),
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((v.penalties || [])[seat] ?? ""))));
-  tableNode.replaceChildren(h("caption", { class: "hint" }, v.pool ? `Pool: ${v.pool}${v.jack ? " (a Jack)" : ""}` : ""),
+  tableNode.replaceChildren(h("caption", { class: "hint" }, poolWords(v)),
     h("thead", {}, head), h("tbody", {}, ...rows, thisHand, totals));
 }
 
