@@ -800,9 +800,10 @@ def text(game: Game) -> str:
         lines.append(f"  Trick {tricks + 1} so far: {_trick(plays, seat)}.")
     if not game.is_over:
         deal = game.deal
+        who = "every seat" if deal.to_act is None else seat[deal.to_act]
         lines.append("")
         lines.append(
-            f"Game in progress: hand {game.hand_number + 1}, {seat[deal.to_act]} to "
+            f"Game in progress: hand {game.hand_number + 1}, {who} to "
             f"{_PHASE_WORDS[deal.phase.value]}."
         )
     return "\n".join(lines)

@@ -315,7 +315,7 @@ class Teller:
         if isinstance(event, Passed):
             if event.cards:
                 return f"{v.does(event.seat, 'pass')} {cards(event.cards)} to {v.whom(event.to)}."
-            many = count(rules.pass_count, "card") if rules is not None else "cards"
+            many = count(rules.pass_count, "card") if rules and rules.pass_count else "cards"
             return f"{v.does(event.seat, 'pass')} {many} to {v.whom(event.to)}."
         if isinstance(event, Revoked):
             return f"{v.does(event.seat, 'play')} the {event.card.symbol}: a revoke."
@@ -405,11 +405,11 @@ class Teller:
         if isinstance(event, SuitNamed):
             return self._named(event)
         if isinstance(event, HandOver):
-            taken = [
+            took = [
                 f"{v.whom(seat)} took {self._units(amount)}"
                 for seat, amount in enumerate(event.penalties)
             ]
-            return f"The hand is over: {_and(taken)}."
+            return f"The hand is over: {_and(took)}."
         if isinstance(event, HandSettled):
             return self._settled(event)
         if isinstance(event, GameOver):
@@ -428,7 +428,7 @@ class Teller:
             if event.pass_direction == "hold":
                 parts.append("no pass this hand")
             else:
-                many = count(rules.pass_count, "card") if rules is not None else "cards"
+                many = count(rules.pass_count, "card") if rules and rules.pass_count else "cards"
                 parts.append(f"each passes {many} {event.pass_direction}")
         if event.stock:
             widow = rules is not None and (

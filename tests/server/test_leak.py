@@ -39,8 +39,8 @@ FORMS = [
 
 
 def _cards(value: Any, found: set[Card]) -> None:
-    """Every card named anywhere in a message (a card's name, or a move's words), the rules
-    aside (a form's rules name the cards that count)."""
+    """Every card named anywhere in a message (a card's name, or a move's words, or an
+    event's words, its ``text``), the rules aside (a form's rules name the cards that count)."""
     if isinstance(value, dict):
         for key, item in value.items():
             if key != "rules":
@@ -50,8 +50,10 @@ def _cards(value: Any, found: set[Card]) -> None:
             _cards(item, found)
     elif isinstance(value, str):
         for word in value.split():
-            with contextlib.suppress(HeartsError):
-                found.add(Card.parse(word))
+            # (a card in a sentence, an event's words: "(2♣", "Q♠.", "K♣,")
+            for bare in {word, word.strip("().,;:!?")}:
+                with contextlib.suppress(HeartsError):
+                    found.add(Card.parse(bare))
 
 
 def _hidden_parts_blank(events: list[dict[str, Any]], seat: int | None) -> None:
