@@ -756,11 +756,11 @@ def text(game: Game) -> str:
                 committed = None
             for at, hand in enumerate(event.hands):
                 if hand or rules.players != 7 or at != event.dealer:
-                    lines.append(f"  {seat[at]}: {hand.symbols()}")
+                    lines.append(f"  {seat[at]}: {words.cards(hand)}")
                 else:
                     lines.append(f"  {seat[at]} sits out this hand")
             if event.stock:
-                stock = " ".join(card.symbol for card in event.stock)
+                stock = words.cards(event.stock)
                 if rules.widow is not Widow.NONE or rules.widow_with_last_trick:  # face down
                     lines.append(f"  widow ({_cards(len(event.stock))}, face down): {stock}")
                 else:
@@ -835,7 +835,7 @@ def _dealt_line(rules: Rules, event: Dealt, seat: Sequence[str]) -> str:
 def _trick(plays: Sequence[tuple[int, Card]], seat: Sequence[str]) -> str:
     """``Seat 2 leads 2♣, Seat 3 5♣, ...``"""
     return ", ".join(
-        f"{seat[who]} {'leads ' if at == 0 else ''}{card.symbol}"
+        f"{seat[who]} {'leads ' if at == 0 else ''}{words.symbol(card)}"
         for at, (who, card) in enumerate(plays)
     )
 

@@ -80,6 +80,7 @@ __all__ = [
     "pool",
     "pool_left",
     "refusal",
+    "symbol",
     "units",
 ]
 
@@ -105,13 +106,25 @@ def count(number: int, word: str) -> str:
     return f"{number} {word}" if abs(number) == 1 else f"{number} {word}s"
 
 
-def cards(items: Iterable[Card]) -> str:
-    """Cards by their signs, in the order given: ``2♣ 10♥ Q♠`` (the joker ``the joker``).
+def symbol(card: Card) -> str:
+    """A card as people write it: ``Q♠``, ``10♥``, a second pack's ``Q♠′``, ``joker``.
 
-    >>> cards(CardSet.parse("QS 2C TH"))
-    '2♣ Q♠ 10♥'
+    >>> symbol(Card.parse("TH")), symbol(Card.parse("QS'")), symbol(Card.parse("JK"))
+    ('10♥', 'Q♠′', 'joker')
     """
-    return " ".join("the joker" if card.is_joker else card.symbol for card in items)
+    if card.is_joker:
+        return "joker"
+    return card.symbol.replace("'", "′")
+
+
+def cards(items: Iterable[Card]) -> str:
+    """Cards by their signs, in the order given (:func:`symbol`): ``2♣ 10♥ Q♠``.
+
+    >>> from hearts.cards import CardSet
+    >>> cards(CardSet.parse("QS 2C TH QS'"))
+    '2♣ Q♠ 10♥ Q♠′'
+    """
+    return " ".join(symbol(card) for card in items)
 
 
 def units(rules: Rules | None, amount: int, named: Suit | None = None) -> str:
@@ -303,7 +316,7 @@ class Teller:
         v = self.voice
         rules = self.rules
         if isinstance(event, DealerCut):
-            cut = ", ".join(f"{v.who(seat)} {card.symbol}" for seat, card in event.cuts)
+            cut = ", ".join(f"{v.who(seat)} {symbol(card)}" for seat, card in event.cuts)
             return f"Cut for the deal (ace low): {cut}; {v.does(event.dealer, 'deal')}."
         if isinstance(event, ShuffleCommitted):
             return (
@@ -318,15 +331,15 @@ class Teller:
             many = count(rules.pass_count, "card") if rules and rules.pass_count else "cards"
             return f"{v.does(event.seat, 'pass')} {many} to {v.whom(event.to)}."
         if isinstance(event, Revoked):
-            return f"{v.does(event.seat, 'play')} the {event.card.symbol}: a revoke."
+            return f"{v.does(event.seat, 'play')} the {symbol(event.card)}: a revoke."
         if isinstance(event, CardPlayed):
             verb = "lead" if self.played == 0 else "play"
             return f"{v.does(event.seat, verb)} the {_card(event.card)}."
         if isinstance(event, RevokeCorrected):
-            back = [f"{v.whose(seat)} {card.symbol}" for seat, card in event.withdrawn]
+            back = [f"{v.whose(seat)} {symbol(card)}" for seat, card in event.withdrawn]
             also = f"; the cards played after it go back too ({_and(back)})" if back else ""
             return (
-                f"{v.does(event.seat, 'take')} back the revoked {event.card.symbol}, now an "
+                f"{v.does(event.seat, 'take')} back the revoked {symbol(event.card)}, now an "
                 f"exposed card{also}."
             )
         if isinstance(event, RevokeClaimed):
@@ -339,7 +352,7 @@ class Teller:
             claim = claim[:1].upper() + claim[1:]
             if not event.upheld:
                 return f"{claim} is void: the tricks show none made before it."
-            found = _and([f"the {card.symbol} in trick {t + 1}" for t, card in event.revokes])
+            found = _and([f"the {symbol(card)} in trick {t + 1}" for t, card in event.revokes])
             pays = v.does(event.accused, "pay")
             return (
                 f"{claim} stands: the tricks show it ({found}); {pays} all the losses of the hand."
@@ -348,7 +361,7 @@ class Teller:
             they = "you" if event.owner == v.me else "they"
             return (
                 f"{v.does(event.seat, 'call')} {v.whose(event.owner)} exposed "
-                f"{event.card.symbol}: {v.whom(event.owner)} must play it now, if {they} can "
+                f"{symbol(event.card)}: {v.whom(event.owner)} must play it now, if {they} can "
                 "without revoking."
             )
         if isinstance(event, Gathered):
@@ -362,8 +375,8 @@ class Teller:
         if isinstance(event, TrickCarried):
             return (
                 f"Nobody takes trick {self.tricks + 1} ({cards(event.cards)}): every card of the "
-                f"suit led is cancelled, so it goes, with {self._units(event.points)}, to whoever "
-                f"takes the next; {v.does(event.leader, 'lead')} again."
+                f"suit led is cancelled, so it is carried, with {self._units(event.points)}, to "
+                f"whoever takes the next; {v.does(event.leader, 'lead')} again."
                 f"{_cancelled(event.cards)}"
             )
         if isinstance(event, Discarded):
@@ -491,7 +504,7 @@ class Teller:
 
 
 def _card(card: Card) -> str:
-    return "joker" if card.is_joker else card.symbol
+    return symbol(card)
 
 
 def _suit(name: str) -> Suit | None:
@@ -509,7 +522,7 @@ def _cancelled(played: Iterable[Card]) -> str:
     """`` 8♣ and 8♣' cancelled each other.`` for the twins of a trick (Cancellation Hearts)."""
     by_number = {int(card): card for card in played}
     pairs = [
-        f"{card.symbol} and {by_number[int(card) | 64].symbol}"
+        f"{symbol(card)} and {symbol(by_number[int(card) | 64])}"
         for number, card in by_number.items()
         if number < 64 and number | 64 in by_number
     ]
@@ -559,9 +572,9 @@ def move(made: Move, me: int | None = None, names: Sequence[str] | None = None) 
     """
     voice = _Voice(names, me, len(names or ()))
     if isinstance(made, Revoke):
-        return f"Play the {made.card.symbol} anyway, as a revoke"
+        return f"Play the {symbol(made.card)} anyway, as a revoke"
     if isinstance(made, Call):
-        return f"Call the exposed {made.card.symbol}"
+        return f"Call the exposed {symbol(made.card)}"
     if isinstance(made, Card):
         return f"Play the {_card(made)}"
     if isinstance(made, Pass):
