@@ -168,10 +168,29 @@ def tell_view(data: dict[str, Any], view: SeatView | PublicView, names: Sequence
     """Give each of a view's events (``data``: the view's JSON data) its ``text``, worded for the
     view's seat (a watcher's: nobody's) from the view's own events (:mod:`hearts.words`)."""
     seat = view.seat if isinstance(view, SeatView) else None
-    said = words.events(view.events, seat, names, view.rules)
-    data["events"] = [
-        {**item, "text": text} for item, text in zip(data["events"], said, strict=True)
-    ]
+    named = tuple(names)
+    teller = words.Teller(names, seat, view.rules)
+    told = []
+    for item, event in zip(data["events"], view.events, strict=True):
+        # (a view's events are the same objects from one view to the next: each is worded once
+        # for a seat and its table's names, the teller only following it after that)
+        key = (id(event), seat, named)
+        kept = _TOLD.get(key)
+        if kept is not None and kept[0] is event:
+            teller.follow(event)
+            text = kept[1]
+        else:
+            text = teller(event)
+            if len(_TOLD) >= 100_000:
+                _TOLD.clear()
+            _TOLD[key] = (event, text)
+        told.append({**item, "text": text})
+    data["events"] = told
+
+
+_TOLD: dict[tuple[int, int | None, tuple[str, ...]], tuple[Event, str]] = {}
+"""Each view event's words, by the event (its identity: an entry holds it, so the id is not
+reused while it is kept), the seat and the table's names (:func:`tell_view`)."""
 
 
 def hand_results(events: Iterable[Event]) -> list[dict[str, Any]]:
