@@ -588,7 +588,7 @@ def move(made: Move, me: int | None = None, names: Sequence[str] | None = None) 
         return f"Name {SUIT_WORDS.get(name, name)} as the suit to avoid"
     if isinstance(made, MoonChoice):
         if made is MoonChoice.OLD:
-            return "The old moon: the others take the points"
+            return "The others take the points"
         return "Take the points off your score"
     if isinstance(made, Claim):
         return f"Claim a revoke by {voice.whom(made.seat)}"

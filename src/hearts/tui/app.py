@@ -60,6 +60,7 @@ from hearts.tui import words
 from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list, describe
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
+from hearts.words import refusal
 
 __all__ = [
     "MIN_SIZE",
@@ -1668,9 +1669,9 @@ class HeartsApp(App[None]):
 
 
 def _sentence(text: str) -> str:
-    """A core message as a sentence on screen: capitalised, the person's seat as "you"."""
-    text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    """A core message as a sentence on screen (:func:`hearts.words.refusal`): capitalised, the
+    person's seat as "you", the others counted from 1."""
+    return refusal(text, ME)
 
 
 def _move_name(move: Move) -> str:

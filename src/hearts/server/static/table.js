@@ -809,8 +809,9 @@ function moveWords(text) {
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   switch (verb) {
-    case "bid": return arg === "pass" || arg === "0" ? "Pass: no bid" : `Bid ${arg}: take at least ${arg} of the named suit`;
-    case "name": return `Name ${SUIT_WORDS[arg] || arg}`;
+    // (as hearts.words.move says each move)
+    case "bid": return arg === "pass" || arg === "0" ? "Pass: no bid" : `Bid ${arg} counter${arg === "1" ? "" : "s"}`;
+    case "name": return `Name ${SUIT_WORDS[arg] || arg} as the suit to avoid`;
     case "moon": return arg === "old" ? "The others take the points" : arg === "new" ? "Take the points off your score" : text;
     case "claim": return `Claim a revoke by ${seatName(Number(arg))}`;
     case "call": return `Call the exposed ${isCard(arg) ? short(arg) : arg}`;
