@@ -226,7 +226,7 @@ def test_after_an_auction_names_spades_the_points_taken_are_spades() -> None:
 def test_a_hand_says_who_took_no_points_in_words() -> None:
     said = words.event(HandOver(penalties=(0, 0, 13, 13), points=(0, 0, 13, 13)), 0, NAMES)
     assert said == (
-        "The hand is over: you took no points, Seat 2 took no points, Bot (seat 3) took 13 "
+        "The hand is over. You took no points, Seat 2 took no points, Bot (seat 3) took 13 "
         "points and Bot (seat 4) took 13 points."
     )
     assert "took 0" not in said

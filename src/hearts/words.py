@@ -419,10 +419,10 @@ class Teller:
             return self._named(event)
         if isinstance(event, HandOver):
             took = [
-                f"{v.whom(seat)} took {self._units(amount)}"
+                f"{v.who(seat) if seat == 0 else v.whom(seat)} took {self._units(amount)}"
                 for seat, amount in enumerate(event.penalties)
             ]
-            return f"The hand is over: {_and(took)}."
+            return f"The hand is over. {_and(took)}."
         if isinstance(event, HandSettled):
             return self._settled(event)
         if isinstance(event, GameOver):
