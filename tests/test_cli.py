@@ -154,7 +154,7 @@ def test_simulate_saves_records_that_replay(tmp_path: Path) -> None:
     replayed = runner.invoke(app, ["replay", str(files[0])])
     assert replayed.exit_code == 0
     assert replayed.stdout.startswith("Hearts: two-handed")
-    assert "Game over after" in replayed.stdout
+    assert "The game is over after" in replayed.stdout
 
 
 def test_replay_prints_the_game_trick_by_trick(tmp_path: Path) -> None:

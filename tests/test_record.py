@@ -189,7 +189,8 @@ def test_a_game_by_the_laws_records_its_claims_and_their_judgements() -> None:
     _same_game(record.loads(record.dumps(game)), game)
     text = record.text(game)
     assert "to be judged when the hand has been played out" in text
-    assert "the claim stands." in text and "the claim is void." in text
+    assert "pays all the losses of the hand." in text  # (hearts.words: an upheld claim)
+    assert "is void: the tricks show none made before it." in text
 
 
 def test_a_judgement_changed_in_a_record_is_refused_naming_the_event() -> None:
@@ -554,12 +555,13 @@ def test_text_tells_the_deal_the_passes_each_trick_and_the_result() -> None:
     assert text.count("  Trick ") == sum(event.kind == "trick_won" for event in events)
     passes = [event for event in events if isinstance(event, Passed)]
     first = passes[0]
-    assert f"  seat {first.seat} passes {first.cards.symbols()} to seat {first.to}" in text
+    # (seats counted from 1, in the words of hearts.words)
+    assert f"  Seat {first.seat + 1} passes {first.cards.symbols()} to Seat {first.to + 1}." in text
     plays = [event for event in events if isinstance(event, CardPlayed)]
-    assert f"Trick 1: seat {plays[0].seat} leads {plays[0].card.symbol}, " in text
-    assert text.count("Scores: ") == game.hand_number + 1
+    assert f"Trick 1: Seat {plays[0].seat + 1} leads {plays[0].card.symbol}, " in text
+    assert text.count("Scores after hand ") == game.hand_number + 1
     winner = game.winners()[0]
-    assert f"seat {winner} wins with {game.scores[winner]} points" in text
+    assert f"Seat {winner + 1} wins, with {game.scores[winner]} points" in text
     assert "Game in progress" not in text
 
 
@@ -569,25 +571,25 @@ def test_text_tells_the_counters_the_pool_and_a_jack() -> None:
         if game.events and any(getattr(e, "jack", False) for e in game.events):
             break
     text = record.text(game)
-    assert "Settlement: seat 0 " in text and "Counters: seat 0 " in text
-    assert ", a Jack." in text
-    assert "counters. Final counters:" in text
+    assert "Counters after hand 1: Seat 1 " in text
+    assert " stays on the table as a Jack: nobody took it" in text
+    assert " counters!" in text.splitlines()[-1]
 
 
 def test_text_of_a_game_in_progress_shows_the_trick_on_the_table_and_who_acts() -> None:
     game = _play(Game(variants.get("classic"), seed=2), 6)
     text = record.text(game)
-    assert "  Trick 2 so far: seat " in text
-    assert text.endswith(f"Game in progress: hand 1, seat {game.to_act} to play.")
+    assert "  Trick 2 so far: Seat " in text
+    assert text.endswith(f"Game in progress: hand 1, Seat {game.to_act + 1} to play.")
 
 
 def test_text_tells_the_cut_for_deal_the_stock_and_who_sits_out() -> None:
     cut = record.text(Game(variants.get("classic"), seed=6, cut_for_deal=True))
-    assert "The seats cut for deal." in cut and "cuts lowest and deals." in cut
+    assert "The seats cut for deal." in cut and "Cut for the deal (ace low): Seat 1 " in cut
     two = record.text(_play(Game(variants.get("two-handed"), seed=1), 3))
     assert "stock (26 cards, top first): " in two and " draws " in two
     seven = record.text(Game(variants.get("classic-7"), seed=1))
-    assert "  seat 0 sits out this hand" in seven
+    assert "  Seat 1 sits out this hand" in seven
 
 
 def test_text_tells_the_moon_and_the_shooters_choice() -> None:
@@ -598,8 +600,9 @@ def test_text_tells_the_moon_and_the_shooters_choice() -> None:
         if chosen:
             break
     text = record.text(game)
-    assert f"Seat {chosen[0].seat} shoots the moon" in text
-    assert f"Seat {chosen[0].seat} chooses the {MoonChoice(chosen[0].choice).value} moon" in text
+    assert f"Seat {chosen[0].seat + 1} shoots the moon" in text
+    choice = MoonChoice(chosen[0].choice).value
+    assert f"Seat {chosen[0].seat + 1} chooses the {choice} moon" in text
 
 
 def test_a_seeded_record_keeps_the_pones_own_cut() -> None:

@@ -71,26 +71,18 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import IO, Any, Final, NamedTuple, TypeVar
 
-from hearts import table
+from hearts import table, words
 from hearts.cards import Card, Suit
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidArgument, InvalidRecord
 from hearts.events import (
-    BidMade,
     CardCalled,
     CardPlayed,
-    CardsKept,
     ClaimJudged,
     DealerCut,
     Dealt,
-    Discarded,
     Event,
     GameOver,
-    HandOver,
-    HandSettled,
-    MoonChosen,
-    MoonShot,
-    Passed,
     RevokeClaimed,
     RevokeCorrected,
     Revoked,
@@ -104,7 +96,7 @@ from hearts.events import (
 )
 from hearts.game import Game
 from hearts.observation import seen_log
-from hearts.rules import HeartValue, Rules, SettlementMethod, Widow
+from hearts.rules import Rules, Widow
 from hearts.variants import VARIANTS, name_of
 
 __all__ = [
@@ -711,6 +703,8 @@ def _mismatch(
 
 def text(game: Game) -> str:
     """A readable account of a game, trick by trick: deals, passes, tricks, settlements, result.
+    Seats are counted from 1, and every event is in the words of :mod:`hearts.words` (for
+    nobody's seat: the record sees every card).
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("classic"), seed=3)
@@ -718,20 +712,22 @@ def text(game: Game) -> str:
     ...     _ = game.play(game.legal_moves()[0], game.to_act)
     >>> print(text(game))  # doctest: +ELLIPSIS
     Hearts: classic (the laws: 4 players, ...)
-    Seed 3. Seat 0 deals first.
+    Seed 3. Seat 1 deals first.
     <BLANKLINE>
-    Hand 1: seat 0 deals; the pone cut 20 cards.
+    Hand 1: Seat 1 deals; the pone cut 20 cards.
       shuffle committed: e2a4458d3d2e6f6e93a094db62198bd8cde5defa2aae297b22cc41a3bf0b6fe5
-      seat 0: 8♣ J♣ A♣ 4♦ 7♦ 8♦ J♦ Q♦ 3♠ 7♥ 8♥ J♥ K♥
-      seat 1: 2♣ 7♣ 10♣ K♣ 2♦ 3♦ K♦ A♦ 5♠ Q♠ 3♥ 5♥ 10♥
-      seat 2: 4♣ Q♣ 6♦ 9♦ 2♠ 4♠ 6♠ 7♠ 10♠ J♠ 6♥ 9♥ Q♥
-      seat 3: 3♣ 5♣ 6♣ 9♣ 5♦ 10♦ 8♠ 9♠ K♠ A♠ 2♥ 4♥ A♥
-      Trick 1: seat 1 leads 2♣, seat 2 4♣, seat 3 3♣, seat 0 8♣; seat 0 takes it.
+      Seat 1: 8♣ J♣ A♣ 4♦ 7♦ 8♦ J♦ Q♦ 3♠ 7♥ 8♥ J♥ K♥
+      Seat 2: 2♣ 7♣ 10♣ K♣ 2♦ 3♦ K♦ A♦ 5♠ Q♠ 3♥ 5♥ 10♥
+      Seat 3: 4♣ Q♣ 6♦ 9♦ 2♠ 4♠ 6♠ 7♠ 10♠ J♠ 6♥ 9♥ Q♥
+      Seat 4: 3♣ 5♣ 6♣ 9♣ 5♦ 10♦ 8♠ 9♠ K♠ A♠ 2♥ 4♥ A♥
+      Trick 1: Seat 2 leads 2♣, Seat 3 4♣, Seat 4 3♣, Seat 1 8♣; Seat 1 takes it.
     <BLANKLINE>
-    Game in progress: hand 1, seat 0 to play.
+    Game in progress: hand 1, Seat 1 to play.
     """
     rules = game.rules
     name = name_of(rules)
+    seat = words.labels(None, rules.players)
+    tell = words.Teller(None, None, rules)
     lines: list[str] = []
     if name in VARIANTS:
         lines.append(f"Hearts: {name} ({VARIANTS[name].summary})")
@@ -741,133 +737,73 @@ def text(game: Game) -> str:
     if game.cut_for_deal:
         lines.append(f"{seed}The seats cut for deal.".strip())
     else:
-        lines.append(f"{seed}Seat {game.first_dealer} deals first.")
+        lines.append(f"{seed}{seat[game.first_dealer]} deals first.")
     plays: list[tuple[int, Card]] = []
-    established: set[int] = set()  # the laws option: seats whose revoke a claim established
     tricks = 0
     committed: str | None = None
     named: Suit | None = None  # Auction Hearts: this hand's suit to avoid
-    high_bid = 0
-    log = game.events
-    for at, event in enumerate(log):
-        if isinstance(event, DealerCut):
-            cuts = ", ".join(f"seat {seat} {card.symbol}" for seat, card in event.cuts)
-            lines.append(f"Cuts (ace low): {cuts}; seat {event.dealer} cuts lowest and deals.")
-        elif isinstance(event, ShuffleCommitted):
+    for event in game.events:
+        said = tell(event)
+        if isinstance(event, ShuffleCommitted):
             committed = event.commitment
         elif isinstance(event, Dealt):
             tricks = 0
-            named, high_bid = None, 0
+            named = None
             lines.append("")
-            lines.append(_dealt_line(rules, event))
+            lines.append(_dealt_line(rules, event, seat))
             if committed is not None:
                 lines.append(f"  shuffle committed: {committed}")
                 committed = None
-            for seat, hand in enumerate(event.hands):
-                if hand or rules.players != 7 or seat != event.dealer:
-                    lines.append(f"  seat {seat}: {hand.symbols()}")
+            for at, hand in enumerate(event.hands):
+                if hand or rules.players != 7 or at != event.dealer:
+                    lines.append(f"  {seat[at]}: {words.cards(hand)}")
                 else:
-                    lines.append(f"  seat {seat} sits out this hand")
+                    lines.append(f"  {seat[at]} sits out this hand")
             if event.stock:
-                stock = " ".join(card.symbol for card in event.stock)
+                stock = words.cards(event.stock)
                 if rules.widow is not Widow.NONE or rules.widow_with_last_trick:  # face down
                     lines.append(f"  widow ({_cards(len(event.stock))}, face down): {stock}")
                 else:
                     lines.append(f"  stock ({_cards(len(event.stock))}, top first): {stock}")
-        elif isinstance(event, Passed):
-            lines.append(f"  seat {event.seat} passes {event.cards.symbols()} to seat {event.to}")
-        elif isinstance(event, BidMade):
-            if event.amount:
-                high_bid = event.amount
-                lines.append(f"  seat {event.seat} bids {event.amount}.")
-            else:
-                lines.append(f"  seat {event.seat} does not bid.")
-        elif isinstance(event, SuitNamed):
-            named = _suit_named(event)
-            lines.append(_named_line(event, high_bid))
         elif isinstance(event, CardPlayed):
             plays.append((event.seat, event.card))
             if isinstance(event, Revoked):
-                lines.append(f"    seat {event.seat} revokes with the {event.card.symbol}")
+                lines.append(f"    {said}")
         elif isinstance(event, RevokeCorrected):
             del plays[len(plays) - len(event.withdrawn) - 1 :]
-            back = "".join(
-                f"; seat {seat} takes back the {card.symbol}" for seat, card in event.withdrawn
-            )
-            lines.append(
-                f"    seat {event.seat} corrects its revoke: the {event.card.symbol} is exposed"
-                f"{back}"
-            )
-        elif isinstance(event, RevokeClaimed):
-            # (A claim made during the gathering is judged at once: its judgement follows.)
-            later = at + 1 < len(log) and isinstance(log[at + 1], ClaimJudged)
-            wait = "" if later else ", to be judged when the hand has been played out"
-            lines.append(f"    seat {event.seat} claims a revoke by seat {event.accused}{wait}")
-        elif isinstance(event, ClaimJudged):
-            if event.upheld:
-                established.add(event.accused)
-            lines.append(_judged_line(event))
-        elif isinstance(event, CardCalled):
-            lines.append(
-                f"    seat {event.seat} calls seat {event.owner}'s exposed {event.card.symbol}"
-            )
+            lines.append(f"    {said}")
         elif isinstance(event, TrickWon):
             tricks += 1
             taken = f" ({units(rules, event.points, named)})" if event.points else ""
-            lines.append(f"  Trick {tricks}: {_trick(plays)}; seat {event.seat} takes it{taken}.")
+            lines.append(
+                f"  Trick {tricks}: {_trick(plays, seat)}; {seat[event.seat]} takes it{taken}."
+            )
             plays = []
         elif isinstance(event, TrickCarried):
             tricks += 1
             lines.append(
-                f"  Trick {tricks}: {_trick(plays)}; every card of the suit led is cancelled: "
-                f"nobody takes it, it goes with the next trick, and seat {event.leader} leads again."
+                f"  Trick {tricks}: {_trick(plays, seat)}; every card of the suit led is "
+                f"cancelled: nobody takes it, it goes with the next trick, and "
+                f"{seat[event.leader]} leads again."
             )
             plays = []
-        elif isinstance(event, StockDrawn):
-            drawn = "a card face down" if event.card is None else event.card.symbol
-            lines.append(f"    seat {event.seat} draws {drawn}")
-        elif isinstance(event, CardsKept):
-            counts = f" ({units(rules, event.points, named)})" if event.points else ""
-            lines.append(
-                f"  Seat {event.seat} is the last holding cards and keeps "
-                f"{event.cards.symbols() or 'nothing'}{counts}."
-            )
-        elif isinstance(event, Discarded):
-            counts = f" ({units(rules, event.points, named)})" if event.points else ""
-            lines.append(
-                f"  Seat {event.seat} takes the widow and discards {event.cards.symbols()} face "
-                f"down{counts}."
-            )
-        elif isinstance(event, MoonShot):
-            lines.append(f"  Seat {event.seat} shoots the moon: every card that counts.")
-        elif isinstance(event, MoonChosen):
-            total = rules.penalty_total
-            how = (
-                f"every other seat scores {total}"
-                if event.choice == "old"
-                else f"seat {event.seat} scores -{total}"
-            )
-            lines.append(f"  Seat {event.seat} chooses the {event.choice} moon: {how}.")
-        elif isinstance(event, HandOver):
-            lines.append(f"  Taken this hand: {_per_seat(event.penalties)}.")
-            for seat in sorted(established):
-                lines.append(
-                    f"  Seat {seat}'s revoke is established: it pays all the losses of the hand "
-                    "(laws 23–24)."
-                )
-            established = set()
-        elif isinstance(event, HandSettled):
-            lines.extend(_settled_lines(rules, event))
+        elif isinstance(event, StockDrawn | RevokeClaimed | ClaimJudged | CardCalled):
+            lines.append(f"    {said}")
         elif isinstance(event, GameOver):
             lines.append("")
-            lines.append(_game_over_line(rules, event, game.hand_number + 1))
+            lines.append(said)
+        else:
+            if isinstance(event, SuitNamed):
+                named = _suit_named(event)
+            lines.append(f"  {said}")
     if plays:
-        lines.append(f"  Trick {tricks + 1} so far: {_trick(plays)}.")
+        lines.append(f"  Trick {tricks + 1} so far: {_trick(plays, seat)}.")
     if not game.is_over:
         deal = game.deal
+        who = "every seat" if deal.to_act is None else seat[deal.to_act]
         lines.append("")
         lines.append(
-            f"Game in progress: hand {game.hand_number + 1}, seat {deal.to_act} to "
+            f"Game in progress: hand {game.hand_number + 1}, {who} to "
             f"{_PHASE_WORDS[deal.phase.value]}."
         )
     return "\n".join(lines)
@@ -885,21 +821,9 @@ _PHASE_WORDS: Final = {
 }
 
 
-def _judged_line(event: ClaimJudged) -> str:
-    """The laws: a claim judged when the hand is played out, as the search of the tricks found."""
-    head = f"  Seat {event.seat}'s claim against seat {event.accused} is judged"
-    if not event.upheld:
-        return (
-            f"{head}: the tricks show no revoke by seat {event.accused} before the claim; the "
-            "claim is void."
-        )
-    found = ", ".join(f"the {card.symbol} in trick {trick + 1}" for trick, card in event.revokes)
-    return f"{head}: the tricks show seat {event.accused} revoked ({found}); the claim stands."
-
-
-def _dealt_line(rules: Rules, event: Dealt) -> str:
+def _dealt_line(rules: Rules, event: Dealt, seat: Sequence[str]) -> str:
     cut = "the pone declined to cut" if event.cut is None else f"the pone cut {event.cut} cards"
-    line = f"Hand {event.hand_number + 1}: seat {event.dealer} deals; {cut}"
+    line = f"Hand {event.hand_number + 1}: {seat[event.dealer]} deals; {cut}"
     if rules.passes:
         if event.pass_direction == "hold":
             line += "; no pass this hand (hold)"
@@ -908,11 +832,11 @@ def _dealt_line(rules: Rules, event: Dealt) -> str:
     return line + "."
 
 
-def _trick(plays: Sequence[tuple[int, Card]]) -> str:
-    """``seat 1 leads 2♣, seat 2 5♣, ...``"""
+def _trick(plays: Sequence[tuple[int, Card]], seat: Sequence[str]) -> str:
+    """``Seat 2 leads 2♣, Seat 3 5♣, ...``"""
     return ", ".join(
-        f"seat {seat} {'leads ' if at == 0 else ''}{card.symbol}"
-        for at, (seat, card) in enumerate(plays)
+        f"{seat[who]} {'leads ' if at == 0 else ''}{words.symbol(card)}"
+        for at, (who, card) in enumerate(plays)
     )
 
 
@@ -923,80 +847,12 @@ def _suit_named(event: SuitNamed) -> Suit | None:
         return None
 
 
-def _named_line(event: SuitNamed, high_bid: int) -> str:
-    """Auction Hearts: who named which suit, and what the bid cost (docs/rules.md §5.1.4, 7, 8)."""
-    if event.seat < 0:
-        return (
-            f"  Nobody bids: {event.suit} are the suit to avoid; no bid is paid, and the eldest "
-            "hand leads."
-        )
-    if high_bid:
-        return (
-            f"  Seat {event.seat} names {event.suit} to avoid, pays the bid of {high_bid} into "
-            "the pool and leads."
-        )
-    return (
-        f"  For the Jack there is no bidding: seat {event.seat} names the suit to avoid again, "
-        f"{event.suit}, and leads."
-    )
-
-
 def units(rules: Rules, amount: int, named: Suit | None = None) -> str:
     """What a trick carries, as a record words it: ``4 points``, ``1 heart``, ``2 clubs`` (the
-    suit named in Auction Hearts).
+    suit named in Auction Hearts): :func:`hearts.words.units`.
 
     >>> from hearts import variants
     >>> units(variants.get("modern"), 1), units(variants.get("modern"), 13)
     ('1 point', '13 points')
     """
-    if named is not None:
-        word = named.singular
-    elif not rules.counters or rules.card_values or rules.heart_value is HeartValue.PIPS:
-        word = "point"
-    else:
-        word = "heart"
-    return f"{amount} {word}{'' if abs(amount) == 1 else 's'}"
-
-
-def _per_seat(values: Sequence[int], signed: bool = False) -> str:
-    return ", ".join(
-        f"seat {seat} {value:+d}" if signed else f"seat {seat} {value}"
-        for seat, value in enumerate(values)
-    )
-
-
-def _settled_lines(rules: Rules, event: HandSettled) -> list[str]:
-    if not rules.counters:
-        scores = ", ".join(
-            f"seat {seat} {total} ({delta:+d})"
-            for seat, (total, delta) in enumerate(zip(event.totals, event.deltas, strict=True))
-        )
-        return [f"  Scores: {scores}."]
-    lines = [
-        f"  Settlement: {_per_seat(event.deltas, True)}.",
-        f"  Counters: {_per_seat(event.totals)}.",
-    ]
-    if rules.method in (SettlementMethod.SWEEPSTAKES, SettlementMethod.SIMPLE):
-        if event.pool:
-            jack = ", a Jack" if event.jack else ""
-            counters = "counter" if event.pool == 1 else "counters"
-            lines.append(f"  The pool of {event.pool} {counters} stays on the table{jack}.")
-        else:
-            lines.append("  The pool is won.")
-    return lines
-
-
-def _game_over_line(rules: Rules, event: GameOver, hands: int) -> str:
-    winners = list(event.winners)
-    unit = "counters" if rules.counters else "points"
-    best = event.totals[winners[0]] if winners else None
-    if len(winners) == 1:
-        who = f"seat {winners[0]} wins"
-    else:
-        names = ", ".join(f"seat {seat}" for seat in winners[:-1]) + f" and seat {winners[-1]}"
-        who = f"{names} share the win"
-    played = f"{hands} hand{'s' if hands != 1 else ''}"
-    return (
-        f"Game over after {played}: {who} with {best} {unit}. "
-        f"Final {unit}: {_per_seat(event.totals)}."
-    )
+    return words.units(rules, amount, named)

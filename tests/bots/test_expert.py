@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 import pytest
 
@@ -92,7 +93,15 @@ def test_a_hint_gives_the_experts_move_and_a_reason() -> None:
     assert given.reason.startswith(given.move.symbol)  # type: ignore[union-attr]
     forced = play_to(Deal.from_hands(CLASSIC, HANDS, pass_direction="hold"), "2C 3C 4C")
     assert forced.view(3).legal_moves == (Card.parse("8C"),)  # seat 3 holds one club
-    assert hint(forced.view(3), samples=2) == Hint(Card.parse("8C"), "8♣: the only legal move")
+    assert hint(forced.view(3), samples=2) == Hint(
+        Card.parse("8C"), "8♣: the only legal move", "8♣: the only card you may play."
+    )
+    # (in plain words: what the card saves against the next best, hearts.words.hint)
+    assert re.fullmatch(
+        rf"{re.escape(given.move.symbol)}(, to shoot the moon)?: "  # type: ignore[union-attr]
+        r"(about \d+ (points?|counters?) better than|a little better than|as good as) \S+\.",
+        given.text,
+    ), given.text
 
 
 @pytest.mark.parametrize(

@@ -491,23 +491,30 @@ def test_an_auction_record_round_trips_and_its_text_tells_the_bids_and_the_suit(
         seeded.play(rng.choice(seeded.legal_moves()), seeded.to_act)
     assert record.loads(record.dumps(seeded)).events == seeded.events
     text = record.text(game)
-    assert "  seat 0 bids 3.\n  seat 1 does not bid." in text
-    assert "Seat 0 names hearts to avoid, pays the bid of 3 into the pool and leads." in text
-    assert "seat 0 takes it (1 heart)." in text
+    # (seats counted from 1, in the words of hearts.words)
+    assert "  Seat 1 bids 3 counters.\n  Seat 2 does not bid." in text
+    assert (
+        "Seat 1 names ♥ hearts as the suit to avoid, pays the bid of 3 counters into the pool "
+        "and leads." in text
+    )
+    assert "Seat 1 takes it (1 heart)." in text
     # The Jack hand counts the spades each trick took: one spade, or so many spades.
     counted = [trick for trick in game.hands[1].tricks if trick.points]
     assert counted
     for trick in counted:
         units = f"{trick.points} spade" + ("s" if trick.points > 1 else "")
-        assert f"seat {trick.winner} takes it ({units})." in text
-    assert "For the Jack there is no bidding: seat 0 names the suit to avoid again, spades" in text
-    assert "Nobody bids: hearts are the suit to avoid; no bid is paid" in text
+        assert f"Seat {trick.winner + 1} takes it ({units})." in text
+    jack = "For the Jack there is no bidding: Seat 1 names ♠ spades again as the suit to avoid"
+    assert jack in text
+    assert (
+        "Nobody bid: ♥ hearts are the suit to avoid; the player left of the dealer leads." in text
+    )
     partial = Game(GAME_RULES, seed=4)
-    assert record.text(partial).endswith("seat 1 to bid.")
+    assert record.text(partial).endswith("Seat 2 to bid.")
     partial.play("bid 2")
     for _ in range(3):
         partial.play("bid pass")
-    assert record.text(partial).endswith("seat 1 to name the suit to avoid.")
+    assert record.text(partial).endswith("Seat 2 to name the suit to avoid.")
 
 
 @pytest.mark.parametrize(

@@ -372,9 +372,9 @@ def test_the_readable_account_says_when_nobody_takes_a_trick() -> None:
         game.play(rng.choice(game.legal_moves()), game.to_act)
     lines = record.text(game).splitlines()
     carried = [line for line in lines if "nobody takes it" in line]
-    assert carried and "seat 2 leads again" in carried[0]
+    assert carried and "Seat 3 leads again" in carried[0]  # (seats counted from 1)
     following = lines[lines.index(carried[0]) + 1]
-    assert following.startswith("  Trick 17: seat 2 leads")
+    assert following.startswith("  Trick 17: Seat 3 leads")
 
 
 # ----------------------------------------------------------------------------- the views

@@ -296,9 +296,12 @@ def test_cancellation_says_a_trick_nobody_takes_is_carried(
     seated(page, server, monkeypatch, 4, "cancellation", 6)
     expect(page.locator(".seat")).to_have_count(6)
     play_until(page, lambda: any("carried" in line for line in log_lines(page)))
-    line = logged(page, r"^Nobody takes the trick \(.+\): it is carried, \d+ points? in it")
+    line = logged(
+        page,
+        r"^Nobody takes trick \d+ \(.+\): every card of the suit led is cancelled, so it is carried",
+    )
     assert line.count(" ") > 6
-    taken = [x for x in log_lines(page) if re.search(r"takes? the trick", x) and "Nobody" not in x]
+    taken = [x for x in log_lines(page) if re.search(r"takes? trick \d+", x) and "Nobody" not in x]
     assert not taken or log_lines(page).index(line) < log_lines(page).index(taken[0])
 
 
@@ -309,19 +312,22 @@ def test_the_auction_shows_each_bid_and_the_suit_named_on_the_felt_and_in_the_lo
     seated(page, server, monkeypatch, 3, "auction", 4)
     expect(page.locator("#moves button[data-move='bid pass']")).to_have_text("No bid")
     expect(page.locator("#moves button[data-move='bid 4']")).to_have_text("Bid 4")
-    bids = logged(page, r"bids 3\.$")
-    assert re.match(r"basic \(seat \d\) bids 3\.", bids)
+    bids = logged(page, r"bids 3 counters\.$")
+    assert re.match(r"basic \(seat \d\) bids 3 counters\.", bids)
     expect(page.locator("#piles .auction")).to_contain_text("High bid: 3")
     act(page)
-    logged(page, r"^You pass: no bid\.$")
-    named = logged(page, r"names . \w+ as the suit to avoid\.$")
+    logged(page, r"^You do not bid\.$")
+    named = logged(
+        page,
+        r"names . \w+ as the suit to avoid, pays the bid of 3 counters into the pool and leads\.$",
+    )
     suit = re.search(r"names . (\w+) as", named)
     assert suit is not None
     pile = page.locator("#piles .auction")
     expect(pile).to_have_attribute("data-named", suit.group(1))
     expect(pile).to_have_text(f"To avoid: {SUITS[suit.group(1)]} {suit.group(1)}")
     lines = log_lines(page)
-    assert lines.index(bids) < lines.index("You pass: no bid.") < lines.index(named)
+    assert lines.index(bids) < lines.index("You do not bid.") < lines.index(named)
 
 
 def highest(page: Page) -> Any:
@@ -348,9 +354,9 @@ def test_the_moon_choice_is_offered_in_words_to_the_seat_that_shot_it(
     expect(page.locator("#status")).to_contain_text("you shot the moon! Choose how it is scored")
     expect(old).to_have_text("The others take the points")
     expect(new).to_have_text("Take the points off your score")
-    logged(page, r"^You shoot the moon!$")
+    logged(page, r"^You shoot the moon: every card that counts!$")
     new.click()
-    logged(page, r"^You choose to take the points off your score\.$")
+    logged(page, r"^You choose the new moon: 26 points off your score\.$")
     expect(page.locator("#hand-over")).to_contain_text("You shot the moon!")
     info = table_info(server, table)
     assert info["over"] and info["scores"][0] == -26
@@ -387,7 +393,7 @@ def test_by_the_laws_a_revoke_is_taken_back_its_card_exposed_and_called_and_card
         revoked = to_a_revoke(ann, bob)  # (to Ann's turn with a card off the suit led, Bob next)
         ann.locator(f'{HAND}[data-card="{revoked}"]').click(force=True)
         ann.locator("#moves .revoke").click()
-        logged(ann, rf"^You play the {re.escape(short(revoked))} as a revoke\.$")
+        logged(ann, rf"^You play the {re.escape(short(revoked))}: a revoke\.$")
         correct = ann.locator("#moves button[data-move='correct']")
         expect(correct).to_have_text(f"Take the revoked {short(revoked)} back")
         expect(bob.locator("#moves button[data-move='correct']")).to_have_count(0)
@@ -457,7 +463,9 @@ def test_the_log_words_the_deal_the_pass_and_the_tricks_newest_last_in_a_polite_
     expect(log).to_have_attribute("aria-live", "polite")
     first = log_lines(page)[0]
     assert re.fullmatch(
-        r"You deal: the pack is cut at \d+ cards; you are dealt 13 cards; pass left\.", first
+        r"You deal hand 1: the pack is cut at \d+ cards; you are dealt 13 cards; each passes 3 "
+        r"cards left\.",
+        first,
     )
     passed = hand_of(page)[:3]
     act(page)
@@ -466,8 +474,8 @@ def test_the_log_words_the_deal_the_pass_and_the_tricks_newest_last_in_a_polite_
     received = logged(page, r"^You receive ")
     got = page.locator(f"{HAND}.received").evaluate_all("b => b.map(x => x.dataset.card)")
     assert received == f"You receive {' '.join(short(c) for c in got)}." and len(got) == 3
-    play_until(page, lambda: any("the trick (" in x for x in log_lines(page)))
-    trick = logged(page, r"takes? the trick \(")
+    play_until(page, lambda: any(re.search(r"trick \d+ \(", x) for x in log_lines(page)))
+    trick = logged(page, r"takes? trick \d+ \(")
     lines = log_lines(page)
     assert lines.index(line) < lines.index(received) < lines.index(trick)  # (newest last)
     assert page.locator("#log h3").first.inner_text() == "Hand 1"

@@ -135,6 +135,12 @@ def test_a_finished_game_is_replayed_from_the_lobby_by_keys_and_buttons(
     assert [len(cards.split()) for cards in shown_hands(page)] == [13, 13, 13, 13]
     expect(page.locator("#replay-at")).to_have_text("Hand 1, the deal")
     expect(page.locator("#replay-words")).to_contain_text("Ann deals")
+    # Seats are counted from 1 on the felt and the sheet, as in the step's words.
+    expect(page.locator("#replay-seats .seat .state")).to_have_text(
+        [re.compile(rf"^seat {n}( · dealer)?$") for n in range(1, 5)]
+    )
+    heads = page.locator("#replay-scores thead th").all_inner_texts()
+    assert heads[1:] == ["Ann", "basic 2", "basic 3", "basic 4"], heads
     # By keys: forward through the passes to the first card, and back.
     page.keyboard.press("ArrowRight")
     check_step(page, kept, 1)

@@ -392,7 +392,7 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
         log = bob.locator("#log")
         for name in ("Player", "basic (seat 4)"):  # (Ann's table names her Player)
             expect(log).to_contain_text(
-                f"You claim a revoke by {name}: claimed, to be judged at the end of the hand."
+                f"You claim a revoke by {name}: to be judged when the hand has been played out."
             )
         # The hand played out, its claims are judged, before the cards are gathered.
         end = time.monotonic() + LIMIT
@@ -410,11 +410,10 @@ def test_by_the_laws_a_revoke_is_confirmed_and_claimed_by_a_seat_whose_turn_it_i
             expect(page.locator(".seat[data-seat='0'] .claimed")).to_have_text("revoke established")
             expect(page.locator(".seat[data-seat='3'] .claimed")).to_have_text("claim void")
         expect(log).to_contain_text(
-            "The claim by you of a revoke by Player stands: the tricks show it (the "
+            "Your claim of a revoke by Player stands: the tricks show it (the "
         )
         expect(log).to_contain_text(
-            "The claim by you of a revoke by basic (seat 4) is void: the tricks show none made "
-            "before it."
+            "Your claim of a revoke by basic (seat 4) is void: the tricks show none made before it."
         )
     finally:
         other.close()
@@ -461,7 +460,7 @@ def test_by_the_laws_the_offer_to_revoke_stays_while_the_position_does(
         offer.click()
         expect(ann.locator(f'{HAND}[data-card="{name}"]')).to_have_count(0)
         expect(ann.locator("#log li").last).to_have_text(
-            re.compile(r"^You play the \S+ as a revoke\.$")
+            re.compile(r"^You play the \S+: a revoke\.$")
         )
     finally:
         other.close()

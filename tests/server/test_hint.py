@@ -128,7 +128,7 @@ def test_one_hint_at_a_time_a_second_asked_meanwhile_is_refused(
     release = threading.Event()
     real = botpool.advise
 
-    def slow(seed: int, think: float, view: SeatView) -> tuple[str, str]:
+    def slow(seed: int, think: float, view: SeatView) -> tuple[str, str, str]:
         release.wait(10)
         return real(seed, think, view)
 
@@ -158,7 +158,7 @@ def test_a_hint_is_thought_from_the_asking_seats_own_view_within_the_hint_budget
     asked: list[tuple[float, SeatView]] = []
     real = botpool.advise
 
-    def spy(seed: int, think: float, view: SeatView) -> tuple[str, str]:
+    def spy(seed: int, think: float, view: SeatView) -> tuple[str, str, str]:
         asked.append((think, view))
         return real(seed, think, view)
 
@@ -261,7 +261,7 @@ def test_a_bot_move_asked_after_a_hint_is_still_worked_out_before_it(
                 assert gate.wait(120)
         return real_choose(name, seed, think, view)
 
-    def advise(seed: int, think: float, view: SeatView) -> tuple[str, str]:
+    def advise(seed: int, think: float, view: SeatView) -> tuple[str, str, str]:
         order.append("hint")
         return real_advise(seed, think, view)
 

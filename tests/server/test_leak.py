@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from typing import Any
 
 import pytest
@@ -38,9 +39,14 @@ FORMS = [
 ]
 
 
+_CARD_WRITTEN = re.compile(r"(?:[2-9TJQKA][CDSH]|JK|(?:10|[2-9JQKA])[♣♦♠♥])'?")
+"""A card's name (``QS``, ``QS'``, ``JK``), or a card as a sentence writes it (``Q♠``,
+hearts.words.symbol)."""
+
+
 def _cards(value: Any, found: set[Card]) -> None:
-    """Every card named anywhere in a message (a card's name, or a move's words), the rules
-    aside (a form's rules name the cards that count)."""
+    """Every card named anywhere in a message (a card's name, or a move's words, or an
+    event's words, its ``text``), the rules aside (a form's rules name the cards that count)."""
     if isinstance(value, dict):
         for key, item in value.items():
             if key != "rules":
@@ -50,8 +56,12 @@ def _cards(value: Any, found: set[Card]) -> None:
             _cards(item, found)
     elif isinstance(value, str):
         for word in value.split():
-            with contextlib.suppress(HeartsError):
-                found.add(Card.parse(word))
+            # (a card in a sentence, an event's words: "(2♣", "Q♠′.", "K♣,"; a card's name as
+            # written, not an English word that reads as one, as "as" or "ah")
+            for bare in {word, word.strip("().,;:!?").replace("′", "'")}:
+                if _CARD_WRITTEN.fullmatch(bare):
+                    with contextlib.suppress(HeartsError):
+                        found.add(Card.parse(bare))
 
 
 def _hidden_parts_blank(events: list[dict[str, Any]], seat: int | None) -> None:

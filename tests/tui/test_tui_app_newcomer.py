@@ -81,7 +81,8 @@ def test_the_record_kept_message_keeps_its_whole_path(play: Play, tmp_path: Path
 
 
 def test_a_hint_is_said_whole_with_its_next_best_card(play: Play) -> None:
-    """The expert's reason names the next best card; the message line shows all of it."""
+    """The hint, in plain words (hearts.words), names the next best card and what the card
+    saves against it; the message line shows all of it."""
     seen: dict[str, str] = {}
 
     async def scenario(d: Driver) -> None:
@@ -95,7 +96,7 @@ def test_a_hint_is_said_whole_with_its_next_best_card(play: Play) -> None:
                 if d.app.last_message.startswith("Hint:"):
                     break
             await d.pilot.pause()
-            if "next best" in d.app.last_message:
+            if "better than" in d.app.last_message:
                 seen["hint"] = d.app.last_message
                 seen["screen"] = d.text()
                 return
@@ -103,7 +104,7 @@ def test_a_hint_is_said_whole_with_its_next_best_card(play: Play) -> None:
 
     play(scenario, _session("modern", seed=7))
     hint = seen["hint"]
-    assert re.search(r"next best \S+ [+-]\d", hint), hint
+    assert re.search(r"^Hint: \S+: (about \d+ points?|a little) better than \S+\.$", hint), hint
     assert _said(hint, seen["screen"])
     lines = seen["screen"].splitlines()
     assert len(lines) == 24 and all(len(line) <= 80 for line in lines)

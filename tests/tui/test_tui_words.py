@@ -18,6 +18,7 @@ from hearts.tui.words import (
     rules_text,
     totals_by_hand,
 )
+from hearts.words import SUIT_WORDS
 
 NAMES = ["You", "West", "North", "East"]
 
@@ -87,7 +88,8 @@ def test_a_moon_is_announced() -> None:
         i for i, deal in enumerate(game.hands) if any(isinstance(e, MoonShot) for e in deal.events)
     )
     summary = hand_summary(game, index, NAMES)
-    assert f"{NAMES[moons[0].seat]} shot the moon!" in summary.lines
+    # (the words are the core's, hearts.words: the events in the present)
+    assert f"{NAMES[moons[0].seat]} shoots the moon: every card that counts!" in summary.lines
     shooter = summary.rows[moons[0].seat]
     assert shooter[2] == 26 and shooter[3] == 0  # took every point; the others are charged
 
@@ -259,12 +261,14 @@ def test_the_auction_summary_says_who_named_what() -> None:
         lines = hand_summary(game, index, NAMES).lines
         named = [e for e in deal.events if isinstance(e, SuitNamed)]
         assert len(named) == 1
+        # (the words are the core's, hearts.words)
         if named[0].seat < 0:
-            expected = "Nobody bid: hearts were the suit to avoid."
-            assert expected in lines
-        else:
-            expected = f"{NAMES[named[0].seat]} named {named[0].suit}"
+            expected = "Nobody bid: ♥ hearts are the suit to avoid"
             assert [line for line in lines if line.startswith(expected)], (index, lines)
+        else:
+            who = f"{NAMES[named[0].seat]} name"  # ("You name", "West names")
+            suit = f" {SUIT_WORDS[named[0].suit]} "
+            assert [line for line in lines if who.lower() in line.lower() and suit in line], lines
         kinds.add(named[0].seat < 0)
     assert kinds  # at least one hand was summed up
 

@@ -68,6 +68,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Generic, TypeVar, cast
 
+from hearts import words
 from hearts.bots.basic import discard, pass_ranking, run_open
 from hearts.bots.helper import Helper
 from hearts.bots.inference import PlayWeights, WeightedSampler, shipped_policy
@@ -145,6 +146,9 @@ class Hint:
 
     move: Move
     reason: str
+    text: str = ""
+    """The hint in plain words for a player (:func:`hearts.words.hint`): what the move saves
+    against the next best, or why it is the move."""
 
 
 _OPTIONS: Final = {
@@ -664,15 +668,26 @@ def hint(
     move = analysis.move
     if not analysis.searched:
         if len(view.legal_moves) == 1:
-            return Hint(move, f"{_name(move)}: the only legal move")
+            only = "the only card you may play" if isinstance(move, Card) else "your only move"
+            return Hint(move, f"{_name(move)}: the only legal move", words.hint(move, why=only))
         cards = [card for card in view.legal_moves if isinstance(card, Card)]
         if (
             view.phase is Phase.PLAY
             and len(cards) == len(view.legal_moves)
             and equivalent(view, cards)
         ):
-            return Hint(move, f"{_name(move)}: the cards you may play are as good as each other")
-        return Hint(move, f"{_name(move)}: by the rules of thumb (nothing to search here)")
+            same = "the cards you may play are as good as each other"
+            return Hint(move, f"{_name(move)}: {same}", words.hint(move, why=same))
+        usual = (
+            "the cards most likely to cost you points"
+            if isinstance(move, Pass | Discard)
+            else "the usual good play here"
+        )
+        return Hint(
+            move,
+            f"{_name(move)}: by the rules of thumb (nothing to search here)",
+            words.hint(move, why=usual),
+        )
     best, score = analysis.scores[0]
     unit = "points ahead of the others" if not view.rules.counters else "counters won"
     run = ", running for the moon" if analysis.running else ""
@@ -680,7 +695,20 @@ def hint(
     if len(analysis.scores) > 1:
         second, other = analysis.scores[1]
         reason += f"; next best {_name(second)} {other:+.1f}"
-    return Hint(move, reason)
+    # (in plain words: what the move suggested saves against the best of the others)
+    mine = next((value for made, value in analysis.scores if made == move), score)
+    others = [(made, value) for made, value in analysis.scores if made != move]
+    if others:
+        text = words.hint(
+            move,
+            than=others[0][0],
+            better=mine - others[0][1],
+            unit="counter" if view.rules.counters else "point",
+            running=analysis.running,
+        )
+    else:
+        text = words.hint(move, why="the only move worth weighing", running=analysis.running)
+    return Hint(move, reason, text)
 
 
 def _name(move: Move) -> str:

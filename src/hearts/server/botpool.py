@@ -158,11 +158,11 @@ def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
     return bot.choose(view)
 
 
-def advise(seed: int, think: float, view: SeatView) -> tuple[str, str]:
+def advise(seed: int, think: float, view: SeatView) -> tuple[str, str, str]:
     """The expert's hint for a seat's view (:func:`hearts.bots.expert.hint`), ``think``
-    seconds at most: the move as text and the reason in one line."""
+    seconds at most: the move as text, the reason in one line, and the hint in plain words."""
     advice = expert.hint(view, think=think, seed=seed)
-    return move_text(advice.move), advice.reason
+    return move_text(advice.move), advice.reason, advice.text
 
 
 # ---------------------------------------------------------------------- the worker's side
@@ -432,11 +432,11 @@ class BotPool:
 
     async def advise(
         self, seed: int, think: float, view: SeatView, *, key: str = ""
-    ) -> tuple[str, str]:
+    ) -> tuple[str, str, str]:
         """The expert's hint for ``view`` (see :func:`advise`) for the seat ``key``, worked
         out in the pool when no table's move waits. Raises :class:`BotBusy` when too many
         hints wait or it waited too long, :class:`BotFailed` when it is given up."""
-        answer: tuple[str, str] = await self.run("hint", key, advise, seed, think, view)
+        answer: tuple[str, str, str] = await self.run("hint", key, advise, seed, think, view)
         return answer
 
     async def run(

@@ -452,7 +452,12 @@ class Hint(_Message):
 
     type: Literal["hint"] = "hint"
     move: str = Field(description="The move suggested, as move text (a pass: its cards).")
-    reason: str = Field(description="Why, in one line.")
+    reason: str = Field(description="Why, in one line (the expert's own terms).")
+    text: str = Field(
+        default="",
+        description="The hint in plain words for the player: the move and what it saves "
+        'against the next best ("K♣: about 4 points better than 9♣."), or why it is the move.',
+    )
     ref: int | None = None
 
 

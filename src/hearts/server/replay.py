@@ -19,10 +19,10 @@ needed to step back. Measured on games of basic bots: a modern game to 100 of 8 
 ...     _ = game.play(game.legal_moves()[0], game.to_act)
 >>> shown = build(record.to_dict(game), ["Ann", "Bob", "Cy", "Di"])
 >>> len(shown["steps"]), shown["steps"][0]["kind"], shown["steps"][0]["words"]
-(57, 'deal', 'Hand 1: Ann deals; each passes 3 cards left.')
+(57, 'deal', 'Ann deals hand 1: the pack is cut at 27 cards; the cards are dealt; each passes 3 cards left.')
 >>> before, lead = shown["steps"][4:6]  # (after the deal and four passes, the first card)
 >>> lead["words"], lead["at"], lead["table"]
-('Cy leads the two of clubs.', {'trick': 1, 'card': 1, 'of': 4}, [{'seat': 2, 'card': '2C'}])
+('Cy leads the 2♣.', {'trick': 1, 'card': 1, 'of': 4}, [{'seat': 2, 'card': '2C'}])
 >>> before["hands"][2].split()[:3], lead["hands"][2].split()[:3]
 (['2C', '5C', 'QC'], ['5C', 'QC', '5D'])
 >>> shown["steps"][-1]["scores"] == list(game.scores), shown["winners"] == list(game.winners())
@@ -41,35 +41,17 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from hearts import record
-from hearts.cards import CardSet, Suit
+from hearts import record, words
 from hearts.deal import Deal
 from hearts.errors import InvalidRecord
 from hearts.events import (
-    BidMade,
-    CardCalled,
     CardPlayed,
-    CardsKept,
-    ClaimJudged,
-    DealerCut,
     Dealt,
-    Discarded,
     Event,
     GameOver,
-    Gathered,
     HandOver,
     HandSettled,
-    MoonChosen,
-    MoonShot,
-    Passed,
-    RevokeClaimed,
-    RevokeCorrected,
-    Revoked,
     ShuffleCommitted,
-    StockDrawn,
-    SuitNamed,
-    TrickCarried,
-    TrickWon,
     move_of,
 )
 from hearts.game import Game
@@ -93,7 +75,7 @@ record's (``hearts verify`` checks it)."""
 def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
     """The steps of a finished game's record (what :func:`hearts.record.to_dict` writes), as
     JSON data: ``players``, ``preset``, ``rules``, ``seats`` (each one's ``name``: from
-    ``names``, else ``seat 0``...), ``hands`` (per hand: its ``dealer``, ``pass_direction``,
+    ``names``, else ``Seat 1``... counted from 1), ``hands`` (per hand: its ``dealer``, ``pass_direction``,
     the cards ``dealt``, the ``step`` it starts at, and once over its ``penalties``, ``points``,
     ``deltas``, ``totals`` and the step it was ``settled`` at), ``steps`` and the result
     (``winners``, ``totals``).
@@ -121,35 +103,36 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
     players = rules.players
     if not any(isinstance(event, GameOver) for event in found.events):
         raise InvalidRecord("the record is of a game not yet over: only a finished game is shown")
-    labels = _labels(names, players)
     game = record.start(found)
+    tell = words.Teller(names, None, rules)  # (the steps' words: hearts.words, for nobody's seat)
     steps: list[dict[str, Any]] = []
     hands: list[dict[str, Any]] = []
-    pending: list[Event] = []  # (events logged before a hand's deal: the cut for deal)
+    pending: list[tuple[Event, str]] = []  # (events logged before a hand's deal: the cut for deal)
     deal: Deal | None = None
     totals = list(game.scores)
     pool = game.pool
     for index, event in enumerate(found.events):
+        said = tell(event)
         if isinstance(event, Dealt):
             deal = game.deal
             hand = _hand_of(deal, event)
             hand["step"] = len(steps)
             hands.append(hand)
-            steps.append(_deal_step(deal, event, index, labels, rules, totals, pool))
-            _follow(steps[-1], pending, labels, rules, deal)
+            steps.append(_deal_step(deal, event, index, said, totals, pool))
+            _follow(steps[-1], pending)
             pending = []
             continue
         move = move_of(event, index)
         if move is None or deal is None:
             if steps:
-                _follow(steps[-1], [event], labels, rules, deal)
+                _follow(steps[-1], [(event, said)])
                 if isinstance(event, HandSettled):
                     totals, pool = list(event.totals), event.pool
                     _settled(hands, event, len(steps) - 1)
                 elif isinstance(event, HandOver) and hands:
                     hands[-1].update(penalties=list(event.penalties), points=list(event.points))
             elif not isinstance(event, _UNSHOWN):
-                pending.append(event)
+                pending.append((event, said))
             continue
         seat, chosen = move
         try:
@@ -157,7 +140,7 @@ def build(data: Mapping[str, Any], names: Sequence[str] | None = None) -> dict[s
         except Exception as error:  # (a record the engine refuses: say which move)
             raise InvalidRecord(f"event {index} ({event.kind}) is refused: {error}") from None
         before = steps[-1]["table"] if steps else []
-        step = _move_step(deal, event, index, (seat, move_text(chosen)), before, labels)
+        step = _move_step(deal, event, index, (seat, move_text(chosen)), before, said)
         step.update(scores=list(totals), pool=pool)
         steps.append(step)
     if tuple(record.as_recorded(found.events, game.events)) != tuple(found.events):
@@ -323,8 +306,7 @@ def _deal_step(
     deal: Deal,
     event: Dealt,
     index: int,
-    labels: Sequence[str],
-    rules: Rules,
+    said: str,
     totals: list[int],
     pool: int,
 ) -> dict[str, Any]:
@@ -334,15 +316,8 @@ def _deal_step(
         "event": index,
         "seat": None,
         "move": None,
-        "words": "",
+        "words": said,
     }
-    words = f"Hand {event.hand_number + 1}: {labels[event.dealer]} deals"
-    if rules.passes:
-        if event.pass_direction == "hold":
-            words += "; no pass this hand"
-        else:
-            words += f"; each passes {_count(rules.pass_count, 'card')} {event.pass_direction}"
-    step["words"] = words + "."
     step.update(_position(deal, totals, pool)[0])
     step["taken"] = None
     return step
@@ -354,10 +329,10 @@ def _move_step(
     index: int,
     made: tuple[int, str],
     before: list[dict[str, Any]],
-    labels: Sequence[str],
+    said: str,
 ) -> dict[str, Any]:
     """The step of a move (``made``: its seat and text) just played to ``deal``; ``before``
-    is the trick that was on the table."""
+    is the trick that was on the table; ``said``: the move in words."""
     seat, text = made
     position, view = _position(deal, [], 0)
     step: dict[str, Any] = {
@@ -386,136 +361,25 @@ def _move_step(
             plays = [*before, {"seat": seat, "card": str(event.card)}]
             if [played["card"] for played in plays] == taken["cards"]:
                 taken["plays"] = plays
-    step["words"] = _move_words(event, labels, leads=len(table) == 1) + "."
+    step["words"] = said
     return step
 
 
-def _follow(
-    step: dict[str, Any],
-    events: Sequence[Event],
-    labels: Sequence[str],
-    rules: Rules,
-    deal: Deal | None,
-) -> None:
+def _follow(step: dict[str, Any], told: Sequence[tuple[Event, str]]) -> None:
     """Add to a step the events the engine logged after it, and their words."""
-    for event in events:
+    for event, said in told:
         if isinstance(event, _UNSHOWN):
             continue
         step["events"].append(event.to_dict())
         if isinstance(event, HandSettled):
             step["scores"], step["pool"] = list(event.totals), event.pool
-        said = _event_words(event, labels, rules, deal)
-        if said:
-            step["words"] += f" {said}."
-
-
-# ----------------------------------------------------------------------------- words
-
-
-def _move_words(event: Event, labels: Sequence[str], *, leads: bool) -> str:
-    """A move in words, by the event it made."""
-    if isinstance(event, Revoked):
-        return f"{labels[event.seat]} plays the {event.card.name}, a revoke"
-    if isinstance(event, CardPlayed):
-        verb = "leads" if leads else "plays"
-        return f"{labels[event.seat]} {verb} the {event.card.name}"
-    if isinstance(event, Passed):
-        return f"{labels[event.seat]} passes {_cards(event.cards)} to {labels[event.to]}"
-    if isinstance(event, Discarded):
-        return f"{labels[event.seat]} discards {_cards(event.cards)} face down"
-    if isinstance(event, BidMade):
-        if event.amount:
-            return f"{labels[event.seat]} bids {event.amount}"
-        return f"{labels[event.seat]} does not bid"
-    if isinstance(event, SuitNamed):
-        return f"{labels[event.seat]} names {event.suit} as the suit to avoid"
-    if isinstance(event, MoonChosen):
-        return f"{labels[event.seat]} chooses the {event.choice} moon"
-    if isinstance(event, RevokeCorrected):
-        return f"{labels[event.seat]} corrects the revoke: the {event.card.name} is exposed"
-    if isinstance(event, RevokeClaimed):
-        return (
-            f"{labels[event.seat]} claims a revoke by {labels[event.accused]}, to be judged at "
-            "the end of the hand"
-        )
-    if isinstance(event, CardCalled):
-        return f"{labels[event.seat]} calls {labels[event.owner]}'s exposed {event.card.name}"
-    if isinstance(event, Gathered):
-        return f"{labels[event.seat]} lets the cards be gathered"
-    return event.kind.replace("_", " ")  # pragma: no cover - every move's event is above
-
-
-def _event_words(
-    event: Event, labels: Sequence[str], rules: Rules, deal: Deal | None
-) -> str | None:
-    """What the engine logged after a move, in words (None: nothing to say)."""
-    named: Suit | None = deal.named_suit if deal is not None else None
-    if isinstance(event, TrickWon):
-        points = f" ({record.units(rules, event.points, named)})" if event.points else ""
-        return f"{labels[event.seat]} takes the trick{points}"
-    if isinstance(event, TrickCarried):
-        return "Nobody takes the trick: it goes with the next one"
-    if isinstance(event, StockDrawn):
-        if event.card is None:  # (another seat's draw, as a seat's log shows it)
-            return f"{labels[event.seat]} draws a card from the stock"
-        return f"{labels[event.seat]} draws the {event.card.name}"
-    if isinstance(event, CardsKept):
-        return f"{labels[event.seat]} keeps {_cards(event.cards) or 'nothing'}"
-    if isinstance(event, MoonShot):
-        return f"{labels[event.seat]} shoots the moon"
-    if isinstance(event, SuitNamed):
-        return f"Nobody bids: {event.suit} are the suit to avoid"
-    if isinstance(event, HandOver):
-        taken = ", ".join(f"{labels[seat]} {value}" for seat, value in enumerate(event.penalties))
-        return f"The hand is over; taken: {taken}"
-    if isinstance(event, HandSettled):
-        scores = ", ".join(
-            f"{labels[seat]} {total} ({delta:+d})"
-            for seat, (total, delta) in enumerate(zip(event.totals, event.deltas, strict=True))
-        )
-        return f"{'Counters' if rules.counters else 'Scores'}: {scores}"
-    if isinstance(event, GameOver):
-        who = [labels[seat] for seat in event.winners]
-        if len(who) == 1:
-            return f"The game is over: {who[0]} wins"
-        return f"The game is over: {', '.join(who[:-1])} and {who[-1]} share the win"
-    if isinstance(event, DealerCut):
-        return f"The seats cut for deal: {labels[event.dealer]} cuts lowest and deals"
-    if isinstance(event, ClaimJudged):
-        return _judged_words(event, labels)
-    return None
-
-
-def _judged_words(event: ClaimJudged, labels: Sequence[str]) -> str:
-    """The laws: a claim judged at the end of the hand, as the search of the tricks found."""
-    claim = f"{labels[event.seat]}'s claim of a revoke by {labels[event.accused]}"
-    if not event.upheld:
-        return f"{claim} is void: the tricks show none made before it"
-    found = " and ".join(f"the {card.name} in trick {trick + 1}" for trick, card in event.revokes)
-    return f"{claim} stands: the tricks show it ({found})"
-
-
-def _cards(cards: CardSet) -> str:
-    """``2♣, 9♣ and 7♦``"""
-    symbols = [card.symbol if not card.is_joker else "the joker" for card in cards]
-    if len(symbols) < 2:
-        return "".join(symbols)
-    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
+        step["words"] += f" {said}"
 
 
 def _names(names: Sequence[str] | None, players: int) -> list[str]:
+    """Each seat's name, ``Seat 1`` for one not given (seats counted from 1)."""
     given = list(names or [])
-    return [given[seat] if seat < len(given) else f"Seat {seat + 1}" for seat in range(players)]
-
-
-def _labels(names: Sequence[str] | None, players: int) -> list[str]:
-    """Each seat as the words name it: its name, with its seat where two share a name."""
-    seats = _names(names, players)
     return [
-        f"{name} (seat {seat + 1})" if seats.count(name) > 1 else name
-        for seat, name in enumerate(seats)
+        given[seat] if seat < len(given) and given[seat] else f"Seat {seat + 1}"
+        for seat in range(players)
     ]

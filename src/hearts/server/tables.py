@@ -351,11 +351,16 @@ class Table:
         game = self.game
         views = {} if made is None else made
         view = views.get(seat)
+        names = [place.name for place in self.seats]
         if view is None:
             if seat is None:
-                view = wire.public_view(game.public_view())
+                public = game.public_view()
+                view = wire.public_view(public)
+                wire.tell_view(view, public, names)  # (each event's words, for this seat)
             else:
-                view = wire.seat_view(game.view(seat))
+                mine = game.view(seat)
+                view = wire.seat_view(mine)
+                wire.tell_view(view, mine, names)
             views[seat] = view
         log = game.events
         seq = len(log)
@@ -372,7 +377,7 @@ class Table:
             hands=self.hand_results(log),
             seq=seq,
             since=since,
-            events=wire.seen_events(log, seat, game.rules, since),
+            events=wire.told_events(log, seat, game.rules, names, since),
             ref=ref,
         )
 
@@ -655,7 +660,7 @@ class Table:
             asking.cancel()
             return
         try:
-            move, reason = asking.result()
+            move, reason, text = asking.result()
         except BotBusy as error:
             client.refuse("throttled", str(error), ref)
             return
@@ -669,7 +674,7 @@ class Table:
                 "unavailable", "the game moved on while the hint was worked out: ask again", ref
             )
             return
-        client.put(protocol.Hint(move=move, reason=reason, ref=ref))
+        client.put(protocol.Hint(move=move, reason=reason, text=text, ref=ref))
 
     # ------------------------------------------------------------------ timers
 

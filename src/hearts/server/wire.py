@@ -29,10 +29,11 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from hearts import words
 from hearts.cards import Card
 from hearts.deal import PassChoices, Trick
 from hearts.errors import HeartsError
-from hearts.events import Event, HandOver, HandSettled, TrickCarried, TrickWon
+from hearts.events import Dealt, Event, HandOver, HandSettled, TrickCarried, TrickWon
 from hearts.hand.cancellation import cancelled_in
 from hearts.hand.widow import WidowView
 from hearts.moves import Discard, Move, move_text, parse_move
@@ -47,6 +48,8 @@ __all__ = [
     "public_view",
     "seat_view",
     "seen_events",
+    "tell_view",
+    "told_events",
     "hand_results",
     "move_to_wire",
     "move_from_wire",
@@ -131,6 +134,63 @@ def seen_events(
     ['', '', '', '']
     """
     return [_event_data(event) for event in seen_log(log, seat, rules, since)]
+
+
+def told_events(
+    log: Sequence[Event],
+    seat: int | None,
+    rules: Rules,
+    names: Sequence[str],
+    since: int = 0,
+) -> list[dict[str, Any]]:
+    """:func:`seen_events`, each with its ``text``: the event in words for ``seat`` and the
+    table's ``names`` (:mod:`hearts.words`), worded from the event as the seat sees it. What a
+    sentence needs of the hand's events before ``since`` (a trick's number, whether a card
+    leads) is followed from them without reading their cards.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern"), seed=1)
+    >>> [e["text"][:22] for e in told_events(game.events, 2, game.rules, ["Ann", "Bob"], since=1)]
+    ['Ann deals hand 1: the ']
+    """
+    teller = words.Teller(names, seat, rules)
+    start = since
+    while start > 0 and not isinstance(log[start - 1], Dealt):
+        start -= 1
+    for event in log[max(start - 1, 0) : since]:
+        teller.follow(event)
+    return [
+        {**_event_data(event), "text": teller(event)} for event in seen_log(log, seat, rules, since)
+    ]
+
+
+def tell_view(data: dict[str, Any], view: SeatView | PublicView, names: Sequence[str]) -> None:
+    """Give each of a view's events (``data``: the view's JSON data) its ``text``, worded for the
+    view's seat (a watcher's: nobody's) from the view's own events (:mod:`hearts.words`)."""
+    seat = view.seat if isinstance(view, SeatView) else None
+    named = tuple(names)
+    teller = words.Teller(names, seat, view.rules)
+    told = []
+    for item, event in zip(data["events"], view.events, strict=True):
+        # (a view's events are the same objects from one view to the next: each is worded once
+        # for a seat and its table's names, the teller only following it after that)
+        key = (id(event), seat, named)
+        kept = _TOLD.get(key)
+        if kept is not None and kept[0] is event:
+            teller.follow(event)
+            text = kept[1]
+        else:
+            text = teller(event)
+            if len(_TOLD) >= 100_000:
+                _TOLD.clear()
+            _TOLD[key] = (event, text)
+        told.append({**item, "text": text})
+    data["events"] = told
+
+
+_TOLD: dict[tuple[int, int | None, tuple[str, ...]], tuple[Event, str]] = {}
+"""Each view event's words, by the event (its identity: an entry holds it, so the id is not
+reused while it is kept), the seat and the table's names (:func:`tell_view`)."""
 
 
 def hand_results(events: Iterable[Event]) -> list[dict[str, Any]]:

@@ -74,6 +74,7 @@ from hearts.tui.saves import GameOpenElsewhere, KeptGame, Saves, bot_list
 from hearts.tui.screens import ChoiceScreen, Sight, TextScreen, unreadable_page
 from hearts.tui.session import ME, Session
 from hearts.tui.widgets import HandView, SeatBox, card_text
+from hearts.words import refusal
 
 __all__ = [
     "MIN_SIZE",
@@ -1416,7 +1417,8 @@ class HeartsApp(App[None]):
 
         def think() -> None:
             advice = session.hint(view)
-            self.call_from_thread(self._hinted, advice.move, advice.reason, position, asked)
+            said = advice.text or advice.reason  # (the hint in plain words, hearts.words)
+            self.call_from_thread(self._hinted, advice.move, said, position, asked)
 
         self.run_worker(think, thread=True, group="hint", exit_on_error=True)
 
@@ -1471,9 +1473,9 @@ class HeartsApp(App[None]):
 
 
 def _sentence(text: str) -> str:
-    """A core message as a sentence on screen: capitalised, the person's seat as "you"."""
-    text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    """A core message as a sentence on screen (:func:`hearts.words.refusal`): capitalised, the
+    person's seat as "you", the others counted from 1."""
+    return refusal(text, ME)
 
 
 def _move_name(move: Move) -> str:

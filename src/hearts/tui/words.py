@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts import variants
+from hearts import words as core_words
 from hearts.cards import FULL_PACK, HEARTS_MASK, Card, Suit, cards_of
 from hearts.deal import Deal
 from hearts.errors import InvalidRules, UnknownName
@@ -78,13 +79,8 @@ class HandSummary:
     """"points" or "counters"."""
 
 
-def count(number: int, word: str) -> str:
-    """A number and its noun, singular for one (or minus one): ``count(1, "card")``.
-
-    >>> count(1, "card"), count(0, "point"), count(-1, "point"), count(13, "card")
-    ('1 card', '0 points', '-1 point', '13 cards')
-    """
-    return f"{number} {word}" if abs(number) == 1 else f"{number} {word}s"
+count = core_words.count
+"""A number and its noun (:func:`hearts.words.count`): ``count(1, "card")``."""
 
 
 def card_order(card: Card) -> tuple[int, int, int]:
@@ -124,28 +120,20 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
     over: HandOver | None = None
     discards: Discarded | None = None
     said_at = 0
+    tell = core_words.Teller(names, me, rules)  # (the events' words are the core's)
     for event in view.events:
+        said = tell(event)
         if isinstance(event, TrickWon):
             taken[event.seat].extend(_counting(deal, event.cards))
         elif isinstance(event, Discarded):
             discards, said_at = event, len(extra)  # (what they count: once the result is read)
         elif isinstance(event, CardsKept):
             taken[event.seat].extend(_counting(deal, event.cards.cards()))
-            extra.append(f"{names[event.seat]} kept the last cards and the stock.")
-        elif isinstance(event, MoonShot):
-            extra.append(f"{names[event.seat]} shot the moon!")
-        elif isinstance(event, MoonChosen):
-            way = "the others take the points" if event.choice == "old" else "off his own score"
-            extra.append(f"{names[event.seat]} chose the moon {event.choice}: {way}.")
+            extra.append(said)
+        elif isinstance(event, MoonShot | MoonChosen | SuitNamed):
+            extra.append(said)
         elif isinstance(event, HandOver):
             over = event
-        elif isinstance(event, SuitNamed):
-            if event.seat < 0:
-                extra.append("Nobody bid: hearts were the suit to avoid.")
-            else:
-                bid = deal.high_bid
-                paid = f", having bid {bid}" if bid else " for the Jack"
-                extra.append(f"{names[event.seat]} named {event.suit}{paid}.")
     for event in game.events:
         if isinstance(event, HandSettled) and event.hand_number == deal.hand_number:
             settled = event
@@ -177,11 +165,7 @@ def hand_summary(game: Game, index: int, names: Sequence[str], me: int = 0) -> H
         SettlementMethod.SWEEPSTAKES,
         SettlementMethod.SIMPLE,
     ):
-        if settled.pool:
-            jack = ": a Jack, won only by a seat alone clear" if settled.jack else ""
-            lines.append(f"The pool of {count(settled.pool, 'counter')} stays on the table{jack}.")
-        else:
-            lines.append("The pool is won.")
+        lines.append(core_words.pool_left(settled.pool, settled.jack))
     unit = "counters" if rules.counters else "points"
     return HandSummary(deal.hand_number + 1, rows, tuple(lines), unit)
 

@@ -16,7 +16,7 @@ const PHASES = {
 
 function seatName(seat) {
   const s = game.seats[seat];
-  const name = s ? s.name : `Seat ${seat}`;
+  const name = s ? s.name : `Seat ${seat + 1}`;
   return game.seats.filter((x) => x.name === name).length > 1 ? `${name} (seat ${seat + 1})` : name;
 }
 
@@ -143,8 +143,8 @@ function drawSeats(step, n) {
         : spot.y < 25 ? `left:${spot.x}%;top:.3rem;transform:translate(-50%,0)`
         : spot.y > 75 ? `left:${spot.x}%;bottom:.3rem;transform:translate(-50%,0)` : `left:${spot.x}%;top:${spot.y}%`,
     },
-      h("span", { class: "who" }, h("span", { class: "name" }, game.seats[seat] ? game.seats[seat].name : `Seat ${seat}`)),
-      h("span", { class: "state" }, `seat ${seat}${dealer ? " · dealer" : ""}`),
+      h("span", { class: "who" }, h("span", { class: "name" }, game.seats[seat] ? game.seats[seat].name : `Seat ${seat + 1}`)),
+      h("span", { class: "state" }, `seat ${seat + 1}${dealer ? " · dealer" : ""}`),
       h("span", { class: "counts" },
         h("span", { title: "tricks taken" }, `${tricks} trick${tricks === 1 ? "" : "s"}`),
         h("span", { class: "points", title: "points this hand" }, ` \u2665 ${points}`))));
@@ -247,9 +247,9 @@ function drawScores(step, n) {
   const head = h("tr", {}, h("th", { scope: "col" }, "Hand"),
     ...Array.from({ length: n }, (_, seat) => {
       // (short headings: the name, and its seat where two share it)
-      const name = game.seats[seat] ? game.seats[seat].name : `Seat ${seat}`;
+      const name = game.seats[seat] ? game.seats[seat].name : `Seat ${seat + 1}`;
       const twin = game.seats.filter((x) => x.name === name).length > 1;
-      return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat}` : name);
+      return h("th", { scope: "col", title: seatName(seat) }, twin ? `${name} ${seat + 1}` : name);
     }));
   const rows = game.hands
     .filter((hand) => hand.settled !== null && hand.settled !== undefined && hand.settled <= at)

@@ -3,7 +3,7 @@
 // reads `legal_moves` and `choose`, and shows the refusal's sentence).
 import { back, face, isCard, short, words } from "./cards.js";
 import { totalsChart } from "./chart.js";
-import { cancelledWords, eventWords, outWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
+import { eventText, outWords, poolWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
 import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
 import { between, playForced, push, ready, sawTrick, startPace, toggleLastTrick } from "./pace.js";
 import { checkReveal } from "./verify.js";
@@ -231,11 +231,10 @@ function events(list, m) {
         cancelled: Array.isArray(e.cancelled) ? e.cancelled : [],
         points: e.points ?? null,
       };
-      const points = e.points ? ` (${e.points} point${e.points === 1 ? "" : "s"})` : "";
-      const pairs = held.cancelled.length ? ` ${cancelledWords(held.cancelled)}` : "";
-      $("trick-note").textContent = (held.winner < 0
+      // (the server's words for this seat: who takes it, its cards, what it counts, twins cancelled)
+      $("trick-note").textContent = e.text || (held.winner < 0
         ? "Nobody takes the trick: it stays for the next one."
-        : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick${points}.`) + pairs;
+        : `${Name(held.winner)} take${held.winner === mySeat ? "" : "s"} the trick.`);
     } else if (e.kind === "hand_over" && !list.some((x) => x.kind === "hand_settled")) {
       // Over, not settled yet: its hand is the view's (or the one before, when the view is
       // already the next hand's).
@@ -272,7 +271,7 @@ function handSummary(row, list, m) {
   if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
   handOver({
     hand: row.hand, rows, texts,
-    moon: moon ? `${Name(moon.seat)} shot the moon!${chosen ? ` ${eventWords(chosen, logNames())}` : ""}` : null,
+    moon: moon ? `${Name(moon.seat)} shot the moon!${chosen && chosen.text ? ` ${chosen.text}` : ""}` : null,
     after: 0, // (pace.js shows it once the last trick's hold is over)
   });
 }
@@ -324,14 +323,13 @@ function keepLog(m) {
 
 /** A hand's lines: its events in words, the notes among them, the cards received after the pass. */
 function logLines(events, notes, view) {
-  const names = logNames();
   const lines = [];
   let lastPass = -1;
   events.forEach((e, i) => { if (e.kind === "passed") lastPass = i; });
   const notesAt = (at) => { for (const note of notes) if (note.at === at) lines.push(note.text); };
   notesAt(0);
   events.forEach((e, i) => {
-    const text = eventWords(e, names);
+    const text = eventText(e);
     if (text) lines.push(text);
     if (i === lastPass && view && view.received && view.received.length) lines.push(receivedWords(view.received));
     notesAt(i + 1);
@@ -861,7 +859,7 @@ function hinted(m) {
   if (!last || positionKey(last) !== hint.key) { hint = null; return; }
   hint.move = m.move;
   hint.reason = m.reason;
-  $("hint-note").textContent = hintWords(m.move, m.reason);
+  $("hint-note").textContent = hintWords(m);
   drawMoves(last, last.view);
 }
 
@@ -878,13 +876,9 @@ function hintCards(move) {
   return isCard(move) ? [move] : [];
 }
 
-function hintWords(move, reason) {
-  const [verb] = move.split(" ");
-  const cards = hintCards(move);
-  const what = verb === "pass" || verb === "discard"
-    ? `${verb} the ${cards.map(words).join(", the ")}`
-    : isCard(move) ? `play the ${words(move)}` : moveWords(move);
-  return `Hint: ${what}. ${reason}`;
+/** The hint in the server's plain words (``text``: what the move saves, or why it is the move). */
+function hintWords(m) {
+  return `Hint: ${m.text || m.reason}`;
 }
 
 /** Mark what the hint suggests: its cards in the hand (or its move's button), in words too. */
@@ -927,8 +921,9 @@ function moveWords(text) {
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   switch (verb) {
-    case "bid": return arg === "pass" || arg === "0" ? "Pass: no bid" : `Bid ${arg}: take at least ${arg} of the named suit`;
-    case "name": return `Name ${SUIT_WORDS[arg] || arg}`;
+    // (as hearts.words.move says each move)
+    case "bid": return arg === "pass" || arg === "0" ? "Pass: no bid" : `Bid ${arg} counter${arg === "1" ? "" : "s"}`;
+    case "name": return `Name ${SUIT_WORDS[arg] || arg} as the suit to avoid`;
     case "moon": return arg === "old" ? "The others take the points" : arg === "new" ? "Take the points off your score" : text;
     case "claim": return `Claim a revoke by ${seatName(Number(arg))}`;
     case "call": return `Call the exposed ${isCard(arg) ? short(arg) : arg}`;
@@ -954,7 +949,7 @@ function drawScores(m, v, n) {
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((m.scores || [])[seat] ?? ""))));
   const thisHand = v.phase === "over" ? null : h("tr", { class: "now" }, h("th", { scope: "row" }, "This hand"),
     ...Array.from({ length: n }, (_, seat) => h("td", {}, String((v.penalties || [])[seat] ?? ""))));
-  tableNode.replaceChildren(h("caption", { class: "hint" }, v.pool ? `Pool: ${v.pool}${v.jack ? " (a Jack)" : ""}` : ""),
+  tableNode.replaceChildren(h("caption", { class: "hint" }, poolWords(v)),
     h("thead", {}, head), h("tbody", {}, ...rows, thisHand, totals));
 }
 
