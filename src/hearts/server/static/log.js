@@ -40,12 +40,6 @@ export const WIDOW_WORDS = {
   "last-trick": "it goes with the last trick",
 };
 
-/** The sign of what counts against a seat this hand: ♥, or the suit named in Auction Hearts. */
-export function takenSign(v) {
-  const named = v && v.auction && v.auction.named_suit;
-  return named && SUIT_WORDS[named] ? SUIT_WORDS[named].slice(0, 1) : "\u2665";
-}
-
 /** What a Jack is, in a phrase: hearts.words.JACK (docs/rules.md §3.1; tests/test_words.py
  * holds the two the same). */
 export const JACK = "a Jack: nobody took the pool, so it goes on to the next hand and grows";
