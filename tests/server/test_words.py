@@ -29,6 +29,14 @@ def _worded(state: dict[str, Any]) -> list[dict[str, Any]]:
     return events
 
 
+def _played(view: dict[str, Any]) -> set[Card]:
+    """The cards played this hand up to a view: its tricks and the trick on the table."""
+    played: set[Card] = set()
+    for trick in view["tricks"]:
+        played |= set(map(Card.parse, trick["cards"]))
+    return played | {Card.parse(p["card"]) for p in view["trick"]}
+
+
 def _named(text: str) -> set[Card]:
     found = set()
     for sign in SIGNS.findall(text):
@@ -60,15 +68,12 @@ def test_every_event_a_seat_is_sent_is_worded_for_that_seat_and_hides_what_it_ma
         watcher = hello(theirs, watch=True)
         play_until([ann], lambda: len((ann.state or {})["view"]["tricks"]) >= 3)
         state = ann.current()
-        watcher.current()
+        seen = watcher.current()
     view = state["view"]
     assert view["hand_number"] == 0  # (the cards seen are this hand's)
     visible = {Card.parse(card) for card in [*view["dealt"], *(view["received"] or [])]}
     visible |= set(map(Card.parse, view["hand"]))
-    played: set[Card] = set()
-    for trick in view["tricks"]:
-        played |= set(map(Card.parse, trick["cards"]))
-    played |= {Card.parse(p["card"]) for p in view["trick"]}
+    played = _played(view)
     for event in view["events"]:
         if event["kind"] == "stock_drawn" and event["seat"] == 0:
             visible.add(Card.parse(event["card"]))
@@ -97,7 +102,8 @@ def test_every_event_a_seat_is_sent_is_worded_for_that_seat_and_hides_what_it_ma
     for message in [m for m in watcher.seen if m["type"] == "state"]:
         for event in _worded(message):
             assert not re.search(r"\b[Yy]ou\b", event["text"]), event
-            assert not _named(event["text"]) - played, event  # (a watcher sees no hand)
+            # (a watcher sees no hand: only the cards played, up to its own last state)
+            assert not _named(event["text"]) - _played(seen["view"]), event
 
 
 def test_a_hint_comes_with_its_text_in_plain_words(http: TestClient) -> None:
