@@ -266,7 +266,9 @@ function handSummary(row, list, m) {
     change: row.deltas ? row.deltas[seat] : null,
     total: row.totals ? row.totals[seat] : null,
   }));
-  const texts = list.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
+  // (the server's words for the hand's end; the moon shot, or chosen, in an earlier state too)
+  const told = [moon, chosen].filter((e) => e && !list.includes(e)).concat(list);
+  const texts = told.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
   const nextHand = m.view && m.view.hand_number !== row.hand;
   if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
   handOver({
