@@ -7,14 +7,13 @@ import pytest
 from hearts import Game, bots, variants
 from hearts.deal import Phase
 from hearts.events import Discarded, HandSettled, MoonShot, SuitNamed
+from hearts.tui.keys import key_help, rules_page
 from hearts.tui.words import (
     PAGE_WIDTH,
     chart,
     count,
     game_over_line,
     hand_summary,
-    key_help,
-    rules_page,
     rules_text,
     totals_by_hand,
 )

@@ -57,8 +57,6 @@ __all__ = [
     "count",
     "game_over_line",
     "hand_summary",
-    "key_help",
-    "rules_page",
     "rules_text",
     "totals_by_hand",
 ]
@@ -277,42 +275,9 @@ def chart(
     return lines
 
 
-def key_help() -> list[str]:
-    """The keys of the terminal game, a line each (each fits an 80-column page)."""
-    return [
-        "←/→ Home End   move along your hand",
-        "q s, 1 0 h, *  go to a card by name (Q♠, 10♥, the joker; t is a ten too)",
-        "Enter          play the card; in a pass, mark it (all marked: pass them)",
-        "Space, a click mark a card to pass or discard; a click plays a card",
-        "digits, p      bid, or pass the bid (Auction Hearts); Enter to bid",
-        "c d s h        the suit to name (Auction Hearts), then Enter",
-        "o, n           the moon: the others take the points (o), or off yours (n)",
-        "h or !         a hint from the expert (! while you name a suit)",
-        "u              undo to before your last move (and the bots' moves since)",
-        "s              the bots' speed: fast, normal, slow",
-        "any key        after a trick, go on at once (the key does nothing else)",
-        "?              this page · Ctrl+Q quit (saved: hearts play --resume)",
-    ]
-
-
 PAGE_WIDTH: Final = 74
 """The widest line of a page: an 80-column terminal less the page's border, padding and
 scrollbar."""
-
-
-def rules_page(variant: str, rules: Rules) -> list[str]:
-    """The ``?`` page, in lines that fit :data:`PAGE_WIDTH`: the keys first, then the rules of
-    the game being played in plain words (:func:`rules_text`), then where to read more."""
-    lines = ["Keys", *_keys()]
-    return [*lines, "", *rules_text(variant, rules)]
-
-
-def _keys() -> list[str]:
-    """The keys, a line each (a line too long for the page wraps under its description)."""
-    lines: list[str] = []
-    for line in key_help():
-        lines.extend(textwrap.wrap(line, PAGE_WIDTH, subsequent_indent=" " * 15) or [""])
-    return lines
 
 
 def rules_text(variant: str, rules: Rules) -> list[str]:
