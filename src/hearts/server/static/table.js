@@ -267,6 +267,7 @@ function handSummary(row, list, m) {
     total: row.totals ? row.totals[seat] : null,
   }));
   const texts = list.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
+  if (moon && moon.text && !list.includes(moon)) texts.unshift(moon.text); // (the shot, said in an earlier state)
   const nextHand = m.view && m.view.hand_number !== row.hand;
   if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
   handOver({
