@@ -358,7 +358,9 @@ def test_the_moon_choice_is_offered_in_words_to_the_seat_that_shot_it(
     new.click()
     logged(page, r"^You choose the new moon: 26 points off your score\.$")
     # (the hand's summary says the shot, though it came in an earlier state, and the choice)
-    expect(page.locator("#hand-over")).to_contain_text("You shoot the moon: every card that counts!")
+    expect(page.locator("#hand-over")).to_contain_text(
+        "You shoot the moon: every card that counts!"
+    )
     expect(page.locator("#hand-over")).to_contain_text("You choose the new moon")
     info = table_info(server, table)
     assert info["over"] and info["scores"][0] == -26
