@@ -734,18 +734,9 @@ function drawHand(m, v) {
     const button = cardButton(card, attrs, () => pick(card));
     button.className = `card${got ? " received" : ""}${took ? " picked" : ""}`;
     button.style.setProperty("--i", index);
-    button.drawn = `${card}|${button.className}|${label}|${attrs["aria-disabled"]}|${attrs["aria-pressed"]}`;
     return button;
   });
-  // (the same cards drawn the same: the buttons kept, so that a tap begun on one as another
-  // seat's move is shown is not lost with the button it began on)
-  const kept = [...box.children];
-  if (kept.length === buttons.length && buttons.every((b, i) => kept[i].drawn === b.drawn)) {
-    buttons.splice(0, buttons.length, ...kept);
-    for (const b of buttons) b.tabIndex = -1;
-  } else {
-    box.replaceChildren(...buttons);
-  }
+  box.replaceChildren(...buttons);
   box.style.setProperty("--n", buttons.length);
   layoutHand(box, buttons);
   const target = buttons.find((b) => b.dataset.card === focused)
