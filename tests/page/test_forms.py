@@ -357,7 +357,7 @@ def test_the_moon_choice_is_offered_in_words_to_the_seat_that_shot_it(
     logged(page, r"^You shoot the moon: every card that counts!$")
     new.click()
     logged(page, r"^You choose the new moon: 26 points off your score\.$")
-    # (the hand's end in the server's words, the moon shot in an earlier state among them)
+    # (the hand's summary says the shot, though it came in an earlier state, and the choice)
     expect(page.locator("#hand-over")).to_contain_text(
         "You shoot the moon: every card that counts!"
     )
@@ -633,6 +633,8 @@ def test_without_web_crypto_the_page_still_checks_the_deal_with_its_own_hashes(
     )
     try:
         page = made_context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
         made = make_table(server, [{"kind": "person"}] + [BOT] * 3, options=ONE_HAND)
         table = str(made["table"]["id"])
         sit(page, server, table, made["token"], 0)
@@ -642,6 +644,7 @@ def test_without_web_crypto_the_page_still_checks_the_deal_with_its_own_hashes(
         expect(checked).to_have_attribute("data-verified", "yes")
         expect(checked).to_have_attribute("data-hash", "page")
         expect(checked).to_contain_text("matches the commitment")
+        assert not errors, errors
     finally:
         made_context.close()
 

@@ -1,6 +1,6 @@
 """The table on one screen at every size (issue 35, item 1): at 360x640, 390x844, 844x390,
 1366x768 and 1920x1080, in every phase of five forms and through a whole game, the seats, the
-trick, the hand, the prompt (#status) and the buttons (#moves) are inside the window and overlap
+trick, the hand, the prompt (#status) and the buttons (#moves, #last-trick) are inside the window and overlap
 nothing (nor the felt's piles: the stock, the widow, the auction), the page does not scroll, and on a phone each card shows a strip of at least 44 px and
 each button is at least 44 px each way.
 
@@ -53,7 +53,7 @@ CHECK = """() => {
   groups.push({ what: 'hand', items: [...document.querySelectorAll('#hand button.card')] });
   const status = document.getElementById('status');
   if (status.textContent.trim()) groups.push({ what: 'prompt', items: [status] });
-  groups.push({ what: 'buttons', items: [...document.querySelectorAll('#moves button')] });
+  groups.push({ what: 'buttons', items: [...document.querySelectorAll('#moves button, #last-trick')] });
   const note = document.getElementById('trick-note');
   if (note.textContent.trim()) groups.push({ what: 'note', items: [note] });
   for (const g of groups) g.items = g.items.filter(shown);
@@ -92,7 +92,7 @@ CHECK = """() => {
       const step = below.length ? Math.min(...below.map((c) => c.offsetTop)) - card.offsetTop : card.offsetHeight;
       if (strip < 43.5 || step < 43.5) problems.push(`card ${card.dataset.card} shows ${strip}x${step} px to tap`);
     });
-    for (const button of document.querySelectorAll('#moves button, #side-tabs button')) {
+    for (const button of document.querySelectorAll('#moves button, #side-tabs button, #last-trick')) {
       const r = box(button);
       if (shown(button) && (r.width < 43.5 || r.height < 43.5)) problems.push(`button ${name(button)} is ${r1(r)}`);
     }

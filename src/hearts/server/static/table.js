@@ -266,9 +266,14 @@ function handSummary(row, list, m) {
     change: row.deltas ? row.deltas[seat] : null,
     total: row.totals ? row.totals[seat] : null,
   }));
+<<<<<<< HEAD
   // (the server's words for the hand's end; the moon shot, or chosen, in an earlier state too)
   const told = [moon, chosen].filter((e) => e && !list.includes(e)).concat(list);
   const texts = told.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
+=======
+  const texts = list.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
+  if (moon && moon.text && !list.includes(moon)) texts.unshift(moon.text); // (the shot, said in an earlier state)
+>>>>>>> fix
   const nextHand = m.view && m.view.hand_number !== row.hand;
   if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
   handOver({
