@@ -266,14 +266,9 @@ function handSummary(row, list, m) {
     change: row.deltas ? row.deltas[seat] : null,
     total: row.totals ? row.totals[seat] : null,
   }));
-<<<<<<< HEAD
   // (the server's words for the hand's end; the moon shot, or chosen, in an earlier state too)
   const told = [moon, chosen].filter((e) => e && !list.includes(e)).concat(list);
   const texts = told.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
-=======
-  const texts = list.filter((e) => e.text && ["moon_shot", "moon_chosen", "hand_over", "hand_settled"].includes(e.kind)).map((e) => e.text);
-  if (moon && moon.text && !list.includes(moon)) texts.unshift(moon.text); // (the shot, said in an earlier state)
->>>>>>> fix
   const nextHand = m.view && m.view.hand_number !== row.hand;
   if (nextHand && held) { held = null; $("trick-note").textContent = ""; }
   handOver({
@@ -759,7 +754,9 @@ function drawHand(m, v) {
 
 function pick(card) {
   const v = last && last.view;
-  if (!v || !ready()) return;
+  // A tap acts on the hand as it was drawn: one made while a state that came in since waits its
+  // turn in pace.js's queue is not lost (it was, now and then, at the pass: the bots' passes).
+  if (!v || !drawnReady) return;
   focusCard = card;
   if (v.choose) {
     if (chosen.has(card)) chosen.delete(card); else chosen.add(card);
