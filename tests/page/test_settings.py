@@ -24,19 +24,35 @@ SUITS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 
 COUNT_SOUNDS = """
 window.__contexts = 0;
+window.__contextsUngestured = 0;
+window.__linesUngestured = 0;
 window.__oscillators = {};
+const active = () => navigator.userActivation.hasBeenActive;
 const Made = window.AudioContext;
 window.AudioContext = class extends Made {
-  constructor(...args) { super(...args); window.__contexts += 1; }
+  constructor(...args) {
+    super(...args);
+    window.__contexts += 1;
+    if (!active()) window.__contextsUngestured += 1;
+  }
 };
+new MutationObserver((changes) => {
+  if (active()) return;
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (node.nodeName === "LI" && node.closest && node.closest("#log")) window.__linesUngestured += 1;
+    }
+  }
+}).observe(document, { childList: true, subtree: true });
 const start = OscillatorNode.prototype.start;
 OscillatorNode.prototype.start = function (...args) {
   window.__oscillators[this.type] = (window.__oscillators[this.type] || 0) + 1;
   return start.apply(this, args);
 };
 """
-"""An init script: counts the AudioContexts the page makes and the oscillators it starts, by
-waveform (the card's sound is the only one with a triangle wave)."""
+"""An init script: counts the AudioContexts the page makes (and those made before the page had a
+gesture), the oscillators it starts, by waveform (the card's sound is the only one with a
+triangle wave), and the lines the log gained before the page had a gesture."""
 
 
 def kept(page: Page) -> dict[str, Any]:
@@ -303,7 +319,10 @@ def test_no_audio_is_made_before_a_person_taps_or_types_in_the_page(
         play_first(page)
         # the watcher has seen the first trick played and taken
         expect(watcher.locator("#log li").filter(has_text="trick")).not_to_have_count(0)
-        assert watcher.evaluate("window.__contexts") == 0
+        # (Playwright's own reading of the page may count as a gesture: what is asked is that no
+        # AudioContext was made while the page had none, though it had moves to sound by then)
+        assert watcher.evaluate("window.__linesUngestured") > 0
+        assert watcher.evaluate("window.__contextsUngestured") == 0
         # a tap: from now on its cards are heard
         watcher.mouse.click(5, 790)
         wait_for_my_turn_or(page, lambda: False)
