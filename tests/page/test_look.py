@@ -199,12 +199,29 @@ def test_screenshots_match_the_reference_images(
         play_until(
             page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2
         )
-        for name in ("390x844", "1366x768"):
-            page.set_viewport_size(SIZES[name])
-            redrawn(page)
-            shots[f"play-{name}"] = page.screenshot(
-                animations="disabled", mask=[page.locator(selector) for selector in MASKS]
-            )
+        page.set_viewport_size(SIZES["1366x768"])
+        redrawn(page)
+        shots["play-1366x768"] = page.screenshot(
+            animations="disabled", mask=[page.locator(selector) for selector in MASKS]
+        )
     finally:
         context.close()
+    # The same game on a phone as a phone shows it: a touch screen (no keyboard help).
+    phone = fresh_context(
+        browser, viewport=PHONE, reduced_motion="reduce", has_touch=True, is_mobile=True
+    )
+    try:
+        page = phone.new_page()
+        page.goto(server.url + "/")
+        seated(page, server, monkeypatch, 20261202, "modern", 4)
+        play_until(
+            page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2
+        )
+        expect(page.locator("#hand-help")).to_be_hidden()
+        redrawn(page)
+        shots["play-390x844"] = page.screenshot(
+            animations="disabled", mask=[page.locator(selector) for selector in MASKS]
+        )
+    finally:
+        phone.close()
     compare(shots)
