@@ -26,9 +26,9 @@ from playwright.sync_api import Browser, Page, expect
 from hearts.server import tables
 
 from .conftest import LiveServer, fresh_context
-from .test_forms import play_until, seated
+from .test_forms import act, play_until, seated
 from .test_layout import redrawn
-from .test_table import HAND, make_table, my_turn, sit
+from .test_table import HAND, make_table, my_turn, sit, wait_for_my_turn_or
 
 REFERENCE = Path(__file__).parent / "reference"
 WRITE = os.environ.get("HEARTS_WRITE_SCREENSHOTS") == "1"
@@ -169,6 +169,19 @@ README_PICTURES = {"play-390x844": "table-phone.png", "play-1366x768": "table-la
 MASKS = ("#invite", "#code-shown", "#clock")
 
 
+def third_to_the_first_trick(page: Page) -> None:
+    """Play the person's moves (the pass) until the person is third to the first trick: a
+    position that stays until the person moves. Each look is taken at the person's turn, when
+    the page has drawn the position whole (a look at another moment could see the trick before
+    the turn and then play the card meant to be shown)."""
+    for _ in range(20):
+        assert wait_for_my_turn_or(page, lambda: False), "the person's turn did not come"
+        if page.locator("#trick:not(.taken) .played").count() == 2:
+            return
+        act(page)
+    raise AssertionError("the person was never third to the first trick")
+
+
 def test_screenshots_match_the_reference_images(
     browser: Browser, server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -195,10 +208,7 @@ def test_screenshots_match_the_reference_images(
         page.set_viewport_size(PHONE)
         redrawn(page)
         seated(page, server, monkeypatch, 20261202, "modern", 4)
-        # (the person third to the first trick: a position that stays until the person moves)
-        play_until(
-            page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2
-        )
+        third_to_the_first_trick(page)
         page.set_viewport_size(SIZES["1366x768"])
         redrawn(page)
         shots["play-1366x768"] = page.screenshot(
@@ -214,9 +224,7 @@ def test_screenshots_match_the_reference_images(
         page = phone.new_page()
         page.goto(server.url + "/")
         seated(page, server, monkeypatch, 20261202, "modern", 4)
-        play_until(
-            page, lambda: my_turn(page) and page.locator("#trick:not(.taken) .played").count() == 2
-        )
+        third_to_the_first_trick(page)
         expect(page.locator("#hand-help")).to_be_hidden()
         redrawn(page)
         shots["play-390x844"] = page.screenshot(
