@@ -27,6 +27,10 @@ export function layoutHand(box, buttons) {
   box.style.setProperty("--strip", `${fits ? strip : least}px`);
   box.style.setProperty("--step", `${step}px`);
   box.classList.toggle("scrolls", !fits);
+  // (a card below the first row lifts only a little: lifted as far as the first row's, it would
+  // cover the middle of the card above it, where a finger or a pointer aims)
+  const across = fits ? cols : n;
+  buttons.forEach((button, index) => button.classList.toggle("below", index >= across));
 }
 
 /** Place each card of the trick between the felt's middle and the plate of the seat that played
