@@ -374,6 +374,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
                 status = await hub.db(hub.store.status, key)
             except Exception:  # (the store is down: the page says what the socket is told)
                 status = None
+            if status is None:  # (a link to nothing costs a miss, as any look-up of no table)
+                guard.missed(request)
             if status == "over":
                 return RedirectResponse(f"/r/{key}", status_code=303)
         return await page()

@@ -130,7 +130,9 @@ async function pump() {
       const dealing = dealt && speed.deal > 0 && !still();
       pending = queue.length > 0 || Boolean(ends) || dealing;
       holds = [];
-      hooks.show(step);
+      // (a step that fails to draw must not stop the queue: the error is thrown again apart, where
+      // the page reports it, and the next step is shown)
+      try { hooks.show(step); } catch (error) { setTimeout(() => { throw error; }); }
       shownAt = performance.now();
       if (holds.length) {
         const start = performance.now();
