@@ -34,7 +34,8 @@ from hearts.errors import IllegalMove
 from hearts.events import CardCalled, ClaimJudged, Event, RevokeClaimed, RevokeCorrected
 from hearts.moves import Call, Claim, Correct, Gather, Move, Revoke
 from hearts.observation import SeatView
-from hearts.tui.session import ME
+from hearts.tui.session import ME, seat_names
+from hearts.words import refusal
 
 if TYPE_CHECKING:
     from hearts.tui.app import HeartsApp
@@ -51,9 +52,9 @@ def _face(card: Card) -> str:
     return card.symbol.rstrip("'")
 
 
-def _sentence(text: str) -> str:
-    text = text.replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+def _sentence(app: HeartsApp, text: str) -> str:
+    """A core refusal as the terminal says it: the seats by the names on their frames."""
+    return refusal(text, ME, seat_names(app.session.players))
 
 
 def laws_sentence(event: Event, name: Callable[[int], str]) -> str:
@@ -304,12 +305,12 @@ class LawsDesk:
         self.offer = None
         text = str(error)
         if not isinstance(move, Card) or app.view.laws is None:
-            return _sentence(text)
+            return _sentence(app, text)
         if not app.session.game.can_play(Revoke(move), seat=ME):
-            return _sentence(text)
+            return _sentence(app, text)
         self.offer = (move, app._position())
         law = "27" if app.view.laws.called is not None else "22"
-        return f"{_sentence(_HOW_TO_REVOKE.sub('', text))} r: revoke, law {law}."
+        return f"{_sentence(app, _HOW_TO_REVOKE.sub('', text))} r: revoke, law {law}."
 
     def move(self, app: HeartsApp, move: Move) -> None:
         """Make a move of the laws for the person, whoever's turn it is; the bots then choose
@@ -318,7 +319,7 @@ class LawsDesk:
         try:
             app.session.play(move)
         except IllegalMove as error:
-            app.say(_sentence(str(error)), error=True)
+            app.say(_sentence(app, str(error)), error=True)
             return
         app.replan("")
 
