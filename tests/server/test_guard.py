@@ -222,6 +222,15 @@ def test_a_socket_to_a_table_that_is_not_here_is_a_miss(
     assert http.get("/api/tables/ZZZZZZ").status_code == 429
 
 
+def test_a_tables_link_to_nothing_is_a_miss(serve: Callable[..., TestClient]) -> None:
+    """/t/{id} of no table asks the store whether it is a finished game, and so costs a miss as
+    a wrong code does: one client cannot keep the store busy with links to nothing."""
+    http = serve(lookup_burst=2)
+    for number in range(2):
+        assert http.get(f"/t/nothing-{number}", follow_redirects=False).status_code == 200
+    assert http.get("/api/tables/ZZZZZZ").status_code == 429
+
+
 def test_look_ups_that_find_their_table_cost_nothing(serve: Callable[..., TestClient]) -> None:
     """A client that knows its code may look its table up as often as it likes."""
     http = serve(lookup_burst=1)
