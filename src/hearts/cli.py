@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn
+from typing import Annotated, Any, Final, NoReturn
 
 import typer
 from rich import box
@@ -45,9 +45,6 @@ from hearts.errors import HeartsError, InvalidArgument, InvalidRecord, InvalidRu
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
 from hearts.rules import Moon, Rules
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["app", "main"]
 
