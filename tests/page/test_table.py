@@ -534,3 +534,41 @@ def test_a_trick_just_taken_shows_each_card_by_the_seat_that_played_it_at_seven(
     assert kept is not None
     by = {str(e.card): e.seat for e in kept.events if isinstance(e, CardPlayed)}
     assert len(shown) == 6 and all(by[card] == seat for card, seat in shown), (shown, by)
+
+
+def _press_through_a_redraw(page: Page, selector: str) -> None:
+    """Press the mouse on an element, have the page draw the table again (a resize does so, as a
+    state come in does), and release it: one tap whose press and release straddle a drawing."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+    page.mouse.down()
+    page.evaluate(
+        """() => new Promise((done) => {
+          window.dispatchEvent(new Event("resize"));
+          requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        })"""
+    )
+    page.mouse.up()
+
+
+def test_a_tap_on_a_card_or_the_pass_lands_though_the_table_is_drawn_mid_tap(
+    page: Page, server: LiveServer
+) -> None:
+    """A tap is a press and a release on one element: the table drawn again between the two (the
+    bots' passes come in as a person chooses theirs) keeps the hand's and the moves' buttons, so
+    the tap is taken, not lost."""
+    made = make_table(server, [{"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 3)
+    sit(page, server, made["table"]["id"], made["token"], 0)
+    expect(page.locator("#pass")).to_be_visible()
+    cards = hand_of(page)[:3]
+    for card in cards:
+        _press_through_a_redraw(page, f"#hand button.card[data-card='{card}']")
+        expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    expect(page.locator("#pass")).to_contain_text("3 of 3 chosen")
+    _press_through_a_redraw(page, "#pass")
+    expect(page.locator("#pass")).to_have_count(0)
+    for card in cards:
+        expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_count(0)

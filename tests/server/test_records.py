@@ -10,6 +10,7 @@ import gzip
 import multiprocessing
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,23 @@ def test_records_and_replays_are_throttled_per_client_address(tmp_path: Path) ->
     store.close()
 
 
+def gone(pid: int, limit: float = 60.0) -> bool:
+    """Whether the process ``pid`` has died (exited, or a zombie not yet reaped), looked at in
+    /proc until it has (``limit`` seconds a failsafe). Not ``Process.join``: the executor's own
+    thread reaps its dead workers too, and the join that loses that race says "alive"."""
+    stat = Path(f"/proc/{pid}/stat")
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            return True
+        if state in {"Z", "X"}:
+            return True
+        time.sleep(0.01)
+    return False
+
+
 def test_a_maker_process_killed_is_replaced_and_the_next_game_made_all_the_same(
     http: TestClient,
 ) -> None:
@@ -161,8 +179,8 @@ def test_a_maker_process_killed_is_replaced_and_the_next_game_made_all_the_same(
     assert processes
     for process in processes:
         os.kill(process.pid, signal.SIGKILL)
-        process.join(30)
-        assert not process.is_alive()
+    for process in processes:
+        assert gone(process.pid), f"the maker process {process.pid} outlived SIGKILL"
     second = finish(http, options={"end": "deals", "deals": 1})
     reply = http.get(f"/api/games/{second['code']}/replay")
     assert reply.status_code == 200, reply.text

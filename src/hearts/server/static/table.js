@@ -4,7 +4,7 @@
 import { back, face, isCard, short, words } from "./cards.js";
 import { totalsChart } from "./chart.js";
 import { eventText, outWords, poolWords, receivedWords, stockWords, SUIT_WORDS, WIDOW_WORDS } from "./log.js";
-import { $, api, copy, forget, h, kept, keep, say } from "./util.js";
+import { $, api, copy, forget, h, keepChildren, kept, keep, say } from "./util.js";
 import { between, playForced, push, ready, sawTrick, startPace, toggleLastTrick } from "./pace.js";
 import { checkReveal } from "./verify.js";
 import { sound, stateSound } from "./sound.js";
@@ -737,11 +737,12 @@ function drawHand(m, v) {
     button.style.setProperty("--i", index);
     return button;
   });
-  box.replaceChildren(...buttons);
-  box.style.setProperty("--n", buttons.length);
-  layoutHand(box, buttons);
-  const target = buttons.find((b) => b.dataset.card === focused)
-    || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
+  // (the buttons already drawn are kept, each by its card: a tap made as a state comes in lands)
+  const shown = keepChildren(box, buttons, (b) => b.dataset.card);
+  box.style.setProperty("--n", shown.length);
+  layoutHand(box, shown);
+  const target = shown.find((b) => b.dataset.card === focused)
+    || shown.find((b) => b.getAttribute("aria-disabled") === "false") || shown[0];
   // (the turn come: the focus to the hand, unless the person has it elsewhere on the page)
   const idle = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
   const arrive = myTurn && !myTurnBefore && idle;
@@ -819,13 +820,15 @@ function drawMoves(m, v) {
     const waiting = Boolean(hint && hint.move === null && hint.key === positionKey(m));
     nodes.push(h("button", {
       id: "hint", type: "button", class: "move", "aria-keyshortcuts": "?", "aria-disabled": waiting ? "true" : null,
-      title: "Ask the expert for a move and why (key ?)", onclick: () => { if (!waiting) askHint(); },
+      title: "Ask the expert for a move and why (key ?)",
+      onclick: (event) => { if (event.currentTarget.getAttribute("aria-disabled") !== "true") askHint(); },
     }, waiting ? "Hint: thinking…" : "Hint"));
   }
   const revoke = revokeButton(m, v);
   const revokeFocused = Boolean(revoke && document.activeElement && document.activeElement.classList.contains("revoke"));
   if (revoke) nodes.push(revoke);
-  box.replaceChildren(...nodes);
+  // (kept by what each button does: a tap on Pass or a move as a state comes in lands)
+  keepChildren(box, nodes, (node) => (node.id ? `#${node.id}:${node.dataset.moveKind || ""}` : node.dataset.move || null));
   if (hintFocused) $("hint")?.focus();
   if (revokeFocused) revoke.focus();
   drawHint(m);

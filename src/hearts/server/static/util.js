@@ -37,6 +37,36 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Put ``nodes`` in ``box`` as its children, keeping each child already there that shares a new
+ * node's key (``keyOf``; null: never kept): the kept child takes the new node's attributes (and
+ * its content, where that differs) and keeps its own listeners, so a key must name everything
+ * its listener acts on. A tap is a press and a release on one element: a button drawn again
+ * between the two (a state come in mid-tap) would lose the tap. Returns the box's children. */
+export function keepChildren(box, nodes, keyOf) {
+  const old = new Map();
+  for (const child of box.children) {
+    const key = keyOf(child);
+    if (key) old.set(key, child);
+  }
+  const kept = nodes.map((node) => {
+    const key = keyOf(node);
+    const was = key ? old.get(key) : null;
+    if (!was || was.tagName !== node.tagName) return node;
+    old.delete(key);
+    for (const { name } of [...was.attributes]) if (!node.hasAttribute(name)) was.removeAttribute(name);
+    // (style by the CSSOM: the page's CSP refuses style attributes)
+    for (const { name, value } of [...node.attributes]) {
+      if (name === "style") { if (was.style.cssText !== node.style.cssText) was.style.cssText = node.style.cssText; }
+      else if (was.getAttribute(name) !== value) was.setAttribute(name, value);
+    }
+    if (was.innerHTML !== node.innerHTML) was.replaceChildren(...node.childNodes);
+    return was;
+  });
+  const children = [...box.children];
+  if (kept.length !== children.length || kept.some((node, i) => children[i] !== node)) box.replaceChildren(...kept);
+  return kept;
+}
+
 /** Keep a seat's token (and the invitation) for a table: a reload rejoins. */
 export function keep(tableId, data) {
   localStorage.setItem("hearts:" + tableId, JSON.stringify(data));
