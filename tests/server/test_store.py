@@ -98,21 +98,59 @@ def _revision(database_url: str) -> str | None:
         engine.dispose()
 
 
+ALL_TABLES = {
+    "tables",
+    "seats",
+    "events",
+    "records",
+    "accounts",
+    "sessions",
+    "ratings",
+    "rating_history",
+    "game_stats",
+}
+
+
+def test_people_come_to_a_database_of_the_previous_revision_and_its_games_stay_guests(
+    database_url: str,
+) -> None:
+    """A game stored, the database taken down to 0003 (the people's tables go, the game stays)
+    and up to 0004 again: the game is still there, every seat a guest's (no account)."""
+    with Store(database_url) as store:
+        store.upgrade()
+        game = played(3, 10)
+        table = new_table(store, game)
+        store.downgrade("0003")
+        assert _revision(database_url) == "0003"
+        assert _our_tables(database_url) == {"tables", "seats", "events", "records"}
+        with store._engine.connect() as connection:
+            count = connection.exec_driver_sql("SELECT count(*) FROM events").scalar_one()
+        assert count == len(game.events)
+        store.upgrade()
+        assert _revision(database_url) == "0004"
+        assert _our_tables(database_url) == ALL_TABLES
+        kept = store.get(table)
+        assert kept is not None and len(kept.events) == len(game.events)
+        with store._engine.connect() as connection:
+            accounts = connection.exec_driver_sql("SELECT account_id FROM seats").all()
+        assert accounts and all(row[0] is None for row in accounts)
+
+
 def test_migrations_go_from_empty_to_head_down_to_base_and_up_again(database_url: str) -> None:
-    """upgrade() makes the four tables on an empty database and records the newest revision;
+    """upgrade() makes the store's tables on an empty database and records the newest revision;
     downgrade("base") removes them; upgrade() makes them again, and they work."""
     head = ScriptDirectory.from_config(migrations_config()).get_current_head()
     assert head is not None
     with Store(database_url) as store:
         assert _our_tables(database_url) == set()
         store.upgrade()
-        assert _our_tables(database_url) == {"tables", "seats", "events", "records"}
+        assert _our_tables(database_url) == ALL_TABLES
         assert _revision(database_url) == head
         store.downgrade("base")
         assert _our_tables(database_url) == set()
         assert _revision(database_url) is None
         store.upgrade()
-        assert _our_tables(database_url) == {"tables", "seats", "events", "records"}
+        assert _our_tables(database_url) == ALL_TABLES
         assert _revision(database_url) == head
         game = played(3, 10)
         assert store.get(new_table(store, game)) is not None
@@ -688,8 +726,11 @@ def test_closed_tables_are_deleted_by_the_downgrade_that_does_not_know_them(
         closed, kept = new_table(store, played(7)), new_table(store, played(8))
         store.close_table(closed)
         store.downgrade("0001")
-        assert store.get(closed) is None and store.get(kept) is not None
+        with store._engine.connect() as connection:
+            ids = {row[0] for row in connection.exec_driver_sql("SELECT id FROM tables")}
+        assert ids == {kept}
         store.upgrade()
+        assert store.get(closed) is None and store.get(kept) is not None
         assert store.close_table(kept) is True
 
 

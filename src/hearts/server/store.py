@@ -56,12 +56,15 @@ from sqlalchemy import (
     DateTime,
     Dialect,
     Engine,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     MetaData,
     String,
     TypeDecorator,
+    UniqueConstraint,
     create_engine,
     event,
     func,
@@ -114,6 +117,8 @@ SEAT_KINDS: Final = ("human", "bot")
 
 ID_LENGTH: Final = 12
 CODE_LENGTH: Final = 6
+NAME_LENGTH: Final = 24
+"""The longest name an account may have."""
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The join code's letters and digits: none that reads as another (no 0/O, 1/I/L)."""
 
@@ -218,6 +223,10 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String)
     token_hash: Mapped[str | None] = mapped_column(String(64))
     left_for_good: Mapped[bool] = mapped_column(Boolean)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), index=True
+    )
+    """The signed-in person who sat here (None: a guest, a bot, or an account deleted since)."""
 
 
 class RecordRow(Base):
@@ -244,6 +253,118 @@ class EventRow(Base):
     )
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     event: Mapped[dict[str, Any]]
+
+
+class AccountRow(Base):
+    """A row of ``accounts``: a person signed up (guests have none)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    """The name as compared (NFKC, case-folded): no two accounts' names read alike."""
+    password_hash: Mapped[str] = mapped_column(String(255))
+    recovery_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[datetime]
+    seen: Mapped[datetime]
+
+
+class SessionRow(Base):
+    """A row of ``sessions``: a signed-in browser (the sha256 of its cookie, never the cookie)."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created: Mapped[datetime]
+    seen: Mapped[datetime]
+    expires: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class RatingRow(Base):
+    """A row of ``ratings``: a person's OpenSkill rating in a form (a preset at a number of
+    players), against people or against the computer (``against``: "people" or "bots")."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        CheckConstraint("against IN ('people', 'bots')", name="against"),
+        Index("ix_ratings_board", "form", "against", "shown"),
+    )
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    form: Mapped[str] = mapped_column(String(64), primary_key=True)
+    against: Mapped[str] = mapped_column(String(8), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    shown: Mapped[float] = mapped_column(Float)
+    """The one number shown (and ranked by): the rating's conservative estimate."""
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime]
+
+
+class RatingHistoryRow(Base):
+    """A row of ``rating_history``: a person's rating after a rated game (once a game)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("account_id", "table_id", "against", name="uq_rating_history_game"),
+        Index("ix_rating_history_person", "account_id", "form", "against", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE")
+    )
+    form: Mapped[str] = mapped_column(String(64))
+    against: Mapped[str] = mapped_column(String(8))
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE")
+    )
+    at: Mapped[datetime]
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    shown: Mapped[float] = mapped_column(Float)
+
+
+class GameStatRow(Base):
+    """A row of ``game_stats``: what a finished game was for a signed-in person at one seat,
+    summed from its stored events (so the rows can be made again from them at any time)."""
+
+    __tablename__ = "game_stats"
+    __table_args__ = (
+        CheckConstraint("against IN ('people', 'bots')", name="against"),
+        Index("ix_game_stats_person", "account_id", "form", "against", "finished"),
+    )
+
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE")
+    )
+    form: Mapped[str] = mapped_column(String(64))
+    against: Mapped[str] = mapped_column(String(8))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    finished: Mapped[datetime]
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    """1 for a winner (ties share a place), as the game's final scores order the seats."""
+    points: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    moons_shot: Mapped[int] = mapped_column(Integer)
+    moons_against: Mapped[int] = mapped_column(Integer)
+    queen_taken: Mapped[int] = mapped_column(Integer)
+    hands_without_trick: Mapped[int] = mapped_column(Integer)
+    by_pass: Mapped[dict[str, Any]]
+    """Per pass direction: ``{"left": {"hands": 3, "points": 17}, ...}``."""
 
 
 # --- What the store returns --------------------------------------------------------------
