@@ -319,9 +319,7 @@ class RatingHistoryRow(Base):
     id: Mapped[int] = mapped_column(
         BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
     )
-    account_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="CASCADE")
-    )
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
     form: Mapped[str] = mapped_column(String(64))
     against: Mapped[str] = mapped_column(String(8))
     table_id: Mapped[str] = mapped_column(
@@ -347,9 +345,7 @@ class GameStatRow(Base):
         String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="CASCADE")
-    )
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
     form: Mapped[str] = mapped_column(String(64))
     against: Mapped[str] = mapped_column(String(8))
     rated: Mapped[bool] = mapped_column(Boolean)
