@@ -179,7 +179,7 @@ async function watch(key) {
 
 function seatWords(seat) {
   if (seat.status === "open") return "open seat";
-  return seat.bot ? `${seat.name} (bot)` : seat.name;
+  return seat.bot ? `${seat.name} (bot)` : seat.guest ? `${seat.name} (guest)` : seat.name;
 }
 
 async function publicTables() {
