@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from argon2 import PasswordHasher
@@ -472,3 +474,48 @@ def test_every_account_route_is_in_the_openapi_document(http: TestClient) -> Non
         for operation in paths[path].values():
             assert "200" in operation["responses"] or "201" in operation["responses"]
     assert "delete" in paths["/api/account"]
+
+
+class _HeldHasher(PasswordHasher):
+    """The cheap hasher, whose checks wait until the test lets them go."""
+
+    def __init__(self) -> None:
+        super().__init__(time_cost=1, memory_cost=8, parallelism=1)
+        self.go = threading.Event()
+
+    def verify(self, hash: str | bytes, password: str | bytes) -> Literal[True]:
+        assert self.go.wait(60), "the test never let the check go"
+        return super().verify(hash, password)
+
+
+def test_passwords_checked_at_once_from_one_address_are_bounded(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sign_up(http)
+    held = _HeldHasher()
+    monkeypatch.setattr(accounts, "HASHER", held)
+    answers: list[int] = []
+    tries = [
+        threading.Thread(
+            target=lambda: answers.append(sign_in(http, "Ann", "wrong-one").status_code)
+        )
+        for _ in range(accounts.HASHING_PER_ADDRESS)
+    ]
+    for one in tries:
+        one.start()
+    deadline = time.monotonic() + 60  # (a failsafe: the two are checked within moments)
+    while accounts._hashing_now.get("testclient", 0) < accounts.HASHING_PER_ADDRESS:
+        assert time.monotonic() < deadline, "the tries never reached the hashing threads"
+        time.sleep(0.01)
+    refused = sign_in(http, "Ann", "wrong-two")
+    assert refused.status_code == 429
+    assert refused.json() == {
+        "error": "too many passwords checked at once from your address: wait for the last answer"
+    }
+    elsewhere = TestClient(http.app, client=("203.0.113.9", 4000))
+    assert elsewhere.get("/api/account").status_code == 200  # (others are not held up)
+    held.go.set()
+    for one in tries:
+        one.join(60)
+    assert answers == [401, 401] and accounts._hashing_now == {}
+    assert sign_in(http).status_code == 200

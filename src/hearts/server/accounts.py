@@ -230,8 +230,34 @@ def _hash_two(first: str, second: str) -> tuple[str, str]:
     return HASHER.hash(first), HASHER.hash(second)
 
 
-async def _hash_work(function: Callable[..., Any], *args: Any) -> Any:
-    return await asyncio.get_running_loop().run_in_executor(_hashing, function, *args)
+HASHING_PER_ADDRESS: Final = 2
+"""Hashes a client address may have made or checked at once (its further tries are refused)."""
+
+HASHING_MOST: Final = 64
+"""Hashes waiting or under way at once, from everyone: beyond, the server says it is busy."""
+
+_hashing_now: dict[str, int] = {}
+"""Hashes waiting or under way, by client address (the event loop's own: no lock needed)."""
+
+
+async def _hash_work(request: Request, function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` (a hash made or checked) in the hashing threads, bounded: at most
+    :data:`HASHING_PER_ADDRESS` at once from one address (429), :data:`HASHING_MOST` in all
+    (503): many tries sent at once cannot queue the server's CPU for minutes."""
+    address = scope_key(request)
+    if _hashing_now.get(address, 0) >= HASHING_PER_ADDRESS:
+        raise TooMany(
+            "too many passwords checked at once from your address: wait for the last answer", 1
+        )
+    if sum(_hashing_now.values()) >= HASHING_MOST:
+        raise _refuse(503, "the server is busy checking passwords: try again in a moment")
+    _hashing_now[address] = _hashing_now.get(address, 0) + 1
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_hashing, function, *args)
+    finally:
+        _hashing_now[address] -= 1
+        if not _hashing_now[address]:
+            del _hashing_now[address]
 
 
 # --- The cross-site check -------------------------------------------------------------------
@@ -861,7 +887,7 @@ async def _password_checked(request: Request, who: SignedIn, password: str) -> _
     found: _Found | None = await hub.db(_by_id, hub.store, who.id)
     if found is None:
         raise _refuse(401, "you are not signed in: sign in first")
-    if not await _hash_work(_check, found.password_hash, password):
+    if not await _hash_work(request, _check, found.password_hash, password):
         throttle.failed(address, key)
         raise _refuse(403, "that is not your password: nothing was changed")
     throttle.succeeded(address, key)
@@ -902,7 +928,9 @@ async def sign_up(request: Request, response: Response, body: Annotated[SignUp, 
     _sign_ups(request).check(scope_key(request))
     hub = _hub(request)
     code = new_recovery_code()
-    password_hash, recovery_hash = await _hash_work(_hash_two, body.password, _plain_code(code))
+    password_hash, recovery_hash = await _hash_work(
+        request, _hash_two, body.password, _plain_code(code)
+    )
     account_id, session_id = await hub.db(_sign_up, hub.store, name, password_hash, recovery_hash)
     ending = _cookie_hash(request)
     if ending is not None:
@@ -925,14 +953,16 @@ async def sign_in(request: Request, response: Response, body: Annotated[SignIn, 
     throttle = _throttle(request)
     throttle.check(address, key)
     found = await hub.db(_find, hub.store, key) if len(key) <= NAME_LENGTH else None
-    right = await _hash_work(_check, None if found is None else found.password_hash, body.password)
+    right = await _hash_work(
+        request, _check, None if found is None else found.password_hash, body.password
+    )
     if not right or found is None:
         throttle.failed(address, key)
         raise _refuse(401, WRONG)
     throttle.succeeded(address, key)
     changes = {}
     if HASHER.check_needs_rehash(found.password_hash):
-        changes["password_hash"] = await _hash_work(HASHER.hash, body.password)
+        changes["password_hash"] = await _hash_work(request, HASHER.hash, body.password)
     session_id = await hub.db(_signed_in_as, hub.store, found.id, _cookie_hash(request), **changes)
     who = SignedIn(found.id, found.name)
     tied = await _tie(hub, who, body.seats)
@@ -960,7 +990,7 @@ async def change_password(
     _checked_password(body.password)
     await _password_checked(request, who, body.current)
     hub = _hub(request)
-    new = await _hash_work(HASHER.hash, body.password)
+    new = await _hash_work(request, HASHER.hash, body.password)
     await hub.db(_set_hashes, hub.store, who.id, password_hash=new)
     await hub.db(_end_sessions, hub.store, who.id, _cookie_hash(request))
     log.info("account %d changed its password", who.id)
@@ -980,7 +1010,7 @@ async def new_recovery(
     works."""
     await _password_checked(request, who, body.password)
     code = new_recovery_code()
-    hashed = await _hash_work(HASHER.hash, _plain_code(code))
+    hashed = await _hash_work(request, HASHER.hash, _plain_code(code))
     await _hub(request).db(_set_hashes, _hub(request).store, who.id, recovery_hash=hashed)
     log.info("account %d made a new recovery code", who.id)
     return Recovery(recovery=code)
@@ -1001,14 +1031,16 @@ async def reset_password(
     throttle.check(address, key)
     found = await hub.db(_find, hub.store, key) if len(key) <= NAME_LENGTH else None
     right = await _hash_work(
-        _check, None if found is None else found.recovery_hash, _plain_code(body.code)
+        request, _check, None if found is None else found.recovery_hash, _plain_code(body.code)
     )
     if not right or found is None:
         throttle.failed(address, key)
         raise _refuse(401, "that name and recovery code do not match an account")
     throttle.succeeded(address, key)
     code = new_recovery_code()
-    password_hash, recovery_hash = await _hash_work(_hash_two, body.password, _plain_code(code))
+    password_hash, recovery_hash = await _hash_work(
+        request, _hash_two, body.password, _plain_code(code)
+    )
     await hub.db(_end_sessions, hub.store, found.id)
     session_id = await hub.db(
         _signed_in_as,
