@@ -22,7 +22,7 @@ from hearts.server.accounts import COOKIE, DELETED_NAME, SignInThrottle
 from hearts.server.store import AccountRow, SeatRow, SessionRow, Store, hash_token
 
 from .conftest import UNLIMITED
-from .players import PERSON, bot, hello, make
+from .players import PERSON, bot, hello, make, play_until
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 """Argon2id at its cheapest: the tests hash many passwords (the server's own is 0.2 s each)."""
@@ -519,3 +519,21 @@ def test_passwords_checked_at_once_from_one_address_are_bounded(
         one.join(60)
     assert answers == [401, 401] and accounts._hashing_now == {}
     assert sign_in(http).status_code == 200
+
+
+def test_play_again_keeps_the_seats_tied_to_their_accounts(http: TestClient) -> None:
+    sign_up(http, "Ann")
+    made = make(http, [PERSON, bot(), bot(), bot()], options={"end": "deals", "deals": 1})
+    key = made["table"]["id"]
+    hub = http.app.state.hub  # type: ignore[attr-defined]
+    with http.websocket_connect(f"/ws/tables/{key}") as socket:
+        ann = hello(socket, made["token"])
+        play_until([ann], lambda: hub.tables[key].game.is_over)
+        again = http.post(f"/api/tables/{key}/again", json={"token": made["token"]})
+    assert again.status_code == 200, again.text
+    new = again.json()["table"]
+    assert (new["seats"][0]["name"], new["seats"][0]["guest"]) == ("Ann", False)
+    assert http.get(f"/api/tables/{new['id']}").json()["seats"][0]["guest"] is False
+    assert http.post(f"/api/tables/{new['id']}/rejoin").status_code == 200
+    data = http.get("/api/account/export").json()
+    assert {seat["table"] for seat in data["seats"]} == {key, new["id"]}

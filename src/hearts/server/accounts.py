@@ -59,7 +59,7 @@ from hearts.server.store import (
     TableRow,
     hash_token,
 )
-from hearts.server.tables import Hub, TableError
+from hearts.server.tables import Hub, Table, TableError
 
 __all__ = [
     "COOKIE",
@@ -649,6 +649,28 @@ async def tie_seat(hub: Hub, table_id: str, seat: int, person: SignedIn) -> None
     in play); the seat shows the account's name."""
     await hub.db(_tie_seat, hub.store, table_id, seat, person.id)
     _tied_in_memory(hub, [(table_id, seat)], person)
+
+
+async def carry_accounts(hub: Hub, old: Table, new: Table) -> None:
+    """Play again (hearts.server.again): each person's seat at the new table, kept for the
+    holder of the old seat's token, is tied to the account the old seat was tied to. A store
+    that cannot keep it leaves the seats as guests' (logged)."""
+    tied = [
+        (place.number, place.account_id)
+        for place in old.seats
+        if place.account_id is not None and new.seats[place.number].token is not None
+    ]
+    if not tied:
+        return
+    try:
+        for number, account_id in tied:
+            await hub.db(_tie_seat, hub.store, new.id, number, account_id)
+    except StoreError as error:
+        log.error("table %s: its seats' accounts could not be kept: %s", new.id, error)
+        return
+    for number, account_id in tied:
+        new.seats[number].account_id = account_id
+    new.broadcast()
 
 
 def _tied_in_memory(hub: Hub, seats: Sequence[tuple[str, int]], person: SignedIn) -> None:
