@@ -521,9 +521,13 @@ def test_passwords_checked_at_once_from_one_address_are_bounded(
     assert sign_in(http).status_code == 200
 
 
-def test_play_again_keeps_the_seats_tied_to_their_accounts(http: TestClient) -> None:
+def test_play_again_keeps_the_seats_tied_to_their_accounts_and_finished_games_show_them(
+    http: TestClient,
+) -> None:
     sign_up(http, "Ann")
-    made = make(http, [PERSON, bot(), bot(), bot()], options={"end": "deals", "deals": 1})
+    made = make(
+        http, [PERSON, bot(), bot(), bot()], options={"end": "deals", "deals": 1}, public=True
+    )
     key = made["table"]["id"]
     hub = http.app.state.hub  # type: ignore[attr-defined]
     with http.websocket_connect(f"/ws/tables/{key}") as socket:
@@ -537,3 +541,8 @@ def test_play_again_keeps_the_seats_tied_to_their_accounts(http: TestClient) -> 
     assert http.post(f"/api/tables/{new['id']}/rejoin").status_code == 200
     data = http.get("/api/account/export").json()
     assert {seat["table"] for seat in data["seats"]} == {key, new["id"]}
+    listed = http.get("/api/games").json()  # (the finished game: Ann's seat no guest's)
+    assert [(s["name"], s["guest"]) for s in listed[0]["seats"]][:2] == [
+        ("Ann", False),
+        ("basic", False),
+    ]

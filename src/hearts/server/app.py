@@ -335,13 +335,22 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         table's game is listed nowhere, its record and replay reached by its link or code."""
         hub = hub_of(request)
         kept = await hub.db(hub.store.finished, public=True)
+        held = await hub.db(accounts.seat_accounts, hub.store, [game.id for game in kept])
         return [
             {
                 "id": game.id,
                 "variant": game.variant,
                 "players": game.rules.players,
                 "finished": game.updated.isoformat(),
-                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in game.seats],
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "guest": s.kind == "human" and (game.id, s.seat) not in held,
+                    }
+                    for s in game.seats
+                ],
                 "record": f"/api/games/{game.id}/record",
                 "replay": f"/api/games/{game.id}/replay",
             }
