@@ -450,7 +450,7 @@ def test_state_text_writes_the_state_the_model_would(variant: str) -> None:
     game = Game(rules.replace(laws=True) if variant == "modern" else rules, seed=11)
     rng = random.Random(3)
     seats = [
-        {"seat": s, "name": f"p{s}", "kind": "human", "status": "connected"}
+        {"seat": s, "name": f"p{s}", "kind": "human", "status": "connected", "guest": True}
         for s in range(game.players)
     ]
     while True:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hearts.server import protocol
+from hearts.server import accounts, protocol
 from hearts.server.store import NewSeat, StoreError
 from hearts.server.tables import Hub, Table, TableError
 
@@ -66,6 +66,7 @@ async def play_again(hub: Hub, table: Table, seat: int, charge: Callable[[], Non
                     raise TableError(
                         "the new table could not be saved, so it was not made: try again", 503
                     ) from None
+                await accounts.carry_accounts(hub, table, made)
                 table.again = made.id
                 message = protocol.Again(table=made.id, link=f"/t/{made.id}", by=seat)
                 for client in table.clients():

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import again, protocol
+from hearts.server import accounts, again, protocol
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -190,6 +190,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     app.edge_config = config
     guard = Guard(config)
     app.state.guard = guard
+    app.include_router(accounts.router)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
@@ -264,6 +265,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     async def create_table(request: Request, body: Annotated[CreateTable, Body()]) -> Seated:
         """Make a table: its link and code to send to friends, and the creator's seat."""
         guard.creating(request)
+        who = await accounts.person(request)
         hub = hub_of(request)
         players = body.players
         preset = _preset_players(body.variant)
@@ -278,10 +280,11 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         options = TableOptions(
             public=body.public, timer=body.timer, grace=body.grace, think=body.think
         )
-        table, token = await hub.create(
-            body.variant, players, body.options, seats, body.name, options
-        )
+        name = body.name if who is None else who.name
+        table, token = await hub.create(body.variant, players, body.options, seats, name, options)
         creator = seats.index(None)
+        if who is not None:
+            await accounts.tie_seat(hub, table.id, creator, who)
         return Seated(
             table=table.info(), seat=creator, token=token, link=f"/t/{table.id}", code=table.code
         )
@@ -299,8 +302,13 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.post("/api/tables/{key}/join", dependencies=lookup)
     async def join_table(request: Request, key: str, body: Annotated[JoinTable, Body()]) -> Seated:
-        """Claim a free seat for a person: its token."""
-        table, seat, token = await hub_of(request).join(key, body.name, body.seat)
+        """Claim a free seat for a person: its token (signed in: the seat is tied to your
+        account and shows its name)."""
+        who = await accounts.person(request)
+        name = body.name if who is None else who.name
+        table, seat, token = await hub_of(request).join(key, name, body.seat)
+        if who is not None:
+            await accounts.tie_seat(hub_of(request), table.id, seat, who)
         return Seated(
             table=table.info(), seat=seat, token=token, link=f"/t/{table.id}", code=table.code
         )
@@ -327,13 +335,22 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         table's game is listed nowhere, its record and replay reached by its link or code."""
         hub = hub_of(request)
         kept = await hub.db(hub.store.finished, public=True)
+        held = await hub.db(accounts.seat_accounts, hub.store, [game.id for game in kept])
         return [
             {
                 "id": game.id,
                 "variant": game.variant,
                 "players": game.rules.players,
                 "finished": game.updated.isoformat(),
-                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in game.seats],
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "guest": s.kind == "human" and (game.id, s.seat) not in held,
+                    }
+                    for s in game.seats
+                ],
                 "record": f"/api/games/{game.id}/record",
                 "replay": f"/api/games/{game.id}/replay",
             }

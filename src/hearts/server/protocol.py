@@ -243,6 +243,10 @@ class SeatInfo(_Data):
         description="connected: there (a bot seat always is); disconnected: the person's socket "
         "is gone, the seat waits for them; substitute: a bot plays the seat until they return."
     )
+    guest: bool = Field(
+        default=False,
+        description="a person's seat taken by a guest, not signed in (the name is no account's)",
+    )
 
 
 class PlayedCard(_Data):

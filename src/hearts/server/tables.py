@@ -216,6 +216,13 @@ class Seat:
     stand_in: bool = False
     """A bot plays for the person until they come back."""
     grace: asyncio.TimerHandle | None = None
+    account_id: int | None = None
+    """The signed-in person's account the seat is tied to (None: a guest's, a bot's, open)."""
+
+    @property
+    def guest(self) -> bool:
+        """A person's seat taken by a guest (not signed in): their name is marked so."""
+        return self.bot is None and self.token is not None and self.account_id is None
 
     @property
     def human(self) -> bool:
@@ -312,6 +319,7 @@ class Table:
                 "bot": seat.bot,
                 "status": seat.status(),
                 "to_act": seat.number in acting,
+                "guest": seat.guest,
             }
             for seat in self.seats
         ]
@@ -332,7 +340,15 @@ class Table:
                 if seat.stand_in
                 else "disconnected"
             )
-            infos.append({"seat": seat.number, "name": seat.name, "kind": kind, "status": here})
+            infos.append(
+                {
+                    "seat": seat.number,
+                    "name": seat.name,
+                    "kind": kind,
+                    "status": here,
+                    "guest": seat.guest,
+                }
+            )
         return infos
 
     def state(
@@ -1403,6 +1419,9 @@ class Hub:
     async def resume(self) -> int:
         """Every table the store holds in play, back where it stood (at start-up)."""
         stored = await self.db(self.store.playing)
+        from hearts.server.accounts import seat_accounts  # (it imports this module)
+
+        held = await self.db(seat_accounts, self.store, [kept.id for kept in stored])
         resumed = 0
         for kept in stored:
             try:
@@ -1411,6 +1430,8 @@ class Hub:
                 log.error("table %s cannot be resumed: %s", kept.id, error)
                 continue
             resumed += 1
+            for seat in table.seats:
+                seat.account_id = held.get((table.id, seat.number))
             self.tables[table.id] = table
             self.codes[table.code] = table.id
             for seat in table.seats:

@@ -179,7 +179,7 @@ async function watch(key) {
 
 function seatWords(seat) {
   if (seat.status === "open") return "open seat";
-  return seat.bot ? `${seat.name} (bot)` : seat.name;
+  return seat.bot ? `${seat.name} (bot)` : seat.guest ? `${seat.name} (guest)` : seat.name;
 }
 
 async function publicTables() {
@@ -206,7 +206,7 @@ async function games() {
   list.replaceChildren(...kept.slice(0, 20).map((g) => {
     const when = new Date(g.finished).toLocaleString();
     return h("li", {},
-      h("span", {}, `${g.variant}: ${g.seats.map((s) => s.name).join(", ")}`,
+      h("span", {}, `${g.variant}: ${g.seats.map((s) => (s.guest ? `${s.name} (guest)` : s.name)).join(", ")}`,
         h("small", {}, ` ${when}`)),
       h("span", { class: "actions" },
         h("a", { class: "replay", href: `/r/${encodeURIComponent(g.id)}`, "aria-label": `Replay the ${g.variant} game of ${when}` }, "Replay"),

@@ -521,7 +521,7 @@ function drawSeats(m, v, n) {
         : at.y < 25 ? `left:${at.x}%;top:.3rem;transform:translate(-50%,0)` : `left:${at.x}%;top:${at.y}%`,
       "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}${doing ? `, ${doing}` : ""}`,
     },
-      h("span", { class: "who" }, h("span", { class: "name" }, s.name), seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
+      h("span", { class: "who" }, h("span", { class: "name" }, s.name), s.guest ? h("span", { class: "guest-mark", title: "a guest: not signed in" }, " (guest)") : null, seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
       h("span", { class: "state" }, `${statusWords(s)} · seat ${seat + 1}`),
       doing ? h("span", { class: `doing${thinking ? " thinking" : ""}` }, doing) : null,
       h("span", { class: "counts" },
