@@ -93,7 +93,7 @@ function draw() {
     h("input", { id: "chat-input", maxlength: "200", autocomplete: "off", placeholder: "Say something", "aria-label": "Say something" }),
     h("button", { type: "submit" }, "Send"))
     : null;
-  panel.replaceChildren(
+  panel.replaceChildren(...[
     h("h2", { id: "chat-title" }, "Chat"),
     h("ol", { id: "chat-lines", class: "chat-lines", role: "log", "aria-live": "polite", tabindex: "0", "aria-label": "The table's chat, newest last" }),
     seated ? h("div", { class: "chat-phrases", role: "group", "aria-label": "Say a phrase" },
@@ -104,7 +104,8 @@ function draw() {
     text,
     seated ? h("button", { id: "chat-nudge", type: "button", hidden: true, onclick: (event) => hooks.send({ type: "nudge", seat: Number(event.currentTarget.dataset.seat) }) }, "Nudge") : null,
     seated ? null : h("p", { class: "hint" }, "Watchers read the chat; the seated players write it."),
-    h("div", { id: "chat-mutes", class: "chat-mutes" }));
+    h("div", { id: "chat-mutes", class: "chat-mutes" }),
+  ].filter(Boolean));
   drawLines();
   drawMutes();
   drawNudge();
