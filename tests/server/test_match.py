@@ -121,7 +121,11 @@ def test_rated_and_unrated_people_wait_apart_and_a_guest_cannot_ask_rated(
         name: str
 
     people = iter([Person(1, "Ann"), Person(2, "Bob"), Person(3, "Cy")])
-    monkeypatch.setattr(match, "_signed_in", lambda request: next(people))
+
+    async def signed_in(request: Any) -> Person:
+        return next(people)
+
+    monkeypatch.setattr(match, "_signed_in", signed_in)
     rated = _ask(lobby, "ann-xxxx", rated=True, fill_after=None)
     unrated = _ask(lobby, "bob-xxxx", rated=False, fill_after=None)
     assert rated["room"]["room"] != unrated["room"]["room"]

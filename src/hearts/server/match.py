@@ -89,8 +89,9 @@ def form_of(variant: str, players: int) -> str:
     return f"{variant}/{players}"
 
 
-def _signed_in(request: Request) -> Any:
-    """The signed-in person (an id and a name), or None: wired to the accounts at the merge."""
+async def _signed_in(request: Request) -> Any:
+    """The signed-in person (``id`` and ``name``), or None: hearts.server.accounts.signed_in
+    at the merge (until then, nobody is signed in)."""
     return None
 
 
@@ -407,7 +408,8 @@ class Matcher:
             self._sweep(hub)
             if self.rooms.get(room.id) is not room or room.fill_at is None:
                 return
-            if room.fill_at > time.time() + 0.01:  # (set later meanwhile: its own timer runs)
+            if room.fill_at > time.time():  # (a timer a hair early, on another clock: again)
+                self._changed(hub, room)
                 return
             try:
                 await self._make(hub, room)
@@ -471,7 +473,7 @@ async def play_with_people(request: Request, body: Annotated[MatchRequest, Body(
     matcher = matcher_of(request)
     address = scope_key(request)
     matcher.requests.check(address)
-    person = _signed_in(request)
+    person = await _signed_in(request)
     return await matcher.ask(
         _hub(request),
         address,
