@@ -197,7 +197,7 @@ def say(table: Table, client: Client, message: protocol.ChatMessage) -> None:
     else:
         if table.options.public:
             client.refuse(
-                "unauthorized",
+                "bad_message",
                 "a public table takes phrases and emoji only: free text is for private tables",
                 ref,
             )

@@ -1,9 +1,10 @@
 """The wire protocol of ``hearts serve``: the typed messages of one WebSocket (docs/protocol.md).
 
 Every message is a JSON object whose ``type`` names it. A client sends :class:`Hello` first,
-then :class:`MoveMessage`, :class:`HintRequest`, :class:`Sync`, :class:`Ping` or
-:class:`Leave`; the server answers with :class:`Welcome`, :class:`State`, :class:`Reveal`,
-:class:`Hint`, :class:`Error`, :class:`Pong` and :class:`Over`. :func:`parse_client` reads what
+then :class:`MoveMessage`, :class:`HintRequest`, :class:`Sync`, :class:`Ping`,
+:class:`Leave`, :class:`ChatMessage` or :class:`Nudge`; the server answers with
+:class:`Welcome`, :class:`State`, :class:`Reveal`, :class:`Hint`, :class:`Error`,
+:class:`Pong`, :class:`Over`, :class:`Again`, :class:`ChatLine` and :class:`ChatLog`. :func:`parse_client` reads what
 a client sent, refusing anything else with a :class:`ProtocolError` that carries one sentence
 and a machine ``code``; :func:`dump` writes a message; :func:`schemas` gives the JSON Schemas of
 both directions.
