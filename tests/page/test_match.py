@@ -30,7 +30,7 @@ def test_two_people_meet_at_one_table_chat_and_mute(server: LiveServer, browser:
     """Ann (a name of markup) and Bob press Play with people: each sees both waiting, names as
     text; Bob fills now and both pages go to the same table. Ann's "Good game" reaches Bob;
     Bob mutes Ann's seat: her lines go from his page (and her next is not shown), his own
-    still are; no markup ran on either page."""
+    still are, and so after a reload; no markup ran on either page."""
     pages = []
     for name in (PAYLOAD, "Bob"):
         context = fresh_context(browser, viewport={"width": 1280, "height": 800})
@@ -61,6 +61,9 @@ def test_two_people_meet_at_one_table_chat_and_mute(server: LiveServer, browser:
     expect(ann.locator("#chat-lines .chat-line")).to_have_count(3)
     expect(bob.locator("#chat-lines .chat-line")).to_have_count(1)
     assert _said(bob) == ["Oops"]
+    bob.reload()  # (the chat's last lines come again; the mute is kept in this browser)
+    expect(bob.locator("#chat-mute-0")).to_be_checked()
+    expect(bob.locator("#chat-lines .what")).to_have_text(["Oops"])
 
     for page in (ann, bob):
         assert page.evaluate("window.pwned") is None
