@@ -48,6 +48,8 @@ def test_two_people_meet_at_one_table_chat_and_mute(server: LiveServer, browser:
     expect(ann.locator("#seat-info")).to_contain_text("seat 1", ignore_case=True)
     expect(bob.locator("#seat-info")).to_contain_text("seat 2", ignore_case=True)
 
+    for page in (ann, bob):
+        page.click("#chat-say summary")  # (the phrases are folded under "Say something")
     ann.click('.chat-phrase[data-phrase="good_game"]')
     expect(bob.locator("#chat-lines .chat-line")).to_have_count(1)
     expect(bob.locator("#chat-lines .who")).to_have_text([PAYLOAD])

@@ -8,6 +8,7 @@ let hooks = { send: () => {}, state: () => null, seat: () => null, seats: () => 
 let lines = []; // the chat lines told (the last 50 kept, as the server does)
 let log = null; // the server's chat_log: phrases, emoji, free_text, nudge_after
 let unread = 0;
+let sayOpen = false; // the phrases and emoji shown (the person opened them)
 const MOST = 50;
 
 function muteKey() { return "hearts:mute:" + tableId; }
@@ -25,7 +26,7 @@ function setMuted(seat, on) {
 
 function lineNode(m) {
   const mine = m.seat === hooks.seat();
-  return h("li", { class: `chat-line ${m.kind}${mine ? " mine" : ""}`, "data-seat": String(m.seat) },
+  return h("p", { class: `chat-line ${m.kind}${mine ? " mine" : ""}`, "data-seat": String(m.seat) },
     h("span", { class: "who" }, mine ? "You" : m.name),
     h("span", { class: "what" }, m.text));
 }
@@ -90,18 +91,22 @@ function draw() {
       hooks.send({ type: "chat", text: input.value });
       input.value = "";
     } },
-    h("input", { id: "chat-input", maxlength: "200", autocomplete: "off", placeholder: "Say something", "aria-label": "Say something" }),
+    h("input", { id: "chat-input", maxlength: "200", autocomplete: "off", placeholder: "Your words", "aria-label": "Your words" }),
     h("button", { type: "submit" }, "Send"))
     : null;
   panel.replaceChildren(...[
     h("h2", { id: "chat-title" }, "Chat"),
-    h("ol", { id: "chat-lines", class: "chat-lines", role: "log", "aria-live": "polite", tabindex: "0", "aria-label": "The table's chat, newest last" }),
-    seated ? h("div", { class: "chat-phrases", role: "group", "aria-label": "Say a phrase" },
-      ...Object.entries(log.phrases).map(([key, words]) =>
-        h("button", { type: "button", class: "chat-phrase", "data-phrase": key, onclick: () => hooks.send({ type: "chat", phrase: key }) }, words))) : null,
-    seated ? h("div", { class: "chat-emoji", role: "group", "aria-label": "Send an emoji" },
-      ...log.emoji.map((e) => h("button", { type: "button", class: "chat-emoji-button", onclick: () => hooks.send({ type: "chat", emoji: e }) }, e))) : null,
-    text,
+    h("div", { id: "chat-lines", class: "chat-lines", role: "log", "aria-live": "polite", tabindex: "0", "aria-label": "The table's chat, newest last" }),
+    // (the phrases, emoji and text folded under "Say something": the panel stays small beside
+    // the felt; opened, it stays open while the page is)
+    seated ? h("details", { id: "chat-say", class: "chat-say", open: sayOpen, ontoggle: (event) => { sayOpen = event.currentTarget.open; } },
+      h("summary", {}, "Say something"),
+      h("div", { class: "chat-phrases", role: "group", "aria-label": "Say a phrase" },
+        ...Object.entries(log.phrases).map(([key, words]) =>
+          h("button", { type: "button", class: "chat-phrase", "data-phrase": key, onclick: () => hooks.send({ type: "chat", phrase: key }) }, words))),
+      h("div", { class: "chat-emoji", role: "group", "aria-label": "Send an emoji" },
+        ...log.emoji.map((e) => h("button", { type: "button", class: "chat-emoji-button", onclick: () => hooks.send({ type: "chat", emoji: e }) }, e))),
+      text) : null,
     seated ? h("button", { id: "chat-nudge", type: "button", hidden: true, onclick: (event) => hooks.send({ type: "nudge", seat: Number(event.currentTarget.dataset.seat) }) }, "Nudge") : null,
     seated ? null : h("p", { class: "hint" }, "Watchers read the chat; the seated players write it."),
     h("div", { id: "chat-mutes", class: "chat-mutes" }),
