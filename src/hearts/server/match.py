@@ -393,6 +393,7 @@ class Matcher:
     async def fill(self, hub: Hub, token: str) -> MatchStatus:
         """A waiting person fills their room now: bots take its empty seats, the table is made."""
         async with self._lock:
+            self._sweep(hub)  # (nobody long gone is seated at the table)
             found = self._find(token)
             if found is not None:
                 await self._make(hub, found[0])
