@@ -41,6 +41,9 @@ _messages = st.one_of(
     st.builds(lambda move, ref: {"type": "move", "move": move, "ref": ref}, _moves, st.integers()),
     st.builds(lambda move: {"type": "move", "move": move, "seat": 2}, _moves),
     st.builds(lambda t: {"type": "hello", "version": 1, "token": t}, st.text(max_size=10)),
+    st.builds(lambda t: {"type": "chat", "text": t}, st.text(max_size=300)),
+    st.builds(lambda p: {"type": "chat", "phrase": p, "emoji": p}, st.text(max_size=20)),
+    st.builds(lambda seat: {"type": "nudge", "seat": seat}, st.integers()),
     st.sampled_from(
         [{"type": "sync"}, {"type": "ping", "ref": -1}, {"type": "pong"}, {"type": "leave", "x": 1}]
     ),
@@ -75,7 +78,9 @@ def test_random_and_mutated_messages_never_change_a_table_wrongly(tmp_path: Path
                     answer = player.next()
                     if answer["type"] == "pong" and answer.get("ref") == 1:
                         break
-                    assert answer["type"] in ("state", "error", "reveal", "welcome", "over"), answer
+                    assert answer["type"] in (
+                        *("state", "error", "reveal", "welcome", "over", "chat", "chat_log"),
+                    ), answer
 
             send()
             table = hub.find(table_id)

@@ -160,6 +160,16 @@ def _server_messages() -> list[protocol.ServerMessage]:
         Pong(ref=1),
         Over(winners=[2], totals=[104, 61, 33, 58], record="/tables/t1/record"),
         protocol.Again(table="Xq3v9LmZp2aB", link="/t/Xq3v9LmZp2aB", by=0),
+        protocol.ChatLine(
+            seat=1, name="Bob", kind="phrase", phrase="good_game", text="Good game", at=1.5
+        ),
+        protocol.ChatLog(
+            lines=[protocol.ChatLine(seat=0, name="Ann", kind="emoji", text="👍", at=1.0)],
+            phrases={"thanks": "Thanks"},
+            emoji=["👍"],
+            free_text=False,
+            nudge_after=20.0,
+        ),
     ]
 
 

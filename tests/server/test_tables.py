@@ -185,8 +185,8 @@ class Sent:
 def test_a_watchers_arrival_and_departure_cost_the_others_nothing(
     http: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each watcher's arrival is its own welcome and state, two messages however many watch
-    already (it was 2 + everyone there: N watchers cost O(N^2)); a watcher's going, and a
+    """Each watcher's arrival is its own welcome, state and chat log, three messages however
+    many watch already (it was 3 + everyone there: N watchers cost O(N^2)); a watcher's going, and a
     seat's second socket coming and going, send nobody anything; a seat's person coming or
     going is told to everyone, once."""
     made = make(http, [PERSON, PERSON, PERSON, PERSON], grace=3600)  # (nobody moves)
@@ -202,25 +202,26 @@ def test_a_watchers_arrival_and_departure_cost_the_others_nothing(
             before = sent.count
             hello(stack.enter_context(http.websocket_connect(f"/ws/tables/{table}")), watch=True)
             costs.append(sent.count - before)
-        assert costs == [2] * watchers
+        assert costs == [3] * watchers
         before = sent.count
         with http.websocket_connect(f"/ws/tables/{table}") as again:
             hello(again, made["token"])  # (Ann's second socket: her seat was there already)
-        assert sent.count - before == 2
+        assert sent.count - before == 3
         before = sent.count
         with http.websocket_connect(f"/ws/tables/{table}") as socket:
             hello(socket, watch=True)
-        assert sent.count - before == 2
+        assert sent.count - before == 3
         ann.current()  # (nothing came meanwhile but the pong)
-        assert [m["type"] for m in ann.seen] == ["welcome", "state", "pong"]
+        assert [m["type"] for m in ann.seen] == ["welcome", "state", "chat_log", "pong"]
     before = sent.count
     with http.websocket_connect(f"/ws/tables/{table}") as socket:
         watcher = hello(socket, watch=True)
+        assert watcher.next()["type"] == "chat_log"
         with http.websocket_connect(f"/ws/tables/{table}") as other:
             hello(other, made["token"])  # (Ann comes back: the watcher is told)
             assert watcher.next()["type"] == "state"
         assert watcher.next()["type"] == "state"  # (and that she has gone again)
-    assert sent.count - before == 2 + 2 + 1 + 1
+    assert sent.count - before == 3 + 3 + 1 + 1
 
 
 def test_a_broadcast_to_many_watchers_builds_their_view_once(

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import accounts, again, protocol
+from hearts.server import accounts, again, chat, match, protocol
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -191,6 +191,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     guard = Guard(config)
     app.state.guard = guard
     app.include_router(accounts.router)
+    app.include_router(match.router)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
@@ -576,6 +577,7 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
         else:
             client.refuse("unauthorized", "say hello with your seat's token, or to watch")
             return False
+        chat.welcome(table, client)
         return True
     ref = getattr(message, "ref", None)
     if client.table is None:
@@ -592,6 +594,10 @@ async def _handle(hub: Hub, table: Table, client: Client, message: protocol.Clie
             await table.play(client.seat, message.move, client, ref)
     elif isinstance(message, protocol.HintRequest):
         table.ask_hint(client, ref)
+    elif isinstance(message, protocol.ChatMessage):
+        chat.say(table, client, message)
+    elif isinstance(message, protocol.Nudge):
+        chat.nudge(table, client, message)
     elif isinstance(message, protocol.Leave):
         if client.seat is not None:
             await table.leave(client.seat)

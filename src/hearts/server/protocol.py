@@ -1,9 +1,10 @@
 """The wire protocol of ``hearts serve``: the typed messages of one WebSocket (docs/protocol.md).
 
 Every message is a JSON object whose ``type`` names it. A client sends :class:`Hello` first,
-then :class:`MoveMessage`, :class:`HintRequest`, :class:`Sync`, :class:`Ping` or
-:class:`Leave`; the server answers with :class:`Welcome`, :class:`State`, :class:`Reveal`,
-:class:`Hint`, :class:`Error`, :class:`Pong` and :class:`Over`. :func:`parse_client` reads what
+then :class:`MoveMessage`, :class:`HintRequest`, :class:`Sync`, :class:`Ping`,
+:class:`Leave`, :class:`ChatMessage` or :class:`Nudge`; the server answers with
+:class:`Welcome`, :class:`State`, :class:`Reveal`, :class:`Hint`, :class:`Error`,
+:class:`Pong`, :class:`Over`, :class:`Again`, :class:`ChatLine` and :class:`ChatLog`. :func:`parse_client` reads what
 a client sent, refusing anything else with a :class:`ProtocolError` that carries one sentence
 and a machine ``code``; :func:`dump` writes a message; :func:`schemas` gives the JSON Schemas of
 both directions.
@@ -44,6 +45,8 @@ __all__ = [
     "Sync",
     "Ping",
     "Leave",
+    "ChatMessage",
+    "Nudge",
     "ClientMessage",
     "SeatInfo",
     "PlayedCard",
@@ -64,6 +67,8 @@ __all__ = [
     "Pong",
     "Over",
     "Again",
+    "ChatLine",
+    "ChatLog",
     "ServerMessage",
     "CLIENT_TYPES",
     "SERVER_TYPES",
@@ -91,6 +96,10 @@ MAX_DEPTH: Final = 3
 
 MAX_TEXT: Final = 200
 """The longest move text or token a client may send, in characters."""
+
+MAX_CHAT: Final = 1000
+"""The longest chat text the protocol reads, in characters (the table takes at most
+``hearts.server.chat.LONGEST`` of it, and says so)."""
 
 MAX_REF: Final = 2**31 - 1
 """The largest ``ref`` a client may give a message."""
@@ -216,8 +225,30 @@ class Leave(_ClientMessage):
     type: Literal["leave"] = "leave"
 
 
+class ChatMessage(_ClientMessage):
+    """Say something at the table (a seat's person only; hearts.server.chat): one of a preset
+    ``phrase`` (its key), an ``emoji`` of the table's set, or free ``text`` (at a private
+    table only). Refused with a sentence beyond the seat's rate, or when too long."""
+
+    type: Literal["chat"] = "chat"
+    phrase: str | None = Field(default=None, min_length=1, max_length=40)
+    emoji: str | None = Field(default=None, min_length=1, max_length=16)
+    text: str | None = Field(default=None, max_length=MAX_CHAT)
+    ref: _Ref = None
+
+
+class Nudge(_ClientMessage):
+    """Nudge a slow player: only the seat whose turn it is, once it has had it a while; shown
+    to that seat (and the nudger) alone."""
+
+    type: Literal["nudge"] = "nudge"
+    seat: int = Field(ge=0, le=6, description="The seat nudged (numbered from 0).")
+    ref: _Ref = None
+
+
 ClientMessage: TypeAlias = Annotated[
-    Hello | MoveMessage | HintRequest | Sync | Ping | Leave, Field(discriminator="type")
+    Hello | MoveMessage | HintRequest | Sync | Ping | Leave | ChatMessage | Nudge,
+    Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
@@ -502,8 +533,35 @@ class Again(_Message):
     )
 
 
+class ChatLine(_Message):
+    """A line of the table's chat: a phrase, an emoji or a text said at a seat, or a nudge (sent
+    to the nudged seat and the nudger only). ``text`` is shown as text, never as markup."""
+
+    type: Literal["chat"] = "chat"
+    seat: int = Field(description="The seat that said it (numbered from 0).")
+    name: str = Field(description="That seat's name.")
+    kind: Literal["phrase", "emoji", "text", "nudge"]
+    phrase: str | None = Field(default=None, description="The phrase's key (kind phrase).")
+    text: str = Field(description="What is shown.")
+    to: int | None = Field(default=None, description="The seat nudged (kind nudge).")
+    at: float = Field(description="When it was said (seconds since the epoch).")
+
+
+class ChatLog(_Message):
+    """Sent after the welcome: the table's recent chat lines, what may be said there (the
+    phrases by key, the emoji) and whether free text is taken (private tables only)."""
+
+    type: Literal["chat_log"] = "chat_log"
+    lines: list[ChatLine]
+    phrases: dict[str, str]
+    emoji: list[str]
+    free_text: bool
+    nudge_after: float = Field(description="Seconds a turn lasts before its seat may be nudged.")
+
+
 ServerMessage: TypeAlias = Annotated[
-    Welcome | State | Reveal | Hint | Error | Pong | Over | Again, Field(discriminator="type")
+    Welcome | State | Reveal | Hint | Error | Pong | Over | Again | ChatLine | ChatLog,
+    Field(discriminator="type"),
 ]
 """Any message the server sends."""
 
@@ -517,6 +575,8 @@ CLIENT_TYPES: Final[dict[str, type[_ClientMessage]]] = {
     "sync": Sync,
     "ping": Ping,
     "leave": Leave,
+    "chat": ChatMessage,
+    "nudge": Nudge,
 }
 SERVER_TYPES: Final[dict[str, type[_Message]]] = {
     "welcome": Welcome,
@@ -527,6 +587,8 @@ SERVER_TYPES: Final[dict[str, type[_Message]]] = {
     "pong": Pong,
     "over": Over,
     "again": Again,
+    "chat": ChatLine,
+    "chat_log": ChatLog,
 }
 
 _WHAT: Final[dict[str, str]] = {
@@ -535,6 +597,10 @@ _WHAT: Final[dict[str, str]] = {
     "watch": "true or false",
     "move": 'the move as text, as "QS" or "pass 2C 3C 4C"',
     "ref": f"a whole number from 0 to {MAX_REF}, or null",
+    "phrase": "a phrase's key as a string of 1 to 40 characters",
+    "emoji": "an emoji as a string",
+    "text": f"a text of at most {MAX_CHAT} characters",
+    "seat": "a seat's number from 0 to 6",
 }
 """What each field of a client's message must be, in words."""
 

@@ -109,6 +109,10 @@ class TableOptions:
     """Seconds a person who drops keeps the seat before the stand-in plays for them."""
     think: float = 1.0
     """Seconds a move for the searching bots (at most the server's bound)."""
+    rated: bool = False
+    """Made to be rated (rated only if every seat is a signed-in person at the start)."""
+    match: dict[str, Any] | None = None
+    """A table made by "Play with people" (hearts.server.match): its form and waits."""
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -282,6 +286,8 @@ class Table:
         self._hands: tuple[int, list[dict[str, Any]]] = (0, [])
         """The finished hands' results (:func:`~hearts.server.wire.hand_results`), written once
         per hand settled and shared by every state: (hands over, their results)."""
+        self.moved_at = time.monotonic()
+        """When the last move was stored (or the table made): a nudge waits from it."""
         self.claimed = True
         """A person's socket has said hello at a seat (a new table is unclaimed until then,
         and closed if it stays so for the server's claim time)."""
@@ -499,6 +505,7 @@ class Table:
                 )
             return False
         self.stored = len(events)
+        self.moved_at = time.monotonic()
         self._set_timer()  # (first: the state sent says when the next move's time runs out)
         self.broadcast(answer=None if client is None or ref is None else (client, ref))
         self._reveal_finished(hands_before)

@@ -1,5 +1,6 @@
 // The lobby: make a table, join one by its code or link, public tables, finished games.
 import { $, api, h, keep, say } from "./util.js";
+import { setupMatch } from "./match.js";
 
 let presets = [];
 let botNames = ["expert", "basic", "random"];
@@ -240,6 +241,7 @@ export async function lobby() {
   $("variant").replaceChildren(...presets.map((p) => h("option", { value: p.name }, `${p.title || p.name} (${(p.counts && p.counts.length > 1) ? p.counts[0] + "\u2013" + p.counts[p.counts.length - 1] : p.players})`)));
   $("variant").value = presets.some((p) => p.name === "modern") ? "modern" : presets[0].name;
   showPreset();
+  setupMatch(() => ({ variant: preset().name, players: Number($("players").value) || preset().players }), name);
   await Promise.all([publicTables(), games()]);
   setInterval(publicTables, 15000);
 }

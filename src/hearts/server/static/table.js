@@ -10,6 +10,7 @@ import { checkReveal } from "./verify.js";
 import { sound, stateSound } from "./sound.js";
 import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from "./overlay.js";
 import { briefPiles, layoutHand, placeTrick, setupLayout } from "./layout.js";
+import { chatLine, chatLog, setupChat } from "./chat.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -125,6 +126,12 @@ function receive(m) {
       break;
     case "hint":
       hinted(m);
+      break;
+    case "chat":
+      chatLine(m);
+      break;
+    case "chat_log":
+      chatLog(m);
       break;
     default: // (the rest is shown in order, at the table's pace: pace.js)
       m.receivedAt = performance.now();
@@ -1046,6 +1053,7 @@ function invitation() {
 export function table(tableId) {
   id = tableId;
   setupLayout(render);
+  setupChat(id, { send, state: () => last, seat: () => mySeat, seats: () => seats });
   // (the lobby's Watch asks to watch even where this browser holds a seat of the table)
   mine = sessionStorage.getItem("hearts:watch:" + id) ? null : kept(id);
   $("table").hidden = false;
