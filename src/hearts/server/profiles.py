@@ -527,7 +527,7 @@ def board_names(store: Store) -> list[BoardName]:
                             form=form,
                             variant=known[0],
                             players=known[1],
-                            against=against,  # type: ignore[arg-type]
+                            against=against,
                         )
                     )
     return found
