@@ -89,9 +89,9 @@ def test_a_private_tables_game_is_listed_only_to_a_person_who_sat_at_it(
     ann = people.account("Ann")
     bob = people.account("Bob")
     eve = people.account("Eve")
-    private = people.game([("Ann", ann), ("Bob", bob)], public=False, form="modern/2")
+    private = people.game([("Ann", ann), ("Bob", bob)], public=False, form="modern/3")
     public = people.game(
-        [("Ann", ann), ("Bob", bob)], public=True, form="modern/2", finished=NOW - timedelta(1)
+        [("Ann", ann), ("Bob", bob)], public=True, form="modern/3", finished=NOW - timedelta(1)
     )
 
     def listed(viewer: int | None) -> list[str]:

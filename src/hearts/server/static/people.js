@@ -185,7 +185,7 @@ export async function leaders() {
     return;
   }
   pick.append(...boards.map((b) => h("option", { value: `${b.form}|${b.against}` }, `${formWords(b.form)}, ${AGAINST[b.against]}`)));
-  const asked = `${query.get("form") || ""}|${query.get("against") || "people"}`;
+  const asked = `${query.get("form") || "modern/4"}|${query.get("against") || "people"}`; // (the commonest game first)
   if (boards.some((b) => `${b.form}|${b.against}` === asked)) pick.value = asked;
   let offset = Math.max(0, Number(query.get("offset")) || 0);
   const show = async () => {
