@@ -276,14 +276,15 @@ def profile(store: Store, name: str, viewer: int | None = None) -> Profile | Non
         if account is None:
             return None
         ratings = _ratings(session, account.id)
+        statistics = _statistics(session, account.id)
         return Profile(
             name=account.name,
             since=account.created,
             provisional_games=PROVISIONAL,
             ratings=ratings,
             history=[_history(session, account.id, r.form, r.against) for r in ratings],
-            statistics=_statistics(session, account.id),
-            recent=_recent(session, account.id, viewer),
+            statistics=statistics,
+            recent=_recent(session, account.id, viewer, [(s.form, s.against) for s in statistics]),
         )
 
 
@@ -375,18 +376,32 @@ def _statistics(session: Session, account: int) -> list[Statistics]:
     return found
 
 
-def _recent(session: Session, account: int, viewer: int | None) -> list[RecentGame]:
+def _recent(
+    session: Session, account: int, viewer: int | None, groups: Sequence[tuple[str, str]]
+) -> list[RecentGame]:
+    """The latest :data:`RECENT` games ``viewer`` may see, over the person's forms
+    (``groups``): each form's latest read backwards along ``ix_game_stats_person``, which
+    stops at the first :data:`RECENT` seen there, then merged (one sort of every game the
+    person played would grow with them)."""
     public = _public()
-    query = (
-        select(GameStatRow, public)
-        .join(TableRow, TableRow.id == GameStatRow.table_id)
-        .where(GameStatRow.account_id == account)
-        .order_by(GameStatRow.finished.desc(), GameStatRow.table_id)
-        .limit(RECENT)
-    )
-    if viewer != account:  # (a person sat at every one of their own games)
-        query = query.where(or_(public, _sat_at(viewer)))
-    games = session.execute(query).all()
+    games: list[Any] = []
+    for form, against in groups:
+        query = (
+            select(GameStatRow, public)
+            .join(TableRow, TableRow.id == GameStatRow.table_id)
+            .where(
+                GameStatRow.account_id == account,
+                GameStatRow.form == form,
+                GameStatRow.against == against,
+            )
+            .order_by(GameStatRow.finished.desc())
+            .limit(RECENT)
+        )
+        if viewer != account:  # (a person sat at every one of their own games)
+            query = query.where(or_(public, _sat_at(viewer)))
+        games.extend(session.execute(query).all())
+    games.sort(key=lambda found: (-found[0].finished.timestamp(), found[0].table_id))
+    games = games[:RECENT]
     seats = _seats(session, [game.table_id for game, _ in games])
     return [
         RecentGame(
