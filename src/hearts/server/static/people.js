@@ -5,7 +5,7 @@ import { totalsChart } from "./chart.js";
 import { $, api, h, say } from "./util.js";
 
 const AGAINST = { people: "against people", bots: "against the computer" };
-const DIRECTIONS = { left: "left", right: "right", across: "across", hold: "no pass (hold)" };
+const DIRECTIONS = { left: "Passing left", right: "Passing right", across: "Passing across", hold: "No pass (hold)" };
 let titles = null; // preset name -> its title, from /api/variants
 
 /** A link to a person's profile, the name as text: for every place a signed-in person's name
@@ -125,7 +125,7 @@ function statisticsPanel(found) {
     const lines = found.statistics.filter((s) => s.against === against);
     if (!lines.length) continue;
     const directions = Object.keys(DIRECTIONS).filter((d) => lines.some((s) => s.by_pass.some((p) => p.direction === d)));
-    const passRow = (d) => h("tr", {}, h("th", { scope: "row" }, `Passing ${DIRECTIONS[d]}: points a hand`),
+    const passRow = (d) => h("tr", {}, h("th", { scope: "row" }, `${DIRECTIONS[d]}: points a hand`),
       lines.map((s) => {
         const line = s.by_pass.find((p) => p.direction === d);
         return h("td", {}, line ? `${number(line.points / line.hands, 2)} (${line.hands})` : "–");
@@ -147,7 +147,7 @@ function ordinal(n) {
 }
 
 function recentPanel(found) {
-  const panel = h("section", { class: "panel", "aria-labelledby": "recent-title" }, h("h2", { id: "recent-title" }, "Recent games"));
+  const panel = h("section", { class: "panel recent-panel", "aria-labelledby": "recent-title" }, h("h2", { id: "recent-title" }, "Recent games"));
   if (!found.recent.length) {
     panel.append(h("p", {}, "No finished game to show."));
     return panel;
