@@ -53,6 +53,7 @@ from hearts.server.store import (
 __all__ = [
     "AGAINST",
     "HISTORY",
+    "HISTORY_LINES",
     "PROVISIONAL",
     "RECENT",
     "Board",
@@ -71,6 +72,9 @@ number; this is the page's until the merge.)"""
 
 HISTORY: Final = 200
 """The latest points of a rating's history a profile gives, per form and opponent kind."""
+
+HISTORY_LINES: Final = 8
+"""The ratings (the most played first) whose history a profile gives."""
 
 RECENT: Final = 20
 """The latest games a profile lists."""
@@ -124,7 +128,8 @@ class HistoryPoint(BaseModel):
 
 
 class History(BaseModel):
-    """A rating's history in a form, oldest first (its latest points)."""
+    """A rating's history in a form, oldest first (its latest points; the most played
+    :data:`HISTORY_LINES` ratings' only)."""
 
     form: str
     against: Literal["people", "bots"]
@@ -282,7 +287,9 @@ def profile(store: Store, name: str, viewer: int | None = None) -> Profile | Non
             since=account.created,
             provisional_games=PROVISIONAL,
             ratings=ratings,
-            history=[_history(session, account.id, r.form, r.against) for r in ratings],
+            history=[
+                _history(session, account.id, r.form, r.against) for r in ratings[:HISTORY_LINES]
+            ],
             statistics=statistics,
             recent=_recent(session, account.id, viewer, [(s.form, s.against) for s in statistics]),
         )
@@ -567,9 +574,10 @@ def split_form(form: str) -> tuple[str, int] | None:
 # --- The routes ----------------------------------------------------------------------------
 
 
-def _signed_in(request: Request) -> int | None:
+async def _signed_in(request: Request) -> int | None:
     """The signed-in person's account id (None: a guest). Until the accounts are merged there
-    is nobody signed in: the lead wires ``hearts.server.accounts.signed_in`` here."""
+    is nobody signed in; then: ``found = await accounts.signed_in(request)`` and
+    ``return found.id if found else None``."""
     return None
 
 
@@ -606,7 +614,7 @@ async def person(request: Request, name: str) -> Profile:
     history, their statistics in each form against people and against bots apart, and their
     latest games with links to the replays (a private table's only to a person who sat
     there)."""
-    found = await _read(request, profile, name, _signed_in(request))
+    found = await _read(request, profile, name, await _signed_in(request))
     if found is None:
         if len(name) > NAME_LENGTH:
             raise HTTPException(404, "nobody here has a name that long")
