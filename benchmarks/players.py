@@ -23,7 +23,8 @@ schema; its per-address allowance of reads raised, since every request comes fro
 and asks, one request at a time over one kept-alive connection (httpx), ``--requests`` pages of
 the modern/4 board against people (50 places, from a random place among the first thousand),
 ``--requests`` profiles of random people (drawn as the games drew them: often the busiest),
-and the profile of the busiest person; it prints each one's median, p99 and max. The goal of
+and the profile of the busiest person, and as the floor of the machine's answer time a route
+that reads no database (``/api/bots``); it prints each one's median, p99 and max. The goal of
 issue 36: at most 50 ms p99. A script, not a test: nothing fails.
 
 Two measurements of the issue belong to parts merged later and have their place marked below
@@ -385,6 +386,9 @@ def measure(base: str, args: argparse.Namespace, heavy: str) -> dict[str, list[f
     with httpx.Client(base_url=base, timeout=30) as client:
         timed(client, board, 50)  # (warm: the connection, the server's first queries)
         timed(client, person, 50)
+        results["the floor: /api/bots (no database)"] = timed(
+            client, lambda: "/api/bots", max(20, args.requests // 10)
+        )
         results["leaderboard page (modern/4, 50 places)"] = timed(client, board, args.requests)
         results["profile of a random person"] = timed(client, person, args.requests)
         results[f"profile of the busiest ({heavy})"] = timed(
