@@ -32,7 +32,7 @@ from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, case, exists, false, func, or_, select, text
+from sqlalchemy import and_, case, exists, false, func, or_, select, text, union_all
 from sqlalchemy.orm import Session, aliased
 
 from hearts import variants
@@ -287,9 +287,7 @@ def profile(store: Store, name: str, viewer: int | None = None) -> Profile | Non
             since=account.created,
             provisional_games=PROVISIONAL,
             ratings=ratings,
-            history=[
-                _history(session, account.id, r.form, r.against) for r in ratings[:HISTORY_LINES]
-            ],
+            history=_histories(session, account.id, ratings[:HISTORY_LINES]),
             statistics=statistics,
             recent=_recent(session, account.id, viewer, [(s.form, s.against) for s in statistics]),
         )
@@ -315,19 +313,43 @@ def _ratings(session: Session, account: int) -> list[Rating]:
     ]
 
 
-def _history(session: Session, account: int, form: str, against: str) -> History:
-    latest = session.execute(
-        select(RatingHistoryRow.at, RatingHistoryRow.shown)
+def _histories(session: Session, account: int, ratings: Sequence[Rating]) -> list[History]:
+    """Each rating's latest :data:`HISTORY` points, oldest first: one statement, each rating's
+    read backwards along ``ix_rating_history_person``."""
+    parts = [
+        select(
+            RatingHistoryRow.form,
+            RatingHistoryRow.against,
+            RatingHistoryRow.at,
+            RatingHistoryRow.shown,
+        )
         .where(
             RatingHistoryRow.account_id == account,
-            RatingHistoryRow.form == form,
-            RatingHistoryRow.against == against,
+            RatingHistoryRow.form == rating.form,
+            RatingHistoryRow.against == rating.against,
         )
         .order_by(RatingHistoryRow.at.desc())
         .limit(HISTORY)
-    ).all()
-    points = [HistoryPoint(at=at, shown=round(shown, 2)) for at, shown in reversed(latest)]
-    return History(form=form, against=against, points=points)  # type: ignore[arg-type]
+        for rating in ratings
+    ]
+    points: dict[tuple[str, str], list[HistoryPoint]] = {}
+    for form, against, at, shown in _together(session, parts):
+        points.setdefault((form, against), []).append(HistoryPoint(at=at, shown=round(shown, 2)))
+    return [
+        History(
+            form=rating.form,
+            against=rating.against,
+            points=sorted(points.get((rating.form, rating.against), []), key=lambda p: p.at),
+        )
+        for rating in ratings
+    ]
+
+
+def _together(session: Session, parts: Sequence[Any]) -> list[Any]:
+    """The rows of some ordered and limited selects, in one statement (UNION ALL)."""
+    if not parts:
+        return []
+    return list(session.execute(union_all(*(select(part.subquery()) for part in parts))).all())
 
 
 def _statistics(session: Session, account: int) -> list[Statistics]:
@@ -390,11 +412,22 @@ def _recent(
     (``groups``): each form's latest read backwards along ``ix_game_stats_person``, which
     stops at the first :data:`RECENT` seen there, then merged (one sort of every game the
     person played would grow with them)."""
-    public = _public()
-    games: list[Any] = []
+    public = _public().label("public")
+    parts = []
     for form, against in groups:
         query = (
-            select(GameStatRow, public)
+            select(
+                GameStatRow.table_id,
+                GameStatRow.seat,
+                GameStatRow.form,
+                GameStatRow.against,
+                GameStatRow.rated,
+                GameStatRow.finished,
+                GameStatRow.players,
+                GameStatRow.place,
+                GameStatRow.points,
+                public,
+            )
             .join(TableRow, TableRow.id == GameStatRow.table_id)
             .where(
                 GameStatRow.account_id == account,
@@ -405,11 +438,12 @@ def _recent(
             .limit(RECENT)
         )
         if viewer != account:  # (a person sat at every one of their own games)
-            query = query.where(or_(public, _sat_at(viewer)))
-        games.extend(session.execute(query).all())
-    games.sort(key=lambda found: (-found[0].finished.timestamp(), found[0].table_id))
+            query = query.where(or_(_public(), _sat_at(viewer)))
+        parts.append(query)
+    games = _together(session, parts)
+    games.sort(key=lambda game: (-game.finished.timestamp(), game.table_id))
     games = games[:RECENT]
-    seats = _seats(session, [game.table_id for game, _ in games])
+    seats = _seats(session, [game.table_id for game in games])
     return [
         RecentGame(
             table=game.table_id,
@@ -417,7 +451,7 @@ def _recent(
             form=game.form,
             against=game.against,
             rated=game.rated,
-            public=bool(shown),
+            public=bool(game.public),
             finished=game.finished,
             players=game.players,
             seat=game.seat,
@@ -425,7 +459,7 @@ def _recent(
             points=game.points,
             seats=seats.get(game.table_id, []),
         )
-        for game, shown in games
+        for game in games
     ]
 
 
