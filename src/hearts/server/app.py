@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import accounts, again, chat, match, protocol
+from hearts.server import accounts, again, chat, match, profiles, protocol
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -400,6 +400,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/r/{key}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/p/{name}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/leaders", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
         text = (
             resources.files("hearts.server")
@@ -423,6 +425,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         except FileNotFoundError:
             return _refusal(404, f"there is no file {name!r} here")
         return Response(text, media_type=kind, headers={"cache-control": "no-cache"})
+
+    app.include_router(profiles.router)
 
     @app.websocket("/ws/tables/{key}")
     async def table_socket(socket: WebSocket, key: str) -> None:

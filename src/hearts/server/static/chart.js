@@ -74,7 +74,10 @@ function marker(kind, x, y, colour) {
  * The chart of every seat's total after each hand, as an <svg> element.
  *
  * `data`: { names: [seat's name, ...], hands: [{ hand_number, totals: [per seat] }, ...],
- * title?: text, unit?: "points" | "counters" }. Returns an <svg role="img"> with a <title> and a
+ * title?: text, unit?: "points" | "counters" }; another series (a rating after each game, profile.js)
+ * also names `step` (the x axis's word, "hand" by default), `yLabel`, `summary` (the description's
+ * first sentence), `fromZero: false` (the y axis from the lowest value, not from 0) and `thin:
+ * true` (markers on about 30 points only, for long series). Returns an <svg role="img"> with a <title> and a
  * <desc> that says every line in words; each line is a <g class="line" data-seat data-name>
  * whose markers carry `data-hand` and `data-total`.
  */
@@ -82,13 +85,14 @@ export function totalsChart(data) {
   const names = data.names || [];
   const hands = (data.hands || []).filter((row) => Array.isArray(row.totals));
   const unit = data.unit || "points";
+  const step = data.step || "hand";
   const title = data.title || `Each player's total after each hand`;
   const seats = names.length;
   const legendRows = Math.ceil(seats / 2);
   const height = PLOT.top + PLOT_HEIGHT + PLOT.bottom + legendRows * LEGEND_ROW + 6;
   const uid = `chart-${Math.random().toString(36).slice(2, 9)}`;
   const values = hands.flatMap((row) => row.totals);
-  const low = Math.min(0, ...values);
+  const low = data.fromZero === false ? Math.min(...values, Math.max(...values, 1) - 1) : Math.min(0, ...values);
   const high = Math.max(1, ...values);
   const yTicks = ticks(low, high);
   const yLow = yTicks[0];
@@ -99,13 +103,13 @@ export function totalsChart(data) {
   const y = (value) => PLOT.top + PLOT_HEIGHT - ((value - yLow) / (yHigh - yLow || 1)) * PLOT_HEIGHT;
 
   const described = names.map((name, seat) =>
-    `${name}: ${hands.map((row) => `${row.totals[seat]} after hand ${row.hand_number + 1}`).join(", ") || "no hand yet"}`);
+    `${name}: ${hands.map((row) => `${row.totals[seat]} after ${step} ${row.hand_number + 1}`).join(", ") || `no ${step} yet`}`);
   const svg = el("svg", {
     xmlns: SVG, class: "chart", viewBox: `0 0 ${WIDTH} ${height}`, role: "img",
     "aria-labelledby": `${uid}-title ${uid}-desc`, "font-size": 12,
   },
   el("title", { id: `${uid}-title` }, title),
-  el("desc", { id: `${uid}-desc` }, `Total ${unit} after each hand. ${described.join(". ")}.`));
+  el("desc", { id: `${uid}-desc` }, `${data.summary || `Total ${unit} after each hand.`} ${described.join(". ")}.`));
 
   // Axes, grid and their labels.
   const axes = el("g", { class: "axes", "aria-hidden": "true", fill: "#1b1b1f" });
@@ -117,16 +121,17 @@ export function totalsChart(data) {
   const every = Math.max(1, Math.ceil(count / 12)); // (at most a dozen labels along the bottom)
   hands.forEach((row, i) => {
     if (i % every && i !== hands.length - 1) return;
+    if (i !== hands.length - 1 && hands.length - 1 - i < every / 2) return; // (not on top of the last)
     axes.append(el("text", { x: x(i), y: PLOT.top + PLOT_HEIGHT + 15, "text-anchor": "middle" }, String(row.hand_number + 1)));
   });
   axes.append(
     el("line", { x1: PLOT.left, x2: PLOT.left, y1: PLOT.top, y2: PLOT.top + PLOT_HEIGHT, stroke: "#555" }),
     el("line", { x1: PLOT.left, x2: WIDTH - PLOT.right, y1: PLOT.top + PLOT_HEIGHT, y2: PLOT.top + PLOT_HEIGHT, stroke: "#555" }),
-    el("text", { class: "axis-label", x: PLOT.left + plotWidth / 2, y: PLOT.top + PLOT_HEIGHT + 31, "text-anchor": "middle", "font-weight": 600 }, "Hand"),
+    el("text", { class: "axis-label", x: PLOT.left + plotWidth / 2, y: PLOT.top + PLOT_HEIGHT + 31, "text-anchor": "middle", "font-weight": 600 }, step[0].toUpperCase() + step.slice(1)),
     el("text", {
       class: "axis-label", x: 12, y: PLOT.top + PLOT_HEIGHT / 2, "text-anchor": "middle", "font-weight": 600,
       transform: `rotate(-90 12 ${PLOT.top + PLOT_HEIGHT / 2})`,
-    }, unit === "counters" ? "Counters" : "Total points"));
+    }, data.yLabel || (unit === "counters" ? "Counters" : "Total points")));
   svg.append(axes);
 
   // One line per seat: colour, dash pattern and marker of its own.
@@ -144,7 +149,9 @@ export function totalsChart(data) {
         fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": dash, "stroke-linejoin": "round",
       }));
     }
+    const markEvery = data.thin ? Math.max(1, Math.ceil(hands.length / 30)) : 1;
     hands.forEach((row, i) => {
+      if (i % markEvery && i !== hands.length - 1) return;
       const mark = marker(shape, points[i][0], points[i][1], colour);
       mark.setAttribute("class", "point");
       mark.setAttribute("data-hand", String(row.hand_number));
