@@ -40,8 +40,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import delete, exists, select
+from openskill.models import PlackettLuce
+from sqlalchemy import delete, exists, insert, select
 from sqlalchemy.orm import Session
 
 from hearts import variants
@@ -215,24 +215,46 @@ def _rate(
     table: TableRow,
     form: str,
     against: str,
-    ranked: Sequence[tuple[PlackettLuceRating, int | None]],
+    seats: Sequence[SeatRow],
+    skills: dict[str, tuple[float, float]] | None,
     ranks: Sequence[int],
     now: datetime,
 ) -> tuple[int, ...]:
-    """Rate one game: ``ranked`` is each player's rating and its account (None: fixed, a bot
-    level); writes the accounts' new ratings and history rows."""
-    teams = MODEL.rate([[rating] for rating, _ in ranked], ranks=[float(r) for r in ranks])
-    done = []
-    for (_, account), team in zip(ranked, teams, strict=True):
-        if account is None:
+    """Rate one game: each person's rating from the store (or a new one), each bot's the
+    fixed rating of its level; writes the people's new ratings and their history rows."""
+    accounts = [seat.account_id for seat in seats if seat.kind != "bot"]
+    kept = {
+        row.account_id: row
+        for row in session.scalars(
+            select(RatingRow).where(
+                RatingRow.account_id.in_(accounts),
+                RatingRow.form == form,
+                RatingRow.against == against,
+            )
+        )
+    }
+    teams = []
+    for seat in seats:
+        if seat.kind == "bot":
+            assert skills is not None and seat.bot is not None
+            mu, sigma = skills[seat.bot]
+        else:
+            assert seat.account_id is not None
+            row = kept.get(seat.account_id)
+            mu, sigma = (NEW_MU, NEW_SIGMA) if row is None else (row.mu, row.sigma)
+        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    history: list[dict[str, Any]] = []
+    for seat, team in zip(seats, rated, strict=True):
+        if seat.kind == "bot" or seat.account_id is None:
             continue
         new = team[0]
-        row = session.get(RatingRow, (account, form, against))
         number = shown(new.mu, new.sigma)
+        row = kept.get(seat.account_id)
         if row is None:
             session.add(
                 RatingRow(
-                    account_id=account,
+                    account_id=seat.account_id,
                     form=form,
                     against=against,
                     mu=new.mu,
@@ -243,34 +265,22 @@ def _rate(
                 )
             )
         else:
-            row.mu, row.sigma, row.shown, row.games, row.updated = (
-                new.mu,
-                new.sigma,
-                number,
-                row.games + 1,
-                now,
-            )
-        session.add(
-            RatingHistoryRow(
-                account_id=account,
-                form=form,
-                against=against,
-                table_id=table.id,
-                at=table.updated,
-                mu=new.mu,
-                sigma=new.sigma,
-                shown=number,
-            )
+            row.mu, row.sigma, row.shown, row.updated = new.mu, new.sigma, number, now
+            row.games += 1
+        history.append(
+            {
+                "account_id": seat.account_id,
+                "form": form,
+                "against": against,
+                "table_id": table.id,
+                "at": table.updated,
+                "mu": new.mu,
+                "sigma": new.sigma,
+                "shown": number,
+            }
         )
-        done.append(account)
-    return tuple(done)
-
-
-def _rating(session: Session, account: int, form: str, against: str) -> PlackettLuceRating:
-    row = session.get(RatingRow, (account, form, against))
-    if row is None:
-        return MODEL.rating()
-    return MODEL.rating(mu=row.mu, sigma=row.sigma)
+    session.execute(insert(RatingHistoryRow), history)
+    return tuple(entry["account_id"] for entry in history)
 
 
 def _settle_table(
@@ -298,6 +308,7 @@ def _settle_table(
     summaries: dict[int, GameSummary] = {
         seat.seat: summary(rules, log_, seat.seat) for seat in people
     }
+    accounts = {seat.seat: seat.account_id for seat in people}
     bots = [seat for seat in seats if seat.kind == "bot"]
     against = "bots" if bots else "people"
     rated_people = table.options.get("rated") is True and not bots and len(people) == len(seats)
@@ -308,40 +319,24 @@ def _settle_table(
         order = places(rules, _totals(log_))
         last = rules.players + 1  # (a leaver: below every seat that stayed)
         ranks = [last if seat.left_for_good else order[seat.seat] for seat in seats]
-        ranked: list[tuple[PlackettLuceRating, int | None]] = []
-        for seat in seats:
-            if seat.kind == "bot":
-                assert skills is not None and seat.bot is not None
-                mu, sigma = skills[seat.bot]
-                ranked.append((MODEL.rating(mu=mu, sigma=sigma), None))
-            else:
-                assert seat.account_id is not None
-                ranked.append((_rating(session, seat.account_id, form, against), seat.account_id))
-        rated = _rate(session, table, form, against, ranked, ranks, now or _now())
+        rated = _rate(session, table, form, against, seats, skills, ranks, now or _now())
     if stats:
-        for seat in people:
-            assert seat.account_id is not None
-            kept = summaries[seat.seat]
-            session.add(
-                GameStatRow(
-                    table_id=table.id,
-                    seat=seat.seat,
-                    account_id=seat.account_id,
-                    form=form,
-                    against=against,
-                    rated=rated_people or rated_bots,
-                    finished=table.updated,
-                    players=kept.players,
-                    place=kept.place,
-                    points=kept.points,
-                    hands=kept.hands,
-                    moons_shot=kept.moons_shot,
-                    moons_against=kept.moons_against,
-                    queen_taken=kept.queen_taken,
-                    hands_without_trick=kept.hands_without_trick,
-                    by_pass=kept.by_pass,
-                )
-            )
+        session.execute(
+            insert(GameStatRow),
+            [
+                {
+                    "table_id": table.id,
+                    "seat": seat,
+                    "account_id": account,
+                    "form": form,
+                    "against": against,
+                    "rated": rated_people or rated_bots,
+                    "finished": table.updated,
+                    **summaries[seat].to_dict(),
+                }
+                for seat, account in accounts.items()
+            ],
+        )
     return Settled(table.id, form, against, tuple(summaries), rated)
 
 
