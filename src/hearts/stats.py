@@ -38,6 +38,7 @@ from typing import Any
 from hearts.cards import Card, Rank, Suit
 from hearts.errors import InvalidArgument
 from hearts.events import (
+    CardPlayed,
     CardsKept,
     Dealt,
     Discarded,
@@ -50,7 +51,7 @@ from hearts.events import (
 )
 from hearts.rules import Leftover, Rules, SettlementMethod, Widow
 
-__all__ = ["DIRECTIONS", "GameSummary", "Totals", "add_up", "places", "summary"]
+__all__ = ["DIRECTIONS", "GameSummary", "Totals", "add_up", "places", "summaries", "summary"]
 
 DIRECTIONS = ("left", "right", "across", "hold")
 """The pass directions, in the order statistics show them."""
@@ -82,7 +83,18 @@ class GameSummary:
         >>> GameSummary(0, 4, 1, 0, 0, 0, 0, 0, 0, {}).to_dict()["place"]
         1
         """
-        return dataclasses.asdict(self)
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "place": self.place,
+            "points": self.points,
+            "hands": self.hands,
+            "moons_shot": self.moons_shot,
+            "moons_against": self.moons_against,
+            "queen_taken": self.queen_taken,
+            "hands_without_trick": self.hands_without_trick,
+            "by_pass": {name: dict(part) for name, part in self.by_pass.items()},
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSummary:
@@ -115,6 +127,10 @@ def _is_queen(card: Card) -> bool:
     return card.rank is Rank.QUEEN and card.suit is Suit.SPADES
 
 
+_QUEENS = frozenset(Card.of(Rank.QUEEN, Suit.SPADES, copy) for copy in (0, 1))
+"""The Q♠ of each pack."""
+
+
 def _widow_goes(rules: Rules) -> str | None:
     """Which trick's taker gets the widow: "first", "last", or None (no widow, or one taken
     into the hand, whose discards count instead)."""
@@ -144,68 +160,115 @@ def summary(rules: Rules, events: Iterable[Event], seat: int) -> GameSummary:
     players = rules.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise InvalidArgument(f"seat={seat!r} is not a seat: seats are 0 to {players - 1}")
+    return summaries(rules, events)[seat]
+
+
+def summaries(rules: Rules, events: Iterable[Event]) -> tuple[GameSummary, ...]:
+    """Every seat's summary of a finished game, read in one pass over its events.
+
+    >>> from hearts import variants
+    >>> summaries(variants.get("modern"), [])
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: the game is not over: its events end without its result
+    """
+    players = rules.players
+    seats = range(players)
     goes = _widow_goes(rules)
-    hands = moons_shot = moons_against = queen_taken = without_trick = points = 0
-    by_pass: dict[str, dict[str, int]] = {}
-    # The hand being read: its pass, its widow, what the seat took, who shot the moon.
+    hands = 0
+    points = [0] * players
+    shot = [0] * players
+    against = [0] * players
+    queens = [0] * players
+    without = [0] * players
+    by_pass: list[dict[str, dict[str, int]]] = [{} for _ in seats]
+    # The hand being read: its pass, its widow, the tricks each seat took, who took the Q♠,
+    # who shot the moon.
     direction = "hold"
     widow: tuple[Card, ...] = ()
     carried: list[Card] = []
-    tricks = 0
-    queen = False
+    tricks = [0] * players
+    queen = [False] * players
     shooters: set[int] = set()
     last_taker = -1
     over: GameOver | None = None
     for event in events:
-        if isinstance(event, Dealt):
+        kind = type(event)
+        if kind is CardPlayed:
+            continue
+        if kind is TrickWon:
+            assert isinstance(event, TrickWon)
+            taker = event.seat
+            last_taker = taker
+            tricks[taker] += 1
+            if carried or (goes == "first" and widow):
+                taken = [*event.cards, *carried]
+                carried = []
+                if goes == "first":
+                    taken.extend(widow)
+                    widow = ()
+            else:
+                taken = list(event.cards)
+            if not queen[taker] and not _QUEENS.isdisjoint(taken):
+                queen[taker] = True
+        elif kind is Dealt:
+            assert isinstance(event, Dealt)
             direction = event.pass_direction
             widow = event.stock if goes is not None else ()
-            carried, tricks, queen, shooters, last_taker = [], 0, False, set(), -1
-        elif isinstance(event, TrickCarried):
+            carried, tricks, queen, shooters, last_taker = (
+                [],
+                [0] * players,
+                [False] * players,
+                set(),
+                -1,
+            )
+        elif kind is TrickCarried:
+            assert isinstance(event, TrickCarried)
             carried.extend(event.cards)
-        elif isinstance(event, TrickWon):
-            taken = [*event.cards, *carried]
-            carried = []
-            if goes == "first" and widow:
-                taken.extend(widow)
-                widow = ()
-            last_taker = event.seat
-            if event.seat == seat:
-                tricks += 1
-                queen = queen or any(_is_queen(card) for card in taken)
-        elif isinstance(event, Discarded | CardsKept):
-            if event.seat == seat:
-                queen = queen or any(_is_queen(card) for card in event.cards)
-        elif isinstance(event, MoonShot):
+        elif kind is Discarded or kind is CardsKept:
+            assert isinstance(event, Discarded | CardsKept)
+            if any(_is_queen(card) for card in event.cards):
+                queen[event.seat] = True
+        elif kind is MoonShot:
+            assert isinstance(event, MoonShot)
             shooters.add(event.seat)
-        elif isinstance(event, HandSettled):
-            if goes == "last" and last_taker == seat:
-                queen = queen or any(_is_queen(card) for card in widow)
-            delta = event.deltas[seat]
+        elif kind is HandSettled:
+            assert isinstance(event, HandSettled)
+            if goes == "last" and last_taker >= 0 and any(_is_queen(card) for card in widow):
+                queen[last_taker] = True
             hands += 1
-            points += delta
-            moons_shot += seat in shooters
-            moons_against += bool(shooters - {seat})
-            queen_taken += queen
-            without_trick += tricks == 0
-            kept = by_pass.setdefault(direction, {"hands": 0, "points": 0})
-            kept["hands"] += 1
-            kept["points"] += delta
-        elif isinstance(event, GameOver):
+            for seat in seats:
+                delta = event.deltas[seat]
+                points[seat] += delta
+                shot[seat] += seat in shooters
+                against[seat] += bool(shooters) and shooters != {seat}
+                queens[seat] += queen[seat]
+                without[seat] += tricks[seat] == 0
+                kept = by_pass[seat].setdefault(direction, {"hands": 0, "points": 0})
+                kept["hands"] += 1
+                kept["points"] += delta
+        elif kind is GameOver:
+            assert isinstance(event, GameOver)
             over = event
     if over is None:
         raise InvalidArgument("the game is not over: its events end without its result")
-    return GameSummary(
-        seat=seat,
-        players=players,
-        place=places(rules, over.totals)[seat],
-        points=points,
-        hands=hands,
-        moons_shot=moons_shot,
-        moons_against=moons_against,
-        queen_taken=queen_taken,
-        hands_without_trick=without_trick,
-        by_pass={name: by_pass[name] for name in sorted(by_pass, key=_direction_order)},
+    placed = places(rules, over.totals)
+    return tuple(
+        GameSummary(
+            seat=seat,
+            players=players,
+            place=placed[seat],
+            points=points[seat],
+            hands=hands,
+            moons_shot=shot[seat],
+            moons_against=against[seat],
+            queen_taken=queens[seat],
+            hands_without_trick=without[seat],
+            by_pass={
+                name: by_pass[seat][name] for name in sorted(by_pass[seat], key=_direction_order)
+            },
+        )
+        for seat in seats
     )
 
 

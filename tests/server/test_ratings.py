@@ -325,7 +325,11 @@ def no_flush_to_disk(store: Store) -> None:
 
 
 def store_finished(
-    store: Store, game: Game, options: dict[str, Any], seats: list[tuple[str, int | None]]
+    store: Store,
+    game: Game,
+    options: dict[str, Any],
+    seats: list[tuple[str, int | None]],
+    number: int,
 ) -> str:
     """A finished game stored as the server stores one (its table, seats tied to accounts,
     every event, status "over"), in one transaction; its table's id."""
@@ -335,7 +339,7 @@ def store_finished(
         session.add(
             TableRow(
                 id=table_id,
-                code=table_id[:6],
+                code=f"{number:06d}",
                 created=now,
                 updated=now,
                 variant="simple",
@@ -376,7 +380,7 @@ def test_statistics_and_ratings_rebuilt_from_the_events_equal_those_kept(store: 
     rng = random.Random(36)
     accounts = sign_up(store, *(f"P{n}" for n in range(12)))
     settled = 0
-    for _ in range(1000):
+    for number in range(1000):
         game = random_game(rng)
         kinds = [rng.choice(("person", "person", "person", "guest", "bot")) for _ in range(4)]
         people = rng.sample(accounts, 4)
@@ -390,6 +394,7 @@ def test_statistics_and_ratings_rebuilt_from_the_events_equal_those_kept(store: 
                 else ("human", people[n] if kind == "person" else None)
                 for n, kind in enumerate(kinds)
             ],
+            number,
         )
         settled += ratings.settle(store, table_id) is not None
     assert settled > 500

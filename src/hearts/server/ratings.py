@@ -41,12 +41,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from openskill.models import PlackettLuce
-from sqlalchemy import delete, exists, insert, select
+from sqlalchemy import delete, exists, insert, select, update
 from sqlalchemy.orm import Session
 
 from hearts import variants
 from hearts.errors import HeartsError
-from hearts.events import Event, GameOver
+from hearts.events import Event
 from hearts.rules import Rules
 from hearts.server.store import (
     EventRow,
@@ -55,11 +55,10 @@ from hearts.server.store import (
     RatingRow,
     SeatRow,
     Store,
-    StoreError,
     TableRow,
     _Conflict,
 )
-from hearts.stats import GameSummary, Totals, add_up, places, summary
+from hearts.stats import GameSummary, Totals, add_up, summaries
 
 __all__ = [
     "BASE",
@@ -224,9 +223,9 @@ def _rate(
     fixed rating of its level; writes the people's new ratings and their history rows."""
     accounts = [seat.account_id for seat in seats if seat.kind != "bot"]
     kept = {
-        row.account_id: row
-        for row in session.scalars(
-            select(RatingRow).where(
+        account: (mu, sigma, games)
+        for account, mu, sigma, games in session.execute(
+            select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games).where(
                 RatingRow.account_id.in_(accounts),
                 RatingRow.form == form,
                 RatingRow.against == against,
@@ -240,33 +239,30 @@ def _rate(
             mu, sigma = skills[seat.bot]
         else:
             assert seat.account_id is not None
-            row = kept.get(seat.account_id)
-            mu, sigma = (NEW_MU, NEW_SIGMA) if row is None else (row.mu, row.sigma)
+            mu, sigma, _ = kept.get(seat.account_id, (NEW_MU, NEW_SIGMA, 0))
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
     rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     history: list[dict[str, Any]] = []
+    inserts: list[dict[str, Any]] = []
+    updates: list[dict[str, Any]] = []
     for seat, team in zip(seats, rated, strict=True):
         if seat.kind == "bot" or seat.account_id is None:
             continue
         new = team[0]
         number = shown(new.mu, new.sigma)
-        row = kept.get(seat.account_id)
-        if row is None:
-            session.add(
-                RatingRow(
-                    account_id=seat.account_id,
-                    form=form,
-                    against=against,
-                    mu=new.mu,
-                    sigma=new.sigma,
-                    shown=number,
-                    games=1,
-                    updated=now,
-                )
-            )
+        values = {
+            "account_id": seat.account_id,
+            "form": form,
+            "against": against,
+            "mu": new.mu,
+            "sigma": new.sigma,
+            "shown": number,
+            "updated": now,
+        }
+        if seat.account_id in kept:
+            updates.append({**values, "games": kept[seat.account_id][2] + 1})
         else:
-            row.mu, row.sigma, row.shown, row.updated = new.mu, new.sigma, number, now
-            row.games += 1
+            inserts.append({**values, "games": 1})
         history.append(
             {
                 "account_id": seat.account_id,
@@ -279,6 +275,10 @@ def _rate(
                 "shown": number,
             }
         )
+    if inserts:
+        session.execute(insert(RatingRow), inserts)
+    if updates:
+        session.execute(update(RatingRow), updates)  # (by primary key, as many as given)
     session.execute(insert(RatingHistoryRow), history)
     return tuple(entry["account_id"] for entry in history)
 
@@ -305,9 +305,8 @@ def _settle_table(
     if form is None or not people:
         return None
     log_ = list(events) if events is not None else _events(session, table.id)
-    summaries: dict[int, GameSummary] = {
-        seat.seat: summary(rules, log_, seat.seat) for seat in people
-    }
+    every = summaries(rules, log_)
+    kept_summaries: dict[int, GameSummary] = {seat.seat: every[seat.seat] for seat in people}
     accounts = {seat.seat: seat.account_id for seat in people}
     bots = [seat for seat in seats if seat.kind == "bot"]
     against = "bots" if bots else "people"
@@ -316,7 +315,7 @@ def _settle_table(
     rated_bots = skills is not None and all(seat.bot in skills for seat in bots)
     rated: tuple[int, ...] = ()
     if ratings and (rated_people or rated_bots):
-        order = places(rules, _totals(log_))
+        order = [every[seat.seat].place for seat in seats]
         last = rules.players + 1  # (a leaver: below every seat that stayed)
         ranks = [last if seat.left_for_good else order[seat.seat] for seat in seats]
         rated = _rate(session, table, form, against, seats, skills, ranks, now or _now())
@@ -332,19 +331,12 @@ def _settle_table(
                     "against": against,
                     "rated": rated_people or rated_bots,
                     "finished": table.updated,
-                    **summaries[seat].to_dict(),
+                    **kept_summaries[seat].to_dict(),
                 }
                 for seat, account in accounts.items()
             ],
         )
-    return Settled(table.id, form, against, tuple(summaries), rated)
-
-
-def _totals(events: Sequence[Event]) -> tuple[int, ...]:
-    for event in reversed(events):
-        if isinstance(event, GameOver):
-            return event.totals
-    raise StoreError("the game is not over: its events end without its result")
+    return Settled(table.id, form, against, tuple(kept_summaries), rated)
 
 
 def settle(store: Store, table_id: str, *, events: Sequence[Event] | None = None) -> Settled | None:
