@@ -198,6 +198,36 @@ class Settled:
     """Accounts whose rating changed."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Seat:
+    seat: int
+    kind: str
+    bot: str | None
+    account_id: int | None
+    left_for_good: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Table:
+    id: str
+    variant: str
+    rules: dict[str, Any]
+    options: dict[str, Any]
+    updated: datetime
+    seats: tuple[_Seat, ...]
+
+    @classmethod
+    def of(cls, row: TableRow) -> _Table:
+        return cls(
+            row.id,
+            row.variant,
+            row.rules,
+            row.options,
+            row.updated,
+            tuple(_Seat(s.seat, s.kind, s.bot, s.account_id, s.left_for_good) for s in row.seats),
+        )
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -211,10 +241,10 @@ def _events(session: Session, table_id: str) -> list[Event]:
 
 def _rate(
     session: Session,
-    table: TableRow,
+    table: _Table,
     form: str,
     against: str,
-    seats: Sequence[SeatRow],
+    seats: Sequence[_Seat],
     skills: dict[str, tuple[float, float]] | None,
     ranks: Sequence[int],
     now: datetime,
@@ -285,7 +315,7 @@ def _rate(
 
 def _settle_table(
     session: Session,
-    table: TableRow,
+    table: _Table,
     *,
     events: Sequence[Event] | None = None,
     stats: bool = True,
@@ -294,7 +324,7 @@ def _settle_table(
 ) -> Settled | None:
     """Write a finished table's ``game_stats`` rows (``stats``) and rate it (``ratings``) in
     ``session``; None if it has no form or no signed-in seat."""
-    seats: list[SeatRow] = list(table.seats)
+    seats = table.seats
     people = [seat for seat in seats if seat.account_id is not None and seat.kind == "human"]
     try:
         rules = Rules.from_dict(table.rules)
@@ -346,12 +376,35 @@ def settle(store: Store, table_id: str, *, events: Sequence[Event] | None = None
     back from the store."""
     try:
         with store._transaction("settle a finished game") as session:
-            table = session.get(TableRow, table_id, with_for_update=True)
-            if table is None or table.status != "over":
-                return None
-            settled = session.scalar(select(exists().where(GameStatRow.table_id == table_id)))
-            if settled:
-                return None
+            found = session.execute(
+                select(
+                    TableRow.variant,
+                    TableRow.rules,
+                    TableRow.options,
+                    TableRow.updated,
+                    TableRow.status,
+                    exists().where(GameStatRow.table_id == table_id),
+                )
+                .where(TableRow.id == table_id)
+                .with_for_update(of=TableRow)
+            ).first()
+            if found is None or found[4] != "over" or found[5]:
+                return None  # (not over, or settled already)
+            seats = session.execute(
+                select(
+                    SeatRow.seat,
+                    SeatRow.kind,
+                    SeatRow.bot,
+                    SeatRow.account_id,
+                    SeatRow.left_for_good,
+                )
+                .where(SeatRow.table_id == table_id)
+                .order_by(SeatRow.seat)
+            )
+            variant, rules, options, updated = found[:4]
+            table = _Table(
+                table_id, variant, rules, options, updated, tuple(_Seat(*seat) for seat in seats)
+            )
             return _settle_table(session, table, events=events)
     except _Conflict:  # (settled at the same time by another call: it stands)
         return None
@@ -396,7 +449,7 @@ def rebuild(store: Store, *, ratings: bool = True) -> int:
             .order_by(TableRow.updated, TableRow.id)
         )
         for table in tables:
-            done = _settle_table(session, table, ratings=ratings, now=table.updated)
+            done = _settle_table(session, _Table.of(table), ratings=ratings, now=table.updated)
             if done is not None:
                 count += 1
                 session.flush()
