@@ -447,3 +447,16 @@ def test_a_finished_game_left_unsettled_is_settled_at_the_next_start(store: Stor
     assert ratings.settle_pending(store) == 0
     (row,) = rows(store, GameStatRow, GameStatRow.seat)
     assert row["place"] == summary(game.rules, game.events, 0).place
+
+
+def test_the_levels_ratings_are_served_by_form_and_documented(
+    served: tuple[TestClient, Store],
+) -> None:
+    """LEVELS: ``/api/levels`` gives each measured form's level numbers (those the lobby shows
+    beside the levels' names), none for a form not measured; it is in the OpenAPI document."""
+    http, _ = served
+    reply = http.get("/api/levels")
+    assert reply.status_code == 200
+    assert reply.json()["modern/4"] == ratings.level_ratings("modern/4")
+    assert "modern/3" not in reply.json() and ratings.level_ratings("modern/3") is None
+    assert "/api/levels" in http.get("/openapi.json").json()["paths"]

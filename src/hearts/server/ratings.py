@@ -40,6 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
+from fastapi import APIRouter
 from openskill.models import PlackettLuce
 from sqlalchemy import delete, exists, insert, select, update
 from sqlalchemy.orm import Session
@@ -72,6 +73,7 @@ __all__ = [
     "level_ratings",
     "level_skills",
     "provisional",
+    "router",
     "rebuild",
     "rules_changed",
     "settle",
@@ -486,3 +488,15 @@ def summary_of(row: GameStatRow) -> GameSummary:
         hands_without_trick=row.hands_without_trick,
         by_pass=dict(row.by_pass),
     )
+
+
+router = APIRouter()
+"""The ratings' routes (``create_app`` includes them)."""
+
+
+@router.get("/api/levels", response_model=dict[str, dict[str, float]])
+async def levels_measured() -> dict[str, dict[str, float]]:
+    """The bot levels' ratings, by form, on the scale people are rated on (a form not
+    measured is absent: its levels have no number)."""
+    return {form: level_ratings(form) or {} for form in sorted(_levels())}
+
