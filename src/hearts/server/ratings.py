@@ -499,4 +499,3 @@ async def levels_measured() -> dict[str, dict[str, float]]:
     """The bot levels' ratings, by form, on the scale people are rated on (a form not
     measured is absent: its levels have no number)."""
     return {form: level_ratings(form) or {} for form in sorted(_levels())}
-
