@@ -693,6 +693,27 @@ def _print_arena(result: arena.ArenaResult, rules: Rules) -> None:
     Console().print(table)
 
 
+@app.command("stats")
+def stats_command(
+    save_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-dir",
+            help="The folder `hearts play` keeps its games in (default: as `hearts play`).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """Your statistics from the finished games `hearts play` kept, per form: games, wins,
+    hands, points a hand, moons, the Q♠ taken, hands without a trick, by pass direction."""
+    from hearts.tui import save_dir as saves_folder
+    from hearts.tui import stats
+
+    found = stats.collect(saves_folder(save_dir))
+    typer.echo(stats.as_json(found) if as_json else stats.text(found))
+
+
 @app.command("replay")
 def replay(
     file: Annotated[

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import accounts, again, chat, match, profiles, protocol
+from hearts.server import accounts, again, chat, match, profiles, protocol, ratings
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -432,6 +432,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     async def table_socket(socket: WebSocket, key: str) -> None:
         await _serve_socket(hub_of(socket), socket, key, guard)
 
+    app.include_router(ratings.router)
     return app
 
 

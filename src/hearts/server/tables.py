@@ -50,7 +50,7 @@ from hearts.events import Event, ShuffleCommitted, move_of
 from hearts.game import Game
 from hearts.moves import Move
 from hearts.rules import Rules
-from hearts.server import pace, protocol, replay, wire
+from hearts.server import pace, protocol, ratings, replay, wire
 from hearts.server.botpool import BotBusy, BotFailed, BotPool, PoolClosed, choose
 from hearts.server.config import ServerConfig
 from hearts.server.limits import RateLimit
@@ -519,6 +519,7 @@ class Table:
             self._tell_all(self.reveal(number))
         if self.game.is_over:
             self._tell_all(self.over())
+            self._soon(self.hub.settle(self.id, tuple(self.game.events)))
             self.hub.forget(self)
 
     def over(self) -> protocol.Over:
@@ -1047,6 +1048,18 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: function(*args, **kwargs))
 
+    async def settle(self, table_id: str | None, events: Sequence[Event] | None = None) -> None:
+        """Settle a finished game's statistics and ratings (once: :func:`ratings.settle`); one
+        that fails is settled at the next start, when ``table_id`` None settles every game left
+        (:func:`ratings.settle_pending`)."""
+        try:
+            if table_id is None:
+                await self.db(ratings.settle_pending, self.store)
+            else:
+                await self.db(ratings.settle, self.store, table_id, events=events)
+        except Exception as error:
+            log.error("games' statistics and ratings were not settled (%s): %s", table_id, error)
+
     def find(self, key: str) -> Table:
         """A table by its id or its join code (any case); one closed unclaimed is refused with
         why (410), one that is not here with 404."""
@@ -1447,6 +1460,9 @@ class Hub:
             table._set_timer()
             table.kick()
         log.info("%d %s resumed from the store", resumed, "table" if resumed == 1 else "tables")
+        settling = asyncio.ensure_future(self.settle(None))
+        self._closing.add(settling)
+        settling.add_done_callback(self._closing.discard)
         return resumed
 
     def _rebuild(self, kept: StoredTable) -> Table:

@@ -4,6 +4,7 @@ import { setupMatch } from "./match.js";
 
 let presets = [];
 let botNames = ["expert", "basic", "random"];
+let levelRatings = {};
 
 const DIRECTIONS = { left: "left", right: "right", across: "across", hold: "hold" };
 
@@ -47,8 +48,20 @@ function showPreset() {
 }
 
 /** One control per other seat: as "Other seats" says, or a bot of its own, or a friend. */
+/** The measured levels' ratings beside their names in "Other seats", for the form chosen (a
+ * form not measured shows none). */
+function levelNumbers(count) {
+  const numbers = levelRatings[`${$("variant").value}/${count}`] || {};
+  for (const option of $("others").options) {
+    if (option.value === "person") continue;
+    const number = numbers[option.value];
+    option.textContent = `${option.value} bots${typeof number === "number" ? ` (${Math.round(number)})` : ""}`;
+  }
+}
+
 function seatList() {
   const count = Number($("players").value) || preset().players;
+  levelNumbers(count);
   const list = $("seat-list");
   const before = [...list.querySelectorAll("select")].map((s) => s.value);
   const nodes = [];
@@ -229,7 +242,8 @@ export async function lobby() {
   $("code").addEventListener("keydown", (event) => { if (event.key === "Enter") join(tableKey($("code").value)); });
   $("variant").addEventListener("change", showPreset);
   $("players").addEventListener("change", seatList);
-  const [variants, bots] = await Promise.all([api("GET", "/api/variants"), api("GET", "/api/bots").catch(() => null)]);
+  const [variants, bots, levels] = await Promise.all([api("GET", "/api/variants"), api("GET", "/api/bots").catch(() => null), api("GET", "/api/levels").catch(() => null)]);
+  levelRatings = levels && typeof levels === "object" ? levels : {};
   presets = variants;
   if (Array.isArray(bots) && bots.length) {
     botNames = bots;

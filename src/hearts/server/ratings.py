@@ -1,0 +1,501 @@
+"""Ratings and statistics: what a finished game leaves about the signed-in people who played it.
+
+When a table's game is over the server *settles* it once (:func:`settle`): for every seat held
+by a signed-in person a ``game_stats`` row (its summary, :func:`hearts.stats.summary`, read from
+the stored events), and the ratings the game changes, with OpenSkill's Plackett-Luce model on the
+finishing order (places by the final totals, ties sharing a rank):
+
+- **against people** (``against = "people"``): a table created rated (``options["rated"]``)
+  whose every seat was a signed-in person at the start. A person who left for good is ranked
+  last (below every seat that stayed, leavers tied); the bot that took the seat is not rated.
+- **against the computer** (``against = "bots"``): exactly one signed-in person and bots in
+  every other seat, in a form whose bots' levels were measured (:func:`level_ratings`): the
+  person is rated against the levels' fixed ratings, which the game does not change.
+
+Tables of people and bots together, tables with a guest, tables whose options change the
+preset's rules (no form: :func:`form_of`) are not rated. A game is settled once: its
+``game_stats`` rows mark it (written in the same transaction as its ratings); a second call
+finds them and does nothing, and one that races another loses on their keys and does nothing.
+
+The number shown is a conservative estimate: :func:`shown` ``= 1000 + 40 (mu - 3 sigma)``,
+where a new person (mu 25, sigma 25/3) stands at 1000; it is marked provisional
+(:func:`provisional`) until :data:`PROVISIONAL_GAMES` rated games. docs/ratings.md says more.
+
+>>> form_of("modern", 4, False), form_of("modern", 4, True)
+('modern/4', None)
+>>> shown(NEW_MU, NEW_SIGMA)
+1000.0
+>>> provisional(PROVISIONAL_GAMES - 1), provisional(PROVISIONAL_GAMES)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import APIRouter
+from openskill.models import PlackettLuce
+from sqlalchemy import delete, exists, insert, select, update
+from sqlalchemy.orm import Session
+
+from hearts import variants
+from hearts.errors import HeartsError
+from hearts.events import Event
+from hearts.rules import Rules
+from hearts.server.store import (
+    EventRow,
+    GameStatRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+    Store,
+    TableRow,
+    _Conflict,
+)
+from hearts.stats import GameSummary, Totals, add_up, summaries
+
+__all__ = [
+    "BASE",
+    "LEVELS_FILE",
+    "NEW_MU",
+    "NEW_SIGMA",
+    "PROVISIONAL_GAMES",
+    "SCALE",
+    "Settled",
+    "form_of",
+    "level_ratings",
+    "level_skills",
+    "provisional",
+    "router",
+    "rebuild",
+    "rules_changed",
+    "settle",
+    "settle_pending",
+    "shown",
+    "statistics",
+    "summary_of",
+]
+
+log = logging.getLogger("hearts.server")
+
+NEW_MU: Final = 25.0
+"""A new rating's mean (OpenSkill's default)."""
+NEW_SIGMA: Final = 25.0 / 3
+"""A new rating's uncertainty (OpenSkill's default)."""
+BASE: Final = 1000.0
+"""The shown number of a new rating."""
+SCALE: Final = 40.0
+"""Shown points per unit of OpenSkill's scale."""
+PROVISIONAL_GAMES: Final = 10
+"""Rated games before a rating is no longer marked provisional."""
+LEVELS_FILE: Final = Path(__file__).with_name("levels.json")
+"""The bot levels' fitted ratings (``benchmarks/fit_levels.py`` writes it)."""
+
+MODEL: Final = PlackettLuce(mu=NEW_MU, sigma=NEW_SIGMA)
+"""The model every rating is computed with (OpenSkill's defaults: beta 25/6, tau 25/300)."""
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The one number shown and ranked by: ``BASE + SCALE * (mu - 3 sigma)``, whole.
+
+    >>> shown(25.0, 25.0 / 3), shown(30.0, 2.0)
+    (1000.0, 1960.0)
+    """
+    return float(round(BASE + SCALE * (mu - 3 * sigma)))
+
+
+def provisional(games: int) -> bool:
+    """Whether a rating of so many rated games is shown as provisional.
+
+    >>> provisional(0)
+    True
+    """
+    return games < PROVISIONAL_GAMES
+
+
+def form_of(variant: str, players: int, rules_changed: bool) -> str | None:
+    """A table's form, ``"{variant}/{players}"``, or None when its options changed the rules.
+
+    >>> form_of("classic", 5, False)
+    'classic/5'
+    """
+    return None if rules_changed else f"{variant}/{players}"
+
+
+def rules_changed(variant: str, rules: Rules) -> bool:
+    """Whether ``rules`` differ from the preset ``variant`` at their number of players (or the
+    preset is unknown).
+
+    >>> rules_changed("modern", variants.get("modern"))
+    False
+    >>> rules_changed("modern", variants.get("modern").replace(target=50))
+    True
+    """
+    try:
+        return rules != variants.for_players_named(variant, rules.players)
+    except (HeartsError, TypeError, ValueError):
+        return True
+
+
+@functools.cache
+def _levels() -> dict[str, Any]:
+    try:
+        data = json.loads(LEVELS_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        log.error("the bot levels' ratings cannot be read from %s: %s", LEVELS_FILE.name, error)
+        return {}
+    forms = data.get("forms") if isinstance(data, dict) else None
+    return forms if isinstance(forms, dict) else {}
+
+
+def level_skills(form: str | None) -> dict[str, tuple[float, float]] | None:
+    """The measured levels of a form: their (mu, sigma), by name; None if it was not measured.
+
+    >>> sorted(level_skills("modern/4") or {})
+    ['easy', 'hard', 'medium', 'random']
+    >>> level_skills("modern/3") is None
+    True
+    """
+    measured = _levels().get(form) if form is not None else None
+    if not isinstance(measured, dict) or not isinstance(measured.get("levels"), dict):
+        return None
+    return {
+        name: (float(level["mu"]), float(level["sigma"]))
+        for name, level in measured["levels"].items()
+    }
+
+
+def level_ratings(form: str | None) -> dict[str, float] | None:
+    """The shown number of each measured level of a form (None: the form was not measured).
+
+    >>> ratings = level_ratings("modern/4")
+    >>> ratings is not None and ratings["random"] < ratings["easy"]
+    True
+    >>> level_ratings("auction/4") is None
+    True
+    """
+    skills = level_skills(form)
+    if skills is None:
+        return None
+    return {name: shown(mu, sigma) for name, (mu, sigma) in skills.items()}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Settled:
+    """What settling a game wrote: its ``game_stats`` rows' seats and the accounts rated."""
+
+    table_id: str
+    form: str | None
+    against: str
+    stats: tuple[int, ...]
+    """Seats whose summary was written."""
+    rated: tuple[int, ...]
+    """Accounts whose rating changed."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Seat:
+    seat: int
+    kind: str
+    bot: str | None
+    account_id: int | None
+    left_for_good: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Table:
+    id: str
+    variant: str
+    rules: dict[str, Any]
+    options: dict[str, Any]
+    updated: datetime
+    seats: tuple[_Seat, ...]
+
+    @classmethod
+    def of(cls, row: TableRow) -> _Table:
+        return cls(
+            row.id,
+            row.variant,
+            row.rules,
+            row.options,
+            row.updated,
+            tuple(_Seat(s.seat, s.kind, s.bot, s.account_id, s.left_for_good) for s in row.seats),
+        )
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _events(session: Session, table_id: str) -> list[Event]:
+    rows = session.scalars(
+        select(EventRow.event).where(EventRow.table_id == table_id).order_by(EventRow.number)
+    )
+    return [Event.from_dict(row) for row in rows]
+
+
+def _rate(
+    session: Session,
+    table: _Table,
+    form: str,
+    against: str,
+    seats: Sequence[_Seat],
+    skills: dict[str, tuple[float, float]] | None,
+    ranks: Sequence[int],
+    now: datetime,
+) -> tuple[int, ...]:
+    """Rate one game: each person's rating from the store (or a new one), each bot's the
+    fixed rating of its level; writes the people's new ratings and their history rows."""
+    accounts = [seat.account_id for seat in seats if seat.kind != "bot"]
+    kept = {
+        account: (mu, sigma, games)
+        for account, mu, sigma, games in session.execute(
+            select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games).where(
+                RatingRow.account_id.in_(accounts),
+                RatingRow.form == form,
+                RatingRow.against == against,
+            )
+        )
+    }
+    teams = []
+    for seat in seats:
+        if seat.kind == "bot":
+            assert skills is not None and seat.bot is not None
+            mu, sigma = skills[seat.bot]
+        else:
+            assert seat.account_id is not None
+            mu, sigma, _ = kept.get(seat.account_id, (NEW_MU, NEW_SIGMA, 0))
+        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    history: list[dict[str, Any]] = []
+    inserts: list[dict[str, Any]] = []
+    updates: list[dict[str, Any]] = []
+    for seat, team in zip(seats, rated, strict=True):
+        if seat.kind == "bot" or seat.account_id is None:
+            continue
+        new = team[0]
+        number = shown(new.mu, new.sigma)
+        values = {
+            "account_id": seat.account_id,
+            "form": form,
+            "against": against,
+            "mu": new.mu,
+            "sigma": new.sigma,
+            "shown": number,
+            "updated": now,
+        }
+        if seat.account_id in kept:
+            updates.append({**values, "games": kept[seat.account_id][2] + 1})
+        else:
+            inserts.append({**values, "games": 1})
+        history.append(
+            {
+                "account_id": seat.account_id,
+                "form": form,
+                "against": against,
+                "table_id": table.id,
+                "at": table.updated,
+                "mu": new.mu,
+                "sigma": new.sigma,
+                "shown": number,
+            }
+        )
+    if inserts:
+        session.execute(insert(RatingRow), inserts)
+    if updates:
+        session.execute(update(RatingRow), updates)  # (by primary key, as many as given)
+    session.execute(insert(RatingHistoryRow), history)
+    return tuple(entry["account_id"] for entry in history)
+
+
+def _settle_table(
+    session: Session,
+    table: _Table,
+    *,
+    events: Sequence[Event] | None = None,
+    stats: bool = True,
+    ratings: bool = True,
+    now: datetime | None = None,
+) -> Settled | None:
+    """Write a finished table's ``game_stats`` rows (``stats``) and rate it (``ratings``) in
+    ``session``; None if it has no form or no signed-in seat."""
+    seats = table.seats
+    people = [seat for seat in seats if seat.account_id is not None and seat.kind == "human"]
+    try:
+        rules = Rules.from_dict(table.rules)
+    except HeartsError as error:
+        log.error("table %s cannot be settled: its rules cannot be read: %s", table.id, error)
+        return None
+    form = form_of(table.variant, rules.players, rules_changed(table.variant, rules))
+    if form is None or not people:
+        return None
+    log_ = list(events) if events is not None else _events(session, table.id)
+    every = summaries(rules, log_)
+    kept_summaries: dict[int, GameSummary] = {seat.seat: every[seat.seat] for seat in people}
+    accounts = {seat.seat: seat.account_id for seat in people}
+    bots = [seat for seat in seats if seat.kind == "bot"]
+    against = "bots" if bots else "people"
+    rated_people = table.options.get("rated") is True and not bots and len(people) == len(seats)
+    skills = level_skills(form) if len(people) == 1 and len(bots) == len(seats) - 1 else None
+    rated_bots = skills is not None and all(seat.bot in skills for seat in bots)
+    rated: tuple[int, ...] = ()
+    if ratings and (rated_people or rated_bots):
+        order = [every[seat.seat].place for seat in seats]
+        last = rules.players + 1  # (a leaver: below every seat that stayed)
+        ranks = [last if seat.left_for_good else order[seat.seat] for seat in seats]
+        rated = _rate(session, table, form, against, seats, skills, ranks, now or _now())
+    if stats:
+        session.execute(
+            insert(GameStatRow),
+            [
+                {
+                    "table_id": table.id,
+                    "seat": seat,
+                    "account_id": account,
+                    "form": form,
+                    "against": against,
+                    "rated": rated_people or rated_bots,
+                    "finished": table.updated,
+                    **kept_summaries[seat].to_dict(),
+                }
+                for seat, account in accounts.items()
+            ],
+        )
+    return Settled(table.id, form, against, tuple(kept_summaries), rated)
+
+
+def settle(store: Store, table_id: str, *, events: Sequence[Event] | None = None) -> Settled | None:
+    """Settle a finished game once: its statistics rows and the ratings it changes, in one
+    transaction. None if the table is not over, was settled already, or leaves nothing (no
+    form, no signed-in seat). ``events`` (the game's whole log, as stored) saves reading them
+    back from the store."""
+    try:
+        with store._transaction("settle a finished game") as session:
+            found = session.execute(
+                select(
+                    TableRow.variant,
+                    TableRow.rules,
+                    TableRow.options,
+                    TableRow.updated,
+                    TableRow.status,
+                    exists().where(GameStatRow.table_id == table_id),
+                )
+                .where(TableRow.id == table_id)
+                .with_for_update(of=TableRow)
+            ).first()
+            if found is None or found[4] != "over" or found[5]:
+                return None  # (not over, or settled already)
+            seats = session.execute(
+                select(
+                    SeatRow.seat,
+                    SeatRow.kind,
+                    SeatRow.bot,
+                    SeatRow.account_id,
+                    SeatRow.left_for_good,
+                )
+                .where(SeatRow.table_id == table_id)
+                .order_by(SeatRow.seat)
+            )
+            variant, rules, options, updated = found[:4]
+            table = _Table(
+                table_id, variant, rules, options, updated, tuple(_Seat(*seat) for seat in seats)
+            )
+            return _settle_table(session, table, events=events)
+    except _Conflict:  # (settled at the same time by another call: it stands)
+        return None
+
+
+def settle_pending(store: Store) -> int:
+    """Settle every finished game with a signed-in seat and no statistics yet (a server that
+    stopped between a game's end and its settling); returns how many were settled."""
+    with store._transaction("find the finished games not yet settled", read=True) as session:
+        pending = list(
+            session.scalars(
+                select(TableRow.id)
+                .where(
+                    TableRow.status == "over",
+                    exists().where(
+                        SeatRow.table_id == TableRow.id, SeatRow.account_id.is_not(None)
+                    ),
+                    ~exists().where(GameStatRow.table_id == TableRow.id),
+                )
+                .order_by(TableRow.updated)
+            )
+        )
+    return sum(settle(store, table_id) is not None for table_id in pending)
+
+
+def rebuild(store: Store, *, ratings: bool = True) -> int:
+    """Make every ``game_stats`` row again from the stored events (and, with ``ratings``,
+    every rating and its history, replaying the rated games in the order they ended); returns
+    the games settled. One transaction: the rows are all the old or all the new."""
+    count = 0
+    with store._transaction("rebuild the statistics") as session:
+        session.execute(delete(GameStatRow))
+        if ratings:
+            session.execute(delete(RatingHistoryRow))
+            session.execute(delete(RatingRow))
+        tables = session.scalars(
+            select(TableRow)
+            .where(
+                TableRow.status == "over",
+                exists().where(SeatRow.table_id == TableRow.id, SeatRow.account_id.is_not(None)),
+            )
+            .order_by(TableRow.updated, TableRow.id)
+        )
+        for table in tables:
+            done = _settle_table(session, _Table.of(table), ratings=ratings, now=table.updated)
+            if done is not None:
+                count += 1
+                session.flush()
+    return count
+
+
+def statistics(store: Store, account_id: int) -> dict[str, dict[str, Totals]]:
+    """A person's statistics added up from their ``game_stats`` rows: by form, then by
+    ``against`` ("people" or "bots")."""
+    with store._transaction("read a person's statistics", read=True) as session:
+        rows = list(
+            session.scalars(select(GameStatRow).where(GameStatRow.account_id == account_id))
+        )
+    grouped: dict[str, dict[str, list[GameSummary]]] = {}
+    for row in rows:
+        grouped.setdefault(row.form, {}).setdefault(row.against, []).append(summary_of(row))
+    return {
+        form: {against: add_up(games) for against, games in sorted(by.items())}
+        for form, by in sorted(grouped.items())
+    }
+
+
+def summary_of(row: GameStatRow) -> GameSummary:
+    """A ``game_stats`` row as a game's summary."""
+    return GameSummary(
+        seat=row.seat,
+        players=row.players,
+        place=row.place,
+        points=row.points,
+        hands=row.hands,
+        moons_shot=row.moons_shot,
+        moons_against=row.moons_against,
+        queen_taken=row.queen_taken,
+        hands_without_trick=row.hands_without_trick,
+        by_pass=dict(row.by_pass),
+    )
+
+
+router = APIRouter()
+"""The ratings' routes (``create_app`` includes them)."""
+
+
+@router.get("/api/levels", response_model=dict[str, dict[str, float]])
+async def levels_measured() -> dict[str, dict[str, float]]:
+    """The bot levels' ratings, by form, on the scale people are rated on (a form not
+    measured is absent: its levels have no number)."""
+    return {form: level_ratings(form) or {} for form in sorted(_levels())}
