@@ -4,8 +4,9 @@ and exactly as OpenSkill computes them; a leaver rated last; one person against 
 against the levels' fixed ratings; people and bots together, and changed rules, not rated; the
 statistics and ratings rebuilt from the stored events equal those kept, after a thousand games.
 
-Until the accounts part ties seats to accounts itself, the tests make the accounts' rows and tie
-the seats to them in the store (:func:`sign_up`, :func:`tie`)."""
+The first test signs its people up and seats them through the API; the others make the
+accounts' rows and tie the seats to them in the store (:func:`sign_up`, :func:`tie`), which is
+quicker and lets them choose who sits where."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ from tests.server.players import PERSON, Player, bot, hello, make, play_until
 
 from hearts import Game, variants
 from hearts.events import GameOver
-from hearts.server import ServerConfig, create_app, ratings
+from hearts.server import ServerConfig, create_app, profiles, ratings
+from hearts.server import accounts as accounts_module
 from hearts.server.store import (
     AccountRow,
     EventRow,
@@ -39,7 +41,9 @@ from hearts.server.store import (
     Store,
     TableRow,
 )
-from hearts.stats import summary
+from hearts.stats import GameSummary, add_up, summary
+
+from .test_accounts import CHEAP
 
 
 def sign_up(store: Store, *names: str) -> list[int]:
@@ -115,8 +119,12 @@ def wait_for(check: Callable[[], bool], what: str, bound: float = 60.0) -> None:
 
 
 @pytest.fixture
-def served(database_url: str) -> Iterator[tuple[TestClient, Store]]:
-    """The server on the test's database (SQLite or PostgreSQL), and its store."""
+def served(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[TestClient, Store]]:
+    """The server on the test's database (SQLite or PostgreSQL), and its store (passwords
+    hashed at Argon2id's cheapest)."""
+    monkeypatch.setattr(accounts_module, "HASHER", CHEAP)
     store = Store(database_url)
     store.upgrade()
     app = create_app(ServerConfig(bot_workers=0, **UNLIMITED), store=store)
@@ -135,6 +143,36 @@ def four_people(http: TestClient, variant: str = "simple") -> tuple[str, list[st
     return made["table"]["id"], tokens
 
 
+def four_signed_in(http: TestClient, store: Store) -> tuple[str, list[str], list[int]]:
+    """Four people sign up through the API (each its own browser: its own cookie); Ann makes a
+    rated table of four people's seats and the others join it: its id, the seats' tokens and
+    the accounts' ids (seat order)."""
+    tokens: list[str] = []
+    code = table = ""
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        browser = TestClient(http.app)
+        made = browser.post("/api/account/signup", json={"name": name, "password": "pw-" * 4})
+        assert made.status_code == 201, made.text
+        if not table:
+            seated = browser.post(
+                "/api/tables", json={"variant": "simple", "rated": True, "seats": [PERSON] * 4}
+            )
+            assert seated.status_code == 201, seated.text
+            table, code = seated.json()["table"]["id"], seated.json()["code"]
+        else:
+            seated = browser.post(f"/api/tables/{code}/join", json={"name": "typed"})
+            assert seated.status_code == 200, seated.text
+        assert seated.json()["seat"] == len(tokens)
+        tokens.append(seated.json()["token"])
+    with store._transaction("read the seats", read=True) as session:
+        ids = {name: id for name, id in session.execute(select(AccountRow.name, AccountRow.id))}
+        tied = session.scalars(
+            select(SeatRow.account_id).where(SeatRow.table_id == table).order_by(SeatRow.seat)
+        ).all()
+    assert list(tied) == [ids[name] for name in ("Ann", "Bob", "Cy", "Di")]
+    return table, tokens, list(tied)
+
+
 def ranks_of(totals: list[int], higher_wins: bool) -> list[int]:
     """Places by the totals, worked out here apart from the code under test."""
     return [
@@ -146,14 +184,13 @@ def ranks_of(totals: list[int], higher_wins: bool) -> list[int]:
 def test_a_rated_game_of_four_signed_in_people_is_rated_once_as_openskill_computes_it(
     served: tuple[TestClient, Store],
 ) -> None:
-    """RATED GAME: four signed-in people at a table made rated play it through the server; at
+    """RATED GAME: four people sign up, one makes a rated table and the others join it, all
+    through the API, and they play it through the server's sockets; at
     its end every seat's rating is OpenSkill's Plackett-Luce on the finishing order (computed
     here with openskill itself), one history row and one statistics row a seat; settling again
     (the hook running twice, or after a restart) changes nothing."""
     http, store = served
-    accounts = sign_up(store, "Ann", "Bob", "Cy", "Di")
-    table, tokens = four_people(http)
-    tie_served(http, store, table, dict(enumerate(accounts)), rated=True)
+    table, tokens, accounts = four_signed_in(http, store)
     with (
         http.websocket_connect(f"/ws/tables/{table}") as a,
         http.websocket_connect(f"/ws/tables/{table}") as b,
@@ -188,6 +225,15 @@ def test_a_rated_game_of_four_signed_in_people_is_rated_once_as_openskill_comput
         rows(store, GameStatRow, GameStatRow.seat),
     )
     assert after == before and count(store, RatingHistoryRow) == 4
+
+
+def test_a_guest_cannot_make_a_rated_table(served: tuple[TestClient, Store]) -> None:
+    """A rated table is made by a signed-in person: a guest asking for one is refused in a
+    sentence and no table is made."""
+    http, store = served
+    refused = http.post("/api/tables", json={"rated": True, "seats": [PERSON] * 4})
+    assert refused.status_code == 403 and "sign in" in refused.json()["error"]
+    assert count(store, TableRow) == 0
 
 
 def test_a_person_who_leaves_is_rated_last_and_the_bot_in_the_seat_is_not(
@@ -414,9 +460,46 @@ def test_statistics_and_ratings_rebuilt_from_the_events_equal_those_kept(store: 
         for row in before + after:
             row.pop("updated", None)  # (when a rating was last written, not what it is)
         assert before == after
-    totals = ratings.statistics(store, accounts[0])
-    assert sum(t.games for by in totals.values() for t in by.values()) == count_for(
-        store, accounts[0]
+    # (a profile's statistics, summed by the database, are the core's sums of the same games)
+    with store._transaction("read a person's games", read=True) as session:
+        name = session.scalars(select(AccountRow.name).where(AccountRow.id == accounts[0])).one()
+        games = session.scalars(select(GameStatRow).where(GameStatRow.account_id == accounts[0]))
+        grouped: dict[tuple[str, str], list[GameSummary]] = {}
+        for row in games:
+            grouped.setdefault((row.form, row.against), []).append(summary_of(row))
+    found = profiles.profile(store, name, None)
+    assert found is not None and grouped
+    by_sql = {(line.form, line.against): line for line in found.statistics}
+    assert set(by_sql) == set(grouped)
+    for key, summaries in grouped.items():
+        totals, line = add_up(summaries), by_sql[key]
+        assert (line.games, line.wins, line.hands, line.points) == (
+            totals.games,
+            totals.wins,
+            totals.hands,
+            totals.points,
+        )
+        assert (line.moons_shot, line.moons_against, line.queen_taken) == (
+            totals.moons_shot,
+            totals.moons_against,
+            totals.queen_taken,
+        )
+    assert sum(len(s) for s in grouped.values()) == count_for(store, accounts[0])
+
+
+def summary_of(row: GameStatRow) -> GameSummary:
+    """A ``game_stats`` row as the core's summary of a game."""
+    return GameSummary(
+        seat=row.seat,
+        players=row.players,
+        place=row.place,
+        points=row.points,
+        hands=row.hands,
+        moons_shot=row.moons_shot,
+        moons_against=row.moons_against,
+        queen_taken=row.queen_taken,
+        hands_without_trick=row.hands_without_trick,
+        by_pass=dict(row.by_pass),
     )
 
 

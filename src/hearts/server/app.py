@@ -67,6 +67,11 @@ class CreateTable(BaseModel):
         default="Player", min_length=1, max_length=40, description="the creator's name at the table"
     )
     public: bool = Field(default=False, description="listed in the lobby")
+    rated: bool = Field(
+        default=False,
+        description="rated (signed in only): the game counts for ratings when every seat is a "
+        "signed-in person at its start (docs/ratings.md)",
+    )
     timer: float | None = Field(
         default=None, gt=0, le=3600, description="seconds for each move (none by default)"
     )
@@ -278,8 +283,14 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             ]
             if players is None and len(seats) != preset:
                 players = len(seats)  # (the preset at that many seats, if it has such a form)
+        if body.rated and who is None:
+            raise TableError("sign in to make a rated table: a guest's games are not rated", 403)
         options = TableOptions(
-            public=body.public, timer=body.timer, grace=body.grace, think=body.think
+            public=body.public,
+            timer=body.timer,
+            grace=body.grace,
+            think=body.think,
+            rated=body.rated,
         )
         name = body.name if who is None else who.name
         table, token = await hub.create(body.variant, players, body.options, seats, name, options)

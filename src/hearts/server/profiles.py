@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session, aliased
 from hearts import variants
 from hearts.errors import HeartsError
 from hearts.rules import PassDirection
-from hearts.server import accounts
+from hearts.server import accounts, ratings
 from hearts.server.limits import RateLimit, scope_key
 from hearts.server.store import (
     NAME_LENGTH,
@@ -67,9 +67,8 @@ __all__ = [
     "router",
 ]
 
-PROVISIONAL: Final = 10
-"""Games in a form before its rating is no longer provisional. (Part ``ratings`` decides the
-number; this is the page's until the merge.)"""
+PROVISIONAL: Final = ratings.PROVISIONAL_GAMES
+"""Games in a form before its rating is no longer provisional (docs/ratings.md)."""
 
 HISTORY: Final = 200
 """The latest points of a rating's history a profile gives, per form and opponent kind."""

@@ -59,7 +59,7 @@ from hearts.server.store import (
     TableRow,
     _Conflict,
 )
-from hearts.stats import GameSummary, Totals, add_up, summaries
+from hearts.stats import GameSummary, summaries
 
 __all__ = [
     "BASE",
@@ -79,8 +79,6 @@ __all__ = [
     "settle",
     "settle_pending",
     "shown",
-    "statistics",
-    "summary_of",
 ]
 
 log = logging.getLogger("hearts.server")
@@ -456,38 +454,6 @@ def rebuild(store: Store, *, ratings: bool = True) -> int:
                 count += 1
                 session.flush()
     return count
-
-
-def statistics(store: Store, account_id: int) -> dict[str, dict[str, Totals]]:
-    """A person's statistics added up from their ``game_stats`` rows: by form, then by
-    ``against`` ("people" or "bots")."""
-    with store._transaction("read a person's statistics", read=True) as session:
-        rows = list(
-            session.scalars(select(GameStatRow).where(GameStatRow.account_id == account_id))
-        )
-    grouped: dict[str, dict[str, list[GameSummary]]] = {}
-    for row in rows:
-        grouped.setdefault(row.form, {}).setdefault(row.against, []).append(summary_of(row))
-    return {
-        form: {against: add_up(games) for against, games in sorted(by.items())}
-        for form, by in sorted(grouped.items())
-    }
-
-
-def summary_of(row: GameStatRow) -> GameSummary:
-    """A ``game_stats`` row as a game's summary."""
-    return GameSummary(
-        seat=row.seat,
-        players=row.players,
-        place=row.place,
-        points=row.points,
-        hands=row.hands,
-        moons_shot=row.moons_shot,
-        moons_against=row.moons_against,
-        queen_taken=row.queen_taken,
-        hands_without_trick=row.hands_without_trick,
-        by_pass=dict(row.by_pass),
-    )
 
 
 router = APIRouter()

@@ -5,7 +5,7 @@ Every finished game ``hearts play`` kept its record of (the saves' ``finished/``
 person there) summed up per form (a preset at a number of players, ``modern/4``): games, wins,
 hands, average points a hand, moons shot and shot against, the hands the Q♠ was taken, the hands
 without a trick, and by pass direction. Each game's summary is :func:`hearts.stats.summary`,
-added up by :func:`hearts.stats.add_up`, as the server does for its people; a game whose rules
+added up by :func:`hearts.stats.add_up` (the server sums the same summaries in its database); a game whose rules
 are no preset's (changed options) is counted apart, under no form. Nothing is kept besides the
 records: the statistics are made from them each time, so they never drift from the games.
 
