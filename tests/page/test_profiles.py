@@ -33,11 +33,11 @@ def _people(server: LiveServer) -> dict[str, int]:
             finished=at,
             stats={0: {"place": 1 + n % 4, "points": 3 * n}},
         )
-        rows.history(ann, table, at, 5.0 + n)
+        rows.history(ann, table, at, 1050.0 + n)
     rows.game([("Ann", ann), ("bot", None)], public=True, form="modern/3", against="bots")
-    rows.rating(ann, "modern/4", 16.0, 12, updated=now)
-    rows.rating(bad, "modern/4", 12.5, 12, updated=now)
-    rows.rating(ann, "modern/3", 4.0, 1, against="bots", updated=now)
+    rows.rating(ann, "modern/4", 1160.0, 12, updated=now)
+    rows.rating(bad, "modern/4", 1125.0, 12, updated=now)
+    rows.rating(ann, "modern/3", 1004.0, 1, against="bots", updated=now)
     server.profile_people = {"ann": ann, "bad": bad}  # type: ignore[attr-defined]
     return server.profile_people  # type: ignore[attr-defined,no-any-return]
 
@@ -49,12 +49,12 @@ def test_the_profile_shows_the_rating_its_history_the_sums_and_the_replays_names
     page.goto(f"{server.url}/p/ann")
     expect(page.locator("#profile-name")).to_have_text("Ann")
     people = page.locator('.rating[data-against="people"]')
-    expect(people.locator(".rating-number")).to_have_text("16.0")  # (12 games: not provisional)
+    expect(people.locator(".rating-number")).to_have_text("1160")  # (12 games: not provisional)
     expect(page.locator('.rating[data-against="bots"] .provisional')).to_have_text("?")
     chart = page.locator("#history-chart svg.chart")
     expect(chart).to_have_attribute("role", "img")
     totals = chart.locator(".point").evaluate_all("marks => marks.map(m => m.dataset.total)")
-    assert totals == [f"{5.0 + n:g}" for n in range(12)]  # (oldest first, every game marked)
+    assert totals == [f"{1050.0 + n:g}" for n in range(12)]  # (oldest first, every game marked)
     table = page.locator('table.stats[data-against="people"]')
     expect(table.locator('[data-measure="games"] td')).to_have_text(["12"])
     expect(table.locator('[data-measure="wins"] td')).to_have_text(["3"])  # (places 1, 5, 9)

@@ -8,7 +8,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from hearts.server import profiles
+from hearts.server import profiles, ratings
 from hearts.server.store import (
     AccountRow,
     GameStatRow,
@@ -20,6 +20,21 @@ from hearts.server.store import (
 )
 
 NOW = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
+SIGMA = 2.0
+"""The sigma of every rating written here (a person after a few dozen games)."""
+
+
+def skill(shown: float, sigma: float = SIGMA) -> tuple[float, float]:
+    """The (mu, sigma) whose shown number (:func:`hearts.server.ratings.shown`) is ``shown``, a
+    whole number as the server shows them.
+
+    >>> skill(1000.0)
+    (6.0, 2.0)
+    """
+    mu = (shown - ratings.BASE) / ratings.SCALE + 3 * sigma
+    if ratings.shown(mu, sigma) != shown:
+        raise ValueError(f"a shown rating is a whole number, not {shown}")
+    return mu, sigma
 
 
 class People:
@@ -53,14 +68,15 @@ class People:
         against: str = "people",
         updated: datetime = NOW,
     ) -> None:
+        mu, sigma = skill(shown)
         with self.store._transaction("add a rating") as session:
             session.add(
                 RatingRow(
                     account_id=account,
                     form=form,
                     against=against,
-                    mu=shown + 10,
-                    sigma=3.0,
+                    mu=mu,
+                    sigma=sigma,
                     shown=shown,
                     games=games,
                     updated=updated,
@@ -145,6 +161,7 @@ class People:
     def history(
         self, account: int, table: str, at: datetime, shown: float, form: str = "modern/4"
     ) -> None:
+        mu, sigma = skill(shown)
         with self.store._transaction("add a rating's history") as session:
             session.add(
                 RatingHistoryRow(
@@ -153,8 +170,8 @@ class People:
                     against="people",
                     table_id=table,
                     at=at,
-                    mu=shown + 10,
-                    sigma=3.0,
+                    mu=mu,
+                    sigma=sigma,
                     shown=shown,
                 )
             )

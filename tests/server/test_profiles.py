@@ -68,20 +68,20 @@ def test_a_profile_gives_each_rating_with_its_provisional_mark_and_its_history_i
     store: Store, people: People
 ) -> None:
     ann = people.account("Ann", created=NOW - timedelta(days=30))
-    people.rating(ann, "modern/4", 21.5, profiles.PROVISIONAL)
-    people.rating(ann, "modern/4", 3.25, profiles.PROVISIONAL - 1, against="bots")
+    people.rating(ann, "modern/4", 1215.0, profiles.PROVISIONAL)
+    people.rating(ann, "modern/4", 1032.0, profiles.PROVISIONAL - 1, against="bots")
     for n in range(3):
         table = people.game([("Ann", ann)], public=True)
-        people.history(ann, table, NOW - timedelta(days=3 - n), 10.0 + n)
+        people.history(ann, table, NOW - timedelta(days=3 - n), 1100.0 + n)
     found = profiles.profile(store, "ANN")
     assert found is not None and found.since == NOW - timedelta(days=30)
     ratings = {(r.form, r.against): (r.shown, r.games, r.provisional) for r in found.ratings}
     assert ratings == {
-        ("modern/4", "people"): (21.5, profiles.PROVISIONAL, False),
-        ("modern/4", "bots"): (3.25, profiles.PROVISIONAL - 1, True),
+        ("modern/4", "people"): (1215.0, profiles.PROVISIONAL, False),
+        ("modern/4", "bots"): (1032.0, profiles.PROVISIONAL - 1, True),
     }
     line = next(h for h in found.history if h.against == "people")
-    assert [p.shown for p in line.points] == [10.0, 11.0, 12.0]  # (oldest first)
+    assert [p.shown for p in line.points] == [1100.0, 1101.0, 1102.0]  # (oldest first)
     assert next(h for h in found.history if h.against == "bots").points == []
 
 
@@ -127,7 +127,7 @@ def test_the_leaderboard_takes_the_form_the_opponents_the_games_and_the_days_ask
     ):
         account = people.account(f"P{n}")
         people.rating(
-            account, form, 10.0 + n, games, against=against, updated=NOW - timedelta(days)
+            account, form, 1100.0 + n, games, against=against, updated=NOW - timedelta(days)
         )
     board = profiles.leaderboard(store, "modern/4", now=NOW)
     assert [(row.rank, row.name) for row in board.rows] == [(1, "P1"), (2, "P0")]
@@ -163,10 +163,10 @@ def test_the_routes_answer_with_their_models_and_refuse_unknown_names_and_forms_
     http, store = client
     people = People(store)
     ann = people.account("<img src=x onerror=1>")
-    people.rating(ann, "modern/4", 30.0, 12, updated=datetime.now(UTC))
+    people.rating(ann, "modern/4", 1300.0, 12, updated=datetime.now(UTC))
     people.game([("Ann", ann)], public=True)
     answer = http.get("/api/people/<img src=x onerror=1>")
-    assert answer.status_code == 200 and answer.json()["ratings"][0]["shown"] == 30.0
+    assert answer.status_code == 200 and answer.json()["ratings"][0]["shown"] == 1300.0
     board = http.get("/api/leaderboard/modern/4").json()
     assert board["rows"][0]["name"] == "<img src=x onerror=1>"
     assert http.get("/api/leaderboards").json() == {

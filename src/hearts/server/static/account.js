@@ -8,6 +8,19 @@ import { $, api, h, keep, kept } from "./util.js";
 
 let account = null; // { name, created } when signed in
 let dialog = null;
+const watchers = []; // called with who is signed in, each time it changes
+
+/** Who is signed in now ({ name, created }), or null: a guest (or not known yet). */
+export function whoIsSignedIn() {
+  return account;
+}
+
+/** Call ``then(who)`` now and each time who is signed in changes (``who`` null: a guest): for
+ * what the page offers only to a signed-in person (rated play). */
+export function onAccount(then) {
+  watchers.push(then);
+  then(account);
+}
 
 /** The seats this browser holds (their tokens, kept by the lobby and the table), to tie to the
  * account at sign-up or sign-in: a guest's games are kept. */
@@ -164,6 +177,7 @@ function signedIn(who) {
     if (who) { name.value = who.name; name.disabled = true; name.title = "your account's name"; }
     else if (name.disabled) { name.disabled = false; name.removeAttribute("title"); name.value = localStorage.getItem("hearts:name") || ""; }
   }
+  for (const then of watchers) then(who);
 }
 
 /** At a table this browser holds no seat of: the seat the account holds there, taken back. */

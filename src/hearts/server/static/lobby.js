@@ -1,6 +1,8 @@
 // The lobby: make a table, join one by its code or link, public tables, finished games.
 import { $, api, h, keep, say } from "./util.js";
 import { setupMatch } from "./match.js";
+import { personLink } from "./people.js";
+import { onAccount } from "./account.js";
 
 let presets = [];
 let botNames = ["expert", "basic", "random"];
@@ -145,6 +147,10 @@ async function make(button) {
       options: options(),
     };
     if (players && players !== preset().players) body.players = players;
+    if ($("rated").checked) {
+      if (body.seats.some((s) => s.kind !== "person")) { say("a rated table is of people only: choose \u201ca friend\u201d for every seat"); return; }
+      body.rated = true;
+    }
     const data = await api("POST", "/api/tables", body);
     seated(data, !body.public || body.seats.slice(1).some((s) => s.kind === "person"));
   } catch (error) {
@@ -152,6 +158,14 @@ async function make(button) {
   } finally {
     button.disabled = false;
   }
+}
+
+/** The make-table form's Rated box: a signed-in person's choice; a guest's disabled, saying why. */
+function ratedChoice(who) {
+  const rated = $("rated");
+  rated.disabled = !who;
+  if (!who) rated.checked = false;
+  $("rated-label").textContent = who ? "Rated (every seat a signed-in person)" : "Rated (sign in to play rated games)";
 }
 
 /** The lobby's default level for the other seats: the bots "Other seats" offers first. */
@@ -193,8 +207,11 @@ async function watch(key) {
 
 function seatWords(seat) {
   if (seat.status === "open") return "open seat";
-  return seat.bot ? `${seat.name} (bot)` : seat.guest ? `${seat.name} (guest)` : seat.name;
+  return seat.bot ? `${seat.name} (bot)` : seat.guest ? `${seat.name} (guest)` : personLink(seat.name);
 }
+
+/** A list's seats, comma-separated: a signed-in person's name a link to their profile. */
+const seatNodes = (seats, words) => seats.flatMap((s, i) => [i ? ", " : "", words(s)]);
 
 async function publicTables() {
   const list = $("public-tables");
@@ -204,7 +221,7 @@ async function publicTables() {
   list.replaceChildren(...tables.map((t) => {
     const open = t.seats.some((s) => s.status === "open" || s.status === "away" || s.status === "stand_in");
     return h("li", {},
-      h("span", {}, `${t.variant}, ${t.players} players, hand ${t.hand}: ${t.seats.map(seatWords).join(", ")}`),
+      h("span", {}, `${t.variant}, ${t.players} players, hand ${t.hand}: `, ...seatNodes(t.seats, seatWords)),
       h("span", { class: "actions" },
         // (named apart from the Join and Watch buttons of the code box)
         open ? h("button", { type: "button", class: "sit", "data-table": t.id, "aria-label": `Take a seat at table ${t.code}`, onclick: () => join(t.id) }, "Take a seat") : null,
@@ -220,7 +237,7 @@ async function games() {
   list.replaceChildren(...kept.slice(0, 20).map((g) => {
     const when = new Date(g.finished).toLocaleString();
     return h("li", {},
-      h("span", {}, `${g.variant}: ${g.seats.map((s) => (s.guest ? `${s.name} (guest)` : s.name)).join(", ")}`,
+      h("span", {}, `${g.variant}: `, ...seatNodes(g.seats, (s) => (s.guest ? `${s.name} (guest)` : s.bot ? s.name : personLink(s.name))),
         h("small", {}, ` ${when}`)),
       h("span", { class: "actions" },
         h("a", { class: "replay", href: `/r/${encodeURIComponent(g.id)}`, "aria-label": `Replay the ${g.variant} game of ${when}` }, "Replay"),
@@ -255,6 +272,7 @@ export async function lobby() {
   $("variant").replaceChildren(...presets.map((p) => h("option", { value: p.name }, `${p.title || p.name} (${(p.counts && p.counts.length > 1) ? p.counts[0] + "\u2013" + p.counts[p.counts.length - 1] : p.players})`)));
   $("variant").value = presets.some((p) => p.name === "modern") ? "modern" : presets[0].name;
   showPreset();
+  onAccount(ratedChoice);
   setupMatch(() => ({ variant: preset().name, players: Number($("players").value) || preset().players }), name);
   await Promise.all([publicTables(), games()]);
   setInterval(publicTables, 15000);

@@ -2,6 +2,7 @@
 // the chosen form (the lobby's game and players), who waits and for how long, bots filling the
 // empty seats after the wait chosen; then the table. Names are shown as text.
 import { $, api, h, keep, say } from "./util.js";
+import { onAccount, whoIsSignedIn } from "./account.js";
 
 const KEPT = "hearts:match"; // the waiting seat's token, so that a reload of the lobby resumes it
 const POLL = 2000; // ms between asking where the waiting seat stands (the server gives it up after 20 s unheard)
@@ -100,7 +101,7 @@ async function play(button) {
       variant: chosen.variant,
       players: chosen.players,
       name: nameOf(),
-      rated: $("match-rated").checked,
+      rated: Boolean(whoIsSignedIn()) && $("match-rated").checked,
       fill_after: $("match-wait").value ? Number($("match-wait").value) : null,
       browser: browserId(),
     };
@@ -127,6 +128,15 @@ async function leave() {
   drawButton();
 }
 
+/** The rated choice: a signed-in person's; a guest's disabled, saying why (a guest's games are
+ * not rated). */
+function ratedBox() {
+  const who = whoIsSignedIn();
+  return h("label", { for: "match-rated", class: "match-rated" },
+    h("input", { id: "match-rated", type: "checkbox", disabled: !who }),
+    who ? " rated" : " rated (sign in to play rated games)");
+}
+
 /** The button, the wait and rated choices, and who waits at which form now. */
 function drawButton() {
   const box = $("match-box");
@@ -141,7 +151,7 @@ function drawButton() {
         h("option", { value: "60", selected: true }, "1 minute"),
         h("option", { value: "120" }, "2 minutes"),
         h("option", { value: "" }, "never: people only")),
-      h("label", { for: "match-rated", class: "match-rated" }, h("input", { id: "match-rated", type: "checkbox" }), " rated (signed in)")),
+      ratedBox()),
     h("ul", { id: "match-rooms", class: "list" }));
   rooms();
 }
@@ -175,4 +185,11 @@ export function setupMatch(chosenForm, name) {
     drawButton();
   }
   setInterval(() => { if (!waiting) rooms(); }, 10000);
+  onAccount(() => {
+    const box = $("match-rated");
+    if (!box || waiting) return;
+    const checked = box.checked;
+    box.parentElement.replaceWith(ratedBox());
+    $("match-rated").checked = checked && !$("match-rated").disabled;
+  });
 }

@@ -75,7 +75,7 @@ function ratingsList(found) {
   return h("ul", { id: "ratings", class: "ratings" }, found.ratings.map((r) => {
     const board = `/leaders?form=${encodeURIComponent(r.form)}&against=${r.against}`;
     return h("li", { class: "rating", "data-form": r.form, "data-against": r.against },
-      h("span", { class: "rating-number" }, number(r.shown),
+      h("span", { class: "rating-number" }, number(r.shown, 0),
         r.provisional ? h("abbr", { class: "provisional", title: `provisional: fewer than ${found.provisional_games} rated games` }, "?") : null),
       h("span", { class: "rating-what" }, h("a", { href: board }, formWords(r.form)), ` ${AGAINST[r.against]}`,
         h("small", {}, `${r.games} rated game${r.games === 1 ? "" : "s"}${r.provisional ? `; provisional until ${found.provisional_games}` : ""}`)));
@@ -205,7 +205,7 @@ export async function leaders() {
       h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Games", "Last played"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, board.rows.map((row) => h("tr", {},
         h("td", {}, String(row.rank)), h("td", { class: "board-name" }, personLink(row.name)),
-        h("td", {}, number(row.shown), row.provisional ? h("abbr", { class: "provisional", title: "provisional" }, "?") : null),
+        h("td", {}, number(row.shown, 0), row.provisional ? h("abbr", { class: "provisional", title: "provisional" }, "?") : null),
         h("td", {}, String(row.games)), h("td", {}, shortDay(row.updated)))))) : h("p", {}, "Nobody on this board yet."));
     more.replaceChildren(...[
       offset ? h("button", { type: "button", onclick: () => { offset = Math.max(0, offset - PAGE); show(); } }, "Better players") : null,

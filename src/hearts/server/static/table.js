@@ -11,6 +11,7 @@ import { sound, stateSound } from "./sound.js";
 import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from "./overlay.js";
 import { briefPiles, layoutHand, placeTrick, setupLayout } from "./layout.js";
 import { chatLine, chatLog, setupChat } from "./chat.js";
+import { personLink } from "./people.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -528,7 +529,7 @@ function drawSeats(m, v, n) {
         : at.y < 25 ? `left:${at.x}%;top:.3rem;transform:translate(-50%,0)` : `left:${at.x}%;top:${at.y}%`,
       "aria-label": `Seat ${seat + 1}: ${s.name}, ${statusWords(s)}, ${size} cards, ${penalties} this hand${acting ? ", to play" : ""}${doing ? `, ${doing}` : ""}`,
     },
-      h("span", { class: "who" }, h("span", { class: "name" }, s.name), s.guest ? h("span", { class: "guest-mark", title: "a guest: not signed in" }, " (guest)") : null, seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
+      h("span", { class: "who" }, h("span", { class: "name" }, s.kind === "human" && !s.guest ? personLink(s.name, { target: "_blank", rel: "noopener" }) : s.name), s.guest ? h("span", { class: "guest-mark", title: "a guest: not signed in" }, " (guest)") : null, seat === mySeat ? h("span", { class: "you" }, " (you)") : null),
       h("span", { class: "state" }, `${statusWords(s)} · seat ${seat + 1}`),
       doing ? h("span", { class: `doing${thinking ? " thinking" : ""}` }, doing) : null,
       h("span", { class: "counts" },
