@@ -56,6 +56,7 @@ from hearts.server.store import (
     RatingRow,
     SeatRow,
     Store,
+    StoreError,
     TableRow,
     _Conflict,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "provisional",
     "router",
     "rebuild",
+    "rebuild_store",
     "rules_changed",
     "settle",
     "settle_pending",
@@ -534,6 +536,29 @@ def rebuild(store: Store, *, ratings: bool = True) -> int:
                 count += 1
                 session.flush()
     return count
+
+
+def rebuild_store(url: str, *, ratings: bool = True) -> int:
+    """Open the store at ``url``, hold it (:meth:`Store.hold`: refused with a
+    :class:`StoreError` while a server holds it, and no server starts on it meanwhile),
+    upgrade it to the newest schema as ``hearts serve`` would, and :func:`rebuild` it; returns
+    the games settled. ``hearts rebuild-ratings`` runs this.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     rebuild_store(f"sqlite:///{pathlib.Path(folder) / 'empty.db'}")
+    0
+    """
+    store = Store(url)
+    try:
+        try:
+            store.hold()
+        except StoreError as error:
+            raise StoreError(f"the statistics and ratings are not rebuilt: {error}") from None
+        store.upgrade()
+        return rebuild(store, ratings=ratings)
+    finally:
+        store.close()
 
 
 router = APIRouter()
