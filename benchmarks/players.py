@@ -17,7 +17,9 @@ Three parts (``--parts``, all by default), in this order:
   handed the game's events): ``time.process_time`` around each call (this process's CPU: the
   database's own is not in it). Three kinds of game in turn (:data:`KINDS`): a rated table of
   four people, one person against three levels, people with bots (statistics only). Median
-  and p99 of each kind and of all, on each database.
+  and p99 of each kind and of all, on each database. ``--settle-baseline FILE``: another
+  tree's ``ratings.py`` (``git show REV:src/hearts/server/ratings.py > FILE``), whose
+  ``settle`` takes turns with this tree's (three games each) in the same run, for a before.
 - **signin**: sign-in's answer time for an unknown name against a wrong password (they should
   not be told apart): ``benchmarks/signin.py``'s measurement, ``--signin-tries`` of each.
 - **scale**: a leaderboard page's and a profile page's answer time (goal: at most 50 ms p99)
@@ -49,6 +51,7 @@ average is printed between the parts. A script, not a test: nothing fails.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -60,10 +63,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 import httpx
 import signin  # (benchmarks/signin.py, beside this file)
@@ -496,17 +500,19 @@ def _store_over(store: Store, game: Game, kind: str, people: list[int], number: 
     return table_id
 
 
-def settle_cpu(
-    url: str, games: int, seed: int = 36, settle: Callable[..., object] | None = None
-) -> dict[str, list[float]]:
-    """The server's CPU in seconds to settle each of ``games`` finished ``modern`` games of
-    random legal moves (:data:`KINDS` in turn) in the empty store at ``url``, by kind: each
-    settled as the table's hook settles a game at its end (``settle``, by default
-    :func:`hearts.server.ratings.settle`, handed the game's events), ``time.process_time``
-    around each call (this process's CPU: PostgreSQL's own is not in it)."""
-    from hearts.server import ratings
+Settle = Callable[..., object]
+"""A ``settle(store, table_id, events=...)``: :func:`hearts.server.ratings.settle`, or an older
+tree's (``--settle-baseline``)."""
 
-    settle = settle or ratings.settle
+
+def settle_cpu(
+    url: str, games: int, settles: Sequence[tuple[str, Settle]], seed: int = 36
+) -> dict[tuple[str, str], list[float]]:
+    """The server's CPU in seconds to settle each of ``games`` finished ``modern`` games of
+    random legal moves (:data:`KINDS` in turn) in the empty store at ``url``, by (settle's
+    name, kind): each settled as the table's hook settles a game at its end, handed the game's
+    events, ``time.process_time`` around each call (this process's CPU: PostgreSQL's own is not
+    in it). With several ``settles`` they take turns, three games (one of each kind) each."""
     store = Store(url)
     try:
         store.upgrade()
@@ -518,11 +524,14 @@ def settle_cpu(
             kind = KINDS[number % len(KINDS)]
             table_id = _store_over(store, game, kind, rng.sample(accounts, 4), number)
             stored.append((kind, table_id, list(game.events)))
-        times: dict[str, list[float]] = {kind: [] for kind in KINDS}
-        for kind, table_id, events in stored:
+        times: dict[tuple[str, str], list[float]] = {
+            (name, kind): [] for name, _ in settles for kind in KINDS
+        }
+        for number, (kind, table_id, events) in enumerate(stored):
+            name, settle = settles[number // len(KINDS) % len(settles)]
             start = time.process_time()
             done = settle(store, table_id, events=events)
-            times[kind].append(time.process_time() - start)
+            times[name, kind].append(time.process_time() - start)
             if done is None:
                 raise RuntimeError(f"the game {table_id} was not settled")
         return times
@@ -530,20 +539,43 @@ def settle_cpu(
         store.close()
 
 
+def baseline_settle(path: str) -> Settle:
+    """The ``settle`` of another tree's ``hearts/server/ratings.py`` (a file: ``git show
+    REV:src/hearts/server/ratings.py > FILE``), on this tree's store."""
+    spec = importlib.util.spec_from_file_location("baseline_ratings", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"error: {path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    spec.loader.exec_module(module)
+    from hearts.server import ratings
+
+    if hasattr(module, "LEVELS_FILE"):  # (the levels' file beside this tree's, not the FILE's)
+        module.LEVELS_FILE = ratings.LEVELS_FILE
+    return cast(Settle, module.settle)
+
+
 def settle_lines(args: argparse.Namespace) -> list[str]:
     """A finished game's ratings and statistics on SQLite (a new file) and on the PostgreSQL
-    (a schema of its own): median and p99 of each kind and of all, in ms (goal: at most 5)."""
+    (a schema of its own): median and p99 of each kind and of all, in ms (goal: at most 5);
+    with ``--settle-baseline``, the baseline's rows beside this tree's, from the same run."""
+    from hearts.server import ratings
+
+    settles: list[tuple[str, Settle]] = [("", ratings.settle)]
+    if args.settle_baseline:
+        settles.append(("baseline: ", baseline_settle(args.settle_baseline)))
     lines = ["| database | game | median | p99 | games |", "|---|---|---:|---:|---:|"]
     with tempfile.TemporaryDirectory() as folder:
         sqlite = f"sqlite:///{Path(folder) / 'settle.db'}"
         with bench_schema(args.database_url) as postgresql:
-            for name, url in (("SQLite", sqlite), ("PostgreSQL", postgresql)):
-                times = settle_cpu(url, args.settle_games)
-                times["all"] = [t for kind in KINDS for t in times[kind]]
-                for kind, values in times.items():
+            for database, url in (("SQLite", sqlite), ("PostgreSQL", postgresql)):
+                times = settle_cpu(url, args.settle_games, settles)
+                for name, _ in settles:
+                    times[name, "all"] = [t for kind in KINDS for t in times[name, kind]]
+                for (name, kind), values in sorted(times.items(), key=lambda item: item[0][0]):
                     ms = [t * 1000 for t in values]
                     lines.append(
-                        f"| {name} | {kind} | {statistics.median(ms):.2f} ms "
+                        f"| {database} | {name}{kind} | {statistics.median(ms):.2f} ms "
                         f"| {percentile(ms, 0.99):.2f} ms | {len(ms)} |"
                     )
     return lines
@@ -564,6 +596,11 @@ def main() -> None:
         "--parts", default=",".join(PARTS), help=f"which parts, of {','.join(PARTS)} (all)"
     )
     parser.add_argument("--settle-games", type=int, default=300, help="games settled per database")
+    parser.add_argument(
+        "--settle-baseline",
+        metavar="FILE",
+        help="another tree's ratings.py, whose settle takes turns with this tree's",
+    )
     parser.add_argument("--signin-tries", type=int, default=100, help="sign-ins of each kind")
     parser.add_argument("--people", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)

@@ -1161,7 +1161,9 @@ def serve(
 def rebuild_ratings(
     database_url: Annotated[
         str | None,
-        typer.Option(help="The store `hearts serve` keeps its tables in (default: as its own)."),
+        typer.Option(
+            help="The store, as `hearts serve --database-url` (default: the same as its)."
+        ),
     ] = None,
     statistics_only: Annotated[
         bool,

@@ -103,3 +103,12 @@ def test_the_command_is_refused_while_a_server_holds_the_store(
     assert message.startswith("error: the statistics and ratings are not rebuilt: the database")
     assert "in use by another hearts serve" in message and message.count("\n") == 0
     assert kept(store)[0] == []
+
+
+def test_a_database_it_cannot_use_is_said_in_one_sentence() -> None:
+    """REBUILD COMMAND: a URL of another kind of database, or of none, is refused in a
+    sentence (exit 1), with no traceback."""
+    for url, words in (("bogus://x", "is a bogus database"), ("nonsense", "is not a database URL")):
+        result = runner.invoke(app, ["rebuild-ratings", "--database-url", url])
+        assert result.exit_code == FAILURE, result.output
+        assert words in result.output and "Traceback" not in result.output
