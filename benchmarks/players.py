@@ -1,9 +1,29 @@
-"""People at scale: a leaderboard page's and a profile page's answer time on a real server.
+"""People, issue 36's measurements: a finished game's settling, sign-in, and the pages at scale.
 
 Run from the repository root (PostgreSQL as ``scripts/services`` makes it)::
 
-    .venv/bin/python benchmarks/players.py                     # 100,000 people, 1,000,000 games
-    .venv/bin/python benchmarks/players.py --people 10000 --games 100000 --requests 500
+    .venv/bin/python benchmarks/players.py                     # everything, at full size
+    .venv/bin/python benchmarks/players.py --parts settle,signin --settle-games 150
+    .venv/bin/python benchmarks/players.py --parts scale --people 10000 --games 100000 \
+        --full 1000 --requests 500
+
+Three parts (``--parts``, all by default), in this order:
+
+- **settle**: a finished game's ratings and statistics, the server's CPU (goal: at most 5 ms a
+  game). ``--settle-games`` whole ``modern`` games of random legal moves are stored as the
+  server stores a finished game (a table "over", its seats tied to signed-in people, every
+  event), in a new SQLite file and then in a schema of its own in the PostgreSQL, and each is
+  settled as the table's hook settles a game at its end (:func:`hearts.server.ratings.settle`,
+  handed the game's events): ``time.process_time`` around each call (this process's CPU: the
+  database's own is not in it). Three kinds of game in turn (:data:`KINDS`): a rated table of
+  four people, one person against three levels, people with bots (statistics only). Median
+  and p99 of each kind and of all, on each database. ``--settle-baseline FILE``: another
+  tree's ``ratings.py`` (``git show REV:src/hearts/server/ratings.py > FILE``), whose
+  ``settle`` takes turns with this tree's (three games each) in the same run, for a before.
+- **signin**: sign-in's answer time for an unknown name against a wrong password (they should
+  not be told apart): ``benchmarks/signin.py``'s measurement, ``--signin-tries`` of each.
+- **scale**: a leaderboard page's and a profile page's answer time (goal: at most 50 ms p99)
+  on data at the issue's size, as follows.
 
 It makes a schema of its own in the PostgreSQL (dropped at the end, whatever happens), upgrades
 it with the store's migrations, and fills it in the database itself (``INSERT ... SELECT`` from
@@ -24,17 +44,14 @@ and asks, one request at a time over one kept-alive connection (httpx), ``--requ
 the modern/4 board against people (50 places, from a random place among the first thousand),
 ``--requests`` profiles of random people (drawn as the games drew them: often the busiest),
 and the profile of the busiest person, and as the floor of the machine's answer time a route
-that reads no database (``/api/bots``); it prints each one's median, p99 and max. The goal of
-issue 36: at most 50 ms p99. A script, not a test: nothing fails.
-
-Two measurements of the issue belong to parts merged later and have their place marked below
-(``AFTER THE MERGE``): a finished game's ratings and statistics (server CPU, goal 5 ms) and
-sign-in's time for an unknown name against a wrong password.
+that reads no database (``/api/bots``); it prints each one's median, p99 and max. The load
+average is printed between the parts. A script, not a test: nothing fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -44,15 +61,22 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 import httpx
+import signin  # (benchmarks/signin.py, beside this file)
 from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
+
+from hearts import Game, variants
+from hearts.server.store import AccountRow, EventRow, SeatRow, Store, TableRow
 
 ROOT = Path(__file__).resolve().parents[1]
 POSTGRES_URL = "postgresql+psycopg://hearts:hearts@127.0.0.1:5432/hearts_test"
@@ -92,8 +116,6 @@ def bench_schema(url: str) -> Iterator[str]:
 def template_games(count: int, seed: int = 1) -> list[list[str]]:
     """``count`` modern games played to their end by random legal moves: each one's events as
     JSON, as the store keeps them."""
-    from hearts import Game, variants
-
     rules = variants.get("modern")
     rng = random.Random(seed)
     games = []
@@ -320,7 +342,6 @@ def serve(url: str, port: int) -> None:
     from hearts.server import ServerConfig, create_app
     from hearts.server.limits import RateLimit
     from hearts.server.listen import server_config
-    from hearts.server.store import Store
 
     config = ServerConfig(bot_workers=0)
     app = create_app(config, store=Store(url))
@@ -400,27 +421,187 @@ def measure(base: str, args: argparse.Namespace, heavy: str) -> dict[str, list[f
     return results
 
 
-# --- AFTER THE MERGE: two more measurements the lead adds (parts `ratings` and `accounts`) ---
+# --- A finished game's ratings and statistics: the server's CPU to settle one -------------
+
+KINDS = ("people, rated", "one person v bots", "people and bots")
+"""The kinds of finished game settled in turn: a rated table of four people (four ratings,
+four history rows, four statistics rows), one person against three levels (one rating against
+the computer), people with bots (statistics only)."""
 
 
-def rating_cpu(args: argparse.Namespace) -> str:
-    """AFTER THE MERGE: a finished game's ratings and statistics, server CPU a game (goal: at
-    most 5 ms), measured on part `ratings`' and the statistics' functions."""
-    return "not measured yet (added after the merge of the ratings and statistics)"
+def _settle_accounts(store: Store, count: int) -> list[int]:
+    now = datetime.now(UTC)
+    with store._transaction("make accounts") as session:
+        rows = [
+            AccountRow(
+                name=f"bench {n}",
+                name_key=f"bench {n}",
+                password_hash="x",
+                recovery_hash="x",
+                created=now,
+                seen=now,
+            )
+            for n in range(count)
+        ]
+        session.add_all(rows)
+        session.flush()
+        return [row.id for row in rows]
 
 
-def sign_in_times(args: argparse.Namespace) -> str:
-    """AFTER THE MERGE: sign-in's answer time for an unknown name against a wrong password
-    (they should not be told apart), measured on part `accounts`' route."""
-    return "not measured yet (added after the merge of the accounts)"
+def _random_game(rng: random.Random) -> Game:
+    game = Game(variants.get("modern"), seed=rng.randrange(2**63), hand_seeds=True)
+    while not game.is_over:
+        game.play(rng.choice(list(game.legal_moves())), game.to_act)
+    return game
+
+
+def _store_over(store: Store, game: Game, kind: str, people: list[int], number: int) -> str:
+    """Store a game as the server stores a finished one: its table ("over"), its seats tied
+    to signed-in people (bots at the easy level), every event."""
+    table_id = f"settle{number:06d}"
+    now = datetime.now(UTC)
+    if kind == KINDS[0]:
+        seats = [("human", account) for account in people]
+    elif kind == KINDS[1]:
+        seats = [("human", people[0]), ("bot", None), ("bot", None), ("bot", None)]
+    else:
+        seats = [("human", people[0]), ("human", people[1]), ("bot", None), ("bot", None)]
+    with store._transaction("store a finished game") as session:
+        session.add(
+            TableRow(
+                id=table_id,
+                code=f"{number:06d}",
+                created=now,
+                updated=now,
+                variant="modern",
+                rules=game.rules.to_dict(),
+                options={"rated": kind == KINDS[0]},
+                seed=game.seed or 0,
+                dealer=game.first_dealer,
+                status="over",
+                seats=[
+                    SeatRow(
+                        seat=n,
+                        name=f"S{n}",
+                        kind=seat_kind,
+                        bot="easy" if seat_kind == "bot" else None,
+                        left_for_good=False,
+                        account_id=account,
+                    )
+                    for n, (seat_kind, account) in enumerate(seats)
+                ],
+            )
+        )
+        session.flush()
+        session.add_all(
+            EventRow(table_id=table_id, number=n, event=event.to_dict())
+            for n, event in enumerate(game.events)
+        )
+    return table_id
+
+
+Settle = Callable[..., object]
+"""A ``settle(store, table_id, events=...)``: :func:`hearts.server.ratings.settle`, or an older
+tree's (``--settle-baseline``)."""
+
+
+def settle_cpu(
+    url: str, games: int, settles: Sequence[tuple[str, Settle]], seed: int = 36
+) -> dict[tuple[str, str], list[float]]:
+    """The server's CPU in seconds to settle each of ``games`` finished ``modern`` games of
+    random legal moves (:data:`KINDS` in turn) in the empty store at ``url``, by (settle's
+    name, kind): each settled as the table's hook settles a game at its end, handed the game's
+    events, ``time.process_time`` around each call (this process's CPU: PostgreSQL's own is not
+    in it). With several ``settles`` they take turns, three games (one of each kind) each."""
+    store = Store(url)
+    try:
+        store.upgrade()
+        rng = random.Random(seed)
+        accounts = _settle_accounts(store, 200)
+        stored = []
+        for number in range(games):
+            game = _random_game(rng)
+            kind = KINDS[number % len(KINDS)]
+            table_id = _store_over(store, game, kind, rng.sample(accounts, 4), number)
+            stored.append((kind, table_id, list(game.events)))
+        times: dict[tuple[str, str], list[float]] = {
+            (name, kind): [] for name, _ in settles for kind in KINDS
+        }
+        for number, (kind, table_id, events) in enumerate(stored):
+            name, settle = settles[number // len(KINDS) % len(settles)]
+            start = time.process_time()
+            done = settle(store, table_id, events=events)
+            times[name, kind].append(time.process_time() - start)
+            if done is None:
+                raise RuntimeError(f"the game {table_id} was not settled")
+        return times
+    finally:
+        store.close()
+
+
+def baseline_settle(path: str) -> Settle:
+    """The ``settle`` of another tree's ``hearts/server/ratings.py`` (a file: ``git show
+    REV:src/hearts/server/ratings.py > FILE``), on this tree's store."""
+    spec = importlib.util.spec_from_file_location("baseline_ratings", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"error: {path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    spec.loader.exec_module(module)
+    from hearts.server import ratings
+
+    if hasattr(module, "LEVELS_FILE"):  # (the levels' file beside this tree's, not the FILE's)
+        module.LEVELS_FILE = ratings.LEVELS_FILE
+    return cast(Settle, module.settle)
+
+
+def settle_lines(args: argparse.Namespace) -> list[str]:
+    """A finished game's ratings and statistics on SQLite (a new file) and on the PostgreSQL
+    (a schema of its own): median and p99 of each kind and of all, in ms (goal: at most 5);
+    with ``--settle-baseline``, the baseline's rows beside this tree's, from the same run."""
+    from hearts.server import ratings
+
+    settles: list[tuple[str, Settle]] = [("", ratings.settle)]
+    if args.settle_baseline:
+        settles.append(("baseline: ", baseline_settle(args.settle_baseline)))
+    lines = ["| database | game | median | p99 | games |", "|---|---|---:|---:|---:|"]
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite = f"sqlite:///{Path(folder) / 'settle.db'}"
+        with bench_schema(args.database_url) as postgresql:
+            for database, url in (("SQLite", sqlite), ("PostgreSQL", postgresql)):
+                times = settle_cpu(url, args.settle_games, settles)
+                for name, _ in settles:
+                    times[name, "all"] = [t for kind in KINDS for t in times[name, kind]]
+                for (name, kind), values in sorted(times.items(), key=lambda item: item[0][0]):
+                    ms = [t * 1000 for t in values]
+                    lines.append(
+                        f"| {database} | {name}{kind} | {statistics.median(ms):.2f} ms "
+                        f"| {percentile(ms, 0.99):.2f} ms | {len(ms)} |"
+                    )
+    return lines
 
 
 # --- The run -------------------------------------------------------------------------------
 
 
+PARTS = ("settle", "signin", "scale")
+"""The parts of the benchmark (``--parts``): a finished game's settling, sign-in's times, and
+the leaderboard and profile pages at scale."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=POSTGRES_URL, help="a PostgreSQL URL")
+    parser.add_argument(
+        "--parts", default=",".join(PARTS), help=f"which parts, of {','.join(PARTS)} (all)"
+    )
+    parser.add_argument("--settle-games", type=int, default=300, help="games settled per database")
+    parser.add_argument(
+        "--settle-baseline",
+        metavar="FILE",
+        help="another tree's ratings.py, whose settle takes turns with this tree's",
+    )
+    parser.add_argument("--signin-tries", type=int, default=100, help="sign-ins of each kind")
     parser.add_argument("--people", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--full", type=int, default=10_000, help="games with every event")
@@ -433,13 +614,29 @@ def main() -> None:
     if args.serve:
         serve(args.serve, args.port)
         return
+    parts = [part.strip() for part in args.parts.split(",") if part.strip()]
+    if not parts or not set(parts) <= set(PARTS):
+        parser.error(f"--parts is a list of {', '.join(PARTS)}, not {args.parts!r}")
     if args.games % args.full or args.people < 4:
         parser.error("--games must be a multiple of --full, and --people at least 4")
     machine = f"{platform.platform()}, {os.cpu_count()} CPUs"
     print(f"machine: {machine}, Python {platform.python_version()}")
     print(f"load average at the start: {os.getloadavg()}")
-    from hearts.server.store import Store
+    if "settle" in parts:
+        print("a finished game's ratings and statistics, server CPU (goal: at most 5 ms):")
+        print("\n".join(settle_lines(args)))
+        print(f"load average: {os.getloadavg()}")
+    if "signin" in parts:
+        print(f"sign-in, an unknown name against a wrong password ({args.signin_tries} each):")
+        print("\n".join(signin.report(*signin.measure(args.signin_tries))))
+        print(f"load average: {os.getloadavg()}")
+    if "scale" in parts:
+        scale(args)
+    print(f"load average at the end: {os.getloadavg()}")
 
+
+def scale(args: argparse.Namespace) -> None:
+    """The leaderboard and profile pages at scale: fill a schema of its own, then ask."""
     with bench_schema(args.database_url) as url:
         began = time.perf_counter()
         store = Store(url)
@@ -451,13 +648,11 @@ def main() -> None:
         print(f"filled in {filled:.0f} s: {counts(url)}")
         heavy, games = busiest(url)
         print(f"the busiest person: {heavy}, {games:,} games")
+        print(f"load average: {os.getloadavg()}")
         with running_server(url) as base:
             results = measure(base, args, heavy)
         for what, times in results.items():
             print(f"{what}: {summary(times)}")
-    print(f"a finished game's ratings and statistics: {rating_cpu(args)}")
-    print(f"sign-in, unknown name against wrong password: {sign_in_times(args)}")
-    print(f"load average at the end: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

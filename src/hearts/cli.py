@@ -1157,6 +1157,37 @@ def serve(
         store.close()
 
 
+@app.command("rebuild-ratings")
+def rebuild_ratings(
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The store, as `hearts serve --database-url` (default: the same as its)."
+        ),
+    ] = None,
+    statistics_only: Annotated[
+        bool,
+        typer.Option("--statistics-only", help="Make the statistics again; keep the ratings."),
+    ] = False,
+) -> None:
+    """Make every finished game's statistics, every rating and its history again from the
+    stored events (docs/ratings.md), in one transaction; refused while a server holds the store.
+    """
+    try:
+        from hearts.server.ratings import rebuild_store
+        from hearts.server.store import Store, StoreError
+    except ImportError as error:
+        _fail(
+            f"this needs the server's packages ({error.name} is missing): pip install -e '.[serve]'"
+        )
+    try:
+        count = rebuild_store(database_url or Store.default_url(), ratings=not statistics_only)
+    except StoreError as error:
+        _fail(str(error), FAILURE)
+    what = "statistics" if statistics_only else "statistics and ratings"
+    _say(f"The {what} of {count} finished games were made again from their events.")
+
+
 def _served_names(host: str) -> tuple[str, ...]:
     """The names ``hearts serve --host`` implies the server answers to (besides IP addresses
     and names of one label): the name given, or this machine's names when it listens on every

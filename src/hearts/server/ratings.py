@@ -38,11 +38,11 @@ import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from fastapi import APIRouter
 from openskill.models import PlackettLuce
-from sqlalchemy import delete, exists, insert, select, update
+from sqlalchemy import Table, TextClause, bindparam, delete, exists, select, text
 from sqlalchemy.orm import Session
 
 from hearts import variants
@@ -56,6 +56,7 @@ from hearts.server.store import (
     RatingRow,
     SeatRow,
     Store,
+    StoreError,
     TableRow,
     _Conflict,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "provisional",
     "router",
     "rebuild",
+    "rebuild_store",
     "rules_changed",
     "settle",
     "settle_pending",
@@ -98,6 +100,13 @@ LEVELS_FILE: Final = Path(__file__).with_name("levels.json")
 
 MODEL: Final = PlackettLuce(mu=NEW_MU, sigma=NEW_SIGMA)
 """The model every rating is computed with (OpenSkill's defaults: beta 25/6, tau 25/300)."""
+
+# The tables as Core tables: settling runs Core statements (cheaper per statement than ORM ones).
+_TABLES: Final = cast(Table, TableRow.__table__)
+_SEATS: Final = cast(Table, SeatRow.__table__)
+_STATS: Final = cast(Table, GameStatRow.__table__)
+_RATINGS: Final = cast(Table, RatingRow.__table__)
+_HISTORY: Final = cast(Table, RatingHistoryRow.__table__)
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -239,6 +248,65 @@ def _events(session: Session, table_id: str) -> list[Event]:
     return [Event.from_dict(row) for row in rows]
 
 
+_Kept = dict[tuple[int, str, str], tuple[float, float, int]]
+"""Ratings read from the store: (account, form, against) -> (mu, sigma, games)."""
+
+
+def _kept(session: Session, accounts: Sequence[int], form: str, against: str) -> _Kept:
+    ratings = _RATINGS.c
+    return {
+        (account, form, against): (mu, sigma, games)
+        for account, mu, sigma, games in session.connection().execute(
+            select(ratings.account_id, ratings.mu, ratings.sigma, ratings.games).where(
+                ratings.account_id.in_(accounts),
+                ratings.form == form,
+                ratings.against == against,
+            )
+        )
+    }
+
+
+@functools.cache
+def _rows_statement(
+    table: Table, columns: tuple[str, ...], count: int, upsert: bool = False
+) -> TextClause:
+    """``INSERT INTO table (...) VALUES (...), (...)`` of ``count`` rows as one statement, whose
+    parameters are ``{column}_{row}`` typed as the table's columns. A text statement, made once
+    for each table and count, so that SQLAlchemy compiles it once (a multi-row ``insert().values``
+    is compiled anew every time). ``upsert`` (ratings): on a person's key the row's new rating
+    and one more game instead (``ON CONFLICT ... DO UPDATE``, the same in PostgreSQL and SQLite).
+
+    >>> print(_rows_statement(_HISTORY, ("account_id", "at"), 2).text)
+    INSERT INTO rating_history (account_id, at)
+    VALUES (:account_id_0, :at_0), (:account_id_1, :at_1)
+    """
+    rows = ", ".join(
+        "(" + ", ".join(f":{name}_{n}" for name in columns) + ")" for n in range(count)
+    )
+    sql = f"INSERT INTO {table.name} ({', '.join(columns)})\nVALUES {rows}"
+    if upsert:
+        sql += (
+            "\nON CONFLICT (account_id, form, against) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, shown = excluded.shown, updated = excluded.updated, "
+            f"games = {table.name}.games + 1"
+        )
+    return text(sql).bindparams(
+        *(
+            bindparam(f"{name}_{n}", type_=table.c[name].type)
+            for n in range(count)
+            for name in columns
+        )
+    )
+
+
+def _insert_rows(session: Session, table: Table, rows: list[dict[str, Any]], **how: bool) -> None:
+    """Insert ``rows`` (dicts of the same columns) into ``table`` in one statement."""
+    session.connection().execute(
+        _rows_statement(table, tuple(rows[0]), len(rows), **how),
+        {f"{name}_{n}": value for n, row in enumerate(rows) for name, value in row.items()},
+    )
+
+
 def _rate(
     session: Session,
     table: _Table,
@@ -248,20 +316,14 @@ def _rate(
     skills: dict[str, tuple[float, float]] | None,
     ranks: Sequence[int],
     now: datetime,
+    kept: _Kept | None,
 ) -> tuple[int, ...]:
-    """Rate one game: each person's rating from the store (or a new one), each bot's the
-    fixed rating of its level; writes the people's new ratings and their history rows."""
-    accounts = [seat.account_id for seat in seats if seat.kind != "bot"]
-    kept = {
-        account: (mu, sigma, games)
-        for account, mu, sigma, games in session.execute(
-            select(RatingRow.account_id, RatingRow.mu, RatingRow.sigma, RatingRow.games).where(
-                RatingRow.account_id.in_(accounts),
-                RatingRow.form == form,
-                RatingRow.against == against,
-            )
+    """Rate one game: each person's rating from the store (``kept``, or read now), each bot's
+    the fixed rating of its level; writes the people's new ratings and their history rows."""
+    if kept is None:
+        kept = _kept(
+            session, [s.account_id for s in seats if s.account_id is not None], form, against
         )
-    }
     teams = []
     for seat in seats:
         if seat.kind == "bot":
@@ -269,30 +331,28 @@ def _rate(
             mu, sigma = skills[seat.bot]
         else:
             assert seat.account_id is not None
-            mu, sigma, _ = kept.get(seat.account_id, (NEW_MU, NEW_SIGMA, 0))
+            mu, sigma, _ = kept.get((seat.account_id, form, against), (NEW_MU, NEW_SIGMA, 0))
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
     rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     history: list[dict[str, Any]] = []
-    inserts: list[dict[str, Any]] = []
-    updates: list[dict[str, Any]] = []
+    ratings: list[dict[str, Any]] = []
     for seat, team in zip(seats, rated, strict=True):
         if seat.kind == "bot" or seat.account_id is None:
             continue
         new = team[0]
         number = shown(new.mu, new.sigma)
-        values = {
-            "account_id": seat.account_id,
-            "form": form,
-            "against": against,
-            "mu": new.mu,
-            "sigma": new.sigma,
-            "shown": number,
-            "updated": now,
-        }
-        if seat.account_id in kept:
-            updates.append({**values, "games": kept[seat.account_id][2] + 1})
-        else:
-            inserts.append({**values, "games": 1})
+        ratings.append(
+            {
+                "account_id": seat.account_id,
+                "form": form,
+                "against": against,
+                "mu": new.mu,
+                "sigma": new.sigma,
+                "shown": number,
+                "games": 1,  # (a new rating's; a kept one's games go up by one)
+                "updated": now,
+            }
+        )
         history.append(
             {
                 "account_id": seat.account_id,
@@ -305,11 +365,8 @@ def _rate(
                 "shown": number,
             }
         )
-    if inserts:
-        session.execute(insert(RatingRow), inserts)
-    if updates:
-        session.execute(update(RatingRow), updates)  # (by primary key, as many as given)
-    session.execute(insert(RatingHistoryRow), history)
+    _insert_rows(session, _RATINGS, ratings, upsert=True)
+    _insert_rows(session, _HISTORY, history)
     return tuple(entry["account_id"] for entry in history)
 
 
@@ -321,9 +378,11 @@ def _settle_table(
     stats: bool = True,
     ratings: bool = True,
     now: datetime | None = None,
+    kept: _Kept | None = None,
 ) -> Settled | None:
     """Write a finished table's ``game_stats`` rows (``stats``) and rate it (``ratings``) in
-    ``session``; None if it has no form or no signed-in seat."""
+    ``session``; None if it has no form or no signed-in seat. ``kept``: the seated people's
+    ratings in the table's forms, if already read (else they are read when needed)."""
     seats = table.seats
     people = [seat for seat in seats if seat.account_id is not None and seat.kind == "human"]
     try:
@@ -348,10 +407,11 @@ def _settle_table(
         order = [every[seat.seat].place for seat in seats]
         last = rules.players + 1  # (a leaver: below every seat that stayed)
         ranks = [last if seat.left_for_good else order[seat.seat] for seat in seats]
-        rated = _rate(session, table, form, against, seats, skills, ranks, now or _now())
+        rated = _rate(session, table, form, against, seats, skills, ranks, now or _now(), kept)
     if stats:
-        session.execute(
-            insert(GameStatRow),
+        _insert_rows(
+            session,
+            _STATS,
             [
                 {
                     "table_id": table.id,
@@ -376,36 +436,58 @@ def settle(store: Store, table_id: str, *, events: Sequence[Event] | None = None
     back from the store."""
     try:
         with store._transaction("settle a finished game") as session:
-            found = session.execute(
-                select(
-                    TableRow.variant,
-                    TableRow.rules,
-                    TableRow.options,
-                    TableRow.updated,
-                    TableRow.status,
-                    exists().where(GameStatRow.table_id == table_id),
+            tables, seats, stats, ratings = (
+                _TABLES.c,
+                _SEATS.c,
+                _STATS.c,
+                _RATINGS.c,
+            )
+            rows = (
+                session.connection()
+                .execute(
+                    select(
+                        tables.variant,
+                        tables.rules,
+                        tables.options,
+                        tables.updated,
+                        tables.status,
+                        exists().where(stats.table_id == table_id),
+                        seats.seat,
+                        seats.kind,
+                        seats.bot,
+                        seats.account_id,
+                        seats.left_for_good,
+                        ratings.form,
+                        ratings.against,
+                        ratings.mu,
+                        ratings.sigma,
+                        ratings.games,
+                    )
+                    .join_from(_TABLES, _SEATS, seats.table_id == tables.id)
+                    .outerjoin(
+                        _RATINGS,
+                        # (the seated people's ratings in the variant's forms: a LIKE whose
+                        # wildcards may match more, kept by the exact form below)
+                        (ratings.account_id == seats.account_id)
+                        & ratings.form.startswith(tables.variant + "/"),
+                    )
+                    .where(tables.id == table_id)
+                    .order_by(seats.seat)
+                    .with_for_update(of=_TABLES)
                 )
-                .where(TableRow.id == table_id)
-                .with_for_update(of=TableRow)
-            ).first()
-            if found is None or found[4] != "over" or found[5]:
+                .all()
+            )
+            if not rows or rows[0][4] != "over" or rows[0][5]:
                 return None  # (not over, or settled already)
-            seats = session.execute(
-                select(
-                    SeatRow.seat,
-                    SeatRow.kind,
-                    SeatRow.bot,
-                    SeatRow.account_id,
-                    SeatRow.left_for_good,
-                )
-                .where(SeatRow.table_id == table_id)
-                .order_by(SeatRow.seat)
-            )
-            variant, rules, options, updated = found[:4]
-            table = _Table(
-                table_id, variant, rules, options, updated, tuple(_Seat(*seat) for seat in seats)
-            )
-            return _settle_table(session, table, events=events)
+            variant, rules, options, updated = rows[0][:4]
+            found: dict[int, _Seat] = {}
+            kept: _Kept = {}
+            for row in rows:
+                seat = found.setdefault(row[6], _Seat(*row[6:11]))
+                if row[11] is not None and seat.account_id is not None:
+                    kept[seat.account_id, row[11], row[12]] = (row[13], row[14], row[15])
+            table = _Table(table_id, variant, rules, options, updated, tuple(found.values()))
+            return _settle_table(session, table, events=events, kept=kept)
     except _Conflict:  # (settled at the same time by another call: it stands)
         return None
 
@@ -454,6 +536,29 @@ def rebuild(store: Store, *, ratings: bool = True) -> int:
                 count += 1
                 session.flush()
     return count
+
+
+def rebuild_store(url: str, *, ratings: bool = True) -> int:
+    """Open the store at ``url``, hold it (:meth:`Store.hold`: refused with a
+    :class:`StoreError` while a server holds it, and no server starts on it meanwhile),
+    upgrade it to the newest schema as ``hearts serve`` would, and :func:`rebuild` it; returns
+    the games settled. ``hearts rebuild-ratings`` runs this.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     rebuild_store(f"sqlite:///{pathlib.Path(folder) / 'empty.db'}")
+    0
+    """
+    store = Store(url)
+    try:
+        try:
+            store.hold()
+        except StoreError as error:
+            raise StoreError(f"the statistics and ratings are not rebuilt: {error}") from None
+        store.upgrade()
+        return rebuild(store, ratings=ratings)
+    finally:
+        store.close()
 
 
 router = APIRouter()
