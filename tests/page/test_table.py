@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from hearts.events import CardPlayed, TrickWon
+from hearts.events import CardPlayed, Passed, TrickWon
 from hearts.server import tables
 
 from .conftest import WAIT, LiveServer, fresh_context
@@ -581,3 +581,46 @@ def test_a_tap_on_a_card_or_the_pass_lands_though_the_table_is_drawn_mid_tap(
     expect(page.locator("#pass")).to_have_count(0)
     for card in cards:
         expect(page.locator(f"#hand button.card[data-card='{card}']")).to_have_count(0)
+
+
+def test_cards_are_chosen_and_passed_while_the_page_is_still_showing_what_came_in(
+    page: Page, server: LiveServer
+) -> None:
+    """Choosing a pass waits for nobody: with the page still showing states that came in (the
+    bots' passes; here pace.js's queue held), the hand's cards may be chosen and Pass pressed,
+    where before the hand was dimmed and Pass gone for that moment, and a tap then was lost."""
+    made = make_table(server, [{"kind": "person"}] + [{"kind": "bot", "bot": "basic"}] * 3)
+    sit(page, server, made["table"]["id"], made["token"], 0)
+    expect(page.locator("#pass")).to_be_visible()
+    page.evaluate(
+        """async () => {
+          const pace = await import("/static/pace.js");
+          pace.holdFor(new Promise(() => {}));  // (the queue is never caught up from here on)
+          window.dispatchEvent(new Event("resize"));  // (the table drawn again, not caught up)
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          if (pace.ready()) throw new Error("the queue was not held");
+        }"""
+    )
+    cards = hand_of(page)[:3]
+    for card in cards:
+        button = page.locator(f"#hand button.card[data-card='{card}']")
+        expect(button).to_have_attribute("aria-disabled", "false")
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+    page.locator("#pass").click()
+
+    def passed() -> set[str]:
+        kept = server.store.get(made["table"]["id"])
+        assert kept is not None
+        return {
+            str(card)
+            for e in kept.events
+            if isinstance(e, Passed) and e.seat == 0
+            for card in e.cards
+        }
+
+    end = time.monotonic() + WAIT / 1000
+    while not passed():
+        assert time.monotonic() < end, "the pass was never made"
+        page.wait_for_timeout(50)
+    assert passed() == set(cards)

@@ -729,7 +729,9 @@ function drawHand(m, v) {
   const myTurn = mySeat !== null && (Boolean(choose) || (m.turn === mySeat && legal.size > 0));
   box.classList.toggle("turn", myTurn);
   const buttons = v.hand.map((card, index) => {
-    const may = ready() && (choose ? choose.cards.includes(card) : legal.has(card));
+    // (choosing a pass or a discard waits for nobody: the others' passes coming in, being shown,
+    // change nothing of it; a card to play waits until the table shown has caught up)
+    const may = choose ? choose.cards.includes(card) : ready() && legal.has(card);
     const got = received.has(card) && fresh;
     const took = picked.has(card);
     const label = words(card) + (got ? ", received" : took ? ", new: just taken" : "");
@@ -763,9 +765,9 @@ function drawHand(m, v) {
 
 function pick(card) {
   const v = last && last.view;
-  // A tap acts on the hand as it was drawn: one made while a state that came in since waits its
-  // turn in pace.js's queue is not lost (it was, now and then, at the pass: the bots' passes).
-  if (!v || !drawnReady) return;
+  // A card to play acts on the hand as it was drawn (one tapped while a state that came in since
+  // waits its turn in pace.js's queue is not lost); choosing cards to pass waits for nothing.
+  if (!v || (!v.choose && !drawnReady)) return;
   focusCard = card;
   if (v.choose) {
     if (chosen.has(card)) chosen.delete(card); else chosen.add(card);
@@ -779,7 +781,7 @@ function pick(card) {
 function drawMoves(m, v) {
   const box = $("moves");
   const nodes = [];
-  if (!ready()) { box.replaceChildren(); return; } // (the table is still being shown: pace.js)
+  if (!ready() && !v.choose) { box.replaceChildren(); return; } // (the table is still being shown: pace.js)
   if (v.choose) {
     const count = v.choose.count;
     const verb = v.choose.move === "pass" ? "Pass" : "Discard";
