@@ -86,7 +86,7 @@ def test_sign_up_in_and_out_with_a_new_session_id_at_each_sign_in(
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
     assert "Secure" not in cookie  # (plain HTTP: a Secure cookie would never come back)
     first = http.cookies[COOKIE]
-    assert me(http)["name"] == "Ann"
+    assert me(http) == made.json()["account"]  # (the account as kept, its time of making too)
     assert http.post("/api/account/signout").status_code == 200
     assert me(http) is None
     with kept._transaction("look", read=True) as session:

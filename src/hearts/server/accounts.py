@@ -961,7 +961,8 @@ async def sign_up(request: Request, response: Response, body: Annotated[SignUp, 
     tied = await _tie(hub, who, body.seats)
     _set_cookie(request, response, session_id)
     log.info("account %d made", account_id)
-    return Welcome(account=AccountInfo(name=name, created=_now()), tied=tied, recovery=code)
+    created = await hub.db(_created, hub.store, account_id)
+    return Welcome(account=AccountInfo(name=name, created=created), tied=tied, recovery=code)
 
 
 @router.post("/api/account/signin", responses=_REFUSALS)
