@@ -189,6 +189,7 @@ def test_twenty_wrong_passwords_are_throttled_but_the_person_elsewhere_signs_in(
     assert refusal.headers["retry-after"] == "1"
     assert sign_in(http).status_code == 429  # (the right password too, from this address)
     elsewhere = TestClient(http.app, client=("203.0.113.9", 4000))
+    elsewhere.portal = http.portal  # (the app's own loop, as a server has one)
     assert sign_in(elsewhere).status_code == 200  # (no lock a stranger could put on Ann)
     waits = []
     for _ in range(4):  # (each failure after the wait doubles it)
@@ -327,6 +328,7 @@ def test_a_recovery_code_resets_a_forgotten_password_once(http: TestClient) -> N
 def test_a_new_recovery_code_and_a_new_password_when_signed_in(http: TestClient) -> None:
     first = sign_up(http)["recovery"]
     other = TestClient(http.app)
+    other.portal = http.portal  # (the app's own loop, as a server has one)
     assert sign_in(other).status_code == 200  # (a second session, elsewhere)
     wrong = http.post("/api/account/recovery", json={"password": "not-it-at-all"})
     assert wrong.status_code == 403
@@ -437,6 +439,7 @@ def test_an_expired_session_signs_nobody_in_and_is_purged(http: TestClient, kept
     assert me(http) is None
     assert http.post("/api/tables/nothing/rejoin").status_code == 401
     other = TestClient(http.app)
+    other.portal = http.portal  # (the app's own loop, as a server has one)
     assert sign_in(other).status_code == 200
     with kept._transaction("look", read=True) as session:
         assert session.scalars(select(SessionRow.id_hash)).all() == [
@@ -513,6 +516,7 @@ def test_passwords_checked_at_once_from_one_address_are_bounded(
         "error": "too many passwords checked at once from your address: wait for the last answer"
     }
     elsewhere = TestClient(http.app, client=("203.0.113.9", 4000))
+    elsewhere.portal = http.portal  # (the app's own loop, as a server has one)
     assert elsewhere.get("/api/account").status_code == 200  # (others are not held up)
     held.go.set()
     for one in tries:

@@ -63,8 +63,13 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., TestClient]]:
 
 
 def other(client: TestClient, address: str) -> TestClient:
-    """A test client of another address on the same app (its lifespan already running)."""
-    return TestClient(client.app, client=(address, 50000))
+    """A test client of another address on the same app (its lifespan already running), on
+    the app's own event loop, as a server has one: without it, each request of this client ran
+    on a loop of its own, which cancelled the tasks of a table made there as it closed, and
+    could wait for ever on one waiting for the app's loop (a hang seen once under load)."""
+    made = TestClient(client.app, client=(address, 50000))
+    made.portal = client.portal
+    return made
 
 
 # ---------------------------------------------------------------- making tables

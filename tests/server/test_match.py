@@ -5,6 +5,7 @@ or when the wait chosen is up (bots then fill it); bounded per browser and per a
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,6 +36,15 @@ def _client(url: str, **matcher: Any) -> Iterator[TestClient]:
 def lobby(tmp_path: Path) -> Iterator[TestClient]:
     """A server whose waits for people are a hundredth of those chosen (30 s: 0.3 s)."""
     yield from _client(f"sqlite:///{tmp_path / 'match.db'}", fill_scale=0.01)
+
+
+def browsers(http: TestClient, count: int) -> list[TestClient]:
+    """Clients of their own (each its own cookies) on ``http``'s app and event loop (its
+    lifespan already running: entering another client's would start the app again)."""
+    made = [TestClient(http.app) for _ in range(count)]
+    for client in made:
+        client.portal = http.portal
+    return made
 
 
 def _ask(http: TestClient, browser: str, status: int = 201, **fields: Any) -> dict[str, Any]:
@@ -117,7 +127,7 @@ def test_rated_and_unrated_people_wait_apart_and_a_guest_cannot_ask_rated(
     assert "sign in" in refused["error"]
     monkeypatch.setattr(accounts, "HASHER", CHEAP)
     app = lobby.app
-    with TestClient(app) as ann, TestClient(app) as bob, TestClient(app) as cy:
+    with contextlib.nullcontext(browsers(lobby, 3)) as (ann, bob, cy):
         for client, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
             reply = client.post("/api/account/signup", json={"name": name, "password": "pw-" * 4})
             assert reply.status_code == 201, reply.text

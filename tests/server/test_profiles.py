@@ -222,6 +222,7 @@ def test_through_the_api_a_private_game_is_shown_to_the_signed_in_person_who_sat
     private = people.game([("Ann", ann), ("Bob", bob)], public=False, form="modern/3")
     mine = http.get("/api/people/Ann").json()
     assert [game["table"] for game in mine["recent"]] == [private]
-    with TestClient(http.app) as guest:
-        theirs = guest.get("/api/people/Ann").json()
+    guest = TestClient(http.app)  # (cookies of its own, on the app's own loop)
+    guest.portal = http.portal
+    theirs = guest.get("/api/people/Ann").json()
     assert theirs["recent"] == [] and theirs["name"] == "Ann"

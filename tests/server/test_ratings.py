@@ -151,6 +151,7 @@ def four_signed_in(http: TestClient, store: Store) -> tuple[str, list[str], list
     code = table = ""
     for name in ("Ann", "Bob", "Cy", "Di"):
         browser = TestClient(http.app)
+        browser.portal = http.portal  # (the app's own loop, as a server has one)
         made = browser.post("/api/account/signup", json={"name": name, "password": "pw-" * 4})
         assert made.status_code == 201, made.text
         if not table:
