@@ -44,7 +44,7 @@ from pydantic import BaseModel, Field
 
 from hearts import variants
 from hearts.errors import HeartsError
-from hearts.server import accounts
+from hearts.server import accounts, ratings
 from hearts.server.limits import RateLimit, TooMany, scope_key
 from hearts.server.store import NewSeat, hash_token
 from hearts.server.tables import Hub, TableError, TableOptions, checked_name
@@ -86,8 +86,11 @@ _SEATED_KEPT: Final = 10_000
 
 
 def form_of(variant: str, players: int) -> str:
-    """A form's name: a preset at a number of players."""
-    return f"{variant}/{players}"
+    """A form's name: a preset at a number of players (a match plays the preset's own rules:
+    ratings.form_of names it)."""
+    form = ratings.form_of(variant, players, False)
+    assert form is not None  # (only changed rules have no form)
+    return form
 
 
 @dataclasses.dataclass(slots=True)
