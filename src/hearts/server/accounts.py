@@ -719,18 +719,6 @@ class HeldSeat(BaseModel):
     token: str = Field(min_length=1, max_length=200, description="the seat's token")
 
 
-class SignUp(BaseModel):
-    """A new account: a name (1 to 24 printable characters) and a password (8 to 128)."""
-
-    name: str = Field(max_length=200)
-    password: str = Field(max_length=1000)
-    seats: list[HeldSeat] = Field(
-        default_factory=list,
-        max_length=HELD_MOST,
-        description="seats played as a guest, tied to the new account",
-    )
-
-
 class SignIn(BaseModel):
     """A name and its password."""
 
@@ -741,6 +729,11 @@ class SignIn(BaseModel):
         max_length=HELD_MOST,
         description="seats played as a guest, tied to the account",
     )
+
+
+class SignUp(SignIn):
+    """A new account: a name (1 to 24 printable characters) and a password (8 to 128), and the
+    seats played as a guest to tie to it."""
 
 
 class Welcome(BaseModel):
