@@ -362,6 +362,66 @@ def test_a_hint_being_worked_out_is_stopped_for_a_move_and_worked_out_after(
     asyncio.run(scenario())
 
 
+def test_a_review_waits_for_every_move_and_hint_asked_before_or_after_it() -> None:
+    """With the worker busy, a review's decision asked first, then a hint, then a move: the
+    move goes first, then the hint, the review's decision last."""
+
+    async def scenario() -> list[str]:
+        pool, order = BotPool(0), Order()
+        try:
+            busy = asyncio.create_task(pool.run("move", "X", order.first, "busy"))
+            await until(pool.running, "a move is worked out")
+            review = asyncio.create_task(pool.run("review", "review/g/0", order.note, "review"))
+            await until(lambda: pool.health()["reviews_waiting"] == 1, "the review waits")
+            hint = asyncio.create_task(pool.run("hint", "t/0", order.note, "hint"))
+            await until(lambda: pool.health()["hints_waiting"] == 1, "the hint waits")
+            move = asyncio.create_task(pool.run("move", "t", order.note, "move"))
+            await until(lambda: pool.health()["moves_waiting"] == 1, "the move waits")
+            order.gate.set()
+            await asyncio.gather(busy, review, hint, move)
+        finally:
+            pool.close()
+        return order.started
+
+    assert asyncio.run(scenario()) == ["busy", "move", "hint", "review"]
+
+
+def test_a_reviews_decision_being_worked_out_is_stopped_for_a_hint_and_for_a_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The only worker works out a review's decision (held); a hint is asked: the decision is
+    stopped and the hint answered (it would wait for ever otherwise); the decision is taken up
+    again, and a move asked then stops it too and is answered; the decision is worked out
+    after both, from the start (so a review never delays a table, nor a hint)."""
+    go = tmp_path / "go"
+    monkeypatch.setattr(botpool, "HINT_WAIT", 3600.0)  # (a slow worker start is no refusal)
+
+    async def scenario() -> None:
+        pool = BotPool(1)
+        try:
+            review = asyncio.create_task(
+                pool.run("review", "review/g/0", slow.held, str(go), "the decision")
+            )
+            await until(pool.running, "the review's decision is worked out")
+            hint = pool.run("hint", "t/0", slow.answer, "the hint")
+            assert await asyncio.wait_for(hint, FAILSAFE) == "the hint"  # (not held behind it)
+            assert pool.counts["stopped"] == 1 and not review.done()
+            await until(
+                lambda: [kind for _, kind, _ in pool.running()] == ["review"],
+                "the review's decision is worked out again",
+            )
+            move = pool.run("move", "t", slow.answer, "the move")
+            assert await asyncio.wait_for(move, FAILSAFE) == "the move"
+            assert pool.counts["stopped"] == 2 and not review.done()
+            go.touch()
+            assert await review == "the decision"
+            assert pool.counts["reviews"] == 1 and pool.counts["moves"] == 1
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_stop_sent_before_its_request_began_stops_it_and_a_late_one_stops_nothing() -> None:
     """The race a loaded machine met: the pool stops a hint the worker has not yet begun (the
     signal came while it was still reading the request, and was lost: the move then waited for

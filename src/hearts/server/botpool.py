@@ -16,6 +16,13 @@ first served queue):
   (the worker is signalled, drops it and takes the move; the hint keeps its place and is
   worked out again later). So no hint ever delays a table's bot (on POSIX; where there is no
   ``SIGUSR1`` a hint already running is let finish, at most ``hint_think`` seconds).
+- **Reviews last.** A review of a finished game (:mod:`hearts.bots.review`) is worked out one
+  decision a request, a request of kind ``review`` run only when no move and no hint waits for
+  a worker; a move or a hint that finds no worker free stops a review's decision being worked
+  out as a move stops a hint (a move stops a review's before a hint's), and the decision is
+  worked out again later from the start. So a review never delays a table, nor a hint; it
+  waits as long as the tables keep the workers busy (never refused for waiting), and at most
+  :data:`REVIEW_JOBS_MOST` of them wait at once.
 - **Tables in turn.** Each table (each ``key``) has its own queue, and the pool takes one
   request from each table in turn (round robin), never two of one table at once: a table with
   many requests waiting delays only itself. A table may have at most :data:`TABLE_MOST` moves
@@ -82,6 +89,7 @@ __all__ = [
     "RESPAWN_FIRST",
     "RESPAWN_MOST",
     "RETRIES",
+    "REVIEW_JOBS_MOST",
     "TABLE_MOST",
     "BotBusy",
     "BotError",
@@ -90,12 +98,14 @@ __all__ = [
     "PoolClosed",
     "advise",
     "choose",
+    "judge",
 ]
 
 log = logging.getLogger("hearts.server")
 
-Kind = Literal["move", "hint"]
-"""What a request is for: a table's bot move, or a player's hint (served after every move)."""
+Kind = Literal["move", "hint", "review"]
+"""What a request is for: a table's bot move, a player's hint (served after every move), or
+one decision of a finished game's review (served after every move and hint)."""
 
 FLOOR: Final = 0.25
 """The least share of its budget a move thinks, however long it waited for a worker."""
@@ -115,6 +125,11 @@ TABLE_MOST: Final = 4
 """Moves one table may have waiting at once (its driver asks one at a time)."""
 HINTS_MOST: Final = 256
 """Hints waiting at once in the whole pool; beyond, a hint is refused until some are done."""
+REVIEW_JOBS_MOST: Final = 256
+"""Review decisions waiting at once in the whole pool (the server's reviews ask one decision
+at a time each, and bound the reviews in progress far below this)."""
+REVIEW_LIMIT: Final = 600.0
+"""Seconds one review decision may take before its worker is taken for hung."""
 HINT_WAIT: Final = 20.0
 """Seconds a hint may wait for a worker (the moves go first) before it is refused."""
 _OVERRUN_MOST: Final = 0.25
@@ -163,6 +178,15 @@ def advise(seed: int, think: float, view: SeatView) -> tuple[str, str, str]:
     seconds at most: the move as text, the reason in one line, and the hint in plain words."""
     advice = expert.hint(view, think=think, seed=seed)
     return move_text(advice.move), advice.reason, advice.text
+
+
+def judge(position: Any, deals: int, seed: int) -> Any:
+    """One decision of a review (:func:`hearts.bots.review.judge`): the
+    :class:`~hearts.bots.review.Decision` judged on ``deals`` sampled deals from ``seed``, or
+    None for a forced move."""
+    from hearts.bots import review  # (the expert's review: loaded where it runs)
+
+    return review.judge(position, deals=deals, seed=seed)
 
 
 # ---------------------------------------------------------------------- the worker's side
@@ -380,6 +404,8 @@ class BotPool:
         self._moves: dict[str, collections.deque[_Job]] = {}
         """Each table's moves waiting, the tables in the order they are served (round robin)."""
         self._hints: dict[str, collections.deque[_Job]] = {}
+        self._reviews: dict[str, collections.deque[_Job]] = {}
+        """Each review's decision waiting (one a review), served after every move and hint."""
         self._threads = concurrent.futures.ThreadPoolExecutor(
             max_workers=len(self._workers), thread_name_prefix="hearts-bots"
         )
@@ -399,8 +425,9 @@ class BotPool:
         the next moves' think, so that a move's answer comes within its budget of being asked
         (the mean alone left one move in ten or so a few milliseconds late)."""
         self.counts: collections.Counter[str] = collections.Counter()
-        """What the pool has done: ``moves`` and ``hints`` answered, ``stopped`` hints, workers
-        ``died`` and ``hung``, requests ``given_up``, hints ``refused`` (busy)."""
+        """What the pool has done: ``moves``, ``hints`` and ``reviews`` (review decisions)
+        answered, ``stopped`` hints and review decisions, workers ``died`` and ``hung``,
+        requests ``given_up``, hints ``refused`` (busy)."""
 
     @property
     def overrun(self) -> float:
@@ -439,6 +466,13 @@ class BotPool:
         answer: tuple[str, str, str] = await self.run("hint", key, advise, seed, think, view)
         return answer
 
+    async def judge(self, position: Any, deals: int, seed: int, *, key: str) -> Any:
+        """One decision of a review (see :func:`judge`) for the review ``key``, worked out in
+        the pool when no move and no hint waits (stopped for them, and worked out again
+        after). Raises :class:`BotBusy` when too many review decisions wait,
+        :class:`BotFailed` when it is given up."""
+        return await self.run("review", key, judge, position, deals, seed, limit=REVIEW_LIMIT)
+
     async def run(
         self,
         kind: Kind,
@@ -456,13 +490,15 @@ class BotPool:
             raise PoolClosed("the bots are stopping with the server")
         loop = asyncio.get_running_loop()
         self._start()
-        queues = self._moves if kind == "move" else self._hints
+        queues = self._queues(kind)
         waiting = queues.get(key)
         if kind == "move" and waiting is not None and len(waiting) >= TABLE_MOST:
             raise BotBusy(f"this table has {TABLE_MOST} moves waiting for the bots already", 1.0)
         if kind == "hint" and sum(len(queue) for queue in self._hints.values()) >= HINTS_MOST:
             self.counts["refused"] += 1
             raise BotBusy("the bots are busy: ask for a hint again in 5 s", 5.0)
+        if kind == "review" and self._waiting(self._reviews) >= REVIEW_JOBS_MOST:
+            raise BotBusy("the bots have too many reviews waiting: ask again later", 30.0)
         think = args[think_at] if think_at is not None else None
         if limit is None:
             limit = (think or 0.0) + OVERRUN
@@ -472,8 +508,8 @@ class BotPool:
         queues.setdefault(key, collections.deque()).append(job)
         assert self._changed is not None
         self._changed.set()
-        if kind == "move":
-            self._preempt(key)
+        if kind != "review":
+            self._preempt(key, kind)
         try:
             return await job.future
         finally:
@@ -511,6 +547,7 @@ class BotPool:
             "replacing": len(lost),
             "moves_waiting": sum(len(queue) for queue in self._moves.values()),
             "hints_waiting": sum(len(queue) for queue in self._hints.values()),
+            "reviews_waiting": self._waiting(self._reviews),
             **{name: self.counts[name] for name in ("died", "hung", "given_up")},
         }
 
@@ -521,6 +558,14 @@ class BotPool:
             for w in self._workers
             if w.process is not None and w.process.pid is not None and w.process.is_alive()
         ]
+
+    @staticmethod
+    def _waiting(queues: dict[str, collections.deque[_Job]]) -> int:
+        return sum(len(queue) for queue in queues.values())
+
+    def _queues(self, kind: Kind) -> dict[str, collections.deque[_Job]]:
+        """The queues of a kind of request."""
+        return {"move": self._moves, "hint": self._hints, "review": self._reviews}[kind]
 
     def running(self) -> list[tuple[int | None, Kind, str]]:
         """What each busy worker works out: its process id (None: the thread), the kind of
@@ -536,10 +581,11 @@ class BotPool:
         self._closed = True
         for task in self._slots:
             task.cancel()
-        jobs = [job for queues in (self._moves, self._hints) for q in queues.values() for job in q]
+        every = (self._moves, self._hints, self._reviews)
+        jobs = [job for queues in every for q in queues.values() for job in q]
         jobs += [worker.job for worker in self._workers if worker.job is not None]
-        self._moves.clear()
-        self._hints.clear()
+        for queues in every:
+            queues.clear()
         for job in jobs:
             if not job.future.done():
                 with contextlib.suppress(RuntimeError):  # (its loop may be closed already)
@@ -571,10 +617,11 @@ class BotPool:
 
     def _pick(self) -> _Job | None:
         """The next request to work out: the next table's move in turn, else the next seat's
-        hint in turn; never one of a key that has one being worked out."""
+        hint in turn, else the next review's decision in turn; never one of a key that has one
+        being worked out."""
         busy = self._running_keys()
         now = time.monotonic()
-        for queues in (self._moves, self._hints):
+        for queues in (self._moves, self._hints, self._reviews):
             for key in list(queues):
                 queue = queues[key]
                 while queue and (
@@ -604,9 +651,10 @@ class BotPool:
         return True
 
     def _requeue(self, job: _Job) -> None:
-        """A request to work out again first (its worker died, or it is a hint stopped)."""
+        """A request to work out again first (its worker died, or it is a hint or a review's
+        decision stopped)."""
         job.stopping = False
-        queues = self._moves if job.kind == "move" else self._hints
+        queues = self._queues(job.kind)
         queue = queues.pop(job.key, collections.deque())
         queue.appendleft(job)
         rest = dict(queues)
@@ -617,37 +665,41 @@ class BotPool:
         self._changed.set()
 
     def _drop(self, job: _Job) -> None:
-        """A request whose asker went: out of its queue, or a hint being worked out stopped."""
-        queues = self._moves if job.kind == "move" else self._hints
+        """A request whose asker went: out of its queue, or a hint or a review's decision being
+        worked out stopped."""
+        queues = self._queues(job.kind)
         queue = queues.get(job.key)
         if queue is not None and job in queue:
             queue.remove(job)
             if not queue:
                 del queues[job.key]
         for worker in self._workers:
-            if worker.job is job and job.kind == "hint":
+            if worker.job is job and job.kind != "move":
                 self._stop(worker)
 
-    def _preempt(self, key: str) -> None:
-        """A move was asked: if no worker is free for it, stop a hint being worked out."""
+    def _preempt(self, key: str, kind: Kind) -> None:
+        """A move or a hint was asked: if no worker is free for it, stop a review's decision
+        being worked out, or for a move a hint if no review's is."""
         if key in self._running_keys() or any(w.state == "idle" for w in self._workers):
             return
-        for worker in self._workers:
-            job = worker.job
-            if (
-                worker.state == "busy"
-                and job is not None
-                and job.kind == "hint"
-                and not job.stopping
-            ):
-                self._stop(worker)
-                return
+        victims: tuple[Kind, ...] = ("review", "hint") if kind == "move" else ("review",)
+        for victim in victims:
+            for worker in self._workers:
+                job = worker.job
+                if (
+                    worker.state == "busy"
+                    and job is not None
+                    and job.kind == victim
+                    and not job.stopping
+                ):
+                    self._stop(worker)
+                    return
 
     def _stop(self, worker: _Worker) -> None:
         job = worker.job
         usr1 = getattr(signal, "SIGUSR1", None)
         if job is None or job.stopping or usr1 is None or worker.process is None:
-            return  # (a thread cannot be stopped: the hint runs out its budget)
+            return  # (a thread cannot be stopped: the hint or decision runs to its end)
         job.stopping = True
         pid = worker.process.pid
         if pid is not None and worker.process.is_alive():
@@ -743,7 +795,7 @@ class BotPool:
         finally:
             worker.job = None
             worker.state = "idle"
-        what = "a move" if job.kind == "move" else "a hint"
+        what = {"move": "a move", "hint": "a hint", "review": "a review's decision"}[job.kind]
         if status == "ok":
             self._deaths = 0
             self.counts[f"{job.kind}s"] += 1
