@@ -363,6 +363,38 @@ class GameStatRow(Base):
     """Per pass direction: ``{"left": {"hands": 3, "points": 17}, ...}``."""
 
 
+class ReviewRow(Base):
+    """A row of ``reviews``: the expert's review of one seat of a finished game, asked once
+    and kept (:mod:`hearts.server.reviews`). ``review`` holds the
+    :meth:`~hearts.bots.review.Review.to_dict` JSON: once ``done``, the whole review; while it is
+    worked out, the decisions judged so far (so a server that stops picks it up where it was)."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (
+        CheckConstraint("state IN ('queued', 'running', 'done', 'failed')", name="state"),
+        Index("ix_reviews_state", "state"),
+    )
+
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deals: Mapped[int] = mapped_column(Integer)
+    """The budget: sampled deals a decision."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    """Fixed per game and seat: the review repeats exactly."""
+    state: Mapped[str] = mapped_column(String(16))
+    done: Mapped[int] = mapped_column(Integer)
+    """Decisions judged so far (forced ones counted as they are skipped) ..."""
+    total: Mapped[int] = mapped_column(Integer)
+    """... of the seat's decisions in the game (0 until they are counted)."""
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    """Why a ``failed`` review failed, in a sentence."""
+    created: Mapped[datetime]
+    finished: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
 # --- What the store returns --------------------------------------------------------------
 
 
