@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import accounts, again, chat, match, profiles, protocol, ratings
+from hearts.server import accounts, again, chat, match, profiles, protocol, ratings, reviews
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -178,10 +178,13 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         await asyncio.get_running_loop().run_in_executor(None, kept.upgrade)
         hub = Hub(config, kept)
         app.state.hub = hub
+        app.state.reviews = reviews.Reviews(hub)
         await hub.resume()
+        await app.state.reviews.resume()
         try:
             yield
         finally:
+            app.state.reviews.close()
             hub.close()
             if store is None:
                 kept.close()
@@ -444,6 +447,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         await _serve_socket(hub_of(socket), socket, key, guard)
 
     app.include_router(ratings.router)
+    app.include_router(reviews.router)
     return app
 
 

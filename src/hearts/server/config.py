@@ -115,6 +115,13 @@ class ServerConfig:
     average (30 by default) ..."""
     records_burst: int = 10
     """... and at once (10 by default); beyond, 429 with ``Retry-After`` and a sentence."""
+    review_deals: int | None = None
+    """The budget of a finished game's review (``/api/games/{id}/reviews/{seat}``): sampled
+    deals a decision (None: the review's own default, ``hearts.bots.review.DEFAULT_DEALS``;
+    at least 4)."""
+    reviews_most: int = 8
+    """Reviews being worked out at once in all (8 by default; one at a time per client
+    address); beyond, a new one is refused with a sentence until some are done."""
 
     def __post_init__(self) -> None:
         _seconds("grace", self.grace)
@@ -145,6 +152,7 @@ class ServerConfig:
             "max_connections",
             "max_watchers",
             "records_burst",
+            "reviews_most",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -169,6 +177,14 @@ class ServerConfig:
             self, "forwarded_allow_ips", _networks("forwarded_allow_ips", self.forwarded_allow_ips)
         )
 
+        if self.review_deals is not None and (
+            isinstance(self.review_deals, bool)
+            or not isinstance(self.review_deals, int)
+            or self.review_deals < 4
+        ):
+            raise InvalidArgument(
+                f"review_deals must be a whole number of at least 4, not {self.review_deals!r}"
+            )
         if (
             isinstance(self.records_per_minute, bool)
             or not isinstance(self.records_per_minute, int | float)
