@@ -1,0 +1,584 @@
+"""The expert's review of a game: what each decision of one seat cost, in points, as an estimate.
+
+For a finished game and a seat, every decision the seat made (its pass, each card it played) is
+put to the expert (:mod:`hearts.bots.expert`) as the seat saw it then (its :class:`SeatView`):
+the expert imagines the hidden cards ``deals`` times, plays each candidate in the same imagined
+deals (paired: every candidate judged on the same deals) and scores them with its value model
+where the model fits the form (:mod:`hearts.bots.value`), by playing the deals out elsewhere.
+The candidates are the expert's own (every legal card; for the pass, the expert's pool of its
+few best passes, :data:`~hearts.bots.expert.MODEL_PASS_POOL`, not all 286), and the move made
+is always among them: a pass outside the pool is added, and a card as good as another (the
+same suit, nothing still out between them: :func:`~hearts.bots.search.equivalent`) is scored as
+its twin, so a move as good as the best costs nothing. The review judges the hand: its unit is
+the expert's, points against the others' average for the hand (counters won in a counters
+game), not the chance to win the game.
+
+**The winner's curse.** The best of many noisy means is too good by chance, so a cost measured
+against it would be too large. The review chooses the best move on half the deals and measures
+it against the move made on the other half, then the other way round (two folds): each deal's
+difference is an honest measure, and the cost is their mean, with a 95% interval. A decision is
+marked a **mistake** when it cost at least :data:`MISTAKE` points and a **blunder** at
+:data:`BLUNDER`, each only where the interval's low end is above :data:`CLEAR` (the noise clear
+of it: benchmarks/review.py measured how often a mark holds at ten times the deals).
+
+Forced moves are skipped: a single legal move, or legal cards all as good as each other; so are
+moves the expert does not weigh (a bid, a suit named, the moon choice: it plays them by rules
+of thumb), counted with the forced. The review repeats exactly for a ``seed`` and a budget: the
+deals of a decision are seeded from the seed and the position.
+
+>>> from hearts import Game, variants
+>>> from hearts.bots import BasicBot
+>>> game = Game(variants.get("modern").replace(end="deals", deals=1), seed=5)
+>>> bot = BasicBot(seed=1)
+>>> while not game.is_over:
+...     _ = game.play(bot.choose(game.view(game.to_act)), game.to_act)
+>>> found = review(game, 0, deals=8, seed=1)
+>>> found.seat, found.deals, len(found.decisions) + found.forced == len(positions(game, 0))
+(0, 8, True)
+>>> Review.from_dict(found.to_dict()) == found
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import itertools
+import math
+import multiprocessing
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
+
+from hearts import record, words
+from hearts.bots.expert import ExpertBot, Problem
+from hearts.bots.search import equivalent, imagine
+from hearts.cards import Card
+from hearts.deal import Phase
+from hearts.errors import InvalidArgument
+from hearts.events import move_of
+from hearts.game import Game
+from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, move_text, parse_move
+from hearts.observation import SeatView
+
+__all__ = [
+    "BLUNDER",
+    "CLEAR",
+    "DEFAULT_DEALS",
+    "MISTAKE",
+    "Decision",
+    "Position",
+    "Review",
+    "assemble",
+    "judge",
+    "positions",
+    "review",
+]
+
+DEFAULT_DEALS: Final = 200
+"""The default budget: imagined deals a decision (benchmarks/review.py: a whole game's seat in
+under a minute on two cores)."""
+MISTAKE: Final = 1.0
+"""A decision that cost at least this many points (clear of its noise) is a mistake."""
+BLUNDER: Final = 3.0
+"""A decision that cost at least this many points (clear of its noise) is a blunder."""
+CLEAR: Final = 0.0
+"""A mark only where the cost's 95% interval starts above this many points: the difference is
+clear of its noise."""
+Z: Final = 1.96
+"""The intervals' half-width in standard errors (95%)."""
+
+OPTIONS: Final = {"value": True, "search_pass": True}
+"""The expert's switches for a review: the levels' (:data:`hearts.bots.levels.MODEL`) but for
+score-aware play: the review judges the hand, not the chance to win the game."""
+
+Mark = Literal["mistake", "blunder"]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Position:
+    """One decision of a seat in a game, as it stood: the seat's view before the move, the move
+    made, and where it is (picklable: a server judges positions one by one in its pool)."""
+
+    view: SeatView
+    """What the seat saw when it decided."""
+    made: Move
+    """The move it made."""
+    ply: int
+    """The move's index among all the game's moves (every seat's), from 0."""
+    hand: int
+    """The hand, from 1."""
+    trick: int | None
+    """The trick, from 1 (None outside the play: the pass, a bid, a choice)."""
+    kind: str
+    """``pass``, ``card``, ``bid``, ``suit``, ``moon``, ``discard`` or ``other``."""
+    forced: bool
+    """One legal move, or legal cards all as good as each other."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the seat that was not forced, and what the review found of it."""
+
+    ply: int
+    hand: int
+    trick: int | None
+    kind: str
+    made: Move
+    best: Move
+    """The best move the review found (the move made when nothing did better)."""
+    made_score: float
+    """The move made's expected score (points against the others' average for the hand)."""
+    made_interval: tuple[float, float]
+    best_score: float
+    best_interval: tuple[float, float]
+    cost: float
+    """``best_score - made_score``, measured on the same deals (0 when nothing did better)."""
+    cost_interval: tuple[float, float]
+    mark: Mark | None
+    text: str
+    """The decision in words, for the seat (\"you\")."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON-able data (moves as :func:`~hearts.moves.move_text`)."""
+        data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+        data["made"], data["best"] = move_text(self.made), move_text(self.best)
+        for name in ("made_interval", "best_interval", "cost_interval"):
+            data[name] = list(data[name])
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Decision:
+        """A decision read back from :meth:`to_dict`'s data."""
+        try:
+            values = {field.name: data[field.name] for field in dataclasses.fields(cls)}
+            values["made"], values["best"] = parse_move(data["made"]), parse_move(data["best"])
+            for name in ("made_interval", "best_interval", "cost_interval"):
+                low, high = data[name]
+                values[name] = (float(low), float(high))
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidArgument(f"not a review's decision: {error}") from None
+        return cls(**values)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Review:
+    """The review of one seat's game."""
+
+    seat: int
+    deals: int
+    """The budget: imagined deals a decision."""
+    seed: int
+    decisions: tuple[Decision, ...]
+    """Every decision reviewed, in order, marked or not."""
+    forced: int
+    """Decisions skipped: forced, or of a kind the expert does not weigh."""
+    lost: float
+    """Points lost in the marked decisions."""
+    summary: str
+    """The review in a sentence or two, honest that it is an estimate."""
+
+    @property
+    def marked(self) -> tuple[Decision, ...]:
+        """The decisions marked a mistake or a blunder."""
+        return tuple(decision for decision in self.decisions if decision.mark is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as JSON-able data."""
+        return {
+            "seat": self.seat,
+            "deals": self.deals,
+            "seed": self.seed,
+            "decisions": [decision.to_dict() for decision in self.decisions],
+            "forced": self.forced,
+            "lost": self.lost,
+            "summary": self.summary,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Review:
+        """A review read back from :meth:`to_dict`'s data."""
+        try:
+            decisions = tuple(Decision.from_dict(item) for item in data["decisions"])
+            return cls(
+                int(data["seat"]),
+                int(data["deals"]),
+                int(data["seed"]),
+                decisions,
+                int(data["forced"]),
+                float(data["lost"]),
+                str(data["summary"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidArgument(f"not a review: {error}") from None
+
+
+def positions(game: Game, seat: int) -> list[Position]:
+    """The seat's decisions in a game, in order, each as the seat saw it before its move
+    (rebuilt from the game's record, so any game will do, e.g. one :func:`hearts.record.loads`
+    read). The seat counts from 0.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern"), seed=3)
+    >>> for _ in range(9):
+    ...     _ = game.play(game.legal_moves()[0], game.to_act)
+    >>> [(p.ply, p.kind, p.trick, p.forced) for p in positions(game, 0)]
+    [(3, 'pass', None, False), (6, 'card', 1, False)]
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise InvalidArgument(f"seat must be 0 to {game.players - 1}, not {seat!r}")
+    found = record.contents(record.to_dict(game))
+    replay = record.start(found)
+    found_positions: list[Position] = []
+    ply = 0
+    for index, event in enumerate(found.events):
+        move = move_of(event, index)
+        if move is None:
+            continue
+        who, made = move
+        if who == seat:
+            view = replay.view(seat)
+            play = view.phase is Phase.PLAY and isinstance(made, Card)
+            found_positions.append(
+                Position(
+                    view,
+                    made,
+                    ply,
+                    view.hand_number + 1,
+                    len(view.tricks) + 1 if play else None,
+                    _kind(made),
+                    _forced(view),
+                )
+            )
+        replay.play(made, who)
+        ply += 1
+    return found_positions
+
+
+def _kind(made: Move) -> str:
+    kinds: tuple[tuple[type, str], ...] = (
+        (Card, "card"),
+        (Pass, "pass"),
+        (Bid, "bid"),
+        (NameSuit, "suit"),
+        (MoonChoice, "moon"),
+        (Discard, "discard"),
+    )
+    return next((kind for cls, kind in kinds if isinstance(made, cls)), "other")
+
+
+def _forced(view: SeatView) -> bool:
+    moves = view.legal_moves
+    if len(moves) <= 1:
+        return True
+    cards = [move for move in moves if isinstance(move, Card)]
+    return view.phase is Phase.PLAY and len(cards) == len(moves) and equivalent(view, cards)
+
+
+def check_deals(deals: object) -> int:
+    """The budget, checked: a whole number of imagined deals, at least 4 (two folds of two).
+
+    >>> check_deals(3)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: deals must be a whole number of at least 4, not 3
+    """
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 4:
+        raise InvalidArgument(f"deals must be a whole number of at least 4, not {deals!r}")
+    return deals
+
+
+def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
+    """One decision judged on ``deals`` imagined deals (None: forced, or a move the expert does
+    not weigh). The same ``seed`` and ``deals`` give the same decision.
+
+    >>> from hearts import Game, variants
+    >>> game = Game(variants.get("modern"), seed=3)
+    >>> _ = game.play(game.legal_moves(0)[0], 0)
+    >>> first = positions(game, 0)[0]
+    >>> decision = judge(first, deals=8, seed=1)
+    >>> decision.kind, decision.made == first.made, decision == judge(first, deals=8, seed=1)
+    ('pass', True, True)
+    """
+    deals = check_deals(deals)
+    if position.forced:
+        return None
+    view = position.view
+    bot = ExpertBot(seed=seed, samples=deals, **OPTIONS)  # type: ignore[arg-type]
+    problem = bot.problem(view)
+    if problem is None:
+        return None
+    problem, active, made = _with_made(view, problem, position.made)
+    if not made:
+        return None
+    stream = imagine(problem.sampler, bot.generator(view), deals, None)
+    rows = problem.rows(itertools.islice(stream, deals), active)
+    if len(rows) < 2:
+        return None
+    return _decide(position, problem, active, made, rows, view.rules.counters, deals)
+
+
+def _with_made(
+    view: SeatView, problem: Problem[Any], made: Move
+) -> tuple[Problem[Any], list[int], list[int]]:
+    """The problem with the move made among its candidates (a pass outside the expert's pool
+    added), the candidates to judge (one of each set of cards as good as each other), and the
+    places among those of the move made (its plans: played on, or running for the moon)."""
+    candidates = list(problem.candidates)
+    if not any(problem.move(c)[0] == made for c in candidates):
+        candidates.append((made, False) if problem.plans else made)
+        problem = dataclasses.replace(problem, candidates=candidates)
+    twins: dict[Move, Move] = {}
+    kept_moves: list[Move] = []
+    for candidate in candidates:
+        move = problem.move(candidate)[0]
+        if move in twins:
+            continue
+        twin = next(
+            (
+                kept
+                for kept in kept_moves
+                if isinstance(move, Card)
+                and isinstance(kept, Card)
+                and equivalent(view, [min(kept, move), max(kept, move)])
+            ),
+            move,
+        )
+        twins[move] = twin
+        if twin == move:
+            kept_moves.append(move)
+    active = [
+        i for i, c in enumerate(candidates) if twins[problem.move(c)[0]] == problem.move(c)[0]
+    ]
+    target = twins.get(made, made)
+    places = [place for place, i in enumerate(active) if problem.move(candidates[i])[0] == target]
+    return problem, active, places
+
+
+def _decide(
+    position: Position,
+    problem: Problem[Any],
+    active: list[int],
+    made: list[int],
+    rows: list[list[float]],
+    counters: bool,
+    deals: int,
+) -> Decision:
+    """The decision from the rows (a row a deal, a column a candidate): the best chosen on one
+    half of the deals and measured against the move made on the other, both ways."""
+    half = len(rows) // 2
+    folds = (rows[:half], rows[half:])
+    everything = range(len(active))
+    diffs: list[float] = []
+    bests: list[float] = []
+    mades: list[float] = []
+    for chosen_on, measured_on in (folds, folds[::-1]):
+        best = _pick(chosen_on, everything)
+        mine = _pick(chosen_on, made)
+        for row in measured_on:
+            diffs.append(row[best] - row[mine])
+            bests.append(row[best])
+            mades.append(row[mine])
+    cost, cost_interval = _mean(diffs)
+    made_score, made_interval = _mean(mades)
+    best_score, best_interval = _mean(bests)
+    overall = _pick(rows, everything)
+    best_move = problem.move(problem.candidates[active[overall]])[0]
+    if cost <= 0 or overall in made:
+        best_move = position.made
+        best_score, best_interval = made_score, made_interval
+        cost, cost_interval = 0.0, (0.0, 0.0)
+    mark = _mark(cost, cost_interval)
+    unit = "counter" if counters else "point"
+    text = _text(position, best_move, cost, cost_interval, mark, unit, deals)
+    return Decision(
+        position.ply,
+        position.hand,
+        position.trick,
+        position.kind,
+        position.made,
+        best_move,
+        _round(made_score),
+        _round_pair(made_interval),
+        _round(best_score),
+        _round_pair(best_interval),
+        _round(cost),
+        _round_pair(cost_interval),
+        mark,
+        text,
+    )
+
+
+def _pick(rows: Sequence[Sequence[float]], columns: Sequence[int]) -> int:
+    """The column with the best mean over the rows (the first of the best on a tie)."""
+    return max(columns, key=lambda c: (sum(row[c] for row in rows), -c))
+
+
+def _mean(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean and its 95% interval."""
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((x - mean) ** 2 for x in values) / max(n - 1, 1)
+    half = Z * math.sqrt(variance / n)
+    return mean, (mean - half, mean + half)
+
+
+def _round(value: float) -> float:
+    return round(value, 3) + 0.0  # (no -0.0)
+
+
+def _round_pair(pair: tuple[float, float]) -> tuple[float, float]:
+    return _round(pair[0]), _round(pair[1])
+
+
+def _mark(cost: float, interval: tuple[float, float]) -> Mark | None:
+    """The mark a cost earns: a blunder, a mistake, or none (not clear of its noise)."""
+    if interval[0] <= CLEAR:
+        return None
+    if cost >= BLUNDER:
+        return "blunder"
+    if cost >= MISTAKE:
+        return "mistake"
+    return None
+
+
+def _name(made: Move) -> str:
+    """A move in words, with ``the`` before a card."""
+    if isinstance(made, Card):
+        return f"the {words.symbol(made)}"
+    if isinstance(made, Pass | Discard):
+        return words.cards(made.cards)
+    return words.move(made).rstrip(".")
+
+
+def _where(hand: int, trick: int | None) -> str:
+    return f"hand {hand}" + (f", trick {trick}" if trick is not None else "")
+
+
+def _amount(cost: float, unit: str) -> str:
+    whole = round(cost, 1)
+    text = f"{whole:g} {unit}" + ("" if whole == 1 else "s")
+    return f"about {text}"
+
+
+def _text(
+    position: Position,
+    best: Move,
+    cost: float,
+    interval: tuple[float, float],
+    mark: Mark | None,
+    unit: str,
+    deals: int,
+) -> str:
+    """The decision in words."""
+    where = _where(position.hand, position.trick).capitalize()
+    made = position.made
+    verb = "passed" if isinstance(made, Pass) else "played" if isinstance(made, Card) else "chose"
+    said = f"{where}: you {verb} {_name(made)}"
+    if best == made:
+        return f"{said}; the expert found nothing better in {deals} imagined deals."
+    other = f"passing {_name(best)}" if isinstance(best, Pass) else _name(best)
+    low, high = (max(x, 0.0) for x in interval)
+    estimate = f"an estimate: {low:.1f} to {high:.1f}"
+    verdict = f" A {mark}." if mark else ""
+    return f"{said}; {other} was {_amount(cost, unit)} better ({estimate}).{verdict}"
+
+
+_NUMBERS: Final = [
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+]
+
+
+def _number(count: int, noun: str) -> str:
+    word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
+    return f"{word} {noun}" + ("" if count == 1 else "s")
+
+
+def _costliest(decision: Decision) -> str:
+    """The costliest marked decision in a phrase: ``passing the A♠ in hand 3``."""
+    made, best = decision.made, decision.best
+    where = _where(decision.hand, decision.trick)
+    if isinstance(made, Pass):
+        gone = [card for card in made.cards if not isinstance(best, Pass) or card not in best.cards]
+        named = " and ".join(f"the {words.symbol(card)}" for card in gone or made.cards)
+        return f"passing {named} in {where}"
+    if isinstance(made, Card):
+        return f"playing the {words.symbol(made)} in {where}"
+    return f"{_name(made)} in {where}"
+
+
+def assemble(
+    seat: int,
+    deals: int,
+    seed: int,
+    decisions: Sequence[Decision],
+    forced: int,
+    *,
+    unit: str = "point",
+) -> Review:
+    """The review from its decisions (judged one by one, e.g. in a server's pool): the points
+    lost in the marked ones and the summary.
+
+    >>> assemble(0, 48, 1, [], 13).summary
+    'No mistakes found in no decisions weighed (13 forced). An estimate, from 48 imagined deals a decision.'
+    """
+    ordered = tuple(sorted(decisions, key=lambda decision: decision.ply))
+    marked = [decision for decision in ordered if decision.mark is not None]
+    lost = _round(sum(decision.cost for decision in marked))
+    honest = f"An estimate, from {deals} imagined deals a decision."
+    weighed = f"{_number(len(ordered), 'decision')} weighed ({forced} forced)"
+    if not marked:
+        summary = f"No mistakes found in {weighed}. {honest}"
+    else:
+        costliest = max(marked, key=lambda decision: (decision.cost, -decision.ply))
+        amount = f"{lost:.1f} {unit}" + ("" if f"{lost:.1f}" == "1.0" else "s")
+        summary = (
+            f"About {amount} lost in {_number(len(marked), 'decision')}; "
+            f"the costliest: {_costliest(costliest)}. {honest}"
+        )
+    return Review(seat, deals, seed, ordered, forced, lost, summary)
+
+
+def review(
+    game: Game,
+    seat: int,
+    *,
+    deals: int = DEFAULT_DEALS,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
+) -> Review:
+    """The review of one seat of a game (the seat from 0): every decision judged
+    (:func:`judge`), ``progress(done, total)`` told after each; ``workers`` processes share
+    the work (1: this one alone)."""
+    deals = check_deals(deals)
+    found = positions(game, seat)
+    total = len(found)
+    results: list[Decision | None] = []
+    if workers > 1 and total > 1:
+        context = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+            jobs = [pool.submit(judge, position, deals=deals, seed=seed) for position in found]
+            for done, job in enumerate(jobs, 1):
+                results.append(job.result())
+                if progress is not None:
+                    progress(done, total)
+    else:
+        for done, position in enumerate(found, 1):
+            results.append(judge(position, deals=deals, seed=seed))
+            if progress is not None:
+                progress(done, total)
+    decisions = [decision for decision in results if decision is not None]
+    unit = "counter" if game.rules.counters else "point"
+    return assemble(seat, deals, seed, decisions, total - len(decisions), unit=unit)
