@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import select
@@ -324,11 +324,11 @@ class Reviews:
         if work is not None:
             return work.answer()
         found: _Kept | None = await self.hub.db(stored, self.hub.store, kept.table_id, seat)
-        if found is None:
-            raise TableError(
+        if found is None:  # (no miss of the guard's: the game is there)
+            raise HTTPException(
+                404,
                 f"nobody has asked for the review of seat {seat} of this game yet: "
                 "ask for it with POST",
-                404,
             )
         return found.answer()
 
@@ -357,13 +357,15 @@ class Reviews:
             if work.task is not None:
                 work.task.cancel()
 
-    async def _run(self, work: _Work, positions: Sequence[Any] | None, unit: str | None) -> None:
+    async def _run(self, work: _Work, given: Sequence[Any] | None, unit_given: str | None) -> None:
         """Work out a review: each decision in the pool, its progress kept, the review stored."""
         db, store = self.hub.db, self.hub.store
         try:
             decisions: list[Any] = []
             forced = 0
-            if positions is None or unit is None:  # (taken up again: where was it?)
+            if given is not None and unit_given is not None:
+                positions, unit = given, unit_given
+            else:  # (taken up again: where was it?)
                 kept = await self.hub.kept_record(work.table_id)
                 loop = asyncio.get_running_loop()
                 positions, unit = await loop.run_in_executor(None, _positions, kept, work.seat)
@@ -484,7 +486,14 @@ _ANSWERS: dict[int | str, dict[str, Any]] = {
     429: {"description": "too many reviews asked or looked at, or in progress"},
 }
 
-router = APIRouter(tags=["reviews"])
+
+def _looking(request: Request) -> None:
+    """A look-up of a game by its id or code: refused (429) while the client's misses of
+    games that are not there are spent, as every look-up of a table or game is."""
+    request.app.state.guard.looking(request)
+
+
+router = APIRouter(tags=["reviews"], dependencies=[Depends(_looking)])
 """The routes of reviews (``app.include_router(reviews.router)``)."""
 
 
