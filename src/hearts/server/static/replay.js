@@ -3,6 +3,7 @@
 // engine made it; the page only shows it (nothing here knows the rules).
 import { face, short, words } from "./cards.js";
 import { WIDOW_WORDS } from "./log.js";
+import { at as reviewAt, startReview } from "./review.js";
 import { $, api, h, say } from "./util.js";
 
 let game = null; // the server's answer
@@ -121,6 +122,7 @@ function render() {
     $(key).setAttribute("aria-disabled", off ? "true" : "false");
   }
   drawScores(step, n);
+  reviewAt(at);
 }
 
 function drawSeats(step, n) {
@@ -304,6 +306,7 @@ export async function replay(key) {
   }
   document.addEventListener("keydown", onKey);
   drawAbout();
+  startReview({ id, game, go, seatName, at: () => at });
   const asked = Number((location.hash || "").slice(1));
   go(Number.isInteger(asked) && asked >= 1 ? asked - 1 : 0);
 }

@@ -1,0 +1,200 @@
+// The expert's review of one seat on a finished game's replay (POST/GET
+// /api/games/{id}/reviews/{seat}): a "Review" button per seat (the viewer's own first), a
+// progress bar while the server works it out (polled), then the marked decisions on the
+// replay's timeline (a mistake "?", a blunder "??") and, at a marked step, the better move.
+// Everything shown comes from the server's review; names are set as text.
+import { short } from "./cards.js";
+import { $, api, h, kept } from "./util.js";
+
+const POLL = 1000; // ms between looks while the review is worked out
+const NAMES = { mistake: "a mistake", blunder: "a blunder" };
+
+let ctx = null; // { id, game, go, seatName }
+let shown = null; // { seat, review, steps: Map(step -> decision) }
+let asking = 0; // the number of the latest ask (an older answer arriving late is dropped)
+let timer = null;
+
+/** A move as people write it: "K♣", "passing 2♣ 3♣ Q♠", else the move's own text. */
+function moveWords(text) {
+  const parts = String(text).split(" ");
+  const card = (name) => (/^(JK|[2-9TJQKA][CDSH])'?$/.test(name) ? short(name) : name);
+  if (parts[0] === "pass") return `passing ${parts.slice(1).map(card).join(" ")}`;
+  if (parts.length === 1) return card(parts[0]);
+  return parts.map(card).join(" ");
+}
+
+function number(value) {
+  return (Math.round(value * 10) / 10).toFixed(1);
+}
+
+function unit(amount) {
+  const counters = ctx.game.rules && ctx.game.rules.counters;
+  const word = counters ? "counter" : "point";
+  return `${word}${number(amount) === "1.0" ? "" : "s"}`;
+}
+
+/** "Better: K♣ — about 3.2 points (±0.9) better; an estimate from 200 sampled deals." */
+export function betterWords(decision, deals) {
+  const [low, high] = decision.cost_interval;
+  const spread = Math.max(0, (high - low) / 2);
+  return `Better: ${moveWords(decision.best)} \u2014 about ${number(decision.cost)} ${unit(decision.cost)} ` +
+    `(\u00b1${number(spread)}) better; an estimate from ${deals} sampled deals.`;
+}
+
+/** The step of the replay that shows each move: the n-th move step is ply n. */
+function moveSteps() {
+  const steps = [];
+  ctx.game.steps.forEach((step, index) => { if (step.kind === "move") steps.push(index); });
+  return steps;
+}
+
+// ---------------------------------------------------------------- asking
+
+function seatsInOrder() {
+  const n = ctx.game.players;
+  const mine = kept(ctx.id);
+  const own = mine && Number.isInteger(mine.seat) && mine.seat < n ? mine.seat : null;
+  const order = Array.from({ length: n }, (_, seat) => seat);
+  return own === null ? { order, own } : { order: [own, ...order.filter((s) => s !== own)], own };
+}
+
+function drawButtons() {
+  const { order, own } = seatsInOrder();
+  $("review-seats").replaceChildren(...order.map((seat) => h("button", {
+    type: "button",
+    class: `review-seat${shown && shown.seat === seat ? " primary" : ""}`,
+    "data-seat": seat,
+    "aria-pressed": shown && shown.seat === seat ? "true" : "false",
+    onclick: () => ask(seat),
+  }, seat === own ? `Review your play (${ctx.seatName(seat)})` : `Review ${ctx.seatName(seat)}`)));
+}
+
+function status(text) {
+  $("review-status").textContent = text || "";
+}
+
+function progress(answer) {
+  const bar = $("review-progress");
+  bar.hidden = false;
+  bar.max = Math.max(1, answer.total);
+  bar.value = answer.done;
+  const what = answer.state === "queued" ? "Waiting for the bots (the tables' play goes first)"
+    : `Judging decision ${Math.min(answer.done + 1, answer.total)} of ${answer.total}`;
+  bar.setAttribute("aria-valuetext", `${answer.done} of ${answer.total} decisions judged`);
+  status(`${what}\u2026`);
+}
+
+async function ask(seat) {
+  const mine = ++asking;
+  clearTimeout(timer);
+  show(null);
+  status(`Asking for the review of ${ctx.seatName(seat)}\u2026`);
+  $("review").dataset.seat = String(seat);
+  const path = `/api/games/${encodeURIComponent(ctx.id)}/reviews/${seat}`;
+  let answer;
+  try {
+    answer = await api("POST", path);
+  } catch (error) {
+    if (mine === asking) status(error.message);
+    return;
+  }
+  follow(mine, seat, path, answer);
+}
+
+function follow(mine, seat, path, answer) {
+  if (mine !== asking) return;
+  if (answer.state === "done") {
+    $("review-progress").hidden = true;
+    show({ seat, review: answer.review });
+    return;
+  }
+  if (answer.state === "failed") {
+    $("review-progress").hidden = true;
+    status(`The review could not be worked out: ${answer.error || "the server failed"}. Ask again to try once more.`);
+    return;
+  }
+  progress(answer);
+  timer = setTimeout(async () => {
+    let next;
+    try {
+      next = await api("GET", path);
+    } catch (error) {
+      if (mine === asking) status(`${error.message}; the page looks again in a few seconds.`);
+      timer = setTimeout(() => follow(mine, seat, path, answer), POLL * 5);
+      return;
+    }
+    follow(mine, seat, path, next);
+  }, POLL);
+}
+
+// ---------------------------------------------------------------- showing
+
+function show(found) {
+  $("review").dataset.state = found ? "done" : "working";
+  if (!found) {
+    shown = null;
+    $("replay-marks").replaceChildren();
+    $("review-summary").textContent = "";
+    $("review-list").replaceChildren();
+    $("review-note").hidden = true;
+    drawButtons();
+    return;
+  }
+  const steps = moveSteps();
+  const marked = new Map();
+  for (const decision of found.review.decisions) {
+    const step = steps[decision.ply];
+    if (decision.mark && step !== undefined) marked.set(step, decision);
+  }
+  shown = { seat: found.seat, review: found.review, steps: marked };
+  drawButtons();
+  status(`The review of ${ctx.seatName(found.seat)}: ${found.review.decisions.length} decisions judged` +
+    `${found.review.forced ? `, ${found.review.forced} forced moves skipped` : ""}.`);
+  $("review-summary").textContent = found.review.summary;
+  const last = Math.max(1, ctx.game.steps.length - 1);
+  $("replay-marks").replaceChildren(...[...marked].map(([step, decision]) => h("button", {
+    type: "button",
+    class: `mark ${decision.mark}`,
+    "data-step": step,
+    "data-mark": decision.mark,
+    style: `left:${(step / last) * 100}%`,
+    title: `${where(decision)}: ${NAMES[decision.mark]}`,
+    "aria-label": `${where(decision)}: ${NAMES[decision.mark]}, ${moveWords(decision.made)}; go to it`,
+    onclick: () => ctx.go(step),
+  }, decision.mark === "blunder" ? "??" : "?")));
+  $("review-list").replaceChildren(...[...marked].map(([step, decision]) => h("li", { class: decision.mark },
+    h("button", { type: "button", class: "link", "data-step": step, onclick: () => ctx.go(step) },
+      h("span", { class: `badge ${decision.mark}` }, decision.mark === "blunder" ? "??" : "?"),
+      ` ${where(decision)}: ${moveWords(decision.made)}, ${NAMES[decision.mark]} (about ${number(decision.cost)} ${unit(decision.cost)})`))));
+  if (!marked.size) $("review-list").append(h("li", {}, "No decision is marked: none cost clearly a point or more."));
+  at(ctx.at());
+}
+
+function where(decision) {
+  return decision.trick ? `Hand ${decision.hand}, trick ${decision.trick}` : `Hand ${decision.hand}, ${decision.kind === "pass" ? "the pass" : decision.kind}`;
+}
+
+/** The replay moved to ``step``: the better move there, if the review marked that step. */
+export function at(step) {
+  if (!shown) return;
+  const decision = shown.steps.get(step);
+  const note = $("review-note");
+  for (const mark of $("replay-marks").children) mark.classList.toggle("here", Number(mark.dataset.step) === step);
+  if (!decision) {
+    note.hidden = true;
+    return;
+  }
+  note.hidden = false;
+  note.dataset.mark = decision.mark;
+  note.replaceChildren(
+    h("strong", { class: `badge ${decision.mark}` }, decision.mark === "blunder" ? "?? Blunder" : "? Mistake"),
+    h("span", {}, ` ${ctx.seatName(shown.seat)} played ${moveWords(decision.made)}. `),
+    h("span", { class: "better" }, betterWords(decision, shown.review.deals)));
+}
+
+/** Start the review's part of the replay page (once the replay is drawn). */
+export function startReview(options) {
+  ctx = options;
+  $("review").hidden = false;
+  drawButtons();
+}
