@@ -12,6 +12,7 @@ const NAMES = { mistake: "a mistake", blunder: "a blunder" };
 let ctx = null; // { id, game, go, seatName }
 let shown = null; // { seat, review, steps: Map(step -> decision) }
 let asking = 0; // the number of the latest ask (an older answer arriving late is dropped)
+let chosen = null; // the seat whose review is asked or shown
 let timer = null;
 
 /** A move as people write it: "K♣", "passing 2♣ 3♣ Q♠", else the move's own text. */
@@ -62,9 +63,9 @@ function drawButtons() {
   const { order, own } = seatsInOrder();
   $("review-seats").replaceChildren(...order.map((seat) => h("button", {
     type: "button",
-    class: `review-seat${shown && shown.seat === seat ? " primary" : ""}`,
+    class: `review-seat${chosen === seat ? " primary" : ""}`,
     "data-seat": seat,
-    "aria-pressed": shown && shown.seat === seat ? "true" : "false",
+    "aria-pressed": chosen === seat ? "true" : "false",
     onclick: () => ask(seat),
   }, seat === own ? `Review your play (${ctx.seatName(seat)})` : `Review ${ctx.seatName(seat)}`)));
 }
@@ -86,6 +87,7 @@ function progress(answer) {
 
 async function ask(seat) {
   const mine = ++asking;
+  chosen = seat;
   clearTimeout(timer);
   show(null);
   status(`Asking for the review of ${ctx.seatName(seat)}\u2026`);
