@@ -13,6 +13,7 @@ at once (its worker processes with it), prints what was finished, says so, and e
     hearts arena --variant modern --bots basic,random,random,random --deals 100 --seed 1
     hearts replay game.json
     hearts verify game.json
+    hearts review game.json --seat 1
 """
 
 from __future__ import annotations
@@ -45,13 +46,15 @@ from hearts.errors import HeartsError, InvalidArgument, InvalidRecord, InvalidRu
 from hearts.events import HandSettled, MoonShot
 from hearts.game import Game
 from hearts.rules import Moon, Rules
+from hearts.tui.commandline import FAILURE
+from hearts.tui.commandline import fail as _fail
+from hearts.tui.commandline import read_record as _read_record
+from hearts.tui.commandline import say as _say
+from hearts.tui.commandline import warn as _warn
+from hearts.tui.review import review_command
 
 __all__ = ["app", "main"]
 
-USAGE_ERROR = 2
-"""Exit code for options the command cannot use."""
-FAILURE = 1
-"""Exit code for a file that cannot be read or is not a record."""
 INTERRUPTED = 130
 """Exit code after Ctrl+C (128 + SIGINT, as shells report it)."""
 
@@ -65,24 +68,6 @@ SEEDS: Final = (-(2**63), 2**63 - 1)
 """The seeds a command takes: 64-bit whole numbers (a record's seed stays exact in any JSON)."""
 OWN_INTERRUPTS: Final = frozenset({"play"})
 """Commands that take Ctrl+C themselves (the terminal game reads it as a key)."""
-
-
-def _say(message: str) -> None:
-    """A message on stderr, as it is (no markup, no highlighting): wrapped at word breaks to a
-    terminal's width, one line when stderr is a file or a pipe (for logs and grep)."""
-    console = Console(stderr=True, highlight=False)
-    console.print(message, markup=False, soft_wrap=not console.is_terminal)
-
-
-def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """Say what is wrong in one sentence on stderr, and stop."""
-    _say(f"error: {message}")
-    raise typer.Exit(code)
-
-
-def _warn(message: str) -> None:
-    """Say in one sentence on stderr what the command will do otherwise than asked."""
-    _say(f"warning: {message}")
 
 
 def _stop_interrupted(what: str) -> NoReturn:
@@ -195,6 +180,9 @@ app = _App(
     pretty_exceptions_enable=False,
     cls=_Group,
 )
+
+
+app.command("review")(review_command)
 
 
 @app.command("variants")
@@ -727,18 +715,6 @@ def replay(
     except InvalidRecord as error:
         _fail(f"{file} is not a game record this version can replay: {error}", FAILURE)
     typer.echo(record.text(game))
-
-
-def _read_record(file: Path) -> bytes:
-    """The bytes of a record file; a file that cannot be read ends the command in a sentence."""
-    try:
-        return file.read_bytes()
-    except FileNotFoundError:
-        _fail(f"there is no file {file}", FAILURE)
-    except IsADirectoryError:
-        _fail(f"{file} is a directory, not a game record", FAILURE)
-    except OSError as error:
-        _fail(f"cannot read {file}: {error.strerror or error}", FAILURE)
 
 
 @app.command("verify")

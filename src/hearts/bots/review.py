@@ -74,7 +74,7 @@ __all__ = [
     "review",
 ]
 
-DEFAULT_DEALS: Final = 200
+DEFAULT_DEALS: Final = 400
 """The default budget: imagined deals a decision (benchmarks/review.py: a whole game's seat in
 under a minute on two cores)."""
 MISTAKE: Final = 1.0

@@ -1,0 +1,187 @@
+"""The expert's review of a game (hearts.bots.review): marks, twins, the pass, seeds, plies."""
+
+from __future__ import annotations
+
+import functools
+import json
+import pickle
+
+import pytest
+
+from hearts import Deal, Game, InvalidArgument, variants
+from hearts.bots import BasicBot, ExpertBot
+from hearts.bots.basic import pass_ranking
+from hearts.bots.expert import MODEL_PASS_POOL
+from hearts.bots.review import (
+    Decision,
+    Position,
+    Review,
+    assemble,
+    judge,
+    positions,
+    review,
+)
+from hearts.cards import Card
+from hearts.events import move_of
+from hearts.moves import Pass
+
+MODERN = variants.get("modern")
+ONE_HAND = MODERN.replace(end="deals", deals=1)
+
+# Trick 1: seat 3 leads the 2♣, seat 0 takes it with the A♣. Trick 2: seat 0 leads the 9♠, seat
+# 1 plays the Q♠, seat 2 the 4♠; seat 3, last, holds the A♠ and the 3♠ and no other spade.
+QUEEN_HANDS = [
+    "AC 9S 8C 9C TC 6D 7D 8D 5H 6H 7H 8H KS",
+    "3C QS JC QC KC 9D TD JD 9H TH JH 2S 5S",
+    "4C 4S QD KD AD QH KH AH 6S 7S 8S TS JS",
+    "2C AS 3S 5C 6C 7C 2D 3D 4D 5D 2H 3H 4H",
+]
+
+
+def queen_position(made: str) -> Position:
+    """Seat 3, last to the trick with the Q♠ in it, playing ``made``."""
+    deal = Deal.from_hands(MODERN, QUEEN_HANDS, pass_direction="hold")
+    for card in ["2C", "AC", "3C", "4C", "9S", "QS", "4S"]:
+        deal.play(card)
+    return Position(deal.view(3), Card.parse(made), 7, 1, 2, "card", False)
+
+
+@functools.cache
+def basic_game(seed: int = 5) -> Game:
+    """A one-hand modern game of four basic players."""
+    game = Game(ONE_HAND, seed=seed)
+    players = [BasicBot(seed=seed * 10 + seat) for seat in range(4)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.play(players[seat].choose(game.view(seat)), seat)
+    return game
+
+
+def test_taking_the_queen_with_the_ace_is_a_blunder_and_the_review_names_the_duck() -> None:
+    decision = judge(queen_position("AS"), deals=24, seed=1)
+    assert decision is not None
+    assert decision.mark == "blunder"
+    assert decision.best == Card.parse("3S")
+    assert decision.cost >= 13  # (the Q♠'s 13, and the others' share of it)
+    assert decision.cost_interval[0] > 3
+    assert decision.best_score - decision.made_score == pytest.approx(decision.cost, abs=0.01)
+    assert "3♠" in decision.text and "blunder" in decision.text and "estimate" in decision.text
+
+
+def test_the_best_move_itself_is_never_marked_and_costs_nothing() -> None:
+    decision = judge(queen_position("3S"), deals=24, seed=1)
+    assert decision is not None
+    assert decision.mark is None and decision.cost == 0.0
+    assert decision.best == decision.made == Card.parse("3S")
+
+
+def test_a_card_as_good_as_another_scores_as_its_twin() -> None:
+    # Seat 2 at trick 2 of the constructed deal holds the 6♠ 7♠ 8♠ (touching: as good as each
+    # other) below the 9♠ led and the Q♠ played: each of the three scores the same, against
+    # the same best, at the same cost.
+    deal = Deal.from_hands(MODERN, QUEEN_HANDS, pass_direction="hold")
+    for card in ["2C", "AC", "3C", "4C", "9S", "QS"]:
+        deal.play(card)
+    view = deal.view(2)
+    judged = []
+    for made in ("6S", "7S", "8S"):
+        decision = judge(Position(view, Card.parse(made), 6, 1, 2, "card", False), deals=16, seed=3)
+        assert decision is not None
+        judged.append(decision)
+    assert len({(d.made_score, d.best, d.cost, d.cost_interval, d.mark) for d in judged}) == 1
+
+
+def test_the_experts_own_choices_at_the_same_seed_and_deals_are_not_marked() -> None:
+    game = Game(ONE_HAND, seed=8)
+    players = [ExpertBot(seed=1, samples=24, value=True, search_pass=True)]
+    players += [BasicBot(seed=seat) for seat in (1, 2, 3)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.play(players[seat].choose(game.view(seat)), seat)
+    found = review(game, 0, deals=24, seed=1)
+    assert found.decisions, "the expert decided something"
+    assert [d for d in found.decisions if d.mark] == []
+    assert found.lost == 0 and found.summary.startswith("No mistakes found")
+
+
+def test_a_review_repeats_exactly_for_a_seed_and_a_budget_and_reads_back() -> None:
+    game = basic_game()
+    one = review(game, 1, deals=8, seed=4)
+    two = review(game, 1, deals=8, seed=4)
+    assert one == two
+    data = json.loads(json.dumps(one.to_dict()))
+    assert Review.from_dict(data) == one
+    assert data["decisions"][0]["made"] == str(one.decisions[0].made)
+    other = review(game, 1, deals=8, seed=5)
+    assert [d.made_score for d in other.decisions] != [d.made_score for d in one.decisions]
+
+
+def test_forced_moves_are_skipped_and_counted() -> None:
+    game = basic_game()
+    found = positions(game, 2)
+    forced = [position for position in found if position.forced]
+    assert forced, "a hand has forced moves (the last trick's card at least)"
+    assert all(judge(position, deals=4, seed=0) is None for position in forced)
+    done = review(game, 2, deals=4, seed=0)
+    assert len(done.decisions) + done.forced == len(found)
+    assert done.forced >= len(forced)
+    assert {d.ply for d in done.decisions}.isdisjoint(p.ply for p in forced)
+
+
+def test_a_pass_outside_the_experts_pool_is_judged_against_the_pool() -> None:
+    game = Game(MODERN, seed=11)
+    view = game.view(0)
+    pool = pass_ranking(view)[:MODEL_PASS_POOL]
+    outside = [card for card in view.hand if card not in pool][:3]
+    made = Pass(outside)
+    decision = judge(Position(view, made, 0, 1, None, "pass", False), deals=16, seed=2)
+    assert decision is not None and decision.kind == "pass" and decision.made == made
+    assert isinstance(decision.best, Pass)
+    assert decision.best == made or set(decision.best.cards) <= set(pool)
+    assert "passed" in decision.text
+
+
+def test_each_decisions_ply_is_the_index_of_its_move_among_the_games_moves() -> None:
+    game = basic_game()
+    moves = [move for index, event in enumerate(game.events) if (move := move_of(event, index))]
+    for seat in range(4):
+        for position in positions(game, seat):
+            assert moves[position.ply] == (seat, position.made)
+    done = review(game, 3, deals=4, seed=0)
+    assert all(moves[d.ply] == (3, d.made) for d in done.decisions)
+    assert all((d.trick is None) == (d.kind == "pass") for d in done.decisions)
+
+
+def test_positions_pickle_for_a_pool_of_processes() -> None:
+    position = positions(basic_game(), 0)[0]
+    assert pickle.loads(pickle.dumps(position)) == position
+
+
+def test_bad_budgets_and_seats_are_refused_in_a_sentence() -> None:
+    with pytest.raises(InvalidArgument, match="deals must be a whole number of at least 4"):
+        judge(queen_position("AS"), deals=2, seed=0)
+    with pytest.raises(InvalidArgument, match="seat must be 0 to 3"):
+        positions(basic_game(), 4)
+
+
+def test_the_summary_names_the_costliest_and_says_it_is_an_estimate() -> None:
+    pass_mistake = Decision(
+        3, 3, None, "pass", Pass("AS 4D 2C"), Pass("QS 4D 2C"), -5.0, (-6.0, -4.0),
+        -1.0, (-2.0, 0.0), 4.0, (3.2, 4.8), "blunder", "",
+    )  # fmt: skip
+    card_mistake = Decision(
+        9, 4, 2, "card", Card.parse("KS"), Card.parse("2S"), 0.0, (-1.0, 1.0),
+        3.5, (2.5, 4.5), 3.5, (2.0, 5.0), "blunder", "",
+    )  # fmt: skip
+    fine = Decision(
+        12, 4, 3, "card", Card.parse("3H"), Card.parse("3H"), 1.0, (0.0, 2.0),
+        1.0, (0.0, 2.0), 0.0, (0.0, 0.0), None, "",
+    )  # fmt: skip
+    done = assemble(0, 400, 1, [card_mistake, fine, pass_mistake], 40)
+    assert done.summary == (
+        "About 7.5 points lost in two decisions; the costliest: passing the A♠ in hand 3. "
+        "An estimate, from 400 imagined deals a decision."
+    )
+    assert [d.ply for d in done.decisions] == [3, 9, 12] and done.lost == 7.5
