@@ -8,6 +8,8 @@ and change nothing. The stored rows round trip on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +29,7 @@ from hearts.server.store import Store
 from .conftest import UNLIMITED
 from .players import PERSON, bot, hello, make, play_until
 
+DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 DEALS = 8
 """The budget of the tests' reviews (the smallest the core takes is 4): quick, and enough."""
 FAILSAFE = 120.0
@@ -145,6 +148,14 @@ def test_a_review_is_worked_out_stored_and_asked_again_answered_without_new_work
         assert pool.counts["reviews"] == judged  # (nothing worked out again)
     kept = reviews.stored(store, table, 0)
     assert kept is not None and kept.state == "done" and kept.review == answer["review"]
+    # docs/protocol.md's examples ("Reviews") have the fields of the real answer and decision.
+    text = DOC.read_text(encoding="utf-8")
+    state, decision = (
+        json.loads(re.search(rf"```json {name}\n(.*?)```", text, re.DOTALL).group(1))  # type: ignore[union-attr]
+        for name in ("review-state", "review-decision")
+    )
+    assert state.keys() == answer.keys()
+    assert decision.keys() == answer["review"]["decisions"][0].keys()
 
 
 def test_a_review_in_progress_when_the_server_stops_is_taken_up_again_where_it_was(
