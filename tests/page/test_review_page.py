@@ -24,7 +24,7 @@ from hearts.events import Event, move_of
 from hearts.server import botpool, reviews
 
 from .conftest import WAIT, LiveServer, fresh_context
-from .test_look import PHONE
+from .test_look import PHONE, describe, violations
 from .test_replay import finish, no_sideways_scroll
 
 DEALS = 8
@@ -112,7 +112,8 @@ def test_marks_on_the_timeline_go_to_their_step_and_show_the_better_move(
     """A review whose second decision is a mistake and whose last a blunder (the server's own
     review of seat 1, its marks set so for the test): two marks on the timeline, told apart;
     each goes to the step of its move, where the better move is said with its estimate; a
-    step of no mark shows none; on a phone too, with no sideways scrolling."""
+    step of no mark shows none; on a phone too, with no sideways scrolling and no accessibility
+    violation."""
     table = game["table"]["id"]
     answer = reviewed(server, table, 1)
     review = answer["review"]
@@ -151,6 +152,8 @@ def test_marks_on_the_timeline_go_to_their_step_and_show_the_better_move(
                 f"an estimate from {DEALS} sampled deals."
             )
             shot(page, f"review-{name}")
+            found = violations(page)  # (axe-core: the marks, the note, the review's panel)
+            assert not found, describe(found)
             page.locator("#review-list button", has_text="a mistake").click()
             expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[0]))
             expect(note).to_have_attribute("data-mark", "mistake")

@@ -53,7 +53,7 @@ function moveSteps() {
 
 function seatsInOrder() {
   const n = ctx.game.players;
-  const mine = kept(ctx.id);
+  const mine = kept(ctx.game.id || ctx.id); // (the page keeps a seat under the table's id; the link may give its code)
   const own = mine && Number.isInteger(mine.seat) && mine.seat < n ? mine.seat : null;
   const order = Array.from({ length: n }, (_, seat) => seat);
   return own === null ? { order, own } : { order: [own, ...order.filter((s) => s !== own)], own };
