@@ -248,7 +248,8 @@ def test_asks_beyond_a_minutes_allowance_are_refused_with_when_to_ask_again(
 
 def test_bad_asks_get_a_sentence_and_change_nothing(store: Store) -> None:
     """No such game (404), a game still played (409), a seat it has not or no seat (422),
-    a review nobody asked for yet (404 on GET): each a sentence, nothing stored."""
+    a review nobody asked for yet (404 on GET): each a sentence, nothing stored. (Both routes
+    are in the OpenAPI document.)"""
     with server(store) as http:
         table = finish(http)
         playing = make(http, [PERSON, bot(), bot(), bot()])["table"]["id"]
@@ -266,6 +267,8 @@ def test_bad_asks_get_a_sentence_and_change_nothing(store: Store) -> None:
             assert answer.status_code == status, (path, answer.text)
             assert says in answer.json()["error"], (path, answer.json())
         assert http.app.state.hub.pool.counts["reviews"] == 0  # type: ignore[attr-defined]
+        documented = http.get("/openapi.json").json()["paths"]["/api/games/{key}/reviews/{seat}"]
+        assert {"get", "post"} <= documented.keys()
     for seat in range(4):
         assert reviews.stored(store, table, seat) is None
 

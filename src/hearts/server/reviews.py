@@ -500,6 +500,7 @@ router = APIRouter(tags=["reviews"], dependencies=[Depends(_looking)])
 @router.post(
     "/api/games/{key}/reviews/{seat}",
     status_code=202,
+    response_model=ReviewState,
     responses={200: {"description": "the review, done", "model": ReviewState}, **_ANSWERS},
 )
 async def ask_review(request: Request, key: str, seat: int) -> JSONResponse:
