@@ -464,9 +464,19 @@ async def seen_game(request: Request, key: str) -> KeptRecord:
     return kept
 
 
-async def _seat_of(kept: KeptRecord, seat: int) -> int:
+_PLAYERS: dict[str, int] = {}
+"""The number of seats of the games lately asked about (a finished game's never changes)."""
+_PLAYERS_KEPT: Final = 1024
+
+
+def _seat_of(kept: KeptRecord, seat: int) -> int:
     """``seat`` if the game has it, else a sentence (422)."""
-    players = int(_players(kept))
+    players = _PLAYERS.get(kept.table_id)
+    if players is None:
+        players = _players(kept)
+        if len(_PLAYERS) >= _PLAYERS_KEPT:
+            _PLAYERS.clear()
+        _PLAYERS[kept.table_id] = players
     if not 0 <= seat < players:
         raise TableError(
             f"this game has no seat {seat}: its seats are numbered 0 to {players - 1}", 422
@@ -511,7 +521,7 @@ async def ask_review(request: Request, key: str, seat: int) -> JSONResponse:
     address = scope_key(request)
     reviews.reads.check(address)
     kept = await seen_game(request, key)
-    await _seat_of(kept, seat)
+    _seat_of(kept, seat)
     done, state = await reviews.ask(kept, seat, address)
     return JSONResponse(state.model_dump(), status_code=200 if done else 202)
 
@@ -522,5 +532,5 @@ async def look_review(request: Request, key: str, seat: int) -> ReviewState:
     reviews = _reviews(request)
     reviews.reads.check(scope_key(request))
     kept = await seen_game(request, key)
-    await _seat_of(kept, seat)
+    _seat_of(kept, seat)
     return await reviews.look(kept, seat)
