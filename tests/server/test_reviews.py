@@ -96,20 +96,25 @@ def done(http: TestClient, path: str) -> dict[str, Any]:
 
 class Gate:
     """The pool's review work held until the test opens the gate (the bots think in the
-    server's own thread here): ``judged`` counts the decisions judged."""
+    server's own thread here), the first ``allow`` decisions let through: ``judged`` counts
+    the decisions judged, ``waiting`` those held."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, opened: bool = False) -> None:
+    def __init__(
+        self, monkeypatch: pytest.MonkeyPatch, opened: bool = False, allow: int = 0
+    ) -> None:
         self.open = threading.Event()
         if opened:
             self.open.set()
+        self.allow = allow
         self.judged = 0
         self.waiting = 0
         monkeypatch.setattr(botpool, "judge", self.judge)
 
     def judge(self, position: Any, deals: int, seed: int) -> Any:
-        self.waiting += 1
-        assert self.open.wait(FAILSAFE), "the test never let the review go on"
-        self.waiting -= 1
+        if self.judged >= self.allow:
+            self.waiting += 1
+            assert self.open.wait(FAILSAFE), "the test never let the review go on"
+            self.waiting -= 1
         self.judged += 1
         return review.judge(position, deals=deals, seed=seed)
 
@@ -161,23 +166,19 @@ def test_a_review_is_worked_out_stored_and_asked_again_answered_without_new_work
 def test_a_review_in_progress_when_the_server_stops_is_taken_up_again_where_it_was(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The first server judges a few decisions (its progress kept every 2) and stops with the
-    review held; the next one, on the same store, takes it up at start-up without being asked,
-    judges only what was left, and the review is the core's all the same."""
+    """The first server judges three decisions (its progress kept every 2 of the seat's moves,
+    so kept at least once) and stops with the fourth held; the next one, on the same store,
+    takes the review up at start-up without being asked, judges only what was not kept, and the
+    review is the core's all the same."""
     monkeypatch.setattr(reviews, "CHECKPOINT", 2)
-    gate = Gate(monkeypatch)
+    gate = Gate(monkeypatch, allow=3)
     with server(store) as http:
         table = finish(http)
         game = record.loads(http.get(f"/api/games/{table}/record").text)
         unforced = [p for p in review.positions(game, 0) if not p.forced]
         assert len(unforced) >= 4  # (enough to stop in the middle)
         assert http.post(f"/api/games/{table}/reviews/0").status_code == 202
-        gate.open.set()
-        until(
-            lambda: (kept := reviews.stored(store, table, 0)) and kept.review, "a checkpoint kept"
-        )
-        gate.open.clear()
-        until(lambda: gate.waiting, "a decision held")
+        until(lambda: gate.waiting, "the fourth decision held")
     gate.open.set()  # (the decision held as the server stopped ends unheard)
     last = reviews.stored(store, table, 0)
     assert last is not None and last.state == "running" and last.review is not None
