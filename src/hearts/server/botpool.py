@@ -78,7 +78,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, Final, Literal
 
 from hearts import bots
-from hearts.bots import expert
+from hearts.bots import expert, review
 from hearts.errors import HeartsError
 from hearts.moves import Move, move_text
 from hearts.observation import SeatView
@@ -180,12 +180,10 @@ def advise(seed: int, think: float, view: SeatView) -> tuple[str, str, str]:
     return move_text(advice.move), advice.reason, advice.text
 
 
-def judge(position: Any, deals: int, seed: int) -> Any:
+def judge(position: review.Position, deals: int, seed: int) -> review.Decision | None:
     """One decision of a review (:func:`hearts.bots.review.judge`): the
     :class:`~hearts.bots.review.Decision` judged on ``deals`` sampled deals from ``seed``, or
     None for a forced move."""
-    from hearts.bots import review  # (the expert's review: loaded where it runs)
-
     return review.judge(position, deals=deals, seed=seed)
 
 
@@ -466,12 +464,17 @@ class BotPool:
         answer: tuple[str, str, str] = await self.run("hint", key, advise, seed, think, view)
         return answer
 
-    async def judge(self, position: Any, deals: int, seed: int, *, key: str) -> Any:
+    async def judge(
+        self, position: review.Position, deals: int, seed: int, *, key: str
+    ) -> review.Decision | None:
         """One decision of a review (see :func:`judge`) for the review ``key``, worked out in
         the pool when no move and no hint waits (stopped for them, and worked out again
         after). Raises :class:`BotBusy` when too many review decisions wait,
         :class:`BotFailed` when it is given up."""
-        return await self.run("review", key, judge, position, deals, seed, limit=REVIEW_LIMIT)
+        decision: review.Decision | None = await self.run(
+            "review", key, judge, position, deals, seed, limit=REVIEW_LIMIT
+        )
+        return decision
 
     async def run(
         self,

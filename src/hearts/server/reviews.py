@@ -49,6 +49,7 @@ from sqlalchemy import select
 from hearts import record
 from hearts.bots import review
 from hearts.errors import HeartsError
+from hearts.game import Game
 from hearts.server.botpool import BotBusy, BotError, PoolClosed
 from hearts.server.limits import RateLimit, TooMany, scope_key
 from hearts.server.store import KeptRecord, ReviewRow, Store, TableRow
@@ -245,7 +246,7 @@ def unfinished(store: Store) -> list[_Kept]:
 # --- The work -----------------------------------------------------------------------------
 
 
-def _game_of(kept: KeptRecord) -> Any:
+def _game_of(kept: KeptRecord) -> Game:
     """The finished game of a kept record."""
     return record.loads(gzip.decompress(kept.record))
 
@@ -332,7 +333,9 @@ class Reviews:
             )
         return found.answer()
 
-    def _start(self, work: _Work, positions: Sequence[Any] | None, unit: str | None) -> None:
+    def _start(
+        self, work: _Work, positions: Sequence[review.Position] | None, unit: str | None
+    ) -> None:
         self.working[(work.table_id, work.seat)] = work
         work.task = asyncio.create_task(self._run(work, positions, unit), name=work.key)
 
@@ -357,11 +360,13 @@ class Reviews:
             if work.task is not None:
                 work.task.cancel()
 
-    async def _run(self, work: _Work, given: Sequence[Any] | None, unit_given: str | None) -> None:
+    async def _run(
+        self, work: _Work, given: Sequence[review.Position] | None, unit_given: str | None
+    ) -> None:
         """Work out a review: each decision in the pool, its progress kept, the review stored."""
         db, store = self.hub.db, self.hub.store
         try:
-            decisions: list[Any] = []
+            decisions: list[review.Decision] = []
             forced = 0
             if given is not None and unit_given is not None:
                 positions, unit = given, unit_given
@@ -431,7 +436,7 @@ class Reviews:
         finally:
             self.working.pop((work.table_id, work.seat), None)
 
-    async def _judge(self, work: _Work, position: Any) -> Any:
+    async def _judge(self, work: _Work, position: review.Position) -> review.Decision | None:
         """One decision judged in the pool; asked again later while the pool has too many
         review decisions waiting."""
         while True:
