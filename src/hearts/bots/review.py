@@ -561,19 +561,23 @@ def review(
 ) -> Review:
     """The review of one seat of a game (the seat from 0): every decision judged
     (:func:`judge`), ``progress(done, total)`` told after each; ``workers`` processes share
-    the work (1: this one alone)."""
+    the work (1: this one alone). An exception raised by ``progress`` stops the review (the
+    decisions not yet begun are dropped) and comes out of it."""
     deals = check_deals(deals)
     found = positions(game, seat)
     total = len(found)
     results: list[Decision | None] = []
     if workers > 1 and total > 1:
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+        try:
             jobs = [pool.submit(judge, position, deals=deals, seed=seed) for position in found]
             for done, job in enumerate(jobs, 1):
                 results.append(job.result())
                 if progress is not None:
                     progress(done, total)
+        finally:  # (stopped, as by an exception from ``progress``: the jobs not begun are not)
+            pool.shutdown(wait=True, cancel_futures=True)
     else:
         for done, position in enumerate(found, 1):
             results.append(judge(position, deals=deals, seed=seed))

@@ -77,9 +77,11 @@ def rows(found: Review) -> list[tuple[str, str, str, str, str, str]]:
     ]
 
 
-def table(found: Review, *, marked_only: bool = False) -> Table:
-    """The decisions as a Rich table (``marked_only``: only the mistakes and blunders)."""
-    shown = Table(box=box.SIMPLE_HEAD, title=f"Seat {found.seat + 1}: the expert's review")
+def table(found: Review, *, marked_only: bool = False, title: str = "") -> Table:
+    """The decisions as a Rich table (``marked_only``: only the mistakes and blunders), under
+    ``title`` (by default the seat's, counted from 1)."""
+    title = title or f"Seat {found.seat + 1}: the expert's review"
+    shown = Table(box=box.SIMPLE_HEAD, title=title)
     for name, justify in (
         ("hand", "right"),
         ("trick", "right"),
