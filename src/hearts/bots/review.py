@@ -54,7 +54,7 @@ from hearts.bots.expert import ExpertBot, Problem
 from hearts.bots.search import equivalent, imagine
 from hearts.cards import Card
 from hearts.deal import Phase
-from hearts.errors import InvalidArgument
+from hearts.errors import HeartsError, InvalidArgument
 from hearts.events import move_of
 from hearts.game import Game
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, move_text, parse_move
@@ -155,8 +155,12 @@ class Decision:
             for name in ("made_interval", "best_interval", "cost_interval"):
                 low, high = data[name]
                 values[name] = (float(low), float(high))
-        except (KeyError, TypeError, ValueError) as error:
+            for name in ("made_score", "best_score", "cost"):
+                values[name] = float(data[name])
+        except (KeyError, TypeError, ValueError, HeartsError) as error:
             raise InvalidArgument(f"not a review's decision: {error}") from None
+        if values["mark"] not in (None, "mistake", "blunder"):
+            raise InvalidArgument(f"not a review's decision: no such mark {values['mark']!r}")
         return cls(**values)
 
 
