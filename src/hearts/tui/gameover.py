@@ -38,7 +38,15 @@ WORKERS: int | None = None
 
 
 def over_text(game: Game, names: list[str]) -> Text:
-    """The game-over page: who won, and the totals after each hand as a chart."""
+    """The game-over page: who won, and the totals after each hand as a chart.
+
+    >>> from hearts import variants
+    >>> game = Game(variants.get("modern").replace(end="deals", deals=1), seed=1)
+    >>> while not game.is_over:
+    ...     _ = game.play(game.legal_moves()[0], game.to_act)
+    >>> "Totals after each hand:" in over_text(game, ["You", "West", "North", "East"]).plain
+    True
+    """
     text = Text(words.game_over_line(game, names), style="bold")
     text.append("\n\nTotals after each hand:\n")
     totals = words.totals_by_hand(game)
