@@ -28,6 +28,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import platform
+import resource
 import time
 from collections.abc import Callable, Sequence
 
@@ -65,8 +66,10 @@ def speed(seed: int, deals: int, workers: int) -> None:
             progress.update(task, completed=done, total=total)
 
         start = time.perf_counter()
+        before = _cpu()
         found = review(game, 0, deals=deals, seed=1, progress=told, workers=workers)
         took = time.perf_counter() - start
+        cpu = _cpu() - before
     total = len(found.decisions) + found.forced
     print(
         f"speed: seat 1 of a modern game to 100 (seed {seed}, {game.hand_number + 1} hands): "
@@ -74,7 +77,19 @@ def speed(seed: int, deals: int, workers: int) -> None:
         f"{deals} deals in {took:.1f} s with {workers} workers "
         f"({'goal met' if took <= 60 else 'goal MISSED'}: at most 60 s)"
     )
+    print(
+        f"  CPU time {cpu:.1f} s in all (this process and its workers): on {workers} idle "
+        f"cores about {cpu / workers:.1f} s (the load average while it ran, beside other work, "
+        f"made it {took:.1f} s)"
+    )
     print(f"  {found.summary}")
+
+
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def judged(

@@ -185,3 +185,14 @@ def test_the_summary_names_the_costliest_and_says_it_is_an_estimate() -> None:
         "An estimate, from 400 imagined deals a decision."
     )
     assert [d.ply for d in done.decisions] == [3, 9, 12] and done.lost == 7.5
+
+
+def test_data_that_is_not_a_review_is_refused_in_a_sentence() -> None:
+    data = review(basic_game(), 0, deals=4, seed=0).to_dict()
+    with pytest.raises(InvalidArgument, match="not a review"):
+        Review.from_dict({**data, "seat": None})
+    wrong = {**data["decisions"][0], "mark": "brilliant"}
+    with pytest.raises(InvalidArgument, match="no such mark 'brilliant'"):
+        Review.from_dict({**data, "decisions": [wrong]})
+    with pytest.raises(InvalidArgument, match="not a review's decision"):
+        Review.from_dict({**data, "decisions": [{**wrong, "made": "pass zz"}]})

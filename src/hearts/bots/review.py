@@ -54,7 +54,7 @@ from hearts.bots.expert import ExpertBot, Problem
 from hearts.bots.search import equivalent, imagine
 from hearts.cards import Card
 from hearts.deal import Phase
-from hearts.errors import InvalidArgument
+from hearts.errors import HeartsError, InvalidArgument
 from hearts.events import move_of
 from hearts.game import Game
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass, move_text, parse_move
@@ -155,8 +155,12 @@ class Decision:
             for name in ("made_interval", "best_interval", "cost_interval"):
                 low, high = data[name]
                 values[name] = (float(low), float(high))
-        except (KeyError, TypeError, ValueError) as error:
+            for name in ("made_score", "best_score", "cost"):
+                values[name] = float(data[name])
+        except (KeyError, TypeError, ValueError, HeartsError) as error:
             raise InvalidArgument(f"not a review's decision: {error}") from None
+        if values["mark"] not in (None, "mistake", "blunder"):
+            raise InvalidArgument(f"not a review's decision: no such mark {values['mark']!r}")
         return cls(**values)
 
 
@@ -561,19 +565,23 @@ def review(
 ) -> Review:
     """The review of one seat of a game (the seat from 0): every decision judged
     (:func:`judge`), ``progress(done, total)`` told after each; ``workers`` processes share
-    the work (1: this one alone)."""
+    the work (1: this one alone). An exception raised by ``progress`` stops the review (the
+    decisions not yet begun are dropped) and comes out of it."""
     deals = check_deals(deals)
     found = positions(game, seat)
     total = len(found)
     results: list[Decision | None] = []
     if workers > 1 and total > 1:
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+        try:
             jobs = [pool.submit(judge, position, deals=deals, seed=seed) for position in found]
             for done, job in enumerate(jobs, 1):
                 results.append(job.result())
                 if progress is not None:
                     progress(done, total)
+        finally:  # (stopped, as by an exception from ``progress``: the jobs not begun are not)
+            pool.shutdown(wait=True, cancel_futures=True)
     else:
         for done, position in enumerate(found, 1):
             results.append(judge(position, deals=deals, seed=seed))

@@ -67,6 +67,7 @@ from hearts.moves import (
 from hearts.observation import SeatView
 from hearts.rules import PassDirection
 from hearts.tui import words
+from hearts.tui.gameover import over_text, show_review
 from hearts.tui.keys import SPEEDS, TRICK_PAUSES, key_line, next_speed, rules_page
 from hearts.tui.lasttrick import show_last_trick
 from hearts.tui.laws import LawsDesk, badge, judgements
@@ -1060,16 +1061,12 @@ class HeartsApp(App[None]):
                 self.save()  # the save stays, finished, and names the record
         self._over_shown = True
         names = [self.session.seat_name(s) for s in range(self.session.players)]
-        text = Text(words.game_over_line(self.session.game, names), style="bold")
-        text.append("\n\nTotals after each hand:\n")
-        totals = words.totals_by_hand(self.session.game)
-        text.append("\n".join(words.chart(totals, names, height=10, width=60)))
-        text.append(f"\n  {words.chart_legend(names)}\n")
-        keys: dict[str, Callable[[], None]] = {"q": self.exit}
-        close = "q: quit · Esc: look at the table (Enter brings this back)"
+        text = over_text(self.session.game, names)
+        keys: dict[str, Callable[[], None]] = {"q": self.exit, "v": lambda: show_review(self, ME)}
+        close = "v: your review · q: quit · Esc: look at the table (Enter brings this back)"
         if self.new_game is not None:
             keys["n"] = self._start_new_game
-            close = "n: a new game · q: quit · Esc: look at the table"
+            close = "v: your review · n: a new game · q: quit · Esc: look at the table"
         page = TextScreen(text, close, keys=keys, name="over")
         # (closed, the table stays as it is: Enter at the table brings the page back)
         self.push_screen(page, self._back_to_table)

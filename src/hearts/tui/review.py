@@ -77,9 +77,11 @@ def rows(found: Review) -> list[tuple[str, str, str, str, str, str]]:
     ]
 
 
-def table(found: Review, *, marked_only: bool = False) -> Table:
-    """The decisions as a Rich table (``marked_only``: only the mistakes and blunders)."""
-    shown = Table(box=box.SIMPLE_HEAD, title=f"Seat {found.seat + 1}: the expert's review")
+def table(found: Review, *, marked_only: bool = False, title: str = "") -> Table:
+    """The decisions as a Rich table (``marked_only``: only the mistakes and blunders), under
+    ``title`` (by default the seat's, counted from 1)."""
+    title = title or f"Seat {found.seat + 1}: the expert's review"
+    shown = Table(box=box.SIMPLE_HEAD, title=title)
     for name, justify in (
         ("hand", "right"),
         ("trick", "right"),
@@ -121,9 +123,12 @@ def review_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
 ) -> None:
-    """The expert's review of one seat of a finished game: every decision (the pass, each card)
-    weighed on imagined deals, what each cost against the best move found, the mistakes and
-    blunders marked, and a summary. An estimate: more deals make it surer."""
+    """The expert's review of a seat of a finished game: what each decision cost.
+
+    Every decision of the seat (the pass, each card) is weighed on imagined deals against the
+    best move the expert finds; the mistakes and blunders are marked, and a summary says how
+    much was lost. An estimate: more deals make it surer (docs/review.md).
+    """
     if not 4 <= deals <= MAX_DEALS:
         fail(f"--deals must be 4 to {MAX_DEALS:,}, not {deals}")
     if not SEEDS[0] <= seed <= SEEDS[1]:
