@@ -352,11 +352,15 @@ def _check_game(number: int, seed: str, game: Any, checked: list[str]) -> list[s
     if len(played.hands) != 1:
         return [f"{where}: an event's game is one hand, this one has {len(played.hands)}"]
     seat, points = game.get("seat"), game.get("points")
-    if isinstance(seat, int) and 0 <= seat < played.players and points is not None:
-        if played.scores[seat] != points:
-            return [
-                f"{where}: seat {seat + 1} scored {played.scores[seat]} in the record, "
-                f"not the {points} given"
-            ]
+    if (
+        isinstance(seat, int)
+        and 0 <= seat < played.players
+        and points is not None
+        and played.scores[seat] != points
+    ):
+        return [
+            f"{where}: seat {seat + 1} scored {played.scores[seat]} in the record, "
+            f"not the {points} given"
+        ]
     checked.append(f"{where}: deal ✓, play ✓")
     return []

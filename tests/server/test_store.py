@@ -130,9 +130,10 @@ def test_people_come_to_a_database_of_the_previous_revision_and_its_games_stay_g
             count = connection.exec_driver_sql("SELECT count(*) FROM events").scalar_one()
         assert count == len(game.events)
         store.upgrade()
-        assert _revision(database_url) == ScriptDirectory.from_config(
-            migrations_config()
-        ).get_current_head()
+        assert (
+            _revision(database_url)
+            == ScriptDirectory.from_config(migrations_config()).get_current_head()
+        )
         assert _our_tables(database_url) == ALL_TABLES
         kept = store.get(table)
         assert kept is not None and len(kept.events) == len(game.events)
