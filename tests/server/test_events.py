@@ -31,7 +31,7 @@ from hearts.server.store import (
 )
 
 from .conftest import UNLIMITED
-from .players import Player, hello
+from .players import hello
 from .test_accounts import CHEAP
 
 Pick = Callable[[dict[str, Any]], str]
@@ -231,10 +231,21 @@ def test_an_event_played_by_two_people_scores_as_by_hand_hides_each_deal_and_ver
     moves = [by_seat(record["events"]) for record in records]
     assert moves[0] == moves[1] and len(moves[0]) == 4  # (the passes may come in any order)
     assert points[2]["Ann"] == points[2]["Bob"] and scores[2]["Ann"] == (50.0, 0.0)
-    deal1 = [bob.get(f"/api/games/{games_1}/record").json() for games_1 in (seat["table"],)]
-    dealt = [e for e in deal1[0]["events"] if e["kind"] == "dealt"][0]
-    dealt2 = [e for e in records[0]["events"] if e["kind"] == "dealt"][0]
-    assert dealt != dealt2  # (two deals: two hands)
+    # Deal 1, played otherwise, was dealt the same at both tables (the same commitment, hands
+    # and cut: nobody at a table chooses the cut), and deal 2 otherwise than deal 1.
+    games1 = {r["name"]: r["game"] for r in results}
+    deals = {
+        who: [
+            e
+            for e in bob.get(f"/api/games/{games1[who]}/record").json()["events"]
+            if e["kind"] in ("shuffle_committed", "dealt")
+        ]
+        for who in ("Ann", "Bob")
+    }
+    assert deals["Ann"] == deals["Bob"] and len(deals["Ann"]) == 2
+    assert deals["Ann"] != [
+        e for e in records[0]["events"] if e["kind"] in ("shuffle_committed", "dealt")
+    ]
 
     # The close: the seeds revealed are those committed to; the export verifies.
     assert ann.get(f"/api/events/{key}/export").status_code == 409
