@@ -284,8 +284,8 @@ def test_hostile_requests_get_a_sentence_and_change_nothing(
     kept: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A guest making or playing an event, too many events a day, a bad form or level, a
-    huge or invisible name, an unknown event, a deal out of range, a page of another site:
-    each refused in a sentence, and nothing stored."""
+    huge or invisible name, an unknown event, a deal out of range, a page of another site,
+    too many deals in play at once: each refused in a sentence, and nothing stored."""
     for server in _server(kept, monkeypatch, events_per_day=2):
         ann = server.person("Ann")
         key = make_event(ann)["key"]
@@ -329,6 +329,14 @@ def test_hostile_requests_get_a_sentence_and_change_nothing(
         assert crossed.status_code == 403
         assert _counts(kept)[:3] == before[:3]  # (no event, entry or play made)
         assert _counts(kept)[3] == before[3]  # (no table either)
+        many = make_event(bob, deals=5, level="easy")["key"]
+        for number in range(1, 5):
+            play(bob, many, number)
+        held = _counts(kept)
+        fifth = bob.post(f"/api/events/{many}/deals/5/play")
+        assert fifth.status_code == 429
+        assert "4 deals in play already" in fifth.json()["error"]
+        assert _counts(kept) == held
 
 
 def test_the_daily_event_is_made_once_a_day_on_its_own_and_closes_at_the_days_end(

@@ -84,6 +84,8 @@ RECENT: Final = timedelta(days=2)
 """How long a closed daily event stays listed."""
 LISTED_MOST: Final = 50
 """Events listed at once."""
+PLAYING_MOST: Final = 4
+"""Tables of event deals one person may have in play at once."""
 KEY_BYTES: Final = 12
 """An event's key: 12 random bytes, 16 URL-safe characters."""
 
@@ -217,7 +219,9 @@ class DealResult(BaseModel):
 
     name: str
     seat: int
-    points: float | None
+    points: int | None = Field(
+        description="its points (null: unfinished at a seat nobody finished)"
+    )
     matchpoints: float
     diff: float
     game: str
@@ -754,6 +758,18 @@ async def play_deal(request: Request, key: str, number: int) -> DealSeat:
             again = await _seat_again(hub, play.table_id, who.id)
             if again is not None:
                 return again
+        playing = sum(
+            1
+            for table in hub.tables.values()
+            if table.options.event is not None
+            and not table.game.is_over
+            and any(seat.account_id == who.id for seat in table.seats)
+        )
+        if playing >= PLAYING_MOST:
+            raise TableError(
+                f"you have {PLAYING_MOST} deals in play already: finish one first", 429
+            )
+        request.app.state.guard.creating(request)  # (a new table: the tables' allowance)
         rules = event_rules(event.variant, event.players)
         game = Game(rules, seed=duplicate.game_seed(event.seed(number)), hand_seeds=True)
         token = secrets.token_urlsafe(24)
