@@ -375,6 +375,11 @@ def test_a_deal_unfinished_at_the_close_scores_as_the_worst_at_its_seat(
     play(bob, key, 1)
     page = ann.get(f"/api/events/{key}").json()
     assert [row["name"] for row in page["standings"]] == ["Ann"]
+    kept = bob.get("/api/account/export").json()  # (a person's data holds their plays)
+    assert [(p["event_key"], p["number"], p["finished"]) for p in kept["event_plays"]] == [
+        (key, 1, None)
+    ]
+    assert [e["event_key"] for e in kept["event_entries"]] == [key]
     assert page["unfinished_rule"] == duplicate.UNFINISHED_RULE
     server.now[0] += timedelta(hours=3)
     results = bob.get(f"/api/events/{key}/deals/1").json()["results"]
