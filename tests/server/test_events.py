@@ -202,6 +202,10 @@ def test_an_event_played_by_two_people_scores_as_by_hand_hides_each_deal_and_ver
         seat2 = play(who, key, number)
         points[2]["Ann" if who is ann else "Bob"] = play_out(who, seat2, first)["totals"][0]
 
+    # Listed nowhere else: not among the finished games, not in anyone's statistics.
+    assert seat["table"] not in {game["id"] for game in guest.get("/api/games").json()}
+    assert ann.get("/api/people/Ann").json()["recent"] == []  # (her own view included)
+
     # Hands computed here, compared with the server's.
     page = ann.get(f"/api/events/{key}").json()
     scores = {number: by_hand(points[number]) for number in (1, 2)}
