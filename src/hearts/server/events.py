@@ -35,7 +35,7 @@ from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, desc, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, desc, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from hearts import duplicate, variants
@@ -395,8 +395,8 @@ def _load(store: Store, key: str, viewer: int | None, now: datetime) -> _Event |
 
 def _listing(store: Store, viewer: int | None, now: datetime) -> list[_Event]:
     with store._transaction("list the events", read=True) as session:
-        shown = or_(
-            and_(DuplicateEventRow.private.is_(False), DuplicateEventRow.closes > now - RECENT),
+        shown: ColumnElement[bool] = and_(
+            DuplicateEventRow.private.is_(False), DuplicateEventRow.closes > now - RECENT
         )
         if viewer is not None:
             mine = select(DuplicateEntryRow.event_key).where(DuplicateEntryRow.account_id == viewer)

@@ -637,8 +637,9 @@ class Table:
         else:  # (seeded by the event, the deal and the seat: the same at every table of it)
             seed = duplicate.bot_seed(str(event["key"]), int(event["deal"]), number)
             samples = event.get("samples")
+        budget = {} if samples is None else {"samples": samples}  # (a fixed one: an event's)
         try:
-            return await self.hub.pool.choose(bot, seed, think, view, key=self.id, samples=samples)
+            return await self.hub.pool.choose(bot, seed, think, view, key=self.id, **budget)
         except (BotFailed, BotBusy) as error:
             log.error(
                 "table %s: %s; the basic bot makes seat %d's move instead",
