@@ -13,6 +13,10 @@ chooses (the server's generator suggests it), so every table of the deal deals t
 the bots are seeded by the event, the deal and the seat and sample a fixed number of deals a
 move (``samples``), so everyone meets the same play of theirs for the same play of their own.
 When the hand ends the play's points are stored (:func:`settle_play`, called by the table).
+People who entered may also play a deal together: one makes a table of the deal with seats for
+people (:func:`people_table`), the others take them (:func:`join_people_table`); each person's
+result is compared with the others' at the same seat. An event's table is joined only so (the
+lobby's join refuses it) and never played again.
 
 Secrecy: the seeds are in no answer before the close. An event's table is listed nowhere
 (private); its game's record and replay, and a deal's results, are refused to anyone who has not
