@@ -22,3 +22,32 @@ def test_a_hint_limit_that_is_no_rate_above_0_is_refused_in_a_sentence(
     with pytest.raises(InvalidArgument) as refused:
         ServerConfig(**{name: value})  # type: ignore[arg-type]
     assert str(refused.value) == f"{name} must be a number of hints a minute above 0, not {value!r}"
+
+
+def test_the_daily_event_settings_have_their_documented_defaults() -> None:
+    """On by default: modern/4 against medium bots, 8 deals; hard bots sample 200 deals."""
+    config = ServerConfig()
+    assert (config.daily_event, config.daily_form, config.daily_level, config.daily_deals) == (
+        True,
+        "modern/4",
+        "medium",
+        8,
+    )
+    assert (config.event_samples, config.events_per_day) == (200, 5)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("daily_level", "godlike", "daily_level must be easy, medium or hard"),
+        ("daily_form", "modern", "daily_form must be a preset and its players"),
+        ("daily_deals", 0, "daily_deals must be a whole number of at least 1"),
+        ("event_samples", True, "event_samples must be a whole number of at least 1"),
+        ("events_per_day", -3, "events_per_day must be a whole number of at least 1"),
+    ],
+)
+def test_a_wrong_event_setting_is_refused_in_a_sentence(
+    field: str, value: object, words: str
+) -> None:
+    with pytest.raises(InvalidArgument, match=words):
+        ServerConfig(**{field: value})  # type: ignore[arg-type]

@@ -109,6 +109,9 @@ ALL_TABLES = {
     "rating_history",
     "game_stats",
     "reviews",
+    "duplicate_events",
+    "duplicate_entries",
+    "duplicate_plays",
 }
 
 
@@ -116,7 +119,7 @@ def test_people_come_to_a_database_of_the_previous_revision_and_its_games_stay_g
     database_url: str,
 ) -> None:
     """A game stored, the database taken down to 0003 (the people's tables go, the game stays)
-    and up to 0004 again: the game is still there, every seat a guest's (no account)."""
+    and up to the newest again: the game is still there, every seat a guest's (no account)."""
     with Store(database_url) as store:
         store.upgrade()
         game = played(3, 10)

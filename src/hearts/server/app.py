@@ -29,7 +29,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import accounts, again, chat, match, profiles, protocol, ratings, reviews
+from hearts.server import (
+    accounts,
+    again,
+    chat,
+    events,
+    match,
+    profiles,
+    protocol,
+    ratings,
+    reviews,
+)
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -200,6 +210,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     app.state.guard = guard
     app.include_router(accounts.router)
     app.include_router(match.router)
+    app.include_router(events.router)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
@@ -383,6 +394,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     async def game_record(request: Request, key: str) -> Response:
         """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
         records.check(scope_key(request))
+        await events.check_game(request, key)  # (an open event's deal: its players' alone)
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.record)
 
@@ -392,6 +404,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         with the whole position after it (docs/protocol.md, "Replays"). The engine plays the
         game's record again to make it (hearts.server.replay), once: it is kept."""
         records.check(scope_key(request))
+        await events.check_game(request, key)
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.replay)
 
@@ -416,6 +429,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.get("/r/{key}", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/p/{name}", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/leaders", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/events", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/e/{key}", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
         text = (
             resources.files("hearts.server")

@@ -122,6 +122,20 @@ class ServerConfig:
     reviews_most: int = 8
     """Reviews being worked out at once in all (8 by default; one at a time per client
     address); beyond, a new one is refused with a sentence until some are done."""
+    daily_event: bool = True
+    """Whether the server makes a daily duplicate event on its own (docs/events.md): one a
+    day (UTC), made when the events are first listed that day, closing at the day's end."""
+    daily_form: str = "modern/4"
+    """The daily event's form: a points preset and its players."""
+    daily_level: str = "medium"
+    """The daily event's bots: ``easy``, ``medium`` or ``hard``."""
+    daily_deals: int = 8
+    """The daily event's deals."""
+    event_samples: int = 200
+    """Deals the ``hard`` bots sample a move at an event's tables (``medium``: a quarter):
+    a fixed budget, so that every table of a deal meets the same play."""
+    events_per_day: int = 5
+    """Private events one person may make a day."""
 
     def __post_init__(self) -> None:
         _seconds("grace", self.grace)
@@ -153,6 +167,9 @@ class ServerConfig:
             "max_watchers",
             "records_burst",
             "reviews_most",
+            "daily_deals",
+            "event_samples",
+            "events_per_day",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -184,6 +201,16 @@ class ServerConfig:
         ):
             raise InvalidArgument(
                 f"review_deals must be a whole number of at least 4, not {self.review_deals!r}"
+            )
+        if self.daily_level not in ("easy", "medium", "hard"):
+            raise InvalidArgument(
+                f"daily_level must be easy, medium or hard, not {self.daily_level!r}"
+            )
+        variant, _, players = str(self.daily_form).partition("/")
+        if not variant or not players.isdigit():
+            raise InvalidArgument(
+                f"daily_form must be a preset and its players, such as modern/4, "
+                f"not {self.daily_form!r}"
             )
         if (
             isinstance(self.records_per_minute, bool)

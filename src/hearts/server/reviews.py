@@ -50,6 +50,7 @@ from hearts import record
 from hearts.bots import review
 from hearts.errors import HeartsError
 from hearts.game import Game
+from hearts.server import events
 from hearts.server.botpool import BotBusy, BotError, PoolClosed
 from hearts.server.limits import RateLimit, TooMany, scope_key
 from hearts.server.store import KeptRecord, ReviewRow, Store, TableRow
@@ -463,7 +464,9 @@ def _reviews(request: Request) -> Reviews:
 async def seen_game(request: Request, key: str) -> KeptRecord:
     """The finished game ``key`` (a table's id or code), if the asker may see its replay: the
     rule of ``GET /api/games/{key}/replay`` (404 for no such game, 409 for one still played).
-    Every review route asks here, and only here, who may see a game."""
+    Every review route asks here, and only here, who may see a game: an open event's deal
+    only its players who finished it (:func:`hearts.server.events.check_game`)."""
+    await events.check_game(request, key)
     hub: Hub = request.app.state.hub
     kept = await hub.kept_record(key)
     return kept
