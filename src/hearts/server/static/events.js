@@ -9,9 +9,12 @@ import { cardRow, cardsOf, drawBoard } from "./board.js";
 import { words } from "./cards.js";
 import { onAccount } from "./account.js";
 import { formWords, personLink, presetTitles } from "./people.js";
+import { setting } from "./settings.js";
 import { $, api, copy, h, keep, keepChildren, say } from "./util.js";
 
-const POLL = 20000; // ms between two readings of an open event's standings, while it is in view
+// ms between two readings of an open event's standings while it is in view (at the tests' speed,
+// no pauses, a second: a test waits for the standings to change, not for a long interval)
+const POLL = setting("speed") === "test" ? 1000 : 20000;
 const BOARDS = 8; // the boards of a deal drawn at first (more on asking: each is a replay to fetch)
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -286,7 +289,7 @@ export async function eventPage(key) {
       h("code", {}, "hearts verify"), " on ", h("a", { id: "event-export", href: `/api/events/${enc(key)}/export`, download: `event-${key}.json` }, "the event's export"), ".")] : []));
     standings.replaceChildren(standingsTable(event.standings || []));
     rule.textContent = event.unfinished_rule || "";
-    fresh.textContent = event.closed ? "Final standings." : `Refreshed every ${POLL / 1000} s while this page is open; updated ${new Date().toLocaleTimeString()}.`;
+    fresh.textContent = event.closed ? "Final standings." : `Refreshed every ${POLL / 1000} s while this page is open; last at ${new Date().toLocaleTimeString()}.`;
   };
   const read = async () => {
     try {
