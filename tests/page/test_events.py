@@ -212,8 +212,8 @@ def test_a_deal_played_through_the_table_page_shows_the_result_standings_and_eve
     played = page.locator('#deal-list li[data-deal="1"]')
     expect(played).to_have_attribute("data-state", "finished")
     mine = answer(page, f"{server.url}/api/events/{key}")["deal_list"][0]["mine"]
-    expect(played.locator(".played")).to_contain_text(f"Played: {mine['points']} point")
-    expect(played.locator(".played")).to_contain_text(f"{mine['matchpoints']:.1f}%")
+    expect(played.locator(".deal-played")).to_contain_text(f"Played: {mine['points']} point")
+    expect(played.locator(".deal-played")).to_contain_text(f"{mine['matchpoints']:.1f}%")
     standings = page.locator("#standings tbody tr")
     expect(standings).to_have_count(1)
     expect(standings.first.locator("td").nth(1)).to_have_text("Ann")

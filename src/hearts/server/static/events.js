@@ -81,6 +81,23 @@ export async function playDeal(key, n, button) {
   }
 }
 
+/** Play the event's next deal after deal ``after`` not yet finished by this person (the first
+ * one before it when all after it are; none left: the event's page). */
+export async function playNext(key, after, button) {
+  if (button) button.disabled = true;
+  let event;
+  try {
+    event = await api("GET", `/api/events/${enc(key)}`);
+  } catch (error) {
+    if (button) button.disabled = false;
+    throw error;
+  }
+  const open = event.deal_list.filter((d) => !d.mine || d.mine.state !== "finished").map((d) => d.number);
+  const next = open.find((n) => n > after) ?? open[0];
+  if (next === undefined || event.closed) { location.href = `/e/${enc(key)}`; return; }
+  await playDeal(key, next, button);
+}
+
 // ---------------------------------------------------------------- the list
 
 function eventItem(event) {
@@ -226,7 +243,7 @@ function dealItem(key, event, deal, who) {
   let action;
   if (mine && mine.state === "finished") {
     action = h("span", { class: "deal-result" },
-      h("span", { class: "played" }, `Played: ${mine.points === null ? "–" : plural(mine.points, "point")} · ${percent(mine.matchpoints)} · ${signed(mine.diff)}`),
+      h("span", { class: "deal-played" }, `Played: ${mine.points === null ? "–" : plural(mine.points, "point")} · ${percent(mine.matchpoints)} · ${signed(mine.diff)}`),
       h("a", { class: "others", href: `/e/${enc(key)}/deal/${deal.number}` }, "How everyone played it"));
   } else if (event.closed) {
     action = h("span", { class: "deal-result" }, mine ? "Not finished by the close" : "",
@@ -279,7 +296,8 @@ export async function eventPage(key) {
   const draw = () => {
     head.replaceChildren(...[
       h("h2", { id: "event-name" }, event.name),
-      h("p", { id: "event-facts" }, factsLine(event), event.daily ? " · daily" : "", event.private ? " · private" : ""),
+      h("p", { id: "event-facts" }, factsLine(event), event.daily ? " · daily" : "", event.private ? " · private" : "",
+        event.entered ? " · you have entered" : ""),
       event.private && !event.closed ? h("p", { class: "hint" }, "A private event: whoever has its link may enter. ",
         h("button", { type: "button", id: "event-copy", onclick: (e) => copy(location.href, e.currentTarget) }, "Copy the link")) : null,
       who || event.closed ? null : h("p", { id: "event-enter" }, "Sign in (the button above) to enter this event and play its deals."),
@@ -387,8 +405,7 @@ export async function dealPage(key, n) {
   let deal;
   try {
     deal = await api("GET", `/api/events/${enc(key)}/deals/${n}`);
-  } catch (error) {
-    say(error.message);
+  } catch (error) { // (the server's sentence, in the page: no play of it shown)
     box.append(h("section", { class: "panel", id: "deal-refused" }, title,
       h("p", { id: "deal-refusal" }, error.message), h("p", {}, back)));
     return;
@@ -423,6 +440,7 @@ export async function dealPage(key, n) {
       h("div", { class: "deal-controls" },
         h("div", { class: "replay-controls", role: "group", "aria-label": "Step every board together" }, Object.values(buttons)),
         h("label", { class: "replay-range", for: "deal-step" }, "Trick ", range), at),
+      h("p", { class: "hint" }, "Keys: ", h("kbd", {}, "\u2190"), " ", h("kbd", {}, "\u2192"), " a trick back or on; ", h("kbd", {}, "Home"), " ", h("kbd", {}, "End"), " the first or the last."),
       grid, more),
     links(h("a", { href: "/events" }, "All events")));
   const boards = [];
@@ -447,6 +465,15 @@ export async function dealPage(key, n) {
   buttons.next.addEventListener("click", act(() => k + 1));
   buttons.last.addEventListener("click", act(() => top));
   range.addEventListener("input", () => show(Number(range.value)));
+  document.addEventListener("keydown", (e) => {
+    const target = e.target;
+    if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: top }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to);
+  });
   const load = async (from) => {
     const batch = results.slice(from, from + BOARDS).map((r, i) => boardCard(r, from + i));
     boards.push(...batch);

@@ -12,7 +12,7 @@ import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from 
 import { briefPiles, layoutHand, placeTrick, setupLayout } from "./layout.js";
 import { chatLine, chatLog, setupChat } from "./chat.js";
 import { personLink } from "./people.js";
-import { playDeal } from "./events.js";
+import { playNext } from "./events.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -415,7 +415,7 @@ function eventOver(e) {
     words: `${mine === null || mine === undefined ? "" : `You took ${mine} point${mine === 1 ? "" : "s"}. `}Your matchpoints, against everyone who held these cards, are on the event's page.`,
     back: `/e/${encodeURIComponent(e.key)}`,
     onNext: e.deal < e.deals && mySeat !== null
-      ? (button) => playDeal(e.key, e.deal + 1, button).catch((error) => gameOverError(error.message)) : null,
+      ? (button) => playNext(e.key, e.deal, button).catch((error) => gameOverError(error.message)) : null,
   };
 }
 
