@@ -193,7 +193,8 @@ def verify(game: Game) -> VerifyReport:
 
 
 def verify_text(text: str | bytes) -> VerifyReport:
-    """Verify a record's JSON text; text that is not a record raises
+    """Verify a record's JSON text, or an event's export (:func:`hearts.duplicate.verify_event`:
+    ``hearts verify`` checks both); text that is not a record raises
     :class:`~hearts.errors.InvalidRecord` in one sentence.
 
     >>> verify_text("[")
@@ -201,7 +202,12 @@ def verify_text(text: str | bytes) -> VerifyReport:
     ...
     hearts.errors.InvalidRecord: the record is not valid JSON: Expecting value at line 1, column 2
     """
-    return verify_record(record.parse_json(text))
+    data = record.parse_json(text)
+    if isinstance(data, Mapping) and data.get("format") == "hearts-event":
+        from hearts import duplicate  # (an event's export: it verifies each game by this module)
+
+        return duplicate.verify_event(data)
+    return verify_record(data)
 
 
 def verify_record(data: Any) -> VerifyReport:

@@ -108,6 +108,9 @@ ALL_TABLES = {
     "ratings",
     "rating_history",
     "game_stats",
+    "duplicate_events",
+    "duplicate_entries",
+    "duplicate_plays",
 }
 
 
@@ -115,7 +118,7 @@ def test_people_come_to_a_database_of_the_previous_revision_and_its_games_stay_g
     database_url: str,
 ) -> None:
     """A game stored, the database taken down to 0003 (the people's tables go, the game stays)
-    and up to 0004 again: the game is still there, every seat a guest's (no account)."""
+    and up to the newest again: the game is still there, every seat a guest's (no account)."""
     with Store(database_url) as store:
         store.upgrade()
         game = played(3, 10)
@@ -127,7 +130,10 @@ def test_people_come_to_a_database_of_the_previous_revision_and_its_games_stay_g
             count = connection.exec_driver_sql("SELECT count(*) FROM events").scalar_one()
         assert count == len(game.events)
         store.upgrade()
-        assert _revision(database_url) == "0004"
+        assert (
+            _revision(database_url)
+            == ScriptDirectory.from_config(migrations_config()).get_current_head()
+        )
         assert _our_tables(database_url) == ALL_TABLES
         kept = store.get(table)
         assert kept is not None and len(kept.events) == len(game.events)

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hearts import bots, variants
 from hearts.errors import HeartsError
-from hearts.server import accounts, again, chat, match, profiles, protocol, ratings
+from hearts.server import accounts, again, chat, events, match, profiles, protocol, ratings
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, TooMany, scope_key
@@ -197,6 +197,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     app.state.guard = guard
     app.include_router(accounts.router)
     app.include_router(match.router)
+    app.include_router(events.router)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
@@ -380,6 +381,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     async def game_record(request: Request, key: str) -> Response:
         """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
         records.check(scope_key(request))
+        await events.check_game(request, key)  # (an open event's deal: its players' alone)
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.record)
 
@@ -389,6 +391,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         with the whole position after it (docs/protocol.md, "Replays"). The engine plays the
         game's record again to make it (hearts.server.replay), once: it is kept."""
         records.check(scope_key(request))
+        await events.check_game(request, key)
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.replay)
 

@@ -151,9 +151,15 @@ class PoolClosed(BotError):
     """The pool is stopped (the server is stopping)."""
 
 
-def choose(name: str, seed: int, think: float | None, view: SeatView) -> Move:
+def choose(
+    name: str, seed: int, think: float | None, view: SeatView, samples: int | None = None
+) -> Move:
     """A bot's move from a seat's view: the bot ``name`` made afresh, seeded (its search seeded
-    by the position too), thinking ``think`` seconds at most if it searches."""
+    by the position too), thinking ``think`` seconds at most if it searches, or sampling
+    exactly ``samples`` deals instead (a budget that does not depend on the machine's speed
+    or load: the same view and seed give the same move, as at an event's tables)."""
+    if samples is not None and name in bots.SEARCHERS:
+        return bots.get(name, seed=seed, samples=samples).choose(view)
     bot = bots.get(name, seed=seed, think=think if name in bots.SEARCHERS else None)
     return bot.choose(view)
 
@@ -418,16 +424,27 @@ class BotPool:
     # ------------------------------------------------------------------ requests
 
     async def choose(
-        self, name: str, seed: int, think: float | None, view: SeatView, *, key: str = ""
+        self,
+        name: str,
+        seed: int,
+        think: float | None,
+        view: SeatView,
+        *,
+        key: str = "",
+        samples: int | None = None,
     ) -> Move:
         """The move of bot ``name`` for ``view`` (see :func:`choose`), for the table ``key``:
         a bot that searches thinks in the pool, off the loop, in the table's turn; one that
         answers by rules of thumb in microseconds (``random``, ``basic``) answers here, which
         costs far less than sending the view to another process and back (measured: about
-        20 us against 0.6-1.2 ms a move). Raises :class:`BotFailed` when it is given up."""
+        20 us against 0.6-1.2 ms a move). ``samples``: deals sampled instead of a time budget
+        (its wait shortens nothing). Raises :class:`BotFailed` when it is given up."""
         if name not in bots.SEARCHERS:
             return choose(name, seed, think, view)
-        move: Move = await self.run("move", key, choose, name, seed, think, view, think_at=2)
+        if samples is not None:
+            move: Move = await self.run("move", key, choose, name, seed, None, view, samples)
+            return move
+        move = await self.run("move", key, choose, name, seed, think, view, think_at=2)
         return move
 
     async def advise(

@@ -115,6 +115,20 @@ class ServerConfig:
     average (30 by default) ..."""
     records_burst: int = 10
     """... and at once (10 by default); beyond, 429 with ``Retry-After`` and a sentence."""
+    daily_event: bool = True
+    """Whether the server makes a daily duplicate event on its own (docs/events.md): one a
+    day (UTC), made when the events are first listed that day, closing at the day's end."""
+    daily_form: str = "modern/4"
+    """The daily event's form: a points preset and its players."""
+    daily_level: str = "medium"
+    """The daily event's bots: ``easy``, ``medium`` or ``hard``."""
+    daily_deals: int = 8
+    """The daily event's deals."""
+    event_samples: int = 200
+    """Deals the ``hard`` bots sample a move at an event's tables (``medium``: a quarter):
+    a fixed budget, so that every table of a deal meets the same play."""
+    events_per_day: int = 5
+    """Private events one person may make a day."""
 
     def __post_init__(self) -> None:
         _seconds("grace", self.grace)
@@ -145,6 +159,9 @@ class ServerConfig:
             "max_connections",
             "max_watchers",
             "records_burst",
+            "daily_deals",
+            "event_samples",
+            "events_per_day",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -169,6 +186,16 @@ class ServerConfig:
             self, "forwarded_allow_ips", _networks("forwarded_allow_ips", self.forwarded_allow_ips)
         )
 
+        if self.daily_level not in ("easy", "medium", "hard"):
+            raise InvalidArgument(
+                f"daily_level must be easy, medium or hard, not {self.daily_level!r}"
+            )
+        variant, _, players = str(self.daily_form).partition("/")
+        if not variant or not players.isdigit():
+            raise InvalidArgument(
+                f"daily_form must be a preset and its players, such as modern/4, "
+                f"not {self.daily_form!r}"
+            )
         if (
             isinstance(self.records_per_minute, bool)
             or not isinstance(self.records_per_minute, int | float)

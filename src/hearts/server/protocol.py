@@ -435,6 +435,15 @@ class Welcome(_Message):
     seats: list[SeatInfo]
 
 
+class EventTag(BaseModel):
+    """The duplicate event a table plays a deal of: the page shows "Deal n of N of <name>"."""
+
+    key: str
+    name: str
+    deal: int = Field(ge=1, description="The deal played here, from 1.")
+    deals: int = Field(ge=1, description="The event's deals.")
+
+
 class State(_Message):
     """The whole state as this client may see it: after hello, on sync, after every change.
 
@@ -461,6 +470,10 @@ class State(_Message):
     events: list[dict[str, Any]]
     ref: int | None = Field(
         default=None, description="The ref of this client's move that this state answers."
+    )
+    event: EventTag | None = Field(
+        default=None,
+        description="The duplicate event this table plays a deal of (null: none).",
     )
 
 
@@ -709,6 +722,7 @@ def state_text(
     events: list[dict[str, Any]],
     ref: int | None = None,
     hands: Sequence[dict[str, Any]] = (),
+    event: dict[str, Any] | None = None,
 ) -> str:
     """The JSON text of a :class:`State` message from data the server wrote itself from the
     core's views (:func:`hearts.server.wire.seat_view` or :func:`~hearts.server.wire.public_view`,
@@ -736,6 +750,7 @@ def state_text(
             "since": since,
             "events": events,
             "ref": ref,
+            "event": event,
         }
     ).decode()
 

@@ -1327,3 +1327,78 @@ def _summary(row: TableRow, count: int) -> TableSummary:
         seats=tuple(_seat(seat) for seat in row.seats),
         event_count=count,
     )
+
+
+# --- Duplicate events (hearts.server.events) ----------------------------------------------
+
+EVENT_KEY_LENGTH: Final = 16
+"""An event's key: URL-safe characters, random (its link is ``/e/{key}``)."""
+EVENT_NAME_LENGTH: Final = 60
+"""The longest name an event may have."""
+
+
+class DuplicateEventRow(Base):
+    """A row of ``duplicate_events``: an event, its deals' digests (published) and seeds
+    (secret until ``closes``), its form, bots' level and budget, who made it."""
+
+    __tablename__ = "duplicate_events"
+
+    key: Mapped[str] = mapped_column(String(EVENT_KEY_LENGTH), primary_key=True)
+    name: Mapped[str] = mapped_column(String(EVENT_NAME_LENGTH))
+    variant: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(16))
+    samples: Mapped[int] = mapped_column(Integer)
+    """Deals the searching bots sample a move at the event's tables (a fixed budget)."""
+    deals: Mapped[int] = mapped_column(Integer)
+    digests: Mapped[list[str]] = mapped_column(JSON)
+    seeds: Mapped[list[str]] = mapped_column(JSON)
+    """Secret until the close: never in an answer before it."""
+    created: Mapped[datetime]
+    closes: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    daily: Mapped[str | None] = mapped_column(String(10), unique=True)
+    """The day (YYYY-MM-DD, UTC) of a daily event, at most one a day (None: not a daily)."""
+    private: Mapped[bool] = mapped_column(Boolean)
+    made_by: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), index=True
+    )
+
+
+class DuplicateEntryRow(Base):
+    """A row of ``duplicate_entries``: a signed-in person entered an event (once)."""
+
+    __tablename__ = "duplicate_entries"
+
+    event_key: Mapped[str] = mapped_column(
+        String(EVENT_KEY_LENGTH),
+        ForeignKey("duplicate_events.key", ondelete="CASCADE"),
+        primary_key=True,
+    )
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    entered: Mapped[datetime]
+
+
+class DuplicatePlayRow(Base):
+    """A row of ``duplicate_plays``: a person's play of one deal of an event, at a table and
+    a seat; ``finished`` and ``points`` once the hand is over."""
+
+    __tablename__ = "duplicate_plays"
+
+    event_key: Mapped[str] = mapped_column(
+        String(EVENT_KEY_LENGTH),
+        ForeignKey("duplicate_events.key", ondelete="CASCADE"),
+        primary_key=True,
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    started: Mapped[datetime]
+    finished: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    points: Mapped[int | None] = mapped_column(Integer)

@@ -43,7 +43,7 @@ import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Final, Literal
 
-from hearts import bots, variants
+from hearts import bots, duplicate, variants
 from hearts.deal import Phase
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import Event, ShuffleCommitted, move_of
@@ -113,6 +113,17 @@ class TableOptions:
     """Made to be rated (rated only if every seat is a signed-in person at the start)."""
     match: dict[str, Any] | None = None
     """A table made by "Play with people" (hearts.server.match): its form and waits."""
+    event: dict[str, Any] | None = None
+    """A table playing a deal of a duplicate event (hearts.server.events): ``key``, ``name``,
+    ``deal`` (from 1), ``deals``, and ``samples``, the deals its searching bots sample a move
+    (a fixed budget, not a time: with the bots seeded by the event, the deal and the seat, the
+    same play meets the same play at every table of the deal)."""
+
+    def event_tag(self) -> dict[str, Any] | None:
+        """What a table's JSON and state say of its event (None: no event's table)."""
+        if self.event is None:
+            return None
+        return {name: self.event.get(name) for name in ("key", "name", "deal", "deals")}
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -313,6 +324,7 @@ class Table:
             "hand": self.game.hand_number + 1,
             "scores": list(self.game.scores),
             "seats": self.seat_list(),
+            "event": self.options.event_tag(),
         }
 
     def seat_list(self) -> list[dict[str, Any]]:
@@ -401,6 +413,7 @@ class Table:
             since=since,
             events=wire.told_events(log, seat, game.rules, names, since),
             ref=ref,
+            event=self.options.event_tag(),
         )
 
     def hand_results(self, log: Sequence[Event] | None = None) -> list[dict[str, Any]]:
@@ -520,6 +533,8 @@ class Table:
         if self.game.is_over:
             self._tell_all(self.over())
             self._soon(self.hub.settle(self.id, tuple(self.game.events)))
+            if self.options.event is not None:  # (the play's points, in the event's store)
+                self._soon(self.hub.event_over(self))
             self.hub.forget(self)
 
     def over(self) -> protocol.Over:
@@ -615,9 +630,15 @@ class Table:
         table goes on. Raises :class:`~hearts.server.botpool.PoolClosed` once the server
         stops."""
         view = self.game.view(number)
-        seed = _bot_seed(self.id, number)
+        event = self.options.event
+        samples: int | None = None
+        if event is None:
+            seed = _bot_seed(self.id, number)
+        else:  # (seeded by the event, the deal and the seat: the same at every table of it)
+            seed = duplicate.bot_seed(str(event["key"]), int(event["deal"]), number)
+            samples = event.get("samples")
         try:
-            return await self.hub.pool.choose(bot, seed, think, view, key=self.id)
+            return await self.hub.pool.choose(bot, seed, think, view, key=self.id, samples=samples)
         except (BotFailed, BotBusy) as error:
             log.error(
                 "table %s: %s; the basic bot makes seat %d's move instead",
@@ -1059,6 +1080,16 @@ class Hub:
                 await self.db(ratings.settle, self.store, table_id, events=events)
         except Exception as error:
             log.error("games' statistics and ratings were not settled (%s): %s", table_id, error)
+
+    async def event_over(self, table: Table) -> None:
+        """An event's table is over: its play's points go to the event (hearts.server.events;
+        one that fails is settled when the event is next read)."""
+        from hearts.server import events  # (it imports this module)
+
+        try:
+            await self.db(events.settle_play, self.store, table.id, tuple(table.game.scores))
+        except Exception as error:
+            log.error("table %s: its event's play was not settled: %s", table.id, error)
 
     def find(self, key: str) -> Table:
         """A table by its id or its join code (any case); one closed unclaimed is refused with
