@@ -50,9 +50,10 @@ def refusal(data: dict[str, Any]) -> str:
     return str(data.get("detail") or data.get("error"))
 
 
-def play_out(server: LiveServer, table: str, token: str) -> None:
-    """Play a seat's moves over its table's socket, as a client does (the first the view offers),
-    until the game is over."""
+def play_out(server: LiveServer, table: str, token: str, pick: float = 0.0) -> None:
+    """Play a seat's moves over its table's socket, as a client does, until the game is over:
+    the cards to pass or the move at ``pick`` of the way along what the view offers (0: the
+    first, 1: the last)."""
     address = server.url.replace("http://", "ws://") + f"/ws/tables/{table}"
     with connect(address, open_timeout=10) as socket:
         socket.send(json.dumps({"type": "hello", "version": 1, "token": token}))
@@ -66,9 +67,11 @@ def play_out(server: LiveServer, table: str, token: str) -> None:
             view = message["view"]
             if view.get("choose"):
                 choose = view["choose"]
-                move = f"{choose['move']} {' '.join(choose['cards'][: choose['count']])}"
+                cards = choose["cards"] if pick < 0.5 else choose["cards"][::-1]
+                move = f"{choose['move']} {' '.join(cards[: choose['count']])}"
             elif view.get("legal_moves"):
-                move = view["legal_moves"][0]
+                legal = view["legal_moves"]
+                move = legal[round(pick * (len(legal) - 1))]
             else:
                 continue
             ref += 1
@@ -76,15 +79,15 @@ def play_out(server: LiveServer, table: str, token: str) -> None:
     raise AssertionError("the deal did not end")
 
 
-def another_plays(server: LiveServer, key: str, name: str, deal: int) -> None:
+def another_plays(server: LiveServer, key: str, name: str, deal: int, pick: float = 0.0) -> None:
     """Another person (an account of their own, no browser) plays ``deal`` of the event to its
-    end at their own table."""
+    end at their own table (``pick``: which moves, as :func:`play_out` says)."""
     with httpx.Client(base_url=server.url, timeout=30) as client:
         made = client.post("/api/account/signup", json={"name": name, "password": PASSWORD})
         assert made.status_code == 201, made.text
         seat = client.post(f"/api/events/{key}/deals/{deal}/play", json={})
         assert seat.status_code == 200, seat.text
-        play_out(server, seat.json()["table"], seat.json()["token"])
+        play_out(server, seat.json()["table"], seat.json()["token"], pick)
 
 
 def make_event(page: Page, server: LiveServer, name: str, deals: int) -> str:
@@ -248,7 +251,7 @@ def test_the_events_pages_fit_a_phone_and_a_laptop_with_no_accessibility_violati
 ) -> None:
     """The list, the event and the deal's boards at a phone's size scroll only downwards (the
     boards sideways in their own row); axe finds nothing. (An event of its own, its deal played
-    by Ann and Dora over the socket; with HEARTS_WRITE_SCREENSHOTS=1 the README's pictures.)"""
+    by Ann, Dora and Emil over the socket, each choosing other cards; with HEARTS_WRITE_SCREENSHOTS=1 the README's pictures.)"""
     context, _ = host
     laptop = context.new_page()
     laptop.goto(server.url + "/")
@@ -256,7 +259,8 @@ def test_the_events_pages_fit_a_phone_and_a_laptop_with_no_accessibility_violati
     seat = laptop.request.post(f"{server.url}/api/events/{key}/deals/1/play", data={})
     assert seat.status == 200, seat.text()
     play_out(server, seat.json()["table"], seat.json()["token"])
-    another_plays(server, key, "Dora", 1)
+    another_plays(server, key, "Dora", 1, pick=1.0)  # (other cards: another play to compare)
+    another_plays(server, key, "Emil", 1, pick=0.5)
     laptop.goto(f"{server.url}/e/{key}/deal/1")
     expect(laptop.locator("#deal-boards .board-card .seat").first).to_be_visible()
     for _ in range(4):

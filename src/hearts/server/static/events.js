@@ -174,7 +174,7 @@ function makeForm(box, who) {
       h("label", { for: "event-players" }, "Players"), players,
       h("label", { for: "event-level" }, "Bots"), level,
       h("label", { for: "event-deals" }, "Deals"),
-      h("input", { id: "event-deals", type: "number", min: "1", max: "32", value: "4", inputmode: "numeric" }),
+      h("input", { id: "event-deals", type: "number", min: "1", max: "24", value: "4", inputmode: "numeric" }),
       h("label", { for: "event-hours" }, "Closes in (hours)"),
       h("input", { id: "event-hours", type: "number", min: "1", max: "168", value: "24", inputmode: "numeric" })),
     button, made);
@@ -187,7 +187,9 @@ function makeForm(box, who) {
     players.value = String(p.players);
   };
   variant.addEventListener("change", counts);
-  api("GET", "/api/variants").then((list) => {
+  api("GET", "/api/variants").then((all) => {
+    // (an event compares points: the forms scored in counters are not offered)
+    const list = all.filter((p) => ((p.rules || {}).settlement || {}).method !== "counters");
     presets = list;
     variant.replaceChildren(...list.map((p) => h("option", { value: p.name }, p.title || p.name)));
     variant.value = list.some((p) => p.name === "modern") ? "modern" : list[0].name;
@@ -382,7 +384,7 @@ function drawCard(b, k) {
   if (!b.game) return;
   const index = b.stops[Math.min(k, b.stops.length - 1)].step;
   const step = b.game.steps[index];
-  drawBoard(b.parts, b.game, step, { bottom: b.r.seat, mark: b.r.seat, spread: b.game.players > 4 ? [22, 19] : [13, 17] });
+  drawBoard(b.parts, b.game, step, { bottom: b.r.seat, mark: b.r.seat, spread: b.game.players > 4 ? [22, 19] : [12, 17] });
   const cards = cardsOf(step.hands[b.r.seat]);
   b.hand.replaceChildren(cardRow({ class: "rhand" }, b.r.name, plural(cards.length, "card"), cards,
     `${b.r.name}'s hand: ${cards.length ? cards.map(words).join(", ") : "no cards"}`));
@@ -422,7 +424,8 @@ export async function dealPage(key, n) {
         h("td", {}, String(r.points)), h("td", {}, percent(r.matchpoints)), h("td", {}, signed(r.diff))))))));
   const range = h("input", { id: "deal-step", type: "range", min: "0", max: "0", value: "0" });
   const at = h("p", { id: "deal-at", "aria-live": "polite" });
-  const grid = h("div", { id: "deal-boards", class: "boards" });
+  // (a region of its own, reached by Tab: on a phone it scrolls sideways, board by board)
+  const grid = h("div", { id: "deal-boards", class: "boards", tabindex: "0", role: "region", "aria-label": "Everyone's boards, yours first" });
   const more = h("p", { class: "board-more" });
   const buttons = {
     first: h("button", { type: "button", id: "deal-first" }, "First"),
@@ -440,7 +443,7 @@ export async function dealPage(key, n) {
       h("div", { class: "deal-controls" },
         h("div", { class: "replay-controls", role: "group", "aria-label": "Step every board together" }, Object.values(buttons)),
         h("label", { class: "replay-range", for: "deal-step" }, "Trick ", range), at),
-      h("p", { class: "hint" }, "Keys: ", h("kbd", {}, "\u2190"), " ", h("kbd", {}, "\u2192"), " a trick back or on; ", h("kbd", {}, "Home"), " ", h("kbd", {}, "End"), " the first or the last."),
+      h("p", { class: "hint deal-keys" }, "Keys: ", h("kbd", {}, "\u2190"), " ", h("kbd", {}, "\u2192"), " a trick back or on; ", h("kbd", {}, "Home"), " ", h("kbd", {}, "End"), " the first or the last."),
       grid, more),
     links(h("a", { href: "/events" }, "All events")));
   const boards = [];
