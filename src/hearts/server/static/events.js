@@ -40,6 +40,10 @@ export function closingWords(event, now = Date.now()) {
 /** Matchpoints as a percentage, "62.5%" (null: not scored yet, "–"). */
 const percent = (value) => (value === null || value === undefined ? "–" : `${Number(value).toFixed(1)}%`);
 
+/** Points taken ("6 points"); null (a deal not finished by the close, scored as its seat's
+ * worst): "not finished". */
+const pointsWords = (points) => (points === null || points === undefined ? "not finished" : plural(points, "point"));
+
 /** A difference with its sign, "+1.5", "−2.0", "0.0" (null: "–"). */
 function signed(value) {
   if (value === null || value === undefined) return "–";
@@ -245,7 +249,7 @@ function dealItem(key, event, deal, who) {
   let action;
   if (mine && mine.state === "finished") {
     action = h("span", { class: "deal-result" },
-      h("span", { class: "deal-played" }, `Played: ${mine.points === null ? "–" : plural(mine.points, "point")} · ${percent(mine.matchpoints)} · ${signed(mine.diff)}`),
+      h("span", { class: "deal-played" }, `Played: ${pointsWords(mine.points)} · ${percent(mine.matchpoints)} · ${signed(mine.diff)}`),
       h("a", { class: "others", href: `/e/${enc(key)}/deal/${deal.number}` }, "How everyone played it"));
   } else if (event.closed) {
     action = h("span", { class: "deal-result" }, mine ? "Not finished by the close" : "",
@@ -364,7 +368,7 @@ function stopsOf(game) {
 }
 
 function resultWords(r) {
-  return `${plural(r.points, "point")} · ${percent(r.matchpoints)} · ${signed(r.diff)}`;
+  return `${pointsWords(r.points)} · ${percent(r.matchpoints)} · ${signed(r.diff)}`;
 }
 
 /** One board: the result's name and numbers over a small felt and the seat's hand. */
@@ -421,7 +425,7 @@ export async function dealPage(key, n) {
       .sort((a, b) => (b.matchpoints ?? 0) - (a.matchpoints ?? 0))
       .map((r) => h("tr", { class: r.mine ? "mine" : null },
         h("td", {}, String(r.seat + 1)), h("td", { class: "board-name" }, personLink(r.name), r.mine ? h("span", { class: "you" }, " (you)") : null),
-        h("td", {}, String(r.points)), h("td", {}, percent(r.matchpoints)), h("td", {}, signed(r.diff))))))));
+        h("td", {}, r.points === null || r.points === undefined ? "–" : String(r.points)), h("td", {}, percent(r.matchpoints)), h("td", {}, signed(r.diff))))))));
   const range = h("input", { id: "deal-step", type: "range", min: "0", max: "0", value: "0" });
   const at = h("p", { id: "deal-at", "aria-live": "polite" });
   // (a region of its own, reached by Tab: on a phone it scrolls sideways, board by board)
