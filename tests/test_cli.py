@@ -307,6 +307,67 @@ def test_verify_of_a_golden_record_passes() -> None:
     assert result.exit_code == 0 and "✗" not in result.stdout
 
 
+def _event_export(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """An event's export of one deal played twice from its seed (as the server exports it)."""
+    from hearts import duplicate
+    from hearts.rules import GameEnd, TieRule
+
+    rules = variants.get("modern").replace(end=GameEnd.DEALS, deals=1, ties=TieRule.SHARE)
+    seed = duplicate.new_seed()
+    rng = random.Random(2)
+    games = []
+    for table in ("t1", "t2"):
+        game = Game(rules, seed=duplicate.game_seed(seed), hand_seeds=True)
+        while not game.is_over:
+            seat = next(s for s in range(4) if game.legal_moves(s))
+            game.play(rng.choice(game.legal_moves(seat)), seat)
+        games.append({"table": table, "seat": 0, "points": game.scores[0],
+                      "record": record.to_dict(game)})  # fmt: skip
+    data: dict[str, Any] = {
+        "format": "hearts-event",
+        "version": 1,
+        "key": "Ev",
+        "deal_list": [
+            {
+                "number": 1,
+                "digest": duplicate.commitment("Ev", 1, seed),
+                "seed": seed,
+                "games": games,
+            }
+        ],
+    }
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path, data
+
+
+def test_verify_checks_an_events_export_seed_by_seed_and_game_by_game(tmp_path: Path) -> None:
+    """`hearts verify` knows an event's export by its format: each seed against its digest,
+    each game's deal against the seed and its moves by the rules; a changed seed or a changed
+    deal fails, exit 1, with a sentence."""
+    path, data = _event_export(tmp_path)
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("deal 1: seed ✓") and lines[1:] == [
+        "deal 1, table t1: deal ✓, play ✓",
+        "deal 1, table t2: deal ✓, play ✓",
+    ]
+    changed = json.loads(json.dumps(data))
+    changed["deal_list"][0]["seed"] = "0" * 64
+    path.write_text(json.dumps(changed), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "deal 1: its seed is not the one committed to" in result.stdout
+    dealt = next(e for e in data["deal_list"][0]["games"][1]["record"]["events"]
+                 if e["kind"] == "dealt")  # fmt: skip
+    dealt["hands"][0], dealt["hands"][1] = dealt["hands"][1], dealt["hands"][0]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "deal 1, table t2: hand 1: commitment ✓, deal ✗" in result.stdout
+
+
 def test_verify_names_each_kind_of_tampering_and_exits_1(tmp_path: Path) -> None:
     _, data = _saved(tmp_path, "modern", 6, 3)
     events: Any = data["events"]

@@ -165,7 +165,7 @@ class Scored:
 
     who: str
     seat: int
-    points: float | None
+    points: int | None
     matchpoints: float
     diff: float
     unfinished: bool = False
@@ -190,13 +190,13 @@ def score_deal(
             now = worst.get(result.seat)
             if now is None or (result.points > now) == lower_better:
                 worst[result.seat] = result.points
-    counted: list[tuple[Result, float | None]] = []
+    counted: list[tuple[Result, int | None]] = []
     for result in results:
         if result.points is not None:
             counted.append((result, result.points))
         elif closed:
             counted.append((result, worst.get(result.seat)))
-    by_seat: dict[int, list[float]] = {}
+    by_seat: dict[int, list[int]] = {}
     for result, points in counted:
         if points is not None:
             by_seat.setdefault(result.seat, []).append(points)

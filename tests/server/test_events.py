@@ -31,7 +31,7 @@ from hearts.server.store import (
 )
 
 from .conftest import UNLIMITED
-from .players import hello
+from .players import hello, play_until
 from .test_accounts import CHEAP
 
 Pick = Callable[[dict[str, Any]], str]
@@ -284,8 +284,8 @@ def test_hostile_requests_get_a_sentence_and_change_nothing(
     kept: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A guest making or playing an event, too many events a day, a bad form or level, a
-    huge or invisible name, an unknown event, a deal out of range, a page of another site:
-    each refused in a sentence, and nothing stored."""
+    huge or invisible name, an unknown event, a deal out of range, a page of another site,
+    too many deals in play at once: each refused in a sentence, and nothing stored."""
     for server in _server(kept, monkeypatch, events_per_day=2):
         ann = server.person("Ann")
         key = make_event(ann)["key"]
@@ -329,6 +329,14 @@ def test_hostile_requests_get_a_sentence_and_change_nothing(
         assert crossed.status_code == 403
         assert _counts(kept)[:3] == before[:3]  # (no event, entry or play made)
         assert _counts(kept)[3] == before[3]  # (no table either)
+        many = make_event(bob, deals=5, level="easy")["key"]
+        for number in range(1, 5):
+            play(bob, many, number)
+        held = _counts(kept)
+        fifth = bob.post(f"/api/events/{many}/deals/5/play")
+        assert fifth.status_code == 429
+        assert "4 deals in play already" in fifth.json()["error"]
+        assert _counts(kept) == held
 
 
 def test_the_daily_event_is_made_once_a_day_on_its_own_and_closes_at_the_days_end(
@@ -374,3 +382,45 @@ def test_a_deal_unfinished_at_the_close_scores_as_the_worst_at_its_seat(
         ("Ann", points, 50.0),
         ("Bob", points, 50.0),
     }
+
+
+def test_people_with_entries_play_a_deal_together_and_are_compared_seat_by_seat(
+    server: Server,
+) -> None:
+    """Ann makes a table of people for deal 1 (two seats for people, two bots) and Bob takes
+    the other seat; Carl plays deal 1 at his own table. Ann (seat 0) is compared with Carl
+    (seat 0) by hand, Bob alone at seat 1 scores 50%. Nobody takes a seat there otherwise: not
+    the lobby's join, not a second play of the deal, not a full table; nor is it played again."""
+    ann, bob, carl, dan = (server.person(name) for name in ("Ann", "Bob", "Carl", "Dan"))
+    key = make_event(ann, level="easy", deals=1)["key"]
+    made = ann.post(f"/api/events/{key}/deals/1/tables", json={"people": 2})
+    assert made.status_code == 201, made.text
+    mine = made.json()
+    lobby = bob.post(f"/api/tables/{mine['table']}/join", json={"name": "Bob"})
+    assert lobby.status_code == 403 and "event's page" in lobby.json()["error"]
+    joined = bob.post(f"/api/events/{key}/deals/1/tables/{mine['table']}/join")
+    assert joined.status_code == 200, joined.text
+    bobs = joined.json()
+    assert bobs["seat"] == 1 and bobs["table"] == mine["table"]
+    for who, status in ((bob, 409), (dan, 409)):
+        again = who.post(f"/api/events/{key}/deals/1/tables/{mine['table']}/join")
+        assert again.status_code == status, again.text
+    assert ann.post(f"/api/events/{key}/deals/1/tables", json={"people": 2}).status_code == 409
+    with (
+        ann.websocket_connect(f"/ws/tables/{mine['table']}") as one,
+        bob.websocket_connect(f"/ws/tables/{bobs['table']}") as two,
+    ):
+        players = [hello(one, mine["token"]), hello(two, bobs["token"])]
+        play_until(players, lambda: any(m["type"] == "over" for m in players[0].seen))
+        over = next(m for m in players[0].seen if m["type"] == "over")
+        refused = ann.post(f"/api/tables/{mine['table']}/again", json={"token": mine["token"]})
+        assert refused.status_code == 409 and "played once" in refused.json()["error"]
+    carls = play_out(carl, play(carl, key, 1), first)
+    points = {"Ann": over["totals"][0], "Carl": carls["totals"][0]}
+    expected = by_hand(points)
+    results = {r["name"]: r for r in carl.get(f"/api/events/{key}/deals/1").json()["results"]}
+    assert results["Bob"]["seat"] == 1 and results["Bob"]["points"] == over["totals"][1]
+    assert (results["Bob"]["matchpoints"], results["Bob"]["diff"]) == (50.0, 0.0)
+    for who in ("Ann", "Carl"):
+        assert results[who]["seat"] == 0
+        assert (results[who]["matchpoints"], results[who]["diff"]) == pytest.approx(expected[who])

@@ -54,6 +54,10 @@ async def play_again(hub: Hub, table: Table, seat: int, charge: Callable[[], Non
     caller's allowance of new tables (it raises to refuse)."""
     if not table.game.is_over:
         raise TableError(NOT_OVER, 409)
+    if table.options.event is not None:
+        raise TableError(
+            "a deal of an event is played once: the event's page has its other deals", 409
+        )
     if table.again is None:
         async with table.lock:
             if table.again is None:

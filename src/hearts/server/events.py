@@ -84,6 +84,8 @@ RECENT: Final = timedelta(days=2)
 """How long a closed daily event stays listed."""
 LISTED_MOST: Final = 50
 """Events listed at once."""
+PLAYING_MOST: Final = 4
+"""Tables of event deals one person may have in play at once."""
 KEY_BYTES: Final = 12
 """An event's key: 12 random bytes, 16 URL-safe characters."""
 
@@ -217,7 +219,9 @@ class DealResult(BaseModel):
 
     name: str
     seat: int
-    points: float | None
+    points: int | None = Field(
+        description="its points (null: unfinished at a seat nobody finished)"
+    )
     matchpoints: float
     diff: float
     game: str
@@ -279,6 +283,10 @@ class _Event:
 
     def shown_seed(self, number: int) -> str | None:
         return self.seed(number) if self.closed else None
+
+    @property
+    def form(self) -> str:
+        return f"{self.variant}/{self.players}"
 
     def summary(self) -> EventSummary:
         return EventSummary(
@@ -732,12 +740,94 @@ async def event_page(request: Request, key: str) -> EventPage:
     )
 
 
+class PeopleTable(BaseModel):
+    """A table of people for a deal: how many seats are for people (the others bots)."""
+
+    people: int = Field(default=2, ge=2, le=7, description="seats for people, yours among them")
+
+
+async def _open_deal(request: Request, key: str, number: int, people: int | None) -> DealSeat:
+    """The checks of a new play of a deal, and its table: the person's own with bots
+    (``people`` None) or with ``people`` seats for people, the maker at seat 0."""
+    who = await accounts.person(request)
+    if who is None:
+        raise TableError("sign in to play an event: its results are a person's", 401)
+    hub = _hub(request)
+    event = await _event(request, key, who.id)
+    number = _deal_number(event, number)
+    if event.closed:
+        raise TableError("this event has closed: its deals are played no more", 409)
+    play = next((p for p in event.plays if p.number == number and p.account_id == who.id), None)
+    if play is not None and play.finished is not None:
+        raise TableError(f"you have played deal {number} already: see its results", 409)
+    if play is not None and people is not None and hub.find_quietly(play.table_id) is not None:
+        raise TableError(f"you are playing deal {number} already: finish it first", 409)
+    if play is not None:
+        again = await _seat_again(hub, play.table_id, who.id)
+        if again is not None:
+            return again
+    playing = sum(
+        1
+        for table in hub.tables.values()
+        if table.options.event is not None
+        and not table.game.is_over
+        and any(seat.account_id == who.id for seat in table.seats)
+    )
+    if playing >= PLAYING_MOST:
+        raise TableError(f"you have {PLAYING_MOST} deals in play already: finish one first", 429)
+    rules = event_rules(event.variant, event.players)
+    if people is not None and people > rules.players:
+        raise TableError(f"a table of {event.form} has {rules.players} seats, not {people}")
+    request.app.state.guard.creating(request)  # (a new table: the tables' allowance)
+    game = Game(rules, seed=duplicate.game_seed(event.seed(number)), hand_seeds=True)
+    token = secrets.token_urlsafe(24)
+    new = [NewSeat(who.name, "human", None, token)]
+    new += [NewSeat(f"Seat {seat + 1}", "human", None) for seat in range(1, people or 1)]
+    new += [NewSeat(event.level, "bot", event.level) for _ in range(rules.players - len(new))]
+    options = TableOptions(
+        public=False,
+        event={
+            "key": event.key,
+            "name": event.name,
+            "deal": number,
+            "deals": event.deals,
+            "samples": event.samples or None,
+            "people": people is not None,
+        },
+    )
+    table = await hub.open_table(event.variant, rules, new, 0, options, game)
+    await accounts.tie_seat(hub, table.id, 0, who)
+    await hub.db(_start, hub.store, event.key, number, who.id, 0, table.id, _clock(request))
+    log.info("event %s: deal %d at table %s", event.key, number, table.id)
+    return DealSeat(table=table.id, seat=0, token=token, url=f"/t/{table.id}")
+
+
 @router.post("/api/events/{key}/deals/{number}/play")
 async def play_deal(request: Request, key: str, number: int) -> DealSeat:
     """Play deal `number` (signed in; you enter the event if you had not): a table of your
     own, you at seat 0 and bots of the event's level in the others, dealt from the deal's
     seed. The same table again (a fresh token for your seat) while you play it; refused once
     you finished it or the event closed."""
+    async with _lock(request):
+        return await _open_deal(request, key, number, None)
+
+
+@router.post("/api/events/{key}/deals/{number}/tables", status_code=201)
+async def people_table(
+    request: Request, key: str, number: int, body: Annotated[PeopleTable, Body()]
+) -> DealSeat:
+    """Play deal `number` with people (signed in): a table of the deal with `people` seats for
+    people (you at seat 0; the others open to those who enter the event and have not played the
+    deal: send them the table's id), bots in the rest. Each person's result is compared with
+    the others' at the same seat of the deal."""
+    async with _lock(request):
+        return await _open_deal(request, key, number, body.people)
+
+
+@router.post("/api/events/{key}/deals/{number}/tables/{table}/join")
+async def join_people_table(request: Request, key: str, number: int, table: str) -> DealSeat:
+    """Take a free seat at a table of people of deal `number` (signed in; you enter the event
+    if you had not): refused once you played or started that deal, or the event closed."""
     who = await accounts.person(request)
     if who is None:
         raise TableError("sign in to play an event: its results are a person's", 401)
@@ -747,33 +837,16 @@ async def play_deal(request: Request, key: str, number: int) -> DealSeat:
         number = _deal_number(event, number)
         if event.closed:
             raise TableError("this event has closed: its deals are played no more", 409)
-        play = next((p for p in event.plays if p.number == number and p.account_id == who.id), None)
-        if play is not None and play.finished is not None:
-            raise TableError(f"you have played deal {number} already: see its results", 409)
-        if play is not None:
-            again = await _seat_again(hub, play.table_id, who.id)
-            if again is not None:
-                return again
-        rules = event_rules(event.variant, event.players)
-        game = Game(rules, seed=duplicate.game_seed(event.seed(number)), hand_seeds=True)
-        token = secrets.token_urlsafe(24)
-        new = [NewSeat(who.name, "human", None, token)]
-        new += [NewSeat(event.level, "bot", event.level) for _ in range(rules.players - 1)]
-        options = TableOptions(
-            public=False,
-            event={
-                "key": event.key,
-                "name": event.name,
-                "deal": number,
-                "deals": event.deals,
-                "samples": event.samples or None,
-            },
-        )
-        table = await hub.open_table(event.variant, rules, new, 0, options, game)
-        await accounts.tie_seat(hub, table.id, 0, who)
-        await hub.db(_start, hub.store, event.key, number, who.id, 0, table.id, _clock(request))
-        log.info("event %s: deal %d at table %s", event.key, number, table.id)
-        return DealSeat(table=table.id, seat=0, token=token, url=f"/t/{table.id}")
+        if any(p.number == number and p.account_id == who.id for p in event.plays):
+            raise TableError(f"you have a play of deal {number} already: one a person", 409)
+        found = hub.find_quietly(table) if len(table) <= 40 else None
+        tag = None if found is None else found.options.event
+        if found is None or tag is None or (tag.get("key"), tag.get("deal")) != (key, number):
+            raise TableError(f"there is no table of people of deal {number} by that id", 404)
+        _, seat, token = await hub.join(found.id, who.name, None, event=True)
+        await accounts.tie_seat(hub, found.id, seat, who)
+        await hub.db(_start, hub.store, key, number, who.id, seat, found.id, _clock(request))
+    return DealSeat(table=found.id, seat=seat, token=token, url=f"/t/{found.id}")
 
 
 async def _seat_again(hub: Hub, table_id: str, account_id: int) -> DealSeat | None:

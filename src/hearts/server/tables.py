@@ -1259,14 +1259,22 @@ class Hub:
             table.close()
         log.info("table %s closed: nobody came within its claim time", table.id)
 
-    async def join(self, key: str, name: str, seat: int | None) -> tuple[Table, int, str]:
+    async def join(
+        self, key: str, name: str, seat: int | None, *, event: bool = False
+    ) -> tuple[Table, int, str]:
         """Claim a person's free seat (``seat``, or the first free): the seat and its token.
+        A seat at an event's table is taken only through its event (``event``: the event's
+        route asks, having checked the person's entry).
 
         The seat is chosen and stored under the table's lock, and taken in memory only once
         the store has it: two joins cannot both have one seat, and a join the store cannot
         keep (refused 503, a sentence) leaves the seat free for the next."""
         name = checked_name(name)
         table = self.find(key)
+        if table.options.event is not None and not event:
+            raise TableError(
+                "this table plays a deal of an event: take a seat from the event's page", 403
+            )
         async with table.lock:
             if table.game.is_over:
                 raise TableError("the game at this table is over: there is no seat to take", 409)
