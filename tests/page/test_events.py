@@ -181,7 +181,8 @@ def test_an_events_page_lists_its_deals_with_their_commitments(
     first = deals.first.locator("button.digest")
     first.click()
     expect(first).to_have_text(event["deal_list"][0]["digest"])
-    expect(page.locator("#unfinished-rule")).to_have_text(event["unfinished_rule"])
+    rule = event["unfinished_rule"].rstrip(".")
+    expect(page.locator("#unfinished-rule")).to_have_text(rule[0].upper() + rule[1:] + ".")
     expect(page.locator("#event-facts")).to_contain_text("easy bots · 2 deals · closes in 2 h")
     page.close()
 
@@ -244,6 +245,46 @@ def test_a_deal_played_through_the_table_page_shows_the_result_standings_and_eve
         expect(board.locator(".trick .played")).to_have_count(4)
     page.close()
     assert not errors, f"the page's script failed: {errors}"
+
+
+def test_a_deal_with_friends_gives_a_link_that_seats_a_friend_at_the_same_table(
+    browser: Browser, host: tuple[BrowserContext, str], server: LiveServer
+) -> None:
+    """Ann makes a table of people for deal 2 (two seats for people): the page gives the
+    friends' link; Fay, signed in in her own browser, opens it, takes the seat and is at Ann's
+    table (the table page says which deal); a guest opening it is told to sign in."""
+    context, _ = host
+    page = context.new_page()
+    page.goto(server.url + "/")
+    key = make_event(page, server, "With friends", 2)
+    page.goto(f"{server.url}/e/{key}")
+    page.locator("#friends summary").click()
+    page.locator("#friends-deal").select_option("2")
+    page.locator("#friends-people").select_option("2")
+    page.locator("#friends-make").click()
+    link = page.locator("#friends-link")
+    expect(link).to_have_attribute("href", re.compile(rf"/e/{key}\?deal=2&table=[^&]+$"))
+    invite = link.get_attribute("href") or ""
+    table = invite.rsplit("=", 1)[1]
+    page.locator("#friends-table").click()
+    expect(page).to_have_url(f"{server.url}/t/{table}")
+    expect(page.locator("#event-deal")).to_have_text("Deal 2 of 2 \u2014 With friends")
+    guest = fresh_context(browser, viewport=PHONE)
+    try:
+        looker = guest.new_page()
+        looker.goto(invite)
+        expect(looker.locator("#event-invited")).to_contain_text("Sign in")
+        expect(looker.locator("#take-seat")).to_have_count(0)
+        sign_up(looker, "Fay")
+        looker.reload()
+        looker.locator("#take-seat").click()
+        expect(looker).to_have_url(f"{server.url}/t/{table}")
+        expect(looker.locator("#event-deal")).to_have_text("Deal 2 of 2 \u2014 With friends")
+        expect(looker.locator("#seat-info")).to_contain_text("seat 2")
+        expect(page.locator('#seats .seat[data-seat="1"] .name')).to_contain_text("Fay")
+    finally:
+        guest.close()
+        page.close()
 
 
 def test_the_events_pages_fit_a_phone_and_a_laptop_with_no_accessibility_violation(

@@ -44,6 +44,9 @@ const percent = (value) => (value === null || value === undefined ? "–" : `${N
  * worst): "not finished". */
 const pointsWords = (points) => (points === null || points === undefined ? "not finished" : plural(points, "point"));
 
+/** The server's sentence (as its refusals, from a small letter, no stop) as a line of the page. */
+const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : "");
+
 /** A difference with its sign, "+1.5", "−2.0", "0.0" (null: "–"). */
 function signed(value) {
   if (value === null || value === undefined) return "–";
@@ -100,6 +103,83 @@ export async function playNext(key, after, button) {
   const next = open.find((n) => n > after) ?? open[0];
   if (next === undefined || event.closed) { location.href = `/e/${enc(key)}`; return; }
   await playDeal(key, next, button);
+}
+
+/** The link that seats a friend at a table of people of deal ``n`` (through the event: such a
+ * table is joined only so), and where this browser keeps it for the table's maker. */
+const inviteLink = (key, n, table) => new URL(`/e/${enc(key)}?deal=${n}&table=${enc(table)}`, location.href).href;
+const INVITE = "hearts:event-invite:";
+
+/** Take the free seat at a table of people of deal ``n`` (the link's invitation). */
+async function takeSeat(key, n, table, button) {
+  button.disabled = true;
+  try {
+    const seat = await api("POST", `/api/events/${enc(key)}/deals/${n}/tables/${enc(table)}/join`, {});
+    keep(seat.table, { token: seat.token, seat: seat.seat, link: seat.url, invite: false });
+    location.href = seat.url;
+  } catch (error) {
+    say(error.message);
+    button.disabled = false;
+  }
+}
+
+/** The panel of an invitation to a table of people (the page's ?deal=&table=), or null. */
+function invitation(key, event, who) {
+  const query = new URLSearchParams(location.search);
+  const n = Number(query.get("deal"));
+  const table = query.get("table");
+  if (!table || !Number.isInteger(n) || n < 1 || n > event.deals) return null;
+  const mine = (event.deal_list[n - 1] || {}).mine;
+  let what;
+  if (event.closed) what = h("p", {}, "This event has closed: its deals are played no more.");
+  else if (!who) what = h("p", {}, "Sign in (the button above) to take the seat.");
+  else if (mine && mine.table === table) what = h("p", {}, h("a", { href: `/t/${enc(table)}` }, "Back to your table"));
+  else if (mine) what = h("p", {}, `You have a play of deal ${n} already: one a person.`);
+  else {
+    what = h("button", { type: "button", id: "take-seat", class: "primary",
+      onclick: (e) => takeSeat(key, n, table, e.currentTarget) }, "Take the seat");
+  }
+  return h("section", { class: "panel invited", id: "event-invited", "aria-labelledby": "invited-title" },
+    h("h2", { id: "invited-title" }, `You are asked to play deal ${n} at a table of people`),
+    h("p", { class: "hint" }, "Each of you is compared with everyone who held the same cards at the same seat."),
+    what);
+}
+
+/** Make a table of people for a deal: the friends' link shown to copy, then the table. */
+function friendsForm(key, event, who) {
+  if (!who || event.closed) return null;
+  const open = event.deal_list.filter((d) => !d.mine);
+  if (!open.length) return null;
+  const players = Number(event.form.split("/")[1]) || 4;
+  const deal = h("select", { id: "friends-deal" }, open.map((d) => h("option", { value: String(d.number) }, `Deal ${d.number}`)));
+  const people = h("select", { id: "friends-people" },
+    Array.from({ length: players - 1 }, (_, i) => h("option", { value: String(i + 2) }, `${i + 2} people`)));
+  const made = h("div", { id: "friends-made", role: "status" });
+  const button = h("button", { type: "button", id: "friends-make" }, "Make the table");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const n = Number(deal.value);
+    try {
+      const seat = await api("POST", `/api/events/${enc(key)}/deals/${n}/tables`, { people: Number(people.value) });
+      const link = inviteLink(key, n, seat.table);
+      keep(seat.table, { token: seat.token, seat: seat.seat, link: seat.url, invite: false });
+      localStorage.setItem(INVITE + seat.table, link);
+      made.replaceChildren(
+        h("p", {}, `Your table for deal ${n} is made. Send your friends its link: `, h("a", { id: "friends-link", href: link }, link)),
+        h("button", { type: "button", onclick: (e) => copy(link, e.currentTarget) }, "Copy the link"),
+        h("a", { class: "button", id: "friends-table", href: seat.url }, "Go to the table"));
+    } catch (error) {
+      say(error.message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return h("details", { id: "friends", class: "friends" },
+    h("summary", {}, "Play a deal with friends"),
+    h("p", { class: "hint" }, "A table of the deal with seats for people (the rest bots of the event's level): you sit at seat 1, and your friends take the others from the link you send them."),
+    h("div", { class: "friends-row" }, h("label", { for: "friends-deal" }, "Deal "), deal,
+      h("label", { for: "friends-people" }, " with "), people, button),
+    made);
 }
 
 // ---------------------------------------------------------------- the list
@@ -258,11 +338,16 @@ function dealItem(key, event, deal, who) {
     action = h("span", { class: "hint" }, "Sign in to play");
   } else {
     const resume = mine && mine.state === "playing";
+    const invite = resume ? localStorage.getItem(INVITE + mine.table) : null;
     action = h("button", {
       type: "button", class: `play${resume ? "" : " primary"}`, "data-deal": deal.number,
       "aria-label": `${resume ? "Resume" : "Play"} deal ${deal.number}`,
       onclick: (e) => playDeal(key, deal.number, e.currentTarget).catch(() => {}),
     }, resume ? "Resume" : "Play");
+    if (invite) {
+      action = h("span", { class: "deal-result" }, action,
+        h("button", { type: "button", class: "friends-copy", onclick: (e) => copy(invite, e.currentTarget) }, "Copy the friends' link"));
+    }
   }
   return h("li", { class: "deal", "data-deal": deal.number, "data-state": mine ? mine.state : "new" },
     h("span", { class: "deal-what" },
@@ -299,7 +384,15 @@ export async function eventPage(key) {
   const standings = h("div", { id: "standings-box" });
   const rule = h("p", { id: "unfinished-rule", class: "hint" });
   const fresh = h("p", { id: "standings-note", class: "hint" });
+  const invited = h("div", { id: "invited-box" });
+  const friends = h("div", { id: "friends-box" });
   const draw = () => {
+    // (drawn again only when who is signed in changes: a poll keeps an open form and its answer)
+    if (invited.dataset.who !== String(who && who.name)) {
+      invited.dataset.who = friends.dataset.who = String(who && who.name);
+      invited.replaceChildren(...[invitation(key, event, who)].filter(Boolean));
+      friends.replaceChildren(...[friendsForm(key, event, who)].filter(Boolean));
+    }
     head.replaceChildren(...[
       h("h2", { id: "event-name" }, event.name),
       h("p", { id: "event-facts" }, factsLine(event), event.daily ? " · daily" : "", event.private ? " · private" : "",
@@ -312,7 +405,7 @@ export async function eventPage(key) {
     reveal.replaceChildren(...(event.closed ? [h("p", { id: "seeds-revealed" }, "Seeds revealed: check them with ",
       h("code", {}, "hearts verify"), " on ", h("a", { id: "event-export", href: `/api/events/${enc(key)}/export`, download: `event-${key}.json` }, "the event's export"), ".")] : []));
     standings.replaceChildren(standingsTable(event.standings || []));
-    rule.textContent = event.unfinished_rule || "";
+    rule.textContent = sentence(event.unfinished_rule || "");
     fresh.textContent = event.closed ? "Final standings." : `Refreshed every ${POLL / 1000} s while this page is open; last at ${new Date().toLocaleTimeString()}.`;
   };
   const read = async () => {
@@ -330,13 +423,13 @@ export async function eventPage(key) {
     box.replaceChildren(h("section", { class: "panel" }, h("h2", {}, "No such event"), h("p", {}, $("message").textContent)), links(h("a", { href: "/events" }, "All events")));
     return;
   }
-  box.replaceChildren(head,
+  box.replaceChildren(invited, head,
     h("section", { class: "panel", "aria-labelledby": "deals-title" }, h("h2", { id: "deals-title" }, "Deals"),
       h("p", { class: "hint" }, "Each deal's seed was fixed when the event was made; its commitment (a SHA-256 digest of it) is shown from the start and the seed after the close, so anyone can check that no deal was changed."),
-      deals, reveal),
+      deals, friends, reveal),
     h("section", { class: "panel", "aria-labelledby": "standings-title" }, h("h2", { id: "standings-title" }, "Standings"),
       standings, fresh,
-      h("p", { class: "hint" }, "Matchpoints: each result against every other at the same seat of the same deal (2 for a result beaten, 1 for a tie), as a share of the most it could get; diff: points against the average at that seat."),
+      h("p", { class: "hint" }, "Matchpoints: each result against every other at the same seat of the same deal (2 for a result beaten, 1 for a tie), as a share of the most it could get; diff: points against the average at that seat (below zero is better)."),
       rule),
     links(h("a", { href: "/events" }, "All events")));
   onAccount((now) => { who = now; if (event) draw(); });
