@@ -163,8 +163,9 @@ def test_the_list_and_the_private_events_form_give_a_link_and_a_guest_is_told_to
 def test_an_events_page_lists_its_deals_with_their_commitments(
     host: tuple[BrowserContext, str], server: LiveServer
 ) -> None:
-    """Each deal with its commitment (short, whole in its title, whole on a tap), no seed before
-    the close, a Play button; the unfinished-deal rule in the server's words."""
+    """Each deal with its commitment (short, whole in its title, whole on a tap, and still whole
+    once the page has read the event again), no seed before the close, a Play button; the
+    unfinished-deal rule in the server's words."""
     context, key = host
     page = context.new_page()
     page.goto(f"{server.url}/e/{key}")
@@ -180,6 +181,10 @@ def test_an_events_page_lists_its_deals_with_their_commitments(
         expect(shown.locator("button.play")).to_have_text("Play")
     first = deals.first.locator("button.digest")
     first.click()
+    expect(first).to_have_text(event["deal_list"][0]["digest"])
+    note = page.locator("#standings-note")
+    read = note.inner_text()
+    expect(note).not_to_have_text(read)  # (the event read again: the digest is still whole)
     expect(first).to_have_text(event["deal_list"][0]["digest"])
     rule = event["unfinished_rule"].rstrip(".")
     expect(page.locator("#unfinished-rule")).to_have_text(rule[0].upper() + rule[1:] + ".")

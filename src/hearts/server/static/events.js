@@ -310,12 +310,16 @@ let pollTimer = 0;
 
 /** A digest (or a seed) shown short, the whole of it in its title; a tap shows it whole and
  * copies it. */
+const shownWhole = new Set(); // the digests and seeds shown whole (kept as the page is drawn again)
+
 function longText(text, label, kind) {
   const shortText = text.length > 14 ? `${text.slice(0, 12)}…` : text;
-  const button = h("button", { type: "button", class: `long ${kind}`, title: text, "data-whole": text, "aria-label": `${label}: ${text} (copy it)` },
-    h("code", {}, shortText));
+  const whole = shownWhole.has(text);
+  const button = h("button", { type: "button", class: `long ${kind}${whole ? " whole" : ""}`, title: text, "data-whole": text, "aria-label": `${label}: ${text} (copy it)` },
+    h("code", {}, whole ? text : shortText));
   button.addEventListener("click", async () => {
     const shown = button.classList.toggle("whole");
+    if (shown) shownWhole.add(text); else shownWhole.delete(text);
     button.firstChild.textContent = shown ? text : shortText;
     try { await navigator.clipboard.writeText(text); button.dataset.copied = "yes"; } catch { /* shown whole: select it */ }
   });
