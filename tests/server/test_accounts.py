@@ -273,7 +273,16 @@ def test_the_data_export_is_only_ever_your_own(http: TestClient) -> None:
     data = reply.json()
     assert data["account"]["name"] == "Bob" and data["seats"] == []
     assert ann_table["table"]["id"] not in reply.text and "Ann" not in reply.text
-    assert set(data) == {"account", "sessions", "seats", "ratings", "rating_history", "game_stats"}
+    assert set(data) == {
+        "account",
+        "sessions",
+        "seats",
+        "ratings",
+        "rating_history",
+        "game_stats",
+        "event_entries",
+        "event_plays",
+    }
     http.cookies.clear()
     http.cookies[COOKIE] = ann_cookie
     mine = http.get("/api/account/export").json()

@@ -202,6 +202,10 @@ def test_an_event_played_by_two_people_scores_as_by_hand_hides_each_deal_and_ver
         seat2 = play(who, key, number)
         points[2]["Ann" if who is ann else "Bob"] = play_out(who, seat2, first)["totals"][0]
 
+    # Listed nowhere else: not among the finished games, not in anyone's statistics.
+    assert seat["table"] not in {game["id"] for game in guest.get("/api/games").json()}
+    assert ann.get("/api/people/Ann").json()["recent"] == []  # (her own view included)
+
     # Hands computed here, compared with the server's.
     page = ann.get(f"/api/events/{key}").json()
     scores = {number: by_hand(points[number]) for number in (1, 2)}
@@ -375,6 +379,11 @@ def test_a_deal_unfinished_at_the_close_scores_as_the_worst_at_its_seat(
     play(bob, key, 1)
     page = ann.get(f"/api/events/{key}").json()
     assert [row["name"] for row in page["standings"]] == ["Ann"]
+    kept = bob.get("/api/account/export").json()  # (a person's data holds their plays)
+    assert [(p["event_key"], p["number"], p["finished"]) for p in kept["event_plays"]] == [
+        (key, 1, None)
+    ]
+    assert [e["event_key"] for e in kept["event_entries"]] == [key]
     assert page["unfinished_rule"] == duplicate.UNFINISHED_RULE
     server.now[0] += timedelta(hours=3)
     results = bob.get(f"/api/events/{key}/deals/1").json()["results"]

@@ -49,6 +49,8 @@ from hearts.server.store import (
     CODE_ALPHABET,
     NAME_LENGTH,
     AccountRow,
+    DuplicateEntryRow,
+    DuplicatePlayRow,
     GameStatRow,
     RatingHistoryRow,
     RatingRow,
@@ -617,6 +619,22 @@ def _export(store: Store, account_id: int) -> dict[str, Any]:
                     .order_by(RatingHistoryRow.at)
                 )
             ],
+            "event_entries": [
+                _plain(row)
+                for row in session.scalars(
+                    select(DuplicateEntryRow)
+                    .where(DuplicateEntryRow.account_id == account_id)
+                    .order_by(DuplicateEntryRow.entered)
+                )
+            ],
+            "event_plays": [
+                _plain(row)
+                for row in session.scalars(
+                    select(DuplicatePlayRow)
+                    .where(DuplicatePlayRow.account_id == account_id)
+                    .order_by(DuplicatePlayRow.started)
+                )
+            ],
             "game_stats": [
                 _plain(row)
                 for row in session.scalars(
@@ -787,6 +805,8 @@ class AccountData(BaseModel):
     ratings: list[dict[str, Any]]
     rating_history: list[dict[str, Any]]
     game_stats: list[dict[str, Any]]
+    event_entries: list[dict[str, Any]]
+    event_plays: list[dict[str, Any]]
 
 
 class Rejoined(BaseModel):
@@ -1075,7 +1095,8 @@ async def reset_password(
 @router.get("/api/account/export", responses=_REFUSALS)
 async def export(request: Request, response: Response, who: Person) -> AccountData:
     """Download all that is kept about you, as JSON: your account (never a hash), your
-    sessions, the seats you sat at, your ratings and their history, your games' statistics."""
+    sessions, the seats you sat at, your ratings and their history, your games' statistics,
+    the duplicate events you entered and your plays there."""
     data = await _hub(request).db(_export, _hub(request).store, who.id)
     response.headers["content-disposition"] = 'attachment; filename="hearts-account.json"'
     response.headers["cache-control"] = "no-store"
