@@ -431,6 +431,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.get("/leaders", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/events", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/e/{key}", response_class=HTMLResponse, include_in_schema=False)
+    @app.get("/e/{key}/deal/{number}", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
         text = (
             resources.files("hearts.server")

@@ -124,31 +124,37 @@ function ensureOverBox() {
  * Show the game's end. `data`: { winners: the sentence, totals: [{ name, total }], chart: an
  * element or null, replay, record: links, canAgain: a seated person may ask, onAgain(button):
  * ask for another game (busy: asked, not answered yet), next: { link, words, join } once
- * another game is made (or null),
- * after: ms to wait before it opens (the last trick's hold) }.
+ * another game is made (or null), event: a duplicate event's deal ({ title, words, back: the
+ * event's page, onNext(button): play its next deal, or null at the last }: offered instead of
+ * another game and the lobby), after: ms to wait before it opens (the last trick's hold) }.
  * Drawn again with each state (names may change); opened once: closed, it stays closed.
  */
 export function gameOver(data) {
   dismissHandOver();
   const box = ensureOverBox();
   const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
-  const again = h("button", { type: "button", id: "play-again", class: "primary", "aria-disabled": data.busy ? "true" : null },
-    data.next ? data.next.join : data.busy ? "Making the new table…" : "Play again");
-  if (data.next) again.addEventListener("click", () => { location.href = data.next.link; });
+  const event = data.event; // (a duplicate event's deal: its next deal and the event, not another game)
+  const again = event
+    ? h("button", { type: "button", id: "next-deal", class: "primary", onclick: (e) => event.onNext(e.currentTarget) }, "Next deal")
+    : h("button", { type: "button", id: "play-again", class: "primary", "aria-disabled": data.busy ? "true" : null },
+      data.next ? data.next.join : data.busy ? "Making the new table…" : "Play again");
+  if (event) again.hidden = !event.onNext;
+  else if (data.next) again.addEventListener("click", () => { location.href = data.next.link; });
   else again.addEventListener("click", () => data.onAgain(again));
-  again.hidden = !data.canAgain && !data.next;
+  if (!event) again.hidden = !data.canAgain && !data.next;
   const last = lastHand && lastHand.texts && lastHand.texts.length ? lastHand.texts
     : lastHand && lastHand.moon ? [lastHand.moon] : [];
   box.replaceChildren(...[
     h("form", { method: "dialog", class: "close-form" },
       h("button", { type: "submit", class: "close", "aria-label": "Close: look at the table" }, "×")),
-    h("h2", { id: "game-over-title" }, "The game is over"),
-    h("p", { class: "winners" }, data.winners),
-    data.next ? h("p", { class: "next", role: "status" }, data.next.words) : null,
+    h("h2", { id: "game-over-title" }, event ? event.title : "The game is over"),
+    event ? h("p", { class: "event-said" }, event.words) : h("p", { class: "winners" }, data.winners),
+    data.next && !event ? h("p", { class: "next", role: "status" }, data.next.words) : null,
     h("div", { class: "actions" },
       again,
+      event ? h("a", { id: "back-to-event", class: "button", href: event.back }, "Back to the event") : null,
       h("a", { id: "over-replay", class: "button", href: data.replay }, "Replay"),
-      h("a", { id: "over-lobby", class: "button", href: "/" }, "Back to the lobby")),
+      event ? null : h("a", { id: "over-lobby", class: "button", href: "/" }, "Back to the lobby")),
     h("p", { class: "over-error", role: "alert" }),
     h("ul", { class: "plain totals" }, data.totals.map((row) => h("li", {}, `${row.name}: ${row.total}`))),
     last.length ? h("div", { class: "last-hand" }, ...last.map((text) => h("p", { class: "hint" }, text))) : null,
@@ -159,8 +165,8 @@ export function gameOver(data) {
     overOpened = true;
     const open = () => {
       if (!box.open) box.showModal();
-      const first = $("play-again");
-      (first && !first.hidden ? first : $("over-replay")).focus();
+      const first = $("play-again") || $("next-deal");
+      (first && !first.hidden ? first : $("back-to-event") || $("over-replay")).focus();
     };
     if (data.after > 0) setTimeout(open, data.after); else open();
   } else if (data.next && !nextOffered && !box.open) {

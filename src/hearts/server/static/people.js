@@ -14,7 +14,8 @@ export function personLink(name, attrs = {}) {
   return h("a", { href: `/p/${encodeURIComponent(name)}`, class: "person", ...attrs }, name);
 }
 
-async function presetTitles() {
+/** The presets' titles by name (from /api/variants, asked once): formWords uses them. */
+export async function presetTitles() {
   if (titles) return titles;
   titles = {};
   try {
@@ -23,8 +24,8 @@ async function presetTitles() {
   return titles;
 }
 
-/** "Modern Hearts, 4 players" for "modern/4". */
-function formWords(form) {
+/** "Modern Hearts, 4 players" for "modern/4" (after presetTitles: the preset's title). */
+export function formWords(form) {
   const [variant, players] = form.split("/");
   return `${(titles && titles[variant]) || variant}, ${players} players`;
 }
@@ -54,7 +55,7 @@ export async function person(name) {
     found = await api("GET", `/api/people/${encodeURIComponent(name)}`);
   } catch (error) {
     box.replaceChildren(h("section", { class: "panel" }, h("h2", {}, "No such player"),
-      h("p", {}, error.message), h("p", {}, h("a", { href: "/leaders" }, "The leaderboards"), " · ", h("a", { href: "/" }, "Back to the lobby"))));
+      h("p", {}, error.message), h("p", {}, h("a", { href: "/leaders" }, "The leaderboards"), " · ", h("a", { href: "/events" }, "Duplicate events"), " · ", h("a", { href: "/" }, "Back to the lobby"))));
     say(error.message);
     return;
   }
@@ -67,7 +68,7 @@ export async function person(name) {
     historyPanel(found),
     statisticsPanel(found),
     recentPanel(found),
-    h("p", { class: "people-links" }, h("a", { href: "/leaders" }, "The leaderboards"), " · ", h("a", { href: "/" }, "Back to the lobby")));
+    h("p", { class: "people-links" }, h("a", { href: "/leaders" }, "The leaderboards"), " · ", h("a", { href: "/events" }, "Duplicate events"), " · ", h("a", { href: "/" }, "Back to the lobby")));
 }
 
 function ratingsList(found) {
@@ -178,7 +179,7 @@ export async function leaders() {
   const rule = h("p", { class: "hint", id: "board-rule" });
   box.append(h("section", { class: "panel" }, h("h2", {}, "Leaderboards"),
     h("label", { for: "board-form" }, "Game "), pick, rule, rows, more),
-  h("p", { class: "people-links" }, h("a", { href: "/" }, "Back to the lobby")));
+  h("p", { class: "people-links" }, h("a", { href: "/events" }, "Duplicate events"), " · ", h("a", { href: "/" }, "Back to the lobby")));
   if (!boards.length) {
     pick.disabled = true;
     rows.append(h("p", {}, "Nobody has played a rated game yet."));

@@ -1,8 +1,8 @@
 // A finished game's replay: the server's steps (GET /api/games/{id}/replay) shown one at a
 // time, forward and back, every hand face up. Each step holds its whole position as the
 // engine made it; the page only shows it (nothing here knows the rules).
-import { face, short, words } from "./cards.js";
-import { WIDOW_WORDS } from "./log.js";
+import { cardRow, cardsOf, drawBoard, seatName as nameIn, where, widowWords as widowIn } from "./board.js";
+import { short, words } from "./cards.js";
 import { at as reviewAt, startReview } from "./review.js";
 import { $, api, h, say } from "./util.js";
 
@@ -10,35 +10,8 @@ let game = null; // the server's answer
 let at = 0; // the step shown
 let id = "";
 
-const PHASES = {
-  bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
-  discard: "discarding", moon: "the moon", gather: "gathering the cards", over: "over",
-};
-
-function seatName(seat) {
-  const s = game.seats[seat];
-  const name = s ? s.name : `Seat ${seat + 1}`;
-  return game.seats.filter((x) => x.name === name).length > 1 ? `${name} (seat ${seat + 1})` : name;
-}
-
-function cardsOf(text) {
-  return text ? text.split(" ").filter(Boolean) : [];
-}
-
-/** Where a seat sits on the felt: seat 0 at the bottom, the next to its left, and so on. */
-function place(seat, n, radius, vertical = radius) {
-  const angle = Math.PI / 2 + (seat / n) * 2 * Math.PI;
-  return { x: 50 + radius * Math.cos(angle), y: 50 + vertical * Math.sin(angle) };
-}
-
-/** "Hand 3, trick 5, card 2 of 4", as the step's own counts say. */
-function where(step) {
-  const hand = `Hand ${step.hand + 1}`;
-  if (step.kind === "deal") return `${hand}, the deal`;
-  if (step.at) return `${hand}, trick ${step.at.trick}, card ${step.at.card} of ${step.at.of}`;
-  if (step.phase === "pass" || (step.move || "").startsWith("pass ")) return `${hand}, passing`;
-  return `${hand}, ${PHASES[step.phase] || step.phase}`;
-}
+const seatName = (seat) => nameIn(game, seat);
+const widowWords = (w) => widowIn(game, w);
 
 function handStart(hand) {
   return game.hands[hand] ? game.hands[hand].step : 0;
@@ -104,9 +77,7 @@ function render() {
   const n = game.players;
   $("replay").dataset.step = String(at);
   $("replay").dataset.event = String(step.event);
-  drawSeats(step, n);
-  drawTrick(step, n);
-  drawPiles(step);
+  drawBoard({ seats: $("replay-seats"), trick: $("replay-trick"), piles: $("replay-piles") }, game, step);
   drawHands(step, n);
   $("replay-at").textContent = where(step);
   $("replay-count").textContent = `Step ${at + 1} of ${game.steps.length}`;
@@ -123,94 +94,6 @@ function render() {
   }
   drawScores(step, n);
   reviewAt(at);
-}
-
-function drawSeats(step, n) {
-  const hand = game.hands[step.hand] || {};
-  const nodes = [];
-  for (let seat = 0; seat < n; seat++) {
-    const spot = place(seat, n, 41);
-    const acting = step.to_act === seat && step.phase !== "pass" && step.phase !== "over";
-    const moved = step.seat === seat;
-    const dealer = hand.dealer === seat;
-    const tricks = (step.tricks_won || [])[seat] || 0;
-    const points = (step.penalties || [])[seat] || 0;
-    nodes.push(h("div", {
-      class: `seat${acting ? " acting" : ""}${moved ? " moved" : ""}`,
-      "data-seat": seat,
-      role: "group",
-      "aria-label": `${seatName(seat)}${dealer ? ", the dealer" : ""}: ${tricks} trick${tricks === 1 ? "" : "s"}, ${points} this hand${moved ? ", made this move" : ""}${acting ? ", to play next" : ""}`,
-      style: spot.x < 30 ? `left:.4rem;top:${spot.y}%;transform:translate(0,-50%)`
-        : spot.x > 70 ? `right:.4rem;top:${spot.y}%;transform:translate(0,-50%)`
-        : spot.y < 25 ? `left:${spot.x}%;top:.3rem;transform:translate(-50%,0)`
-        : spot.y > 75 ? `left:${spot.x}%;bottom:.3rem;transform:translate(-50%,0)` : `left:${spot.x}%;top:${spot.y}%`,
-    },
-      h("span", { class: "who" }, h("span", { class: "name" }, game.seats[seat] ? game.seats[seat].name : `Seat ${seat + 1}`)),
-      h("span", { class: "state" }, `seat ${seat + 1}${dealer ? " · dealer" : ""}`),
-      h("span", { class: "counts" },
-        h("span", { title: "tricks taken" }, `${tricks} trick${tricks === 1 ? "" : "s"}`),
-        h("span", { class: "points", title: "points this hand" }, ` \u2665 ${points}`))));
-  }
-  $("replay-seats").replaceChildren(...nodes);
-}
-
-function drawTrick(step, n) {
-  const box = $("replay-trick");
-  const taken = step.taken;
-  // (a trick just taken: who played which card of it, as the server says)
-  const cards = step.table && step.table.length ? step.table : taken && taken.plays ? taken.plays : [];
-  const playedNow = step.kind === "move" && step.move ? step.move.split(" ").pop() : null;
-  const onTable = Boolean(step.table && step.table.length);
-  // (the cards cancelled by their twins, as the server says: Cancellation Hearts)
-  const cancelled = new Set(onTable ? step.cancelled || [] : (taken && taken.cancelled) || []);
-  box.replaceChildren(...cards.map((p) => {
-    const spot = n > 4 ? place(p.seat, n, 24, 21) : place(p.seat, n, 16, 15);
-    const fresh = step.seat === p.seat && playedNow === p.card;
-    const winner = taken && taken.winner === p.seat && !onTable;
-    const twin = cancelled.has(p.card);
-    return h("div", {
-      class: `played${fresh ? " fresh" : ""}${winner ? " winner" : ""}${twin ? " cancelled" : ""}`,
-      "data-card": p.card,
-      "data-seat": p.seat,
-      role: "img",
-      "aria-label": `${words(p.card)}, played by ${seatName(p.seat)}${twin ? ", cancelled by its twin" : ""}${winner ? ", who takes the trick" : ""}`,
-      style: `left:${spot.x}%;top:${spot.y}%`,
-    }, face(p.card), twin ? h("span", { class: "badge cancel-badge", "aria-hidden": "true" }, "cancelled") : null);
-  }));
-  box.classList.toggle("many", n > 4);
-  box.classList.toggle("taken", Boolean(taken) && !(step.table && step.table.length));
-}
-
-/** The widow's taker and how it goes, in words (as the step's ``widow`` says). */
-function widowWords(w) {
-  const size = cardsOf(w.cards).length;
-  const count = `${size} card${size === 1 ? "" : "s"}`;
-  if (w.taker === null || w.taker === undefined) return `Widow: ${count}; ${WIDOW_WORDS[w.goes] || w.goes}`;
-  return `Widow: ${count}, taken by ${seatName(w.taker)}`;
-}
-
-/** The felt's piles: the stock's size and the widow, as the step gives them. */
-function drawPiles(step) {
-  const nodes = [];
-  const hand = game.hands[step.hand] || {};
-  if (!step.widow && (step.stock_size > 0 || (hand.stock || []).length)) {
-    nodes.push(h("div", { class: "pile stock", "data-stock": step.stock_size, role: "note" },
-      h("span", { class: "what" }, step.stock_size ? `Stock: ${step.stock_size}` : "Stock: empty")));
-  }
-  if (step.widow) {
-    nodes.push(h("div", { class: "pile widow", "data-taker": step.widow.taker ?? "", role: "note" },
-      h("span", { class: "what" }, widowWords(step.widow))));
-  }
-  $("replay-piles").replaceChildren(...nodes);
-}
-
-/** A row of cards face up: a seat's hand, the stock or the widow. */
-function cardRow(attrs, name, note, cards, label, marked = new Set(), extra = null) {
-  return h("div", attrs,
-    h("span", { class: "rname" }, h("span", {}, name), h("small", {}, note)),
-    h("span", { class: "rcards", role: "img", "aria-label": label, title: cards.map(short).join(" ") },
-      ...cards.map((card) => h("span", { class: `rcard${marked.has(card) ? " received" : ""}`, "data-card": card }, face(card)))),
-    extra);
 }
 
 function drawHands(step, n) {

@@ -12,6 +12,7 @@ import { gameOver, gameOverError, handOver, handOverNeeded, handOverNote } from 
 import { briefPiles, layoutHand, placeTrick, setupLayout } from "./layout.js";
 import { chatLine, chatLog, setupChat } from "./chat.js";
 import { personLink } from "./people.js";
+import { playNext } from "./events.js";
 
 const PHASES = {
   bid: "bidding", name: "naming the suit", pass: "passing", play: "playing",
@@ -36,6 +37,7 @@ let retry = 0;
 let over = null;
 let sawPlay = false; // a state of the game in play came (else a page come after its end)
 let nextTable = null; // the game played again: { table, link, by } (the server's `again`)
+let duplicate = null; // the duplicate event's deal this table plays: { key, name, deal, deals } (the state's `event`)
 let asking = false; // Play again asked, not answered yet
 const commitments = new Map(); // hand number -> the commitment this page was sent at its deal
 const dealtCards = new Map(); // hand number -> the cards this seat was dealt
@@ -149,12 +151,14 @@ function present(step) {
     case "welcome":
       mySeat = m.seat;
       seats = m.seats;
+      if (m.event !== undefined) duplicate = m.event || null;
       seatInfo();
       break;
     case "state":
       if (step.part === 0) {
         say("");
         seats = m.seats;
+        if (m.event !== undefined) duplicate = m.event || null;
         if (m.view.commitment) commitments.set(m.view.hand_number, m.view.commitment);
         if (m.view.dealt && m.view.dealt.length) dealtCards.set(m.view.hand_number, m.view.dealt);
         if (m.view.phase !== "over") sawPlay = true;
@@ -395,11 +399,24 @@ function showOver() {
     onAgain: playAgain,
     busy: asking,
     next,
+    event: duplicate ? eventOver(duplicate) : null,
     after: 0, // (pace.js shows it once the last trick's hold is over)
   });
-  $("status").textContent = "The game is over.";
+  $("status").textContent = duplicate ? `Deal ${duplicate.deal} of ${duplicate.deals} is over.` : "The game is over.";
   clockEnd = null;
   $("clock").textContent = "";
+}
+
+/** The end of a duplicate event's deal: back to the event, or on to its next deal. */
+function eventOver(e) {
+  const mine = mySeat !== null && over && over.totals ? over.totals[mySeat] : null;
+  return {
+    title: `Deal ${e.deal} of ${e.deals} is over`,
+    words: `${mine === null || mine === undefined ? "" : `You took ${mine} point${mine === 1 ? "" : "s"}. `}Your matchpoints, against everyone who held these cards, are on the event's page.`,
+    back: `/e/${encodeURIComponent(e.key)}`,
+    onNext: e.deal < e.deals && mySeat !== null
+      ? (button) => playNext(e.key, e.deal, button).catch((error) => gameOverError(error.message)) : null,
+  };
 }
 
 /** Play again: the same seats and people at a new table (made once; asked again, the same). */
@@ -463,11 +480,18 @@ function tick() {
 // ---------------------------------------------------------------- drawing
 
 function seatInfo() {
+  const info = $("seat-info");
   if (mySeat === null) {
-    $("seat-info").textContent = "You are watching this table.";
+    info.textContent = "You are watching this table.";
   } else {
     const s = seats.find((x) => x.seat === mySeat);
-    $("seat-info").textContent = `You are ${s ? s.name : "here"}, seat ${mySeat + 1}`;
+    info.textContent = `You are ${s ? s.name : "here"}, seat ${mySeat + 1}`;
+  }
+  if (duplicate) {
+    // (a duplicate event's deal: which one, of which event, a link to it)
+    info.prepend(h("a", { id: "event-deal", href: `/e/${encodeURIComponent(duplicate.key)}` },
+      `Deal ${duplicate.deal} of ${duplicate.deals} — ${duplicate.name}`), " · ");
+    document.title = `Hearts: deal ${duplicate.deal} of ${duplicate.deals}, ${duplicate.name}`;
   }
   $("leave").hidden = mySeat === null;
 }

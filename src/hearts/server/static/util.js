@@ -16,7 +16,7 @@ export async function api(method, url, body) {
   });
   let data = null;
   try { data = await reply.json(); } catch { /* not JSON */ }
-  if (!reply.ok) throw new Error((data && data.error) || `the server answered ${reply.status}`);
+  if (!reply.ok) throw new Error((data && (data.error || (typeof data.detail === "string" && data.detail))) || `the server answered ${reply.status}`);
   return data;
 }
 
