@@ -18,7 +18,9 @@ repeat), every seat reviewed at ``--deals``, until at least ``--decisions`` deci
 them is then judged again at ``--factor`` times the deals with another seed (other deals). The
 report: how often a decision marked is marked (a mistake or a blunder) again by the larger
 budget (goal: at least 90%), how often its cost there is at least a point, and how often the
-larger budget marks a decision the review did not (a mistake it missed). A script, not a test.
+larger budget marks a decision the review did not (a mistake it missed), among the unmarked
+taken evenly and among as many close calls (unmarked, a cost of :data:`NEAR` or more). A
+script, not a test.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ from hearts.bots import BasicBot
 from hearts.bots.base import Bot
 from hearts.bots.levels import LEVELS
 from hearts.bots.review import DEFAULT_DEALS, MISTAKE, Decision, Position, judge, positions, review
+
+NEAR = 0.5
+"""A decision not marked whose cost is at least this is a close call (reported apart)."""
 
 
 def play(seed: int, players: Sequence[Bot]) -> Game:
@@ -136,7 +141,10 @@ def trust(seed: int, deals: int, workers: int, wanted: int, factor: int, samples
         game_seed += 1
     first = time.perf_counter() - start
     step = len(clean) / wanted
-    chosen = marked + [clean[int(i * step)] for i in range(wanted)]
+    even = [clean[int(i * step)] for i in range(wanted)]
+    close = [item for item in clean if item[2].cost >= NEAR]
+    close = [close[int(i * len(close) / wanted)] for i in range(min(wanted, len(close)))]
+    chosen = marked + even + close
     start = time.perf_counter()
     again = judged(
         [(p, deals * factor, 2) for _, p, _ in chosen], workers, f"again at {deals * factor}"
@@ -144,7 +152,12 @@ def trust(seed: int, deals: int, workers: int, wanted: int, factor: int, samples
     second = time.perf_counter() - start
     held = sum(1 for d in again[: len(marked)] if d is not None and d.mark)
     costly = sum(1 for d in again[: len(marked)] if d is not None and d.cost >= MISTAKE)
-    missed = sum(1 for d in again[len(marked) :] if d is not None and d.mark)
+    missed = sum(1 for d in again[len(marked) : len(marked) + wanted] if d is not None and d.mark)
+    near_missed = sum(1 for d in again[len(marked) + wanted :] if d is not None and d.mark)
+    differing = [i for i, (_, _, d) in enumerate(even) if d.best != d.made]
+    differing_missed = sum(
+        1 for i in differing if (d := again[len(marked) + i]) is not None and d.mark
+    )
     blunders = [i for i, (_, _, d) in enumerate(marked) if d.mark == "blunder"]
     blunder_held = sum(1 for i in blunders if (d := again[i]) is not None and d.mark)
     print(
@@ -165,8 +178,14 @@ def trust(seed: int, deals: int, workers: int, wanted: int, factor: int, samples
         print(f"    {who}: {kept} of {len(mine)}")
     print(
         f"  not marked, but marked at {deals * factor} (missed): {missed} of {wanted} = "
-        f"{missed / wanted:.1%}"
+        f"{missed / wanted:.1%} (of them {len(differing)} where the review found a better "
+        f"move, unmarked: {differing_missed} missed)"
     )
+    if close:
+        print(
+            f"  close calls (not marked, a cost of {NEAR} or more): marked at "
+            f"{deals * factor}: {near_missed} of {len(close)} = {near_missed / len(close):.1%}"
+        )
 
 
 def machine() -> str:

@@ -10,6 +10,7 @@ import pytest
 
 from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import BasicBot, ExpertBot
+from hearts.bots import review as review_module
 from hearts.bots.basic import pass_ranking
 from hearts.bots.expert import MODEL_PASS_POOL
 from hearts.bots.review import (
@@ -196,3 +197,15 @@ def test_data_that_is_not_a_review_is_refused_in_a_sentence() -> None:
         Review.from_dict({**data, "decisions": [wrong]})
     with pytest.raises(InvalidArgument, match="not a review's decision"):
         Review.from_dict({**data, "decisions": [{**wrong, "made": "pass zz"}]})
+
+
+def test_a_large_budget_is_judged_in_batches_to_the_same_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = judge(queen_position("AS"), deals=12, seed=5)
+    monkeypatch.setattr(review_module, "CHUNK", 5)  # (12 deals: batches of 5, 5 and 2)
+    batched = judge(queen_position("AS"), deals=12, seed=5)
+    assert whole is not None and batched is not None
+    assert batched.best == whole.best and batched.mark == whole.mark
+    assert batched.cost == pytest.approx(whole.cost, abs=1e-6)
+    assert batched.cost_interval == pytest.approx(whole.cost_interval, abs=1e-6)

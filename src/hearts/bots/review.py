@@ -19,7 +19,9 @@ it against the move made on the other half, then the other way round (two folds)
 difference is an honest measure, and the cost is their mean, with a 95% interval. A decision is
 marked a **mistake** when it cost at least :data:`MISTAKE` points and a **blunder** at
 :data:`BLUNDER`, each only where the interval's low end is above :data:`CLEAR` (the noise clear
-of it: benchmarks/review.py measured how often a mark holds at ten times the deals).
+of it). benchmarks/review.py measured it at :data:`DEFAULT_DEALS`: 97.7% of the marks (213 of
+218, in games of the basic and medium players) were marks again at ten times the deals, and 2
+of 200 unmarked decisions were marked there.
 
 Forced moves are skipped: a single legal move, or legal cards all as good as each other; so are
 moves the expert does not weigh (a bid, a suit named, the moon choice: it plays them by rules
@@ -75,8 +77,8 @@ __all__ = [
 ]
 
 DEFAULT_DEALS: Final = 400
-"""The default budget: imagined deals a decision (benchmarks/review.py: a whole game's seat in
-under a minute on two cores)."""
+"""The default budget: imagined deals a decision (benchmarks/review.py: a seat of a whole game
+to 100 in about 18 s on two free cores)."""
 MISTAKE: Final = 1.0
 """A decision that cost at least this many points (clear of its noise) is a mistake."""
 BLUNDER: Final = 3.0
@@ -84,6 +86,9 @@ BLUNDER: Final = 3.0
 CLEAR: Final = 0.0
 """A mark only where the cost's 95% interval starts above this many points: the difference is
 clear of its noise."""
+CHUNK: Final = 500
+"""Imagined deals judged at once (the value model reads a batch of their positions): a large
+budget is judged in batches of this many, so that its memory stays bounded."""
 Z: Final = 1.96
 """The intervals' half-width in standard errors (95%)."""
 
@@ -315,7 +320,9 @@ def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
     if not made:
         return None
     stream = imagine(problem.sampler, bot.generator(view), deals, None)
-    rows = problem.rows(itertools.islice(stream, deals), active)
+    rows: list[list[float]] = []
+    while chunk := list(itertools.islice(stream, CHUNK)):  # (a large budget in bounded memory)
+        rows += problem.rows(chunk, active)
     if len(rows) < 2:
         return None
     return _decide(position, problem, active, made, rows, view.rules.counters, deals)
