@@ -192,6 +192,21 @@ def test_an_events_page_lists_its_deals_with_their_commitments(
     page.close()
 
 
+def header_clear_on_a_phone(page: Page) -> None:
+    """On a phone's width, the table's header line keeps the account's button whole and clear
+    of the Settings button (the event's words beside them are cut short instead)."""
+    page.set_viewport_size(PHONE)
+    try:
+        account = page.locator("#account button").first
+        expect(account).to_be_visible()
+        mine, cog = account.bounding_box(), page.locator("#settings-open").bounding_box()
+        assert mine is not None and cog is not None
+        assert mine["x"] + mine["width"] <= cog["x"], (mine, cog)
+        assert account.evaluate("b => b.scrollWidth <= b.clientWidth"), "the button is cut"
+    finally:
+        page.set_viewport_size(DESKTOP)
+
+
 def test_a_deal_played_through_the_table_page_shows_the_result_standings_and_everyones_play(
     host: tuple[BrowserContext, str], server: LiveServer
 ) -> None:
@@ -212,6 +227,7 @@ def test_a_deal_played_through_the_table_page_shows_the_result_standings_and_eve
     page.locator('#deal-list li[data-deal="1"] button.play').click()
     expect(page).to_have_url(re.compile(r"/t/[^/]+$"))
     expect(page.locator("#event-deal")).to_have_text("Deal 1 of 2 \u2014 Friday night")
+    header_clear_on_a_phone(page)
     back = page.locator("#back-to-event")
     play_until(page, lambda: back.is_visible())
     expect(page.locator("#game-over-title")).to_have_text("Deal 1 of 2 is over")
