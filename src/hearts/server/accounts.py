@@ -61,7 +61,7 @@ from hearts.server.store import (
     TableRow,
     hash_token,
 )
-from hearts.server.tables import Hub, Table, TableError
+from hearts.server.tables import Hub, Seat, Table, TableError
 
 __all__ = [
     "COOKIE",
@@ -1118,6 +1118,18 @@ async def delete_account(
     return Done(message="your account is deleted; your games stay, under no name of yours")
 
 
+async def fresh_token(hub: Hub, table_id: str, place: Seat) -> str:
+    """A new token for a seat (``place``, a table's seat, under the table's lock), kept in the
+    store (its hash) before it is given: the token before no longer works."""
+    token = secrets.token_urlsafe(24)
+    try:
+        await hub.db(hub.store.update_seat, table_id, place.number, token=token)
+    except StoreError:
+        raise TableError("the seat could not be saved: try again in a moment", 503) from None
+    place.token = hash_token(token)
+    return token
+
+
 @router.post(
     "/api/tables/{key}/rejoin",
     responses={
@@ -1139,12 +1151,7 @@ async def rejoin(request: Request, key: str, who: Person) -> Rejoined:
         place = next((s for s in table.seats if s.account_id == who.id and not s.left), None)
         if place is None:
             raise TableError("your account holds no seat at this table: join it or watch it", 403)
-        token = secrets.token_urlsafe(24)
-        try:
-            await hub.db(hub.store.update_seat, table.id, place.number, token=token)
-        except StoreError:
-            raise TableError("the seat could not be saved: try again in a moment", 503) from None
-        place.token = hash_token(token)
+        token = await fresh_token(hub, table.id, place)
     return Rejoined(
         table=table.info(), seat=place.number, token=token, link=f"/t/{table.id}", code=table.code
     )

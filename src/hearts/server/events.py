@@ -59,7 +59,6 @@ from hearts.server.store import (
     Store,
     StoreError,
     TableRow,
-    hash_token,
 )
 from hearts.server.tables import Hub, TableError, TableOptions, checked_name
 
@@ -865,12 +864,7 @@ async def _seat_again(hub: Hub, table_id: str, account_id: int) -> DealSeat | No
         place = next((s for s in table.seats if s.account_id == account_id), None)
         if place is None:
             return None
-        token = secrets.token_urlsafe(24)
-        try:
-            await hub.db(hub.store.update_seat, table.id, place.number, token=token)
-        except StoreError:
-            raise TableError("the seat could not be saved: try again in a moment", 503) from None
-        place.token = hash_token(token)
+        token = await accounts.fresh_token(hub, table.id, place)
         place.left = False
     return DealSeat(table=table.id, seat=place.number, token=token, url=f"/t/{table.id}")
 

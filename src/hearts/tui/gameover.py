@@ -25,6 +25,7 @@ from hearts.bots.review import DEFAULT_DEALS, Review, review
 from hearts.game import Game
 from hearts.tui import words
 from hearts.tui.review import table, workers
+from hearts.tui.screens import scrolled
 
 if TYPE_CHECKING:
     from hearts.tui.app import HeartsApp
@@ -165,18 +166,9 @@ class ReviewScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        scroll = self.query_one("#review-scroll", VerticalScroll)
-        moves = {
-            "up": scroll.scroll_up,
-            "down": scroll.scroll_down,
-            "pageup": scroll.scroll_page_up,
-            "pagedown": scroll.scroll_page_down,
-            "home": scroll.scroll_home,
-            "end": scroll.scroll_end,
-        }
-        if event.key in moves:
-            moves[event.key]()
-        elif event.key == "escape" or (event.key == "enter" and self.found is not None):
+        if scrolled(self.query_one("#review-scroll", VerticalScroll), event.key):
+            return
+        if event.key == "escape" or (event.key == "enter" and self.found is not None):
             self.stopped = True
             self.dismiss()
             if self.back is not None:  # (after the page: a callback of the page's would be

@@ -31,6 +31,23 @@ now: Final = time.perf_counter if sys.platform == "win32" else time.monotonic
 """The clock Textual stamps its events with (``Message.time``): when a key was pressed."""
 
 
+def scrolled(scroll: VerticalScroll, key: str) -> bool:
+    """Scroll a page's text by a key (arrows up and down, Page Up/Down, Home, End): whether the
+    key was one of them."""
+    moves = {
+        "up": scroll.scroll_up,
+        "down": scroll.scroll_down,
+        "pageup": scroll.scroll_page_up,
+        "pagedown": scroll.scroll_page_down,
+        "home": scroll.scroll_home,
+        "end": scroll.scroll_end,
+    }
+    move = moves.get(key)
+    if move is not None:
+        move()
+    return move is not None
+
+
 class Sight:
     """When something reached the screen: a key pressed before it was meant for what the
     screen showed then, however late the key is handled (a double tap, key repeat, a busy or
@@ -137,18 +154,9 @@ class TextScreen(ModalScreen[None]):
         event.stop()
         if self.closed or not self.sight.saw(event.time):
             return  # pressed before the page was seen, or after a key closed it
-        scroll = self.query_one("#scroll", VerticalScroll)
-        moves = {
-            "up": scroll.scroll_up,
-            "down": scroll.scroll_down,
-            "pageup": scroll.scroll_page_up,
-            "pagedown": scroll.scroll_page_down,
-            "home": scroll.scroll_home,
-            "end": scroll.scroll_end,
-        }
-        if event.key in moves:
-            moves[event.key]()
-        elif event.key in self.keys:
+        if scrolled(self.query_one("#scroll", VerticalScroll), event.key):
+            return
+        if event.key in self.keys:
             action = self.keys[event.key]
             self.closed = True
             self.dismiss()
