@@ -104,6 +104,11 @@ def test_the_viewers_seat_is_reviewed_first_with_progress_then_its_summary(
     marked = [d for d in answer["review"]["decisions"] if d["mark"]]
     expect(page.locator("#replay-marks .mark")).to_have_count(len(marked))
     expect(page.locator("#review-status")).to_contain_text("The review of Ann:")
+    # Back at the replay later, your review is there without a tap: asked once, it is kept.
+    page.reload()
+    expect(page.locator("#review")).to_have_attribute("data-state", "done")
+    expect(page.locator("#replay-marks .mark")).to_have_count(len(marked))
+    expect(page.locator("#review-summary")).to_have_text(answer["review"]["summary"])
 
 
 def test_marks_on_the_timeline_go_to_their_step_and_show_the_better_move(

@@ -194,9 +194,29 @@ export function at(step) {
     h("span", { class: "better" }, betterWords(decision, shown.review.deals)));
 }
 
+/** Your seat's review, if one was asked for already (by you, here or on another device): shown
+ * (or followed while it is worked out) without a tap; one not asked yet is left to the buttons. */
+async function lookFirst(seat) {
+  const mine = ++asking;
+  const path = `/api/games/${encodeURIComponent(ctx.id)}/reviews/${seat}`;
+  let answer;
+  try {
+    answer = await api("GET", path);
+  } catch {
+    return; // (none asked yet, or the server refused a look: nothing to show)
+  }
+  if (mine !== asking) return;
+  chosen = seat;
+  drawButtons();
+  $("review").dataset.seat = String(seat);
+  follow(mine, seat, path, answer);
+}
+
 /** Start the review's part of the replay page (once the replay is drawn). */
 export function startReview(options) {
   ctx = options;
   $("review").hidden = false;
   drawButtons();
+  const { own } = seatsInOrder();
+  if (own !== null) lookFirst(own);
 }
