@@ -126,9 +126,67 @@ def test_forced_moves_are_skipped_and_counted() -> None:
     assert forced, "a hand has forced moves (the last trick's card at least)"
     assert all(judge(position, deals=4, seed=0) is None for position in forced)
     done = review(game, 2, deals=4, seed=0)
-    assert len(done.decisions) + done.forced == len(found)
-    assert done.forced >= len(forced)
+    assert len(done.decisions) + done.forced + done.unweighed == len(found)
+    assert done.forced == len(forced) and done.unweighed == 0  # (a modern hand: all weighed)
     assert {d.ply for d in done.decisions}.isdisjoint(p.ply for p in forced)
+    assert f"({len(forced)} forced)" in done.summary and "not weighed" not in done.summary
+
+
+@functools.cache
+def auction_game(seed: int = 2) -> Game:
+    """A one-hand auction game of four basic players (bids and a suit named)."""
+    game = Game(variants.get("auction").replace(end="deals", deals=1), seed=seed)
+    players = [BasicBot(seed=seed * 10 + seat) for seat in range(4)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.play(players[seat].choose(game.view(seat)), seat)
+    return game
+
+
+def test_bids_and_a_suit_named_are_counted_as_not_weighed_apart_from_the_forced() -> None:
+    game = auction_game()
+    for seat in range(4):
+        found = positions(game, seat)
+        unweighed = [p for p in found if not p.forced and not p.weighed]
+        if unweighed:
+            break
+    assert unweighed, "somebody bid or named a suit with a choice"
+    assert all(p.kind in ("bid", "suit") for p in unweighed)
+    assert all(judge(p, deals=4, seed=0) is None for p in unweighed)
+    done = review(game, seat, deals=4, seed=0)
+    assert done.unweighed == len(unweighed)
+    assert done.forced == sum(1 for p in found if p.forced)
+    assert len(done.decisions) + done.forced + done.unweighed == len(found)
+    assert "not weighed: the expert plays" in done.summary
+    assert "bid" in done.summary.split("not weighed")[0]
+    assert Review.from_dict(json.loads(json.dumps(done.to_dict()))) == done
+
+
+def test_a_review_stored_before_the_count_apart_reads_back_with_none_unweighed() -> None:
+    data = review(basic_game(), 0, deals=4, seed=0).to_dict()
+    del data["unweighed"]
+    assert Review.from_dict(data).unweighed == 0
+
+
+def test_the_summary_says_what_was_not_weighed_and_why() -> None:
+    fine = assemble(0, 48, 1, [], 9, unweighed=["bid", "bid", "suit"])
+    assert fine.forced == 9 and fine.unweighed == 3
+    assert fine.summary == (
+        "No mistakes found in no decisions weighed (9 forced; 2 bids and 1 suit named not "
+        "weighed: the expert plays them by rules of thumb). An estimate, from 48 imagined "
+        "deals a decision."
+    )
+    blunder = Decision(
+        9, 1, 2, "card", Card.parse("KS"), Card.parse("2S"), 0.0, (-1.0, 1.0),
+        3.5, (2.5, 4.5), 3.5, (2.0, 5.0), "blunder", "",
+    )  # fmt: skip
+    marked = assemble(0, 48, 1, [blunder], 9, unweighed=["moon"])
+    assert marked.summary == (
+        "About 3.5 points lost in one decision; the costliest: playing the K♠ in hand 1, "
+        "trick 2. 1 moon choice not weighed: the expert plays it by rules of thumb. "
+        "An estimate, from 48 imagined deals a decision."
+    )
 
 
 def test_a_pass_outside_the_experts_pool_is_judged_against_the_pool() -> None:

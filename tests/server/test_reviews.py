@@ -142,7 +142,7 @@ def test_a_review_is_worked_out_stored_and_asked_again_answered_without_new_work
         seed = reviews.review_seed(table, 0)
         assert shown == review.review(game, 0, deals=DEALS, seed=seed)
         assert (shown.seat, shown.deals, shown.seed) == (0, DEALS, seed)
-        assert len(shown.decisions) + shown.forced == answer["total"]
+        assert len(shown.decisions) + shown.forced + shown.unweighed == answer["total"]
         moves = [m for i, e in enumerate(game.events) if (m := move_of(e, i)) is not None]
         for decision in shown.decisions:
             assert moves[decision.ply] == (0, decision.made)  # (the seat's own move, by ply)
@@ -175,7 +175,7 @@ def test_a_review_in_progress_when_the_server_stops_is_taken_up_again_where_it_w
     with server(store) as http:
         table = finish(http)
         game = record.loads(http.get(f"/api/games/{table}/record").text)
-        unforced = [p for p in review.positions(game, 0) if not p.forced]
+        unforced = [p for p in review.positions(game, 0) if p.weighed]
         assert len(unforced) >= 4  # (enough to stop in the middle)
         assert http.post(f"/api/games/{table}/reviews/0").status_code == 202
         until(lambda: gate.waiting, "the fourth decision held")

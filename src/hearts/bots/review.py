@@ -23,9 +23,11 @@ of it). benchmarks/review.py measured it at :data:`DEFAULT_DEALS`: 97.7% of the 
 218, in games of the basic and medium players) were marks again at ten times the deals, and 2
 of 200 unmarked decisions were marked there.
 
-Forced moves are skipped: a single legal move, or legal cards all as good as each other; so are
-moves the expert does not weigh (a bid, a suit named, the moon choice: it plays them by rules
-of thumb), counted with the forced. The review repeats exactly for a ``seed`` and a budget: the
+Forced moves are skipped: a single legal move, or legal cards all as good as each other. The
+decisions the expert does not weigh (a bid, a suit named, the moon choice, a discard: it plays
+them by rules of thumb; :attr:`Position.weighed`) are not judged either, and are counted apart
+from the forced (:attr:`Review.unweighed`): the summary says what was not weighed. The review
+repeats exactly for a ``seed`` and a budget: the
 deals of a decision are seeded from the seed and the position.
 
 >>> from hearts import Game, variants
@@ -35,8 +37,9 @@ deals of a decision are seeded from the seed and the position.
 >>> while not game.is_over:
 ...     _ = game.play(bot.choose(game.view(game.to_act)), game.to_act)
 >>> found = review(game, 0, deals=8, seed=1)
->>> found.seat, found.deals, len(found.decisions) + found.forced == len(positions(game, 0))
-(0, 8, True)
+>>> total = len(found.decisions) + found.forced + found.unweighed
+>>> found.seat, found.deals, total == len(positions(game, 0)), found.unweighed
+(0, 8, True, 0)
 >>> Review.from_dict(found.to_dict()) == found
 True
 """
@@ -96,6 +99,22 @@ OPTIONS: Final = {"value": True, "search_pass": True}
 """The expert's switches for a review: the levels' (:data:`hearts.bots.levels.MODEL`) but for
 score-aware play: the review judges the hand, not the chance to win the game."""
 
+WEIGHED: Final = frozenset({"pass", "card"})
+"""The kinds of decision the review weighs (:attr:`Position.kind`): the expert searches the
+pass and the cards; a bid, a suit named, the moon choice and a discard it plays by rules of
+thumb."""
+
+KIND_NOUNS: Final = {
+    "pass": ("pass", "passes"),
+    "card": ("card", "cards"),
+    "bid": ("bid", "bids"),
+    "suit": ("suit named", "suits named"),
+    "moon": ("moon choice", "moon choices"),
+    "discard": ("discard", "discards"),
+    "other": ("other move", "other moves"),
+}
+"""A kind of decision in words, one and many."""
+
 Mark = Literal["mistake", "blunder"]
 
 
@@ -118,6 +137,12 @@ class Position:
     """``pass``, ``card``, ``bid``, ``suit``, ``moon``, ``discard`` or ``other``."""
     forced: bool
     """One legal move, or legal cards all as good as each other."""
+
+    @property
+    def weighed(self) -> bool:
+        """Whether the review weighs this decision: not forced, and of a kind the expert
+        searches (:data:`WEIGHED`); the others are counted apart, as not weighed."""
+        return not self.forced and self.kind in WEIGHED
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -180,11 +205,16 @@ class Review:
     decisions: tuple[Decision, ...]
     """Every decision reviewed, in order, marked or not."""
     forced: int
-    """Decisions skipped: forced, or of a kind the expert does not weigh."""
+    """Forced moves skipped: one legal move, or legal cards all as good as each other."""
     lost: float
     """Points lost in the marked decisions."""
     summary: str
-    """The review in a sentence or two, honest that it is an estimate."""
+    """The review in a sentence or two, honest that it is an estimate and about what it did
+    not weigh."""
+    unweighed: int = 0
+    """Decisions not forced that the review did not weigh (a bid, a suit named, the moon
+    choice, a discard: the expert plays them by rules of thumb). A review stored before this
+    was counted reads back with 0 (those were counted with the forced then)."""
 
     @property
     def marked(self) -> tuple[Decision, ...]:
@@ -201,6 +231,7 @@ class Review:
             "forced": self.forced,
             "lost": self.lost,
             "summary": self.summary,
+            "unweighed": self.unweighed,
         }
 
     @classmethod
@@ -216,8 +247,9 @@ class Review:
                 int(data["forced"]),
                 float(data["lost"]),
                 str(data["summary"]),
+                int(data.get("unweighed", 0)),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidArgument(f"not a review: {error}") from None
 
 
@@ -298,7 +330,7 @@ def check_deals(deals: object) -> int:
 
 def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
     """One decision judged on ``deals`` imagined deals (None: forced, or a move the expert does
-    not weigh). The same ``seed`` and ``deals`` give the same decision.
+    not weigh, :attr:`Position.weighed`). The same ``seed`` and ``deals`` give the same decision.
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("modern"), seed=3)
@@ -309,7 +341,7 @@ def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
     ('pass', True, True)
     """
     deals = check_deals(deals)
-    if position.forced:
+    if not position.weighed:
         return None
     view = position.view
     bot = ExpertBot(seed=seed, samples=deals, **OPTIONS)  # type: ignore[arg-type]
@@ -537,18 +569,28 @@ def assemble(
     forced: int,
     *,
     unit: str = "point",
+    unweighed: Sequence[str] = (),
 ) -> Review:
     """The review from its decisions (judged one by one, e.g. in a server's pool): the points
-    lost in the marked ones and the summary.
+    lost in the marked ones and the summary. ``forced`` counts the forced moves skipped;
+    ``unweighed`` gives the kind (:attr:`Position.kind`) of each decision not forced that was
+    not weighed, which the summary names.
 
     >>> assemble(0, 48, 1, [], 13).summary
     'No mistakes found in no decisions weighed (13 forced). An estimate, from 48 imagined deals a decision.'
+    >>> done = assemble(0, 48, 1, [], 13, unweighed=["bid", "suit", "bid"])
+    >>> done.forced, done.unweighed
+    (13, 3)
+    >>> done.summary
+    'No mistakes found in no decisions weighed (13 forced; 2 bids and 1 suit named not weighed: the expert plays them by rules of thumb). An estimate, from 48 imagined deals a decision.'
     """
     ordered = tuple(sorted(decisions, key=lambda decision: decision.ply))
     marked = [decision for decision in ordered if decision.mark is not None]
     lost = _round(sum(decision.cost for decision in marked))
     honest = f"An estimate, from {deals} imagined deals a decision."
-    weighed = f"{_number(len(ordered), 'decision')} weighed ({forced} forced)"
+    skipped = _unweighed(unweighed)
+    aside = f"; {skipped}" if skipped else ""
+    weighed = f"{_number(len(ordered), 'decision')} weighed ({forced} forced{aside})"
     if not marked:
         summary = f"No mistakes found in {weighed}. {honest}"
     else:
@@ -556,9 +598,27 @@ def assemble(
         amount = f"{lost:.1f} {unit}" + ("" if f"{lost:.1f}" == "1.0" else "s")
         summary = (
             f"About {amount} lost in {_number(len(marked), 'decision')}; "
-            f"the costliest: {_costliest(costliest)}. {honest}"
+            f"the costliest: {_costliest(costliest)}. "
+            + (f"{skipped}. " if skipped else "")
+            + honest
         )
-    return Review(seat, deals, seed, ordered, forced, lost, summary)
+    return Review(seat, deals, seed, ordered, forced, lost, summary, len(unweighed))
+
+
+def _unweighed(kinds: Sequence[str]) -> str:
+    """The decisions not weighed, in words (empty: none): ``2 bids not weighed: ...``."""
+    if not kinds:
+        return ""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    parts = []
+    for kind, count in counts.items():
+        one, many = KIND_NOUNS.get(kind, KIND_NOUNS["other"])
+        parts.append(f"{count} {one if count == 1 else many}")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    them = "it" if len(kinds) == 1 else "them"
+    return f"{listed} not weighed: the expert plays {them} by rules of thumb"
 
 
 def review(
@@ -595,5 +655,11 @@ def review(
             if progress is not None:
                 progress(done, total)
     decisions = [decision for decision in results if decision is not None]
+    forced = sum(1 for position in found if position.forced)
+    unweighed = [
+        position.kind
+        for position, result in zip(found, results, strict=True)
+        if result is None and not position.forced
+    ]
     unit = "counter" if game.rules.counters else "point"
-    return assemble(seat, deals, seed, decisions, total - len(decisions), unit=unit)
+    return assemble(seat, deals, seed, decisions, forced, unit=unit, unweighed=unweighed)

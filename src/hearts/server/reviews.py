@@ -8,7 +8,8 @@ once it is done, with no new work); ``GET`` the same path says how far it is: ``
 Whoever may see a game's replay may ask for its reviews (:func:`seen_game`, the replay's rule).
 
 The work: the game's kept record is played again (:func:`hearts.record.loads`), the seat's
-decisions found (:func:`hearts.bots.review.positions`), and each one not forced judged in the
+decisions found (:func:`hearts.bots.review.positions`), and each one weighed (not forced, and
+of a kind the expert searches: :attr:`hearts.bots.review.Position.weighed`) judged in the
 pool as a request of kind ``review`` (:meth:`~hearts.server.botpool.BotPool.judge`): one decision
 a request, served only when no move and no hint waits, stopped for them and worked out again
 after, so a review never delays a table. Its budget is the server's ``review_deals`` and its
@@ -99,7 +100,10 @@ class ReviewState(BaseModel):
     """How far the review of one seat of a finished game is, and the review once done."""
 
     state: State = Field(description="queued, running, done, or failed (`error` says why)")
-    done: int = Field(description="the seat's decisions judged so far (forced ones skipped)")
+    done: int = Field(
+        description="the seat's decisions looked at so far (forced ones and those not "
+        "weighed counted without judging)"
+    )
     total: int = Field(description="the seat's decisions in the game (0 until counted)")
     deals: int = Field(description="the budget: sampled deals a decision")
     review: dict[str, Any] | None = Field(
@@ -369,6 +373,7 @@ class Reviews:
         try:
             decisions: list[review.Decision] = []
             forced = 0
+            unweighed: list[str] = []  # (the kind of each decision not weighed)
             if given is not None and unit_given is not None:
                 positions, unit = given, unit_given
             else:  # (taken up again: where was it?)
@@ -378,26 +383,34 @@ class Reviews:
                 found: _Kept | None = await db(stored, store, work.table_id, work.seat)
                 if found is not None and found.review is not None:
                     so_far = review.Review.from_dict(found.review)
-                    decisions, forced = list(so_far.decisions), so_far.forced
+                    decisions = list(so_far.decisions)
+                    done = len(decisions) + so_far.forced + so_far.unweighed
+                    judged = {decision.ply for decision in decisions}
+                    before = [p for p in positions[:done] if p.ply not in judged]
+                    forced = sum(1 for p in before if p.forced)
+                    unweighed = [p.kind for p in before if not p.forced]
             work.total = len(positions)
-            work.done = len(decisions) + forced
+            work.done = len(decisions) + forced + len(unweighed)
             work.state = "running"
             since = 0
             for position in positions[work.done :]:
                 decision = None
-                if not position.forced:
+                if position.weighed:
                     decision = await self._judge(work, position)
-                if decision is None:
+                if decision is not None:
+                    decisions.append(decision)
+                elif position.forced:
                     forced += 1
                 else:
-                    decisions.append(decision)
+                    unweighed.append(position.kind)
                 work.done += 1
                 since += 1
                 if since >= CHECKPOINT and work.done < work.total:
                     since = 0
                     partial = review.assemble(
-                        work.seat, work.deals, work.seed, decisions, forced, unit=unit
-                    )
+                        work.seat, work.deals, work.seed, decisions, forced,
+                        unit=unit, unweighed=unweighed,
+                    )  # fmt: skip
                     await db(
                         progress,
                         store,
@@ -408,18 +421,22 @@ class Reviews:
                         work.total,
                         partial.to_dict(),
                     )
-            whole = review.assemble(work.seat, work.deals, work.seed, decisions, forced, unit=unit)
+            whole = review.assemble(
+                work.seat, work.deals, work.seed, decisions, forced,
+                unit=unit, unweighed=unweighed,
+            )  # fmt: skip
             await db(
                 progress, store, work.table_id, work.seat, "done", work.done, work.total,
                 whole.to_dict(),
             )  # fmt: skip
             work.state = "done"
             log.info(
-                "review of seat %d of %s done: %d decisions, %d forced",
+                "review of seat %d of %s done: %d decisions, %d forced, %d not weighed",
                 work.seat,
                 work.table_id,
                 len(decisions),
                 forced,
+                len(unweighed),
             )
         except (asyncio.CancelledError, PoolClosed):
             return  # (the server stops: taken up again at its next start)

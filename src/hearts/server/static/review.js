@@ -151,7 +151,8 @@ function show(found) {
   shown = { seat: found.seat, review: found.review, steps: marked };
   drawButtons();
   status(`The review of ${ctx.seatName(found.seat)}: ${found.review.decisions.length} decisions judged` +
-    `${found.review.forced ? `, ${found.review.forced} forced moves skipped` : ""}.`);
+    `${found.review.forced ? `, ${found.review.forced} forced moves skipped` : ""}` +
+    `${found.review.unweighed ? `, ${found.review.unweighed} not weighed` : ""}.`);
   $("review-summary").textContent = found.review.summary;
   const last = Math.max(1, ctx.game.steps.length - 1);
   $("replay-marks").replaceChildren(...[...marked].map(([step, decision]) => h("button", {
