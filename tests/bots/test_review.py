@@ -24,7 +24,9 @@ from hearts.bots.review import (
 )
 from hearts.cards import Card
 from hearts.events import move_of
-from hearts.moves import Pass
+from hearts.moves import Bid, MoonChoice, NameSuit, Pass
+from hearts.rules import Moon
+from hearts.scoring import Points
 
 MODERN = variants.get("modern")
 ONE_HAND = MODERN.replace(end="deals", deals=1)
@@ -151,8 +153,8 @@ def test_bids_and_a_suit_named_are_counted_as_not_weighed_apart_from_the_forced(
         unweighed = [p for p in found if not p.forced and not p.weighed]
         if unweighed:
             break
-    assert unweighed, "somebody bid or named a suit with a choice"
-    assert all(p.kind in ("bid", "suit") for p in unweighed)
+    assert unweighed, "somebody bid with a choice"
+    assert all(p.kind == "bid" for p in unweighed)
     assert all(judge(p, deals=4, seed=0) is None for p in unweighed)
     done = review(game, seat, deals=4, seed=0)
     assert done.unweighed == len(unweighed)
@@ -160,6 +162,8 @@ def test_bids_and_a_suit_named_are_counted_as_not_weighed_apart_from_the_forced(
     assert len(done.decisions) + done.forced + done.unweighed == len(found)
     assert "not weighed: the expert plays" in done.summary
     assert "bid" in done.summary.split("not weighed")[0]
+    named = {p.ply for p in found if p.kind == "suit" and not p.forced}
+    assert named <= {d.ply for d in done.decisions if d.kind == "suit"}  # (the suit: weighed)
     assert Review.from_dict(json.loads(json.dumps(done.to_dict()))) == done
 
 
@@ -267,3 +271,60 @@ def test_a_large_budget_is_judged_in_batches_to_the_same_result(
     assert batched.best == whole.best and batched.mark == whole.mark
     assert batched.cost == pytest.approx(whole.cost, abs=1e-6)
     assert batched.cost_interval == pytest.approx(whole.cost_interval, abs=1e-6)
+
+
+# Auction Hearts: seat 0 bids 5, the others pass, and seat 0 names the suit to avoid.
+AUCTION_HANDS = [
+    "AS KS QS JS TS 9S AH KH QH 2C 3C 4C 5C",
+    "8S 7S 6S 5S 2H 3H 4H 5H 6H 6C 7C 8C 9C",
+    "4S 3S 2S 7H 8H 9H TH JH TC JC QC KC AC",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+]
+
+
+def naming_position(suit: str) -> Position:
+    """Seat 0, having won the auction, naming ``suit`` as the suit to avoid."""
+    deal = Deal.from_hands(variants.get("auction"), AUCTION_HANDS, pass_direction="hold")
+    for bid in (5, 0, 0, 0):
+        deal.play(Bid(bid))
+    assert deal.to_act == 0 and NameSuit(suit) in deal.legal_moves()
+    return Position(deal.view(0), NameSuit(suit), 4, 1, None, "suit", False)
+
+
+def test_a_suit_named_is_weighed_a_clearly_bad_one_marked_the_best_not() -> None:
+    bad = judge(naming_position("c"), deals=16, seed=1)
+    assert bad is not None and bad.kind == "suit" and bad.made == NameSuit("c")
+    assert bad.best != bad.made and bad.mark is not None and bad.cost_interval[0] > 0
+    assert "you named ♣ clubs as the suit to avoid" in bad.text and "counters better" in bad.text
+    best = judge(naming_position(str(bad.best)[5]), deals=16, seed=1)
+    assert best is not None and best.mark is None and best.cost == 0 and best.best == best.made
+    assert best.text.endswith("the expert found nothing better in 16 imagined deals.")
+
+
+# Seat 0 holds every club and leads them all: the others throw every card on its tricks.
+MOON_HANDS = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH 2D 3D 4D 5D",
+    "JH QH KH AH QS 6D 7D 8D 9D TD JD QD KD",
+    "AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+]
+
+
+def test_the_moon_choice_is_scored_exactly_and_both_are_worth_the_same_so_never_marked() -> None:
+    rules = MODERN.replace(settlement=Points(moon=Moon.CHOICE))
+    deal = Deal.from_hands(rules, MOON_HANDS, pass_direction="hold")
+    while deal.to_act is not None and deal.phase.value == "play":
+        deal.play(deal.legal_moves()[0])
+    assert deal.to_act == 0 and set(deal.legal_moves()) == {MoonChoice.OLD, MoonChoice.NEW}
+    view = deal.view(0)
+    judged = [
+        judge(Position(view, made, 52, 1, None, "moon", False), deals=8, seed=seed)
+        for made in (MoonChoice.OLD, MoonChoice.NEW)
+        for seed in (1, 2)
+    ]
+    for decision in judged:
+        assert decision is not None and decision.kind == "moon"
+        assert decision.mark is None and decision.cost == 0 and decision.best == decision.made
+        assert decision.made_score == decision.best_score == 26.0  # (exact: no interval)
+        assert decision.made_interval == (26.0, 26.0)
+        assert "scored exactly" in decision.text and "moon" in decision.text

@@ -1,7 +1,8 @@
 """The expert's review of a game: what each decision of one seat cost, in points, as an estimate.
 
-For a finished game and a seat, every decision the seat made (its pass, each card it played) is
-put to the expert (:mod:`hearts.bots.expert`) as the seat saw it then (its :class:`SeatView`):
+For a finished game and a seat, every decision the seat made (its pass, each card it played, a
+suit it named, its moon choice: see **The choices**) is put to the expert
+(:mod:`hearts.bots.expert`) as the seat saw it then (its :class:`SeatView`):
 the expert imagines the hidden cards ``deals`` times, plays each candidate in the same imagined
 deals (paired: every candidate judged on the same deals) and scores them with its value model
 where the model fits the form (:mod:`hearts.bots.value`), by playing the deals out elsewhere.
@@ -23,11 +24,25 @@ of it). benchmarks/review.py measured it at :data:`DEFAULT_DEALS`: 97.7% of the 
 218, in games of the basic and medium players) were marks again at ten times the deals, and 2
 of 200 unmarked decisions were marked there.
 
-Forced moves are skipped: a single legal move, or legal cards all as good as each other. The
-decisions the expert does not weigh (a bid, a suit named, the moon choice, a discard: it plays
-them by rules of thumb; :attr:`Position.weighed`) are not judged either, and are counted apart
-from the forced (:attr:`Review.unweighed`): the summary says what was not weighed. The review
-repeats exactly for a ``seed`` and a budget: the
+**The choices.** A suit named (Auction Hearts) is weighed as the cards are: every suit is
+named in the same imagined deals, the hand finished by the expert's roll-out (the other seats
+by rules of thumb) and scored as the expert scores it. The moon choice (``moon="choice"``)
+comes after the last card, when every card is known to be played and nothing hidden changes
+the settlement: both choices are scored exactly from it, with no sampling. In the review's unit
+they are worth the same (the old moon gives each other seat the points, the new takes them off
+the shooter's score: the shooter is as far ahead of the others' average either way), so the
+choice is never marked; which choice is better for the game (who is near the target) is not
+what the review judges.
+
+Not weighed (:attr:`Position.weighed`), and counted apart from the forced moves
+(:attr:`Review.unweighed`, named in the summary): a **bid** (Auction Hearts), because the
+sampler imagines the hidden hands without reading anything from the bids the others made, and
+the roll-out would bid for them by rules of thumb: a bid would be judged against an auction
+that does not follow from the hands imagined; and a **discard** after taking the widow
+(Heartsette), because the expert has no pool of few good discards to judge it against (it plays
+the discard by a rule of thumb, and its three cards of the fourteen held are 364 choices, too
+many to try on every deal). Forced moves are skipped: a single legal move, or legal cards all
+as good as each other. The review repeats exactly for a ``seed`` and a budget: the
 deals of a decision are seeded from the seed and the position.
 
 >>> from hearts import Game, variants
@@ -55,10 +70,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
 from hearts import record, words
-from hearts.bots.expert import ExpertBot, Problem
+from hearts.bots.basic import BasicBot
+from hearts.bots.expert import ExpertBot, Problem, _finish, score_deal
+from hearts.bots.sampler import Sampler, supported
 from hearts.bots.search import equivalent, imagine
 from hearts.cards import Card
-from hearts.deal import Phase
+from hearts.deal import Deal, Phase
 from hearts.errors import HeartsError, InvalidArgument
 from hearts.events import move_of
 from hearts.game import Game
@@ -99,10 +116,11 @@ OPTIONS: Final = {"value": True, "search_pass": True}
 """The expert's switches for a review: the levels' (:data:`hearts.bots.levels.MODEL`) but for
 score-aware play: the review judges the hand, not the chance to win the game."""
 
-WEIGHED: Final = frozenset({"pass", "card"})
-"""The kinds of decision the review weighs (:attr:`Position.kind`): the expert searches the
-pass and the cards; a bid, a suit named, the moon choice and a discard it plays by rules of
-thumb."""
+WEIGHED: Final = frozenset({"pass", "card", "suit", "moon"})
+"""The kinds of decision the review weighs (:attr:`Position.kind`): the pass and the cards, as
+the expert searches them; the suit named and the moon choice, each choice tried in the same
+imagined deals (:func:`_judge_choice`). A bid and a discard are not weighed (the module
+docstring says why)."""
 
 KIND_NOUNS: Final = {
     "pass": ("pass", "passes"),
@@ -212,9 +230,9 @@ class Review:
     """The review in a sentence or two, honest that it is an estimate and about what it did
     not weigh."""
     unweighed: int = 0
-    """Decisions not forced that the review did not weigh (a bid, a suit named, the moon
-    choice, a discard: the expert plays them by rules of thumb). A review stored before this
-    was counted reads back with 0 (those were counted with the forced then)."""
+    """Decisions not forced that the review did not weigh (a bid, a discard: the expert plays
+    them by rules of thumb). A review stored before this was counted reads back with 0 (those
+    were counted with the forced then)."""
 
     @property
     def marked(self) -> tuple[Decision, ...]:
@@ -343,6 +361,8 @@ def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
     deals = check_deals(deals)
     if not position.weighed:
         return None
+    if position.kind in ("suit", "moon"):
+        return _judge_choice(position, deals=deals, seed=seed)
     view = position.view
     bot = ExpertBot(seed=seed, samples=deals, **OPTIONS)  # type: ignore[arg-type]
     problem = bot.problem(view)
@@ -357,7 +377,49 @@ def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
         rows += problem.rows(chunk, active)
     if len(rows) < 2:
         return None
-    return _decide(position, problem, active, made, rows, view.rules.counters, deals)
+    moves = [problem.move(problem.candidates[i])[0] for i in active]
+    return _decide(position, moves, made, rows, view.rules.counters, deals)
+
+
+def _judge_choice(position: Position, *, deals: int, seed: int) -> Decision | None:
+    """A suit named or the moon choice judged: every legal choice played in the same imagined
+    deals (the expert's sampler), the hand finished by the expert's roll-out (the others' names
+    by rules of thumb, then the cards) and scored as the expert scores it
+    (:func:`~hearts.bots.expert.score_deal`). The moon choice comes after the last card, when
+    nothing hidden changes the settlement: one imagined deal scores it exactly (None: the form
+    cannot be imagined)."""
+    view = position.view
+    if not supported(view.rules):
+        return None
+    moves = list(view.legal_moves)
+    if position.made not in moves:
+        return None
+    exact = position.kind == "moon"
+    bot = ExpertBot(seed=seed, samples=deals, **OPTIONS)  # type: ignore[arg-type]
+    basic = BasicBot(seed=seed)
+    stream = imagine(Sampler(view), bot.generator(view), 1 if exact else deals, None)
+    rows = [[_choice_result(deal, move, view, basic) for move in moves] for deal in stream]
+    if exact and rows:
+        rows *= 2  # (exact: the same on any deal; two rows make the two folds)
+    if len(rows) < 2:
+        return None
+    made = [moves.index(position.made)]
+    return _decide(position, moves, made, rows, view.rules.counters, deals, exact=exact)
+
+
+def _choice_result(deal: Deal, move: Move, view: SeatView, basic: BasicBot) -> float:
+    """One choice's result in one imagined deal: played, the hand finished as the expert's
+    roll-out finishes it, and scored for the view's seat."""
+    deal = deal.copy(stack=False)
+    deal.play(move)
+    while deal.phase in (Phase.BID, Phase.NAME):  # (the others' choices: rules of thumb)
+        seat = deal.to_act
+        assert seat is not None
+        deal.play(basic.choose(deal.view(seat)))
+    if deal.phase is not Phase.PLAY:
+        return score_deal(deal, view)[view.seat]
+    now = deal.view(view.seat)
+    return _finish(deal, view, sum(now.hand_sizes) + now.stock_size)
 
 
 def _with_made(
@@ -399,18 +461,20 @@ def _with_made(
 
 def _decide(
     position: Position,
-    problem: Problem[Any],
-    active: list[int],
+    moves: Sequence[Move],
     made: list[int],
     rows: list[list[float]],
     counters: bool,
     deals: int,
+    *,
+    exact: bool = False,
 ) -> Decision:
-    """The decision from the rows (a row a deal, a column a candidate): the best chosen on one
-    half of the deals and measured against the move made on the other, both ways."""
+    """The decision from the rows (a row a deal, a column a candidate, ``moves`` its move):
+    the best chosen on one half of the deals and measured against the move made on the other,
+    both ways (``exact``: every row the same, scored exactly)."""
     half = len(rows) // 2
     folds = (rows[:half], rows[half:])
-    everything = range(len(active))
+    everything = range(len(moves))
     diffs: list[float] = []
     bests: list[float] = []
     mades: list[float] = []
@@ -425,14 +489,14 @@ def _decide(
     made_score, made_interval = _mean(mades)
     best_score, best_interval = _mean(bests)
     overall = _pick(rows, everything)
-    best_move = problem.move(problem.candidates[active[overall]])[0]
+    best_move = moves[overall]
     if cost <= 0 or overall in made:
         best_move = position.made
         best_score, best_interval = made_score, made_interval
         cost, cost_interval = 0.0, (0.0, 0.0)
     mark = _mark(cost, cost_interval)
     unit = "counter" if counters else "point"
-    text = _text(position, best_move, cost, cost_interval, mark, unit, deals)
+    text = _text(position, best_move, cost, cost_interval, mark, unit, deals, exact)
     return Decision(
         position.ply,
         position.hand,
@@ -490,6 +554,14 @@ def _name(made: Move) -> str:
         return f"the {words.symbol(made)}"
     if isinstance(made, Pass | Discard):
         return words.cards(made.cards)
+    if isinstance(made, NameSuit):
+        name = made.suit.name.lower()
+        return words.SUIT_WORDS.get(name, name)
+    if isinstance(made, MoonChoice):
+        whom = (
+            "the others take the points" if made is MoonChoice.OLD else "the points off your score"
+        )
+        return f"the {made.value} moon ({whom})"
     return words.move(made).rstrip(".")
 
 
@@ -511,17 +583,23 @@ def _text(
     mark: Mark | None,
     unit: str,
     deals: int,
+    exact: bool = False,
 ) -> str:
-    """The decision in words."""
+    """The decision in words (``exact``: scored exactly, not on imagined deals)."""
     where = _where(position.hand, position.trick).capitalize()
     made = position.made
-    verb = "passed" if isinstance(made, Pass) else "played" if isinstance(made, Card) else "chose"
-    said = f"{where}: you {verb} {_name(made)}"
+    verbs: tuple[tuple[type, str], ...] = ((Pass, "passed"), (Card, "played"), (NameSuit, "named"))
+    verb = next((verb for cls, verb in verbs if isinstance(made, cls)), "chose")
+    said = f"{where}: you {verb} {_name(made)}" + (
+        " as the suit to avoid" if isinstance(made, NameSuit) else ""
+    )
     if best == made:
+        if exact:
+            return f"{said}; nothing else scored better for the hand (scored exactly)."
         return f"{said}; the expert found nothing better in {deals} imagined deals."
     other = f"passing {_name(best)}" if isinstance(best, Pass) else _name(best)
     low, high = (max(x, 0.0) for x in interval)
-    estimate = f"an estimate: {low:.1f} to {high:.1f}"
+    estimate = "scored exactly" if exact else f"an estimate: {low:.1f} to {high:.1f}"
     verdict = f" A {mark}." if mark else ""
     return f"{said}; {other} was {_amount(cost, unit)} better ({estimate}).{verdict}"
 
@@ -558,6 +636,10 @@ def _costliest(decision: Decision) -> str:
         return f"passing {named} in {where}"
     if isinstance(made, Card):
         return f"playing the {words.symbol(made)} in {where}"
+    if isinstance(made, NameSuit):
+        return f"naming {_name(made)} in {where}"
+    if isinstance(made, MoonChoice):
+        return f"choosing {_name(made)} in {where}"
     return f"{_name(made)} in {where}"
 
 
