@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import pickle
@@ -24,7 +25,7 @@ from hearts.bots.review import (
 )
 from hearts.cards import Card
 from hearts.events import move_of
-from hearts.moves import Bid, MoonChoice, NameSuit, Pass
+from hearts.moves import Bid, Discard, MoonChoice, NameSuit, Pass
 from hearts.rules import Moon
 from hearts.scoring import Points
 
@@ -328,3 +329,28 @@ def test_the_moon_choice_is_scored_exactly_and_both_are_worth_the_same_so_never_
         assert decision.made_score == decision.best_score == 26.0  # (exact: no interval)
         assert decision.made_interval == (26.0, 26.0)
         assert "scored exactly" in decision.text and "moon" in decision.text
+
+
+@functools.cache
+def heartsette_discard() -> Position:
+    """Seat 1's discard after taking the widow, in a Heartsette game of four basic players."""
+    game = Game(variants.get("heartsette").replace(end="deals", deals=1), seed=3)
+    players = [BasicBot(seed=30 + seat) for seat in range(4)]
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.play(players[seat].choose(game.view(seat)), seat)
+    return next(p for p in positions(game, 1) if p.kind == "discard" and p.weighed)
+
+
+def test_a_discard_is_weighed_a_clearly_bad_one_marked_the_best_not() -> None:
+    position = heartsette_discard()
+    assert position.made == Discard("AC QD KD")  # (the hand: 5♣ A♣ 2♦ … K♦ 3♥ 8♥ 10♥ K♥)
+    hearts = dataclasses.replace(position, made=Discard("3H 8H TH"))  # (they count against)
+    bad = judge(hearts, deals=16, seed=1)
+    assert bad is not None and bad.kind == "discard" and bad.mark == "blunder"
+    assert isinstance(bad.best, Discard) and bad.best != bad.made
+    assert bad.text.startswith("Hand 1: you discarded 3♥ 8♥ 10♥; discarding ")
+    good = judge(position, deals=16, seed=1)
+    assert good is not None and good.mark is None and good.cost == 0
+    assert good.text.endswith("the expert found nothing better in 16 imagined deals.")

@@ -47,7 +47,7 @@ from hearts.moves import Bid, Claim, Discard, Gather, MoonChoice, Move, NameSuit
 from hearts.observation import SeatView
 from hearts.rules import GameEnd, Moon, Widow
 
-__all__ = ["BasicBot", "discard", "pass_ranking"]
+__all__ = ["BasicBot", "discard", "discard_ranking", "pass_ranking"]
 
 _GUARDS = 4
 """Low spades that make the A♠/K♠ safe to keep: the Q♠ can be ducked that many times."""
@@ -206,8 +206,18 @@ def discard(hand: Iterable[Card], values: Sequence[int], count: int) -> Discard:
     >>> discard(CardSet.parse("2C AC QS 5H KD"), variants.get("heartsette").values, 2)
     Discard(CardSet.parse('AC KD'))
     """
-    ranked = sorted(hand, key=lambda card: (values[card], -card.rank, card))
-    return Discard(ranked[:count])
+    return Discard(discard_ranking(hand, values)[:count])
+
+
+def discard_ranking(hand: Iterable[Card], values: Sequence[int]) -> list[Card]:
+    """Heartsette: the cards of the hand, the ones :func:`discard` would rather lay down first.
+
+    >>> from hearts.cards import CardSet
+    >>> from hearts import variants
+    >>> discard_ranking(CardSet.parse("2C AC QS 5H KD"), variants.get("heartsette").values)
+    [Card.parse('AC'), Card.parse('KD'), Card.parse('QS'), Card.parse('2C'), Card.parse('5H')]
+    """
+    return sorted(hand, key=lambda card: (values[card], -card.rank, card))
 
 
 def _pass(view: SeatView) -> Pass:

@@ -1,7 +1,7 @@
 """The expert's review of a game: what each decision of one seat cost, in points, as an estimate.
 
 For a finished game and a seat, every decision the seat made (its pass, each card it played, a
-suit it named, its moon choice: see **The choices**) is put to the expert
+suit it named, a discard, its moon choice: see **The choices**) is put to the expert
 (:mod:`hearts.bots.expert`) as the seat saw it then (its :class:`SeatView`):
 the expert imagines the hidden cards ``deals`` times, plays each candidate in the same imagined
 deals (paired: every candidate judged on the same deals) and scores them with its value model
@@ -24,24 +24,26 @@ of it). benchmarks/review.py measured it at :data:`DEFAULT_DEALS`: 97.7% of the 
 218, in games of the basic and medium players) were marks again at ten times the deals, and 2
 of 200 unmarked decisions were marked there.
 
-**The choices.** A suit named (Auction Hearts) is weighed as the cards are: every suit is
-named in the same imagined deals, the hand finished by the expert's roll-out (the other seats
-by rules of thumb) and scored as the expert scores it. The moon choice (``moon="choice"``)
-comes after the last card, when every card is known to be played and nothing hidden changes
-the settlement: both choices are scored exactly from it, with no sampling. In the review's unit
+**The choices.** A suit named (Auction Hearts) and a discard after taking the widow
+(Heartsette) are weighed as the cards are: each candidate is made in the same imagined deals,
+the hand finished by the expert's roll-out (the other seats by rules of thumb) and scored as the
+expert scores it. Every suit is a candidate; the discards are those of the
+:data:`DISCARD_POOL` cards the rule of thumb would rather lay down first (20 of the 364 ways to
+lay three of fourteen), and the discard made. The moon choice (``moon="choice"``) comes after
+the last card, when every card is known to be played and nothing hidden changes the
+settlement: both choices are scored exactly from it, with no sampling. In the review's unit
 they are worth the same (the old moon gives each other seat the points, the new takes them off
 the shooter's score: the shooter is as far ahead of the others' average either way), so the
 choice is never marked; which choice is better for the game (who is near the target) is not
 what the review judges.
 
 Not weighed (:attr:`Position.weighed`), and counted apart from the forced moves
-(:attr:`Review.unweighed`, named in the summary): a **bid** (Auction Hearts), because the
-sampler imagines the hidden hands without reading anything from the bids the others made, and
-the roll-out would bid for them by rules of thumb: a bid would be judged against an auction
-that does not follow from the hands imagined; and a **discard** after taking the widow
-(Heartsette), because the expert has no pool of few good discards to judge it against (it plays
-the discard by a rule of thumb, and its three cards of the fourteen held are 364 choices, too
-many to try on every deal). Forced moves are skipped: a single legal move, or legal cards all
+(:attr:`Review.unweighed`, named in the summary): a **bid** (Auction Hearts). The sampler
+imagines the hidden hands without reading anything from the bids the others made, and the
+roll-out would bid for the seats still to bid by rules of thumb: a bid would be judged against
+an auction that does not follow from the hands imagined, so the expert plays it by rules of
+thumb and the review does not weigh it.
+Forced moves are skipped: a single legal move, or legal cards all
 as good as each other. The review repeats exactly for a ``seed`` and a budget: the
 deals of a decision are seeded from the seed and the position.
 
@@ -70,7 +72,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
 from hearts import record, words
-from hearts.bots.basic import BasicBot
+from hearts.bots.basic import BasicBot, discard_ranking
 from hearts.bots.expert import ExpertBot, Problem, _finish, score_deal
 from hearts.bots.sampler import Sampler, supported
 from hearts.bots.search import equivalent, imagine
@@ -116,11 +118,11 @@ OPTIONS: Final = {"value": True, "search_pass": True}
 """The expert's switches for a review: the levels' (:data:`hearts.bots.levels.MODEL`) but for
 score-aware play: the review judges the hand, not the chance to win the game."""
 
-WEIGHED: Final = frozenset({"pass", "card", "suit", "moon"})
+WEIGHED: Final = frozenset({"pass", "card", "suit", "moon", "discard"})
 """The kinds of decision the review weighs (:attr:`Position.kind`): the pass and the cards, as
-the expert searches them; the suit named and the moon choice, each choice tried in the same
-imagined deals (:func:`_judge_choice`). A bid and a discard are not weighed (the module
-docstring says why)."""
+the expert searches them; the suit named, the discard and the moon choice, each candidate tried
+in the same imagined deals (:func:`_judge_choice`). A bid is not weighed (the module docstring
+says why)."""
 
 KIND_NOUNS: Final = {
     "pass": ("pass", "passes"),
@@ -132,6 +134,10 @@ KIND_NOUNS: Final = {
     "other": ("other move", "other moves"),
 }
 """A kind of decision in words, one and many."""
+
+DISCARD_POOL: Final = 6
+"""A discard after taking the widow is judged among the discards of the cards (this many) the
+rule of thumb would rather lay down first (20 discards of three), and the discard made."""
 
 Mark = Literal["mistake", "blunder"]
 
@@ -230,9 +236,9 @@ class Review:
     """The review in a sentence or two, honest that it is an estimate and about what it did
     not weigh."""
     unweighed: int = 0
-    """Decisions not forced that the review did not weigh (a bid, a discard: the expert plays
-    them by rules of thumb). A review stored before this was counted reads back with 0 (those
-    were counted with the forced then)."""
+    """Decisions not forced that the review did not weigh (a bid: the expert plays it by rules
+    of thumb). A review stored before this was counted reads back with 0 (those were counted
+    with the forced then)."""
 
     @property
     def marked(self) -> tuple[Decision, ...]:
@@ -361,7 +367,7 @@ def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
     deals = check_deals(deals)
     if not position.weighed:
         return None
-    if position.kind in ("suit", "moon"):
+    if position.kind in ("suit", "moon", "discard"):
         return _judge_choice(position, deals=deals, seed=seed)
     view = position.view
     bot = ExpertBot(seed=seed, samples=deals, **OPTIONS)  # type: ignore[arg-type]
@@ -382,16 +388,16 @@ def judge(position: Position, *, deals: int, seed: int) -> Decision | None:
 
 
 def _judge_choice(position: Position, *, deals: int, seed: int) -> Decision | None:
-    """A suit named or the moon choice judged: every legal choice played in the same imagined
-    deals (the expert's sampler), the hand finished by the expert's roll-out (the others' names
-    by rules of thumb, then the cards) and scored as the expert scores it
-    (:func:`~hearts.bots.expert.score_deal`). The moon choice comes after the last card, when
+    """A suit named, a discard or the moon choice judged: every candidate (:func:`_choices`)
+    made in the same imagined deals (the expert's sampler), the hand finished by the expert's
+    roll-out (the others' names by rules of thumb, then the cards) and scored as the expert
+    scores it (:func:`~hearts.bots.expert.score_deal`). The moon choice comes after the last card, when
     nothing hidden changes the settlement: one imagined deal scores it exactly (None: the form
     cannot be imagined)."""
     view = position.view
     if not supported(view.rules):
         return None
-    moves = list(view.legal_moves)
+    moves = _choices(view, position.made)
     if position.made not in moves:
         return None
     exact = position.kind == "moon"
@@ -405,6 +411,25 @@ def _judge_choice(position: Position, *, deals: int, seed: int) -> Decision | No
         return None
     made = [moves.index(position.made)]
     return _decide(position, moves, made, rows, view.rules.counters, deals, exact=exact)
+
+
+def _choices(view: SeatView, made: Move) -> list[Move]:
+    """The candidates for a choice: every legal one; for a discard, the discards of the
+    :data:`DISCARD_POOL` cards the rule of thumb would rather lay down first
+    (:func:`~hearts.bots.basic.discard_ranking`), with the discard made added if outside."""
+    moves = list(view.legal_moves)
+    if not isinstance(made, Discard):
+        return moves
+    first = next((move for move in moves if isinstance(move, Discard)), None)
+    if first is None:
+        return moves
+    count = len(first.cards)
+    best = discard_ranking(view.hand, view.rules.values)[: max(DISCARD_POOL, count)]
+    pool: list[Move] = [Discard(cards) for cards in itertools.combinations(best, count)]
+    pool = [move for move in pool if move in moves]
+    if made not in pool:
+        pool.append(made)
+    return pool
 
 
 def _choice_result(deal: Deal, move: Move, view: SeatView, basic: BasicBot) -> float:
@@ -588,7 +613,12 @@ def _text(
     """The decision in words (``exact``: scored exactly, not on imagined deals)."""
     where = _where(position.hand, position.trick).capitalize()
     made = position.made
-    verbs: tuple[tuple[type, str], ...] = ((Pass, "passed"), (Card, "played"), (NameSuit, "named"))
+    verbs: tuple[tuple[type, str], ...] = (
+        (Pass, "passed"),
+        (Card, "played"),
+        (NameSuit, "named"),
+        (Discard, "discarded"),
+    )
     verb = next((verb for cls, verb in verbs if isinstance(made, cls)), "chose")
     said = f"{where}: you {verb} {_name(made)}" + (
         " as the suit to avoid" if isinstance(made, NameSuit) else ""
@@ -597,7 +627,9 @@ def _text(
         if exact:
             return f"{said}; nothing else scored better for the hand (scored exactly)."
         return f"{said}; the expert found nothing better in {deals} imagined deals."
-    other = f"passing {_name(best)}" if isinstance(best, Pass) else _name(best)
+    other = _name(best)
+    if isinstance(best, Pass | Discard):
+        other = f"{'passing' if isinstance(best, Pass) else 'discarding'} {other}"
     low, high = (max(x, 0.0) for x in interval)
     estimate = "scored exactly" if exact else f"an estimate: {low:.1f} to {high:.1f}"
     verdict = f" A {mark}." if mark else ""
@@ -636,6 +668,8 @@ def _costliest(decision: Decision) -> str:
         return f"passing {named} in {where}"
     if isinstance(made, Card):
         return f"playing the {words.symbol(made)} in {where}"
+    if isinstance(made, Discard):
+        return f"discarding {_name(made)} in {where}"
     if isinstance(made, NameSuit):
         return f"naming {_name(made)} in {where}"
     if isinstance(made, MoonChoice):
