@@ -61,9 +61,9 @@ def _cost(decision: Decision) -> str:
 
 
 def rows(found: Review) -> list[tuple[str, str, str, str, str, str]]:
-    """The table's rows, a decision each: hand, trick (``pass`` for the pass), the move made,
-    the best move found (``=`` where it is the move made), the cost ± the half of its 95%
-    interval, the mark."""
+    """The table's rows, a decision each: hand, trick (the kind outside the play: ``pass``,
+    ``suit``, ``discard``, ``moon``), the move made, the best move found (``=`` where it is
+    the move made), the cost ± the half of its 95% interval, the mark."""
     return [
         (
             str(decision.hand),

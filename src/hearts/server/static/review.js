@@ -173,8 +173,10 @@ function show(found) {
   at(ctx.at());
 }
 
+const KINDS = { pass: "the pass", suit: "the suit named", discard: "the discard", moon: "the moon choice" };
+
 function where(decision) {
-  return decision.trick ? `Hand ${decision.hand}, trick ${decision.trick}` : `Hand ${decision.hand}, ${decision.kind === "pass" ? "the pass" : decision.kind}`;
+  return decision.trick ? `Hand ${decision.hand}, trick ${decision.trick}` : `Hand ${decision.hand}, ${KINDS[decision.kind] || decision.kind}`;
 }
 
 /** The replay moved to ``step``: the better move there, if the review marked that step. */
