@@ -271,6 +271,13 @@ def test_an_event_played_by_two_people_scores_as_by_hand_hides_each_deal_and_ver
     checked = CliRunner().invoke(cli, ["verify", str(path)])
     assert checked.exit_code == 0, checked.output
     assert "deal 2: seed ✓" in checked.output
+    # An export reads every game again: a client asking for it on and on is held back.
+    for _ in range(10):
+        asked = guest.get(f"/api/events/{key}/export")
+        if asked.status_code != 200:
+            break
+    assert asked.status_code == 429, asked.text
+    assert "event exports" in asked.json()["error"] and "Retry-After" in asked.headers
     export["deal_list"][0]["seed"] = export["deal_list"][1]["seed"]
     path.write_text(json.dumps(export))
     tampered = CliRunner().invoke(cli, ["verify", str(path)])

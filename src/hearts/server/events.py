@@ -48,6 +48,7 @@ from hearts.game import Game
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
 from hearts.server import accounts
 from hearts.server.config import ServerConfig
+from hearts.server.limits import RateLimit, scope_key
 from hearts.server.store import (
     EVENT_NAME_LENGTH,
     AccountRow,
@@ -89,6 +90,11 @@ LISTED_MOST: Final = 50
 """Events listed at once."""
 PLAYING_MOST: Final = 4
 """Tables of event deals one person may have in play at once."""
+EXPORTS_PER_MINUTE: Final = 6
+"""Exports of events one client address may ask a minute (each reads every game of the event
+again) ..."""
+EXPORTS_BURST: Final = 3
+"""... and at once; beyond, 429 and a sentence."""
 KEY_BYTES: Final = 12
 """An event's key: 12 random bytes, 16 URL-safe characters."""
 
@@ -627,6 +633,15 @@ def _lock(request: Request) -> asyncio.Lock:
     return found
 
 
+def _exports(request: Request) -> RateLimit:
+    """The app's allowance of exports per client address (an export reads every game again)."""
+    found = getattr(request.app.state, "event_exports", None)
+    if not isinstance(found, RateLimit):
+        found = RateLimit("event exports", per_minute=EXPORTS_PER_MINUTE, burst=EXPORTS_BURST)
+        request.app.state.event_exports = found
+    return found
+
+
 async def _event(request: Request, key: str, viewer: int | None) -> _Event:
     if len(key) > 40:
         raise TableError("there is no event by that key: check the link", 404)
@@ -914,7 +929,8 @@ async def deal_results(request: Request, key: str, number: int) -> DealResults:
 async def export_event(request: Request, key: str) -> dict[str, Any]:
     """The closed event: its seeds and every finished game's record, for `hearts verify
     FILE` (each seed against its digest, each game's deal against its seed, every move by
-    the rules). Refused while it is open."""
+    the rules). Refused while it is open; `EXPORTS_PER_MINUTE` a minute per client address."""
+    _exports(request).check(scope_key(request))
     event = await _event(request, key, None)
     if not event.closed:
         raise TableError(
