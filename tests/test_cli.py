@@ -1070,6 +1070,7 @@ def test_serve_believes_forwarded_addresses_only_from_the_proxies_it_is_given(
     assert runner.invoke(app, base).exit_code == 0
     more = ["--forwarded-allow-ips", "10.0.0.1, 10.1.0.0/16", "--table-burst", "3"]
     more += ["--claim-time", "60", "--allowed-host", "hearts.example.org"]
+    more += ["--no-daily-event", "--review-deals", "40"]
     assert runner.invoke(app, base + more).exit_code == 0
     plain, proxied = ran
     assert plain.proxy_headers is False
@@ -1079,5 +1080,7 @@ def test_serve_believes_forwarded_addresses_only_from_the_proxies_it_is_given(
     ]
     config = proxied.app.edge_config
     assert config.table_burst == 3 and config.claim_time == 60
+    assert not config.daily_event and config.review_deals == 40
+    assert plain.app.edge_config.daily_event and plain.app.edge_config.review_deals is None
     assert "hearts.example.org" in config.allowed_hosts
     assert plain.app.edge_config.forwarded_allow_ips == ()

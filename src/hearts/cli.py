@@ -1059,6 +1059,14 @@ def serve(
             "a minute (10 at once).",
         ),
     ] = 30.0,
+    daily_event: Annotated[
+        bool,
+        typer.Option(help="Make a duplicate event each day on its own (docs/events.md)."),
+    ] = True,
+    review_deals: Annotated[
+        int | None,
+        typer.Option(min=4, help="Sampled deals a decision of a game's review (default 400)."),
+    ] = None,
 ) -> None:
     """Serve online tables: play with friends and bots in the browser, over the network.
 
@@ -1102,6 +1110,8 @@ def serve(
             hint_rate_address=hint_rate_address,
             max_watchers=max_watchers,
             records_per_minute=records_per_minute,
+            daily_event=daily_event,
+            review_deals=review_deals,
         )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)
