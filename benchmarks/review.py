@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from hearts import Game, variants
-from hearts.bots import BasicBot
+from hearts.bots import BasicBot, play_game
 from hearts.bots.base import Bot
 from hearts.bots.levels import LEVELS
 from hearts.bots.review import DEFAULT_DEALS, MISTAKE, Decision, Position, judge, positions, review
@@ -49,10 +49,7 @@ NEAR = 0.5
 def play(seed: int, players: Sequence[Bot]) -> Game:
     """A modern game to 100 played by these players, seeded."""
     game = Game(variants.get("modern"), seed=seed)
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     return game
 
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts import Game, record, variants
-from hearts.bots import BasicBot
+from hearts.bots import BasicBot, play_game
 from hearts.bots.review import Review, review
 from hearts.cli import app
 
@@ -22,10 +22,7 @@ def finished_game() -> Game:
     """A one-hand modern game of four basic players, finished."""
     game = Game(variants.get("modern").replace(end="deals", deals=1), seed=5)
     players = [BasicBot(seed=50 + seat) for seat in range(4)]
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     return game
 
 

@@ -10,7 +10,7 @@ import pickle
 import pytest
 
 from hearts import Deal, Game, InvalidArgument, variants
-from hearts.bots import BasicBot, ExpertBot
+from hearts.bots import BasicBot, ExpertBot, play_game
 from hearts.bots import review as review_module
 from hearts.bots.basic import pass_ranking
 from hearts.bots.expert import MODEL_PASS_POOL
@@ -55,10 +55,7 @@ def basic_game(seed: int = 5) -> Game:
     """A one-hand modern game of four basic players."""
     game = Game(ONE_HAND, seed=seed)
     players = [BasicBot(seed=seed * 10 + seat) for seat in range(4)]
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     return game
 
 
@@ -100,10 +97,7 @@ def test_the_experts_own_choices_at_the_same_seed_and_deals_are_not_marked() -> 
     game = Game(ONE_HAND, seed=8)
     players = [ExpertBot(seed=1, samples=24, value=True, search_pass=True)]
     players += [BasicBot(seed=seat) for seat in (1, 2, 3)]
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     found = review(game, 0, deals=24, seed=1)
     assert found.decisions, "the expert decided something"
     assert [d for d in found.decisions if d.mark] == []
@@ -140,10 +134,7 @@ def auction_game(seed: int = 2) -> Game:
     """A one-hand auction game of four basic players (bids and a suit named)."""
     game = Game(variants.get("auction").replace(end="deals", deals=1), seed=seed)
     players = [BasicBot(seed=seed * 10 + seat) for seat in range(4)]
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     return game
 
 
@@ -336,10 +327,7 @@ def heartsette_discard() -> Position:
     """Seat 1's discard after taking the widow, in a Heartsette game of four basic players."""
     game = Game(variants.get("heartsette").replace(end="deals", deals=1), seed=3)
     players = [BasicBot(seed=30 + seat) for seat in range(4)]
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     return next(p for p in positions(game, 1) if p.kind == "discard" and p.weighed)
 
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import Driver
 
 from hearts import variants
-from hearts.bots import BasicBot
+from hearts.bots import BasicBot, play_game
 from hearts.bots.review import review
 from hearts.tui import gameover
 from hearts.tui.app import HeartsApp
@@ -24,10 +24,7 @@ def _finished_session() -> Session:
     session = Session.new(rules, ["basic"] * 3, seed=7, variant="modern")
     players = [BasicBot(seed=70 + seat) for seat in range(4)]
     game = session.game
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
-        game.play(players[seat].choose(game.view(seat)), seat)
+    play_game(game, players)
     return session
 
 
