@@ -195,9 +195,15 @@ class Decision:
     """The decision in words, for the seat (\"you\")."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The decision as JSON-able data (moves as :func:`~hearts.moves.move_text`)."""
+        """The decision as JSON-able data (moves as :func:`~hearts.moves.move_text`), with the
+        moves in words for the faces: ``made_words`` what the seat did (``played the K♣``),
+        ``best_words`` the better move (``K♣``, ``passing 2♣ 3♣ Q♠``); made again from the moves
+        when read back."""
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
         data["made"], data["best"] = move_text(self.made), move_text(self.best)
+        data["made_words"] = _did(self.made)
+        best = self.best
+        data["best_words"] = words.symbol(best) if isinstance(best, Card) else _instead(best)
         for name in ("made_interval", "best_interval", "cost_interval"):
             data[name] = list(data[name])
         return data
@@ -592,6 +598,29 @@ def _name(made: Move) -> str:
     return words.move(made).rstrip(".")
 
 
+_VERBS: Final[tuple[tuple[type, str], ...]] = (
+    (Pass, "passed"),
+    (Card, "played"),
+    (NameSuit, "named"),
+    (Discard, "discarded"),
+)
+
+
+def _did(made: Move) -> str:
+    """What a seat did, in words: ``played the K♣``, ``passed 2♣ 3♣ Q♠``, ``named ♣ clubs as
+    the suit to avoid``, ``chose the new moon (...)``."""
+    verb = next((verb for cls, verb in _VERBS if isinstance(made, cls)), "chose")
+    avoid = " as the suit to avoid" if isinstance(made, NameSuit) else ""
+    return f"{verb} {_name(made)}{avoid}"
+
+
+def _instead(best: Move) -> str:
+    """The better move as a sentence's subject: ``the K♣``, ``passing 2♣ 3♣ Q♠``."""
+    if isinstance(best, Pass | Discard):
+        return f"{'passing' if isinstance(best, Pass) else 'discarding'} {_name(best)}"
+    return _name(best)
+
+
 def _where(hand: int, trick: int | None) -> str:
     return f"hand {hand}" + (f", trick {trick}" if trick is not None else "")
 
@@ -615,23 +644,12 @@ def _text(
     """The decision in words (``exact``: scored exactly, not on imagined deals)."""
     where = _where(position.hand, position.trick).capitalize()
     made = position.made
-    verbs: tuple[tuple[type, str], ...] = (
-        (Pass, "passed"),
-        (Card, "played"),
-        (NameSuit, "named"),
-        (Discard, "discarded"),
-    )
-    verb = next((verb for cls, verb in verbs if isinstance(made, cls)), "chose")
-    said = f"{where}: you {verb} {_name(made)}" + (
-        " as the suit to avoid" if isinstance(made, NameSuit) else ""
-    )
+    said = f"{where}: you {_did(made)}"
     if best == made:
         if exact:
             return f"{said}; nothing else scored better for the hand (scored exactly)."
         return f"{said}; the expert found nothing better in {deals} imagined deals."
-    other = _name(best)
-    if isinstance(best, Pass | Discard):
-        other = f"{'passing' if isinstance(best, Pass) else 'discarding'} {other}"
+    other = _instead(best)
     low, high = (max(x, 0.0) for x in interval)
     estimate = "scored exactly" if exact else f"an estimate: {low:.1f} to {high:.1f}"
     verdict = f" A {mark}." if mark else ""

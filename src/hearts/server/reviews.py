@@ -163,7 +163,10 @@ class _Kept:
             done=self.done,
             total=self.total,
             deals=self.deals,
-            review=self.review if self.state == "done" else None,
+            # (read back through the core: its words made from the moves, as for a new one)
+            review=None
+            if self.state != "done" or self.review is None
+            else review.Review.from_dict(self.review).to_dict(),
             error=self.error,
         )
 

@@ -3,7 +3,6 @@
 // progress bar while the server works it out (polled), then the marked decisions on the
 // replay's timeline (a mistake "?", a blunder "??") and, at a marked step, the better move.
 // Everything shown comes from the server's review; names are set as text.
-import { short } from "./cards.js";
 import { $, api, h, kept } from "./util.js";
 
 const POLL = 1000; // ms between looks while the review is worked out
@@ -14,15 +13,6 @@ let shown = null; // { seat, review, steps: Map(step -> decision) }
 let asking = 0; // the number of the latest ask (an older answer arriving late is dropped)
 let chosen = null; // the seat whose review is asked or shown
 let timer = null;
-
-/** A move as people write it: "K♣", "passing 2♣ 3♣ Q♠", else the move's own text. */
-function moveWords(text) {
-  const parts = String(text).split(" ");
-  const card = (name) => (/^(JK|[2-9TJQKA][CDSH])'?$/.test(name) ? short(name) : name);
-  if (parts[0] === "pass") return `passing ${parts.slice(1).map(card).join(" ")}`;
-  if (parts.length === 1) return card(parts[0]);
-  return parts.map(card).join(" ");
-}
 
 function number(value) {
   return (Math.round(value * 10) / 10).toFixed(1);
@@ -38,7 +28,7 @@ function unit(amount) {
 export function betterWords(decision, deals) {
   const [low, high] = decision.cost_interval;
   const spread = Math.max(0, (high - low) / 2);
-  return `Better: ${moveWords(decision.best)} \u2014 about ${number(decision.cost)} ${unit(decision.cost)} ` +
+  return `Better: ${decision.best_words} \u2014 about ${number(decision.cost)} ${unit(decision.cost)} ` +
     `(\u00b1${number(spread)}) better; an estimate from ${deals} sampled deals.`;
 }
 
@@ -162,14 +152,14 @@ function show(found) {
     "data-mark": decision.mark,
     style: `left:${(step / last) * 100}%`,
     title: `${where(decision)}: ${NAMES[decision.mark]}`,
-    "aria-label": `${where(decision)}: ${NAMES[decision.mark]}, ${moveWords(decision.made)}; go to it`,
+    "aria-label": `${where(decision)}: ${NAMES[decision.mark]}, ${decision.made_words}; go to it`,
     onclick: () => ctx.go(step),
   }, decision.mark === "blunder" ? "??" : "?")));
   $("review-list").replaceChildren(...[...marked].map(([step, decision]) => h("li", { class: decision.mark },
     h("button", { type: "button", class: "link", "data-step": step, onclick: () => ctx.go(step) },
       h("span", { class: `badge ${decision.mark}` }, decision.mark === "blunder" ? "??" : "?"),
-      ` ${where(decision)}: ${moveWords(decision.made)}, ${NAMES[decision.mark]} (about ${number(decision.cost)} ${unit(decision.cost)})`))));
-  if (!marked.size) $("review-list").append(h("li", {}, "No decision is marked: none cost clearly a point or more."));
+      ` ${where(decision)}: ${decision.made_words}, ${NAMES[decision.mark]} (about ${number(decision.cost)} ${unit(decision.cost)})`))));
+  if (!marked.size) $("review-list").append(h("li", {}, `No decision is marked: none cost clearly 1 ${unit(1)} or more.`));
   at(ctx.at());
 }
 
@@ -193,7 +183,7 @@ export function at(step) {
   note.dataset.mark = decision.mark;
   note.replaceChildren(
     h("strong", { class: `badge ${decision.mark}` }, decision.mark === "blunder" ? "?? Blunder" : "? Mistake"),
-    h("span", {}, ` ${ctx.seatName(shown.seat)} played ${moveWords(decision.made)}. `),
+    h("span", {}, ` ${ctx.seatName(shown.seat)} ${decision.made_words}. `),
     h("span", { class: "better" }, betterWords(decision, shown.review.deals)));
 }
 
