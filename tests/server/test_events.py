@@ -379,6 +379,29 @@ def test_the_daily_event_is_made_once_a_day_on_its_own_and_closes_at_the_days_en
         assert _counts(kept)[0] == 2
 
 
+def test_an_events_table_is_not_watched_and_gives_no_hints(server: Server) -> None:
+    """Its cards are the same at every table of the deal, and its result is compared with other
+    people's: a watcher's hello is refused, and so is the player's hint, each in a sentence;
+    the player plays on."""
+    ann, bob = server.person("Ann"), server.person("Bob")
+    key = make_event(ann, level="easy", deals=1)["key"]
+    seat = play(ann, key, 1)
+    with bob.websocket_connect(f"/ws/tables/{seat['table']}") as socket:
+        socket.send_json({"type": "hello", "version": 1, "token": None, "watch": True})
+        refused = socket.receive_json()
+        assert refused["type"] == "error" and refused["code"] == "unauthorized", refused
+        assert "cannot be watched" in refused["message"]
+    with ann.websocket_connect(f"/ws/tables/{seat['table']}") as socket:
+        player = hello(socket, seat["token"])
+        player.send({"type": "hint", "ref": 7})
+        answer = player.next()
+        while answer.get("ref") != 7:
+            answer = player.next()
+        assert answer["type"] == "error" and answer["code"] == "unauthorized", answer
+        assert "no hints at a duplicate event's table" in answer["message"]
+    assert play_out(ann, seat, first)["type"] == "over"
+
+
 def test_a_deal_unfinished_at_the_close_scores_as_the_worst_at_its_seat(
     server: Server,
 ) -> None:

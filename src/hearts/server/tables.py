@@ -661,6 +661,8 @@ class Table:
         seat = client.seat
         if seat is None:
             client.refuse("unauthorized", "a watcher cannot ask for a hint: join a seat", ref)
+        elif self.options.event is not None:  # (a result compared with other people's)
+            client.refuse("unauthorized", "there are no hints at a duplicate event's table", ref)
         elif client.hinting is not None and not client.hinting.done():
             client.refuse(
                 "throttled", "a hint is being worked out for you already: wait for it", ref
@@ -797,6 +799,13 @@ class Table:
         async with self.lock:  # (the state it is sent is one the store holds)
             if self.gone is not None:
                 client.refuse("not_found", self.gone)
+                return False
+            if seat is None and self.options.event is not None:
+                client.refuse(  # (its cards are the same at every table of the deal)
+                    "unauthorized",
+                    "a duplicate event's table cannot be watched: its deal is played at "
+                    "other tables too (its replay is shown to those who have played it)",
+                )
                 return False
             if seat is None:
                 most = self.hub.config.max_watchers

@@ -849,7 +849,8 @@ function drawMoves(m, v) {
     }
   }
   const hintFocused = document.activeElement && document.activeElement.id === "hint";
-  if (mySeat !== null && (v.choose || (m.turn === mySeat && (v.legal_moves || []).length))) {
+  // (no hints at a duplicate event's table: the server refuses them)
+  if (mySeat !== null && !duplicate && (v.choose || (m.turn === mySeat && (v.legal_moves || []).length))) {
     // (aria-disabled, not disabled, while the hint is worked out: the focus stays on it)
     const waiting = Boolean(hint && hint.move === null && hint.key === positionKey(m));
     nodes.push(h("button", {
@@ -1028,7 +1029,7 @@ function onKey(event) {
     return;
   }
   if (event.key === "Escape") { typed = ""; return; }
-  if (event.key === "?") { typed = ""; event.preventDefault(); askHint(); return; }
+  if (event.key === "?" && !duplicate) { typed = ""; event.preventDefault(); askHint(); return; }
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
   if (!key) return;
   const now = performance.now();
