@@ -379,6 +379,24 @@ def test_the_daily_event_is_made_once_a_day_on_its_own_and_closes_at_the_days_en
         assert _counts(kept)[0] == 2
 
 
+def test_an_events_deal_counts_in_the_servers_tables_and_is_refused_beyond_them(
+    kept: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server with room for one table in play: Ann's deal takes it, Bob's is refused (503, a
+    sentence) and nothing of his is kept; once Ann's hand is over, Bob's deal is made."""
+    for server in _server(kept, monkeypatch, max_tables=1):
+        ann, bob = server.person("Ann"), server.person("Bob")
+        key = make_event(ann, level="easy", deals=1)["key"]
+        seat = play(ann, key, 1)
+        refused = bob.post(f"/api/events/{key}/deals/1/play")
+        assert refused.status_code == 503, refused.text
+        assert "as many tables as it can take" in refused.json()["error"]
+        kept_of_bob = bob.get("/api/account/export").json()
+        assert not kept_of_bob["event_plays"] and not kept_of_bob["event_entries"]
+        play_out(ann, seat, first)
+        assert play(bob, key, 1)["table"] != seat["table"]
+
+
 def test_an_events_table_is_not_watched_and_gives_no_hints(server: Server) -> None:
     """Its cards are the same at every table of the deal, and its result is compared with other
     people's: a watcher's hello is refused, and so is the player's hint, each in a sentence;

@@ -1124,11 +1124,6 @@ class Hub:
         """A new table (its creator in the first person's seat): the table and the creator's
         token."""
         name = checked_name(name)
-        if (
-            len([table for table in self.tables.values() if not table.game.is_over])
-            >= self.config.max_tables
-        ):
-            raise TableError("this server has as many tables as it can take: try again later", 503)
         try:
             rules = (
                 variants.get(variant)
@@ -1180,15 +1175,14 @@ class Hub:
         """Store a new table of ``rules`` with the seats ``new`` (checked already) and put it
         in play: the people away until their sockets come (``creator``'s first), the bots
         moving, the claim time running. ``game``: its game, dealt already (by default a new
-        one on a fresh seed)."""
+        one on a fresh seed). Refused (503) when the server has ``max_tables`` in play, however
+        the table is made (the lobby, Play again, a match, an event's deal)."""
+        if (
+            len([table for table in self.tables.values() if not table.game.is_over])
+            >= self.config.max_tables
+        ):
+            raise TableError("this server has as many tables as it can take: try again later", 503)
         if game is None:
-            if (
-                len([table for table in self.tables.values() if not table.game.is_over])
-                >= self.config.max_tables
-            ):
-                raise TableError(
-                    "this server has as many tables as it can take: try again later", 503
-                )
             game = Game(rules, seed=secrets.randbits(63), hand_seeds=True)
         events = game.events
         assert game.seed is not None
