@@ -177,3 +177,24 @@ def test_what_is_no_export_is_refused_in_a_sentence() -> None:
     assert duplicate.verify_event(unrevealed).problems == (
         "deal 1: its seed is not revealed (64 hex digits)",
     )
+
+
+def test_a_deals_matchpoints_are_each_results_against_the_others_at_its_seat() -> None:
+    """score_deal (which ranks each seat's scores once) gives every result the matchpoints of
+    :func:`matchpoints` against the other results at its seat, in random deals of ties, lone
+    results and unfinished plays, in either direction of better."""
+    rng = random.Random(7)
+    for _ in range(500):
+        results = [
+            Result(f"p{i}", rng.randint(0, 2), rng.choice([0, 1, 3, 13, 26, None]))
+            for i in range(rng.randint(1, 9))
+        ]
+        for lower_better in (True, False):
+            scored = score_deal(results, closed=True, lower_better=lower_better)
+            for one in scored:
+                if one.points is None:
+                    continue
+                seat = [s.points for s in scored if s.seat == one.seat and s.points is not None]
+                seat.remove(one.points)
+                expected = duplicate.matchpoints(one.points, seat, lower_better=lower_better)
+                assert one.matchpoints == pytest.approx(expected), (results, one)

@@ -36,6 +36,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import hashlib
 import re
@@ -200,6 +201,9 @@ def score_deal(
     for result, points in counted:
         if points is not None:
             by_seat.setdefault(result.seat, []).append(points)
+    for seat in by_seat.values():
+        seat.sort()  # (each result's place among its seat's found by bisection: n log n)
+    averages = {number: sum(seat) / len(seat) for number, seat in by_seat.items()}
     scored = []
     for result, points in counted:
         unfinished = result.points is None
@@ -207,11 +211,15 @@ def score_deal(
             scored.append(Scored(result.who, result.seat, None, 0.0, 0.0, True))
             continue
         seat = by_seat[result.seat]
-        others = list(seat)
-        others.remove(points)
-        average = sum(seat) / len(seat)
-        mine = matchpoints(points, others, lower_better=lower_better)
-        scored.append(Scored(result.who, result.seat, points, mine, points - average, unfinished))
+        below, above = bisect.bisect_left(seat, points), bisect.bisect_right(seat, points)
+        if len(seat) == 1:
+            mine = LONE
+        else:  # (2 for each score beaten, 1 for each other tied: :func:`matchpoints`)
+            beaten = len(seat) - above if lower_better else below
+            won = 2 * beaten + (above - below - 1)
+            mine = 100.0 * won / (2 * (len(seat) - 1))
+        diff = points - averages[result.seat]
+        scored.append(Scored(result.who, result.seat, points, mine, diff, unfinished))
     return scored
 
 

@@ -633,13 +633,15 @@ def _lock(request: Request) -> asyncio.Lock:
     return found
 
 
-def _exports(request: Request) -> RateLimit:
-    """The app's allowance of exports per client address (an export reads every game again)."""
-    found = getattr(request.app.state, "event_exports", None)
-    if not isinstance(found, RateLimit):
-        found = RateLimit("event exports", per_minute=EXPORTS_PER_MINUTE, burst=EXPORTS_BURST)
-        request.app.state.event_exports = found
-    return found
+def _allow(request: Request, what: str, per_minute: float, burst: int) -> None:
+    """Charge the client's address one ``what`` of the app's allowance of them (made at the
+    first), refused (429, a sentence, ``Retry-After``) beyond ``per_minute`` and ``burst``."""
+    limits = getattr(request.app.state, "event_limits", None)
+    if not isinstance(limits, dict):
+        limits = request.app.state.event_limits = {}
+    if what not in limits:
+        limits[what] = RateLimit(what, per_minute=per_minute, burst=burst)
+    limits[what].check(scope_key(request))
 
 
 async def _event(request: Request, key: str, viewer: int | None) -> _Event:
@@ -930,7 +932,7 @@ async def export_event(request: Request, key: str) -> dict[str, Any]:
     """The closed event: its seeds and every finished game's record, for `hearts verify
     FILE` (each seed against its digest, each game's deal against its seed, every move by
     the rules). Refused while it is open; `EXPORTS_PER_MINUTE` a minute per client address."""
-    _exports(request).check(scope_key(request))
+    _allow(request, "event exports", EXPORTS_PER_MINUTE, EXPORTS_BURST)
     event = await _event(request, key, None)
     if not event.closed:
         raise TableError(
