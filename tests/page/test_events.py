@@ -200,12 +200,17 @@ def header_clear_on_a_phone(page: Page) -> None:
     of the Settings button (the event's words beside them are cut short instead)."""
     page.set_viewport_size(PHONE)
     try:
-        account = page.locator("#account button").first
-        expect(account).to_be_visible()
-        mine, cog = account.bounding_box(), page.locator("#settings-open").bounding_box()
-        assert mine is not None and cog is not None
-        assert mine["x"] + mine["width"] <= cog["x"], (mine, cog)
-        assert account.evaluate("b => b.scrollWidth <= b.clientWidth"), "the button is cut"
+        expect(page.locator("#account button").first).to_be_visible()
+        # (measured in the page in one go, waited for: the header may be drawn again meanwhile)
+        page.wait_for_function(
+            """() => {
+              const mine = document.querySelector("#account button");
+              const cog = document.getElementById("settings-open");
+              if (!mine || !cog) return false;
+              const a = mine.getBoundingClientRect(), b = cog.getBoundingClientRect();
+              return a.width > 0 && a.right <= b.left && mine.scrollWidth <= mine.clientWidth;
+            }"""
+        )
     finally:
         page.set_viewport_size(DESKTOP)
 
