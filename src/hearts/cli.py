@@ -964,6 +964,13 @@ def serve(
             "folder)."
         ),
     ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis shared by several hearts serve processes on one PostgreSQL store, such "
+            "as redis://127.0.0.1:6379/0 (docs/deploy.md; default: this process alone)."
+        ),
+    ] = None,
     grace: Annotated[
         float,
         typer.Option(min=0, help="Seconds a player who drops keeps the seat before a bot plays."),
@@ -1112,11 +1119,18 @@ def serve(
             records_per_minute=records_per_minute,
             daily_event=daily_event,
             review_deals=review_deals,
+            redis_url=redis_url,
         )
         if bot_workers is not None:
             config = dataclasses.replace(config, bot_workers=bot_workers)
         store = Store(url)
-        store.hold()  # (one server a store: a second one is refused here)
+        if redis_url is None:
+            store.hold()  # (one server a store: a second one is refused here)
+        elif store.path is not None or store.url.get_backend_name() != "postgresql":
+            raise StoreError(
+                "several processes (--redis-url) share a PostgreSQL store: give "
+                "--database-url postgresql+psycopg://user:password@host/database"
+            )
         store.upgrade()
         listener = bind(host, port)
     except (HeartsError, StoreError, BindError) as error:

@@ -32,6 +32,7 @@ from hearts.errors import HeartsError
 from hearts.server import (
     accounts,
     again,
+    bus,
     chat,
     events,
     match,
@@ -206,6 +207,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         lifespan=lifespan,
     )
     app.edge_config = config
+    app.state.redis = bus.connect(config.redis_url)
     guard = Guard(config)
     app.state.guard = guard
     app.include_router(accounts.router)

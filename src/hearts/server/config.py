@@ -136,8 +136,23 @@ class ServerConfig:
     a fixed budget, so that every table of a deal meets the same play."""
     events_per_day: int = 5
     """Private events one person may make a day."""
+    redis_url: str | None = None
+    """Redis (``redis://host:port/db``, ``rediss://`` over TLS) shared by several server
+    processes on one PostgreSQL store (docs/deploy.md): the messages between them and the
+    limits counted for the whole site. None (the default): one process serves the store
+    alone."""
+    lease_check: float = 0.5
+    """Seconds between a process's looks for tables whose process is gone (several processes:
+    such a table is taken over by the first to look; the failover's delay at most)."""
 
     def __post_init__(self) -> None:
+        if self.redis_url is not None:
+            scheme = self.redis_url.partition("://")[0].lower()
+            if scheme not in ("redis", "rediss", "unix") or "://" not in self.redis_url:
+                raise InvalidArgument(
+                    f"redis_url must be a Redis URL (redis://host:port/0), not {self.redis_url!r}"
+                )
+        _seconds("lease_check", self.lease_check, least=0.05)
         _seconds("grace", self.grace)
         object.__setattr__(self, "grace", float(self.grace))
         _seconds("bot_think", self.bot_think, least=0.01)

@@ -714,6 +714,13 @@ class Store:
         config = migrations_config()
         try:
             with self._engine.begin() as connection:
+                if self.url.get_backend_name() == "postgresql":
+                    # (processes started together migrate one after the other: the others
+                    # then find the schema made)
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key, hashtext(current_schema()))"),
+                        {"key": _MIGRATION_KEY},
+                    )
                 config.attributes["connection"] = connection
                 how(config, revision)
         except (SQLAlchemyError, CommandError) as error:
@@ -1203,6 +1210,8 @@ class Store:
 
 _ADVISORY_KEY: Final = 0x48_65_61_72
 """The first key of the server's advisory lock on PostgreSQL (the second: its schema's hash)."""
+_MIGRATION_KEY = _ADVISORY_KEY + 1
+"""The first key of the lock a migration holds on PostgreSQL for its transaction."""
 
 
 def _our_folder() -> Path:
