@@ -348,13 +348,15 @@ class Cluster:
         return preferred
 
     def stop(self) -> None:
-        """Every process stopped (Ctrl+C's signal, then SIGKILL after 15 s), the schema
-        dropped, the Redis database flushed, the folder removed."""
+        """Every process stopped (one: Ctrl+C's signal, then SIGKILL after 15 s; several:
+        SIGKILL at once, since each would hand its tables to the others, and the store is
+        thrown away), the schema dropped, the Redis database flushed, the folder removed."""
+        stop = signal.SIGINT if len(self.slots) == 1 else signal.SIGKILL
         for slot in self.slots:
             if slot.alive:
                 assert slot.process is not None
                 with contextlib.suppress(ProcessLookupError):
-                    os.killpg(slot.process.pid, signal.SIGINT)
+                    os.killpg(slot.process.pid, stop)
         end = time.monotonic() + 15
         for slot in self.slots:
             if slot.process is None:
