@@ -76,7 +76,7 @@ from types import FrameType
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parents[1]
 POSTGRES_URL = os.environ.get(
@@ -121,10 +121,17 @@ class Slot:
     port: int
     process: subprocess.Popen[bytes] | None = None
     log: Path | None = None
+    up: bool = False
+    """Whether the process has answered /healthz and has not been killed since."""
 
     @property
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    @property
+    def serving(self) -> bool:
+        """Whether a client (or a proxy) should send its connections here."""
+        return self.up and self.alive
 
     @property
     def http(self) -> str:
@@ -260,6 +267,7 @@ class Cluster:
     # The processes.
 
     def _launch(self, slot: Slot) -> None:
+        slot.up = False
         limits = str(self.args.limits)
         command = [sys.executable, "-m", "hearts", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(slot.port), "--database-url", self.database_url]
@@ -272,7 +280,7 @@ class Cluster:
         with slot.log.open("wb") as log:
             slot.process = subprocess.Popen(
                 command,
-                env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+                env=dict(os.environ, PYTHONPATH=str(self.args.src)),
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -288,6 +296,7 @@ class Cluster:
                 raise SystemExit(f"a hearts serve process did not start:\n{self.tail(slot)}")
             try:
                 if httpx.get(f"{slot.http}/healthz", timeout=2).status_code == 200:
+                    slot.up = True
                     waiting.pop(0)
                     continue
             except httpx.HTTPError:
@@ -316,6 +325,7 @@ class Cluster:
         """SIGKILL the process group at slot ``index``; the moment of the kill."""
         slot = self.slots[index]
         assert slot.process is not None
+        slot.up = False
         os.killpg(slot.process.pid, signal.SIGKILL)
         killed = time.perf_counter()
         slot.process.wait(timeout=30)
@@ -339,11 +349,12 @@ class Cluster:
         self._wait_up([slot])
 
     def live(self, preferred: int) -> int:
-        """``preferred`` if its process lives, else the next slot whose process does."""
+        """``preferred`` if its process serves, else the next slot whose process does (as a
+        proxy sends a connection to a process that is up)."""
         count = len(self.slots)
         for step in range(count):
             index = (preferred + step) % count
-            if self.slots[index].alive:
+            if self.slots[index].serving:
                 return index
         return preferred
 
@@ -410,37 +421,54 @@ class Person:
         self.made = 0
         self.over = False
         self.gave_up = False
-        self.refused = 0
+        self.refusals: dict[str, int] = {}  # (connections that opened no socket, by why)
+        self.synced = False  # (the socket now open had the whole state)
         self.changed = asyncio.Event()
 
     async def play(self, run: Run, moves: int, pause: float) -> None:
         """Play until the run ends, ``moves`` are made or the game is over, connecting again
-        (bounded in count and time) whenever the socket closes."""
-        connections = 0
+        whenever the socket closes: at once after a socket that had the whole state, then
+        after a growing pause, at most :data:`RECONNECTS` times and :data:`RECONNECT_TIME`
+        seconds from the drop."""
+        tries = 0  # (connections opened since the last one that had the whole state)
         dropped_at: float | None = None
+        again = False
         while run.left() > 0 and self.made < moves and not self.over:
-            if connections > RECONNECTS or (
+            if tries > RECONNECTS or (
                 dropped_at is not None and time.monotonic() - dropped_at > RECONNECT_TIME
             ):
                 self.gave_up = True
                 return
-            if connections:
-                await asyncio.sleep(min(0.05 * connections, 0.5))  # (a client's backoff)
-            connections += 1
+            if tries:
+                await asyncio.sleep(min(0.05 * tries, 0.5))  # (a client's backoff)
+            tries += 1
             self.home = self.cluster.live(self.home)
             url = f"{self.cluster.slots[self.home].ws}/ws/tables/{self.table}"
+            self.synced = False
             try:
                 async with connect(url, max_size=2**22, open_timeout=30) as ws:
-                    await self._session(ws, run, moves, pause, again=connections > 1)
+                    await self._session(ws, run, moves, pause, again=again)
                     return
             except Unanswered:
                 self.closes.append((time.perf_counter(), None))
             except ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd is not None else 1006  # (no close frame)
                 self.closes.append((time.perf_counter(), code))
-            except (OSError, InvalidHandshake, InvalidStatus, TimeoutError):
-                self.refused += 1  # (no socket: a dead process, or a refusal)
-            if dropped_at is None:
+            except (OSError, InvalidHandshake, TimeoutError) as error:
+                # (no socket: a dead process, a process not listening yet, or a refusal)
+                status = getattr(getattr(error, "response", None), "status_code", None)
+                reason = type(error).__name__ + ("" if status is None else f" {status}")
+                self.refusals[reason] = self.refusals.get(reason, 0) + 1
+            again = True
+            if os.environ.get("SHOW_DROPS"):
+                print(
+                    f"{time.monotonic():.2f} table {self.table} at process {self.home + 1}: "
+                    f"{self.closes[-1] if self.closes else None} {self.refusals}",
+                    flush=True,
+                )
+            if self.synced:
+                tries, dropped_at = 0, time.monotonic()
+            elif dropped_at is None:
                 dropped_at = time.monotonic()
             self.changed.set()
 
@@ -481,7 +509,7 @@ class Person:
             if kind != "state":
                 continue
             if not synced:
-                synced = True
+                synced = self.synced = True
                 if again:
                     self.resyncs.append(time.perf_counter())
                     self.changed.set()
@@ -555,7 +583,7 @@ class Figures:
     worst: float | None
     load: tuple[float, float]
     drops: int = 0
-    refused: int = 0
+    refused: dict[str, int] = dataclasses.field(default_factory=dict)
     gave_up: int = 0
 
     def line(self) -> str:
@@ -563,7 +591,7 @@ class Figures:
             f"{self.tables} tables, {self.seconds:.0f} s, {self.received} messages received "
             f"({self.received / max(self.seconds, 0.001):.0f} a second), {self.moves} moves by "
             f"the people, {self.errors} errors {self.codes}, {self.drops} sockets dropped, "
-            f"{self.refused} connections refused, "
+            f"connections that opened no socket {self.refused}, "
             f"{self.gave_up} people gave up; load average {self.load[0]:.2f} -> {self.load[1]:.2f}"
         )
         if self.p99 is None:
@@ -588,7 +616,7 @@ def figures(people: list[Person], elapsed: float, load: float) -> Figures:
         worst=max(trips) if trips else None,
         load=(load, os.getloadavg()[0]),
         drops=sum(len(person.closes) for person in people),
-        refused=sum(person.refused for person in people),
+        refused=merged(person.refusals for person in people),
         gave_up=sum(person.gave_up for person in people),
     )
 
@@ -792,6 +820,13 @@ def main() -> None:
         "default, or $HEARTS_TEST_REDIS_URL)",
     )
     parser.add_argument("--bot-workers", type=int, default=1, help="each process's bot workers")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=ROOT / "src",
+        help="the source tree whose hearts the processes run (this checkout's by default; "
+        "another tree's for a before)",
+    )
     parser.add_argument(
         "--search", action="store_true", help="find the most tables held at p99 <= --goal"
     )
