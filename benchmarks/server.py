@@ -46,7 +46,8 @@ worst), and starts a fresh process on the dead one's port before the next kill. 
 process (any store) it starts the fresh one at once: the time to start again, for comparison.
 
 ``--sitting`` runs the record of issue 38 in one go: the search on one process with SQLite and
-on one, two and three processes with PostgreSQL and Redis, then ``--failover`` (10 by default
+on one, two and three processes with PostgreSQL and Redis, on three again with every person at
+its table's maker (``--direct``: what the relaying costs), then ``--failover`` (10 by default
 there) on three.
 
 A script, not a test: nothing fails. Every wait is bounded in count and time, every process
@@ -538,9 +539,12 @@ class Person:
             self.made += 1
 
 
-async def make_people(cluster: Cluster, count: int, bots: str, first: int = 0) -> list[Person]:
+async def make_people(
+    cluster: Cluster, count: int, bots: str, first: int = 0, *, direct: bool = False
+) -> list[Person]:
     """``count`` tables made round-robin at the processes (from slot ``first``), each with its
-    person, who connects at the next process when there are several."""
+    person, who connects at the next process when there are several (``direct``: at the
+    maker)."""
     seats = [{"kind": "person"}] + [{"kind": "bot", "bot": bots}] * 3
     slots = len(cluster.slots)
     clients = [
@@ -559,7 +563,7 @@ async def make_people(cluster: Cluster, count: int, bots: str, first: int = 0) -
             if not reply.is_success:
                 raise SystemExit(f"a table was refused ({reply.status_code}): {reply.text}")
             data = reply.json()
-            home = (maker + 1) % slots  # (another process than the maker: relayed)
+            home = maker if direct else (maker + 1) % slots  # (not the maker's: relayed)
             return Person(cluster, home, data["table"]["id"], data["token"])
 
         return list(await asyncio.gather(*(make(number) for number in range(count))))
@@ -621,13 +625,16 @@ def figures(people: list[Person], elapsed: float, load: float) -> Figures:
     )
 
 
-def measure(args: argparse.Namespace, store: str, processes: int, tables: int) -> Figures:
-    """One run: ``tables`` tables on fresh processes and a fresh store."""
+def measure(
+    args: argparse.Namespace, store: str, processes: int, tables: int, direct: bool
+) -> Figures:
+    """One run: ``tables`` tables on fresh processes and a fresh store (``direct``: each
+    person at its table's maker)."""
     with Cluster(store, processes, args) as cluster:
         load = os.getloadavg()[0]
 
         async def go() -> tuple[list[Person], float]:
-            people = await make_people(cluster, tables, args.bots)
+            people = await make_people(cluster, tables, args.bots, direct=direct)
             start = time.monotonic()
             run = Run(args.seconds)
             await asyncio.gather(*(p.play(run, args.moves, args.pause) for p in people))
@@ -638,7 +645,7 @@ def measure(args: argparse.Namespace, store: str, processes: int, tables: int) -
 
 
 def search(
-    args: argparse.Namespace, store: str, processes: int
+    args: argparse.Namespace, store: str, processes: int, direct: bool
 ) -> tuple[int | None, list[Figures]]:
     """The most tables held at p99 <= goal found by a bounded search, and every probe."""
     step, most, goal = args.step, args.most, args.goal
@@ -647,9 +654,10 @@ def search(
     count = max(step, args.tables - args.tables % step)
     probes: list[Figures] = []
     for _ in range(args.probes):
-        result = measure(args, store, processes, count)
+        result = measure(args, store, processes, count, direct)
         probes.append(result)
-        print(f"  {store}, {processes} process(es): {result.line()}", flush=True)
+        shown = f"{store}, {processes} process(es){', direct' if direct else ''}"
+        print(f"  {shown}: {result.line()}", flush=True)
         if result.p99 is not None and result.p99 <= goal:
             held = count if held is None else max(held, count)
         else:
@@ -773,11 +781,13 @@ def machine() -> str:
     )
 
 
-def settings() -> Iterator[tuple[str, int]]:
-    """The settings of ``--sitting``: the issue's, in order."""
-    yield "sqlite", 1
+def settings() -> Iterator[tuple[str, int, bool]]:
+    """The settings of ``--sitting``: the issue's, in order, then three processes with every
+    person at its table's maker (what the relaying costs)."""
+    yield "sqlite", 1, False
     for processes in (1, 2, 3):
-        yield "postgresql+redis", processes
+        yield "postgresql+redis", processes, False
+    yield "postgresql+redis", 3, True
 
 
 def main() -> None:
@@ -828,6 +838,11 @@ def main() -> None:
         "another tree's for a before)",
     )
     parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="each person connects at its table's maker (no relaying), for comparison",
+    )
+    parser.add_argument(
         "--search", action="store_true", help="find the most tables held at p99 <= --goal"
     )
     parser.add_argument("--goal", type=float, default=100.0, help="the p99 bound, ms")
@@ -859,7 +874,7 @@ def main() -> None:
         "--sitting",
         action="store_true",
         help="the record: --search on SQLite (one process) and PostgreSQL+Redis (one, two, "
-        "three), then --failover (10 unless given) on three",
+        "three; three again --direct), then --failover (10 unless given) on three",
     )
     args = parser.parse_args()
     store = args.store or ("sqlite" if args.processes == 1 else "postgresql+redis")
@@ -872,17 +887,28 @@ def main() -> None:
     signal.signal(signal.SIGTERM, stop)
     print(machine(), flush=True)
     if args.sitting:
-        rows: list[tuple[str, int, int | None, list[Figures]]] = []
-        for name, processes in settings():
-            held, probes = search(args, name, processes)
-            rows.append((name, processes, held, probes))
-        print("\n| store | processes | tables held at p99 <= goal | probes (tables: p99 ms) |")
-        print("|---|---:|---:|---|")
-        for name, processes, held, probes in rows:
+        rows: list[tuple[str, int, bool, int | None, list[Figures]]] = []
+        for name, processes, direct in settings():
+            held, probes = search(args, name, processes, direct)
+            rows.append((name, processes, direct, held, probes))
+        print(
+            "\n| store | processes | sockets | tables held at p99 <= goal | "
+            "probes (tables: p99 ms, median ms) |"
+        )
+        print("|---|---:|---|---:|---|")
+        for name, processes, direct, held, probes in rows:
             shown = ", ".join(
-                f"{p.tables}: {'-' if p.p99 is None else f'{p.p99:.0f}'}" for p in probes
+                f"{p.tables}: {p.p99:.0f}, {p.median:.0f}"
+                if p.p99 is not None and p.median is not None
+                else f"{p.tables}: -"
+                for p in probes
             )
-            print(f"| {name} | {processes} | {held if held is not None else 'none'} | {shown} |")
+            sockets = "at the maker" if direct or processes == 1 else "at another process"
+            print(
+                f"| {name} | {processes} | {sockets} | "
+                f"{held if held is not None else 'none'} | {shown} |",
+                flush=True,
+            )
         args.failover = args.failover or 10
         store, args.processes = "postgresql+redis", 3
     if args.failover:
@@ -896,14 +922,14 @@ def main() -> None:
     if args.sitting:
         return
     if args.search:
-        held, probes = search(args, store, args.processes)
+        held, probes = search(args, store, args.processes, args.direct)
         print(
             f"{store}, {args.processes} process(es): most tables held at p99 <= {args.goal:g} ms: "
             f"{held if held is not None else f'none (fewer than {args.step})'} "
             f"({len(probes)} runs of {args.seconds:g} s)"
         )
         return
-    result = measure(args, store, args.processes, args.tables)
+    result = measure(args, store, args.processes, args.tables, args.direct)
     print(f"{store}, {args.processes} process(es), {args.bots} bots: {result.line()}")
 
 
