@@ -34,8 +34,8 @@ the round trip of a person's move: from sending it to receiving the state that s
 
 ``--search`` finds the most tables held at a p99 round trip of at most ``--goal`` ms (100): a
 bounded search over table counts (from ``--tables``, up by half again until a count fails or
-``--most`` is reached, then halving the gap down to ``--step`` tables; at most ``--probes``
-runs), each count on fresh processes and a fresh store.
+``--most`` is reached, or down by a third until one holds, then halving the gap down to
+``--step`` tables; at most ``--probes`` runs), each count on fresh processes and a fresh store.
 
 ``--failover K`` (several processes, PostgreSQL and Redis) plays ``--failover-tables`` tables
 as above and then K times makes a table at one process (each process in turn), connects its
@@ -645,13 +645,14 @@ def measure(
 
 
 def search(
-    args: argparse.Namespace, store: str, processes: int, direct: bool
+    args: argparse.Namespace, store: str, processes: int, direct: bool, start: int
 ) -> tuple[int | None, list[Figures]]:
-    """The most tables held at p99 <= goal found by a bounded search, and every probe."""
+    """The most tables held at p99 <= goal found by a bounded search from ``start`` tables,
+    and every probe."""
     step, most, goal = args.step, args.most, args.goal
     held: int | None = None  # the most tables seen within the goal
     failed: int | None = None  # the fewest seen beyond it
-    count = max(step, args.tables - args.tables % step)
+    count = min(most, max(step, start - start % step))
     probes: list[Figures] = []
     for _ in range(args.probes):
         result = measure(args, store, processes, count, direct)
@@ -888,9 +889,11 @@ def main() -> None:
     print(machine(), flush=True)
     if args.sitting:
         rows: list[tuple[str, int, bool, int | None, list[Figures]]] = []
+        start = args.tables
         for name, processes, direct in settings():
-            held, probes = search(args, name, processes, direct)
+            held, probes = search(args, name, processes, direct, start)
             rows.append((name, processes, direct, held, probes))
+            start = held or args.step  # (the next setting starts from this one's figure)
         print(
             "\n| store | processes | sockets | tables held at p99 <= goal | "
             "probes (tables: p99 ms, median ms) |"
@@ -922,7 +925,7 @@ def main() -> None:
     if args.sitting:
         return
     if args.search:
-        held, probes = search(args, store, args.processes, args.direct)
+        held, probes = search(args, store, args.processes, args.direct, args.tables)
         print(
             f"{store}, {args.processes} process(es): most tables held at p99 <= {args.goal:g} ms: "
             f"{held if held is not None else f'none (fewer than {args.step})'} "
