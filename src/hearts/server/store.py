@@ -567,6 +567,11 @@ class Store:
                 f"cannot open the database {_shown(self.url)}: {_reason(error)}"
             ) from None
 
+    @property
+    def engine(self) -> Engine:
+        """The store's SQLAlchemy engine (hearts.server.cluster runs its own few queries)."""
+        return self._engine
+
     @staticmethod
     def default_url() -> str:
         """SQLite in ``server.db`` in ``$HEARTS_DATA_DIR``, else in the user's data directory
