@@ -99,7 +99,9 @@ class Process:
 
     def __init__(self, database_url: str, redis_url: str, *options: str) -> None:
         self.port = free_port()
-        self.log = tempfile.NamedTemporaryFile(prefix="hearts-serve-", suffix=".log", delete=False)
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115  (open for the process's life)
+            prefix="hearts-serve-", suffix=".log", delete=False
+        )
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hearts", "serve", "--port", str(self.port),
              "--database-url", database_url, "--redis-url", redis_url, "--bot-workers", "1",

@@ -12,7 +12,6 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
-
 from tests.server.conftest import postgres_schema
 from tests.server.processes import Player, Process, RedisServer, play_all, until
 

@@ -608,7 +608,7 @@ class Cluster:
         cid = secrets.token_hex(12)
         pipe = _Pipe(owner, table_id)
         self._pipes[cid] = pipe
-        reading: asyncio.Future[None] | None = None
+        reading: asyncio.Future[bool] | None = None
         try:
             opened = await self.send(
                 owner, {"k": "open", "c": cid, "h": self.id, "t": table_id, "a": address}
