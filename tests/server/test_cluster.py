@@ -242,3 +242,49 @@ def test_table_creation_spread_over_three_processes_is_refused_at_the_count_of_o
         for number in range(5)
     ]
     assert answers == [201, 201, 201, 429, 429]
+
+
+def test_an_account_the_quick_match_and_a_table_s_chat_work_from_any_process(
+    started: list[Process], store_url: str, redis_server: RedisServer
+) -> None:
+    """Signed up on one process, signed in on every other; two people asking to play with
+    people at two processes wait in one room (the match runs once, at the leader) and meet at
+    one table; a chat line said through one process reaches the person on another."""
+    one, two, three = (start(started, store_url, redis_server.url) for _ in range(3))
+    made = httpx.post(
+        one.http("/api/account/signup"), json={"name": "Cleo", "password": "a long secret"}
+    )
+    assert made.status_code == 201, made.text
+    for process in (two, three):
+        account = httpx.get(process.http("/api/account"), cookies=made.cookies, timeout=10)
+        assert account.status_code == 200 and account.json()["account"]["name"] == "Cleo"
+
+    def ask(process: Process, name: str) -> dict[str, Any]:
+        answer = httpx.post(
+            process.http("/api/match"),
+            json={"variant": "modern", "name": name, "fill_after": 30, "browser": name * 8},
+            timeout=30,
+        )
+        assert answer.status_code == 201, answer.text
+        seat: dict[str, Any] = answer.json()
+        return seat
+
+    ann, bo = ask(two, "Ann"), ask(three, "Bo")
+    assert ann["room"]["room"] == bo["room"]["room"]
+    filled = httpx.post(one.http("/api/match/fill"), json={"token": ann["token"]}, timeout=30)
+    assert filled.status_code == 200, filled.text
+    table = filled.json()["table"]
+    status = httpx.post(two.http("/api/match/status"), json={"token": bo["token"]}, timeout=30)
+    assert status.json()["status"] == "playing" and status.json()["table"] == table
+    first = Player([one], table, ann["token"], play=False)
+    second = Player([three], table, bo["token"], play=False)
+    until("both are at the table", lambda: [p.step(0.05) for p in (first, second)] and
+          first.states and second.states)  # fmt: skip
+    assert first.socket is not None
+    first.socket.send('{"type": "chat", "phrase": "hello"}')
+
+    def heard() -> bool:
+        message = second.step(timeout=0.2)
+        return bool(message and message["type"] == "chat" and message["phrase"] == "hello")
+
+    until("the chat line reaches the other process", heard, 30)
