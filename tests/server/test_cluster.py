@@ -14,6 +14,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 from tests.server.conftest import postgres_schema
 from tests.server.processes import Player, Process, RedisServer, play_all, until
+from websockets.exceptions import ConnectionClosed
 
 HAND: dict[str, Any] = {"end": "deals", "deals": 1}
 """A game of one hand (the tests' games are short)."""
@@ -288,3 +289,30 @@ def test_an_account_the_quick_match_and_a_table_s_chat_work_from_any_process(
         return bool(message and message["type"] == "chat" and message["phrase"] == "hello")
 
     until("the chat line reaches the other process", heard, 30)
+
+
+def test_a_flood_through_a_relaying_process_is_cut_off_and_the_table_plays_on(
+    started: list[Process], store_url: str, redis_server: RedisServer
+) -> None:
+    """A hostile watcher on another process than the table's sends thousands of messages as
+    fast as it can: its socket is closed, and the person at the table plays to the end."""
+    one, two = (start(started, store_url, redis_server.url) for _ in range(2))
+    made = make_table(one, [None, "basic", "basic", "basic"])
+    table = made["table"]["id"]
+    person = Player([one], table, made["token"])
+    hostile = Player([two], table, None, play=False)
+    until("the watcher is welcome", lambda: hostile.step(timeout=0.2) and hostile.states, 30)
+    assert hostile.socket is not None
+    closed = None
+    try:
+        for number in range(20_000):
+            hostile.socket.send(f'{{"type": "ping", "ref": {number % 1000}}}')
+    except ConnectionClosed as error:
+        closed = error.rcvd.code if error.rcvd else None
+    if closed is None:  # (all sent before the close came: it comes)
+        until("the flood is cut off", lambda: (hostile.step(timeout=0.5) or True) and
+              hostile.closes, 60)  # fmt: skip
+        closed = hostile.closes[0]
+    assert closed == 1008
+    play_all([person], lambda: person.over)
+    assert person.seq == len(events_stored(store_url, table))

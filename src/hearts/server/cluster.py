@@ -71,6 +71,9 @@ FORWARD_TIME: Final = 20.0
 PIPE_MOST: Final = 1000
 """Messages a relayed socket may have waiting to be written before it is closed (too slow)."""
 
+FLOOD: Final = 400
+"""Frames of a relayed socket refused in a row for going too fast before it is closed."""
+
 LEADER_TIME: Final = 5.0
 """Seconds the leader's key lasts unless renewed (renewed at every check)."""
 
@@ -618,12 +621,20 @@ class Cluster:
                 return
 
             async def read() -> bool:
-                """The client's frames to the owner: False when the client went, True when
-                the owner did not receive one (gone: the client is to come back)."""
+                """The client's frames to the owner: False when the client went (or flooded:
+                closed), True when the owner did not receive one (gone: the client is to come
+                back). Frames beyond twice the owner's own allowance are not sent on (the owner
+                refuses a client going too fast; this keeps a flood off Redis)."""
+                bucket = _Bucket(2 * self.config.rate, 2 * self.config.burst)
                 while True:
                     frame = await socket.receive()
                     if frame["type"] == "websocket.disconnect":
                         return False
+                    if not bucket.allow():
+                        if bucket.refused > FLOOD:
+                            await socket.close(1008)
+                            return False
+                        continue
                     data = frame.get("text")
                     if data is None:
                         raw = frame.get("bytes") or b""
@@ -765,6 +776,27 @@ def _unavailable() -> dict[str, Any]:
         "hd": [["content-type", "application/json"]],
         "body": json.dumps({"error": sentence}).encode(),
     }
+
+
+class _Bucket:
+    """A token bucket of a relayed socket's frames (``rate`` a second, ``burst`` at once);
+    ``refused`` counts the frames refused in a row."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens = rate, burst, burst
+        self.last = time.monotonic()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
 
 
 class _Pipe:
