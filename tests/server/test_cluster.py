@@ -177,12 +177,21 @@ def test_redis_restarted_mid_game_the_processes_come_back_and_no_client_misses_a
         lambda: [player.step(timeout=0.05) for player in (person, watcher)] and person.moves >= 4,
         120,
     )
+    waiting = make_table(one, [None, None, "basic", "basic"])["table"]["id"]
     redis_server.stop()
     redis_server.start()
     play_all([person, watcher], lambda: person.over and watcher.over)
     stored = events_stored(store_url, table)
     assert person.seq == watcher.seq == len(stored)
     assert person.reconnects >= 1  # (its socket was relayed: started again after Redis's return)
+    for process in (one, two):  # (the lobby's entries, lost with Redis, are written again)
+        until(
+            f"the waiting table is listed on process {process.id} again",
+            lambda process=process: (
+                waiting
+                in {listed["id"] for listed in httpx.get(process.http("/api/tables")).json()}
+            ),
+        )
 
 
 def test_a_process_asked_to_stop_hands_its_tables_over(

@@ -561,6 +561,9 @@ class Cluster:
             pause = min(5.0, pause * 2)
 
     def _restart_relays(self) -> None:
+        """Redis was lost: every relayed socket starts again, and the lobby's entries are
+        written again at the next check (a Redis restarted keeps none)."""
+        self._listed = {}
         for pipe in list(self._pipes.values()):
             pipe.put(("close", MOVED))
         for relayed in list(self._relayed.values()):
