@@ -257,17 +257,30 @@ def test_table_creation_spread_over_three_processes_is_refused_at_the_count_of_o
 def test_an_account_the_quick_match_and_a_table_s_chat_work_from_any_process(
     started: list[Process], store_url: str, redis_server: RedisServer
 ) -> None:
-    """Signed up on one process, signed in on every other; two people asking to play with
+    """Signed up on one process, signed in on every other, the guest's seat it carried tied at
+    the table another process drives; two people asking to play with
     people at two processes wait in one room (the match runs once, at the leader) and meet at
     one table; a chat line said through one process reaches the person on another."""
     one, two, three = (start(started, store_url, redis_server.url) for _ in range(3))
+    guest = make_table(one, [None, None, "basic", "basic"])
+    held = {"table": guest["table"]["id"], "token": guest["token"]}
     made = httpx.post(
-        one.http("/api/account/signup"), json={"name": "Cleo", "password": "a long secret"}
+        two.http("/api/account/signup"),
+        json={"name": "Cleo", "password": "a long secret", "seats": [held]},
     )
     assert made.status_code == 201, made.text
-    for process in (two, three):
+    assert made.json()["tied"] == 1
+    for process in (one, three):
         account = httpx.get(process.http("/api/account"), cookies=made.cookies, timeout=10)
         assert account.status_code == 200 and account.json()["account"]["name"] == "Cleo"
+    until(  # (the seat, at the table the first process drives, shows the account's name)
+        "the guest's seat shows the account",
+        lambda: (
+            httpx.get(three.http(f"/api/tables/{held['table']}")).json()["seats"][0]["name"]
+            == "Cleo"
+        ),
+        30,
+    )
 
     def ask(process: Process, name: str) -> dict[str, Any]:
         answer = httpx.post(

@@ -196,6 +196,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             joined = Cluster(hub, app.state.redis)
             joined.app = app
             joined.serve_relayed = functools.partial(_serve_socket, hub, guard=guard)
+            joined.handlers.update(accounts.cluster_handlers(hub))
             hub.cluster = joined
             app.state.cluster = joined
             await joined.start()

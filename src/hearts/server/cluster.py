@@ -97,6 +97,9 @@ class Cluster:
         """The ASGI app that forwarded requests are run by (set by ``create_app``)."""
         self.serve_relayed: Callable[[RelayedSocket, str], Awaitable[None]] | None = None
         """Runs a relayed socket's protocol here (set by ``create_app``)."""
+        self.handlers: dict[str, Callable[[dict[str, Any]], None]] = {}
+        """What to do when another process says something to everyone (:meth:`everyone`), by
+        what it says."""
         self.live: dict[int, float] = {}
         """Other processes seen alive, and when (monotonic)."""
         self.leader: int | None = None
@@ -503,6 +506,10 @@ class Cluster:
         self._out.put_nowait((channel, json.dumps(message).encode(), done))
         return await done
 
+    async def everyone(self, kind: str, said: dict[str, Any]) -> None:
+        """Tell every other process ``said`` (its handler of ``kind`` runs there)."""
+        await self._publish(self._everyone, {"k": "said", "kind": kind, "from": self.id} | said)
+
     async def send(self, process: int, message: dict[str, Any]) -> bool:
         """Send a message to ``process``: whether it received it."""
         return await self._publish(self._inbox(process), message) > 0
@@ -606,6 +613,10 @@ class Cluster:
                 self.live[owner] = time.monotonic()
         elif kind == "check" and not self._stopping:
             self._wake.set()
+        elif kind == "said" and message.get("from") != self.id:
+            handler = self.handlers.get(str(message.get("kind")))
+            if handler is not None:
+                handler(message)
 
     # ------------------------------------------------------------------ relayed sockets
 
