@@ -45,7 +45,7 @@ def started(store_url: str, redis_server: RedisServer) -> Iterator[list[Process]
 
 
 def start(processes: list[Process], store_url: str, redis_url: str, *options: str) -> Process:
-    process = Process(store_url, redis_url, *options)
+    process = Process(store_url, redis_url, "--review-deals", "4", *options)
     processes.append(process)
     return process
 
@@ -97,7 +97,8 @@ def test_people_on_two_processes_play_at_one_table_and_a_watcher_on_a_third_sees
     """One lobby: a table made on the first process is listed on all three; a second person
     joins it through the second process (the join goes to the table's process); the two people,
     their sockets on the first and second processes, and a watcher on the third see every play,
-    in order, to the game's end."""
+    in order, to the game's end; its review, asked through one process, is read through
+    another."""
     one, two, three = (start(started, store_url, redis_server.url) for _ in range(3))
     made = make_table(one, [None, None, "basic", "basic"])
     table = made["table"]["id"]
@@ -126,6 +127,16 @@ def test_people_on_two_processes_play_at_one_table_and_a_watcher_on_a_third_sees
         assert player.seq == len(stored)  # (each saw every event, in order: Player checks)
     assert ann.moves >= 13 and bo.moves >= 13
     assert owner_of(store_url, table) == one.id
+    asked = httpx.post(three.http(f"/api/games/{table}/reviews/0"), timeout=30)
+    assert asked.status_code in (200, 202), asked.text  # (worked out at the leader, once)
+
+    def reviewed() -> bool:
+        answer = httpx.get(two.http(f"/api/games/{table}/reviews/0"), timeout=30)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["state"] != "failed", answer.text
+        return bool(answer.json()["state"] == "done")
+
+    until("the review, asked through one process, is done through another", reviewed, 120)
 
 
 def test_killing_the_process_that_drives_a_table_mid_trick_loses_nothing(

@@ -197,11 +197,12 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             joined.app = app
             joined.serve_relayed = functools.partial(_serve_socket, hub, guard=guard)
             joined.handlers.update(accounts.cluster_handlers(hub))
+            joined.on_lead = app.state.reviews.resume  # (once for the site: its leader)
             hub.cluster = joined
             app.state.cluster = joined
             await joined.start()
         await hub.resume()
-        if joined is None or joined.leader == joined.id:  # (once for the site)
+        if joined is None:
             await app.state.reviews.resume()
         try:
             yield

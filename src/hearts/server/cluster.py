@@ -22,8 +22,9 @@ there, its bots asked there, its timers run there. Any process serves any client
   the owner runs the socket's whole protocol as for one of its own (hello, moves, hints, chat,
   watchers), its messages numbered so that a gap (a message lost while Redis restarted) closes
   the socket (code 1012) and the client comes back to the whole state. HTTP requests that act on
-  a table (join, again, rejoin, its info) are forwarded the same way; the quick match and the
-  events' tables are run by one **leader** process (a Redis key it renews).
+  a table (join, again, rejoin, its info) are forwarded the same way; the quick match, the
+  events' tables and the reviews of finished games are run by one **leader** process (a Redis
+  key it renews), which takes up the reviews left unfinished when it becomes the leader.
 - **The lobby** is a Redis hash each owner keeps its public tables' summaries in.
 
 A table handed from one process to another closes its sockets with 1012 (service restart): the
@@ -103,6 +104,9 @@ class Cluster:
         self.live: dict[int, float] = {}
         """Other processes seen alive, and when (monotonic)."""
         self.leader: int | None = None
+        self.on_lead: Callable[[], Awaitable[Any]] | None = None
+        """What this process takes up when it becomes the leader (the reviews left
+        unfinished: set by ``create_app``)."""
         self._db = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hearts-cluster")
         self._life: Any = None
         self._out: asyncio.Queue[tuple[bytes, bytes, asyncio.Future[int] | None]] = asyncio.Queue()
@@ -433,6 +437,9 @@ class Cluster:
         try:
             if await self.redis.set(key, me, nx=True, px=int(LEADER_TIME * 1000)):
                 self.leader = self.id
+                log.info("process %d leads the cluster", self.id)
+                if self.on_lead is not None:
+                    self._spawn(self.on_lead())
                 return
             holder = await self.redis.get(key)
             if holder == me:
@@ -873,6 +880,7 @@ class RelayedSocket:
 _TABLE_PATH: Final = re.compile(r"/api/tables/([^/]+)(?:/(?:join|again|rejoin))?")
 _LEADER_PATH: Final = re.compile(
     r"/api/match(?:/.*)?|/api/events/[^/]+/deals/[^/]+/(?:play|tables(?:/[^/]+/join)?)"
+    r"|/api/games/[^/]+/reviews/[^/]+"
 )
 
 
