@@ -48,7 +48,9 @@ process (any store) it starts the fresh one at once: the time to start again, fo
 ``--sitting`` runs the record of issue 38 in one go: the search on one process with SQLite and
 on one, two and three processes with PostgreSQL and Redis, on three again with every person at
 its table's maker (``--direct``: what the relaying costs), then ``--failover`` (10 by default
-there) on three.
+there) on three. With ``--counts 50,100`` it measures every setting at those table counts
+instead of searching, the settings in turn within each count, so that the machine's other load
+falls on all of them alike.
 
 A script, not a test: nothing fails. Every wait is bounded in count and time, every process
 is on loopback, and every process started is killed at the end, even on an error or Ctrl+C.
@@ -791,6 +793,30 @@ def settings() -> Iterator[tuple[str, int, bool]]:
     yield "postgresql+redis", 3, True
 
 
+def fixed(args: argparse.Namespace) -> None:
+    """``--sitting --counts``: every setting of the sitting at each count, the settings taken in
+    turn within each count (so that the machine's other load falls on all of them alike), and a
+    table of the p99 (and median) round trips."""
+    counts = [int(count) for count in args.counts.split(",")]
+    table: dict[tuple[str, int, bool], list[Figures]] = {}
+    for count in counts:
+        for name, processes, direct in settings():
+            result = measure(args, name, processes, count, direct)
+            table.setdefault((name, processes, direct), []).append(result)
+            shown = f"{name}, {processes} process(es){', direct' if direct else ''}"
+            print(f"  {shown}: {result.line()}", flush=True)
+    head = " | ".join(f"{count} tables: p99 (median), ms" for count in counts)
+    print(f"\n| store | processes | sockets | {head} |")
+    print("|---|---:|---|" + "---:|" * len(counts))
+    for (name, processes, direct), results in table.items():
+        cells = " | ".join(
+            f"{r.p99:.0f} ({r.median:.0f})" if r.p99 is not None and r.median is not None else "-"
+            for r in results
+        )
+        sockets = "at the maker" if direct or processes == 1 else "at another process"
+        print(f"| {name} | {processes} | {sockets} | {cells} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=(__doc__ or "").splitlines()[0],
@@ -872,6 +898,12 @@ def main() -> None:
         "--kill-time", type=float, default=60.0, help="seconds a failover is waited for at most"
     )
     parser.add_argument(
+        "--counts",
+        default="",
+        help="with --sitting: table counts (comma-separated) to measure every setting at, in "
+        "turn, instead of searching",
+    )
+    parser.add_argument(
         "--sitting",
         action="store_true",
         help="the record: --search on SQLite (one process) and PostgreSQL+Redis (one, two, "
@@ -887,7 +919,11 @@ def main() -> None:
 
     signal.signal(signal.SIGTERM, stop)
     print(machine(), flush=True)
-    if args.sitting:
+    if args.sitting and args.counts:
+        fixed(args)
+        args.failover = args.failover or 10
+        store, args.processes = "postgresql+redis", 3
+    elif args.sitting:
         rows: list[tuple[str, int, bool, int | None, list[Figures]]] = []
         start = args.tables
         for name, processes, direct in settings():
