@@ -430,9 +430,10 @@ class Person:
 
     async def play(self, run: Run, moves: int, pause: float) -> None:
         """Play until the run ends, ``moves`` are made or the game is over, connecting again
-        whenever the socket closes: at once after a socket that had the whole state, then
-        after a growing pause, at most :data:`RECONNECTS` times and :data:`RECONNECT_TIME`
-        seconds from the drop."""
+        whenever the socket closes: at once after a socket that had the whole state (as the
+        protocol asks after a 1012), then after 0.1 s, 0.2 s, ... 2 s at most, at most
+        :data:`RECONNECTS` times and :data:`RECONNECT_TIME` seconds from the drop. (The page
+        waits 1 s, then 2, 4, ... 15 s.)"""
         tries = 0  # (connections opened since the last one that had the whole state)
         dropped_at: float | None = None
         again = False
@@ -443,7 +444,7 @@ class Person:
                 self.gave_up = True
                 return
             if tries:
-                await asyncio.sleep(min(0.05 * tries, 0.5))  # (a client's backoff)
+                await asyncio.sleep(min(0.1 * 2 ** (tries - 1), 2.0))  # (0.1, 0.2, ... 2 s)
             tries += 1
             self.home = self.cluster.live(self.home)
             url = f"{self.cluster.slots[self.home].ws}/ws/tables/{self.table}"
