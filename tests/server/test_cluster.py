@@ -5,6 +5,7 @@ Redis restarted included."""
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Iterator
 from typing import Any
 
@@ -349,3 +350,27 @@ def test_a_flood_through_a_relaying_process_is_cut_off_and_the_table_plays_on(
     assert closed == 1008
     play_all([person], lambda: person.over)
     assert person.seq == len(events_stored(store_url, table))
+
+
+def test_the_daily_event_is_made_once_however_many_processes_list_the_events_at_once(
+    started: list[Process], store_url: str, redis_server: RedisServer
+) -> None:
+    """The first listing of a day makes its duplicate event: three processes asked at the same
+    moment make one, and each lists that one."""
+    processes = [start(started, store_url, redis_server.url) for _ in range(3)]
+    with concurrent.futures.ThreadPoolExecutor(len(processes)) as pool:
+        answers = list(
+            pool.map(lambda process: httpx.get(process.http("/api/events"), timeout=60), processes)
+        )
+    dailies = set()
+    for answer in answers:
+        assert answer.status_code == 200, answer.text
+        dailies |= {event["key"] for event in answer.json()["events"] if event["daily"]}
+    assert len(dailies) == 1
+    engine = create_engine(store_url, poolclass=NullPool)
+    with engine.connect() as connection:
+        made = connection.execute(
+            text("SELECT count(*) FROM duplicate_events WHERE daily IS NOT NULL")
+        ).scalar_one()
+    engine.dispose()
+    assert made == 1
