@@ -98,8 +98,8 @@ def test_people_on_two_processes_play_at_one_table_and_a_watcher_on_a_third_sees
     """One lobby: a table made on the first process is listed on all three; a second person
     joins it through the second process (the join goes to the table's process); the two people,
     their sockets on the first and second processes, and a watcher on the third see every play,
-    in order, to the game's end; its review, asked through one process, is read through
-    another."""
+    in order, to the game's end; Play again and the game's review, asked through a process that
+    does not drive the table, work."""
     one, two, three = (start(started, store_url, redis_server.url) for _ in range(3))
     made = make_table(one, [None, None, "basic", "basic"])
     table = made["table"]["id"]
@@ -128,6 +128,11 @@ def test_people_on_two_processes_play_at_one_table_and_a_watcher_on_a_third_sees
         assert player.seq == len(stored)  # (each saw every event, in order: Player checks)
     assert ann.moves >= 13 and bo.moves >= 13
     assert owner_of(store_url, table) == one.id
+    again = httpx.post(  # (Play again, asked through a process that does not drive the table)
+        three.http(f"/api/tables/{table}/again"), json={"token": joined.json()["token"]}
+    )
+    assert again.status_code == 200, again.text
+    assert again.json()["seat"] == 1 and again.json()["table"]["id"] != table
     asked = httpx.post(three.http(f"/api/games/{table}/reviews/0"), timeout=30)
     assert asked.status_code in (200, 202), asked.text  # (worked out at the leader, once)
 

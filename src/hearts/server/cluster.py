@@ -389,7 +389,9 @@ class Cluster:
 
     async def where(self, key: str) -> tuple[int, str] | None:
         """Where a request for the table ``key`` goes: None to serve it here (the table is
-        here, taken over now, or not in play: the routes answer), or (owner, table id).
+        here, taken over now, or not in play: the routes answer), or (owner, table id); a
+        finished game's goes to its process while that one lives (it keeps the table a while,
+        for its end and Play again).
         Raises :class:`Elsewhere` for an owner that speaks another protocol."""
         if self.hub.find_quietly(key) is not None or len(key) > 64:
             return None
@@ -397,6 +399,11 @@ class Cluster:
         if found is None:
             return None
         table_id, status, owner, spoken = found
+        if status == "over":  # (its process keeps it a while: its end, Play again)
+            if owner is not None and owner != self.id and spoken == protocol.PROTOCOL_VERSION:
+                if await self._run(self._is_alive, owner):
+                    return owner, table_id
+            return None
         if status != "playing":
             return None
         for _ in range(3):
