@@ -400,9 +400,13 @@ class Cluster:
             return None
         table_id, status, owner, spoken = found
         if status == "over":  # (its process keeps it a while: its end, Play again)
-            if owner is not None and owner != self.id and spoken == protocol.PROTOCOL_VERSION:
-                if await self._run(self._is_alive, owner):
-                    return owner, table_id
+            theirs = owner is not None and owner != self.id
+            if (
+                theirs
+                and spoken == protocol.PROTOCOL_VERSION
+                and await self._run(self._is_alive, owner)
+            ):
+                return owner, table_id
             return None
         if status != "playing":
             return None
