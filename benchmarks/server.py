@@ -758,6 +758,12 @@ async def failover(args: argparse.Namespace, cluster: Cluster) -> tuple[list[Fai
     finally:
         run.until = time.monotonic()
         await asyncio.gather(*background, return_exceptions=True)
+    held = []
+    async with httpx.AsyncClient(timeout=5) as http:
+        for slot in cluster.slots:
+            with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
+                held.append(str((await http.get(f"{slot.http}/healthz")).json()["tables"]))
+    print(f"  tables in play at each process at the end (/healthz): {', '.join(held)}")
     return kills, figures(people, time.monotonic() - start, load)
 
 
