@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 import redis
+from anyio.from_thread import BlockingPortal
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
@@ -131,8 +132,15 @@ def site(
 
     yield start
     for client in running:
-        client.portal.call(client.app.state.redis.aclose)  # type: ignore[attr-defined]
+        app: Any = client.app
+        loop(client).call(app.state.redis.aclose)
         client.__exit__(None, None, None)
+
+
+def loop(client: TestClient) -> BlockingPortal:
+    """The app's own event loop (its lifespan running), to call into."""
+    assert client.portal is not None
+    return client.portal
 
 
 def other(client: TestClient, address: str) -> TestClient:
@@ -251,7 +259,7 @@ def test_a_seats_hints_count_on_every_process_and_a_refusal_charges_nothing(
             spent = await take_all((hub.hint_seats, seat), (hub.hint_addresses, address))
             return None if spent is None else (spent[0].name, spent[1])
 
-        answer: tuple[str, float] | None = (one, two)[index].portal.call(asked)
+        answer: tuple[str, float] | None = loop((one, two)[index]).call(asked)
         return answer
 
     assert ask(0, "T1/0", "192.0.2.1") is None
@@ -307,7 +315,7 @@ def test_a_right_password_on_one_process_starts_the_names_count_again_on_the_oth
 
     def sign_in(client: TestClient, password: str) -> int:
         reply = client.post("/api/account/signin", json={"name": "Bea", "password": password})
-        return reply.status_code
+        return int(reply.status_code)
 
     assert [sign_in(one, "wrong") for _ in range(4)] == [401] * 4
     assert sign_in(two, "hearts-4-ever") == 200
