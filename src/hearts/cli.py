@@ -1082,10 +1082,10 @@ def serve(
     made: stopped and started again on the same store, every table carries on.
     """
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (the server's extra packages are there)
 
         from hearts.server import ServerConfig, create_app, tune_collector
-        from hearts.server.listen import BindError, bind, server_config
+        from hearts.server.listen import BindError, bind, server, server_config
         from hearts.server.logs import log_config
         from hearts.server.store import Store, StoreError
     except ImportError as error:
@@ -1149,7 +1149,7 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (f"http://{shown}:{port}/",)).start()
     try:
-        uvicorn.Server(server_config(application, config, log_config=log_config())).run(
+        server(server_config(application, config, log_config=log_config()), application).run(
             sockets=[listener]
         )
     finally:

@@ -7,6 +7,7 @@ not answer, the tests fail and say to run ``scripts/services``: they are never s
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Iterator
@@ -44,13 +45,11 @@ def postgres_url() -> str:
     return os.environ.get(POSTGRES_URL_ENV) or POSTGRES_URL
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty database's URL: a new SQLite file, or a new schema in the tests' PostgreSQL
-    (the URL sets the search path to it), dropped with all it holds after the test."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'server.db'}"
-        return
+@contextlib.contextmanager
+def postgres_schema() -> Iterator[str]:
+    """The URL of a new schema in the tests' PostgreSQL (the URL sets the search path to it),
+    dropped with all it holds afterwards; the test fails, saying what to run, if PostgreSQL
+    does not answer."""
     base = make_url(postgres_url())
     schema = f"test_{secrets.token_hex(6)}"
     admin = create_engine(base, poolclass=NullPool, connect_args={"connect_timeout": 5})
@@ -74,6 +73,17 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         with admin.begin() as connection:
             connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database's URL: a new SQLite file, or a new schema in the tests' PostgreSQL
+    (the URL sets the search path to it), dropped with all it holds after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'server.db'}"
+        return
+    with postgres_schema() as url:
+        yield url
 
 
 @pytest.fixture

@@ -112,6 +112,7 @@ ALL_TABLES = {
     "duplicate_events",
     "duplicate_entries",
     "duplicate_plays",
+    "processes",
 }
 
 

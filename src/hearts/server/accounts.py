@@ -761,6 +761,20 @@ def _tied_in_memory(hub: Hub, seats: Sequence[tuple[str, int]], person: SignedIn
         table.broadcast()
 
 
+def cluster_handlers(hub: Hub) -> dict[str, Callable[[dict[str, Any]], None]]:
+    """What a process does when another says a person's seats were tied to an account, or an
+    account deleted (hearts.server.cluster): the same to its own tables in play."""
+
+    def tied(said: dict[str, Any]) -> None:
+        seats = [(str(table), int(seat)) for table, seat in said["seats"]]
+        _tied_in_memory(hub, seats, SignedIn(int(said["id"]), str(said["name"])))
+
+    def untied(said: dict[str, Any]) -> None:
+        _untied_in_memory(hub, int(said["id"]))
+
+    return {"tied": tied, "untied": untied}
+
+
 def _untied_in_memory(hub: Hub, account_id: int) -> None:
     for table in hub.tables.values():
         changed = False
@@ -970,6 +984,10 @@ async def _tie(hub: Hub, who: SignedIn, held: Sequence[HeldSeat]) -> int:
         return 0
     tied = await hub.db(_tie_held, hub.store, who, [(seat.table, seat.token) for seat in held])
     _tied_in_memory(hub, tied, who)
+    if hub.cluster is not None and tied:  # (tables driven by the other processes too)
+        await hub.cluster.everyone(
+            "tied", {"seats": [list(seat) for seat in tied], "id": who.id, "name": who.name}
+        )
     return len(tied)
 
 
@@ -1174,6 +1192,8 @@ async def delete_account(
     hub = _hub(request)
     await hub.db(_delete, hub.store, who.id)
     _untied_in_memory(hub, who.id)
+    if hub.cluster is not None:
+        await hub.cluster.everyone("untied", {"id": who.id})
     _clear_cookie(request, response)
     log.info("account %d deleted", who.id)
     return Done(message="your account is deleted; your games stay, under no name of yours")

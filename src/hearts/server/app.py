@@ -41,6 +41,7 @@ from hearts.server import (
     ratings,
     reviews,
 )
+from hearts.server.cluster import MOVED, Cluster, ClusterMiddleware, Elsewhere, RelayedSocket
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, SharedLimits, TooMany, scope_key
@@ -172,7 +173,7 @@ class _App(FastAPI):
     edge_config: ServerConfig = ServerConfig()
 
     def build_middleware_stack(self) -> Any:
-        return EdgeMiddleware(super().build_middleware_stack(), self.edge_config)
+        return EdgeMiddleware(ClusterMiddleware(super().build_middleware_stack()), self.edge_config)
 
 
 def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI:
@@ -190,13 +191,30 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         hub = Hub(config, kept, limits=app.state.shared_limits)
         app.state.hub = hub
         app.state.reviews = reviews.Reviews(hub, limits=app.state.shared_limits)
+        joined = None
+        if app.state.redis is not None:  # (several processes: hearts.server.cluster)
+            joined = Cluster(hub, app.state.redis)
+            joined.app = app
+            joined.serve_relayed = functools.partial(_serve_socket, hub, guard=guard)
+            joined.handlers.update(accounts.cluster_handlers(hub))
+            joined.on_lead = app.state.reviews.resume  # (once for the site: its leader)
+            hub.cluster = joined
+            app.state.cluster = joined
+            await joined.start()
         await hub.resume()
-        await app.state.reviews.resume()
+        if joined is None:
+            await app.state.reviews.resume()
         try:
             yield
         finally:
             app.state.reviews.close()
+            if joined is not None:
+                await joined.hand_over()
+                joined.close()
             hub.close()
+            if app.state.redis is not None:
+                with contextlib.suppress(Exception):
+                    await app.state.redis.aclose()
             if store is None:
                 kept.close()
 
@@ -208,6 +226,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     )
     app.edge_config = config
     app.state.redis = bus.connect(config.redis_url)
+    app.state.cluster = None
     app.state.shared_limits = SharedLimits.of(app.state.redis)
     guard = Guard(config, app.state.shared_limits)
     app.state.guard = guard
@@ -265,6 +284,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         down = [part["reason"] for part in (store, bots) if not part["ok"]]
         body: dict[str, Any] = {
             "ok": not down,
+            "process": None if hub.cluster is None else hub.cluster.id,
             "tables": sum(1 for t in hub.tables.values() if not t.game.is_over),
             "store": store,
             "bots": bots,
@@ -322,6 +342,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     async def public_tables(request: Request) -> list[dict[str, Any]]:
         """The public tables in play, to join or watch."""
         hub = hub_of(request)
+        if hub.cluster is not None:  # (every process's)
+            return await hub.cluster.public_tables()
         return [t.info() for t in hub.tables.values() if t.options.public and not t.game.is_over]
 
     @app.get("/api/tables/{key}", dependencies=lookup)
@@ -507,10 +529,31 @@ def _takes_gzip(accepted: str) -> bool:
     return False
 
 
-async def _serve_socket(hub: Hub, socket: WebSocket, key: str, guard: Guard) -> None:
+async def _serve_socket(
+    hub: Hub, socket: WebSocket | RelayedSocket, key: str, guard: Guard
+) -> None:
     """One client's socket: hello first (within ``hello_time`` seconds), then its messages
-    until it goes (docs/protocol.md)."""
+    until it goes (docs/protocol.md). A table another process drives: the socket is relayed
+    there (hearts.server.cluster); a socket relayed here by another process is served as
+    one of this process's own."""
     await socket.accept()
+    if hub.cluster is not None and isinstance(socket, WebSocket):
+        try:
+            found = await hub.cluster.where(key)
+        except Elsewhere as error:
+            refused = protocol.Error(code="version", message=str(error), ref=None)
+            with contextlib.suppress(Exception):
+                await socket.send_text(protocol.dump(refused))
+                await socket.close(_POLICY)
+            return
+        except Exception as error:  # (the store or Redis is down: the client tries again)
+            log.warning("a socket for %r could not be placed: %s", key, error)
+            with contextlib.suppress(Exception):
+                await socket.close(MOVED)
+            return
+        if found is not None:
+            await hub.cluster.relay(socket, found[0], found[1], scope_key(socket))
+            return
     client = Client(socket.send_text, hub.config, address=scope_key(socket))
     code = 1000
     try:
@@ -575,7 +618,7 @@ async def _serve_socket(hub: Hub, socket: WebSocket, key: str, guard: Guard) -> 
             client.table.detach(client)
         await _finish(client)
         with contextlib.suppress(Exception):
-            await socket.close(code)
+            await socket.close(client.close_code or code)
 
 
 async def _finish(client: Client) -> None:

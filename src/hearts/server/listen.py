@@ -26,6 +26,7 @@ import asyncio
 import errno
 import ipaddress
 import json
+import logging
 import socket
 from typing import Any, Final
 
@@ -35,7 +36,17 @@ from hearts.server.guard import SECURITY_HEADERS, content_security_policy
 from hearts.server.limits import client_key
 from hearts.server.protocol import MAX_FRAME_BYTES
 
-__all__ = ["MAX_HEAD", "BindError", "Connections", "bind", "guarded_protocol", "server_config"]
+log = logging.getLogger("hearts.server")
+
+__all__ = [
+    "MAX_HEAD",
+    "BindError",
+    "Connections",
+    "bind",
+    "guarded_protocol",
+    "server",
+    "server_config",
+]
 
 MAX_HEAD: Final = 32 * 1024
 """The most bytes of a request's line and headers (431 beyond)."""
@@ -489,3 +500,22 @@ def server_config(app: Any, config: ServerConfig, **options: Any) -> Any:
         forwarded_allow_ips=trusted or [],
         **settings,
     )
+
+
+def server(config: Any, app: Any) -> Any:
+    """uvicorn's server of ``config``; asked to stop (SIGTERM, Ctrl+C), a process of several
+    hands its tables over to the others (hearts.server.cluster) before it closes its
+    connections, so that the sockets it closes find the tables driven elsewhere at once."""
+    import uvicorn
+
+    class _Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            joined = getattr(app.state, "cluster", None)
+            if joined is not None:
+                try:
+                    await joined.hand_over()
+                except Exception as error:  # (the others take the tables over anyway)
+                    log.warning("the tables could not be handed over: %s", error)
+            await super().shutdown(sockets=sockets)
+
+    return _Server(config)

@@ -202,6 +202,9 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     dealer: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), index=True)
+    owner: Mapped[int | None] = mapped_column(Integer, index=True)
+    """The process that drives the table (several processes on one store:
+    hearts.server.cluster), or None."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         order_by="SeatRow.seat", cascade="all, delete-orphan", passive_deletes=True
@@ -564,6 +567,11 @@ class Store:
                 f"cannot open the database {_shown(self.url)}: {_reason(error)}"
             ) from None
 
+    @property
+    def engine(self) -> Engine:
+        """The store's SQLAlchemy engine (hearts.server.cluster runs its own few queries)."""
+        return self._engine
+
     @staticmethod
     def default_url() -> str:
         """SQLite in ``server.db`` in ``$HEARTS_DATA_DIR``, else in the user's data directory
@@ -761,9 +769,11 @@ class Store:
         dealer: int,
         seats: Sequence[NewSeat],
         events: Sequence[Event] = (),
+        owner: int | None = None,
     ) -> StoredTable:
         """Store a new table (status "playing") with a fresh id and join code, its seats
-        numbered in order, and its first ``events`` (numbered from 0), in one transaction."""
+        numbered in order, and its first ``events`` (numbered from 0), in one transaction;
+        ``owner``: the process that drives it (hearts.server.cluster)."""
         if not isinstance(rules, Rules):
             raise StoreError(f"a table's rules must be Rules, not {type(rules).__name__}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
@@ -797,6 +807,7 @@ class Store:
                             seed=seed,
                             dealer=dealer,
                             status="playing",
+                            owner=owner,
                             seats=[
                                 SeatRow(
                                     seat=number,
@@ -1443,3 +1454,20 @@ class DuplicatePlayRow(Base):
     started: Mapped[datetime]
     finished: Mapped[datetime | None] = mapped_column(UTCDateTime())
     points: Mapped[int | None] = mapped_column(Integer)
+
+
+# --- Several processes (hearts.server.cluster) --------------------------------------------
+
+
+class ProcessRow(Base):
+    """A row of ``processes``: one ``hearts serve`` process of several on this store, alive
+    while it holds its advisory lock (hearts.server.cluster)."""
+
+    __tablename__ = "processes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    started: Mapped[datetime]
+    ended: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    protocol: Mapped[int] = mapped_column(Integer)
+    version: Mapped[str] = mapped_column(String(40))
+    host: Mapped[str] = mapped_column(String(255))

@@ -41,7 +41,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from hearts import bots, duplicate, variants
 from hearts.deal import Phase
@@ -62,6 +62,9 @@ from hearts.server.store import (
     StoreError,
     hash_token,
 )
+
+if TYPE_CHECKING:
+    from hearts.server.cluster import Cluster
 
 __all__ = [
     "SEAT_SOCKETS",
@@ -163,6 +166,9 @@ class Client:
         """Where in the game's log its last state stood (the next state's ``since``)."""
         self.hinting: asyncio.Task[None] | None = None
         """The hint being worked out for this client (one at a time), or None."""
+        self.close_code: int | None = None
+        """The code its socket is closed with when the server closes it (None: the handler's
+        own; hearts.server.cluster.MOVED when its table went to another process)."""
         self.task = asyncio.create_task(self._sender())
 
     def allow(self) -> bool:
@@ -494,6 +500,10 @@ class Table:
         self, seat: int, move: Move | str, client: Client | None, ref: int | None
     ) -> bool:
         game = self.game
+        if self.gone is not None:  # (closed, or driven by another process now)
+            if client is not None:
+                client.refuse("unavailable", self.gone, ref)
+            return False
         hands_before = game.hands_over()
         try:
             if isinstance(move, str):
@@ -1055,6 +1065,8 @@ class Hub:
         self._making: dict[str, asyncio.Future[KeptRecord]] = {}
         """The records and replays being made, by table id."""
         self._maker: concurrent.futures.ProcessPoolExecutor | None = None
+        self.cluster: Cluster | None = None
+        """This process's part when several serve the store (hearts.server.cluster), or None."""
 
     async def append(
         self, table_id: str, first: int, events: Sequence[Event], status: str | None
@@ -1207,6 +1219,7 @@ class Hub:
             dealer=0,
             seats=new,
             events=events,
+            owner=None if self.cluster is None else self.cluster.id,
         )
         table_id, code = kept.id, kept.code
         places = [
@@ -1226,6 +1239,8 @@ class Hub:
         self._claims[table.id] = asyncio.get_running_loop().call_later(
             self.config.claim_time, self._claim_over, table
         )
+        if self.cluster is not None:
+            self.cluster.changed()
         return table
 
     def _claim_over(self, table: Table) -> None:
@@ -1492,33 +1507,45 @@ class Hub:
         raise TableError("that token is no seat at this table", 403)
 
     async def resume(self) -> int:
-        """Every table the store holds in play, back where it stood (at start-up)."""
-        stored = await self.db(self.store.playing)
-        from hearts.server.accounts import seat_accounts  # (it imports this module)
-
-        held = await self.db(seat_accounts, self.store, [kept.id for kept in stored])
-        resumed = 0
-        for kept in stored:
-            try:
-                table = self._rebuild(kept)
-            except HeartsError as error:
-                log.error("table %s cannot be resumed: %s", kept.id, error)
-                continue
-            resumed += 1
-            for seat in table.seats:
-                seat.account_id = held.get((table.id, seat.number))
-            self.tables[table.id] = table
-            self.codes[table.code] = table.id
-            for seat in table.seats:
-                if seat.human:
-                    table.start_grace(seat)
-            table._set_timer()
-            table.kick()
-        log.info("%d %s resumed from the store", resumed, "table" if resumed == 1 else "tables")
+        """Every table the store holds in play, back where it stood (at start-up). Several
+        processes on one store: none here (each is taken over by the first to find its
+        process gone: hearts.server.cluster)."""
         settling = asyncio.ensure_future(self.settle(None))
         self._closing.add(settling)
         settling.add_done_callback(self._closing.discard)
+        if self.cluster is not None:
+            return 0
+        stored = await self.db(self.store.playing)
+        resumed = 0
+        for kept in stored:
+            resumed += await self.adopt(kept)
+        log.info("%d %s resumed from the store", resumed, "table" if resumed == 1 else "tables")
         return resumed
+
+    async def adopt(self, kept: StoredTable) -> bool:
+        """Put a table the store holds in play here, where it stood: its game played again
+        from its events and checked against them, its seats' accounts, its people given their
+        grace period, its timer and bots started. False if it cannot be played again."""
+        from hearts.server.accounts import seat_accounts  # (it imports this module)
+
+        try:
+            table = self._rebuild(kept)
+        except HeartsError as error:
+            log.error("table %s cannot be resumed: %s", kept.id, error)
+            return False
+        held = await self.db(seat_accounts, self.store, [kept.id])
+        if kept.id in self.tables:
+            return True  # (taken up meanwhile)
+        for seat in table.seats:
+            seat.account_id = held.get((table.id, seat.number))
+        self.tables[table.id] = table
+        self.codes[table.code] = table.id
+        for seat in table.seats:
+            if seat.human:
+                table.start_grace(seat)
+        table._set_timer()
+        table.kick()
+        return True
 
     def _rebuild(self, kept: StoredTable) -> Table:
         """A table as the store kept it: its game replayed from its events (and checked against
