@@ -33,6 +33,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from hearts.server import ServerConfig, accounts, bus, create_app
+from hearts.server.accounts import SignInThrottle
 from hearts.server.limits import RateLimit, SharedLimits, TooMany, take_all
 
 from .players import PERSON, Player, bot, hello, make
@@ -132,9 +133,7 @@ def site(
 
     yield start
     for client in running:
-        app: Any = client.app
-        loop(client).call(app.state.redis.aclose)
-        client.__exit__(None, None, None)
+        client.__exit__(None, None, None)  # (the app's lifespan closes its Redis client)
 
 
 def loop(client: TestClient) -> BlockingPortal:
@@ -396,37 +395,35 @@ def test_two_limits_of_one_name_in_one_site_share_their_buckets_and_other_names_
 # ---------------------------------------------------------------- Redis down
 
 
-@ON_POSTGRES
-def test_without_redis_each_process_counts_alone_says_so_once_and_never_fails(
-    site: Callable[..., list[TestClient]], cheap: None, caplog: pytest.LogCaptureFixture
+def test_a_redis_that_never_answered_leaves_the_limits_to_the_process(
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Redis unreachable (a closed port): each process counts its limits alone (two tables
-    at once from an address on each), a request is never refused for it nor answered 500,
-    and each process says so once in its log however many requests it served."""
+    """Redis unreachable from the start (a closed port): a shared limit and a shared sign-in
+    throttle count in the process, as without Redis, said once however often they are asked."""
     caplog.set_level(logging.INFO, logger="hearts.server.limits")
-    url = f"redis://127.0.0.1:{closed_port()}/0"
-    one, two = site(redis_url=url, table_burst=2, table_rate=1, lookup_burst=2, lookup_rate=1)
-    seats = [PERSON, bot(), bot(), bot()]
-    for number, client in enumerate((one, two)):
-        made = make(client, seats)
-        make(client, seats)
-        assert client.post("/api/tables", json={"seats": seats}).status_code == 429
-        assert client.get("/api/tables/ZZZZ01").status_code == 404
-        assert client.get("/api/tables/ZZZZ02").status_code == 404
-        assert client.get(f"/api/tables/{made['code']}").status_code == 429
-        name = f"Cy{number}"
-        signed_up = client.post("/api/account/signup", json={"name": name, "password": "a" * 8})
-        assert signed_up.status_code == 201, signed_up.text
-        client.cookies.clear()
-        sign_ins = [
-            client.post("/api/account/signin", json={"name": name, "password": "wrong-one"})
-            for _ in range(6)
-        ]
-        assert [reply.status_code for reply in sign_ins] == [401] * 5 + [429]
-        assert client.app.state.shared_limits.down  # type: ignore[attr-defined]
-    said = [r for r in caplog.records if r.name == "hearts.server.limits"]
-    assert len(said) == 2, [r.getMessage() for r in said]  # (once a process)
-    assert all("counted by this process alone" in r.getMessage() for r in said)
+
+    async def run() -> None:
+        client = bus.connect(f"redis://127.0.0.1:{closed_port()}/0")
+        try:
+            shared = SharedLimits(client)
+            limit = RateLimit("tries", per_minute=1, burst=2, shared=shared)
+            assert [await limit.atake("a"), await limit.atake("a")] == [0.0, 0.0]
+            with pytest.raises(TooMany):
+                await limit.acheck("a")
+            assert len(limit) == 1 and shared.down
+            throttle = SignInThrottle(free_pair=1, shared=shared)
+            await throttle.acheck("10.0.0.1", "ann")
+            await throttle.afailed("10.0.0.1", "ann")
+            with pytest.raises(TooMany, match="too many failed sign-ins of this name"):
+                await throttle.acheck("10.0.0.1", "ann")
+            await throttle.asucceeded("10.0.0.1", "ann")
+            await throttle.acheck("10.0.0.1", "ann")
+        finally:
+            await client.aclose()
+
+    asyncio.run(run())
+    said = [r.getMessage() for r in caplog.records if r.name == "hearts.server.limits"]
+    assert len(said) == 1 and "counted by this process alone" in said[0], said
 
 
 class Relay:
@@ -485,6 +482,49 @@ class Relay:
     def close(self) -> None:
         self.cut()
         self.listener.close()
+
+
+@ON_POSTGRES
+def test_redis_cut_each_process_counts_alone_says_so_once_and_never_fails(
+    site: Callable[..., list[TestClient]],
+    redis_url: str,
+    cheap: None,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Redis cut under two running processes: each counts its limits alone (two tables at
+    once from an address on each, two misses, five failed sign-ins), no request is refused
+    for it nor answered 500, and each process says so once in its log however many requests
+    it served."""
+    caplog.set_level(logging.INFO, logger="hearts.server.limits")
+    relay = Relay(redis_url)
+    try:
+        one, two = site(
+            redis_url=relay.url, table_burst=2, table_rate=1, lookup_burst=2, lookup_rate=1
+        )
+        relay.cut()
+        seats = [PERSON, bot(), bot(), bot()]
+        for number, client in enumerate((one, two)):
+            made = make(client, seats)
+            make(client, seats)
+            assert client.post("/api/tables", json={"seats": seats}).status_code == 429
+            assert client.get("/api/tables/ZZZZ01").status_code == 404
+            assert client.get("/api/tables/ZZZZ02").status_code == 404
+            assert client.get(f"/api/tables/{made['code']}").status_code == 429
+            name = f"Cy{number}"
+            signed_up = client.post("/api/account/signup", json={"name": name, "password": "a" * 8})
+            assert signed_up.status_code == 201, signed_up.text
+            client.cookies.clear()
+            sign_ins = [
+                client.post("/api/account/signin", json={"name": name, "password": "wrong-one"})
+                for _ in range(6)
+            ]
+            assert [reply.status_code for reply in sign_ins] == [401] * 5 + [429]
+            assert client.app.state.shared_limits.down  # type: ignore[attr-defined]
+    finally:
+        relay.close()
+    said = [r.getMessage() for r in caplog.records if r.name == "hearts.server.limits"]
+    assert len(said) == 2, said  # (once a process)
+    assert all("counted by this process alone" in message for message in said)
 
 
 @ON_POSTGRES
