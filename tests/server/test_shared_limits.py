@@ -26,6 +26,7 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
 import redis
 from anyio.from_thread import BlockingPortal
@@ -36,7 +37,9 @@ from hearts.server import ServerConfig, accounts, bus, create_app
 from hearts.server.accounts import SignInThrottle
 from hearts.server.limits import RateLimit, SharedLimits, TooMany, take_all
 
+from .conftest import postgres_schema
 from .players import PERSON, Player, bot, hello, make
+from .processes import Process, RedisServer
 
 REDIS_URL_ENV = "HEARTS_TEST_REDIS_URL"
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -321,6 +324,32 @@ def test_a_right_password_on_one_process_starts_the_names_count_again_on_the_oth
     two.cookies.clear()
     assert [sign_in(one, "wrong") for _ in range(5)] == [401] * 5
     assert sign_in(two, "wrong") == 429
+
+
+def test_three_hearts_serve_processes_refuse_tables_at_one_processs_count() -> None:
+    """The issue's case, on real ``hearts serve`` processes (one PostgreSQL store, one Redis of
+    the test's own): five tables at once from an address (``--table-burst 5``), made over the
+    three in turn; the sixth is refused on each of them."""
+    processes: list[Process] = []
+    redis_server = RedisServer()
+    try:
+        with postgres_schema() as store_url:
+            options = ("--table-burst", "5", "--table-rate", "1")
+            processes += [Process(store_url, redis_server.url, *options) for _ in range(3)]
+            body = {"seats": [PERSON, bot(), bot(), bot()]}
+            made = [
+                httpx.post(processes[n % 3].http("/api/tables"), json=body, timeout=30)
+                for n in range(5)
+            ]
+            assert [answer.status_code for answer in made] == [201] * 5, made[-1].text
+            for process in processes:
+                refused = httpx.post(process.http("/api/tables"), json=body, timeout=30)
+                assert refused.status_code == 429, refused.text
+                assert refused.json()["error"].startswith("too many new tables from your address")
+    finally:
+        for process in processes:
+            process.close()
+        redis_server.close()
 
 
 # ---------------------------------------------------------------- the buckets in Redis
