@@ -1084,3 +1084,19 @@ def test_serve_believes_forwarded_addresses_only_from_the_proxies_it_is_given(
     assert plain.app.edge_config.daily_event and plain.app.edge_config.review_deals is None
     assert "hearts.example.org" in config.allowed_hosts
     assert plain.app.edge_config.forwarded_allow_ips == ()
+
+
+def test_serve_with_a_redis_on_a_sqlite_store_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    """Several processes share a PostgreSQL store: --redis-url with SQLite is refused in one
+    sentence, exit 1, before anything is served; a URL that is not Redis's is refused too."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    base = ["serve", "--port", "0", "--bot-workers", "0", "--database-url", url]
+    result = runner.invoke(app, [*base, "--redis-url", "redis://127.0.0.1:6379/0"])
+    assert result.exit_code == 1
+    assert _one_sentence(result.output) == (
+        "error: several processes (--redis-url) share a PostgreSQL store: give --database-url "
+        "postgresql+psycopg://user:password@host/database"
+    )
+    result = runner.invoke(app, [*base, "--redis-url", "http://127.0.0.1:6379"])
+    assert result.exit_code == 1
+    assert "redis_url must be a Redis URL" in result.output

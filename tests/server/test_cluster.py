@@ -5,6 +5,7 @@ Redis restarted included."""
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Iterator
 from typing import Any
 
@@ -97,8 +98,8 @@ def test_people_on_two_processes_play_at_one_table_and_a_watcher_on_a_third_sees
     """One lobby: a table made on the first process is listed on all three; a second person
     joins it through the second process (the join goes to the table's process); the two people,
     their sockets on the first and second processes, and a watcher on the third see every play,
-    in order, to the game's end; its review, asked through one process, is read through
-    another."""
+    in order, to the game's end; Play again and the game's review, asked through a process that
+    does not drive the table, work."""
     one, two, three = (start(started, store_url, redis_server.url) for _ in range(3))
     made = make_table(one, [None, None, "basic", "basic"])
     table = made["table"]["id"]
@@ -127,6 +128,11 @@ def test_people_on_two_processes_play_at_one_table_and_a_watcher_on_a_third_sees
         assert player.seq == len(stored)  # (each saw every event, in order: Player checks)
     assert ann.moves >= 13 and bo.moves >= 13
     assert owner_of(store_url, table) == one.id
+    again = httpx.post(  # (Play again, asked through a process that does not drive the table)
+        three.http(f"/api/tables/{table}/again"), json={"token": joined.json()["token"]}
+    )
+    assert again.status_code == 200, again.text
+    assert again.json()["seat"] == 1 and again.json()["table"]["id"] != table
     asked = httpx.post(three.http(f"/api/games/{table}/reviews/0"), timeout=30)
     assert asked.status_code in (200, 202), asked.text  # (worked out at the leader, once)
 
@@ -349,3 +355,27 @@ def test_a_flood_through_a_relaying_process_is_cut_off_and_the_table_plays_on(
     assert closed == 1008
     play_all([person], lambda: person.over)
     assert person.seq == len(events_stored(store_url, table))
+
+
+def test_the_daily_event_is_made_once_however_many_processes_list_the_events_at_once(
+    started: list[Process], store_url: str, redis_server: RedisServer
+) -> None:
+    """The first listing of a day makes its duplicate event: three processes asked at the same
+    moment make one, and each lists that one."""
+    processes = [start(started, store_url, redis_server.url) for _ in range(3)]
+    with concurrent.futures.ThreadPoolExecutor(len(processes)) as pool:
+        answers = list(
+            pool.map(lambda process: httpx.get(process.http("/api/events"), timeout=60), processes)
+        )
+    dailies = set()
+    for answer in answers:
+        assert answer.status_code == 200, answer.text
+        dailies |= {event["key"] for event in answer.json()["events"] if event["daily"]}
+    assert len(dailies) == 1
+    engine = create_engine(store_url, poolclass=NullPool)
+    with engine.connect() as connection:
+        made = connection.execute(
+            text("SELECT count(*) FROM duplicate_events WHERE daily IS NOT NULL")
+        ).scalar_one()
+    engine.dispose()
+    assert made == 1

@@ -41,11 +41,11 @@ from hearts.server import (
     ratings,
     reviews,
 )
-from hearts.server.cluster import MOVED, Cluster, ClusterMiddleware, Elsewhere, RelayedSocket
+from hearts.server.cluster import Cluster, ClusterMiddleware, Elsewhere, RelayedSocket
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
 from hearts.server.limits import RateLimit, SharedLimits, TooMany, scope_key
-from hearts.server.tables import Client, Hub, Table, TableError, TableOptions
+from hearts.server.tables import MOVED, Client, Hub, Table, TableError, TableOptions
 
 __all__ = ["create_app"]
 

@@ -51,6 +51,7 @@ from sqlalchemy import text
 
 from hearts import __version__
 from hearts.server import protocol
+from hearts.server.tables import MOVED
 
 if TYPE_CHECKING:
     from hearts.server.tables import Hub, Table
@@ -62,15 +63,14 @@ log = logging.getLogger("hearts.server")
 _LOCK_KEY: Final = "hashtext('hearts process ' || current_schema())"
 """The first key of a process's advisory lock (the second: the process's id), one a schema."""
 
-MOVED: Final = 1012
-"""The close code of a socket whose table another process drives now (service restart): the
-client comes back and is sent the whole state."""
 
 FORWARD_TIME: Final = 20.0
 """Seconds a process waits for the answer of a request it forwarded."""
 
 PIPE_MOST: Final = 1000
 """Messages a relayed socket may have waiting to be written before it is closed (too slow)."""
+
+_MOVED_AWAY: Final = "this table moved to another of the server's processes: connect again"
 
 FLOOD: Final = 400
 """Frames of a relayed socket refused in a row for going too fast before it is closed."""
@@ -141,8 +141,10 @@ class Cluster:
         if self._stopping:
             return
         self._stopping = True
-        for table in list(self.hub.tables.values()):
-            await self.drop(table)
+        tables = list(self.hub.tables.values())
+        for table in tables:  # (first no move is taken, then the lock goes, then the sockets)
+            async with table.lock:
+                table.gone, table.moved = table.gone or _MOVED_AWAY, True
         with contextlib.suppress(Exception):
             await self._run(self._let_go)
         with contextlib.suppress(Exception):
@@ -151,6 +153,8 @@ class Cluster:
                 await self.redis.delete(self._key("leader"))
             if self._listed:
                 await self.redis.hdel(self._key("lobby"), *self._listed)
+        for table in tables:
+            await self.drop(table)
         log.info("process %d handed its tables over", self.id)
 
     def close(self) -> None:
@@ -373,8 +377,7 @@ class Cluster:
         """Stop driving ``table`` here (another process does now): under its lock, no move is
         taken any more; its sockets are closed with :data:`MOVED`, so they come back."""
         async with table.lock:
-            if table.gone is None:
-                table.gone = "this table moved to another of the server's processes: connect again"
+            table.gone, table.moved = table.gone or _MOVED_AWAY, True
             self.hub.tables.pop(table.id, None)
             self.hub.codes.pop(table.code, None)
             for client in table.clients():
@@ -386,7 +389,9 @@ class Cluster:
 
     async def where(self, key: str) -> tuple[int, str] | None:
         """Where a request for the table ``key`` goes: None to serve it here (the table is
-        here, taken over now, or not in play: the routes answer), or (owner, table id).
+        here, taken over now, or not in play: the routes answer), or (owner, table id); a
+        finished game's goes to its process while that one lives (it keeps the table a while,
+        for its end and Play again).
         Raises :class:`Elsewhere` for an owner that speaks another protocol."""
         if self.hub.find_quietly(key) is not None or len(key) > 64:
             return None
@@ -394,6 +399,15 @@ class Cluster:
         if found is None:
             return None
         table_id, status, owner, spoken = found
+        if status == "over":  # (its process keeps it a while: its end, Play again)
+            theirs = owner is not None and owner != self.id
+            if (
+                theirs
+                and spoken == protocol.PROTOCOL_VERSION
+                and await self._run(self._is_alive, owner)
+            ):
+                return owner, table_id
+            return None
         if status != "playing":
             return None
         for _ in range(3):

@@ -696,8 +696,8 @@ class Store:
             connection.close()
             raise StoreError(
                 f"the database {_shown(self.url)} is in use by another hearts serve: stop that "
-                "one first, or give this one another --database-url (several servers on one "
-                "database are not supported yet)"
+                "one first, or give this one another --database-url (several processes share "
+                "one database through a Redis: give each the same --redis-url)"
             )
         return connection
 

@@ -310,6 +310,9 @@ class Table:
         and closed if it stays so for the server's claim time)."""
         self.gone: str | None = None
         """Why the table was closed (None: it is open)."""
+        self.moved = False
+        """Whether it was closed here because another process drives it now
+        (hearts.server.cluster): its sockets are closed to come back, not told it is gone."""
         self.again: str | None = None
         """The id of the table that plays this one's game again (None: not asked for yet;
         hearts.server.again)."""
@@ -806,6 +809,9 @@ class Table:
         :data:`SEAT_SOCKETS`, is refused (code ``full``, a sentence): False, and the socket is
         to be closed."""
         async with self.lock:  # (the state it is sent is one the store holds)
+            if self.moved:  # (its client comes back, to the process that drives it now)
+                client.close_code = MOVED
+                return False
             if self.gone is not None:
                 client.refuse("not_found", self.gone)
                 return False
@@ -915,6 +921,10 @@ class Table:
             if seat.grace is not None:
                 seat.grace.cancel()
 
+
+MOVED: Final = 1012
+"""The close code of a socket whose table another process drives now (service restart): the
+client comes back at once and is sent the whole state (hearts.server.cluster)."""
 
 _CLOSED_KEPT: Final = 20_000
 """Ids and codes of tables closed unclaimed kept in memory, to tell a late creator why."""
