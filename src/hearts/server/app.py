@@ -537,7 +537,11 @@ async def _serve_socket(
     there (hearts.server.cluster); a socket relayed here by another process is served as
     one of this process's own."""
     await socket.accept()
-    if hub.cluster is not None and isinstance(socket, WebSocket):
+    if (
+        hub.cluster is not None
+        and isinstance(socket, WebSocket)
+        and await guard.may_look(socket)  # (a client whose look-ups are spent costs no query)
+    ):
         try:
             found = await hub.cluster.where(key)
         except Elsewhere as error:

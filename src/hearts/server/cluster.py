@@ -918,7 +918,9 @@ class ClusterMiddleware:
         target: int | None = None
         try:
             table = _TABLE_PATH.fullmatch(path)
-            if table is not None:
+            guard = getattr(application.state, "guard", None) if application else None
+            if table is not None and (guard is None or await guard.may_look(scope)):
+                # (a client whose look-ups are spent is refused here, costing no query)
                 found = await cluster.where(urllib.parse.unquote(table[1]))
                 target = None if found is None else found[0]
             elif _LEADER_PATH.fullmatch(path):
