@@ -201,6 +201,9 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             hub.cluster = joined
             app.state.cluster = joined
             await joined.start()
+            shared = app.state.shared_limits
+            if shared is not None and shared.prefix == SharedLimits.PREFIX:
+                shared.prefix = f"hearts:{joined.namespace}:limit:"  # (sites on one Redis)
         await hub.resume()
         if joined is None:
             await app.state.reviews.resume()

@@ -313,11 +313,15 @@ class SharedLimits:
     the limits it makes.
     """
 
+    PREFIX: Final = "hearts:limit:"
+    """The keys' prefix a site's processes start with (each then puts its store's database and
+    schema in it, so that two sites on one Redis count apart)."""
+
     def __init__(
         self,
         redis: Any,
         *,
-        prefix: str = "hearts:limit:",
+        prefix: str = PREFIX,
         timeout: float = 2.0,
         retry: float = 1.0,
     ) -> None:
