@@ -37,9 +37,9 @@ from hearts.server import ServerConfig, accounts, bus, create_app
 from hearts.server.accounts import SignInThrottle
 from hearts.server.limits import RateLimit, SharedLimits, TooMany, take_all
 
-from .conftest import postgres_schema
+from .conftest import UNLIMITED, postgres_schema
 from .players import PERSON, Player, bot, hello, make
-from .processes import Process, RedisServer
+from .processes import Process, RedisServer, until
 
 REDIS_URL_ENV = "HEARTS_TEST_REDIS_URL"
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -52,28 +52,6 @@ CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 ON_POSTGRES = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 """Several processes share a PostgreSQL store (never SQLite)."""
-
-UNLIMITED: dict[str, Any] = {
-    "rate": 10_000,
-    "burst": 10_000,
-    "table_rate": 10_000,
-    "table_burst": 10_000,
-    "lookup_rate": 10_000,
-    "lookup_burst": 10_000,
-}
-"""The limits a test does not look at, out of its way."""
-
-
-def wait_for(what: Callable[[], Any], why: str) -> Any:
-    """The first true value of ``what()``, asked again and again (a failsafe bounds it)."""
-    deadline = time.monotonic() + FAILSAFE
-    while time.monotonic() < deadline:
-        value = what()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError(f"{why}: not within {FAILSAFE:g} s")
-
 
 @pytest.fixture
 def redis_url() -> str:
@@ -299,7 +277,7 @@ def test_failed_sign_ins_over_two_processes_are_throttled_at_one_processs_count(
         )
     assert sign_in(other(two, "203.0.113.9"), "hearts-4-ever").status_code == 200
     assert not [key for key in keys(redis_url, prefix) if "ann" in key.lower()]
-    wait_for(lambda: sign_in(one, "wrong-again").status_code == 401, "the second's wait ends")
+    until("the second's wait ends", lambda: sign_in(one, "wrong-again").status_code == 401)
     doubled = sign_in(two, "wrong")
     assert doubled.status_code == 429 and doubled.headers["retry-after"] == "2"
 
@@ -579,9 +557,9 @@ def test_redis_down_then_back_the_process_counts_alone_meanwhile_then_for_the_si
         assert statuses == [201] * 3 + [429] * 2
         assert shared.down
         relay.join()
-        wait_for(
-            lambda: one.get(f"/api/tables/{made['code']}").status_code == 200 and not shared.down,
+        until(
             "the limits are counted in Redis again",
+            lambda: one.get(f"/api/tables/{made['code']}").status_code == 200 and not shared.down,
         )
         statuses = [one.post("/api/tables", json={"seats": seats}).status_code for _ in range(3)]
         assert statuses == [201] * 2 + [429]
