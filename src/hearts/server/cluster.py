@@ -701,16 +701,30 @@ class Cluster:
                 await self.send(owner, {"k": "gone", "c": cid})
 
     def _open(self, message: dict[str, Any]) -> None:
-        """A socket of another process, for a table driven here."""
+        """A socket of another process, for a table driven here (its frames kept from now)."""
         cid, host, table_id = message["c"], int(message["h"]), message["t"]
-        table = self.hub.tables.get(table_id)
-        if table is None or table.gone is not None or self.serve_relayed is None:
-            self._spawn(self.send(host, {"k": "close", "c": cid, "code": MOVED}))
-            return
         relayed = RelayedSocket(self, cid, host, str(message.get("a", "")))
         self._relayed[cid] = relayed
-        task = self._spawn(self.serve_relayed(relayed, table_id))
+        task = self._spawn(self._serve(relayed, table_id))
         task.add_done_callback(lambda _: self._relayed.pop(cid, None))
+
+    async def _serve(self, relayed: RelayedSocket, table_id: str) -> None:
+        """Serve a relayed socket here, once its table is: one this process has just taken
+        over may still be being played again from the store (its socket waits for it); one it
+        does not drive is closed to come back (1012)."""
+        table = self.hub.tables.get(table_id)
+        elsewhere = self._stopping
+        if table is None and not self._stopping:
+            found = await self._run(self._locate, table_id)
+            if found is not None and found[1] == "playing":
+                if found[2] == self.id:
+                    await self._adopt(table_id)
+                    table = self.hub.tables.get(table_id)
+                elsewhere = table is None
+        if elsewhere or (table is not None and table.moved) or self.serve_relayed is None:
+            await relayed.close(MOVED)
+            return
+        await self.serve_relayed(relayed, table_id)  # (a game over and gone: told so there)
 
     # ------------------------------------------------------------------ forwarded requests
 
