@@ -766,8 +766,14 @@ class Cluster:
             self._waiting.pop(rid, None)
 
     async def _answer(self, message: dict[str, Any]) -> None:
-        """Answer a request another process forwarded here, through this process's app."""
+        """Answer a request another process forwarded here, through this process's app (a
+        table this process has just taken over played again from the store first)."""
         body = base64.b64decode(message["b"])
+        table = _TABLE_PATH.fullmatch(message["p"])
+        if table is not None and self.hub.find_quietly(urllib.parse.unquote(table[1])) is None:
+            found = await self._run(self._locate, urllib.parse.unquote(table[1]))
+            if found is not None and found[1] == "playing" and found[2] == self.id:
+                await self._adopt(found[0])
         scope: dict[str, Any] = {
             "type": "http",
             "asgi": {"version": "3.0", "spec_version": "2.3"},
