@@ -26,6 +26,7 @@ import collections
 import concurrent.futures
 import dataclasses
 import functools
+import hashlib
 import logging
 import math
 import secrets
@@ -44,7 +45,7 @@ from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
 from hearts.server import guard as edge
-from hearts.server.limits import RateLimit, TooMany, scope_key
+from hearts.server.limits import RateLimit, SharedLimits, TooMany, scope_key, shared_limits
 from hearts.server.store import (
     CODE_ALPHABET,
     NAME_LENGTH,
@@ -291,13 +292,18 @@ def same_site(request: Request) -> None:
 
 
 class SignInThrottle:
-    """Failed sign-ins (and recovery-code resets), remembered in memory: per client address and
-    per name and address. Past ``free_pair`` failures of one name from one address, each try
-    of that name from there waits 1 s, then 2, 4, ... (at most ``longest``) after the last
-    failure; past ``free_address`` failures from one address (any names), so does each try
-    from there. Never per name alone: a person from another address still signs in. A key is
-    forgotten ``forget_after`` seconds after its last failure, and beyond ``most`` keys the
+    """Failed sign-ins (and recovery-code resets): per client address and per name and
+    address. Past ``free_pair`` failures of one name from one address, each try of that name
+    from there waits 1 s, then 2, 4, ... (at most ``longest``) after the last failure; past
+    ``free_address`` failures from one address (any names), so does each try from there.
+    Never per name alone: a person from another address still signs in. A key is forgotten
+    ``forget_after`` seconds after its last failure, and in memory beyond ``most`` keys the
     oldest first (memory is bounded).
+
+    The routes await :meth:`acheck`, :meth:`afailed` and :meth:`asucceeded`: counted for the
+    whole site in Redis when ``shared`` is given (a name's hash in the key, never the name),
+    else, or while Redis fails, in memory as :meth:`check`, :meth:`failed` and
+    :meth:`succeeded` count:
 
     >>> now = [0.0]
     >>> throttle = SignInThrottle(free_pair=2, clock=lambda: now[0])
@@ -324,6 +330,7 @@ class SignInThrottle:
         forget_after: float = 3600.0,
         most: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
+        shared: SharedLimits | None = None,
     ) -> None:
         self.free_pair = free_pair
         self.free_address = free_address
@@ -331,6 +338,7 @@ class SignInThrottle:
         self.forget_after = forget_after
         self.most = most
         self.clock = clock
+        self.shared = shared
         self._failures: collections.OrderedDict[tuple[str, ...], tuple[int, float]] = (
             collections.OrderedDict()
         )
@@ -350,19 +358,10 @@ class SignInThrottle:
     def check(self, address: str, name: str) -> None:
         """Refuse (:class:`TooMany`) a try while the address, or the name from it, waits."""
         now = self.clock()
-        pair = self._wait(("pair", address, name), self.free_pair, now)
-        if pair > 0:
-            raise TooMany(
-                "too many failed sign-ins of this name from your address: "
-                f"try again in {math.ceil(pair)} s",
-                pair,
-            )
-        alone = self._wait(("address", address), self.free_address, now)
-        if alone > 0:
-            raise TooMany(
-                f"too many failed sign-ins from your address: try again in {math.ceil(alone)} s",
-                alone,
-            )
+        _refuse_waiting(
+            self._wait(("pair", address, name), self.free_pair, now),
+            self._wait(("address", address), self.free_address, now),
+        )
 
     def failed(self, address: str, name: str) -> None:
         """A try failed: counted for the address and for the name from it."""
@@ -380,6 +379,66 @@ class SignInThrottle:
         address's own count does not: signing in to one's own account between guesses at
         others' buys nothing)."""
         self._failures.pop(("pair", address, name), None)
+
+    def _keys(self, shared: SharedLimits, address: str, name: str) -> list[str]:
+        """The Redis keys of the name from the address, and of the address."""
+        hashed = hashlib.sha256(name.encode("utf-8")).hexdigest()[:32]
+        return [
+            shared.key("sign-ins-pair", f"{hashed}:{address}"),
+            shared.key("sign-ins-address", address),
+        ]
+
+    async def acheck(self, address: str, name: str) -> None:
+        """:meth:`check`, counted for the whole site when the throttle is shared."""
+        if self.shared is not None:
+            waits = await self.shared.failures(
+                self._keys(self.shared, address, name),
+                failed=False,
+                free=(self.free_pair, self.free_address),
+                longest=self.longest,
+                forget_after=self.forget_after,
+            )
+            if waits is not None:
+                _refuse_waiting(*waits)
+                return
+        self.check(address, name)
+
+    async def afailed(self, address: str, name: str) -> None:
+        """:meth:`failed`, counted for the whole site when the throttle is shared."""
+        if self.shared is not None:
+            counted = await self.shared.failures(
+                self._keys(self.shared, address, name),
+                failed=True,
+                longest=self.longest,
+                forget_after=self.forget_after,
+            )
+            if counted is not None:
+                return
+        self.failed(address, name)
+
+    async def asucceeded(self, address: str, name: str) -> None:
+        """:meth:`succeeded`, for the whole site when the throttle is shared."""
+        if self.shared is not None and await self.shared.forget(
+            self._keys(self.shared, address, name)[0]
+        ):
+            return
+        self.succeeded(address, name)
+
+
+def _refuse_waiting(pair: float, alone: float) -> None:
+    """Refuse (:class:`TooMany`) a sign-in while the name from the address (``pair`` seconds)
+    or the address (``alone``) waits."""
+    if pair > 0:
+        raise TooMany(
+            "too many failed sign-ins of this name from your address: "
+            f"try again in {math.ceil(pair)} s",
+            pair,
+        )
+    if alone > 0:
+        raise TooMany(
+            f"too many failed sign-ins from your address: try again in {math.ceil(alone)} s",
+            alone,
+        )
 
 
 # --- The store's side -----------------------------------------------------------------------
@@ -886,7 +945,7 @@ Person = Annotated[SignedIn, Depends(_signed_in_only)]
 def _throttle(request: Request) -> SignInThrottle:
     state = request.app.state
     if getattr(state, "sign_ins", None) is None:
-        state.sign_ins = SignInThrottle()
+        state.sign_ins = SignInThrottle(shared=shared_limits(request.app))
     throttle: SignInThrottle = state.sign_ins
     return throttle
 
@@ -894,7 +953,9 @@ def _throttle(request: Request) -> SignInThrottle:
 def _sign_ups(request: Request) -> RateLimit:
     state = request.app.state
     if getattr(state, "sign_ups", None) is None:
-        state.sign_ups = RateLimit("new accounts", per_minute=1, burst=10)
+        state.sign_ups = RateLimit(
+            "new accounts", per_minute=1, burst=10, shared=shared_limits(request.app)
+        )
     limit: RateLimit = state.sign_ups
     return limit
 
@@ -936,14 +997,14 @@ async def _password_checked(request: Request, who: SignedIn, password: str) -> _
     hub = _hub(request)
     address, key = scope_key(request), name_key(who.name)
     throttle = _throttle(request)
-    throttle.check(address, key)
+    await throttle.acheck(address, key)
     found: _Found | None = await hub.db(_by_id, hub.store, who.id)
     if found is None:
         raise _refuse(401, "you are not signed in: sign in first")
     if not await _hash_work(request, _check, found.password_hash, password):
-        throttle.failed(address, key)
+        await throttle.afailed(address, key)
         raise _refuse(403, "that is not your password: nothing was changed")
-    throttle.succeeded(address, key)
+    await throttle.asucceeded(address, key)
     return found
 
 
@@ -978,7 +1039,7 @@ async def sign_up(request: Request, response: Response, body: Annotated[SignUp, 
     it (they show its name)."""
     name = checked_account_name(body.name)
     _checked_password(body.password)
-    _sign_ups(request).check(scope_key(request))
+    await _sign_ups(request).acheck(scope_key(request))
     hub = _hub(request)
     code = new_recovery_code()
     password_hash, recovery_hash = await _hash_work(
@@ -1005,15 +1066,15 @@ async def sign_in(request: Request, response: Response, body: Annotated[SignIn, 
     key = name_key(body.name.strip())
     address = scope_key(request)
     throttle = _throttle(request)
-    throttle.check(address, key)
+    await throttle.acheck(address, key)
     found = await hub.db(_find, hub.store, key) if len(key) <= NAME_LENGTH else None
     right = await _hash_work(
         request, _check, None if found is None else found.password_hash, body.password
     )
     if not right or found is None:
-        throttle.failed(address, key)
+        await throttle.afailed(address, key)
         raise _refuse(401, WRONG)
-    throttle.succeeded(address, key)
+    await throttle.asucceeded(address, key)
     changes = {}
     if HASHER.check_needs_rehash(found.password_hash):
         changes["password_hash"] = await _hash_work(request, HASHER.hash, body.password)
@@ -1082,15 +1143,15 @@ async def reset_password(
     key = name_key(body.name.strip())
     address = scope_key(request)
     throttle = _throttle(request)
-    throttle.check(address, key)
+    await throttle.acheck(address, key)
     found = await hub.db(_find, hub.store, key) if len(key) <= NAME_LENGTH else None
     right = await _hash_work(
         request, _check, None if found is None else found.recovery_hash, _plain_code(body.code)
     )
     if not right or found is None:
-        throttle.failed(address, key)
+        await throttle.afailed(address, key)
         raise _refuse(401, "that name and recovery code do not match an account")
-    throttle.succeeded(address, key)
+    await throttle.asucceeded(address, key)
     code = new_recovery_code()
     password_hash, recovery_hash = await _hash_work(
         request, _hash_two, body.password, _plain_code(code)
@@ -1162,7 +1223,7 @@ async def rejoin(request: Request, key: str, who: Person) -> Rejoined:
     """Take back, from any device you are signed in on, the seat your account holds at a
     table: a fresh token for it (the token before no longer works; a socket already open
     with it plays on until it closes)."""
-    request.app.state.guard.looking(request)
+    await request.app.state.guard.looking(request)
     hub = _hub(request)
     table = hub.find(key)
     async with table.lock:

@@ -20,7 +20,7 @@ the table made already costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from hearts.server import accounts, protocol
 from hearts.server.store import NewSeat, StoreError
@@ -47,11 +47,13 @@ def again_seats(table: Table) -> list[NewSeat]:
     return seats
 
 
-async def play_again(hub: Hub, table: Table, seat: int, charge: Callable[[], None]) -> Table:
+async def play_again(
+    hub: Hub, table: Table, seat: int, charge: Callable[[], Awaitable[None]]
+) -> Table:
     """The table that plays ``table`` again, for the person at ``seat`` (their token checked
     already): made by the first call, under the old table's lock, and the same for every call
-    after it. ``charge``: called (with no argument) just before a table is made, to charge the
-    caller's allowance of new tables (it raises to refuse)."""
+    after it. ``charge``: called (with no argument) and awaited just before a table is made,
+    to charge the caller's allowance of new tables (it raises to refuse)."""
     if not table.game.is_over:
         raise TableError(NOT_OVER, 409)
     if table.options.event is not None:
@@ -61,7 +63,7 @@ async def play_again(hub: Hub, table: Table, seat: int, charge: Callable[[], Non
     if table.again is None:
         async with table.lock:
             if table.again is None:
-                charge()
+                await charge()
                 try:
                     made = await hub.open_table(
                         table.variant, table.game.rules, again_seats(table), seat, table.options

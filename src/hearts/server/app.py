@@ -44,7 +44,7 @@ from hearts.server import (
 from hearts.server.cluster import Cluster, ClusterMiddleware, Elsewhere, RelayedSocket
 from hearts.server.config import ServerConfig
 from hearts.server.guard import EdgeMiddleware, Guard
-from hearts.server.limits import RateLimit, TooMany, scope_key
+from hearts.server.limits import RateLimit, SharedLimits, TooMany, scope_key
 from hearts.server.tables import MOVED, Client, Hub, Table, TableError, TableOptions
 
 __all__ = ["create_app"]
@@ -188,9 +188,9 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
 
         kept = store if store is not None else Store(config.database_url or Store.default_url())
         await asyncio.get_running_loop().run_in_executor(None, kept.upgrade)
-        hub = Hub(config, kept)
+        hub = Hub(config, kept, limits=app.state.shared_limits)
         app.state.hub = hub
-        app.state.reviews = reviews.Reviews(hub)
+        app.state.reviews = reviews.Reviews(hub, limits=app.state.shared_limits)
         joined = None
         if app.state.redis is not None:  # (several processes: hearts.server.cluster)
             joined = Cluster(hub, app.state.redis)
@@ -201,6 +201,9 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
             hub.cluster = joined
             app.state.cluster = joined
             await joined.start()
+            shared = app.state.shared_limits
+            if shared is not None and shared.prefix == SharedLimits.PREFIX:
+                shared.prefix = f"hearts:{joined.namespace}:limit:"  # (sites on one Redis)
         await hub.resume()
         if joined is None:
             await app.state.reviews.resume()
@@ -227,7 +230,8 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     app.edge_config = config
     app.state.redis = bus.connect(config.redis_url)
     app.state.cluster = None
-    guard = Guard(config)
+    app.state.shared_limits = SharedLimits.of(app.state.redis)
+    guard = Guard(config, app.state.shared_limits)
     app.state.guard = guard
     app.include_router(accounts.router)
     app.include_router(match.router)
@@ -236,7 +240,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError) -> JSONResponse:
         if error.status in (404, 410):  # (no table or game by that id or code: a miss)
-            guard.missed(request)
+            await guard.missed(request)
         return _refusal(error.status, _sentence(str(error)))
 
     @app.exception_handler(TooMany)
@@ -262,10 +266,10 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         hub: Hub = request.app.state.hub
         return hub
 
-    def looking(request: Request) -> None:
+    async def looking(request: Request) -> None:
         """A look-up of a table or game by its id or code: refused (429) while the client's
         misses are spent (a miss is charged by ``table_error``)."""
-        guard.looking(request)
+        await guard.looking(request)
 
     lookup = [Depends(looking)]
 
@@ -306,7 +310,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: Annotated[CreateTable, Body()]) -> Seated:
         """Make a table: its link and code to send to friends, and the creator's seat."""
-        guard.creating(request)
+        await guard.creating(request)
         who = await accounts.person(request)
         hub = hub_of(request)
         players = body.players
@@ -411,13 +415,14 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         "requests for records and replays",
         per_minute=config.records_per_minute,
         burst=config.records_burst,
+        shared=app.state.shared_limits,
     )
     """Requests for records and replays, per client address (made once, but each served)."""
 
     @app.get("/api/games/{key}/record", dependencies=lookup)
     async def game_record(request: Request, key: str) -> Response:
         """A finished game's record (its seed revealed: `hearts verify` checks every deal)."""
-        records.check(scope_key(request))
+        await records.acheck(scope_key(request))
         await events.check_game(request, key)  # (an open event's deal: its players' alone)
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.record)
@@ -427,7 +432,7 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         """A finished game step by step, every hand shown: each hand's deal and each move,
         with the whole position after it (docs/protocol.md, "Replays"). The engine plays the
         game's record again to make it (hearts.server.replay), once: it is kept."""
-        records.check(scope_key(request))
+        await records.acheck(scope_key(request))
         await events.check_game(request, key)
         kept = await hub_of(request).kept_record(key)
         return _kept_answer(request, kept.replay)
@@ -438,13 +443,13 @@ def create_app(config: ServerConfig | None = None, store: Any = None) -> FastAPI
         (a game over at a table still in memory is shown by the page itself, from its socket).
         The store is asked only while the client's look-ups are not spent."""
         hub = hub_of(request)
-        if hub.find_quietly(key) is None and guard.may_look(request):
+        if hub.find_quietly(key) is None and await guard.may_look(request):
             try:
                 status = await hub.db(hub.store.status, key)
             except Exception:  # (the store is down: the page says what the socket is told)
                 status = None
             if status is None:  # (a link to nothing costs a miss, as any look-up of no table)
-                guard.missed(request)
+                await guard.missed(request)
             if status == "over":
                 return RedirectResponse(f"/r/{key}", status_code=303)
         return await page()
@@ -535,7 +540,11 @@ async def _serve_socket(
     there (hearts.server.cluster); a socket relayed here by another process is served as
     one of this process's own."""
     await socket.accept()
-    if hub.cluster is not None and isinstance(socket, WebSocket):
+    if (
+        hub.cluster is not None
+        and isinstance(socket, WebSocket)
+        and await guard.may_look(socket)  # (a client whose look-ups are spent costs no query)
+    ):
         try:
             found = await hub.cluster.where(key)
         except Elsewhere as error:
@@ -556,7 +565,7 @@ async def _serve_socket(
     code = 1000
     try:
         try:
-            guard.looking(socket)
+            await guard.looking(socket)
         except TooMany as error:
             client.refuse("throttled", _sentence(str(error)))
             code = _POLICY
@@ -565,7 +574,7 @@ async def _serve_socket(
             table = hub.find(key)
         except TableError as error:
             if error.status in (404, 410):
-                guard.missed(socket)
+                await guard.missed(socket)
             client.refuse("not_found", str(error))
             return
         loop = asyncio.get_running_loop()

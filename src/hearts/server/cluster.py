@@ -701,16 +701,30 @@ class Cluster:
                 await self.send(owner, {"k": "gone", "c": cid})
 
     def _open(self, message: dict[str, Any]) -> None:
-        """A socket of another process, for a table driven here."""
+        """A socket of another process, for a table driven here (its frames kept from now)."""
         cid, host, table_id = message["c"], int(message["h"]), message["t"]
-        table = self.hub.tables.get(table_id)
-        if table is None or table.gone is not None or self.serve_relayed is None:
-            self._spawn(self.send(host, {"k": "close", "c": cid, "code": MOVED}))
-            return
         relayed = RelayedSocket(self, cid, host, str(message.get("a", "")))
         self._relayed[cid] = relayed
-        task = self._spawn(self.serve_relayed(relayed, table_id))
+        task = self._spawn(self._serve(relayed, table_id))
         task.add_done_callback(lambda _: self._relayed.pop(cid, None))
+
+    async def _serve(self, relayed: RelayedSocket, table_id: str) -> None:
+        """Serve a relayed socket here, once its table is: one this process has just taken
+        over may still be being played again from the store (its socket waits for it); one it
+        does not drive is closed to come back (1012)."""
+        table = self.hub.tables.get(table_id)
+        elsewhere = self._stopping
+        if table is None and not self._stopping:
+            found = await self._run(self._locate, table_id)
+            if found is not None and found[1] == "playing":
+                if found[2] == self.id:
+                    await self._adopt(table_id)
+                    table = self.hub.tables.get(table_id)
+                elsewhere = table is None
+        if elsewhere or (table is not None and table.moved) or self.serve_relayed is None:
+            await relayed.close(MOVED)
+            return
+        await self.serve_relayed(relayed, table_id)  # (a game over and gone: told so there)
 
     # ------------------------------------------------------------------ forwarded requests
 
@@ -752,8 +766,14 @@ class Cluster:
             self._waiting.pop(rid, None)
 
     async def _answer(self, message: dict[str, Any]) -> None:
-        """Answer a request another process forwarded here, through this process's app."""
+        """Answer a request another process forwarded here, through this process's app (a
+        table this process has just taken over played again from the store first)."""
         body = base64.b64decode(message["b"])
+        table = _TABLE_PATH.fullmatch(message["p"])
+        if table is not None and self.hub.find_quietly(urllib.parse.unquote(table[1])) is None:
+            found = await self._run(self._locate, urllib.parse.unquote(table[1]))
+            if found is not None and found[1] == "playing" and found[2] == self.id:
+                await self._adopt(found[0])
         scope: dict[str, Any] = {
             "type": "http",
             "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -918,7 +938,9 @@ class ClusterMiddleware:
         target: int | None = None
         try:
             table = _TABLE_PATH.fullmatch(path)
-            if table is not None:
+            guard = getattr(application.state, "guard", None) if application else None
+            if table is not None and (guard is None or await guard.may_look(scope)):
+                # (a client whose look-ups are spent is refused here, costing no query)
                 found = await cluster.where(urllib.parse.unquote(table[1]))
                 target = None if found is None else found[0]
             elif _LEADER_PATH.fullmatch(path):

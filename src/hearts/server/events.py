@@ -48,7 +48,7 @@ from hearts.game import Game
 from hearts.rules import GameEnd, Rules, SettlementMethod, TieRule
 from hearts.server import accounts
 from hearts.server.config import ServerConfig
-from hearts.server.limits import RateLimit, scope_key
+from hearts.server.limits import RateLimit, scope_key, shared_limits
 from hearts.server.store import (
     EVENT_NAME_LENGTH,
     AccountRow,
@@ -633,15 +633,18 @@ def _lock(request: Request) -> asyncio.Lock:
     return found
 
 
-def _allow(request: Request, what: str, per_minute: float, burst: int) -> None:
+async def _allow(request: Request, what: str, per_minute: float, burst: int) -> None:
     """Charge the client's address one ``what`` of the app's allowance of them (made at the
-    first), refused (429, a sentence, ``Retry-After``) beyond ``per_minute`` and ``burst``."""
+    first; the site's, with Redis), refused (429, a sentence, ``Retry-After``) beyond
+    ``per_minute`` and ``burst``."""
     limits = getattr(request.app.state, "event_limits", None)
     if not isinstance(limits, dict):
         limits = request.app.state.event_limits = {}
     if what not in limits:
-        limits[what] = RateLimit(what, per_minute=per_minute, burst=burst)
-    limits[what].check(scope_key(request))
+        limits[what] = RateLimit(
+            what, per_minute=per_minute, burst=burst, shared=shared_limits(request.app)
+        )
+    await limits[what].acheck(scope_key(request))
 
 
 async def _event(request: Request, key: str, viewer: int | None) -> _Event:
@@ -650,7 +653,7 @@ async def _event(request: Request, key: str, viewer: int | None) -> _Event:
     hub = _hub(request)
     found: _Event | None = await hub.db(_load, hub.store, key, viewer, _clock(request))
     if found is None:
-        request.app.state.guard.missed(request)
+        await request.app.state.guard.missed(request)
         raise TableError("there is no event by that key: check the link", 404)
     return found
 
@@ -798,7 +801,7 @@ async def _open_deal(request: Request, key: str, number: int, people: int | None
     rules = event_rules(event.variant, event.players)
     if people is not None and people > rules.players:
         raise TableError(f"a table of {event.form} has {rules.players} seats, not {people}")
-    request.app.state.guard.creating(request)  # (a new table: the tables' allowance)
+    await request.app.state.guard.creating(request)  # (a new table: the tables' allowance)
     game = Game(rules, seed=duplicate.game_seed(event.seed(number)), hand_seeds=True)
     token = secrets.token_urlsafe(24)
     new = [NewSeat(who.name, "human", None, token)]
@@ -932,7 +935,7 @@ async def export_event(request: Request, key: str) -> dict[str, Any]:
     """The closed event: its seeds and every finished game's record, for `hearts verify
     FILE` (each seed against its digest, each game's deal against its seed, every move by
     the rules). Refused while it is open; `EXPORTS_PER_MINUTE` a minute per client address."""
-    _allow(request, "event exports", EXPORTS_PER_MINUTE, EXPORTS_BURST)
+    await _allow(request, "event exports", EXPORTS_PER_MINUTE, EXPORTS_BURST)
     event = await _event(request, key, None)
     if not event.closed:
         raise TableError(

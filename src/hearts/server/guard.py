@@ -41,7 +41,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
 
 from hearts.server.config import ServerConfig
-from hearts.server.limits import RateLimit, TooMany, scope_key
+from hearts.server.limits import RateLimit, SharedLimits, TooMany, scope_key
 
 __all__ = [
     "SECURITY_HEADERS",
@@ -65,33 +65,38 @@ class Guard:
     that are not here (``lookup_rate``, ``lookup_burst``: a wrong code or link). A look-up that
     finds its table costs nothing; once a client's allowance of misses is spent, every look-up
     of it is refused until the allowance comes back, so that a refusal tells it nothing about
-    the code it tried."""
+    the code it tried. ``shared``: the site's limits in Redis (several processes count each
+    client once), else the process counts alone."""
 
-    def __init__(self, config: ServerConfig) -> None:
-        self.tables = RateLimit("new tables", config.table_rate, config.table_burst)
+    def __init__(self, config: ServerConfig, shared: SharedLimits | None = None) -> None:
+        self.tables = RateLimit("new tables", config.table_rate, config.table_burst, shared=shared)
         self.lookups = RateLimit(
-            "look-ups of tables that are not here", config.lookup_rate, config.lookup_burst
+            "look-ups of tables that are not here",
+            config.lookup_rate,
+            config.lookup_burst,
+            shared=shared,
+            name="missed look-ups",
         )
 
-    def creating(self, scope: Any) -> None:
+    async def creating(self, scope: Any) -> None:
         """A client makes a table: refused as :class:`TooMany` beyond its allowance."""
-        self.tables.check(scope_key(scope))
+        await self.tables.acheck(scope_key(scope))
 
-    def looking(self, scope: Any) -> None:
+    async def looking(self, scope: Any) -> None:
         """A client looks a table up: refused as :class:`TooMany` while its misses are spent."""
-        self.lookups.ensure(scope_key(scope))
+        await self.lookups.aensure(scope_key(scope))
 
-    def may_look(self, scope: Any) -> bool:
+    async def may_look(self, scope: Any) -> bool:
         """Whether a client's look-ups are not spent (nothing is charged)."""
         try:
-            self.looking(scope)
+            await self.looking(scope)
         except TooMany:
             return False
         return True
 
-    def missed(self, scope: Any) -> None:
+    async def missed(self, scope: Any) -> None:
         """A client's look-up found no table: it costs one of its misses."""
-        self.lookups.take(scope_key(scope))
+        await self.lookups.atake(scope_key(scope))
 
 
 def _host_name(host: str) -> str:

@@ -45,7 +45,13 @@ from pydantic import BaseModel, Field
 from hearts import variants
 from hearts.errors import HeartsError
 from hearts.server import accounts, ratings
-from hearts.server.limits import RateLimit, TooMany, scope_key
+from hearts.server.limits import (
+    RateLimit,
+    SharedLimits,
+    TooMany,
+    scope_key,
+    shared_limits,
+)
 from hearts.server.store import NewSeat, hash_token
 from hearts.server.tables import Hub, TableError, TableOptions, checked_name
 
@@ -196,9 +202,16 @@ class Matcher:
     """The waiting rooms of one server (in memory), and the tables they became.
 
     ``fill_scale`` multiplies every chosen wait (a test's server waits a fraction of it);
-    ``lapse``: seconds a waiting page may go unheard."""
+    ``lapse``: seconds a waiting page may go unheard; ``limits``: the site's limits in Redis
+    (the requests to play counted across its processes)."""
 
-    def __init__(self, fill_scale: float = 1.0, lapse: float = LAPSE) -> None:
+    def __init__(
+        self,
+        fill_scale: float = 1.0,
+        lapse: float = LAPSE,
+        *,
+        limits: SharedLimits | None = None,
+    ) -> None:
         self.fill_scale = fill_scale
         self.lapse = lapse
         self.rooms: dict[str, _Room] = {}
@@ -209,7 +222,7 @@ class Matcher:
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Future[None]] = set()
         self.requests = RateLimit(
-            "requests to play with people", REQUESTS_PER_MINUTE, REQUESTS_BURST
+            "requests to play with people", REQUESTS_PER_MINUTE, REQUESTS_BURST, shared=limits
         )
 
     # ------------------------------------------------------------------ finding
@@ -455,7 +468,7 @@ def matcher_of(request: Request) -> Matcher:
     """The app's matcher (made at its first use; a test may set ``app.state.match`` first)."""
     found = getattr(request.app.state, "match", None)
     if not isinstance(found, Matcher):
-        found = request.app.state.match = Matcher()
+        found = request.app.state.match = Matcher(limits=shared_limits(request.app))
     return found
 
 
@@ -475,7 +488,7 @@ async def play_with_people(request: Request, body: Annotated[MatchRequest, Body(
     your seat at the table. Ask `POST /api/match/status` with it every few seconds."""
     matcher = matcher_of(request)
     address = scope_key(request)
-    matcher.requests.check(address)
+    await matcher.requests.acheck(address)
     person = await accounts.person(request)  # (with the cookie: from this site's page only)
     return await matcher.ask(
         _hub(request),

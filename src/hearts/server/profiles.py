@@ -39,7 +39,7 @@ from hearts import variants
 from hearts.errors import HeartsError
 from hearts.rules import PassDirection
 from hearts.server import accounts, ratings
-from hearts.server.limits import RateLimit, scope_key
+from hearts.server.limits import RateLimit, scope_key, shared_limits
 from hearts.server.store import (
     NAME_LENGTH,
     AccountRow,
@@ -619,7 +619,10 @@ def _reads(request: Request) -> RateLimit:
     limit: RateLimit | None = getattr(request.app.state, "people_reads", None)
     if limit is None:
         limit = RateLimit(
-            "requests for profiles and leaderboards", per_minute=READS_PER_MINUTE, burst=READS_BURST
+            "requests for profiles and leaderboards",
+            per_minute=READS_PER_MINUTE,
+            burst=READS_BURST,
+            shared=shared_limits(request.app),
         )
         request.app.state.people_reads = limit
     return limit
@@ -628,7 +631,7 @@ def _reads(request: Request) -> RateLimit:
 async def _read(request: Request, function: Any, *args: Any, **kwargs: Any) -> Any:
     """Run a read of the store on a worker thread (not the tables' own store thread, so that
     reads never wait behind the games' writes), after charging the client's allowance."""
-    _reads(request).check(scope_key(request))
+    await _reads(request).acheck(scope_key(request))
     store: Store = request.app.state.hub.store
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(None, lambda: function(store, *args, **kwargs))

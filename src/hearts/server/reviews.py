@@ -53,7 +53,7 @@ from hearts.errors import HeartsError
 from hearts.game import Game
 from hearts.server import events
 from hearts.server.botpool import BotBusy, BotError, PoolClosed
-from hearts.server.limits import RateLimit, TooMany, scope_key
+from hearts.server.limits import RateLimit, SharedLimits, TooMany, scope_key
 from hearts.server.store import KeptRecord, ReviewRow, Store, TableRow
 from hearts.server.tables import TableError
 
@@ -267,15 +267,20 @@ def _positions(kept: KeptRecord, seat: int) -> tuple[list[review.Position], str]
 
 class Reviews:
     """The server's reviews: those in progress in memory, each worked out by a task of its
-    own that asks the pool one decision at a time."""
+    own that asks the pool one decision at a time. ``limits``: the site's limits in Redis
+    (the reviews asked and looked at counted across its processes)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, *, limits: SharedLimits | None = None) -> None:
         self.hub = hub
         self.deals = hub.config.review_deals or review.DEFAULT_DEALS
         self.most = hub.config.reviews_most
         self.working: dict[tuple[str, int], _Work] = {}
-        self.asks = RateLimit("reviews asked", per_minute=ASKS_PER_MINUTE, burst=ASKS_BURST)
-        self.reads = RateLimit("looks at reviews", per_minute=READS_PER_MINUTE, burst=READS_BURST)
+        self.asks = RateLimit(
+            "reviews asked", per_minute=ASKS_PER_MINUTE, burst=ASKS_BURST, shared=limits
+        )
+        self.reads = RateLimit(
+            "looks at reviews", per_minute=READS_PER_MINUTE, burst=READS_BURST, shared=limits
+        )
         self._lock = asyncio.Lock()
         self._closed = False
 
@@ -294,7 +299,7 @@ class Reviews:
                     return True, found.answer()
                 # (stored in progress but not worked out here: taken up again now)
             else:
-                self._bound(address)
+                await self._bound(address)
             loop = asyncio.get_running_loop()
             try:
                 positions, unit = await loop.run_in_executor(None, _positions, kept, seat)
@@ -312,7 +317,7 @@ class Reviews:
             self._start(work, positions, unit)
             return False, work.answer()
 
-    def _bound(self, address: str) -> None:
+    async def _bound(self, address: str) -> None:
         """Refuse a new review beyond the bounds: in all, and one at a time an address."""
         if any(work.address == address for work in self.working.values()):
             raise TooMany(
@@ -325,7 +330,7 @@ class Reviews:
                 "ask again in a few minutes",
                 60,
             )
-        self.asks.check(address)
+        await self.asks.acheck(address)
 
     async def look(self, kept: KeptRecord, seat: int) -> ReviewState:
         """How far the review of ``seat`` of a game is (a :class:`TableError` if nobody asked)."""
@@ -525,10 +530,10 @@ _ANSWERS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _looking(request: Request) -> None:
+async def _looking(request: Request) -> None:
     """A look-up of a game by its id or code: refused (429) while the client's misses of
     games that are not there are spent, as every look-up of a table or game is."""
-    request.app.state.guard.looking(request)
+    await request.app.state.guard.looking(request)
 
 
 router = APIRouter(tags=["reviews"], dependencies=[Depends(_looking)])
@@ -547,7 +552,7 @@ async def ask_review(request: Request, key: str, seat: int) -> JSONResponse:
     worked out once per game and seat, behind the tables' play, and kept."""
     reviews = _reviews(request)
     address = scope_key(request)
-    reviews.reads.check(address)
+    await reviews.reads.acheck(address)
     kept = await seen_game(request, key)
     _seat_of(kept, seat)
     done, state = await reviews.ask(kept, seat, address)
@@ -558,7 +563,7 @@ async def ask_review(request: Request, key: str, seat: int) -> JSONResponse:
 async def look_review(request: Request, key: str, seat: int) -> ReviewState:
     """How far the review of one seat of a finished game is, and the review once done."""
     reviews = _reviews(request)
-    reviews.reads.check(scope_key(request))
+    await reviews.reads.acheck(scope_key(request))
     kept = await seen_game(request, key)
     _seat_of(kept, seat)
     return await reviews.look(kept, seat)

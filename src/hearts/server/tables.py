@@ -53,7 +53,7 @@ from hearts.rules import Rules
 from hearts.server import pace, protocol, ratings, replay, wire
 from hearts.server.botpool import BotBusy, BotFailed, BotPool, PoolClosed, choose
 from hearts.server.config import ServerConfig
-from hearts.server.limits import RateLimit
+from hearts.server.limits import RateLimit, SharedLimits, take_all
 from hearts.server.store import (
     KeptRecord,
     NewSeat,
@@ -684,26 +684,25 @@ class Table:
             client.refuse(
                 "not_your_turn", "a hint is for your own move, and you have none to make now", ref
             )
-        elif wait := self.hub.hint_seats.wait(f"{self.id}/{seat}"):
-            client.refuse(
-                "throttled", f"too many hints for this seat: ask again in {_seconds(wait)} s", ref
-            )
-        elif wait := self.hub.hint_addresses.wait(client.address):
-            client.refuse(
-                "throttled",
-                f"too many hints from your address: ask again in {_seconds(wait)} s",
-                ref,
-            )
-        else:  # (both allowances hold one: each pays for it, and a refusal cost neither)
-            self.hub.hint_seats.take(f"{self.id}/{seat}")
-            self.hub.hint_addresses.take(client.address)
+        else:  # (the allowances are charged by the hint's task: the site's may be in Redis)
             client.hinting = asyncio.create_task(self._hint(client, seat, ref))
 
     async def _hint(self, client: Client, seat: int, ref: int | None) -> None:
-        """Work out the hint from the seat's own view and send it, unless the seat's move was
-        made or its moves changed meanwhile (a stale hint is no use: the client is told to ask
-        again). Nothing of the game changes. A client that goes meanwhile has its hint
-        dropped from the pool."""
+        """Charge the seat's and the address's allowances of hints, both or neither (a refusal
+        says which is spent and when to ask again), then work out the hint from the seat's own
+        view and send it, unless the seat's move was made or its moves changed meanwhile (a
+        stale hint is no use: the client is told to ask again). Nothing of the game changes. A
+        client that goes meanwhile has its hint dropped from the pool."""
+        spent = await take_all(
+            (self.hub.hint_seats, f"{self.id}/{seat}"), (self.hub.hint_addresses, client.address)
+        )
+        if spent is not None:
+            limit, wait = spent
+            whose = "for this seat" if limit is self.hub.hint_seats else "from your address"
+            client.refuse(
+                "throttled", f"too many hints {whose}: ask again in {_seconds(wait)} s", ref
+            )
+            return
         asking = asyncio.ensure_future(
             self.hub.pool.advise(
                 _bot_seed(self.id, seat),
@@ -1032,18 +1031,31 @@ class _Source:
 class Hub:
     """Every table in play, the store they are kept in, and the bots' pool."""
 
-    def __init__(self, config: ServerConfig, store: Store) -> None:
+    def __init__(
+        self, config: ServerConfig, store: Store, *, limits: SharedLimits | None = None
+    ) -> None:
         self.config = config
         self.store = store
         self.tables: dict[str, Table] = {}
         self.codes: dict[str, str] = {}
         self.pool = BotPool(config.bot_workers)
-        self.hint_seats = RateLimit("hints", config.hint_rate, _burst(config.hint_rate))
-        """Hints a seat may ask, counted across its sockets (keyed by table and seat)."""
-        self.hint_addresses = RateLimit(
-            "hints", config.hint_rate_address, _burst(config.hint_rate_address)
+        self.hint_seats = RateLimit(
+            "hints",
+            config.hint_rate,
+            _burst(config.hint_rate),
+            shared=limits,
+            name="hints of a seat",
         )
-        """Hints a client address may ask, across its sockets and tables."""
+        """Hints a seat may ask, counted across its sockets (keyed by table and seat; with
+        ``limits``, the site's limits in Redis, across the processes too)."""
+        self.hint_addresses = RateLimit(
+            "hints",
+            config.hint_rate_address,
+            _burst(config.hint_rate_address),
+            shared=limits,
+            name="hints of an address",
+        )
+        """Hints a client address may ask, across its sockets and tables (and processes)."""
         self._pending: list[
             tuple[tuple[str, int, Sequence[Event], str | None], asyncio.Future[StoreError | None]]
         ] = []
