@@ -90,7 +90,7 @@ STORES = ("sqlite", "postgresql", "postgresql+redis")
 UP_TIME = 90.0
 """Seconds a process has to answer /healthz once started."""
 RECONNECTS = 40
-"""Connections a person opens at most after its first (a drop, a refusal, a dead process)."""
+"""Connections a person opens at most after a drop before one has the whole state again."""
 RECONNECT_TIME = 60.0
 """Seconds a person keeps trying to connect again after a drop before it gives up."""
 WELCOME_TIME = 15.0
@@ -98,17 +98,20 @@ WELCOME_TIME = 15.0
 
 
 def free_port() -> int:
+    """A port free on loopback now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
 def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def merged(counts: Iterable[dict[str, int]]) -> dict[str, int]:
+    """The counts added up key by key."""
     total: dict[str, int] = {}
     for count in counts:
         for key, value in count.items():
@@ -129,6 +132,7 @@ class Slot:
 
     @property
     def alive(self) -> bool:
+        """Whether the process runs (it may not listen yet)."""
         return self.process is not None and self.process.poll() is None
 
     @property
@@ -138,10 +142,12 @@ class Slot:
 
     @property
     def http(self) -> str:
+        """The process's HTTP address."""
         return f"http://127.0.0.1:{self.port}"
 
     @property
     def ws(self) -> str:
+        """The process's WebSocket address."""
         return f"ws://127.0.0.1:{self.port}"
 
 
@@ -180,6 +186,7 @@ class Cluster:
     # The store and the Redis.
 
     def _make_store(self) -> None:
+        """A fresh SQLite file, or a fresh schema in the PostgreSQL database."""
         if self.store == "sqlite":
             self.database_url = f"sqlite:///{self.folder / 'tables.db'}"
             return
@@ -208,6 +215,7 @@ class Cluster:
         self.database_url = url.render_as_string(hide_password=False)
 
     def _drop_store(self) -> None:
+        """The schema dropped with all it holds (SQLite's file goes with the folder)."""
         if self._schema is None:
             return
         from sqlalchemy import create_engine
@@ -227,6 +235,7 @@ class Cluster:
             admin.dispose()
 
     def _take_redis(self) -> None:
+        """An empty Redis database number (1-15) taken, marked as the benchmark's."""
         if self.store != "postgresql+redis":
             return
         import redis
@@ -254,6 +263,7 @@ class Cluster:
         raise SystemExit(f"Redis at {base} has no empty database among 1-15 for the benchmark")
 
     def _flush_redis(self) -> None:
+        """The Redis database taken emptied."""
         if self.redis_url is None:
             return
         import redis
@@ -270,6 +280,7 @@ class Cluster:
     # The processes.
 
     def _launch(self, slot: Slot) -> None:
+        """A ``hearts serve`` process started on ``slot``'s port (its output in a log)."""
         slot.up = False
         limits = str(self.args.limits)
         command = [sys.executable, "-m", "hearts", "serve", "--host", "127.0.0.1"]
@@ -291,6 +302,7 @@ class Cluster:
             )
 
     def _wait_up(self, slots: list[Slot]) -> None:
+        """Wait (bounded) until every process of ``slots`` answers /healthz with 200."""
         end = time.monotonic() + UP_TIME
         waiting = list(slots)
         while waiting:
@@ -315,6 +327,7 @@ class Cluster:
         return "\n".join(slot.log.read_text(errors="replace").splitlines()[-lines:])
 
     def start(self) -> None:
+        """The store, the Redis and the processes, all answering."""
         self._make_store()
         self._take_redis()
         first, *others = self.slots
@@ -402,6 +415,7 @@ class Run:
         self.until = time.monotonic() + seconds
 
     def left(self) -> float:
+        """Seconds until the people stop."""
         return self.until - time.monotonic()
 
 
@@ -594,6 +608,7 @@ class Figures:
     gave_up: int = 0
 
     def line(self) -> str:
+        """The figures in a line or two."""
         head = (
             f"{self.tables} tables, {self.seconds:.0f} s, {self.received} messages received "
             f"({self.received / max(self.seconds, 0.001):.0f} a second), {self.moves} moves by "
@@ -610,6 +625,7 @@ class Figures:
 
 
 def figures(people: list[Person], elapsed: float, load: float) -> Figures:
+    """The figures of a run of ``people``."""
     trips = [trip * 1000 for person in people for trip in person.trips]
     return Figures(
         tables=len(people),
@@ -768,10 +784,12 @@ async def failover(args: argparse.Namespace, cluster: Cluster) -> tuple[list[Fai
 
 
 def _seconds(value: float | None) -> str:
+    """Seconds shown, or "never"."""
     return "never" if value is None else f"{value:.2f} s"
 
 
 def summary(kills: list[Failover]) -> str:
+    """The failover's median and worst, in a sentence."""
     answered = [kill.answered for kill in kills if kill.answered is not None]
     missed = len(kills) - len(answered)
     if not answered:
@@ -785,6 +803,7 @@ def summary(kills: list[Failover]) -> str:
 
 
 def machine() -> str:
+    """The machine, in a line."""
     return (
         f"machine: {platform.platform()}, {os.cpu_count()} CPUs, Python "
         f"{platform.python_version()}; load average now {os.getloadavg()[0]:.2f}"
