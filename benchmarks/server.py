@@ -683,7 +683,8 @@ def search(
         else:
             failed = count if failed is None else min(failed, count)
         if failed is None:
-            if held is not None and held >= most:
+            assert held is not None  # (this count held, or failed would be set)
+            if held >= most:
                 break
             count = min(most, step * max(held // step + 1, round(held * 1.5 / step)))
         elif held is None:
