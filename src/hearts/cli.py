@@ -1131,6 +1131,8 @@ def serve(
                 "several processes (--redis-url) share a PostgreSQL store: give "
                 "--database-url postgresql+psycopg://user:password@host/database"
             )
+        else:
+            store.hold(shared=True)  # (with the others, never beside a server alone)
         store.upgrade()
         listener = bind(host, port)
     except (HeartsError, StoreError, BindError) as error:

@@ -294,6 +294,60 @@ def test_a_gap_is_refused_and_nothing_is_stored(store: Store) -> None:
     assert store.get(table_id) == before
 
 
+def test_a_process_appends_only_to_the_tables_it_owns(store: Store) -> None:
+    """Several processes (hearts.server.cluster): a store that writes for process 1 appends to
+    a table process 1 owns, alone or with others in one commit, and is refused one process 2
+    took over, storing nothing of it (a stale owner's move never reaches the new owner's
+    table); with no owner (one process serves) every table takes it."""
+    game = played(8, 30)
+    mine = store.create_table(
+        variant="classic", rules=game.rules, options={}, seed=8, dealer=0, seats=seats(),
+        events=game.events[:5], owner=1,
+    ).id  # fmt: skip
+    theirs = store.create_table(
+        variant="classic", rules=game.rules, options={}, seed=8, dealer=0, seats=seats(),
+        events=game.events[:5], owner=2,
+    ).id  # fmt: skip
+    store.owner = 1
+    assert store.append_events(mine, 5, game.events[5:6]) == 6
+    with pytest.raises(StoreError, match="driven by another of the server's processes"):
+        store.append_events(theirs, 5, game.events[5:6])
+    results = store.append_many(
+        [(mine, 6, game.events[6:7], None), (theirs, 5, game.events[5:6], None)]
+    )
+    assert results[0] is None and "driven by another" in str(results[1])
+    kept = store.get(theirs)
+    assert kept is not None and len(kept.events) == 5
+    store.owner = None
+    assert store.append_events(theirs, 5, game.events[5:6]) == 6
+
+
+def test_processes_sharing_a_store_and_a_server_alone_never_hold_it_together(
+    database_url: str,
+) -> None:
+    """PostgreSQL: processes started to share a store (``hold(shared=True)``) hold it together;
+    a server that would hold it alone is refused beside them, in a sentence saying how they
+    share it, and once it holds it they are refused beside it."""
+    if not database_url.startswith("postgresql"):
+        with Store(database_url) as alone:  # (SQLite: one server a file, as ever)
+            alone.hold()
+        return
+    one, two, alone = Store(database_url), Store(database_url), Store(database_url)
+    try:
+        one.hold(shared=True)
+        two.hold(shared=True)
+        with pytest.raises(StoreError, match="give each the same --redis-url"):
+            alone.hold()
+        one.release()
+        two.release()
+        alone.hold()
+        with pytest.raises(StoreError, match="started without --redis-url"):
+            one.hold(shared=True)
+    finally:
+        for store in (one, two, alone):
+            store.close()
+
+
 def test_a_number_already_stored_is_refused_and_nothing_is_stored(store: Store) -> None:
     """Appending from a number already stored (a duplicate) is refused, and nothing changes."""
     game = played(7, 30)

@@ -15,8 +15,8 @@ there, its bots asked there, its timers run there. Any process serves any client
   again from its stored events (as at a restart), its bots and timers included. A process asked
   to stop (SIGTERM) lets its lock go first, so the others take its tables at once. A process
   whose lock connection fails gives up its tables and starts again under a new id. Whatever
-  the timing, a stale owner cannot store a move twice: the store refuses an append that does not
-  follow the table's last stored event.
+  the timing, a stale owner cannot store a move: a process's store appends only to the tables
+  it owns in the store (``Store.owner``), and never out of the table's order of events.
 - **Relay.** A socket that arrives at a process which does not drive its table is relayed to
   the owner over Redis pub/sub (each process reads its own channel), as lila-ws relays to lila:
   the owner runs the socket's whole protocol as for one of its own (hello, moves, hints, chat,
@@ -56,7 +56,7 @@ from hearts.server.tables import MOVED
 if TYPE_CHECKING:
     from hearts.server.tables import Hub, Table
 
-__all__ = ["Cluster", "ClusterMiddleware", "Elsewhere", "RelayedSocket"]
+__all__ = ["Cluster", "ClusterMiddleware", "Elsewhere", "RelayedSocket", "Stopping"]
 
 log = logging.getLogger("hearts.server")
 
@@ -70,10 +70,20 @@ FORWARD_TIME: Final = 20.0
 PIPE_MOST: Final = 1000
 """Messages a relayed socket may have waiting to be written before it is closed (too slow)."""
 
+_UNPLACED: Final = "the server could not find where this table is played just now: try again"
+
 _MOVED_AWAY: Final = "this table moved to another of the server's processes: connect again"
 
 FLOOD: Final = 400
 """Frames of a relayed socket refused in a row for going too fast before it is closed."""
+
+_RENEW: Final = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+"""Renew the leader's key if it is still the caller's."""
 
 LEADER_TIME: Final = 5.0
 """Seconds the leader's key lasts unless renewed (renewed at every check)."""
@@ -81,6 +91,10 @@ LEADER_TIME: Final = 5.0
 
 class Elsewhere(Exception):
     """A table this process cannot serve: its owner speaks another protocol (a sentence)."""
+
+
+class Stopping(Exception):
+    """This process is handing its tables over: it takes none (the client tries again)."""
 
 
 class Cluster:
@@ -157,6 +171,11 @@ class Cluster:
             await self.drop(table)
         log.info("process %d handed its tables over", self.id)
 
+    @property
+    def stopping(self) -> bool:
+        """Whether this process is handing its tables over (it makes and takes none)."""
+        return self._stopping
+
     def close(self) -> None:
         self._stopping = True
         for task in list(self._tasks):
@@ -208,6 +227,7 @@ class Cluster:
         life.execute(text(f"SELECT pg_advisory_lock({_LOCK_KEY}, :id)"), {"id": self.id})
         life.commit()
         self._life = life
+        self.hub.store.owner = self.id  # (its appends: to tables this process drives only)
 
     def _let_go(self) -> None:
         with self._engine.begin() as connection:
@@ -337,11 +357,13 @@ class Cluster:
     async def check(self) -> None:
         """Look for tables to take over, give up those taken from this process, keep the
         lobby's entries and the leader's key."""
+        before = list(self.hub.tables.values())  # (a table made or taken meanwhile stays)
         held, taken, mine, seen = await self._run(self._look)
         if not held:
             log.error("process %d lost its lock on the store: it starts again", self.id)
             for table in list(self.hub.tables.values()):
                 await self.drop(table)
+            self._restart_relays()  # (what was sent to its old channel is read by nobody)
             await self._run(self._register)
             if self._listener is not None:  # (this process's channel is another now)
                 self._listener.cancel()
@@ -355,7 +377,7 @@ class Cluster:
                 self.live.pop(owner, None)
         for table_id in taken:
             await self._adopt(table_id)
-        for table in list(self.hub.tables.values()):
+        for table in before:
             if table.id not in mine and not table.game.is_over and table.gone is None:
                 log.warning("table %s is driven by another process now: let go", table.id)
                 await self.drop(table)
@@ -368,6 +390,8 @@ class Cluster:
     async def _adopt(self, table_id: str) -> bool:
         if table_id in self.hub.tables:
             return True
+        if self._stopping:  # (handing over: it takes nothing more)
+            return False
         stored = await self.hub.db(self.hub.store.get, table_id)
         if stored is None or stored.status != "playing":
             return False
@@ -425,6 +449,14 @@ class Cluster:
                             "the upgrade is over"
                         )
                     return owner, table_id
+            if spoken is not None and spoken != protocol.PROTOCOL_VERSION:
+                raise Elsewhere(  # (its process is gone: one of its own version takes it)
+                    f"this table is played on servers of protocol version {spoken}, and this "
+                    f"one speaks version {protocol.PROTOCOL_VERSION}: try again once the "
+                    "upgrade is over"
+                )
+            if self._stopping:
+                raise Stopping("this server's process is stopping: try again in a moment")
             if await self._run(self._take, table_id, owner):
                 if await self._adopt(table_id):
                     await self._publish(
@@ -455,11 +487,13 @@ class Cluster:
                 if self.on_lead is not None:
                     self._spawn(self.on_lead())
                 return
+            if await self.redis.eval(_RENEW, 1, key, me, int(LEADER_TIME * 1000)):
+                self.leader = self.id  # (renewed only if still ours: one step in Redis)
+                return
             holder = await self.redis.get(key)
-            if holder == me:
-                await self.redis.pexpire(key, int(LEADER_TIME * 1000))
             self.leader = int(holder) if holder is not None else None
         except Exception as error:
+            self.leader = None  # (not known: a leader's work is not done here meanwhile)
             log.warning("process %d: the leader's key could not be read: %s", self.id, error)
 
     # ------------------------------------------------------------------ the lobby
@@ -947,6 +981,11 @@ class ClusterMiddleware:
                 target = await cluster.leader_elsewhere()
         except Elsewhere as error:
             await _json(send, 409, {"error": str(error)})
+            return
+        except Exception as error:  # (stopping, or the store or Redis down: try again)
+            log.warning("a request for %s could not be placed: %s", path, error)
+            sentence = str(error) if isinstance(error, Stopping) else _UNPLACED
+            await _json(send, 503, {"error": sentence})
             return
         if target is None:
             await self.app(scope, receive, send)

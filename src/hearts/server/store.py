@@ -552,6 +552,10 @@ class Store:
             _private_database(self.path)
         self._held: Any = None
         """What holds the database for this server (:meth:`hold`): a lock file, a connection."""
+        self.owner: int | None = None
+        """The process this store writes for when several share it (hearts.server.cluster):
+        an append to a table another process drives then is refused (a process that lost a
+        table cannot store a move after the one that took it over)."""
         self._engine = self._make_engine(self.url)
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
         readers = self._engine
@@ -645,21 +649,23 @@ class Store:
         self.release()
         self._engine.dispose()
 
-    def hold(self) -> None:
+    def hold(self, *, shared: bool = False) -> None:
         """Hold the database for this server alone until :meth:`close` (``hearts serve`` does,
         before it serves): a second server on the same database would serve tables the first
         has moved on. Refused with a :class:`StoreError` while another process holds it.
+        ``shared``: one of several processes that share it (``--redis-url``, PostgreSQL only):
+        held with the others, never with a server that holds it alone.
 
         SQLite: an exclusive lock (``flock``) on ``<file>.lock`` beside the file, which tells
-        the holder's process id. PostgreSQL: a session advisory lock (``pg_try_advisory_lock``)
-        on a connection kept for it, one lock a schema, until several servers on one database
-        are supported. A database in memory is this process's alone, and needs none."""
+        the holder's process id. PostgreSQL: a session advisory lock (``pg_try_advisory_lock``,
+        or its ``_shared`` form) on a connection kept for it, one lock a schema. A database in
+        memory is this process's alone, and needs none."""
         if self._held is not None:
             return
         if self.path is not None:
             self._held = _lock_file(self.path)
         elif self.url.get_backend_name() == "postgresql":
-            self._held = self._advisory_lock()
+            self._held = self._advisory_lock(shared)
 
     def release(self) -> None:
         """Let go of the database held by :meth:`hold` (nothing if it is not held)."""
@@ -674,7 +680,7 @@ class Store:
             with suppress(SQLAlchemyError):
                 held.close()
 
-    def _advisory_lock(self) -> Any:
+    def _advisory_lock(self, shared: bool) -> Any:
         try:
             connection = self._engine.connect()
         except SQLAlchemyError as error:
@@ -682,8 +688,9 @@ class Store:
                 f"cannot open the database {_shown(self.url)}: {_reason(error)}"
             ) from None
         try:
+            how = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
             taken = connection.execute(
-                text("SELECT pg_try_advisory_lock(:key, hashtext(current_schema()))"),
+                text(f"SELECT {how}(:key, hashtext(current_schema()))"),
                 {"key": _ADVISORY_KEY},
             ).scalar()
             connection.commit()  # (a session's lock outlives its transaction)
@@ -692,6 +699,13 @@ class Store:
             raise StoreError(
                 f"cannot lock the database {_shown(self.url)}: {_reason(error)}"
             ) from None
+        if not taken and shared:
+            connection.close()
+            raise StoreError(
+                f"the database {_shown(self.url)} is served by a hearts serve of its own "
+                "(started without --redis-url): stop that one first, then start every process "
+                "with the same --redis-url"
+            )
         if not taken:
             connection.close()
             raise StoreError(
@@ -922,7 +936,7 @@ class Store:
                 if status is not None:
                     changes["status"] = status
                 result = connection.execute(
-                    update(TableRow).where(TableRow.id.in_(ids)).values(**changes)
+                    update(TableRow).where(TableRow.id.in_(ids), *self._owned()).values(**changes)
                 )
                 touched += getattr(result, "rowcount", 0)
             if touched != len(prepared):
@@ -956,8 +970,14 @@ class Store:
         # The update comes first: it takes the table's write lock (the row's on PostgreSQL,
         # the database's on SQLite) before the last number is read, so no other writer can
         # slip an event in between the check and the insert.
-        touched = session.execute(update(TableRow).where(TableRow.id == table_id).values(**changes))
+        touched = session.execute(
+            update(TableRow).where(TableRow.id == table_id, *self._owned()).values(**changes)
+        )
         if getattr(touched, "rowcount", 0) == 0:
+            if self.owner is not None and session.get(TableRow, table_id) is not None:
+                raise StoreError(
+                    f"table {table_id!r} is driven by another of the server's processes now"
+                )
             raise StoreError(f"there is no table {table_id!r}")
         last = session.scalar(
             select(func.max(EventRow.number)).where(EventRow.table_id == table_id)
@@ -981,6 +1001,10 @@ class Store:
                     for offset, data in enumerate(plain)
                 ],
             )
+
+    def _owned(self) -> list[ColumnElement[bool]]:
+        """The condition that a table is this process's (none when one process serves)."""
+        return [] if self.owner is None else [TableRow.owner == self.owner]
 
     def close_table(self, table_id: str) -> bool:
         """Mark a table being played as ``closed`` (nobody came to it): it is resumed, listed

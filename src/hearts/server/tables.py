@@ -1211,6 +1211,8 @@ class Hub:
         moving, the claim time running. ``game``: its game, dealt already (by default a new
         one on a fresh seed). Refused (503) when the server has ``max_tables`` in play, however
         the table is made (the lobby, Play again, a match, an event's deal)."""
+        if self.cluster is not None and self.cluster.stopping:
+            raise TableError("this server's process is stopping: try again in a moment", 503)
         if (
             len([table for table in self.tables.values() if not table.game.is_over])
             >= self.config.max_tables
