@@ -1100,3 +1100,19 @@ def test_serve_with_a_redis_on_a_sqlite_store_is_refused_in_one_sentence(tmp_pat
     result = runner.invoke(app, [*base, "--redis-url", "http://127.0.0.1:6379"])
     assert result.exit_code == 1
     assert "redis_url must be a Redis URL" in result.output
+
+
+def test_serve_with_a_redis_that_does_not_answer_is_refused_in_one_sentence() -> None:
+    """Several processes need their Redis: one that does not answer (nothing listens on the
+    port) is said in one sentence, exit 1, before anything is served, not a wait and a
+    traceback."""
+    from tests.server.conftest import postgres_url
+    from tests.server.processes import free_port
+
+    port = free_port()
+    base = ["serve", "--port", "0", "--bot-workers", "0", "--database-url", postgres_url()]
+    result = runner.invoke(app, [*base, "--redis-url", f"redis://127.0.0.1:{port}/0"])
+    assert result.exit_code == 1
+    line = _one_sentence(result.output)
+    assert line.startswith(f"error: cannot reach Redis at redis://127.0.0.1:{port}/0 (")
+    assert line.endswith("): start it, or give another --redis-url")

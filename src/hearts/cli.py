@@ -1132,6 +1132,9 @@ def serve(
                 "--database-url postgresql+psycopg://user:password@host/database"
             )
         else:
+            from hearts.server import bus
+
+            bus.check(redis_url)  # (a Redis that does not answer: one sentence, not a hang)
             store.hold(shared=True)  # (with the others, never beside a server alone)
         store.upgrade()
         listener = bind(host, port)

@@ -53,6 +53,7 @@ CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 ON_POSTGRES = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 """Several processes share a PostgreSQL store (never SQLite)."""
 
+
 @pytest.fixture
 def redis_url() -> str:
     """The tests' Redis (it must answer: the test fails, saying how to start it, if not)."""

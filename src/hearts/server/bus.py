@@ -14,7 +14,32 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["connect"]
+from hearts.errors import HeartsError
+
+
+class RedisUnreachable(HeartsError):
+    """The Redis of ``--redis-url`` does not answer (a sentence says where and why)."""
+
+
+def check(url: str) -> None:
+    """Ask the Redis of ``url`` once (PING, 5 s at most), before a process serves: refused
+    with :class:`RedisUnreachable` in one sentence if it does not answer."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_timeout=5.0, socket_connect_timeout=5.0)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        where = url.split("@")[-1]  # (no password in the sentence)
+        reason = str(error).strip().rstrip(".") or type(error).__name__
+        raise RedisUnreachable(
+            f"cannot reach Redis at {where} ({reason}): start it, or give another --redis-url"
+        ) from None
+    finally:
+        client.close()
+
+
+__all__ = ["RedisUnreachable", "check", "connect"]
 
 
 def connect(url: str | None) -> Any:
