@@ -721,6 +721,9 @@ class Cluster:
                         await socket.close(MOVED)
                     return
                 kind, value = getting.result()
+                if pipe.full:  # (too slow to take its messages: it comes back instead)
+                    await socket.close(MOVED)
+                    return
                 if kind == "close":
                     await socket.close(int(value))
                     return
@@ -896,10 +899,14 @@ class _Pipe:
         self.table = table
         self.next = 0
         self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.full = False
+        """Whether its client fell :data:`PIPE_MOST` messages behind (it is closed at once,
+        what came after dropped: its client comes back to the whole state)."""
 
     def put(self, item: tuple[str, Any]) -> None:
         if self.queue.qsize() >= PIPE_MOST:
-            item = ("close", MOVED)  # (a client too slow to take its messages)
+            self.full = True
+            return
         self.queue.put_nowait(item)
 
 
