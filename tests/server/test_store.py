@@ -322,16 +322,14 @@ def test_a_process_appends_only_to_the_tables_it_owns(store: Store) -> None:
     assert store.append_events(theirs, 5, game.events[5:6]) == 6
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 def test_processes_sharing_a_store_and_a_server_alone_never_hold_it_together(
     database_url: str,
 ) -> None:
-    """PostgreSQL: processes started to share a store (``hold(shared=True)``) hold it together;
-    a server that would hold it alone is refused beside them, in a sentence saying how they
-    share it, and once it holds it they are refused beside it."""
-    if not database_url.startswith("postgresql"):
-        with Store(database_url) as alone:  # (SQLite: one server a file, as ever)
-            alone.hold()
-        return
+    """PostgreSQL (several processes share no SQLite store): processes started to share a store
+    (``hold(shared=True)``) hold it together; a server that would hold it alone is refused
+    beside them, in a sentence saying how they share it, and once it holds it they are refused
+    beside it."""
     one, two, alone = Store(database_url), Store(database_url), Store(database_url)
     try:
         one.hold(shared=True)
