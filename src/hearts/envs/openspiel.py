@@ -82,7 +82,10 @@ imagines and what it keeps.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import enum
+import pickle
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -90,9 +93,9 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from hearts import table, variants
+from hearts import scoring, table, variants
 from hearts.bots.sampler import Sampler, passes_sampled, supported
-from hearts.cards import Card, CardSet
+from hearts.cards import Card, CardSet, cards_of
 from hearts.deal import Deal
 from hearts.envs.aec import (
     ACTIONS,
@@ -105,17 +108,61 @@ from hearts.envs.aec import (
     layout,
     move_of,
 )
-from hearts.errors import HeartsError, IllegalMove, InvalidArgument
-from hearts.events import Dealt, Passed
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidCard
+from hearts.events import (
+    BidMade,
+    CardPlayed,
+    CardsKept,
+    Dealt,
+    Discarded,
+    Event,
+    HandOver,
+    MoonChosen,
+    MoonShot,
+    Passed,
+    StockDrawn,
+    SuitNamed,
+    TrickCarried,
+    TrickWon,
+)
 from hearts.events import move_of as recorded_move
-from hearts.game import Game
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import Phase
 from hearts.moves import Move, Pass
 from hearts.observation import SeatView
-from hearts.rules import PassDirection, Rules, SettlementMethod
+from hearts.rules import (
+    Auction,
+    Cancellation,
+    Excess,
+    FirstLead,
+    Howell,
+    Joker,
+    Moon,
+    NoTrickBonus,
+    PassDirection,
+    Passing,
+    Points,
+    Rules,
+    SettlementMethod,
+    Simple,
+    Sweepstakes,
+    TwoHanded,
+)
 
-__all__ = ["PREFIX", "HeartsGame", "HeartsState", "game_name", "names", "register", "view_string"]
+__all__ = [
+    "OPENSPIEL_NAMES",
+    "PREFIX",
+    "RECALL_VERSION",
+    "HeartsGame",
+    "HeartsState",
+    "game_name",
+    "hand_bounds",
+    "names",
+    "parameters",
+    "recall_layout",
+    "register",
+    "view_string",
+]
 
 PREFIX: Final = "hearts_"
 """What every game's name begins with."""
@@ -123,6 +170,14 @@ MAX_HANDS: Final = 50
 """The default bound of a whole-game episode, in hands."""
 _TRIES: Final = 20
 """Draws of the sampler before a resample gives up."""
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE_PLAYER: Final = int(pyspiel.PlayerId.CHANCE)
+_PART_KINDS: Final[dict[str, type[Any]]] = {
+    "passing": Passing,
+    "auction": Auction,
+    "joker": Joker,
+    "cancellation": Cancellation,
+}
 _VIEW_FIELDS: Final = (
     "seat",
     "hand_number",
@@ -183,6 +238,473 @@ def view_string(view: SeatView, choosing: CardSet = CardSet(), *, history: bool 
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------------------------- parameters
+
+_ENGINE_PARAMS: Final = ("players", "episode", "max_hands")
+"""The parameters that are not options of the form."""
+_NOT_OPTIONS: Final = frozenset({"players", "laws"})
+"""Options of :class:`~hearts.rules.Rules` that are not parameters of their own (``players`` is
+one above; the games are built without the laws)."""
+_SETTLING_KINDS: Final = (Points, Sweepstakes, Howell, Simple, Excess, TwoHanded)
+OPENSPIEL_NAMES: Final = (
+    "pass_cards",
+    "no_pts_on_first_trick",
+    "can_lead_any_club",
+    "jd_bonus",
+    "avoid_all_tricks_bonus",
+    "qs_breaks_hearts",
+    "must_break_hearts",
+    "can_lead_hearts_instead_of_qs",
+)
+"""OpenSpiel's own ``hearts`` parameters, each a parameter of every game here (see
+:func:`parameters`)."""
+_ALIAS_OF: Final = {
+    "pass_cards": "passing",
+    "no_pts_on_first_trick": "penalty_free_first_trick",
+    "can_lead_any_club": "first_lead",
+    "jd_bonus": "card_values",
+    "avoid_all_tricks_bonus": "settlement.no_trick",
+    "qs_breaks_hearts": "queen_breaks_hearts",
+    "must_break_hearts": "hearts_must_be_broken",
+    "can_lead_hearts_instead_of_qs": "lead_hearts_with_only_penalty",
+}
+"""Each OpenSpiel name and the project's option it stands for."""
+_JACK_OF_DIAMONDS: Final = Card.parse("JD")
+_OPENSPIEL_NO_TRICK: Final = NoTrickBonus(points=5, with_moon=False)
+
+
+def _param_value(value: object) -> bool | int | str:
+    """An option's value as an OpenSpiel parameter: a bool, an int or a string (an enum by its
+    value, cards by name and a sequence joined by commas, ``QS:13`` for a card's value)."""
+    if isinstance(value, bool | int):
+        return value
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        parts = []
+        for item in value:
+            if isinstance(item, tuple):
+                card, amount = item
+                parts.append(f"{card}:{amount}")
+            elif isinstance(item, Card):
+                parts.append(str(item))
+            else:
+                parts.append(str(_param_value(item)))
+        return ",".join(parts)
+    raise TypeError(f"no parameter form for {value!r}")  # pragma: no cover - every option has one
+
+
+def _part_options(prefix: str, part: Any) -> dict[str, bool | int | str]:
+    """The dotted parameters of a part's options (nested parts: a flag and their options)."""
+    out: dict[str, bool | int | str] = {}
+    for field in dataclasses.fields(part):
+        value = getattr(part, field.name)
+        name = f"{prefix}.{field.name}"
+        if field.name == "no_trick":
+            out[name] = value is not None
+            out.update(_part_options(name, value if value is not None else NoTrickBonus()))
+        else:
+            out[name] = _param_value(value)
+    return out
+
+
+def parameters(rules: Rules) -> dict[str, bool | int | str]:
+    """Every option of ``rules`` as OpenSpiel parameters, then OpenSpiel's own eight names.
+
+    A part (``passing``, ``auction``, ``joker``, ``cancellation``) is a flag, its options
+    dotted (``passing.count``; at the part's defaults when it is off); the settlement is its
+    method (``settlement``: ``points``, ``sweepstakes``...) and every method's options dotted
+    (``settlement.moon``, ``settlement.no_trick`` and ``settlement.no_trick.points``...);
+    sequences are strings of names joined by commas (``passing.cycle``: ``left,right``;
+    ``card_values``: ``QS:13,JD:-10``; ``removed``: ``2C``).
+
+    >>> params = parameters(variants.get("modern"))
+    >>> params["passing"], params["passing.cycle"], params["card_values"], params["settlement"]
+    (True, 'left,right,across,hold', 'QS:13', 'points')
+    >>> params["settlement.moon"], params["pass_cards"], params["jd_bonus"]
+    ('old', True, False)
+    """
+    out: dict[str, bool | int | str] = {}
+    for field in dataclasses.fields(rules):
+        if not field.init or field.name in _NOT_OPTIONS:
+            continue
+        name = field.name
+        value = getattr(rules, name)
+        if name in _PART_KINDS:
+            out[name] = value is not None
+            out.update(_part_options(name, value if value is not None else _PART_KINDS[name]()))
+        elif name == "settlement":
+            out[name] = str(value.method.value)
+            for kind in _SETTLING_KINDS:
+                current = value if isinstance(value, kind) else kind()
+                for key, option in _part_options(name, current).items():
+                    if isinstance(value, kind) or key not in out:
+                        out[key] = option
+        else:
+            out[name] = _param_value(value)
+    out.update(_openspiel_view(rules))
+    return out
+
+
+def _openspiel_view(rules: Rules) -> dict[str, bool]:
+    """OpenSpiel's eight names as ``rules`` have them."""
+    return {
+        "pass_cards": rules.passing is not None,
+        "no_pts_on_first_trick": rules.penalty_free_first_trick,
+        "can_lead_any_club": rules.first_lead is FirstLead.ANY_CLUB,
+        "jd_bonus": (_JACK_OF_DIAMONDS, -10) in rules.card_values,
+        "avoid_all_tricks_bonus": rules.no_trick == _OPENSPIEL_NO_TRICK,
+        "qs_breaks_hearts": rules.queen_breaks_hearts,
+        "must_break_hearts": rules.hearts_must_be_broken,
+        "can_lead_hearts_instead_of_qs": rules.lead_hearts_with_only_penalty,
+    }
+
+
+def _parsed(name: str, text: str) -> Any:
+    """A string parameter back as the option's value (sequences split at commas)."""
+    if name in ("passing.cycle", "removed"):
+        return tuple(item.strip() for item in text.split(",") if item.strip())
+    if name == "card_values":
+        pairs = []
+        for item in text.split(","):
+            if not item.strip():
+                continue
+            card, sep, amount = item.partition(":")
+            try:
+                if not sep:
+                    raise ValueError
+                pairs.append((Card.parse(card.strip()), int(amount)))
+            except (ValueError, HeartsError):
+                raise InvalidArgument(
+                    f"card_values={text!r}: each is a card and its value, as 'QS:13,JD:-10'"
+                ) from None
+        return tuple(pairs)
+    return text
+
+
+def _changes(
+    defaults: dict[str, bool | int | str], params: dict[str, Any], rules: Rules
+) -> dict[str, Any]:
+    """The rule changes the parameters ask for: each parameter that differs from its default
+    (OpenSpiel fills every parameter in, so one at its default changes nothing)."""
+    changed: dict[str, Any] = {}
+    for name, value in params.items():
+        if name in _ENGINE_PARAMS:
+            continue
+        if name not in defaults:
+            known = ", ".join(sorted(defaults))
+            raise InvalidArgument(f"unknown parameter {name!r}: the parameters are {known}")
+        default = defaults[name]
+        if type(value) is not type(default):
+            raise InvalidArgument(
+                f"{name}={value!r}: it is a {type(default).__name__}, as {default!r}"
+            )
+        if value != default:
+            changed[name] = value
+    for alias, option in _ALIAS_OF.items():
+        if alias in changed and option in changed:
+            raise InvalidArgument(
+                f"{alias} is OpenSpiel's name for {option}: give one of them, not both"
+            )
+    # OpenSpiel's names, as the project's options.
+    if "pass_cards" in changed:
+        changed["passing"] = changed.pop("pass_cards")
+    for alias, option in (
+        ("no_pts_on_first_trick", "penalty_free_first_trick"),
+        ("qs_breaks_hearts", "queen_breaks_hearts"),
+        ("must_break_hearts", "hearts_must_be_broken"),
+        ("can_lead_hearts_instead_of_qs", "lead_hearts_with_only_penalty"),
+    ):
+        if alias in changed:
+            changed[option] = changed.pop(alias)
+    if "can_lead_any_club" in changed:
+        changed["first_lead"] = "any-club" if changed.pop("can_lead_any_club") else "lowest-club"
+    if "jd_bonus" in changed:
+        values = [pair for pair in rules.card_values if pair[0] != _JACK_OF_DIAMONDS]
+        if changed.pop("jd_bonus"):
+            values.append((_JACK_OF_DIAMONDS, -10))
+        changed["card_values"] = ",".join(f"{card}:{amount}" for card, amount in values)
+    if "avoid_all_tricks_bonus" in changed:
+        on = changed.pop("avoid_all_tricks_bonus")
+        changed["settlement.no_trick"] = on
+        if on:
+            changed["settlement.no_trick.points"] = 5
+            changed["settlement.no_trick.with_moon"] = False
+    # Group the dotted options by part.
+    out: dict[str, Any] = {}
+    parts: dict[str, dict[str, Any]] = {}
+    for name, value in changed.items():
+        top, dot, rest = name.partition(".")
+        parsed = _parsed(name, value) if isinstance(value, str) else value
+        if dot:
+            parts.setdefault(top, {})[rest] = parsed
+        else:
+            out[top] = parsed
+    for part, options in parts.items():
+        if part == "settlement":
+            out["settlement"] = _settlement_change(rules, out.get("settlement"), options)
+            continue
+        on = out.get(part, getattr(rules, part) is not None)
+        if on is False:
+            raise InvalidArgument(
+                f"{', '.join(f'{part}.{key}' for key in options)} given, but {part} is off: "
+                f"turn it on with {part}=True"
+            )
+        out[part] = options
+    return out
+
+
+def _settlement_change(rules: Rules, method: Any, options: dict[str, Any]) -> Any:
+    """The settlement asked for: its method (the rules' own unless named) with the options
+    given (``no_trick``: a flag, its own options dotted)."""
+    data: dict[str, Any] = {"method": method if method is not None else rules.method.value}
+    bonus: dict[str, Any] = {}
+    flag: bool | None = None
+    for key, value in options.items():
+        if key == "no_trick":
+            flag = bool(value)
+        elif key.startswith("no_trick."):
+            bonus[key.partition(".")[2]] = value
+        else:
+            data[key] = value
+    same = data["method"] == rules.method.value and isinstance(rules.settlement, Points)
+    current = rules.settlement.no_trick if same else None
+    if flag is None and bonus:
+        flag = current is not None
+    if flag is False and bonus:
+        raise InvalidArgument(
+            "settlement.no_trick options given, but settlement.no_trick is off: "
+            "turn it on with settlement.no_trick=True"
+        )
+    if flag:
+        bonus = {**(dataclasses.asdict(current) if current is not None else {}), **bonus}
+    if flag:
+        data["no_trick"] = bonus or {}
+    elif flag is False:
+        data["no_trick"] = None
+    return data
+
+
+# ------------------------------------------------------------------ the information-state tensor
+
+RECALL_VERSION: Final = 1
+"""The version of the information-state tensor's layout (:func:`recall_layout`)."""
+_RECALL_KINDS: Final = (
+    Passed,
+    CardPlayed,
+    TrickWon,
+    TrickCarried,
+    Discarded,
+    CardsKept,
+    StockDrawn,
+    MoonShot,
+    MoonChosen,
+    BidMade,
+    SuitNamed,
+)
+"""The events of a hand a seat sees, in the order of their one-hot ``kind`` (the deal and the
+hand's end have fields of their own; the laws' events do not occur: the games have no laws)."""
+_KIND_AT: Final = {kind: at for at, kind in enumerate(_RECALL_KINDS)}
+_WORDS: Final = ("clubs", "diamonds", "spades", "hearts", "old", "new")
+"""The words an event may hold: a suit named, a moon choice."""
+_WORD_AT: Final = {word: at for at, word in enumerate(_WORDS)}
+_OTHER_FIELDS: Final = ("to", "leader")
+"""Fields that name a second seat: who a pass goes to, who led a trick."""
+
+
+def _fields_of(kind: type[Event]) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(kind))
+
+
+_FIELDS: Final = {kind: _fields_of(kind) for kind in _RECALL_KINDS}
+
+
+def _max_events(rules: Rules) -> int:
+    """More events than one hand shows a seat (its deal and end aside): every card played, a
+    trick for each two cards (and one more), every card drawn from the stock, and per seat a
+    pass, a bid, a discard, the cards kept, the moon shot and chosen, with the suit named."""
+    cards = rules.pack.bit_count()
+    stock = cards - rules.hand_size * rules.dealt_seats
+    return cards + cards // 2 + 1 + stock + 6 * rules.players + 1
+
+
+def recall_layout(rules: Rules) -> dict[str, slice]:
+    """The fields of the information-state tensor and their slices (layout version
+    :data:`RECALL_VERSION`); ``P`` players, ``C`` the cards of the pack (a card's place is its
+    rank in the pack, lowest id first), ``M`` the event slots (:func:`_max_events`), each of
+    ``E = 11 + 2P + C + 2 + 6`` numbers.
+
+    >>> fields = recall_layout(variants.get("modern"))
+    >>> fields["dealt"], fields["events"].stop
+    (slice(14, 66, None), 10030)
+    """
+    players = rules.players
+    cards = rules.pack.bit_count()
+    sizes = [
+        ("seat", players),
+        ("dealer", players),
+        ("direction", len(PassDirection)),
+        ("hand_number", 1),
+        ("scores", players),
+        ("pool", 1),
+        ("jack", 1),
+        ("dealt", cards),
+        ("passed", cards),
+        ("received", cards),
+        ("choosing", cards),
+        ("over", 1),
+        ("penalties", players),
+        ("points", players),
+        ("events", _max_events(rules) * _event_size(rules)),
+    ]
+    out: dict[str, slice] = {}
+    at = 0
+    for name, size in sizes:
+        out[name] = slice(at, at + size)
+        at += size
+    return out
+
+
+def _event_size(rules: Rules) -> int:
+    return len(_RECALL_KINDS) + 2 * rules.players + rules.pack.bit_count() + 2 + len(_WORDS)
+
+
+class _Recall:
+    """Writes a seat's information-state tensor (see :func:`recall_layout`)."""
+
+    __slots__ = ("fields", "places", "players", "size", "slot", "slots", "word")
+
+    def __init__(self, rules: Rules) -> None:
+        self.fields = recall_layout(rules)
+        self.size = self.fields["events"].stop
+        self.players = rules.players
+        self.places = {card: at for at, card in enumerate(cards_of(rules.pack))}
+        self.slot = _event_size(rules)
+        self.slots = _max_events(rules)
+        kinds = len(_RECALL_KINDS)
+        self.word = kinds + 2 * self.players + len(self.places) + 2
+
+    def zeros(self) -> np.ndarray:
+        return np.zeros(self.size, np.float32)
+
+    def _cards(self, out: np.ndarray, at: int, cards: Any) -> None:
+        places = self.places
+        for card in cards:
+            out[at + places[card]] = 1.0
+
+    def write(self, view: SeatView, choosing: CardSet) -> np.ndarray:
+        """The tensor of ``view`` (and the cards chosen so far for a pass or discard)."""
+        out = np.zeros(self.size, np.float32)
+        f = self.fields
+        out[f["seat"].start + view.seat] = 1.0
+        out[f["dealer"].start + view.dealer] = 1.0
+        out[f["direction"].start + _DIRECTION_INDEX[view.pass_direction]] = 1.0
+        out[f["hand_number"].start] = view.hand_number
+        out[f["scores"]] = view.scores
+        out[f["pool"].start] = view.pool
+        out[f["jack"].start] = float(view.jack)
+        self._cards(out, f["dealt"].start, view.dealt)
+        if view.passed is not None:
+            self._cards(out, f["passed"].start, view.passed)
+        if view.received is not None:
+            self._cards(out, f["received"].start, view.received)
+        self._cards(out, f["choosing"].start, choosing)
+        players = self.players
+        kinds = len(_RECALL_KINDS)
+        cards_at = kinds + 2 * players
+        number_at = cards_at + len(self.places)
+        base = f["events"].start
+        slot = 0
+        for event in view.events:
+            kind = type(event)
+            if kind is Dealt:
+                continue
+            if kind is HandOver:
+                assert isinstance(event, HandOver)
+                out[f["over"].start] = 1.0
+                out[f["penalties"]] = event.penalties
+                out[f["points"]] = event.points
+                continue
+            at = _KIND_AT.get(kind)
+            if at is None:
+                raise HeartsError(f"the information-state tensor has no place for {event!r}")
+            if slot >= self.slots:  # pragma: no cover - _max_events bounds a hand's events
+                raise HeartsError(f"more than {self.slots} events in one hand")
+            start = base + slot * self.slot
+            out[start + at] = 1.0
+            for name in _FIELDS[kind]:
+                value = getattr(event, name)
+                if name == "seat":
+                    if value >= 0:
+                        out[start + kinds + value] = 1.0
+                elif name in _OTHER_FIELDS:
+                    out[start + kinds + players + value] = 1.0
+                elif name == "card":
+                    if value is None:
+                        out[start + number_at + 1] = 1.0
+                    else:
+                        out[start + cards_at + self.places[value]] = 1.0
+                elif name == "cards":
+                    self._cards(out, start + cards_at, value)
+                elif name in ("points", "amount"):
+                    if value is None:
+                        out[start + number_at + 1] = 1.0
+                    else:
+                        out[start + number_at] = value
+                elif name in ("suit", "choice"):
+                    out[start + self.word + _WORD_AT[value]] = 1.0
+                else:  # pragma: no cover - every field of these events is placed above
+                    raise HeartsError(f"the information-state tensor has no place for {name}")
+            slot += 1
+        return out
+
+
+_DIRECTION_INDEX: Final = {direction: at for at, direction in enumerate(PassDirection)}
+
+
+# ------------------------------------------------------------------------------ utility bounds
+
+
+def hand_bounds(rules: Rules) -> tuple[float, float]:
+    """The least and most one seat's return can be for one hand (see the module's docstring:
+    minus the points in a points settlement, the counters won in another).
+
+    >>> hand_bounds(variants.get("modern")), hand_bounds(variants.get("new-moon"))
+    ((-26.0, 0.0), (-26.0, 26.0))
+    >>> hand_bounds(variants.get("classic")), hand_bounds(variants.get("howell"))
+    ((-13.0, 13.0), (-39.0, 13.0))
+    """
+    values = rules.values
+    total = rules.penalty_total  # T: every unit counting against
+    if rules.method is SettlementMethod.POINTS:
+        negative = sum(value for value in values if value < 0)
+        bonus = rules.no_trick.points if rules.no_trick is not None else 0
+        least = negative  # the fewest points a seat takes: every card counting for it
+        if rules.moon in (Moon.NEW, Moon.CHOICE):
+            least = min(least, negative - total)  # the new moon: T below zero
+        most = total  # every unit, or another seat's old moon
+        return float(-most), float(-(least - bonus))
+    units = total
+    if rules.auction is not None:  # the units are the named suit's cards
+        suits = [(rules.pack >> (16 * suit)) & 0xFFFF for suit in range(4)]
+        units = max(total, *(bin(mask).count("1") for mask in suits)) * rules.packs
+    bid = rules.auction.max_bid if rules.auction is not None else 0
+    seats = rules.dealt_seats
+    method = rules.method
+    if method is SettlementMethod.SWEEPSTAKES:
+        return float(-(units + bid)), float(units + bid)
+    if method is SettlementMethod.HOWELL:
+        return float(units - seats * units), float(units)
+    if method is SettlementMethod.EXCESS:
+        return float(-2 * units), float(units)
+    return float(-units), float(units)  # simple, two-handed: the units in play at most
+
+
+# ----------------------------------------------------------------------------------- the game
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Spec:
     """A game's settings, shared by its states (never copied: nothing in it changes)."""
@@ -190,26 +712,34 @@ class _Spec:
     rules: Rules
     episode: str
     max_hands: int
+    recall: _Recall
+    observation_size: int
+    places: dict[int, tuple[list[list[int]], list[int]]]
+    """Per dealer, where the table deals each place of the pack (see :func:`_slots`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
-
-def _rules_of(preset: variants.Variant, players: int) -> Rules:
-    rules = variants.for_players_named(preset.name, players)
-    if rules.laws:  # pragma: no cover - no preset is played by the laws
-        raise InvalidArgument("the OpenSpiel games are built without the laws option")
-    return rules
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_spec_of, (self.rules, self.episode, self.max_hands))
 
 
-def _hand_bound(rules: Rules) -> float:
-    """More than any seat can win or lose in one hand: the units in play ``T`` (the largest of
-    the cards' values added up and the cards of the pack, which bounds a named suit's), at most
-    ``3T`` and a no-trick bonus in points, ``T`` per seat (and twice a bid) in counters."""
-    units = max(sum(abs(value) for value in rules.values), rules.pack.bit_count())
-    bonus = rules.no_trick.points if rules.no_trick is not None else 0
-    bid = rules.auction.max_bid if rules.auction is not None else 0
-    return float(rules.players * (3 * units + bonus + 2 * bid))
+def _spec_of(rules: Rules, episode: str, max_hands: int) -> _Spec:
+    return _Spec(
+        rules, episode, max_hands, _Recall(rules), layout(rules.players)["cancelled"].stop, {}
+    )
+
+
+def _slots(rules: Rules, dealer: int) -> tuple[list[list[int]], list[int]]:
+    """Where the table deals each place of the pack: per seat its places, and the stock's."""
+    sits_out = dealer if rules.dealt_seats < rules.players else None
+    return table.deal_out(
+        list(range(rules.pack.bit_count())),
+        players=rules.players,
+        dealer=dealer,
+        hand_size=rules.hand_size,
+        sits_out=sits_out,
+    )
 
 
 def _hand_length(rules: Rules) -> int:
@@ -230,23 +760,34 @@ class HeartsGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None, preset: str | None = None) -> None:
         params = dict(params or {})
         self.preset = variants.variant(preset if preset is not None else self.PRESET)
-        players = int(params.get("players", self.preset.rules.players))
-        episode = str(params.get("episode", "hand"))
-        max_hands = int(params.get("max_hands", MAX_HANDS))
+        players = params.get("players", self.preset.rules.players)
+        episode = params.get("episode", "hand")
+        max_hands = params.get("max_hands", MAX_HANDS)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidArgument(f"players={players!r}: it is a whole number of seats")
         if episode not in ("hand", "game"):
             raise InvalidArgument(f"episode={episode!r}: it is 'hand' or 'game'")
-        if max_hands < 1:
-            raise InvalidArgument(f"max_hands={max_hands}: a game episode has at least one hand")
-        rules = _rules_of(self.preset, players)
+        if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
+            raise InvalidArgument(
+                f"max_hands={max_hands!r}: a game episode has a whole number of hands, at least one"
+            )
+        base = _rules_of(self.preset, players)
+        changes = _changes(parameters(self.preset.rules), params, base)
+        rules = base.replace(**changes) if changes else base
+        if rules.laws:
+            raise InvalidArgument("the OpenSpiel games are built without the laws option")
+        if rules.players != players:  # pragma: no cover - players is not a rule change here
+            raise InvalidArgument("players is given by the players parameter alone")
+        self.rules = rules
         hands = 1 if episode == "hand" else max_hands
-        self.spec = _Spec(rules, episode, hands)
-        bound = hands * _hand_bound(rules)
+        self.spec = _spec_of(rules, episode, hands)
+        least, most = hand_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
             max_chance_outcomes=CARD_SLOTS,
             num_players=players,
-            min_utility=-bound,
-            max_utility=bound,
+            min_utility=hands * least,
+            max_utility=hands * most,
             utility_sum=None,
             max_game_length=hands * _hand_length(rules),
         )
@@ -264,77 +805,396 @@ class HeartsGame(pyspiel.Game):
         if params:
             raise InvalidArgument(f"the observer takes no parameters, not {params!r}")
         recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        return _Observer(self.spec.rules.players, history=recall)
+        return _Observer(self.spec, recall=recall)
+
+
+def _rules_of(preset: variants.Variant, players: int) -> Rules:
+    return variants.for_players_named(preset.name, players)
 
 
 class _Observer:
-    """OpenSpiel's Python observer: the AEC encoding as the tensor, the view as the string."""
+    """OpenSpiel's Python observer: the information state (perfect recall: the seat's whole
+    history) or the observation (the AEC encoding), as tensor and string."""
 
-    def __init__(self, players: int, *, history: bool) -> None:
-        self.tensor = np.zeros(layout(players)["cancelled"].stop, np.float32)
+    def __init__(self, spec: _Spec, *, recall: bool) -> None:
+        size = spec.recall.size if recall else spec.observation_size
+        self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
-        self.history = history
+        self.recall = recall
 
     def set_from(self, state: HeartsState, player: int) -> None:
-        self.tensor[:] = state.encoded(player)
+        t = state._t
+        self.tensor[:] = t.recall_tensor(player) if self.recall else t.observation(player)
 
     def string_from(self, state: HeartsState, player: int) -> str:
-        return state.seat_string(player, history=self.history)
+        return state._t.seat_string(player, history=self.recall)
+
+
+# Kinds of a recorded action (how to undo it).
+_CHANCE: Final = 0
+_CHOSEN: Final = 1
+"""A card chosen for a pass or discard, not the last."""
+_MOVE: Final = 2
+"""A move made in the hand (a card played, a bid..., or the last card of a pass or discard)."""
 
 
 @dataclasses.dataclass(slots=True)
-class _Hand:
-    """One hand of an episode: the cards dealt in order (chance outcomes) and the actions of
-    the seats, as (seat, action), and the engine's moves."""
+class _Done:
+    """A hand of a whole-game episode that is over, and the standing before it was settled."""
 
-    deck: list[int] = dataclasses.field(default_factory=list)
-    actions: list[tuple[int, int]] = dataclasses.field(default_factory=list)
-    moves: list[tuple[int, Move]] = dataclasses.field(default_factory=list)
+    deck: list[int]
+    deal: Deal
+    before: tuple[tuple[int, ...], int, bool, int | None, tuple[float, ...]]
+    start: int
+    """Where its actions begin in the record."""
 
 
 class _Table:
-    """Everything a state changes, in one object so that a copy keeps it together."""
+    """Everything a state changes, in one object: the referee's truth, the record of actions
+    and what was built from them (strings and tensors, kept while nothing changes)."""
 
     __slots__ = (
+        "cache",
         "choosing",
         "deal",
-        "dealing",
-        "dealts",
-        "game",
-        "hands",
+        "dealt",
+        "deck",
+        "done",
+        "jack",
+        "namer",
         "over",
-        "past",
+        "pool",
+        "record",
+        "scores",
+        "spec",
         "start",
         "totals",
     )
 
-    def __init__(self, players: int) -> None:
-        self.hands: list[_Hand] = [_Hand()]
-        self.dealts: list[Dealt] = []
-        self.game: Game | None = None
+    def __init__(self, spec: _Spec) -> None:
+        rules = spec.rules
+        players = rules.players
+        self.spec = spec
+        self.record: list[tuple[int, int, int, CardSet]] = []
+        """Every action of the episode: (player, action, kind, the cards its seat had chosen
+        for a pass or discard before it)."""
+        self.deck: list[int] = []
+        """The cards of the hand in progress, in the order dealt."""
+        self.dealt = 0
+        """Their mask."""
         self.deal: Deal | None = None
-        """The hand in progress, or the hand just over."""
-        self.dealing = True
-        self.over = False
-        self.choosing = [CardSet() for _ in range(players)]
-        self.start: tuple[int, ...] = ()
-        """The game's totals before the hand in progress."""
+        """The hand in progress once dealt (None while the cards are being dealt)."""
+        self.done: list[_Done] = []
+        self.choosing = [CardSet()] * players
+        counters = rules.method is not SettlementMethod.POINTS
+        self.scores = [rules.start_counters if counters else 0] * players
+        self.pool = 0
+        self.jack = False
+        self.namer: int | None = None
         self.totals = [0.0] * players
-        """Each seat's return so far."""
-        self.past: list[list[str]] = [[] for _ in range(players)]
-        """Per seat, its information state string of each earlier hand, once over."""
+        self.over = False
+        self.start = 0
+        """Where the hand in progress begins in the record."""
+        self.cache: dict[Any, Any] = {}
+
+    # ------------------------------------------------------------------ copies
+
+    def copy(self) -> _Table:
+        other = _Table.__new__(_Table)
+        other.spec = self.spec
+        other.record = self.record.copy()
+        other.deck = self.deck.copy()
+        other.dealt = self.dealt
+        other.deal = self.deal.copy() if self.deal is not None else None
+        other.done = self.done.copy()  # (a hand over never changes: shared)
+        other.choosing = self.choosing.copy()
+        other.scores = self.scores.copy()
+        other.pool = self.pool
+        other.jack = self.jack
+        other.namer = self.namer
+        other.totals = self.totals.copy()
+        other.over = self.over
+        other.start = self.start
+        other.cache = self.cache.copy()  # (what is built is never changed in place)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (OpenSpiel's serialization) as its actions, replayed when unpickled.
+        return (_replayed, (self.spec, [(entry[0], entry[1]) for entry in self.record]))
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, player: int, action: int) -> None:
+        if self.over:
+            raise IllegalMove("the episode is over: no action is left")
+        chosen = CardSet()
+        if self.deal is None:
+            self._deal_card(action)
+            kind = _CHANCE
+        else:
+            chosen = self.choosing[player]
+            kind = self._play(action)
+        self.record.append((player, action, kind, chosen))
+        self.cache.clear()
+
+    def _deal_card(self, action: int) -> None:
+        rules = self.spec.rules
+        if not (0 <= action < 128 and rules.pack >> action & 1) or self.dealt >> action & 1:
+            raise IllegalMove(f"chance outcome {action} is no card still to be dealt")
+        self.deck.append(action)
+        self.dealt |= 1 << action
+        if len(self.deck) == rules.pack.bit_count():
+            self._start_hand()
+
+    def _start_hand(self) -> None:
+        rules = self.spec.rules
+        number = len(self.done)
+        dealer = 0 if number == 0 else table.next_dealer(self.done[-1].deal.dealer, rules.players)
+        places = self.spec.places.get(dealer)
+        if places is None:
+            places = self.spec.places[dealer] = _slots(rules, dealer)
+        seats, stock = places
+        deck = self.deck
+        masks = [sum(1 << deck[i] for i in seat) for seat in seats]
+        sits_out = dealer if rules.dealt_seats < rules.players else None
+        namer = self.namer if self.jack and self.namer != sits_out else None
+        self.deal = Deal(
+            rules,
+            masks,
+            dealer=dealer,
+            hand_number=number,
+            pass_direction=rules.pass_direction(number),
+            stock=[Card(deck[i]) for i in stock],
+            scores=tuple(self.scores),
+            pool=self.pool,
+            jack=self.jack,
+            namer=namer,
+        )
+
+    def _play(self, action: int) -> int:
+        deal = self.deal
+        assert deal is not None
+        seat = deal.to_act
+        assert seat is not None
+        legal = deal.legal_moves(seat)
+        kind = _MOVE
+        if isinstance(legal, PassChoices):
+            view = self.view(seat)
+            assert view is not None
+            chosen = choose_card(view, self.choosing[seat], action, f"seat {seat}")
+            if isinstance(chosen, CardSet):
+                self.choosing[seat] = chosen
+                return _CHOSEN
+            deal.verify_play(chosen, seat)  # refused: nothing has changed
+            deal.play(chosen, seat)
+            self.choosing[seat] = CardSet()
+        else:
+            move: Move = move_of(action)
+            if move not in legal:
+                raise IllegalMove(
+                    f"action {action} ({move}) is not legal for seat {seat} now: "
+                    f"the legal actions are {sorted(action_of(m) for m in legal)}"
+                )
+            deal.play(move, seat)
+        if deal.is_over:
+            self._hand_over()
+        return kind
+
+    def _hand_over(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        rules = self.spec.rules
+        before = (tuple(self.scores), self.pool, self.jack, self.namer, tuple(self.totals))
+        settled = scoring.settle(deal, pool=self.pool, jack=self.jack)
+        self.pool, self.jack = settled.pool, settled.jack
+        if rules.auction:
+            self.namer = deal.bidder if self.jack else None
+        points = rules.method is SettlementMethod.POINTS
+        for seat, delta in enumerate(settled.deltas):
+            self.scores[seat] += delta
+            self.totals[seat] += float(-delta if points else delta)
+        self.done.append(_Done(self.deck, deal, before, self.start))
+        hands = len(self.done)
+        if hands >= self.spec.max_hands or scoring.game_winners(rules, self.scores, hands):
+            self.over = True  # the hand stays the one in progress: its views are the last
+            return
+        self.deal = None
+        self.deck = []
+        self.dealt = 0
+        self.start = len(self.record) + 1
+
+    def undo(self, player: int, action: int) -> None:
+        """Take back the last action, which must be ``action`` by ``player``."""
+        if not self.record:
+            raise IllegalMove("nothing to undo: no action has been applied")
+        last_player, last_action, kind, chosen = self.record[-1]
+        if (last_player, last_action) != (player, action):
+            raise IllegalMove(
+                f"the last action is {last_action} by player {last_player}, "
+                f"not {action} by player {player}: only the last action is undone"
+            )
+        self.record.pop()
+        self.cache.clear()
+        if kind == _CHANCE:
+            if self.deal is not None:
+                self.deal = None  # the hand had just been dealt
+            self.deck.pop()
+            self.dealt &= ~(1 << action)
+            return
+        if self.done and (self.over or self.deal is None):
+            self._reopen()
+        deal = self.deal
+        assert deal is not None
+        if kind == _CHOSEN:
+            self.choosing[player] = chosen
+            return
+        deal.undo()
+        self.choosing[player] = chosen
+
+    def _reopen(self) -> None:
+        """Back into the hand just over: its settlement taken back."""
+        done = self.done.pop()
+        scores, self.pool, self.jack, self.namer, totals = done.before
+        self.scores = list(scores)
+        self.totals = list(totals)
+        self.deck = done.deck
+        self.dealt = sum(1 << card for card in done.deck)
+        self.deal = done.deal.copy()  # (the hand over may be shared with a copy of this table)
+        self.start = done.start
+        self.over = False
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def view(self, seat: int) -> SeatView | None:
+        key = ("view", seat)
+        found = self.cache.get(key)
+        if found is None and self.deal is not None:
+            found = self.cache[key] = self.deal.view(seat)
+        return found
+
+    def observation(self, seat: int) -> np.ndarray:
+        key = ("obs", seat)
+        found = self.cache.get(key)
+        if found is None:
+            view = self.view(seat)
+            if view is None:
+                found = np.zeros(self.spec.observation_size, np.float32)
+            else:
+                found = encode(view, self.choosing[seat])
+            self.cache[key] = found
+        return found
+
+    def recall_tensor(self, seat: int) -> np.ndarray:
+        key = ("recall", seat)
+        found = self.cache.get(key)
+        if found is None:
+            view = self.view(seat)
+            recall = self.spec.recall
+            found = recall.zeros() if view is None else recall.write(view, self.choosing[seat])
+            if view is None and self.done:  # dealing a later hand: the standing so far
+                f = recall.fields
+                found[f["seat"].start + seat] = 1.0
+                found[f["hand_number"].start] = len(self.done)
+                found[f["scores"]] = self.scores
+                found[f["pool"].start] = self.pool
+                found[f["jack"].start] = float(self.jack)
+            self.cache[key] = found
+        return found
+
+    def seat_string(self, seat: int, *, history: bool) -> str:
+        key = ("string", seat, history)
+        found = self.cache.get(key)
+        if found is None:
+            view = self.view(seat)
+            if view is None:
+                now = f"seat={seat}\nhand {len(self.done) + 1}: dealing\nscores={self.scores!r}"
+            else:
+                now = view_string(view, self.choosing[seat], history=history)
+            if history and self.done:
+                past = [
+                    view_string(done.deal.view(seat), CardSet())
+                    for done in self.done
+                    if done.deal is not self.deal
+                ]
+                now = "\n--\n".join([*past, now])
+            found = self.cache[key] = now
+        return found
+
+    def legal(self, seat: int) -> list[int]:
+        key = ("legal", seat)
+        found = self.cache.get(key)
+        if found is None:
+            deal = self.deal
+            assert deal is not None
+            legal = deal.legal_moves(seat)
+            if isinstance(legal, PassChoices):
+                view = self.view(seat)
+                assert view is not None
+                mask = action_mask(view, self.choosing[seat])
+                found = [int(action) for action in np.flatnonzero(mask)]
+            else:
+                found = sorted(action_of(move) for move in legal)
+            self.cache[key] = found
+        return found
+
+    def truth(self) -> str:
+        """The referee's whole truth (for debugging): every hand, the trick, the scores."""
+        found = self.cache.get("truth")
+        if found is None:
+            deal = self.deal
+            if deal is None:
+                dealt = " ".join(_NAMES[card] for card in self.deck)
+                found = f"hand {len(self.done) + 1}: dealing [{dealt}]; returns {self.totals}"
+            else:
+                hands = " | ".join(
+                    " ".join(_NAMES[card] for card in cards_of(deal.hand(seat).mask))
+                    for seat in range(deal.players)
+                )
+                trick = " ".join(f"{seat}:{_NAMES[card]}" for seat, card in deal.trick)
+                chosen = " | ".join(
+                    " ".join(_NAMES[card] for card in cards) for cards in self.choosing
+                )
+                found = (
+                    f"hand {deal.hand_number + 1} ({deal.phase.value}, to act {deal.to_act}): "
+                    f"{hands}; trick {trick}; tricks {len(deal.tricks)}; choosing {chosen}; "
+                    f"moves {len(self.record) - self.start}; returns {self.totals}"
+                    f"{'; over' if self.over else ''}"
+                )
+            self.cache["truth"] = found
+        return found
 
 
-def _slots(rules: Rules, dealer: int) -> tuple[list[list[int]], list[int]]:
-    """Where the table deals each place of the pack: per seat its places, and the stock's."""
-    sits_out = dealer if rules.dealt_seats < rules.players else None
-    return table.deal_out(
-        list(range(rules.pack.bit_count())),
-        players=rules.players,
-        dealer=dealer,
-        hand_size=rules.hand_size,
-        sits_out=sits_out,
-    )
+def _card_names() -> dict[int, str]:
+    names = {}
+    for card in range(128):
+        try:
+            names[card] = str(Card(card))
+        except InvalidCard:
+            continue
+    return names
+
+
+_NAMES: Final = _card_names()
+"""Each card's name, by id."""
+
+
+def _replayed(spec: _Spec, actions: list[tuple[int, int]]) -> _Table:
+    """A table after these actions (how a pickled state comes back)."""
+    t = _Table(spec)
+    for player, action in actions:
+        t.apply(player, action)
+    return t
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayerAction:
+    """An action and its player, as OpenSpiel's ``PlayerAction`` (which Python cannot make)."""
+
+    player: int
+    action: int
 
 
 class HeartsState(pyspiel.State):
@@ -343,7 +1203,7 @@ class HeartsState(pyspiel.State):
     def __init__(self, game: HeartsGame) -> None:
         super().__init__(game)
         self._spec = game.spec
-        self._t = _Table(game.spec.rules.players)
+        self._t = _Table(game.spec)
 
     # ------------------------------------------------------------------ OpenSpiel's API
 
@@ -351,11 +1211,11 @@ class HeartsState(pyspiel.State):
         """The seat to act, or OpenSpiel's chance or terminal player."""
         t = self._t
         if t.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if t.dealing:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert t.game is not None
-        seat = t.game.to_act
+            return _TERMINAL
+        deal = t.deal
+        if deal is None:
+            return _CHANCE_PLAYER
+        seat = deal.to_act
         assert seat is not None
         return seat
 
@@ -365,7 +1225,8 @@ class HeartsState(pyspiel.State):
     def returns(self) -> list[float]:
         """Per seat, what the episode's hands gave it (see the module's docstring), once the
         state is terminal (0 before: the rewards are terminal; :meth:`settled` has them so far)."""
-        return self.settled() if self._t.over else [0.0] * len(self._t.totals)
+        t = self._t
+        return list(t.totals) if t.over else [0.0] * len(t.totals)
 
     def settled(self) -> list[float]:
         """Per seat, what the hands settled so far gave it (a whole-game episode's hands)."""
@@ -373,49 +1234,84 @@ class HeartsState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, each as likely."""
-        left = self._undealt()
-        return [(card, 1.0 / len(left)) for card in left]
+        t = self._t
+        found = t.cache.get("chance")
+        if found is None:
+            dealt = t.dealt
+            left = [card for card in cards_of(self._spec.rules.pack) if not dealt >> card & 1]
+            chance = 1.0 / len(left)
+            found = t.cache["chance"] = [(card, chance) for card in left]
+        return list(found)
 
     def _legal_actions(self, player: int) -> list[int]:
-        t = self._t
-        assert t.game is not None
-        legal = t.game.legal_moves(player)
-        if isinstance(legal, PassChoices):
-            mask = action_mask(t.game.view(player), t.choosing[player])
-            return [int(action) for action in np.flatnonzero(mask)]
-        return sorted(action_of(move) for move in legal)
+        return list(self._t.legal(player))
 
     def _apply_action(self, action: int) -> None:
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise InvalidArgument(f"an action is a whole number, not {action!r}")
-        action = int(action)
-        if self._t.dealing:
-            self._deal_card(action)
-        else:
-            self._play(action)
+        t = self._t
+        player = _CHANCE_PLAYER if t.deal is None else self.current_player()
+        t.apply(player, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {Card(action)}"
+        if player == _CHANCE_PLAYER:
+            return f"deal {_NAMES.get(action, action)}"
         return str(move_of(action))
 
     def __str__(self) -> str:
         """The referee's whole truth (for debugging): every hand, the trick, the scores."""
-        t = self._t
-        if t.dealing:
-            hand = len(t.dealts)
-            dealt = " ".join(str(Card(card)) for card in t.hands[-1].deck)
-            return f"hand {hand + 1}: dealing [{dealt}]; returns {t.totals}"
-        deal = t.deal
-        assert deal is not None
-        hands = " | ".join(str(deal.hand(seat)) for seat in range(deal.players))
-        trick = " ".join(f"{seat}:{card}" for seat, card in deal.trick)
-        chosen = " | ".join(str(cards) for cards in t.choosing)
-        return (
-            f"hand {deal.hand_number + 1} ({deal.phase.value}, to act {deal.to_act}): {hands}; "
-            f"trick {trick}; tricks {len(deal.tricks)}; choosing {chosen}; "
-            f"returns {t.totals}{'; over' if t.over else ''}"
-        )
+        return self._t.truth()
+
+    # ------------------------------------------------------------------ undo and the history
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action, ``action`` by ``player`` (OpenSpiel's
+        ``State.undo_action``): the state is again what it was before it, its history too.
+
+        Python callers get this method. OpenSpiel's C++ side (its ``State::UndoAction``, as C++
+        algorithms call it) does not reach a Python game's own (pyspiel forwards no
+        ``UndoAction`` to Python), and its own record of the history keeps the action taken
+        back: this class's :meth:`history`, :meth:`full_history`, :meth:`history_str`,
+        :meth:`move_number` and :meth:`serialize` read the state's own record instead.
+        Anything but the last action is refused with :class:`~hearts.errors.IllegalMove`,
+        changing nothing.
+        """
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidArgument(f"an action is a whole number, not {action!r}")
+        self._t.undo(int(player), int(action))
+
+    def history(self) -> list[int]:
+        """Every action applied, in order (this state's own record: see :meth:`undo_action`)."""
+        return [entry[1] for entry in self._t.record]
+
+    def full_history(self) -> list[Any]:
+        """Every action applied with its player: OpenSpiel's ``PlayerAction`` objects, or after
+        an undo (whose record pyspiel cannot be told) objects with the same ``player`` and
+        ``action``."""
+        record = self._t.record
+        found = super().full_history()
+        if [step.action for step in found] == [entry[1] for entry in record]:
+            return list(found)
+        return [PlayerAction(entry[0], entry[1]) for entry in record]
+
+    def history_str(self) -> str:
+        """The actions applied, joined by ``", "`` as OpenSpiel writes them."""
+        return ", ".join(str(entry[1]) for entry in self._t.record)
+
+    def move_number(self) -> int:
+        """Actions applied so far (chance outcomes included, as OpenSpiel counts them)."""
+        return len(self._t.record)
+
+    def is_initial_state(self) -> bool:
+        return not self._t.record
+
+    def serialize(self) -> str:
+        """OpenSpiel's serialization of a Python state (``game.deserialize_state`` reads it),
+        written from this state's own record (see :meth:`undo_action`)."""
+        record = self._t.record
+        actions = ",".join(f"{entry[0]}:{entry[1]}" for entry in record)
+        data = base64.b64encode(pickle.dumps(self.__dict__)).decode("ascii")
+        return f"history={actions}\nmove_number={len(record)}\n__dict__={data}"
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float] | None = None
@@ -436,7 +1332,7 @@ class HeartsState(pyspiel.State):
         (OpenSpiel's, called once), or from a fresh generator without one.
         """
         t = self._t
-        if t.dealing or t.over or t.game is None:
+        if t.deal is None or t.over:
             raise InvalidArgument("a state is resampled at a seat's turn, not at a deal or the end")
         players = self._spec.rules.players
         if isinstance(player_id, bool) or not 0 <= int(player_id) < players:
@@ -448,20 +1344,18 @@ class HeartsState(pyspiel.State):
             else random.SystemRandom().randrange(2**53)
         )
         rng = random.Random(seed)
-        view = t.game.view(seat)
+        view = t.view(seat)
+        assert view is not None
         deck, actions = self._imagined(view, rng)
         state = self.get_game().new_initial_state()
-        for hand in t.hands[:-1]:
-            for card in hand.deck:
-                state.apply_action(card)
-            for _, action in hand.actions:
-                state.apply_action(action)
+        for entry in t.record[: t.start]:  # the earlier hands, as they were
+            state.apply_action(entry[1])
         for card in deck:
             state.apply_action(card)
         for action in actions:
             state.apply_action(action)
         # The seat choosing its pass or discard has chosen as many cards as here.
-        chooser = t.game.to_act
+        chooser = t.deal.to_act
         if chooser is not None and t.choosing[chooser]:
             if chooser == seat:
                 chosen = sorted(int(card) for card in t.choosing[seat])
@@ -469,146 +1363,12 @@ class HeartsState(pyspiel.State):
                 chosen = rng.sample(state.legal_actions(), len(t.choosing[chooser]))
             for action in chosen:
                 state.apply_action(action)
-        if state.seat_string(seat, history=True) != self.seat_string(seat, history=True):
+        if state._t.seat_string(seat, history=True) != t.seat_string(seat, history=True):
             raise HeartsError(  # pragma: no cover - a sampler's deal agrees with the view
                 f"the imagined state is not one seat {seat} cannot tell from this one"
             )
         assert isinstance(state, HeartsState)
         return state
-
-    # ------------------------------------------------------------------ what a seat sees
-
-    def encoded(self, player: int) -> np.ndarray:
-        """The AEC encoding of ``player``'s view (all zeros while the cards are dealt)."""
-        view = self._view(player)
-        if view is None:
-            return np.zeros(layout(self._spec.rules.players)["cancelled"].stop, np.float32)
-        return encode(view, self._t.choosing[player])
-
-    def seat_string(self, player: int, *, history: bool) -> str:
-        """``player``'s view as a string: with ``history``, the information state (the hand's
-        events, after each earlier hand's)."""
-        t = self._t
-        view = self._view(player)
-        if view is None:
-            now = f"hand {len(t.dealts) + 1}: dealing"
-        else:
-            now = view_string(view, t.choosing[player], history=history)
-        if not history:
-            return now
-        return "\n--\n".join([*t.past[player], now])
-
-    def _view(self, player: int) -> SeatView | None:
-        t = self._t
-        if t.dealing:
-            return None
-        assert t.game is not None and t.deal is not None
-        if t.deal.is_over:
-            return t.deal.view(player)  # the hand just over (the game may have the next one due)
-        return t.game.view(player)
-
-    # ------------------------------------------------------------------ the deal
-
-    def _undealt(self) -> list[int]:
-        deck = self._t.hands[-1].deck
-        dealt = sum(1 << card for card in deck)
-        return [
-            card
-            for card in range(CARD_SLOTS)
-            if self._spec.rules.pack >> card & 1 and not dealt >> card & 1
-        ]
-
-    def _deal_card(self, action: int) -> None:
-        t = self._t
-        if action not in self._undealt():
-            raise IllegalMove(f"chance outcome {action} is no card still to be dealt")
-        hand = t.hands[-1]
-        hand.deck.append(action)
-        rules = self._spec.rules
-        if len(hand.deck) < rules.pack.bit_count():
-            return
-        number = len(t.dealts)
-        dealer = 0 if number == 0 else table.next_dealer(t.dealts[-1].dealer, rules.players)
-        places, stock = _slots(rules, dealer)
-        cards = [Card(card) for card in hand.deck]
-        dealt = Dealt(
-            hand_number=number,
-            dealer=dealer,
-            cut=None,
-            pass_direction=rules.pass_direction(number).value,
-            hands=tuple(CardSet(cards[i] for i in seat) for seat in places),
-            stock=tuple(cards[i] for i in stock),
-        )
-        t.dealts.append(dealt)
-        game = Game(rules, seed=0, deals=t.dealts)
-        for earlier in t.hands[:-1]:
-            for seat, move in earlier.moves:
-                game.play(move, seat)
-        t.game = game
-        t.deal = game.deal
-        assert t.deal.hand_number == number
-        t.start = game.scores
-        t.dealing = False
-
-    # ------------------------------------------------------------------ the moves
-
-    def _play(self, action: int) -> None:
-        t = self._t
-        game, deal = t.game, t.deal
-        assert game is not None and deal is not None
-        seat = game.to_act
-        assert seat is not None
-        move: Move = move_of(action)
-        legal = game.legal_moves(seat)
-        hand = t.hands[-1]
-        if isinstance(legal, PassChoices):
-            full = self._choose(seat, action)
-            if full is None:
-                hand.actions.append((seat, action))
-                return
-            game.play(full, seat)
-            t.choosing[seat] = CardSet()
-            move = full
-        else:
-            if move not in legal:
-                raise IllegalMove(
-                    f"action {action} ({move}) is not legal for seat {seat} now: "
-                    f"the legal actions are {sorted(action_of(m) for m in legal)}"
-                )
-            game.play(move, seat)
-        hand.actions.append((seat, action))
-        hand.moves.append((seat, move))
-        if deal.is_over:
-            self._hand_over()
-
-    def _choose(self, seat: int, action: int) -> Move | None:
-        """One card of a pass or discard: chosen (None), or with the last the whole move."""
-        t = self._t
-        assert t.game is not None
-        chosen = choose_card(t.game.view(seat), t.choosing[seat], action, f"seat {seat}")
-        if isinstance(chosen, CardSet):
-            t.choosing[seat] = chosen
-            return None
-        t.game.verify_play(chosen, seat)  # refused: nothing has changed
-        return chosen
-
-    def _hand_over(self) -> None:
-        t = self._t
-        game, deal = t.game, t.deal
-        assert game is not None and deal is not None
-        rules = self._spec.rules
-        after = game.scores
-        points = rules.method is SettlementMethod.POINTS
-        for seat in range(rules.players):
-            change = after[seat] - t.start[seat]
-            t.totals[seat] += float(-change if points else change)
-        if game.is_over or len(t.dealts) >= self._spec.max_hands:
-            t.over = True
-            return
-        for seat in range(rules.players):
-            t.past[seat].append(view_string(deal.view(seat), t.choosing[seat]))
-        t.hands.append(_Hand())
-        t.dealing = True
 
     # ------------------------------------------------------------------ resampling
 
