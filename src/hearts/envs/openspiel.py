@@ -85,6 +85,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import enum
+import functools
 import pickle
 import random
 from collections.abc import Callable, Sequence
@@ -100,11 +101,11 @@ from hearts.deal import Deal
 from hearts.envs.aec import (
     ACTIONS,
     CARD_SLOTS,
+    Encoder,
     action_mask,
     action_of,
     actions_of,
     choose_card,
-    encode,
     layout,
     move_of,
 )
@@ -127,7 +128,7 @@ from hearts.events import (
 )
 from hearts.events import move_of as recorded_move
 from hearts.hand.choices import PassChoices
-from hearts.hand.core import Phase
+from hearts.hand.core import Phase, Trick
 from hearts.moves import Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import (
@@ -180,32 +181,37 @@ _PART_KINDS: Final[dict[str, type[Any]]] = {
 }
 _VIEW_FIELDS: Final = (
     "seat",
+    "hand",
+    "dealt",
+    "passed",
+    "received",
+    "auction",
+    "cancelled",
+    "widow",
+    "penalties",
     "hand_number",
     "dealer",
     "phase",
     "to_act",
-    "hand",
-    "dealt",
     "pass_direction",
-    "passed",
-    "received",
     "leader",
     "trick",
     "tricks",
     "hearts_broken",
     "hand_sizes",
-    "penalties",
     "tricks_won",
     "stock_size",
     "scores",
     "pool",
     "jack",
-    "auction",
-    "cancelled",
-    "widow",
 )
-"""The fields of a view in its strings (not its rules, which the game names; nor the shuffle's
-commitment, a hash of the whole pack; nor its legal moves, which follow from the rest)."""
+"""The fields of a view in its observation string: first those of the seat's own (and those
+whose text may differ from seat to seat: a widow's face-down cards count in the penalties
+only its taker sees), then those every seat sees alike (not its rules,
+which the game names; nor the shuffle's commitment, a hash of the whole pack; nor its legal
+moves, which follow from the rest)."""
+_PRIVATE: Final = 9
+"""How many of the fields are the seat's own."""
 
 
 def game_name(preset: str) -> str:
@@ -222,20 +228,106 @@ def names() -> list[str]:
     return [game_name(name) for name in variants.names()]
 
 
-def view_string(view: SeatView, choosing: CardSet = CardSet(), *, history: bool = True) -> str:  # noqa: B008
+def view_string(
+    view: SeatView,
+    choosing: CardSet = CardSet(),  # noqa: B008
+    *,
+    history: bool = True,
+    shared: dict[str, str] | None = None,
+) -> str:
     """A seat's view as one line per field (and the cards it has chosen so far); with
-    ``history``, the hand's events as it saw them too.
+    ``history``, its information state instead: the standing before the hand, the cards it was
+    dealt, passed and received, what it has chosen, then every event of the hand as it saw
+    them, one a line, in order. ``shared`` keeps the text of the fields every seat sees alike,
+    for the other seats' strings of the same state.
 
-    >>> from hearts import variants
+    >>> from hearts import Game, variants
     >>> text = view_string(Game(variants.get("modern"), seed=1).view(2), history=False)
     >>> text.splitlines()[0], len(text.splitlines())
     ('seat=2', 25)
+    >>> text.splitlines()[1]
+    'hand=[4C 6C AC 2D 6D AD 4S 9S JS 5H 6H TH QH]'
+    >>> view_string(Game(variants.get("modern"), seed=1).view(2)).splitlines()[-1][:29]
+    'dealt hand_number=0 dealer=0 '
     """
-    lines = [f"{name}={getattr(view, name)!r}" for name in _VIEW_FIELDS]
-    lines.append(f"choosing={choosing!r}")
-    if history:
-        lines.append(f"events={view.events!r}")
-    return "\n".join(lines)
+    if not history:
+        public = shared.get("") if shared is not None else None
+        if public is None:
+            public = "\n".join(
+                f"{name}={_text(getattr(view, name))}" for name in _VIEW_FIELDS[_PRIVATE:]
+            )
+            if shared is not None:
+                shared[""] = public
+        private = "\n".join(
+            f"{name}={_text(getattr(view, name))}" for name in _VIEW_FIELDS[:_PRIVATE]
+        )
+        return f"{private}\nchoosing={_text(choosing)}\n{public}"
+    return _header(view, choosing) + "\n" + events_text(view.events)
+
+
+def _header(view: SeatView, choosing: CardSet) -> str:
+    """The information state's lines before the events: the standing before the hand, the
+    cards dealt, passed, received and chosen."""
+    return (
+        f"seat={view.seat} hand_number={view.hand_number} dealer={view.dealer} "
+        f"pass={view.pass_direction.value} scores={_text(view.scores)} pool={view.pool} "
+        f"jack={view.jack}\n"
+        f"dealt={_text(view.dealt)}\n"
+        f"passed={_text(view.passed)} received={_text(view.received)}\n"
+        f"choosing={_text(choosing)}"
+    )
+
+
+def events_text(events: Sequence[Event], memo: tuple[Sequence[Event], str] | None = None) -> str:
+    """Events one a line; given the text of earlier events that begin these (a memo), only the
+    rest is written."""
+    if memo is not None and memo[0] is events:
+        return memo[1]
+    if memo is not None and len(memo[0]) <= len(events):
+        done, text = memo
+        if all(a is b or a == b for a, b in zip(done, events, strict=False)):
+            rest = "\n".join(_event_text(events[i]) for i in range(len(done), len(events)))
+            return text + "\n" + rest if text and rest else text or rest
+    return "\n".join(map(_event_text, events))
+
+
+def _text(value: object) -> str:
+    """A value as the strings show it: cards by name, enums by value, tuples in brackets."""
+    kind = type(value)
+    if kind is CardSet:
+        assert isinstance(value, CardSet)
+        return "[" + _cards_text(value.mask) + "]"
+    if kind is Card:
+        assert isinstance(value, Card)
+        return _NAMES[value]
+    if kind is int or kind is bool or value is None:
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if kind is Trick:
+        return _trick_text(value)  # type: ignore[arg-type]
+    if isinstance(value, tuple):
+        return "(" + ",".join(map(_text, value)) + ")"
+    if isinstance(value, Event):
+        return _event_text(value)
+    return repr(value)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _trick_text(trick: Trick) -> str:
+    return "(" + ",".join(map(_text, trick)) + ")"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _event_text(event: Event) -> str:
+    """An event as one line: its kind and every field (the redacted event a seat saw)."""
+    names = _FIELD_NAMES.get(type(event))
+    if names is None:
+        names = _FIELD_NAMES[type(event)] = tuple(f.name for f in dataclasses.fields(event))
+    return event.kind + " " + " ".join(f"{name}={_text(getattr(event, name))}" for name in names)
+
+
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
 
 
 # ---------------------------------------------------------------------------------- parameters
@@ -491,11 +583,8 @@ def _settlement_change(rules: Rules, method: Any, options: dict[str, Any]) -> An
 
 RECALL_VERSION: Final = 1
 """The version of the information-state tensor's layout (:func:`recall_layout`)."""
-_RECALL_KINDS: Final = (
+_OTHER_KINDS: Final = (
     Passed,
-    CardPlayed,
-    TrickWon,
-    TrickCarried,
     Discarded,
     CardsKept,
     StockDrawn,
@@ -504,41 +593,45 @@ _RECALL_KINDS: Final = (
     BidMade,
     SuitNamed,
 )
-"""The events of a hand a seat sees, in the order of their one-hot ``kind`` (the deal and the
-hand's end have fields of their own; the laws' events do not occur: the games have no laws)."""
-_KIND_AT: Final = {kind: at for at, kind in enumerate(_RECALL_KINDS)}
+"""The events of a hand a seat sees besides the cards played and the tricks, in the order of
+their one-hot ``kind`` in an ``other`` slot."""
+_KIND_AT: Final = {kind: at for at, kind in enumerate(_OTHER_KINDS)}
+_UNWRITTEN: Final = (Dealt, TrickWon, TrickCarried)
+"""Events a slot does not repeat: the deal (the ``dealt`` field has the seat's cards) and each
+trick's end (who wins a trick, and what it counts, follow from the cards played)."""
 _WORDS: Final = ("clubs", "diamonds", "spades", "hearts", "old", "new")
 """The words an event may hold: a suit named, a moon choice."""
 _WORD_AT: Final = {word: at for at, word in enumerate(_WORDS)}
-_OTHER_FIELDS: Final = ("to", "leader")
-"""Fields that name a second seat: who a pass goes to, who led a trick."""
+_OTHER_FIELDS: Final = ("to",)
+"""Fields that name a second seat: who a pass goes to."""
 
 
 def _fields_of(kind: type[Event]) -> tuple[str, ...]:
     return tuple(field.name for field in dataclasses.fields(kind))
 
 
-_FIELDS: Final = {kind: _fields_of(kind) for kind in _RECALL_KINDS}
+_FIELDS: Final = {kind: _fields_of(kind) for kind in _OTHER_KINDS}
 
 
-def _max_events(rules: Rules) -> int:
-    """More events than one hand shows a seat (its deal and end aside): every card played, a
-    trick for each two cards (and one more), every card drawn from the stock, and per seat a
-    pass, a bid, a discard, the cards kept, the moon shot and chosen, with the suit named."""
-    cards = rules.pack.bit_count()
-    stock = cards - rules.hand_size * rules.dealt_seats
-    return cards + cards // 2 + 1 + stock + 6 * rules.players + 1
+def _max_others(rules: Rules) -> int:
+    """More events than one hand shows a seat besides its cards played and tricks: every card
+    drawn from the stock, and per seat a pass, a bid, a discard and the cards kept, with the
+    moon shot and chosen and a suit named."""
+    stock = rules.pack.bit_count() - rules.hand_size * rules.dealt_seats
+    return stock + 4 * rules.players + 3
+
+
+def _other_size(rules: Rules) -> int:
+    return len(_OTHER_KINDS) + 2 * rules.players + rules.pack.bit_count() + 3 + len(_WORDS)
 
 
 def recall_layout(rules: Rules) -> dict[str, slice]:
     """The fields of the information-state tensor and their slices (layout version
-    :data:`RECALL_VERSION`); ``P`` players, ``C`` the cards of the pack (a card's place is its
-    rank in the pack, lowest id first), ``M`` the event slots (:func:`_max_events`), each of
-    ``E = 11 + 2P + C + 2 + 6`` numbers.
+    :data:`RECALL_VERSION`; see the module's docstring for their meaning).
 
     >>> fields = recall_layout(variants.get("modern"))
-    >>> fields["dealt"], fields["events"].stop
-    (slice(14, 66, None), 10030)
+    >>> fields["dealt"], fields["plays"], fields["others"].stop
+    (slice(19, 71, None), slice(236, 3148, None), 4611)
     """
     players = rules.players
     cards = rules.pack.bit_count()
@@ -557,7 +650,8 @@ def recall_layout(rules: Rules) -> dict[str, slice]:
         ("over", 1),
         ("penalties", players),
         ("points", players),
-        ("events", _max_events(rules) * _event_size(rules)),
+        ("plays", cards * (players + cards)),
+        ("others", _max_others(rules) * _other_size(rules)),
     ]
     out: dict[str, slice] = {}
     at = 0
@@ -567,36 +661,64 @@ def recall_layout(rules: Rules) -> dict[str, slice]:
     return out
 
 
-def _event_size(rules: Rules) -> int:
-    return len(_RECALL_KINDS) + 2 * rules.players + rules.pack.bit_count() + 2 + len(_WORDS)
-
-
 class _Recall:
-    """Writes a seat's information-state tensor (see :func:`recall_layout`)."""
+    """Writes a seat's information-state tensor (see :func:`recall_layout`), from its view and
+    the cards it has chosen; given the tensor of an earlier view of the same hand (a memo),
+    only the events since are written."""
 
-    __slots__ = ("fields", "places", "players", "size", "slot", "slots", "word")
+    __slots__ = (
+        "blank",
+        "fields",
+        "header",
+        "kinds",
+        "other",
+        "others",
+        "places",
+        "play",
+        "players",
+        "size",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.fields = recall_layout(rules)
-        self.size = self.fields["events"].stop
+        self.size = self.fields["others"].stop
+        self.header = self.fields["plays"].start
         self.players = rules.players
         self.places = {card: at for at, card in enumerate(cards_of(rules.pack))}
-        self.slot = _event_size(rules)
-        self.slots = _max_events(rules)
-        kinds = len(_RECALL_KINDS)
-        self.word = kinds + 2 * self.players + len(self.places) + 2
-
-    def zeros(self) -> np.ndarray:
-        return np.zeros(self.size, np.float32)
+        self.play = self.players + len(self.places)
+        self.other = _other_size(rules)
+        self.others = _max_others(rules)
+        self.kinds: dict[Event, tuple[list[int], list[float]]] = {}
+        """Per event, the places and values it writes in its slot (events are values: the
+        same event writes the same)."""
+        self.blank = np.zeros(self.size, np.float32)
+        self.blank.flags.writeable = False
 
     def _cards(self, out: np.ndarray, at: int, cards: Any) -> None:
         places = self.places
         for card in cards:
             out[at + places[card]] = 1.0
 
-    def write(self, view: SeatView, choosing: CardSet) -> np.ndarray:
-        """The tensor of ``view`` (and the cards chosen so far for a pass or discard)."""
-        out = np.zeros(self.size, np.float32)
+    def write(
+        self,
+        view: SeatView,
+        choosing: CardSet,
+        memo: tuple[Sequence[Event], np.ndarray, int, int] | None,
+    ) -> tuple[Sequence[Event], np.ndarray, int, int]:
+        """The tensor of ``view`` (and the cards chosen so far for a pass or discard), with the
+        events it holds and the plays and other events written (the memo of the next call)."""
+        events = view.events
+        done = plays = others = 0
+        if (
+            memo is not None
+            and len(memo[0]) <= len(events)
+            and all(a is b or a == b for a, b in zip(memo[0], events, strict=False))
+        ):
+            done, plays, others = len(memo[0]), memo[2], memo[3]
+            out = memo[1].copy()
+            out[: self.header] = 0.0
+        else:
+            out = np.zeros(self.size, np.float32)
         f = self.fields
         out[f["seat"].start + view.seat] = 1.0
         out[f["dealer"].start + view.dealer] = 1.0
@@ -611,54 +733,86 @@ class _Recall:
         if view.received is not None:
             self._cards(out, f["received"].start, view.received)
         self._cards(out, f["choosing"].start, choosing)
-        players = self.players
-        kinds = len(_RECALL_KINDS)
-        cards_at = kinds + 2 * players
-        number_at = cards_at + len(self.places)
-        base = f["events"].start
-        slot = 0
-        for event in view.events:
-            kind = type(event)
-            if kind is Dealt:
-                continue
-            if kind is HandOver:
+        for event in events:
+            if type(event) is HandOver:  # (the header was cleared: written again)
                 assert isinstance(event, HandOver)
                 out[f["over"].start] = 1.0
                 out[f["penalties"]] = event.penalties
                 out[f["points"]] = event.points
+        play_at = f["plays"].start
+        other_at = f["others"].start
+        players = self.players
+        for index in range(done, len(events)):
+            event = events[index]
+            kind = type(event)
+            if kind is CardPlayed:
+                assert isinstance(event, CardPlayed)
+                start = play_at + plays * self.play
+                out[start + event.seat] = 1.0
+                out[start + players + self.places[event.card]] = 1.0
+                plays += 1
                 continue
-            at = _KIND_AT.get(kind)
-            if at is None:
-                raise HeartsError(f"the information-state tensor has no place for {event!r}")
-            if slot >= self.slots:  # pragma: no cover - _max_events bounds a hand's events
-                raise HeartsError(f"more than {self.slots} events in one hand")
-            start = base + slot * self.slot
-            out[start + at] = 1.0
-            for name in _FIELDS[kind]:
-                value = getattr(event, name)
-                if name == "seat":
-                    if value >= 0:
-                        out[start + kinds + value] = 1.0
-                elif name in _OTHER_FIELDS:
-                    out[start + kinds + players + value] = 1.0
-                elif name == "card":
-                    if value is None:
-                        out[start + number_at + 1] = 1.0
-                    else:
-                        out[start + cards_at + self.places[value]] = 1.0
-                elif name == "cards":
-                    self._cards(out, start + cards_at, value)
-                elif name in ("points", "amount"):
-                    if value is None:
-                        out[start + number_at + 1] = 1.0
-                    else:
-                        out[start + number_at] = value
-                elif name in ("suit", "choice"):
-                    out[start + self.word + _WORD_AT[value]] = 1.0
-                else:  # pragma: no cover - every field of these events is placed above
-                    raise HeartsError(f"the information-state tensor has no place for {name}")
-            slot += 1
-        return out
+            if kind in _UNWRITTEN or kind is HandOver:
+                continue
+            if others >= self.others:  # pragma: no cover - _max_others bounds a hand's events
+                raise HeartsError(f"more than {self.others} other events in one hand")
+            places, values = self._placed(event)
+            start = other_at + others * self.other
+            out[[start + place for place in places]] = values
+            out[start + self.other - 1] = plays  # where it comes among the cards played
+            others += 1
+        return events, out, plays, others
+
+    def _placed(self, event: Event) -> tuple[list[int], list[float]]:
+        """Where ``event`` writes in its slot, and what (its place among the plays aside)."""
+        try:
+            found = self.kinds.get(event)
+        except TypeError:  # pragma: no cover - every event is hashable
+            found = None
+        if found is not None:
+            return found
+        kind = type(event)
+        at = _KIND_AT.get(kind)
+        if at is None:
+            raise HeartsError(f"the information-state tensor has no place for {event!r}")
+        players = self.players
+        kinds = len(_OTHER_KINDS)
+        cards_at = kinds + 2 * players
+        number_at = cards_at + len(self.places)
+        word_at = number_at + 2
+        places = [at]
+        values = [1.0]
+        for name in _FIELDS[kind]:
+            value = getattr(event, name)
+            if name == "seat":
+                if value >= 0:
+                    places.append(kinds + value)
+                    values.append(1.0)
+            elif name in _OTHER_FIELDS:
+                places.append(kinds + players + value)
+                values.append(1.0)
+            elif name == "card":
+                if value is None:
+                    places.append(number_at + 1)
+                else:
+                    places.append(cards_at + self.places[value])
+                values.append(1.0)
+            elif name == "cards":
+                for card in value:
+                    places.append(cards_at + self.places[card])
+                    values.append(1.0)
+            elif name in ("points", "amount"):
+                places.append(number_at + (value is None))
+                values.append(1.0 if value is None else float(value))
+            elif name in ("suit", "choice"):
+                places.append(word_at + _WORD_AT[value])
+                values.append(1.0)
+            else:  # pragma: no cover - every field of these events is placed above
+                raise HeartsError(f"the information-state tensor has no place for {name}")
+        found = (places, values)
+        if len(self.kinds) < 1 << 16:
+            self.kinds[event] = found
+        return found
 
 
 _DIRECTION_INDEX: Final = {direction: at for at, direction in enumerate(PassDirection)}
@@ -823,11 +977,17 @@ class _Observer:
         self.recall = recall
 
     def set_from(self, state: HeartsState, player: int) -> None:
-        t = state._t
+        t = state.__dict__.get("_t")
+        if t is None or (t.deal is None and not t.done):  # the first deal: nothing seen yet
+            self.tensor.fill(0.0)
+            return
         self.tensor[:] = t.recall_tensor(player) if self.recall else t.observation(player)
 
     def string_from(self, state: HeartsState, player: int) -> str:
-        return state._t.seat_string(player, history=self.recall)
+        t = state.__dict__.get("_t")
+        if t is None:  # a new state (OpenSpiel makes one for each tensor shape it asks for)
+            t = state._t
+        return t.seat_string(player, history=self.recall)
 
 
 # Kinds of a recorded action (how to undo it).
@@ -847,6 +1007,14 @@ class _Done:
     before: tuple[tuple[int, ...], int, bool, int | None, tuple[float, ...]]
     start: int
     """Where its actions begin in the record."""
+    strings: dict[int, str] = dataclasses.field(default_factory=dict)
+    """Each seat's information state string of the hand, once asked for."""
+
+    def string(self, seat: int) -> str:
+        found = self.strings.get(seat)
+        if found is None:
+            found = self.strings[seat] = view_string(self.deal.view(seat), CardSet())
+        return found
 
 
 class _Table:
@@ -860,7 +1028,9 @@ class _Table:
         "dealt",
         "deck",
         "done",
+        "encoders",
         "jack",
+        "memo",
         "namer",
         "over",
         "pool",
@@ -868,6 +1038,7 @@ class _Table:
         "scores",
         "spec",
         "start",
+        "texts",
         "totals",
     )
 
@@ -896,6 +1067,13 @@ class _Table:
         self.start = 0
         """Where the hand in progress begins in the record."""
         self.cache: dict[Any, Any] = {}
+        self.memo: dict[int, tuple[Sequence[Event], np.ndarray, int, int]] = {}
+        """Per seat, its last information-state tensor and the events it holds."""
+        self.texts: dict[int, tuple[Sequence[Event], str]] = {}
+        """Per seat, the text of the events in its last information state string."""
+        self.encoders: list[Encoder] = []
+        """Per seat, the AEC encoder of its observations (it checks that what it read is the
+        start of the view it is given, so copies of the table share it safely)."""
 
     # ------------------------------------------------------------------ copies
 
@@ -916,6 +1094,9 @@ class _Table:
         other.over = self.over
         other.start = self.start
         other.cache = self.cache.copy()  # (what is built is never changed in place)
+        other.memo = self.memo.copy()
+        other.encoders = self.encoders
+        other.texts = self.texts.copy()
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
@@ -1083,7 +1264,9 @@ class _Table:
             if view is None:
                 found = np.zeros(self.spec.observation_size, np.float32)
             else:
-                found = encode(view, self.choosing[seat])
+                if not self.encoders:
+                    self.encoders = [Encoder() for _ in range(self.spec.rules.players)]
+                found = self.encoders[seat].encode(view, self.choosing[seat])
             self.cache[key] = found
         return found
 
@@ -1093,7 +1276,12 @@ class _Table:
         if found is None:
             view = self.view(seat)
             recall = self.spec.recall
-            found = recall.zeros() if view is None else recall.write(view, self.choosing[seat])
+            if view is None:
+                found = recall.blank.copy()
+            else:
+                memo = self.memo.get(seat)
+                self.memo[seat] = written = recall.write(view, self.choosing[seat], memo)
+                found = written[1]
             if view is None and self.done:  # dealing a later hand: the standing so far
                 f = recall.fields
                 found[f["seat"].start + seat] = 1.0
@@ -1111,14 +1299,16 @@ class _Table:
             view = self.view(seat)
             if view is None:
                 now = f"seat={seat}\nhand {len(self.done) + 1}: dealing\nscores={self.scores!r}"
+            elif history:
+                events = view.events
+                text = events_text(events, self.texts.get(seat))
+                self.texts[seat] = (events, text)
+                now = _header(view, self.choosing[seat]) + "\n" + text
             else:
-                now = view_string(view, self.choosing[seat], history=history)
+                shared = self.cache.setdefault("shared", {})
+                now = view_string(view, self.choosing[seat], history=False, shared=shared)
             if history and self.done:
-                past = [
-                    view_string(done.deal.view(seat), CardSet())
-                    for done in self.done
-                    if done.deal is not self.deal
-                ]
+                past = [done.string(seat) for done in self.done if done.deal is not self.deal]
                 now = "\n--\n".join([*past, now])
             found = self.cache[key] = now
         return found
@@ -1150,8 +1340,7 @@ class _Table:
                 found = f"hand {len(self.done) + 1}: dealing [{dealt}]; returns {self.totals}"
             else:
                 hands = " | ".join(
-                    " ".join(_NAMES[card] for card in cards_of(deal.hand(seat).mask))
-                    for seat in range(deal.players)
+                    _cards_text(deal.hand(seat).mask) for seat in range(deal.players)
                 )
                 trick = " ".join(f"{seat}:{_NAMES[card]}" for seat, card in deal.trick)
                 chosen = " | ".join(
@@ -1165,6 +1354,11 @@ class _Table:
                 )
             self.cache["truth"] = found
         return found
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _cards_text(mask: int) -> str:
+    return " ".join(_NAMES[card] for card in cards_of(mask))
 
 
 def _card_names() -> dict[int, str]:
@@ -1203,7 +1397,14 @@ class HeartsState(pyspiel.State):
     def __init__(self, game: HeartsGame) -> None:
         super().__init__(game)
         self._spec = game.spec
-        self._t = _Table(game.spec)
+        # (The table is made when first asked for: OpenSpiel makes a new state for each clone,
+        # which takes the cloned one's table, and for each tensor shape it asks for.)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_t":
+            table = self._t = _Table(self._spec)
+            return table
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ------------------------------------------------------------------ OpenSpiel's API
 
