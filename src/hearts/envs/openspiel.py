@@ -265,6 +265,19 @@ def view_string(
     return _header(view, choosing) + "\n" + events_text(view.events)
 
 
+def _extends(events: Sequence[Event], known: Sequence[Event]) -> bool:
+    """Whether ``events`` are ``known`` and more, as a table's memos need to know: a hand's
+    log only grows while no action is undone (an undo forgets the memos), so its first and
+    last events known tell."""
+    count = len(known)
+    if count > len(events):
+        return False
+    if not count:
+        return True
+    first, last = events[0], events[count - 1]
+    return (first is known[0] or first == known[0]) and (last is known[-1] or last == known[-1])
+
+
 def _header(view: SeatView, choosing: CardSet) -> str:
     """The information state's lines before the events: the standing before the hand, the
     cards dealt, passed, received and chosen."""
@@ -283,11 +296,10 @@ def events_text(events: Sequence[Event], memo: tuple[Sequence[Event], str] | Non
     rest is written."""
     if memo is not None and memo[0] is events:
         return memo[1]
-    if memo is not None and len(memo[0]) <= len(events):
+    if memo is not None and _extends(events, memo[0]):
         done, text = memo
-        if all(a is b or a == b for a, b in zip(done, events, strict=False)):
-            rest = "\n".join(_event_text(events[i]) for i in range(len(done), len(events)))
-            return text + "\n" + rest if text and rest else text or rest
+        rest = "\n".join(_event_text(events[i]) for i in range(len(done), len(events)))
+        return text + "\n" + rest if text and rest else text or rest
     return "\n".join(map(_event_text, events))
 
 
@@ -709,11 +721,7 @@ class _Recall:
         events it holds and the plays and other events written (the memo of the next call)."""
         events = view.events
         done = plays = others = 0
-        if (
-            memo is not None
-            and len(memo[0]) <= len(events)
-            and all(a is b or a == b for a, b in zip(memo[0], events, strict=False))
-        ):
+        if memo is not None and _extends(events, memo[0]):
             done, plays, others = len(memo[0]), memo[2], memo[3]
             out = memo[1].copy()
             out[: self.header] = 0.0
@@ -835,11 +843,13 @@ def hand_bounds(rules: Rules) -> tuple[float, float]:
     if rules.method is SettlementMethod.POINTS:
         negative = sum(value for value in values if value < 0)
         bonus = rules.no_trick.points if rules.no_trick is not None else 0
-        least = negative  # the fewest points a seat takes: every card counting for it
+        # The fewest points: every card counting for a seat, or no trick at all (a seat that
+        # takes a card wins a trick, so never both), or the new moon's T below zero.
+        least = min(negative, -bonus)
         if rules.moon in (Moon.NEW, Moon.CHOICE):
-            least = min(least, negative - total)  # the new moon: T below zero
+            least = min(least, negative - total)
         most = total  # every unit, or another seat's old moon
-        return float(-most), float(-(least - bonus))
+        return float(-most), float(-least)
     units = total
     if rules.auction is not None:  # the units are the named suit's cards
         suits = [(rules.pack >> (16 * suit)) & 0xFFFF for suit in range(4)]
@@ -1219,6 +1229,8 @@ class _Table:
             )
         self.record.pop()
         self.cache.clear()
+        self.memo = {}  # (the memos hold logs that only grew: now one has shrunk)
+        self.texts = {}
         if kind == _CHANCE:
             if self.deal is not None:
                 self.deal = None  # the hand had just been dealt
@@ -1672,9 +1684,10 @@ class HeartsState(pyspiel.State):
 
 def _game_type(preset: variants.Variant) -> Any:
     counts = preset.players
-    parameters: dict[str, Any] = {"episode": "hand", "max_hands": MAX_HANDS}
+    specification: dict[str, Any] = {"episode": "hand", "max_hands": MAX_HANDS}
     if len(counts) > 1:
-        parameters["players"] = preset.rules.players
+        specification["players"] = preset.rules.players
+    specification.update(parameters(preset.rules))
     return pyspiel.GameType(
         short_name=game_name(preset.name),
         long_name=f"{preset.title} ({preset.name}), by the hearts engine",
@@ -1689,7 +1702,7 @@ def _game_type(preset: variants.Variant) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters,
+        parameter_specification=specification,
     )
 
 
