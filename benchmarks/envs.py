@@ -148,5 +148,64 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ --sim: OpenSpiel's own test
+
+
+def simulations(argv: list[str] | None = None) -> int:
+    """``--sim``: how long OpenSpiel's ``random_sim_test`` takes on each preset's game
+    (``hearts.envs.openspiel``) against OpenSpiel's C++ ``hearts`` in the same run.
+
+    ``pyspiel.random_sim_test(game, num_sims=N, serialize=True, verbose=False)`` plays ``N``
+    random episodes (one hand each) checking clones, serialization, legal actions, chance
+    outcomes, tensors and strings of every seat at every step, and utility bounds. Each preset
+    and the C++ game take turns within a round; the median of ``--rounds`` rounds of this
+    process's CPU time is shown, and the ratio is ours over the C++ game's.
+
+        .venv/bin/python benchmarks/envs.py --sim                 # 10 simulations, 3 rounds
+        .venv/bin/python benchmarks/envs.py --sim --sims 2 --presets modern,domino
+    """
+    parser = argparse.ArgumentParser(description=simulations.__doc__.split("\n\n")[0])
+    parser.add_argument("--sim", action="store_true", help="time random_sim_test (this mode)")
+    parser.add_argument("--sims", type=int, default=10, help="simulations per test")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; the median is shown")
+    parser.add_argument("--presets", default="", help="presets to time, by comma (all)")
+    args = parser.parse_args(argv)
+    if args.sims < 1 or args.rounds < 1:
+        parser.error("--sims and --rounds must be at least 1")
+    if pyspiel is None:
+        print("pyspiel is not importable: nothing to time")
+        return 1
+    from hearts import variants
+    from hearts.envs import openspiel
+
+    presets = [name for name in args.presets.split(",") if name] or variants.names()
+    unknown = [name for name in presets if name not in variants.names()]
+    if unknown:
+        parser.error(f"no such preset: {', '.join(unknown)}")
+    theirs_game = _openspiel_game()
+
+    def timed(game: object) -> float:
+        start = clock()
+        pyspiel.random_sim_test(game, num_sims=args.sims, serialize=True, verbose=False)
+        return clock() - start
+
+    print(f"random_sim_test, {args.sims} simulations, serialize: median of {args.rounds} rounds")
+    print(f"  {'preset':<18} {'ours (s)':>9} {'C++ hearts (s)':>15} {'ours / C++':>11}")
+    for name in presets:
+        game = pyspiel.load_game(openspiel.game_name(name))
+        timed(game)  # untimed: the game's caches and imports
+        ours_times: list[float] = []
+        theirs_times: list[float] = []
+        for _ in range(args.rounds):
+            ours_times.append(timed(game))
+            theirs_times.append(timed(theirs_game))
+        ours_s = statistics.median(ours_times)
+        theirs_s = statistics.median(theirs_times)
+        print(f"  {name:<18} {ours_s:>9.3f} {theirs_s:>15.4f} {ours_s / theirs_s:>10.0f}x")
+    for key, value in machine().items():
+        print(f"{key}: {value}")
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(simulations() if "--sim" in sys.argv[1:] else main())

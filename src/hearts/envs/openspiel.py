@@ -377,9 +377,14 @@ _JACK_OF_DIAMONDS: Final = Card.parse("JD")
 _OPENSPIEL_NO_TRICK: Final = NoTrickBonus(points=5, with_moon=False)
 
 
+_SEPARATOR: Final = "/"
+"""What parts a sequence in a string parameter (OpenSpiel's game strings separate parameters
+with commas)."""
+
+
 def _param_value(value: object) -> bool | int | str:
     """An option's value as an OpenSpiel parameter: a bool, an int or a string (an enum by its
-    value, cards by name and a sequence joined by commas, ``QS:13`` for a card's value)."""
+    value, cards by name and a sequence joined by ``/``, ``QS:13`` for a card's value)."""
     if isinstance(value, bool | int):
         return value
     if isinstance(value, enum.Enum):
@@ -396,7 +401,7 @@ def _param_value(value: object) -> bool | int | str:
                 parts.append(str(item))
             else:
                 parts.append(str(_param_value(item)))
-        return ",".join(parts)
+        return _SEPARATOR.join(parts)
     raise TypeError(f"no parameter form for {value!r}")  # pragma: no cover - every option has one
 
 
@@ -421,12 +426,13 @@ def parameters(rules: Rules) -> dict[str, bool | int | str]:
     dotted (``passing.count``; at the part's defaults when it is off); the settlement is its
     method (``settlement``: ``points``, ``sweepstakes``...) and every method's options dotted
     (``settlement.moon``, ``settlement.no_trick`` and ``settlement.no_trick.points``...);
-    sequences are strings of names joined by commas (``passing.cycle``: ``left,right``;
-    ``card_values``: ``QS:13,JD:-10``; ``removed``: ``2C``).
+    sequences are strings of names joined by ``/`` (``passing.cycle``: ``left/right``;
+    ``card_values``: ``QS:13/JD:-10``; ``removed``: ``2C``: OpenSpiel's game strings part
+    parameters with commas).
 
     >>> params = parameters(variants.get("modern"))
     >>> params["passing"], params["passing.cycle"], params["card_values"], params["settlement"]
-    (True, 'left,right,across,hold', 'QS:13', 'points')
+    (True, 'left/right/across/hold', 'QS:13', 'points')
     >>> params["settlement.moon"], params["pass_cards"], params["jd_bonus"]
     ('old', True, False)
     """
@@ -467,12 +473,17 @@ def _openspiel_view(rules: Rules) -> dict[str, bool]:
 
 
 def _parsed(name: str, text: str) -> Any:
-    """A string parameter back as the option's value (sequences split at commas)."""
+    """A string parameter back as the option's value (sequences split at ``/``)."""
+    if "," in text or "=" in text or "(" in text or ")" in text:
+        raise InvalidArgument(
+            f"{name}={text!r}: a parameter holds no ',', '=' or brackets (OpenSpiel's game "
+            "strings are made of them); part a sequence with '/', as 'left/right'"
+        )
     if name in ("passing.cycle", "removed"):
-        return tuple(item.strip() for item in text.split(",") if item.strip())
+        return tuple(item.strip() for item in text.split(_SEPARATOR) if item.strip())
     if name == "card_values":
         pairs = []
-        for item in text.split(","):
+        for item in text.split(_SEPARATOR):
             if not item.strip():
                 continue
             card, sep, amount = item.partition(":")
@@ -482,7 +493,7 @@ def _parsed(name: str, text: str) -> Any:
                 pairs.append((Card.parse(card.strip()), int(amount)))
             except (ValueError, HeartsError):
                 raise InvalidArgument(
-                    f"card_values={text!r}: each is a card and its value, as 'QS:13,JD:-10'"
+                    f"card_values={text!r}: each is a card and its value, as 'QS:13/JD:-10'"
                 ) from None
         return tuple(pairs)
     return text
@@ -529,7 +540,7 @@ def _changes(
         values = [pair for pair in rules.card_values if pair[0] != _JACK_OF_DIAMONDS]
         if changed.pop("jd_bonus"):
             values.append((_JACK_OF_DIAMONDS, -10))
-        changed["card_values"] = ",".join(f"{card}:{amount}" for card, amount in values)
+        changed["card_values"] = _SEPARATOR.join(f"{card}:{amount}" for card, amount in values)
     if "avoid_all_tricks_bonus" in changed:
         on = changed.pop("avoid_all_tricks_bonus")
         changed["settlement.no_trick"] = on
