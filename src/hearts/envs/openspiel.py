@@ -148,6 +148,7 @@ from hearts.rules import (
     Simple,
     Sweepstakes,
     TwoHanded,
+    Widow,
 )
 
 __all__ = [
@@ -234,11 +235,13 @@ def view_string(
     *,
     history: bool = True,
     shared: dict[str, str] | None = None,
+    order: Sequence[int] = (),
 ) -> str:
     """A seat's view as one line per field (and the cards it has chosen so far); with
     ``history``, its information state instead: the standing before the hand, the cards it was
     dealt, passed and received, what it has chosen, then every event of the hand as it saw
-    them, one a line, in order. ``shared`` keeps the text of the fields every seat sees alike,
+    them, one a line, in order (``order``: the cards it chose for its pass or discard, in the
+    order chosen, which a seat choosing card by card remembers). ``shared`` keeps the text of the fields every seat sees alike,
     for the other seats' strings of the same state.
 
     >>> from hearts import Game, variants
@@ -262,7 +265,7 @@ def view_string(
             f"{name}={_text(getattr(view, name))}" for name in _VIEW_FIELDS[:_PRIVATE]
         )
         return f"{private}\nchoosing={_text(choosing)}\n{public}"
-    return _header(view, choosing) + "\n" + events_text(view.events)
+    return _header(view, choosing, order) + "\n" + events_text(view.events)
 
 
 def _extends(events: Sequence[Event], known: Sequence[Event]) -> bool:
@@ -278,16 +281,16 @@ def _extends(events: Sequence[Event], known: Sequence[Event]) -> bool:
     return (first is known[0] or first == known[0]) and (last is known[-1] or last == known[-1])
 
 
-def _header(view: SeatView, choosing: CardSet) -> str:
+def _header(view: SeatView, choosing: CardSet, order: Sequence[int] = ()) -> str:
     """The information state's lines before the events: the standing before the hand, the
-    cards dealt, passed, received and chosen."""
+    cards dealt, passed, received and chosen (and the order they were chosen in)."""
     return (
         f"seat={view.seat} hand_number={view.hand_number} dealer={view.dealer} "
         f"pass={view.pass_direction.value} scores={_text(view.scores)} pool={view.pool} "
         f"jack={view.jack}\n"
         f"dealt={_text(view.dealt)}\n"
         f"passed={_text(view.passed)} received={_text(view.received)}\n"
-        f"choosing={_text(choosing)}"
+        f"choosing={_text(choosing)} order=[{' '.join(_NAMES[card] for card in order)}]"
     )
 
 
@@ -644,6 +647,13 @@ def _max_others(rules: Rules) -> int:
     return stock + 4 * rules.players + 3
 
 
+def _chosen_most(rules: Rules) -> int:
+    """The most cards a seat chooses one by one in a hand: its pass and a discard as large as
+    the cards left over (the widow)."""
+    left_over = rules.pack.bit_count() - rules.hand_size * rules.dealt_seats
+    return rules.pass_count + (left_over if rules.widow is not Widow.NONE else 0)
+
+
 def _other_size(rules: Rules) -> int:
     return len(_OTHER_KINDS) + 2 * rules.players + rules.pack.bit_count() + 3 + len(_WORDS)
 
@@ -670,6 +680,7 @@ def recall_layout(rules: Rules) -> dict[str, slice]:
         ("passed", cards),
         ("received", cards),
         ("choosing", cards),
+        ("order", _chosen_most(rules) * cards),
         ("over", 1),
         ("penalties", players),
         ("points", players),
@@ -726,6 +737,7 @@ class _Recall:
         self,
         view: SeatView,
         choosing: CardSet,
+        order: Sequence[int],
         memo: tuple[Sequence[Event], np.ndarray, int, int] | None,
     ) -> tuple[Sequence[Event], np.ndarray, int, int]:
         """The tensor of ``view`` (and the cards chosen so far for a pass or discard), with the
@@ -752,6 +764,9 @@ class _Recall:
         if view.received is not None:
             self._cards(out, f["received"].start, view.received)
         self._cards(out, f["choosing"].start, choosing)
+        cards = len(self.places)
+        for at, card in enumerate(order):
+            out[f["order"].start + at * cards + self.places[card]] = 1.0
         for event in events:
             if type(event) is HandOver:  # (the header was cleared: written again)
                 assert isinstance(event, HandOver)
@@ -1016,6 +1031,8 @@ _CHANCE: Final = 0
 _CHOSEN: Final = 1
 """A card chosen for a pass or discard, not the last."""
 _MOVE: Final = 2
+_COMPLETED: Final = 3
+"""The last card of a pass or discard, which makes it."""
 """A move made in the hand (a card played, a bid..., or the last card of a pass or discard)."""
 
 
@@ -1028,13 +1045,17 @@ class _Done:
     before: tuple[tuple[int, ...], int, bool, int | None, tuple[float, ...]]
     start: int
     """Where its actions begin in the record."""
+    orders: tuple[tuple[int, ...], ...]
+    """Per seat, the cards it chose for its pass or discard, in the order chosen."""
     strings: dict[int, str] = dataclasses.field(default_factory=dict)
     """Each seat's information state string of the hand, once asked for."""
 
     def string(self, seat: int) -> str:
         found = self.strings.get(seat)
         if found is None:
-            found = self.strings[seat] = view_string(self.deal.view(seat), CardSet())
+            found = self.strings[seat] = view_string(
+                self.deal.view(seat), CardSet(), order=self.orders[seat]
+            )
         return found
 
 
@@ -1193,6 +1214,7 @@ class _Table:
             deal.verify_play(chosen, seat)  # refused: nothing has changed
             deal.play(chosen, seat)
             self.choosing[seat] = CardSet()
+            kind = _COMPLETED
         else:
             move: Move = move_of(action)
             if move not in legal:
@@ -1218,7 +1240,8 @@ class _Table:
         for seat, delta in enumerate(settled.deltas):
             self.scores[seat] += delta
             self.totals[seat] += float(-delta if points else delta)
-        self.done.append(_Done(self.deck, deal, before, self.start))
+        orders = tuple(self.order(seat, stop=None) for seat in range(rules.players))
+        self.done.append(_Done(self.deck, deal, before, self.start, orders))
         hands = len(self.done)
         if hands >= self.spec.max_hands or scoring.game_winners(rules, self.scores, hands):
             self.over = True  # the hand stays the one in progress: its views are the last
@@ -1272,6 +1295,17 @@ class _Table:
 
     # ------------------------------------------------------------------ what a seat sees
 
+    def order(
+        self, seat: int, start: int | None = None, stop: int | None = None
+    ) -> tuple[int, ...]:
+        """The cards ``seat`` chose for its pass or discard this hand, in the order chosen."""
+        record = self.record[self.start if start is None else start : stop]
+        return tuple(
+            entry[1]
+            for entry in record
+            if entry[0] == seat and (entry[2] == _CHOSEN or entry[2] == _COMPLETED)
+        )
+
     def view(self, seat: int) -> SeatView | None:
         key = ("view", seat)
         found = self.cache.get(key)
@@ -1303,7 +1337,8 @@ class _Table:
                 found = recall.blank.copy()
             else:
                 memo = self.memo.get(seat)
-                self.memo[seat] = written = recall.write(view, self.choosing[seat], memo)
+                order = self.order(seat)
+                self.memo[seat] = written = recall.write(view, self.choosing[seat], order, memo)
                 found = written[1]
             if view is None and self.done:  # dealing a later hand: the standing so far
                 f = recall.fields
@@ -1326,7 +1361,7 @@ class _Table:
                 events = view.events
                 text = events_text(events, self.texts.get(seat))
                 self.texts[seat] = (events, text)
-                now = _header(view, self.choosing[seat]) + "\n" + text
+                now = _header(view, self.choosing[seat], self.order(seat)) + "\n" + text
             else:
                 shared = self.cache.setdefault("shared", {})
                 now = view_string(view, self.choosing[seat], history=False, shared=shared)
