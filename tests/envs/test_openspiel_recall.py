@@ -265,7 +265,7 @@ def test_an_unknown_or_mistyped_parameter_is_refused_by_openspiel() -> None:
     another type."""
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'bogus'"):
         pyspiel.load_game("hearts_modern", {"bogus": 1})
-    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter passing.count"):
+    with pytest.raises(pyspiel.SpielError, match=r"Wrong type for parameter passing\.count"):
         pyspiel.load_game("hearts_modern", {"passing.count": "x"})
 
 

@@ -129,7 +129,7 @@ from hearts.events import (
 from hearts.events import move_of as recorded_move
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import Phase, Trick
-from hearts.moves import Move, Pass
+from hearts.moves import Discard, Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import (
     Auction,
@@ -1605,7 +1605,7 @@ class HeartsState(pyspiel.State):
         rng = random.Random(seed)
         view = t.view(seat)
         assert view is not None
-        deck, actions = self._imagined(view, rng)
+        deck, actions = self._imagined(view, rng, t.order(seat))
         state = self.get_game().new_initial_state()
         for entry in t.record[: t.start]:  # the earlier hands, as they were
             state.apply_action(entry[1])
@@ -1616,8 +1616,8 @@ class HeartsState(pyspiel.State):
         # The seat choosing its pass or discard has chosen as many cards as here.
         chooser = t.deal.to_act
         if chooser is not None and t.choosing[chooser]:
-            if chooser == seat:
-                chosen = sorted(int(card) for card in t.choosing[seat])
+            if chooser == seat:  # its own cards, in the order it chose them
+                chosen = [card for card in t.order(seat) if Card(card) in t.choosing[seat]]
             else:
                 chosen = rng.sample(state.legal_actions(), len(t.choosing[chooser]))
             for action in chosen:
@@ -1631,9 +1631,20 @@ class HeartsState(pyspiel.State):
 
     # ------------------------------------------------------------------ resampling
 
-    def _imagined(self, view: SeatView, rng: random.Random) -> tuple[list[int], list[int]]:
+    def _imagined(
+        self, view: SeatView, rng: random.Random, order: Sequence[int]
+    ) -> tuple[list[int], list[int]]:
         """An imagined deal of the hand in progress as the cards dealt in order, and the
-        seats' actions that bring it where the view is (a pass or discard being chosen aside)."""
+        seats' actions that bring it where the view is (a pass or discard being chosen aside;
+        the seat's own pass and discard chosen in its ``order``)."""
+
+        def made(seat: int, move: Move) -> list[int]:
+            actions = actions_of(move)
+            if seat == view.seat and isinstance(move, Pass | Discard):
+                mine = set(actions)
+                return [card for card in order if card in mine]
+            return actions
+
         rules = view.rules
         players = rules.players
         passers = [event.seat for event in view.events if isinstance(event, Passed)]
@@ -1672,9 +1683,9 @@ class HeartsState(pyspiel.State):
             deck[place] = int(card)
         actions: list[int] = []
         for seat in passers:
-            actions.extend(actions_of(Pass(passes[seat])))
-        for _, move in moves:
-            actions.extend(actions_of(move))
+            actions.extend(made(seat, Pass(passes[seat])))
+        for mover, move in moves:
+            actions.extend(made(mover, move))
         return deck, actions
 
     def _at_pass(
