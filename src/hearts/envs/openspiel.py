@@ -33,9 +33,42 @@ Parameters
     needs a bound on a game's length, and a game to a target has none).
 ``max_hands``
     the bound of a ``"game"`` episode (50 by default).
+every option of the form (:class:`~hearts.rules.Rules`, :func:`parameters` lists them)
+    by the project's names, each defaulting to the preset's value: ``strip``, ``first_lead``,
+    ``penalty_free_first_trick``, ``hearts_must_be_broken``, ``queen_breaks_hearts``,
+    ``lead_hearts_with_only_penalty``, ``heart_value``, ``card_values`` (``"QS:13/JD:-10"``),
+    ``removed`` (``"2C"``), ``stock``, ``widow``, ``domino``, ``end``, ``target``, ``deals``,
+    ``start_counters``, ``ties``; a part as a flag and its options dotted: ``passing``,
+    ``passing.count``, ``passing.cycle`` (``"left/right/across/hold"``), ``auction``,
+    ``auction.max_bid``, ``joker``, ``joker.penalty``, ``joker.wins_any_trick``,
+    ``cancellation``, ``cancellation.widow``, ``cancellation.unwon_last_trick``; the
+    settlement as its method (``settlement``: ``"points"``, ``"sweepstakes"``, ``"howell"``...)
+    and its options dotted: ``settlement.moon``, ``settlement.no_trick`` (a flag),
+    ``settlement.no_trick.points``, ``settlement.no_trick.with_moon``,
+    ``settlement.jack_rule``, ``settlement.free_hearts``. Sequences are parted by ``/``
+    (OpenSpiel's game strings part parameters with commas). Not ``laws``: the games are built
+    without the laws option (no revokes, claims or calls), as the AEC environment's.
+OpenSpiel's own ``hearts`` names (:data:`OPENSPIEL_NAMES`)
+    ``pass_cards`` (``passing`` on or off), ``no_pts_on_first_trick``
+    (``penalty_free_first_trick``), ``can_lead_any_club`` (``first_lead="any-club"``, else
+    ``"lowest-club"``), ``jd_bonus`` (the J♦ at −10 in ``card_values``),
+    ``avoid_all_tricks_bonus`` (``settlement.no_trick`` of 5 points, not in a moon hand, as
+    OpenSpiel scores it), ``qs_breaks_hearts`` (``queen_breaks_hearts``),
+    ``must_break_hearts`` (``hearts_must_be_broken``), ``can_lead_hearts_instead_of_qs``
+    (``lead_hearts_with_only_penalty``); each defaults to what the preset has.
 
-The games are built without the laws option (no revokes, claims or calls), as the AEC
-environment's (:mod:`hearts.envs.aec`).
+OpenSpiel fills every parameter in, so a parameter at its default changes nothing (the form
+keeps what the table's number of players makes it: Black Maria lays the 2♣ aside for three).
+OpenSpiel refuses an unknown name and a value of another type; the rules refuse a value they
+cannot take (:class:`~hearts.errors.InvalidRules`, the sentence naming the option); a part's
+option given while the part is off, an OpenSpiel name with the option it stands for, or a comma
+in a sequence are refused with :class:`~hearts.errors.InvalidArgument`.
+
+>>> game = pyspiel.load_game("hearts_modern", {"jd_bonus": True, "passing.cycle": "right"})
+>>> game.rules.card_values[-1], [d.value for d in game.rules.passing.cycle]
+((Card.parse('JD'), -10), ['right'])
+>>> game.min_utility(), game.max_utility()       # 26 against; the J♦ alone, 10 for
+(-26.0, 10.0)
 
 Chance: the deal, card by card
 ------------------------------
@@ -46,12 +79,13 @@ the stock or the widow, in order). That is a uniform shuffle, drawn a card at a 
 deal has its true probability; a chance node has at most 125 outcomes (a chance outcome is the
 card's id), which MCTS and OpenSpiel's random simulation test can enumerate. The cost: a hand
 takes as many chance nodes as cards (52; 104 in Cancellation Hearts) before the first move.
-Once the last card is dealt the hand is handed to a :class:`~hearts.game.Game` as a recorded
-:class:`~hearts.events.Dealt` (a whole-game episode rebuilds its game from the recorded deals
-and moves at each new hand: the engine shuffles for itself otherwise).
+Once the last card is dealt the hand is a :class:`~hearts.deal.Deal` of those hands, which the
+state plays; a hand over is settled by the engine's own :func:`hearts.scoring.settle` (the pool
+and a Jack carried on in a whole-game episode, the game over by
+:func:`hearts.scoring.game_winners`).
 
-Moves, returns
---------------
+Moves, returns, bounds
+----------------------
 The actions are the AEC environment's (:data:`~hearts.envs.aec.ACTIONS`: 145; a card by its id,
 a bid, a suit named, a moon choice), the pass and Heartsette's discard one card at a time,
 the last completing it. Legal actions come from the engine; an illegal action raises
@@ -61,23 +95,83 @@ the episode's hands of ``-points`` (points games) or the change of its counters 
 games), as the AEC environment rewards them; before, it is 0 and :meth:`HeartsState.settled`
 gives the hands settled so far.
 
+``min_utility`` and ``max_utility`` are one hand's bounds (:func:`hand_bounds`) times the
+hands of the episode (``max_hands`` for a game). With ``T`` the units counting against (26 in
+the modern game) and ``N`` the seats dealt cards: points, −T (every unit, or another seat's Old
+Moon) to the most a seat can score below zero: its negative cards (the J♦'s 10), or the
+no-trick bonus (a seat that takes a card wins a trick, so not both), or the New Moon's T (and
+its negative cards) — the modern game −26..0, New Moon −26..26, Omnibus −26..10; sweepstakes
+±(T + the highest bid): a seat's units and its bid paid, or the pool a sole clear seat takes;
+Howell's T − N·T..T; the excess −2T..T; the simple and two-handed settlements ±T. Each is
+reached by a hand the rules allow (the tests show the settlement giving it).
+
 Information
 -----------
 Every string and tensor a seat gets is built from its view alone (``game.view(seat)``, a
-:class:`~hearts.observation.SeatView`; the finished hand's view once it is over) and the cards
-it has chosen so far for its pass or discard (its own choice):
+:class:`~hearts.observation.SeatView`: the events of the hand as it saw them, its own cards)
+and its own choices (the cards it chose for its pass or discard, in the order chosen):
 
-- ``observation_tensor`` and ``information_state_tensor``: the AEC encoding
-  (:func:`hearts.envs.aec.encode`), all zeros while the cards are being dealt;
+- ``observation_tensor``: the AEC encoding (:func:`hearts.envs.aec.encode`) of the view now,
+  all zeros while the cards are being dealt;
 - ``observation_string``: the view's fields (its hand, the trick, the tricks taken, counts,
   scores...);
-- ``information_state_string``: those and the hand's events as the seat saw them (so the seat's
-  whole history of the hand), after the same for each earlier hand of a whole-game episode.
+- ``information_state_string``: perfect recall: the standing before the hand, the cards the
+  seat was dealt, passed and received, the cards it is choosing and the order it chose its
+  pass or discard in, then every event of the hand as the seat saw it, one a line, in order
+  (the deal, each pass, bid, suit named, card played, trick won, card drawn, discard, moon);
+  after the same for each earlier hand of a whole-game episode;
+- ``information_state_tensor``: perfect recall too, layout version :data:`RECALL_VERSION`
+  (:func:`recall_layout` gives the slices), of a fixed size per game (4,767 for modern; OpenSpiel's C++
+  ``hearts`` has 5,088). ``P`` seats, ``C`` the cards of the pack (a card's place is its rank
+  in the pack, lowest id first; 52, or 104 with two packs), ``K`` the cards a seat chooses one
+  by one (its pass and a Heartsette discard):
+
+  ==========  ==========  =============================================================
+  field       size        meaning
+  ==========  ==========  =============================================================
+  seat        P           one-hot: this seat
+  dealer      P           one-hot: the dealer
+  direction   4           one-hot pass: left, right, across, hold
+  hand_number 1           the hand's number from 0 (whole-game episodes)
+  scores      P           each seat's total before the hand (points or counters)
+  pool, jack  1, 1        counters carried in the pool; 1 if a Jack
+  dealt       C           the cards this seat was dealt
+  passed      C           the cards it passed (once passed)
+  received    C           the cards passed to it (once every seat has passed)
+  choosing    C           the cards it has chosen so far for its pass or discard
+  order       K*C         the cards it chose, one-hot each, in the order chosen
+  over        1           1 once the hand is over; then
+  penalties   P           each seat's units taken (as this seat sees them), and
+  points      P           each seat's points for the hand
+  plays       C*(P+C)     every card played, in order: per play the seat one-hot, the card
+                          one-hot (a trick's winner and what it counts follow from these)
+  others      S*E         every other event, in order, one slot of E numbers each: kind
+                          one-hot (passed, discarded, cards kept, stock drawn, moon shot,
+                          moon chosen, bid, suit named), seat one-hot, the seat passed to,
+                          the cards (those this seat may see), a number (a bid, points)
+                          and a flag for a number or card it may not see, a word one-hot
+                          (clubs, diamonds, spades, hearts, old, new), and how many cards
+                          had been played before it (its place among the plays)
+  ==========  ==========  =============================================================
+
+  ``S`` bounds the other events of a hand (the stock's cards and four a seat, and three).
+  Two information states of a hand episode never share a tensor (tested over random walks of
+  ten forms). In a whole-game episode the tensor is the hand in progress's, with the standing
+  the earlier hands left (hand number, scores, pool, Jack): their play is in the string only.
 
 :meth:`HeartsState.resample_from_infostate` draws a state the seat cannot tell from this one,
 with the project's sampler (:class:`hearts.bots.sampler.Sampler`), so OpenSpiel's IS-MCTS
 (``open_spiel.python.algorithms.ismcts``) runs on these games; see its docstring for what it
-imagines and what it keeps.
+imagines and what it keeps. OpenSpiel's ``MCTSBot`` runs too, but it searches the true state
+(every hand seen): it is no player of the game, only a bound.
+
+Undo, clones, serialization
+---------------------------
+``state.undo_action(player, action)`` takes the last action back (OpenSpiel's
+``State.undo_action``), its history too: see :meth:`HeartsState.undo_action` for what OpenSpiel's
+C++ side does not see. A clone copies the hand (:meth:`hearts.deal.Deal.copy`) and what the
+state built (strings and tensors, kept while the state stands); a state pickles (OpenSpiel's
+serialization) as its actions, played again when it is read.
 """
 
 from __future__ import annotations
@@ -664,7 +758,7 @@ def recall_layout(rules: Rules) -> dict[str, slice]:
 
     >>> fields = recall_layout(variants.get("modern"))
     >>> fields["dealt"], fields["plays"], fields["others"].stop
-    (slice(19, 71, None), slice(236, 3148, None), 4611)
+    (slice(19, 71, None), slice(392, 3304, None), 4767)
     """
     players = rules.players
     cards = rules.pack.bit_count()
