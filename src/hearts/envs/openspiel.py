@@ -121,8 +121,8 @@ and its own choices (the cards it chose for its pass or discard, in the order ch
   (the deal, each pass, bid, suit named, card played, trick won, card drawn, discard, moon);
   after the same for each earlier hand of a whole-game episode;
 - ``information_state_tensor``: perfect recall too, layout version :data:`RECALL_VERSION`
-  (:func:`recall_layout` gives the slices), of a fixed size per game (4,767 for modern; OpenSpiel's C++
-  ``hearts`` has 5,088). ``P`` seats, ``C`` the cards of the pack (a card's place is its rank
+  (:func:`recall_layout` gives the slices), of a fixed size per game (4,767 for modern;
+  OpenSpiel's C++ ``hearts`` has 5,088). ``P`` seats, ``C`` the cards of the pack (a card's place is its rank
   in the pack, lowest id first; 52, or 104 with two packs), ``K`` the cards a seat chooses one
   by one (its pass and a Heartsette discard):
 
@@ -1056,7 +1056,7 @@ class HeartsGame(pyspiel.Game):
                 f"max_hands={max_hands!r}: a game episode has a whole number of hands, at least one"
             )
         base = _rules_of(self.preset, players)
-        changes = _changes(parameters(self.preset.rules), params, base)
+        changes = _changes(_defaults(self.preset.name), params, base)
         rules = base.replace(**changes) if changes else base
         if rules.laws:
             raise InvalidArgument("the OpenSpiel games are built without the laws option")
@@ -1064,7 +1064,11 @@ class HeartsGame(pyspiel.Game):
             raise InvalidArgument("players is given by the players parameter alone")
         self.rules = rules
         hands = 1 if episode == "hand" else max_hands
-        self.spec = _spec_of(rules, episode, hands)
+        key = (rules, episode, hands)
+        spec = _SPECS.get(key)
+        if spec is None:
+            spec = _SPECS[key] = _spec_of(rules, episode, hands)
+        self.spec = spec
         least, most = hand_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
@@ -1090,6 +1094,17 @@ class HeartsGame(pyspiel.Game):
             raise InvalidArgument(f"the observer takes no parameters, not {params!r}")
         recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return _Observer(self.spec, recall=recall)
+
+
+_SPECS: Final[dict[tuple[Rules, str, int], _Spec]] = {}
+"""The settings of each game made so far (OpenSpiel makes a game again for each state it
+reads back), shared: nothing in them changes."""
+
+
+@functools.cache
+def _defaults(preset: str) -> dict[str, bool | int | str]:
+    """A preset's parameters at their defaults (not to be changed: shared)."""
+    return parameters(variants.get(preset))
 
 
 def _rules_of(preset: variants.Variant, players: int) -> Rules:
@@ -1160,6 +1175,7 @@ class _Table:
     __slots__ = (
         "cache",
         "choosing",
+        "chosen",
         "deal",
         "dealt",
         "deck",
@@ -1169,6 +1185,7 @@ class _Table:
         "memo",
         "namer",
         "over",
+        "player",
         "pool",
         "record",
         "scores",
@@ -1193,6 +1210,8 @@ class _Table:
         """The hand in progress once dealt (None while the cards are being dealt)."""
         self.done: list[_Done] = []
         self.choosing = [CardSet()] * players
+        self.chosen: list[tuple[int, ...]] = [()] * players
+        """Per seat, the cards it chose one by one this hand (its pass, a discard), in order."""
         counters = rules.method is not SettlementMethod.POINTS
         self.scores = [rules.start_counters if counters else 0] * players
         self.pool = 0
@@ -1200,6 +1219,8 @@ class _Table:
         self.namer: int | None = None
         self.totals = [0.0] * players
         self.over = False
+        self.player = _CHANCE_PLAYER
+        """OpenSpiel's current player: the seat to act, chance or terminal."""
         self.start = 0
         """Where the hand in progress begins in the record."""
         self.cache: dict[Any, Any] = {}
@@ -1222,12 +1243,14 @@ class _Table:
         other.deal = self.deal.copy() if self.deal is not None else None
         other.done = self.done.copy()  # (a hand over never changes: shared)
         other.choosing = self.choosing.copy()
+        other.chosen = self.chosen.copy()
         other.scores = self.scores.copy()
         other.pool = self.pool
         other.jack = self.jack
         other.namer = self.namer
         other.totals = self.totals.copy()
         other.over = self.over
+        other.player = self.player
         other.start = self.start
         other.cache = self.cache.copy()  # (what is built is never changed in place)
         other.memo = self.memo.copy()
@@ -1254,8 +1277,23 @@ class _Table:
         else:
             chosen = self.choosing[player]
             kind = self._play(action)
+            if kind in (_CHOSEN, _COMPLETED):
+                self.chosen[player] += (action,)
         self.record.append((player, action, kind, chosen))
         self.cache.clear()
+        self._whose()
+
+    def _whose(self) -> None:
+        """Set ``player``, OpenSpiel's current player, after a change."""
+        deal = self.deal
+        if self.over:
+            self.player = _TERMINAL
+        elif deal is None:
+            self.player = _CHANCE_PLAYER
+        else:
+            seat = deal.to_act
+            assert seat is not None
+            self.player = seat
 
     def _deal_card(self, action: int) -> None:
         rules = self.spec.rules
@@ -1334,8 +1372,7 @@ class _Table:
         for seat, delta in enumerate(settled.deltas):
             self.scores[seat] += delta
             self.totals[seat] += float(-delta if points else delta)
-        orders = tuple(self.order(seat, stop=None) for seat in range(rules.players))
-        self.done.append(_Done(self.deck, deal, before, self.start, orders))
+        self.done.append(_Done(self.deck, deal, before, self.start, tuple(self.chosen)))
         hands = len(self.done)
         if hands >= self.spec.max_hands or scoring.game_winners(rules, self.scores, hands):
             self.over = True  # the hand stays the one in progress: its views are the last
@@ -1343,10 +1380,15 @@ class _Table:
         self.deal = None
         self.deck = []
         self.dealt = 0
+        self.chosen = [()] * rules.players
         self.start = len(self.record) + 1
 
     def undo(self, player: int, action: int) -> None:
         """Take back the last action, which must be ``action`` by ``player``."""
+        self._undo(player, action)
+        self._whose()
+
+    def _undo(self, player: int, action: int) -> None:
         if not self.record:
             raise IllegalMove("nothing to undo: no action has been applied")
         last_player, last_action, kind, chosen = self.record[-1]
@@ -1369,6 +1411,8 @@ class _Table:
             self._reopen()
         deal = self.deal
         assert deal is not None
+        if kind in (_CHOSEN, _COMPLETED):
+            self.chosen[player] = self.chosen[player][:-1]
         if kind == _CHOSEN:
             self.choosing[player] = chosen
             return
@@ -1384,21 +1428,15 @@ class _Table:
         self.deck = done.deck
         self.dealt = sum(1 << card for card in done.deck)
         self.deal = done.deal.copy()  # (the hand over may be shared with a copy of this table)
+        self.chosen = list(done.orders)
         self.start = done.start
         self.over = False
 
     # ------------------------------------------------------------------ what a seat sees
 
-    def order(
-        self, seat: int, start: int | None = None, stop: int | None = None
-    ) -> tuple[int, ...]:
+    def order(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` chose for its pass or discard this hand, in the order chosen."""
-        record = self.record[self.start if start is None else start : stop]
-        return tuple(
-            entry[1]
-            for entry in record
-            if entry[0] == seat and (entry[2] == _CHOSEN or entry[2] == _COMPLETED)
-        )
+        return self.chosen[seat]
 
     def view(self, seat: int) -> SeatView | None:
         key = ("view", seat)
@@ -1491,9 +1529,7 @@ class _Table:
                 dealt = " ".join(_NAMES[card] for card in self.deck)
                 found = f"hand {len(self.done) + 1}: dealing [{dealt}]; returns {self.totals}"
             else:
-                hands = " | ".join(
-                    _cards_text(deal.hand(seat).mask) for seat in range(deal.players)
-                )
+                hands = " | ".join(map(_cards_text, deal.masks()[0][: deal.players]))
                 trick = " ".join(f"{seat}:{_NAMES[card]}" for seat, card in deal.trick)
                 chosen = " | ".join(
                     " ".join(_NAMES[card] for card in cards) for cards in self.choosing
@@ -1524,6 +1560,8 @@ def _card_names() -> dict[int, str]:
 
 
 _NAMES: Final = _card_names()
+_ACTION_TEXT: Final[dict[tuple[bool, int], str]] = {}
+"""Each action's name, as a chance outcome or a seat's, once asked for."""
 """Each card's name, by id."""
 
 
@@ -1562,15 +1600,7 @@ class HeartsState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal player."""
-        t = self._t
-        if t.over:
-            return _TERMINAL
-        deal = t.deal
-        if deal is None:
-            return _CHANCE_PLAYER
-        seat = deal.to_act
-        assert seat is not None
-        return seat
+        return self._t.player
 
     def is_terminal(self) -> bool:
         return self._t.over
@@ -1607,9 +1637,12 @@ class HeartsState(pyspiel.State):
         t.apply(player, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == _CHANCE_PLAYER:
-            return f"deal {_NAMES.get(action, action)}"
-        return str(move_of(action))
+        chance = player == _CHANCE_PLAYER
+        found = _ACTION_TEXT.get((chance, action))
+        if found is None:
+            found = f"deal {_NAMES.get(action, action)}" if chance else str(move_of(action))
+            _ACTION_TEXT[chance, action] = found
+        return found
 
     def __str__(self) -> str:
         """The referee's whole truth (for debugging): every hand, the trick, the scores."""
