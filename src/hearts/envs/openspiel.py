@@ -330,13 +330,15 @@ def view_string(
     history: bool = True,
     shared: dict[str, str] | None = None,
     order: Sequence[int] = (),
+    texts: dict[Any, Any] | None = None,
 ) -> str:
     """A seat's view as one line per field (and the cards it has chosen so far); with
     ``history``, its information state instead: the standing before the hand, the cards it was
     dealt, passed and received, what it has chosen, then every event of the hand as it saw
     them, one a line, in order (``order``: the cards it chose for its pass or discard, in the
-    order chosen, which a seat choosing card by card remembers). ``shared`` keeps the text of the fields every seat sees alike,
-    for the other seats' strings of the same state.
+    order chosen, which a seat choosing card by card remembers). ``shared`` keeps the text of
+    the fields every seat sees alike, for the other seats' strings of the same state;
+    ``texts``, the text of a seat's own fields by their values, for later states.
 
     >>> from hearts import Game, variants
     >>> text = view_string(Game(variants.get("modern"), seed=1).view(2), history=False)
@@ -350,14 +352,31 @@ def view_string(
     if not history:
         public = shared.get("") if shared is not None else None
         if public is None:
-            public = "\n".join(
-                f"{name}={_text(getattr(view, name))}" for name in _VIEW_FIELDS[_PRIVATE:]
-            )
+            lines = []
+            for name in _VIEW_FIELDS[_PRIVATE:]:
+                value = getattr(view, name)
+                if name == "tricks" and texts is not None:
+                    # (the same tuple while no trick is added: its text is kept with it)
+                    kept = texts.get("tricks")
+                    if kept is None or kept[0] is not value:  # type: ignore[index]
+                        kept = texts["tricks"] = (value, _text(value))  # type: ignore[assignment]
+                    lines.append(f"tricks={kept[1]}")
+                else:
+                    lines.append(f"{name}={_text(value)}")
+            public = "\n".join(lines)
             if shared is not None:
                 shared[""] = public
-        private = "\n".join(
-            f"{name}={_text(getattr(view, name))}" for name in _VIEW_FIELDS[:_PRIVATE]
-        )
+        values = tuple(getattr(view, name) for name in _VIEW_FIELDS[:_PRIVATE])
+        private = texts.get(values) if texts is not None else None
+        if private is None:
+            private = "\n".join(
+                f"{name}={_text(value)}"
+                for name, value in zip(_VIEW_FIELDS[:_PRIVATE], values, strict=True)
+            )
+            if texts is not None:
+                if len(texts) > _CACHED:
+                    texts.clear()
+                texts[values] = private
         return f"{private}\nchoosing={_text(choosing)}\n{public}"
     return _header(view, choosing, order) + "\n" + events_text(view.events)
 
@@ -373,6 +392,25 @@ def _extends(events: Sequence[Event], known: Sequence[Event]) -> bool:
         return True
     first, last = events[0], events[count - 1]
     return (first is known[0] or first == known[0]) and (last is known[-1] or last == known[-1])
+
+
+def _header_key(view: SeatView, choosing: CardSet, order: Sequence[int]) -> tuple[Any, ...]:
+    """What the information state's header is made of (equal keys: equal headers)."""
+    passed, received = view.passed, view.received
+    return (
+        view.seat,
+        view.dealer,
+        view.pass_direction,
+        view.hand_number,
+        view.scores,
+        view.pool,
+        view.jack,
+        view.dealt.mask,
+        -1 if passed is None else passed.mask,
+        -1 if received is None else received.mask,
+        choosing.mask,
+        tuple(order),
+    )
 
 
 def _header(view: SeatView, choosing: CardSet, order: Sequence[int] = ()) -> str:
@@ -416,6 +454,8 @@ def _text(value: object) -> str:
     if kind is Trick:
         return _trick_text(value)  # type: ignore[arg-type]
     if isinstance(value, tuple):
+        if all(type(item) is int for item in value):
+            return "(" + ",".join(map(str, value)) + ")"
         return "(" + ",".join(map(_text, value)) + ")"
     if isinstance(value, Event):
         return _event_text(value)
@@ -789,6 +829,11 @@ def recall_layout(rules: Rules) -> dict[str, slice]:
     return out
 
 
+_Memo = tuple[Sequence[Event], np.ndarray, int, int, HandOver | None]
+"""A seat's last information-state tensor: the events it holds, the tensor, the plays and
+other events written, and the hand's end if seen."""
+
+
 class _Recall:
     """Writes a seat's information-state tensor (see :func:`recall_layout`), from its view and
     the cards it has chosen; given the tensor of an earlier view of the same hand (a memo),
@@ -798,6 +843,7 @@ class _Recall:
         "blank",
         "fields",
         "header",
+        "heads",
         "kinds",
         "other",
         "others",
@@ -821,6 +867,9 @@ class _Recall:
         same event writes the same)."""
         self.blank = np.zeros(self.size, np.float32)
         self.blank.flags.writeable = False
+        self.heads: dict[tuple[Any, ...], np.ndarray] = {}
+        """The header (the fields before the plays) of each seat's tensors, by what it is made
+        of (emptied when large)."""
 
     def _cards(self, out: np.ndarray, at: int, cards: Any) -> None:
         places = self.places
@@ -832,41 +881,30 @@ class _Recall:
         view: SeatView,
         choosing: CardSet,
         order: Sequence[int],
-        memo: tuple[Sequence[Event], np.ndarray, int, int] | None,
-    ) -> tuple[Sequence[Event], np.ndarray, int, int]:
+        memo: _Memo | None,
+    ) -> _Memo:
         """The tensor of ``view`` (and the cards chosen so far for a pass or discard), with the
         events it holds and the plays and other events written (the memo of the next call)."""
         events = view.events
         done = plays = others = 0
+        over: HandOver | None = None
         if memo is not None and _extends(events, memo[0]):
-            done, plays, others = len(memo[0]), memo[2], memo[3]
+            done, plays, others, over = len(memo[0]), memo[2], memo[3], memo[4]
             out = memo[1].copy()
-            out[: self.header] = 0.0
         else:
             out = np.zeros(self.size, np.float32)
+        for index in range(done, len(events)):
+            if type(events[index]) is HandOver:
+                over = events[index]  # type: ignore[assignment]
+        key = (_header_key(view, choosing, order), over)
+        head = self.heads.get(key)
+        if head is None:
+            head = self._header(view, choosing, order, over)
+            if len(self.heads) > _CACHED:
+                self.heads.clear()
+            self.heads[key] = head
+        out[: self.header] = head
         f = self.fields
-        out[f["seat"].start + view.seat] = 1.0
-        out[f["dealer"].start + view.dealer] = 1.0
-        out[f["direction"].start + _DIRECTION_INDEX[view.pass_direction]] = 1.0
-        out[f["hand_number"].start] = view.hand_number
-        out[f["scores"]] = view.scores
-        out[f["pool"].start] = view.pool
-        out[f["jack"].start] = float(view.jack)
-        self._cards(out, f["dealt"].start, view.dealt)
-        if view.passed is not None:
-            self._cards(out, f["passed"].start, view.passed)
-        if view.received is not None:
-            self._cards(out, f["received"].start, view.received)
-        self._cards(out, f["choosing"].start, choosing)
-        cards = len(self.places)
-        for at, card in enumerate(order):
-            out[f["order"].start + at * cards + self.places[card]] = 1.0
-        for event in events:
-            if type(event) is HandOver:  # (the header was cleared: written again)
-                assert isinstance(event, HandOver)
-                out[f["over"].start] = 1.0
-                out[f["penalties"]] = event.penalties
-                out[f["points"]] = event.points
         play_at = f["plays"].start
         other_at = f["others"].start
         players = self.players
@@ -889,7 +927,36 @@ class _Recall:
             out[[start + place for place in places]] = values
             out[start + self.other - 1] = plays  # where it comes among the cards played
             others += 1
-        return events, out, plays, others
+        return events, out, plays, others, over
+
+    def _header(
+        self, view: SeatView, choosing: CardSet, order: Sequence[int], over: HandOver | None
+    ) -> np.ndarray:
+        """The fields before the plays: the seat, the standing, its cards, the hand's end."""
+        out = np.zeros(self.header, np.float32)
+        f = self.fields
+        out[f["seat"].start + view.seat] = 1.0
+        out[f["dealer"].start + view.dealer] = 1.0
+        out[f["direction"].start + _DIRECTION_INDEX[view.pass_direction]] = 1.0
+        out[f["hand_number"].start] = view.hand_number
+        out[f["scores"]] = view.scores
+        out[f["pool"].start] = view.pool
+        out[f["jack"].start] = float(view.jack)
+        self._cards(out, f["dealt"].start, view.dealt)
+        if view.passed is not None:
+            self._cards(out, f["passed"].start, view.passed)
+        if view.received is not None:
+            self._cards(out, f["received"].start, view.received)
+        self._cards(out, f["choosing"].start, choosing)
+        cards = len(self.places)
+        for at, card in enumerate(order):
+            out[f["order"].start + at * cards + self.places[card]] = 1.0
+        if over is not None:
+            out[f["over"].start] = 1.0
+            out[f["penalties"]] = over.penalties
+            out[f["points"]] = over.points
+        out.flags.writeable = False
+        return out
 
     def _placed(self, event: Event) -> tuple[list[int], list[float]]:
         """Where ``event`` writes in its slot, and what (its place among the plays aside)."""
@@ -1000,6 +1067,9 @@ class _Spec:
     observation_size: int
     places: dict[int, tuple[list[list[int]], list[int]]]
     """Per dealer, where the table deals each place of the pack (see :func:`_slots`)."""
+    texts: dict[Any, Any]
+    """What the game's states wrote of values that recur (a seat's header, its own fields),
+    by those values (emptied when large)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
@@ -1010,7 +1080,7 @@ class _Spec:
 
 def _spec_of(rules: Rules, episode: str, max_hands: int) -> _Spec:
     return _Spec(
-        rules, episode, max_hands, _Recall(rules), layout(rules.players)["cancelled"].stop, {}
+        rules, episode, max_hands, _Recall(rules), layout(rules.players)["cancelled"].stop, {}, {}
     )
 
 
@@ -1224,7 +1294,7 @@ class _Table:
         self.start = 0
         """Where the hand in progress begins in the record."""
         self.cache: dict[Any, Any] = {}
-        self.memo: dict[int, tuple[Sequence[Event], np.ndarray, int, int]] = {}
+        self.memo: dict[int, _Memo] = {}
         """Per seat, its last information-state tensor and the events it holds."""
         self.texts: dict[int, tuple[Sequence[Event], str]] = {}
         """Per seat, the text of the events in its last information state string."""
@@ -1493,10 +1563,23 @@ class _Table:
                 events = view.events
                 text = events_text(events, self.texts.get(seat))
                 self.texts[seat] = (events, text)
-                now = _header(view, self.choosing[seat], self.order(seat)) + "\n" + text
+                texts = self.spec.texts
+                head_key = ("head", _header_key(view, self.choosing[seat], self.order(seat)))
+                head = texts.get(head_key)
+                if head is None:
+                    if len(texts) > _CACHED:
+                        texts.clear()
+                    head = texts[head_key] = _header(view, self.choosing[seat], self.order(seat))
+                now = head + "\n" + text
             else:
                 shared = self.cache.setdefault("shared", {})
-                now = view_string(view, self.choosing[seat], history=False, shared=shared)
+                now = view_string(
+                    view,
+                    self.choosing[seat],
+                    history=False,
+                    shared=shared,
+                    texts=self.spec.texts,
+                )
             if history and self.done:
                 past = [done.string(seat) for done in self.done if done.deal is not self.deal]
                 now = "\n--\n".join([*past, now])
@@ -1531,9 +1614,7 @@ class _Table:
             else:
                 hands = " | ".join(map(_cards_text, deal.masks()[0][: deal.players]))
                 trick = " ".join(f"{seat}:{_NAMES[card]}" for seat, card in deal.trick)
-                chosen = " | ".join(
-                    " ".join(_NAMES[card] for card in cards) for cards in self.choosing
-                )
+                chosen = " | ".join(_cards_text(cards.mask) for cards in self.choosing)
                 found = (
                     f"hand {deal.hand_number + 1} ({deal.phase.value}, to act {deal.to_act}): "
                     f"{hands}; trick {trick}; tricks {len(deal.tricks)}; choosing {chosen}; "
@@ -1560,6 +1641,8 @@ def _card_names() -> dict[int, str]:
 
 
 _NAMES: Final = _card_names()
+_CACHED: Final = 1 << 15
+"""The most texts a game keeps (then it forgets them all and starts again)."""
 _ACTION_TEXT: Final[dict[tuple[bool, int], str]] = {}
 """Each action's name, as a chance outcome or a seat's, once asked for."""
 """Each card's name, by id."""
