@@ -1149,7 +1149,7 @@ class HeartsGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=hands * _hand_length(rules),
         )
-        super().__init__(_game_type(self.preset), info, params)
+        super().__init__(_game_type_of(self.preset.name), info, params)
 
     def new_initial_state(self) -> HeartsState:
         """The first chance node of the first deal."""
@@ -1178,7 +1178,13 @@ def _defaults(preset: str) -> dict[str, bool | int | str]:
 
 
 def _rules_of(preset: variants.Variant, players: int) -> Rules:
-    return variants.for_players_named(preset.name, players)
+    return _preset_rules(preset.name, players)
+
+
+@functools.cache
+def _preset_rules(preset: str, players: int) -> Rules:
+    """A preset's rules for a table of ``players`` (rules are values: shared)."""
+    return variants.for_players_named(preset, players)
 
 
 class _Observer:
@@ -1187,16 +1193,24 @@ class _Observer:
 
     def __init__(self, spec: _Spec, *, recall: bool) -> None:
         size = spec.recall.size if recall else spec.observation_size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.blank = np.zeros(size, np.float32)
+        self.blank.flags.writeable = False
+        self.dict = {"observation": self.blank}
         self.recall = recall
 
+    @property
+    def tensor(self) -> np.ndarray:
+        """The tensor of the last ``set_from`` (read-only: the state keeps it)."""
+        return self.dict["observation"]
+
     def set_from(self, state: HeartsState, player: int) -> None:
+        # OpenSpiel reads ``dict`` after each call: the state's own array (never changed once
+        # built) goes there, not a copy in ``tensor``.
         t = state.__dict__.get("_t")
         if t is None or (t.deal is None and not t.done):  # the first deal: nothing seen yet
-            self.tensor.fill(0.0)
+            self.dict["observation"] = self.blank
             return
-        self.tensor[:] = t.recall_tensor(player) if self.recall else t.observation(player)
+        self.dict["observation"] = t.recall_tensor(player) if self.recall else t.observation(player)
 
     def string_from(self, state: HeartsState, player: int) -> str:
         t = state.__dict__.get("_t")
@@ -1526,6 +1540,7 @@ class _Table:
                 if not self.encoders:
                     self.encoders = [Encoder() for _ in range(self.spec.rules.players)]
                 found = self.encoders[seat].encode(view, self.choosing[seat])
+            found.flags.writeable = False  # (kept: shared with copies and OpenSpiel's reads)
             self.cache[key] = found
         return found
 
@@ -1549,6 +1564,7 @@ class _Table:
                 found[f["scores"]] = self.scores
                 found[f["pool"].start] = self.pool
                 found[f["jack"].start] = float(self.jack)
+            found.flags.writeable = False  # (kept: shared with copies and OpenSpiel's reads)
             self.cache[key] = found
         return found
 
@@ -1947,6 +1963,13 @@ class HeartsState(pyspiel.State):
             for seat in range(players)
         ]
         return dealt, passes
+
+
+@functools.cache
+def _game_type_of(preset: str) -> Any:
+    """A preset's OpenSpiel game type (made once: OpenSpiel makes a game again for each state
+    it reads back)."""
+    return _game_type(variants.variant(preset))
 
 
 def _game_type(preset: variants.Variant) -> Any:
