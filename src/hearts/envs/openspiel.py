@@ -1075,13 +1075,22 @@ class _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_spec_of, (self.rules, self.episode, self.max_hands))
+        return (_shared_spec, (self.rules, self.episode, self.max_hands))
 
 
 def _spec_of(rules: Rules, episode: str, max_hands: int) -> _Spec:
     return _Spec(
         rules, episode, max_hands, _Recall(rules), layout(rules.players)["cancelled"].stop, {}, {}
     )
+
+
+def _shared_spec(rules: Rules, episode: str, max_hands: int) -> _Spec:
+    """The settings of a game (one for equal arguments: nothing in them changes)."""
+    key = (rules, episode, max_hands)
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = _SPECS[key] = _spec_of(rules, episode, max_hands)
+    return spec
 
 
 def _slots(rules: Rules, dealer: int) -> tuple[list[list[int]], list[int]]:
@@ -1134,11 +1143,7 @@ class HeartsGame(pyspiel.Game):
             raise InvalidArgument("players is given by the players parameter alone")
         self.rules = rules
         hands = 1 if episode == "hand" else max_hands
-        key = (rules, episode, hands)
-        spec = _SPECS.get(key)
-        if spec is None:
-            spec = _SPECS[key] = _spec_of(rules, episode, hands)
-        self.spec = spec
+        self.spec = _shared_spec(rules, episode, hands)
         least, most = hand_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
