@@ -180,6 +180,7 @@ import base64
 import dataclasses
 import enum
 import functools
+import operator
 import pickle
 import random
 from collections.abc import Callable, Sequence
@@ -307,6 +308,10 @@ which the game names; nor the shuffle's commitment, a hash of the whole pack; no
 moves, which follow from the rest)."""
 _PRIVATE: Final = 9
 """How many of the fields are the seat's own."""
+_PRIVATE_NAMES: Final = _VIEW_FIELDS[:_PRIVATE]
+_PUBLIC_NAMES: Final = _VIEW_FIELDS[_PRIVATE:]
+_PRIVATE_GET: Final = operator.attrgetter(*_PRIVATE_NAMES)
+_PUBLIC_GET: Final = operator.attrgetter(*_PUBLIC_NAMES)
 
 
 def game_name(preset: str) -> str:
@@ -353,30 +358,40 @@ def view_string(
         public = shared.get("") if shared is not None else None
         if public is None:
             lines = []
-            for name in _VIEW_FIELDS[_PRIVATE:]:
-                value = getattr(view, name)
+            for name, value in zip(_PUBLIC_NAMES, _PUBLIC_GET(view), strict=True):
                 if name == "tricks" and texts is not None:
                     # (the same tuple while no trick is added: its text is kept with it)
                     kept = texts.get("tricks")
-                    if kept is None or kept[0] is not value:  # type: ignore[index]
-                        kept = texts["tricks"] = (value, _text(value))  # type: ignore[assignment]
+                    if kept is None or kept[0] is not value:
+                        kept = texts["tricks"] = (value, _text(value))
                     lines.append(f"tricks={kept[1]}")
                 else:
                     lines.append(f"{name}={_text(value)}")
             public = "\n".join(lines)
             if shared is not None:
                 shared[""] = public
-        values = tuple(getattr(view, name) for name in _VIEW_FIELDS[:_PRIVATE])
-        private = texts.get(values) if texts is not None else None
+        values = _PRIVATE_GET(view)
+        passed, received = values[3], values[4]
+        key = (
+            values[0],
+            values[1].mask,
+            values[2].mask,
+            None if passed is None else passed.mask,
+            None if received is None else received.mask,
+            values[5],
+            values[6].mask,
+            values[7],
+            values[8],
+        )
+        private = texts.get(key) if texts is not None else None
         if private is None:
             private = "\n".join(
-                f"{name}={_text(value)}"
-                for name, value in zip(_VIEW_FIELDS[:_PRIVATE], values, strict=True)
+                f"{name}={_text(value)}" for name, value in zip(_PRIVATE_NAMES, values, strict=True)
             )
             if texts is not None:
                 if len(texts) > _CACHED:
                     texts.clear()
-                texts[values] = private
+                texts[key] = private
         return f"{private}\nchoosing={_text(choosing)}\n{public}"
     return _header(view, choosing, order) + "\n" + events_text(view.events)
 
@@ -1369,7 +1384,21 @@ class _Table:
             if kind in (_CHOSEN, _COMPLETED):
                 self.chosen[player] += (action,)
         self.record.append((player, action, kind, chosen))
-        self.cache.clear()
+        cache = self.cache
+        if kind == _CHOSEN:
+            # A card chosen, not yet passed or discarded: the hand is as it was, and only the
+            # chooser's own choice shows (to it alone).
+            for key in (
+                ("obs", player),
+                ("recall", player),
+                ("string", player, True),
+                ("string", player, False),
+                ("legal", player),
+                "truth",
+            ):
+                cache.pop(key, None)
+        else:
+            cache.clear()
         self._whose()
 
     def _whose(self) -> None:
