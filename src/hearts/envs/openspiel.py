@@ -467,7 +467,7 @@ def _text(value: object) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value)
     if kind is Trick:
-        return _trick_text(value)  # type: ignore[arg-type]
+        return _trick_text(value)
     if isinstance(value, tuple):
         if all(type(item) is int for item in value):
             return "(" + ",".join(map(str, value)) + ")"
@@ -737,7 +737,7 @@ def _settlement_change(rules: Rules, method: Any, options: dict[str, Any]) -> An
         else:
             data[key] = value
     same = data["method"] == rules.method.value and isinstance(rules.settlement, Points)
-    current = rules.settlement.no_trick if same else None
+    current = rules.no_trick if same else None
     if flag is None and bonus:
         flag = current is not None
     if flag is False and bonus:
@@ -785,7 +785,9 @@ def _fields_of(kind: type[Event]) -> tuple[str, ...]:
     return tuple(field.name for field in dataclasses.fields(kind))
 
 
-_FIELDS: Final = {kind: _fields_of(kind) for kind in _OTHER_KINDS}
+_FIELDS: Final[dict[type[Event], tuple[str, ...]]] = {
+    kind: _fields_of(kind) for kind in _OTHER_KINDS
+}
 
 
 def _max_others(rules: Rules) -> int:
@@ -873,7 +875,9 @@ class _Recall:
         self.size = self.fields["others"].stop
         self.header = self.fields["plays"].start
         self.players = rules.players
-        self.places = {card: at for at, card in enumerate(cards_of(rules.pack))}
+        self.places: dict[int, int] = {
+            int(card): at for at, card in enumerate(cards_of(rules.pack))
+        }
         self.play = self.players + len(self.places)
         self.other = _other_size(rules)
         self.others = _max_others(rules)
