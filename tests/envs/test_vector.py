@@ -16,7 +16,7 @@ from hearts import IllegalMove, InvalidArgument, UnknownName, variants
 from hearts.envs import aec
 from hearts.envs.aec import ACTIONS, HeartsEnv, layout
 from hearts.envs.single import SingleSeatEnv
-from hearts.envs.vector import LAYOUT_VERSION, VectorEnv
+from hearts.envs.vector import ACCELERATOR, LAYOUT_VERSION, VectorEnv
 from hearts.rules import SettlementMethod
 
 TABLES = [
@@ -322,3 +322,60 @@ def test_spaces_and_masks() -> None:
     assert masks.dtype == np.bool_ and masks.shape == (4, ACTIONS)
     assert np.array_equal(masks, obs["action_mask"] != 0)
     assert obs["observation"].shape == (4, layout(4)["cancelled"].stop)
+
+
+# ---------------------------------------------------------------- the C stepping, differential
+
+
+def _run(venv: VectorEnv, seed: int, steps: int) -> list[Any]:
+    """Every observation, mask, reward, termination and info of random steps (copied)."""
+    obs, info = venv.reset(seed=seed)
+    record: list[Any] = [obs["observation"].copy(), obs["action_mask"].copy(), info["seat"]]
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        actions = _random_actions(rng, venv.action_masks())
+        obs, rewards, terminations, truncations, info = venv.step(actions)
+        record += [actions, obs["observation"].copy(), obs["action_mask"].copy()]
+        record += [rewards, terminations, truncations, info["seat"], info["seat_rewards"]]
+        if "final_obs" in info:
+            ended = np.flatnonzero(info["_final_obs"])
+            record.append(ended)
+            for i in ended:
+                record += [info["final_obs"][i]["observation"], info["final_obs"][i]["action_mask"]]
+                record += [info["final_info"][key][i] for key in ("seat", "seat_rewards", "scores")]
+    return record
+
+
+@pytest.mark.skipif(ACCELERATOR is None, reason="the C stepping is not built (or HEARTS_PURE)")
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"variant": "modern", "reward": "trick"},
+        {"variant": "modern", "episode": "game"},
+        {"variant": "modern", "players": 3, "reward": "trick"},
+        {"variant": "modern", "players": 6},
+        {"variant": "omnibus", "players": 5, "reward": "trick"},
+        {"variant": "black-maria", "players": 3},
+        {"variant": "new-moon", "reward": "trick", "episode": "game"},
+        {"variant": "classic", "players": 4, "reward": "trick"},
+        {"variant": "spot", "players": 7, "episode": "game"},
+        {"variant": "joker", "players": 5},
+        {"variant": "auction"},
+    ],
+)
+def test_the_c_stepping_and_pure_python_agree_on_every_value(kwargs: dict[str, Any]) -> None:
+    # Contract: the C stepping is an accelerator only: the same seeds and actions give the same
+    # observations, masks, rewards, terminations and infos as the pure-Python reference.
+    fast = VectorEnv(num_envs=4, opponents=None, **kwargs)
+    pure = VectorEnv(num_envs=4, opponents=None, accelerate=False, **kwargs)
+    assert fast.accelerated and not pure.accelerated
+    steps = 400 if kwargs.get("episode") == "game" else 250
+    for got, want in zip(_run(fast, 7, steps), _run(pure, 7, steps), strict=True):
+        assert np.array_equal(got, want)
+
+
+def test_without_the_accelerator_the_env_is_pure() -> None:
+    # Contract: bots' tables, and accelerate=False, are stepped in Python (the reference).
+    assert not VectorEnv(num_envs=2, opponents="random").accelerated
+    assert not VectorEnv(num_envs=2, opponents=None, accelerate=False).accelerated
+    assert VectorEnv(num_envs=2, opponents=None).accelerated == (ACCELERATOR is not None)

@@ -73,6 +73,8 @@ others move.
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -84,10 +86,22 @@ from gymnasium.vector.utils import batch_space
 
 from hearts import bots
 from hearts.bots.base import Bot
+from hearts.cards import Card, CardSet
 from hearts.envs import aec
-from hearts.envs.aec import ACTIONS, Episode, HeartsEnv, RewardMode, actions_of, layout
+from hearts.envs.aec import (
+    _PHASE_AT,
+    ACTIONS,
+    Episode,
+    HeartsEnv,
+    RewardMode,
+    actions_of,
+    layout,
+)
 from hearts.envs.single import Illegal, SingleSeatEnv
-from hearts.errors import IllegalMove, InvalidArgument
+from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
+from hearts.hand.core import PLAIN, Phase
+from hearts.hand.passing import Passing
+from hearts.moves import Pass
 
 __all__ = ["LAYOUT_VERSION", "VectorEnv"]
 
@@ -100,6 +114,50 @@ _SEED_RANGE: Final = 2**62
 this from the table's generator."""
 
 Observation = dict[str, np.ndarray]
+
+
+def _load_accelerator() -> Any:
+    """The vector environment's C stepping (``hearts.envs._vector``), or None when it was not
+    built or ``HEARTS_PURE`` is set in the environment."""
+    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("hearts.envs._vector")
+    except ImportError:
+        return None
+
+
+ACCELERATOR: Final = _load_accelerator()
+"""The C stepping's module when it is in use, else None."""
+
+_FIELDS: Final = (
+    "hand",
+    "played",
+    "trick",
+    "leader",
+    "passed",
+    "received",
+    "choosing",
+    "voids",
+    "penalties",
+    "tricks_won",
+    "hand_sizes",
+    "phase",
+    "to_act",
+    "hearts_broken",
+)
+"""The fields the C stepping writes, in the order it takes their offsets."""
+
+
+def _cards() -> tuple[Card | None, ...]:
+    """The Card of each id below 64 (None for an id that is no card)."""
+    cards: list[Card | None] = []
+    for at in range(64):
+        try:
+            cards.append(Card(at))
+        except InvalidCard:
+            cards.append(None)
+    return tuple(cards)
 
 
 class _Table:
@@ -162,6 +220,29 @@ class _Table:
         if self.names is not None:
             self._bots_play(rewards)
 
+    def finish(self, rewards: np.ndarray) -> None:
+        """After a move the C stepping made, whose phase is no longer the pass or the play (the
+        hand over, a choice of the moon): the AEC environment's own bookkeeping of it."""
+        self.env._after_move()
+        self._add(rewards)
+
+    def plain(self) -> tuple[bool, int]:
+        """Whether the C stepping takes this hand (one pack, every seat dealt, nothing but the
+        pass besides the tricks), and the cards of a pass."""
+        deal = self.env._deal
+        fixed = deal._fixed
+        mechanics = deal._mechanics
+        if (
+            fixed.closer != PLAIN
+            or fixed.sits_out is not None
+            or deal._laws is not None
+            or any(type(mechanic) is not Passing for mechanic in mechanics)
+            or any(dealt >> 64 for dealt in fixed.dealt)
+            or len(self.agents) > 16
+        ):
+            return False, 0
+        return True, next((m.count for m in mechanics if isinstance(m, Passing)), 0)
+
     def _add(self, rewards: np.ndarray) -> None:
         for at, agent in enumerate(self.agents):
             rewards[at] += self.env.rewards[agent]
@@ -220,6 +301,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         illegal: Illegal = "raise",
         illegal_reward: float = -1.0,
         seed: int | Sequence[int] | None = None,
+        accelerate: bool = True,
         **rules_changes: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
@@ -280,6 +362,79 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._seeded = False
         self._started = False
         self.metadata = dict(type(self).metadata)
+        self.accelerated = bool(accelerate) and self.self_play and ACCELERATOR is not None
+        """Whether the C stepping takes the tables' common steps (self-play, the accelerator
+        built, ``HEARTS_PURE`` unset, ``accelerate=True``); each hand of a form it does not take
+        is stepped in Python, as every hand is without it."""
+        self._stepper: Any = None
+        if self.accelerated:
+            self._setup_stepper(size)
+
+    def _setup_stepper(self, size: int) -> None:
+        n, p = self.num_envs, self.players
+        self._rows = np.zeros((n, p, size), dtype=np.float32)
+        """Each seat's observation row at each table, kept up to date by the C stepping."""
+        self._c_rewards = np.zeros((n, p), dtype=np.float32)
+        self._trick_rewards = np.zeros((n, p), dtype=np.float64)
+        self._status = np.zeros(n, dtype=np.int8)
+        self._deals: list[Any] = [None] * n
+        self._plain = np.zeros(n, dtype=bool)
+        starts = layout(p)
+        self._stepper = ACCELERATOR.Stepper(
+            players=p,
+            offsets=(*(starts[name].start for name in _FIELDS), size),
+            phase_at=(_PHASE_AT[Phase.PASS], _PHASE_AT[Phase.PLAY]),
+            rows=self._rows,
+            obs=self._observation,
+            masks=self._mask,
+            seats=self._seat,
+            rewards=self._c_rewards,
+            trick_rewards=self._trick_rewards,
+            status=self._status,
+            cards=_cards(),
+            pass_type=Pass,
+            cardset_type=CardSet,
+            pass_phase=Phase.PASS,
+            play_phase=Phase.PLAY,
+        )
+
+    def _load(self, i: int) -> None:
+        """Table ``i`` after a step or a deal in Python: for a hand the C stepping takes, every
+        seat's row written from the AEC environment's encoder and its state handed over; for
+        another, the seat to act's observation alone (the table is stepped in Python)."""
+        table = self._tables[i]
+        env = table.env
+        seat = int(self._seat[i])
+        plain, count = table.plain()
+        self._plain[i] = plain
+        self._deals[i] = env._deal
+        if not plain:
+            self._stepper.load(i, env._deal, False, 0, (0,) * self.players)
+            table.observe(seat, self._observation[i], self._mask[i])
+            return
+        env._views = [None] * self.players
+        for other, agent in enumerate(table.agents):
+            self._rows[i, other] = env.observe(agent)["observation"]
+        self._observation[i] = self._rows[i, seat]
+        self._mask[i] = env._mask(env._view(seat))
+        self._trick_rewards[i] = env._trick_rewards
+        self._stepper.load(
+            i, env._deal, True, count, tuple(chosen.mask for chosen in env._choosing)
+        )
+
+    def _unload(self, i: int, acted: int) -> None:
+        """Table ``i``'s state as the C stepping left it, handed back to its AEC environment
+        before a step in Python."""
+        if not self._plain[i]:
+            return
+        table = self._tables[i]
+        env = table.env
+        choosing, penalties = self._stepper.state(i)
+        env._choosing = [CardSet(mask) for mask in choosing]
+        env._penalties = penalties
+        env._trick_rewards = self._trick_rewards[i].tolist()
+        env._views = [None] * self.players
+        env.agent_selection = table.agents[acted]
 
     @staticmethod
     def _seeds_checked(seed: object, num_envs: int) -> list[int | None]:
@@ -323,7 +478,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             table = self._tables[i]
             table.reset()
             self._seat[i] = table.to_act()
-            table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
+            if self.accelerated:
+                self._load(int(i))
+            else:
+                table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
         return self._obs, {"seat": self._seat.copy()}
 
     def _reset_mask(self, options: dict[str, Any] | None) -> np.ndarray:
@@ -380,13 +538,32 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         final_obs: np.ndarray | None = None
         final_info: dict[str, Any] | None = None
         earned = np.zeros(self.players, dtype=np.float64)
-        for i, table in enumerate(self._tables):
-            acted = int(self._seat[i])
+        acted_seats = self._seat.copy()
+        slow: Any = range(n)
+        if self.accelerated:
+            # The C stepping takes the common steps of every table at once (an illegal action
+            # refused is none of them); the rest are stepped below, in Python.
+            self._stepper.step(
+                self._deals, np.where(legal, actions, -1), self.reward_mode == "trick"
+            )
+            seat_rewards[:] = self._c_rewards
+            rewards[:] = seat_rewards[np.arange(n), acted_seats]
+            slow = np.flatnonzero(self._status).tolist()
+        for i in slow:
+            table = self._tables[i]
+            acted = int(acted_seats[i])
             if not legal[i]:
                 rewards[i] = self.illegal_reward
                 continue
             earned[:] = 0.0
-            table.step(int(actions[i]), earned)
+            if self.accelerated:
+                self._unload(i, acted)
+                if self._status[i] == 2:
+                    table.finish(earned)
+                else:
+                    table.step(int(actions[i]), earned)
+            else:
+                table.step(int(actions[i]), earned)
             seat_rewards[i] = earned
             rewards[i] = earned[acted]
             if table.over:
@@ -412,7 +589,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                     final_info[key][i] = True
                 table.reset()
             self._seat[i] = table.to_act()
-            table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
+            if self.accelerated:
+                self._load(i)
+            else:
+                table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
         info["seat"] = self._seat.copy()
         info["seat_rewards"] = seat_rewards
         if self.illegal == "refuse":
