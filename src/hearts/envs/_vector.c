@@ -37,12 +37,13 @@ typedef unsigned long long mask_t;
 #define ACTIONS 145
 #define SLOTS 125
 
-enum { PH_PASS = 0, PH_PLAY = 1, PH_OTHER = 2 };
+#define PHASES 8
 
 /* The field offsets of the observation vector (hearts.envs.aec.layout), by name. */
 enum {
     F_HAND, F_PLAYED, F_TRICK, F_LEADER, F_PASSED, F_RECEIVED, F_CHOOSING, F_VOIDS, F_PENALTIES,
-    F_TRICKS_WON, F_HAND_SIZES, F_PHASE, F_TO_ACT, F_HEARTS_BROKEN, F_COUNT
+    F_TRICKS_WON, F_HAND_SIZES, F_PHASE, F_TO_ACT, F_HEARTS_BROKEN, F_SCORES, F_POOL, F_JACK, F_DIRECTION,
+    F_STOCK_SIZE, F_COUNT
 };
 
 typedef struct {
@@ -50,14 +51,15 @@ typedef struct {
     mask_t choosing[MAX_SEATS];
     long long points[MAX_SEATS];
     long long won[MAX_SEATS];
-    int to_act, broken, phase, eligible, pass_count;
+    int to_act, broken, eligible, pass_count;
+    int phase; /* its index in hearts.hand.core.Phase (the `phase` field's one-hot) */
 } Table;
 
 typedef struct {
     PyObject_HEAD
     Py_ssize_t num_envs, players, size;
     Py_ssize_t off[F_COUNT];
-    Py_ssize_t phase_at[2]; /* the one-hot index of the pass and the play in `phase` */
+    int pass_at, play_at; /* the index of the pass and the play among the phases */
     Table *tables;
     /* The arrays written (buffers held while the stepper lives). */
     Py_buffer rows_buf, obs_buf, masks_buf, seats_buf, rewards_buf, trick_rewards_buf, status_buf;
@@ -68,7 +70,7 @@ typedef struct {
     PyObject *cards;     /* tuple: the Card object of each id below 64 */
     PyObject *pass_type; /* hearts.moves.Pass */
     PyObject *cardset_type;
-    PyObject *pass_phase, *play_phase;
+    PyObject *phases; /* tuple: hearts.hand.core.Phase's members, in the `phase` field's order */
 } Stepper;
 
 static PyObject *s_play, *s_legal_moves, *s_hands, *s_points, *s_won, *s_to_act, *s_broken, *s_phase, *s_trick;
@@ -125,8 +127,15 @@ read_phase(Stepper *self, PyObject *deal, int *phase)
     PyObject *value = PyObject_GetAttr(deal, s_phase);
     if (value == NULL)
         return -1;
-    *phase = value == self->pass_phase ? PH_PASS : value == self->play_phase ? PH_PLAY : PH_OTHER;
+    *phase = -1;
+    for (int k = 0; k < PyTuple_GET_SIZE(self->phases); k++)
+        if (PyTuple_GET_ITEM(self->phases, k) == value)
+            *phase = k;
     Py_DECREF(value);
+    if (*phase < 0) {
+        PyErr_SetString(PyExc_SystemError, "a phase the vector environment does not know");
+        return -1;
+    }
     return 0;
 }
 
@@ -193,7 +202,7 @@ write_out(Stepper *self, Py_ssize_t i, PyObject *deal)
     signed char *mask = self->masks + i * ACTIONS;
     memset(mask, 0, ACTIONS);
     mask_t legal;
-    if (t->phase == PH_PASS) {
+    if (t->phase == self->pass_at) {
         legal = t->hands[seat] & ~t->choosing[seat];
     } else {
         PyObject *moves = PyObject_CallMethodNoArgs(deal, s_legal_moves);
@@ -228,7 +237,7 @@ write_out(Stepper *self, Py_ssize_t i, PyObject *deal)
 
 /* After the engine's move: the state the deal leaves, compared with the state before (kept in
  * the table), written where it changed. Returns 1 done, 2 the phase is no longer the pass or
- * the play (nothing written: Python takes the table over), -1 an error. */
+ * the play (the rows written, the mask not: Python takes the table over), -1 an error. */
 static int
 after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
 {
@@ -237,8 +246,6 @@ after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
     int phase;
     if (read_phase(self, deal, &phase) < 0)
         return -1;
-    if (phase == PH_OTHER)
-        return 2;
     mask_t hands[MAX_SEATS];
     long long points[MAX_SEATS], won[MAX_SEATS];
     int to_act, broken;
@@ -247,7 +254,9 @@ after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
         || read_flag(deal, s_broken, &broken) < 0)
         return -1;
     const Py_ssize_t *off = self->off;
-    int received = t->phase == PH_PASS && phase == PH_PLAY;
+    int received = t->phase == self->pass_at && phase == self->play_at;
+    /* (Past the pass and the play, Python gives the step's rewards from the penalties before it.) */
+    int moving = phase == self->pass_at || phase == self->play_at;
     for (Py_ssize_t o = 0; o < n; o++) {
         if (hands[o] != t->hands[o]) {
             float *own = row_of(self, i, o);
@@ -262,7 +271,7 @@ after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
         if (points[o] != t->points[o]) {
             for (Py_ssize_t s = 0; s < n; s++)
                 row_of(self, i, s)[off[F_PENALTIES] + rel(self, s, o)] = (float)points[o];
-            if (reward_trick) {
+            if (reward_trick && moving) {
                 double taken = (double)(points[o] - t->points[o]);
                 self->rewards[i * n + o] -= (float)taken;
                 self->trick_rewards[i * n + o] -= taken;
@@ -277,8 +286,8 @@ after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
         if (broken != t->broken)
             row[off[F_HEARTS_BROKEN]] = (float)broken;
         if (phase != t->phase) {
-            row[off[F_PHASE] + self->phase_at[t->phase]] = 0.0f;
-            row[off[F_PHASE] + self->phase_at[phase]] = 1.0f;
+            row[off[F_PHASE] + t->phase] = 0.0f;
+            row[off[F_PHASE] + phase] = 1.0f;
         }
         if (to_act != t->to_act) {
             if (t->to_act >= 0)
@@ -288,11 +297,14 @@ after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
         }
     }
     memcpy(t->hands, hands, sizeof(mask_t) * n);
-    memcpy(t->points, points, sizeof(long long) * n);
+    if (moving)
+        memcpy(t->points, points, sizeof(long long) * n);
     memcpy(t->won, won, sizeof(long long) * n);
     t->to_act = to_act;
     t->broken = broken;
     t->phase = phase;
+    if (!moving)
+        return 2;
     return write_out(self, i, deal) < 0 ? -1 : 1;
 }
 
@@ -421,11 +433,11 @@ Stepper_step(Stepper *self, PyObject *args)
         Table *t = &self->tables[i];
         long card = (long)action[i];
         int done = 0;
-        if (t->eligible && t->phase != PH_OTHER && t->to_act >= 0 && card >= 0 && card < 64
-            && (t->hands[t->to_act] >> card & 1)) {
+        int moving = t->phase == self->pass_at || t->phase == self->play_at;
+        if (t->eligible && moving && t->to_act >= 0 && card >= 0 && card < 64 && (t->hands[t->to_act] >> card & 1)) {
             PyObject *deal = PyList_GET_ITEM(deals, i);
-            done = t->phase == PH_PASS ? choose(self, i, deal, card, reward_trick)
-                                       : play(self, i, deal, card, reward_trick);
+            done = t->phase == self->pass_at ? choose(self, i, deal, card, reward_trick)
+                                             : play(self, i, deal, card, reward_trick);
             if (done < 0) {
                 PyBuffer_Release(&actions);
                 return NULL;
@@ -435,6 +447,27 @@ Stepper_step(Stepper *self, PyObject *args)
     }
     PyBuffer_Release(&actions);
     Py_RETURN_NONE;
+}
+
+/* Table i's state read from its deal into the table (the rows written by the caller). */
+static int
+load_state(Stepper *self, Py_ssize_t i, PyObject *deal, int pass_count, PyObject *choosing)
+{
+    Table *t = &self->tables[i];
+    Py_ssize_t n = self->players;
+    t->eligible = 0;
+    if (read_masks(deal, s_hands, n, t->hands) < 0 || read_numbers(deal, s_points, n, t->points) < 0
+        || read_numbers(deal, s_won, n, t->won) < 0 || read_int(deal, s_to_act, &t->to_act) < 0
+        || read_flag(deal, s_broken, &t->broken) < 0 || read_phase(self, deal, &t->phase) < 0)
+        return -1;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        t->choosing[s] = choosing == NULL ? 0 : PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(choosing, s));
+        if (t->choosing[s] == (mask_t)-1 && PyErr_Occurred())
+            return -1;
+    }
+    t->pass_count = pass_count;
+    t->eligible = 1;
+    return 0;
 }
 
 static PyObject *
@@ -449,22 +482,68 @@ Stepper_load(Stepper *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "load: a table's index, and one choice a seat");
         return NULL;
     }
-    Table *t = &self->tables[i];
-    t->eligible = 0;
-    if (!eligible)
-        Py_RETURN_NONE;
-    Py_ssize_t n = self->players;
-    if (read_masks(deal, s_hands, n, t->hands) < 0 || read_numbers(deal, s_points, n, t->points) < 0
-        || read_numbers(deal, s_won, n, t->won) < 0 || read_int(deal, s_to_act, &t->to_act) < 0
-        || read_flag(deal, s_broken, &t->broken) < 0 || read_phase(self, deal, &t->phase) < 0)
+    self->tables[i].eligible = 0;
+    if (eligible && load_state(self, i, deal, pass_count, choosing) < 0)
         return NULL;
-    for (Py_ssize_t s = 0; s < n; s++) {
-        t->choosing[s] = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(choosing, s));
-        if (t->choosing[s] == (mask_t)-1 && PyErr_Occurred())
+    Py_RETURN_NONE;
+}
+
+/* fresh(i, deal, pass_count, scores, pool, jack, direction, stock_size): a hand just dealt, no move
+ * made (nothing played, passed or chosen; the form's other fields all 0): every seat's row written
+ * whole from the deal's state and the standing it was dealt with, and the seat to act's row and
+ * mask copied out. */
+static PyObject *
+Stepper_fresh(Stepper *self, PyObject *args)
+{
+    Py_ssize_t i, direction;
+    PyObject *deal, *scores;
+    int pass_count, jack;
+    long long pool, stock;
+    if (!PyArg_ParseTuple(args, "nOiO!LpnL", &i, &deal, &pass_count, &PyTuple_Type, &scores, &pool, &jack, &direction,
+                          &stock))
+        return NULL;
+    Py_ssize_t n = self->players;
+    if (i < 0 || i >= self->num_envs || PyTuple_GET_SIZE(scores) != n || direction < 0 || direction > 3) {
+        PyErr_SetString(PyExc_ValueError, "fresh: a table's index, a score a seat, a direction's index");
+        return NULL;
+    }
+    long long score[MAX_SEATS];
+    for (Py_ssize_t o = 0; o < n; o++) {
+        score[o] = PyLong_AsLongLong(PyTuple_GET_ITEM(scores, o));
+        if (score[o] == -1 && PyErr_Occurred())
             return NULL;
     }
-    t->pass_count = pass_count;
-    t->eligible = 1;
+    if (load_state(self, i, deal, pass_count, NULL) < 0)
+        return NULL;
+    Table *t = &self->tables[i];
+    if (t->phase != self->pass_at && t->phase != self->play_at) {
+        t->eligible = 0;
+        PyErr_SetString(PyExc_ValueError, "fresh: a hand dealt to the pass or the play");
+        return NULL;
+    }
+    const Py_ssize_t *off = self->off;
+    memset(row_of(self, i, 0), 0, sizeof(float) * n * self->size);
+    for (Py_ssize_t s = 0; s < n; s++) {
+        float *row = row_of(self, i, s);
+        write_cards(row + off[F_HAND], t->hands[s], 1.0f);
+        for (Py_ssize_t o = 0; o < n; o++) {
+            Py_ssize_t r = rel(self, s, o);
+            row[off[F_HAND_SIZES] + r] = (float)__builtin_popcountll(t->hands[o]);
+            row[off[F_PENALTIES] + r] = (float)t->points[o];
+            row[off[F_TRICKS_WON] + r] = (float)t->won[o];
+            row[off[F_SCORES] + r] = (float)score[o];
+        }
+        if (t->to_act >= 0)
+            row[off[F_TO_ACT] + rel(self, s, t->to_act)] = 1.0f;
+        row[off[F_PHASE] + t->phase] = 1.0f;
+        row[off[F_DIRECTION] + direction] = 1.0f;
+        row[off[F_POOL]] = (float)pool;
+        row[off[F_JACK]] = (float)jack;
+        row[off[F_HEARTS_BROKEN]] = (float)t->broken;
+        row[off[F_STOCK_SIZE]] = (float)stock;
+    }
+    if (write_out(self, i, deal) < 0)
+        return NULL;
     Py_RETURN_NONE;
 }
 
@@ -517,17 +596,20 @@ hold(PyObject *array, Py_buffer *view, Py_ssize_t itemsize, Py_ssize_t count, co
 static int
 Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"players", "offsets", "phase_at", "rows", "obs", "masks", "seats", "rewards",
-                            "trick_rewards", "status", "cards", "pass_type", "cardset_type", "pass_phase",
-                            "play_phase", NULL};
-    Py_ssize_t players, pass_at, play_at;
-    PyObject *offsets, *rows, *obs, *masks, *seats, *rewards, *trick_rewards, *status, *cards, *pass_type, *cardset_type;
-    PyObject *pass_phase, *play_phase;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nO!(nn)OOOOOOOO!OOOO", names, &players, &PyTuple_Type, &offsets,
-                                     &pass_at, &play_at, &rows, &obs, &masks, &seats, &rewards, &trick_rewards,
-                                     &status, &PyTuple_Type, &cards, &pass_type, &cardset_type, &pass_phase,
-                                     &play_phase))
+    static char *names[] = {"players", "offsets", "phases", "pass_at", "play_at", "rows", "obs", "masks", "seats",
+                            "rewards", "trick_rewards", "status", "cards", "pass_type", "cardset_type", NULL};
+    Py_ssize_t players;
+    int pass_at, play_at;
+    PyObject *offsets, *phases, *rows, *obs, *masks, *seats, *rewards, *trick_rewards, *status, *cards, *pass_type;
+    PyObject *cardset_type;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nO!O!iiOOOOOOOO!OO", names, &players, &PyTuple_Type, &offsets,
+                                     &PyTuple_Type, &phases, &pass_at, &play_at, &rows, &obs, &masks, &seats, &rewards,
+                                     &trick_rewards, &status, &PyTuple_Type, &cards, &pass_type, &cardset_type))
         return -1;
+    if (PyTuple_GET_SIZE(phases) != PHASES || pass_at < 0 || pass_at >= PHASES || play_at < 0 || play_at >= PHASES) {
+        PyErr_SetString(PyExc_ValueError, "Stepper: the 8 phases, and the pass's and the play's places among them");
+        return -1;
+    }
     if (self->tables != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Stepper: made once");
         return -1;
@@ -555,8 +637,8 @@ Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs)
     PyBuffer_Release(&probe);
     Py_ssize_t envs = self->num_envs;
     self->players = players;
-    self->phase_at[PH_PASS] = pass_at;
-    self->phase_at[PH_PLAY] = play_at;
+    self->pass_at = pass_at;
+    self->play_at = play_at;
     if (hold(rows, &self->rows_buf, 4, envs * players * self->size, "rows") < 0
         || hold(obs, &self->obs_buf, 4, envs * self->size, "obs") < 0
         || hold(masks, &self->masks_buf, 1, envs * ACTIONS, "masks") < 0
@@ -580,8 +662,7 @@ Stepper_init(Stepper *self, PyObject *args, PyObject *kwargs)
     self->cards = Py_NewRef(cards);
     self->pass_type = Py_NewRef(pass_type);
     self->cardset_type = Py_NewRef(cardset_type);
-    self->pass_phase = Py_NewRef(pass_phase);
-    self->play_phase = Py_NewRef(play_phase);
+    self->phases = Py_NewRef(phases);
     return 0;
 }
 
@@ -598,8 +679,7 @@ Stepper_traverse(Stepper *self, visitproc visit, void *arg)
     Py_VISIT(self->cards);
     Py_VISIT(self->pass_type);
     Py_VISIT(self->cardset_type);
-    Py_VISIT(self->pass_phase);
-    Py_VISIT(self->play_phase);
+    Py_VISIT(self->phases);
     return 0;
 }
 
@@ -609,8 +689,7 @@ Stepper_clear(Stepper *self)
     Py_CLEAR(self->cards);
     Py_CLEAR(self->pass_type);
     Py_CLEAR(self->cardset_type);
-    Py_CLEAR(self->pass_phase);
-    Py_CLEAR(self->play_phase);
+    Py_CLEAR(self->phases);
     return 0;
 }
 
@@ -637,6 +716,9 @@ static PyMethodDef Stepper_methods[] = {
     {"load", (PyCFunction)Stepper_load, METH_VARARGS,
      "load(i, deal, eligible, pass_count, choosing): table i's state read from its deal (after Python wrote "
      "its rows)."},
+    {"fresh", (PyCFunction)Stepper_fresh, METH_VARARGS,
+     "fresh(i, deal, pass_count, scores, pool, jack, direction, stock_size): a hand just dealt, every row "
+     "written whole."},
     {"state", (PyCFunction)Stepper_state, METH_O,
      "state(i): table i's cards chosen a seat (masks) and penalties a seat, as kept here."},
     {NULL},
@@ -672,7 +754,7 @@ PyInit__vector(void)
     INTERN(s_hands, "_hands")
     INTERN(s_points, "_points")
     INTERN(s_won, "_won")
-    INTERN(s_to_act, "_to_act")
+    INTERN(s_to_act, "to_act")
     INTERN(s_broken, "_broken")
     INTERN(s_phase, "_phase")
     INTERN(s_trick, "_trick")

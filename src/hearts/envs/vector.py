@@ -89,7 +89,8 @@ from hearts.bots.base import Bot
 from hearts.cards import Card, CardSet
 from hearts.envs import aec
 from hearts.envs.aec import (
-    _PHASE_AT,
+    _DIRECTION_AT,
+    _PHASES,
     ACTIONS,
     Episode,
     HeartsEnv,
@@ -102,6 +103,7 @@ from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
 from hearts.hand.core import PLAIN, Phase
 from hearts.hand.passing import Passing
 from hearts.moves import Pass
+from hearts.rules import SettlementMethod
 
 __all__ = ["LAYOUT_VERSION", "VectorEnv"]
 
@@ -145,6 +147,11 @@ _FIELDS: Final = (
     "phase",
     "to_act",
     "hearts_broken",
+    "scores",
+    "pool",
+    "jack",
+    "direction",
+    "stock_size",
 )
 """The fields the C stepping writes, in the order it takes their offsets."""
 
@@ -222,8 +229,22 @@ class _Table:
 
     def finish(self, rewards: np.ndarray) -> None:
         """After a move the C stepping made, whose phase is no longer the pass or the play (the
-        hand over, a choice of the moon): the AEC environment's own bookkeeping of it."""
-        self.env._after_move()
+        hand over, a choice of the moon): the AEC environment's own bookkeeping of it (for the
+        end of a hand episode, its settlement as the AEC environment gives it, without asking
+        the game for its hand number, which would deal the next hand for nothing)."""
+        env = self.env
+        game = env.game
+        assert game is not None
+        if env.episode == "hand" and env._deal.is_over:
+            after = game.scores
+            points = env.rules.method is SettlementMethod.POINTS
+            for seat, agent in enumerate(self.agents):
+                change = after[seat] - env._hand_start[seat]
+                settled = -change if points else change
+                env.rewards[agent] = settled - env._trick_rewards[seat]
+            env.terminations = dict.fromkeys(self.agents, True)
+        else:
+            env._after_move()
         self._add(rewards)
 
     def plain(self) -> tuple[bool, int]:
@@ -383,7 +404,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._stepper = ACCELERATOR.Stepper(
             players=p,
             offsets=(*(starts[name].start for name in _FIELDS), size),
-            phase_at=(_PHASE_AT[Phase.PASS], _PHASE_AT[Phase.PLAY]),
+            phases=_PHASES,
+            pass_at=_PHASES.index(Phase.PASS),
+            play_at=_PHASES.index(Phase.PLAY),
             rows=self._rows,
             obs=self._observation,
             masks=self._mask,
@@ -394,8 +417,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             cards=_cards(),
             pass_type=Pass,
             cardset_type=CardSet,
-            pass_phase=Phase.PASS,
-            play_phase=Phase.PLAY,
         )
 
     def _load(self, i: int) -> None:
@@ -412,12 +433,29 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             self._stepper.load(i, env._deal, False, 0, (0,) * self.players)
             table.observe(seat, self._observation[i], self._mask[i])
             return
+        deal = env._deal
+        self._trick_rewards[i] = env._trick_rewards
+        if not deal._stack and not any(env._choosing):
+            # A hand just dealt: the C stepping writes every row whole (a hand of the forms it
+            # takes has nothing else to show before its first move).
+            fixed = deal._fixed
+            scores, pool, jack = fixed.standing
+            self._stepper.fresh(
+                i,
+                deal,
+                count,
+                tuple(scores),
+                pool,
+                jack,
+                _DIRECTION_AT[fixed.pass_direction],
+                len(fixed.stock) - deal._stock_pos,
+            )
+            return
         env._views = [None] * self.players
         for other, agent in enumerate(table.agents):
             self._rows[i, other] = env.observe(agent)["observation"]
         self._observation[i] = self._rows[i, seat]
         self._mask[i] = env._mask(env._view(seat))
-        self._trick_rewards[i] = env._trick_rewards
         self._stepper.load(
             i, env._deal, True, count, tuple(chosen.mask for chosen in env._choosing)
         )
@@ -578,9 +616,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                         "scores": np.zeros((n, self.players), dtype=np.int64),
                         "_scores": np.zeros(n, dtype=bool),
                     }
-                row = np.zeros(self._observation.shape[1], dtype=np.float32)
                 mask = np.zeros(ACTIONS, dtype=np.int8)
-                table.observe(acted, row, mask)
+                if self.accelerated and self._status[i] == 2:
+                    row = self._rows[i, acted].copy()  # (the C stepping wrote the end of the hand)
+                else:
+                    row = np.zeros(self._observation.shape[1], dtype=np.float32)
+                    table.observe(acted, row, mask)
                 final_obs[i] = {"observation": row, "action_mask": mask}
                 final_info["seat"][i] = acted
                 final_info["seat_rewards"][i] = earned
