@@ -327,13 +327,26 @@ def test_spaces_and_masks() -> None:
 # ---------------------------------------------------------------- the C stepping, differential
 
 
-def _run(venv: VectorEnv, seed: int, steps: int) -> list[Any]:
+def _funnel(masks: np.ndarray, seats: np.ndarray) -> np.ndarray:
+    """Seat 0 plays its highest card, the others their lowest when they follow suit and their
+    highest (hearts first) when they cannot: seat 0 takes most tricks, and now and then every
+    penalty card (it shoots the moon)."""
+    actions = []
+    for row, seat in zip(masks, seats, strict=True):
+        legal = np.flatnonzero(row)
+        follow = len({int(card) >> 4 for card in legal}) == 1
+        actions.append(int(legal.min() if seat != 0 and follow else legal.max()))
+    return np.array(actions, dtype=np.int64)
+
+
+def _run(venv: VectorEnv, seed: int, steps: int, funnel: bool = False) -> list[Any]:
     """Every observation, mask, reward, termination and info of random steps (copied)."""
     obs, info = venv.reset(seed=seed)
     record: list[Any] = [obs["observation"].copy(), obs["action_mask"].copy(), info["seat"]]
     rng = np.random.default_rng(seed)
     for _ in range(steps):
-        actions = _random_actions(rng, venv.action_masks())
+        masks = venv.action_masks()
+        actions = _funnel(masks, info["seat"]) if funnel else _random_actions(rng, masks)
         obs, rewards, terminations, truncations, info = venv.step(actions)
         record += [actions, obs["observation"].copy(), obs["action_mask"].copy()]
         record += [rewards, terminations, truncations, info["seat"], info["seat_rewards"]]
@@ -379,3 +392,39 @@ def test_without_the_accelerator_the_env_is_pure() -> None:
     assert not VectorEnv(num_envs=2, opponents="random").accelerated
     assert not VectorEnv(num_envs=2, opponents=None, accelerate=False).accelerated
     assert VectorEnv(num_envs=2, opponents=None).accelerated == (ACCELERATOR is not None)
+
+
+@pytest.mark.skipif(ACCELERATOR is None, reason="the C stepping is not built (or HEARTS_PURE)")
+def test_the_c_stepping_agrees_through_moon_shots() -> None:
+    # Contract: a hand shot (every penalty card to one seat) ends the same both ways: its
+    # final observation, settlement and rewards.
+    for reward in ("end", "trick"):
+        fast = VectorEnv(num_envs=16, opponents=None, reward=reward)
+        pure = VectorEnv(num_envs=16, opponents=None, reward=reward, accelerate=False)
+        got, want = _run(fast, 0, 200, funnel=True), _run(pure, 0, 200, funnel=True)
+        for one, other in zip(got, want, strict=True):
+            assert np.array_equal(one, other)
+    shots = VectorEnv(num_envs=16, opponents=None, seed=0)
+    _obs, info = shots.reset()
+    shot = 0
+    for _ in range(200):
+        _obs, _, terminations, _, info = shots.step(_funnel(shots.action_masks(), info["seat"]))
+        for i in np.flatnonzero(terminations):
+            shot += sorted(info["final_info"]["scores"][i].tolist()) == [0, 26, 26, 26]
+    assert shot > 0
+
+
+def test_refuse_in_self_play_keeps_the_table() -> None:
+    for accelerate in (True, False):
+        venv = VectorEnv(
+            num_envs=2, opponents=None, illegal="refuse", seed=4, accelerate=accelerate
+        )
+        obs, info = venv.reset()
+        before = obs["observation"].copy()
+        actions = _random_actions(np.random.default_rng(0), venv.action_masks())
+        actions[1] = int(np.flatnonzero(venv.action_masks()[1] == 0)[0])
+        obs, rewards, _, _, info = venv.step(actions)
+        assert info["illegal"].tolist() == [False, True]
+        assert rewards[1] == -1.0 and info["seat_rewards"][1].tolist() == [0.0] * 4
+        assert np.array_equal(obs["observation"][1], before[1])
+        assert not np.array_equal(obs["observation"][0], before[0])

@@ -164,6 +164,19 @@ read_flag(PyObject *deal, PyObject *name, int *out)
     return *out < 0 ? -1 : 0;
 }
 
+/* The seat to act in the pass or the play (the deal's `_to_act`); past them, none here (-1): the
+ * end of the hand has no seat to act, and any other phase is Python's, which writes the rows
+ * again. */
+static int
+read_to_act(Stepper *self, PyObject *deal, int phase, int *out)
+{
+    if (phase != self->pass_at && phase != self->play_at) {
+        *out = -1;
+        return 0;
+    }
+    return read_int(deal, s_to_act, out);
+}
+
 /* ------------------------------------------------------------------ writing the rows */
 
 static inline float *
@@ -250,7 +263,7 @@ after_move(Stepper *self, Py_ssize_t i, PyObject *deal, int reward_trick)
     long long points[MAX_SEATS], won[MAX_SEATS];
     int to_act, broken;
     if (read_masks(deal, s_hands, n, hands) < 0 || read_numbers(deal, s_points, n, points) < 0
-        || read_numbers(deal, s_won, n, won) < 0 || read_int(deal, s_to_act, &to_act) < 0
+        || read_numbers(deal, s_won, n, won) < 0 || read_to_act(self, deal, phase, &to_act) < 0
         || read_flag(deal, s_broken, &broken) < 0)
         return -1;
     const Py_ssize_t *off = self->off;
@@ -457,8 +470,8 @@ load_state(Stepper *self, Py_ssize_t i, PyObject *deal, int pass_count, PyObject
     Py_ssize_t n = self->players;
     t->eligible = 0;
     if (read_masks(deal, s_hands, n, t->hands) < 0 || read_numbers(deal, s_points, n, t->points) < 0
-        || read_numbers(deal, s_won, n, t->won) < 0 || read_int(deal, s_to_act, &t->to_act) < 0
-        || read_flag(deal, s_broken, &t->broken) < 0 || read_phase(self, deal, &t->phase) < 0)
+        || read_numbers(deal, s_won, n, t->won) < 0 || read_phase(self, deal, &t->phase) < 0
+        || read_to_act(self, deal, t->phase, &t->to_act) < 0 || read_flag(deal, s_broken, &t->broken) < 0)
         return -1;
     for (Py_ssize_t s = 0; s < n; s++) {
         t->choosing[s] = choosing == NULL ? 0 : PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(choosing, s));
@@ -754,7 +767,7 @@ PyInit__vector(void)
     INTERN(s_hands, "_hands")
     INTERN(s_points, "_points")
     INTERN(s_won, "_won")
-    INTERN(s_to_act, "to_act")
+    INTERN(s_to_act, "_to_act")
     INTERN(s_broken, "_broken")
     INTERN(s_phase, "_phase")
     INTERN(s_trick, "_trick")
