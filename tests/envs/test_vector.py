@@ -428,3 +428,42 @@ def test_refuse_in_self_play_keeps_the_table() -> None:
         assert rewards[1] == -1.0 and info["seat_rewards"][1].tolist() == [0.0] * 4
         assert np.array_equal(obs["observation"][1], before[1])
         assert not np.array_equal(obs["observation"][0], before[0])
+
+
+@pytest.mark.skipif(ACCELERATOR is None, reason="the C stepping is not built (or HEARTS_PURE)")
+def test_the_c_stepping_keeps_no_reference_and_no_memory() -> None:
+    # Contract: the objects the C stepping shares (cards, phases, the Pass and CardSet types, the
+    # engine's events) get their reference counts back once the environment is gone, and steps
+    # hand after hand do not grow the memory held.
+    import gc
+    import sys
+    import tracemalloc
+
+    from hearts.cards import Card, CardSet
+    from hearts.hand.core import CARD_PLAYED, Phase
+    from hearts.moves import Pass
+
+    shared = [Card(0), Card(50), Phase.PASS, Phase.PLAY, Phase.OVER, Pass, CardSet]
+    shared += CARD_PLAYED[: 4 << 7]  # (each seat's card events, shared by every hand)
+
+    def run(steps: int) -> None:
+        venv = VectorEnv(num_envs=8, opponents=None, reward="trick", seed=1)
+        venv.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(steps):
+            venv.step(_random_actions(rng, venv.action_masks()))
+        venv.close()
+
+    run(100)  # (caches warmed)
+    gc.collect()
+    before = [sys.getrefcount(one) for one in shared]
+    tracemalloc.start()
+    run(100)
+    gc.collect()
+    first = tracemalloc.get_traced_memory()[0]
+    run(400)
+    gc.collect()
+    second = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert [sys.getrefcount(one) for one in shared] == before
+    assert second - first < 16 * 1024, (first, second)
