@@ -5,6 +5,7 @@ refused), batched masks, and every preset and player count in self-play."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -385,6 +386,20 @@ def test_the_c_stepping_and_pure_python_agree_on_every_value(kwargs: dict[str, A
     steps = 400 if kwargs.get("episode") == "game" else 250
     for got, want in zip(_run(fast, 7, steps), _run(pure, 7, steps), strict=True):
         assert np.array_equal(got, want)
+
+
+def test_the_c_stepping_is_built_and_in_use() -> None:
+    """A clean install builds the vector environment's C stepping, as the core's accelerator
+    (gcc and Python's headers are all it needs); ``HEARTS_PURE=1`` is the only way to turn it
+    off."""
+    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
+        assert ACCELERATOR is None
+        return
+    assert ACCELERATOR is not None, (
+        "the C stepping hearts.envs._vector was not built: install a C compiler and Python's "
+        "headers and reinstall (pip install -e ., or python setup.py build_ext --inplace), or "
+        "set HEARTS_PURE=1 to test the pure Python environment alone"
+    )
 
 
 def test_without_the_accelerator_the_env_is_pure() -> None:
