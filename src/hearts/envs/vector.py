@@ -229,19 +229,22 @@ class _Table:
 
     def finish(self, rewards: np.ndarray) -> None:
         """After a move the C stepping made, whose phase is no longer the pass or the play (the
-        hand over, a choice of the moon): the AEC environment's own bookkeeping of it (for the
-        end of a hand episode, its settlement as the AEC environment gives it, without asking
-        the game for its hand number, which would deal the next hand for nothing)."""
+        hand over): the AEC environment's own bookkeeping of it (for the end of a hand episode,
+        its settlement as the AEC environment gives it, without asking the game for its hand
+        number, which would deal the next hand for nothing)."""
         env = self.env
         game = env.game
         assert game is not None
         if env.episode == "hand" and env._deal.is_over:
             after = game.scores
             points = env.rules.method is SettlementMethod.POINTS
-            for seat, agent in enumerate(self.agents):
-                change = after[seat] - env._hand_start[seat]
-                settled = -change if points else change
-                env.rewards[agent] = settled - env._trick_rewards[seat]
+            settled = [
+                (start - now if points else now - start) - given
+                for now, start, given in zip(
+                    after, env._hand_start, env._trick_rewards, strict=True
+                )
+            ]
+            env.rewards = dict(zip(self.agents, settled, strict=True))
             env.terminations = dict.fromkeys(self.agents, True)
         else:
             env._after_move()
