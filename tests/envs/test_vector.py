@@ -482,3 +482,10 @@ def test_the_c_stepping_keeps_no_reference_and_no_memory() -> None:
     tracemalloc.stop()
     assert [sys.getrefcount(one) for one in shared] == before
     assert second - first < 16 * 1024, (first, second)
+
+
+def test_bad_illegal_modes_are_refused() -> None:
+    with pytest.raises(InvalidArgument, match="illegal="):
+        VectorEnv(illegal="ignore")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="illegal_reward="):
+        VectorEnv(illegal="refuse", illegal_reward=float("nan"))

@@ -74,9 +74,10 @@ others move.
 from __future__ import annotations
 
 import importlib
+import math
 import os
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import gymnasium
 import numpy as np
@@ -98,7 +99,7 @@ from hearts.envs.aec import (
     actions_of,
     layout,
 )
-from hearts.envs.single import Illegal, SingleSeatEnv
+from hearts.envs.single import SingleSeatEnv
 from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
 from hearts.hand.core import PLAIN, Phase
 from hearts.hand.passing import Passing
@@ -116,6 +117,7 @@ _SEED_RANGE: Final = 2**62
 this from the table's generator."""
 
 Observation = dict[str, np.ndarray]
+Illegal = Literal["raise", "refuse"]
 
 
 def _load_accelerator() -> Any:
@@ -332,22 +334,26 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             raise InvalidArgument(
                 f"num_envs={num_envs!r}: it is a whole number of tables, at least 1"
             )
-        # The single-seat environment checks the form, seat, bots, episode, reward and illegal
-        # alike, and refuses a seat that would sit a whole hand episode out (in self-play every
-        # seat is the learner's: no seat is refused, so it checks the rest as for a game).
+        if illegal not in ("raise", "refuse"):
+            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise' or 'refuse'")
+        if (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, int | float)
+            or not math.isfinite(illegal_reward)
+        ):
+            raise InvalidArgument(f"illegal_reward={illegal_reward!r}: it is a finite number")
+        # The single-seat environment checks the form, seat, bots, episode and reward alike,
+        # and refuses a seat that would sit a whole hand episode out (in self-play every seat is
+        # the learner's: no seat is refused, so it checks the rest as for a game).
         checked = SingleSeatEnv(
-            variant,
-            players,
-            seat,
-            "random" if opponents is None else opponents,
-            think,
-            samples,
-            "game" if opponents is None else episode,
-            reward,
-            illegal,
-            illegal_reward,
-            None,
-            None,
+            variant=variant,
+            players=players,
+            seat=seat,
+            opponents="random" if opponents is None else opponents,
+            think=think,
+            samples=samples,
+            episode="game" if opponents is None else episode,
+            reward=reward,
             **rules_changes,
         )
         self._seeds_checked(seed, num_envs)
