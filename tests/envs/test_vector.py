@@ -489,3 +489,24 @@ def test_bad_illegal_modes_are_refused() -> None:
         VectorEnv(illegal="ignore")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument, match="illegal_reward="):
         VectorEnv(illegal="refuse", illegal_reward=float("nan"))
+
+
+def test_gymnasiums_vector_wrappers_read_the_episodes() -> None:
+    # Contract: Gymnasium's own vector wrappers take the environment as it is (its autoreset
+    # mode stated): RecordEpisodeStatistics sums each episode's rewards as we do.
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    venv = RecordEpisodeStatistics(VectorEnv(num_envs=4, opponents="random", seed=0))
+    venv.reset()
+    rng = np.random.default_rng(0)
+    totals = np.zeros(4)
+    seen = 0
+    while seen < 4:
+        masks = venv.unwrapped.action_masks()  # type: ignore[attr-defined]
+        _, rewards, terminations, _, info = venv.step(_random_actions(rng, masks))
+        totals += rewards
+        for i in np.flatnonzero(terminations):
+            assert info["_episode"][i]
+            assert info["episode"]["r"][i] == pytest.approx(totals[i])
+            totals[i] = 0.0
+            seen += 1
