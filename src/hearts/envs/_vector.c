@@ -434,7 +434,10 @@ Stepper_step(Stepper *self, PyObject *args)
     Py_buffer actions;
     if (PyObject_GetBuffer(actions_obj, &actions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
         return NULL;
-    if (actions.itemsize != 8 || actions.len != self->num_envs * 8) {
+    const char *format = actions.format ? actions.format : "B";
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    if (actions.itemsize != 8 || actions.len != self->num_envs * 8 || (strcmp(format, "l") && strcmp(format, "q"))) {
         PyBuffer_Release(&actions);
         PyErr_SetString(PyExc_ValueError, "step: the actions must be int64, one a table");
         return NULL;

@@ -61,6 +61,17 @@ episodes :class:`~hearts.envs.single.SingleSeatEnv` seeded ``s`` plays with the 
 (the deals and the bots' seeds drawn alike), one after another as it resets itself. ``seed``
 given when the environment is made is used by the first ``reset()`` without one.
 
+Speed
+-----
+In self-play, when the C stepping (``hearts.envs._vector``, built with the core's accelerator)
+is there, one call takes the common steps of every table of a plain form (one pack, every seat
+dealt, nothing but the pass besides the tricks): a card chosen for a pass, the pass made, a card
+played, each made by the engine's own ``play`` and written into every seat's observation row
+only where it changed something. The deal and the end of a hand, the bots' tables and the other
+forms are stepped in Python, through the AEC environment. ``accelerate=False`` (or
+``HEARTS_PURE=1``) steps everything in Python, the reference: the values are the same either way
+(:attr:`VectorEnv.accelerated` says which is in use).
+
 Illegal actions
 ---------------
 As the Gymnasium environment: by default (``illegal="raise"``) an action that is not legal at
