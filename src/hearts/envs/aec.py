@@ -144,6 +144,7 @@ __all__ = [
     "action_names",
     "RESET_OPTIONS",
     "render_text",
+    "known_options",
 ]
 
 LAYOUT_VERSION: Final = 1
@@ -756,23 +757,38 @@ RESET_OPTIONS: Final = ("dealer", "hands", "stock")
 """The keys ``reset(options=...)`` takes, in both environments (see the module's docstring)."""
 
 
+def known_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options of ``reset`` that the environments take (:data:`RESET_OPTIONS`): a key they
+    do not know is said in a warning and left aside (PettingZoo's ``api_test`` resets with an
+    option no environment knows and expects it taken); options that are no dict are refused.
+
+    >>> known_options({"dealer": 2})
+    {'dealer': 2}
+    >>> known_options(3)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: reset's options are a dict, not 3
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise InvalidArgument(f"reset's options are a dict, not {options!r}")
+    unknown = sorted(str(key) for key in options if key not in RESET_OPTIONS)
+    if unknown:
+        warnings.warn(
+            f"reset takes the options {', '.join(RESET_OPTIONS)}: {', '.join(unknown)} left aside",
+            UserWarning,
+            stacklevel=3,
+        )
+    return {key: value for key, value in options.items() if key in RESET_OPTIONS}
+
+
 def _new_game(rules: Rules, seed: int, options: dict[str, Any] | None) -> Game:
     """The game an episode plays: dealt from ``seed``, or as ``options`` choose (checked:
     an unknown key or a bad value raises InvalidArgument with a sentence)."""
     if options is None:
         return Game(rules, seed=seed)
-    if not isinstance(options, dict):
-        raise InvalidArgument(f"reset's options are a dict, not {options!r}")
-    unknown = sorted(str(key) for key in options if key not in RESET_OPTIONS)
-    if unknown:
-        # (PettingZoo's api_test resets with an option no environment knows, and expects it
-        # taken: a key not known is said, and left aside.)
-        warnings.warn(
-            f"reset takes the options {', '.join(RESET_OPTIONS)}: {', '.join(unknown)} "
-            "left aside",
-            UserWarning,
-            stacklevel=3,
-        )
+    options = known_options(options)
     dealer = options.get("dealer")
     hands: Sequence[CardSet | str | Sequence[CardLike]] | None = options.get("hands")
     if hands is None:
