@@ -93,6 +93,7 @@ face down (Heartsette's discards, a widow gone with the first trick) count at th
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import random
@@ -106,9 +107,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hearts import variants
-from hearts.cards import Card, CardLike, CardSet, Suit
+from hearts.cards import Card, CardLike, CardSet, Suit, mask_of
 from hearts.deal import check_hands
-from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidCard
 from hearts.events import CardPlayed, Dealt, Discarded, Event
 from hearts.game import Game
 from hearts.hand.choices import PassChoices
@@ -800,20 +801,27 @@ def _new_game(rules: Rules, seed: int, options: dict[str, Any] | None) -> Game:
         raise InvalidArgument(
             f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
         )
-    masks, stock = check_hands(rules, hands, options.get("stock", ()), first)
+    stock: Sequence[CardLike] | str = options.get("stock", ())
     if "stock" not in options and (
         rules.stock or rules.domino or rules.packs > 1 or rules.widow.value != "none"
     ):
-        left = list(CardSet(rules.pack & ~sum(masks)))
-        random.Random(seed).shuffle(left)  # (the cards left over, in an order from the seed)
-        stock = tuple(left)
+        # The cards left over, in an order from the seed (hands that do not read as cards are
+        # left to check_hands to refuse).
+        with contextlib.suppress(HeartsError, TypeError, ValueError):
+            held = 0
+            for hand in hands:
+                held |= CardSet.parse(hand).mask if isinstance(hand, str) else mask_of(hand)
+            left = list(CardSet(rules.pack & ~held))
+            random.Random(seed).shuffle(left)
+            stock = tuple(left)
+    masks, checked = check_hands(rules, hands, stock, first)
     dealt = Dealt(
         hand_number=0,
         dealer=first,
         cut=None,
         pass_direction=rules.pass_direction(0).value,
         hands=tuple(CardSet(mask) for mask in masks),
-        stock=stock,
+        stock=checked,
     )
     return Game(rules, seed=seed, dealer=first, deals=[dealt])
 

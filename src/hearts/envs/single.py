@@ -144,7 +144,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
             episode,
             reward,
             None,
-            None if render_mode is None else "ansi",
+            "ansi" if render_mode == "human" else render_mode,  # (printed here, not per move)
             "raise",
             illegal_reward,
             **rules_changes,
