@@ -39,6 +39,7 @@ from hearts.envs.aec import (
     raw_env,
 )
 from hearts.envs.single import SingleSeatEnv
+from hearts.events import Dealt
 from hearts.hand.core import Phase
 from hearts.rules import SettlementMethod
 
@@ -221,8 +222,11 @@ def test_the_bounds_are_finite_with_low_below_high_and_binary_fields_zero_or_one
         fields = layout(players)
         for field in ("hand", "played", "trick", "phase", "voids", "to_act", "cancelled"):
             assert (low[fields[field]] == 0).all() and (high[fields[field]] == 1).all()
-        space = raw_env(name, players=players).observation_space("player_0")["observation"]
-        assert np.array_equal(space.low, low) and np.array_equal(space.high, high)
+        space = raw_env(name, players=players).observation_space("player_0")
+        assert isinstance(space, gymnasium.spaces.Dict)
+        box = space["observation"]
+        assert isinstance(box, gymnasium.spaces.Box)
+        assert np.array_equal(box.low, low) and np.array_equal(box.high, high)
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)
@@ -237,7 +241,7 @@ def test_every_observation_and_state_of_random_play_lies_within_its_space(
     rng = np.random.default_rng(players)
     space = table.observation_space("player_0")
     steps = 0
-    for agent in table.agent_iter(600):
+    for _agent in table.agent_iter(600):
         obs, _, term, trunc, _ = table.last()
         if steps % 3 == 0 or term:
             for other in table.possible_agents:
@@ -418,7 +422,7 @@ def test_reset_options_deal_the_hands_and_dealer_chosen_in_both_environments(mak
         game = single.game
     assert game is not None
     deal = game.hands[0] if game.hands else game.deal
-    dealt = next(e for e in deal.events if e.kind == "dealt")
+    dealt = next(e for e in deal.events if isinstance(e, Dealt))
     assert dealt.dealer == 2
     assert [str(hand) for hand in dealt.hands] == [str(CardSet.parse(h)) for h in hands]
 
@@ -431,10 +435,10 @@ def test_the_stock_option_orders_the_cards_left_over() -> None:
     table = raw_env("two-handed")
     table.reset(seed=1, options={"hands": hands, "stock": stock})
     assert table.game is not None
-    dealt = next(e for e in table.game.deal.events if e.kind == "dealt")
+    dealt = next(e for e in table.game.deal.events if isinstance(e, Dealt))
     assert [str(card) for card in dealt.stock] == stock
     table.reset(seed=1, options={"hands": hands})  # the stock's order from the seed
-    again = next(e for e in table.game.deal.events if e.kind == "dealt")
+    again = next(e for e in table.game.deal.events if isinstance(e, Dealt))
     assert sorted(again.stock) == sorted(Card.parse(c) for c in stock)
 
 

@@ -20,7 +20,9 @@ discard, the cards this seat has chosen so far (its own choice): never from the 
 ``C`` is :data:`CARD_SLOTS` (125: the largest card id of any pack, the second pack of
 Cancellation Hearts and the joker included, plus one; a slot is card id ``id``), ``P`` the
 number of players. Per-seat blocks run in relative seat order: this seat first, then the seat
-to its left (seat + 1), and so on. The fields, in order (:func:`layout` gives the offsets):
+to its left (seat + 1), and so on. Layout version 1 (:data:`LAYOUT_VERSION`, also in each
+environment's ``metadata["layout_version"]``). The fields, in order (:func:`layout` gives the
+offsets):
 
 =============  =======  ===============================================================
 field          size     meaning
@@ -56,6 +58,17 @@ stock_size     1        cards left in the stock (two-handed, Domino)
 cancelled      C        Cancellation: the cards of the trick on the table that cancel
 =============  =======  ===============================================================
 
+The ``Box`` of ``observation`` has finite bounds (:func:`observation_bounds`): every field is
+0 or 1 but the numbers, whose bounds come from the rules: ``penalties`` from minus the pack's
+negative card values to its positive ones (0 to 26 in modern), ``tricks_won`` and
+``hand_sizes`` up to what a seat can win or hold, ``bids`` and ``high_bid`` up to ``max_bid``,
+``widow_size`` and ``stock_size`` up to the cards not dealt, and ``scores`` and ``pool`` the
+bound the game's end implies (a points game to a target: ``target`` plus the most a hand can
+add, 126 in modern, and as low below 0 where totals can fall; a counters game: the seats'
+counters and the pool add up to ``players * start_counters``). A total past its bound, which
+only a game played on far past its end could reach, is written clipped to it; every
+observation lies in the space.
+
 Actions
 -------
 One :class:`gymnasium.spaces.Discrete` space of :data:`ACTIONS` (145) for every form, masked:
@@ -73,10 +86,63 @@ actions      count        meaning
 so a seat at the pass takes ``count`` card actions in a row: each chooses one card of its hand
 (the mask offers the cards not chosen yet; the ``choosing`` field shows the choice so far), and
 the last one submits :class:`hearts.Pass` of the cards chosen. The seat stays the agent to act
-until its pass is complete, then the next seat still to pass acts. Heartsette's discard works
-the same way (:class:`hearts.Discard` of the widow's size). An illegal action raises
-:class:`~hearts.errors.IllegalMove` with a sentence naming the action and why, and changes
-nothing: no action is ever replaced by another.
+until its pass is complete, then the next seat still to pass acts; every other agent's mask
+is all zeros meanwhile (only the agent selected has legal actions, at every step). Heartsette's
+discard works the same way (:class:`hearts.Discard` of the widow's size). No action is ever
+replaced by another. :data:`action_names` (:func:`action_name`) names each action: ``"QS"``
+(``"Q♠"`` with ``symbols=True``), ``"bid 7"``, ``"name hearts"``, ``"moon new (...)"``.
+
+Illegal actions
+---------------
+As PettingZoo's classic games: with ``illegal="penalty"`` (the default) an illegal action (a
+card not held, a card slot of no pack, a bid out of turn) ends the episode: the agent that made
+it gets ``illegal_reward``, every other agent 0, every agent is terminated, the sentence naming
+the action and why is in that agent's ``infos[agent]["illegal"]``, and the game itself does
+not move. ``illegal_reward`` is, unless given, minus :func:`hand_loss_bound`, the most a seat
+can lose in one hand (-26 in modern, -43 in Black Maria, -39 in four-seat Classic Hearts):
+no illegal action ever ends a hand better than playing on could (PettingZoo's classic games
+use -1 for games won or lost by 1; a Hearts hand is worth tens of points). With
+``illegal="raise"`` an illegal action raises :class:`~hearts.errors.IllegalMove` with that
+sentence and changes nothing. A value outside the action space (past 144, below 0) raises in
+either mode, and one that is no whole number raises :class:`~hearts.errors.InvalidArgument`.
+
+The state
+---------
+``state()`` (in ``state_space``, a finite ``Box``) is the whole true state for a centralised
+critic, **never for a policy that acts** (it holds every hand): every seat's observation vector
+in seat order, ``player_0`` first, each in its own relative layout, then :data:`CARD_SLOTS`
+flags of the cards of the pack in no hand and never played (a stock, a widow, discards).
+
+Renders
+-------
+``render_mode="ansi"``: ``render()`` returns the table as text; ``"human"``: it prints it, after
+every reset and step too (as PettingZoo's classic games do). The text shows the hand number,
+pass direction, phase and the agent to act, every seat's cards (the referee's table, not an
+observation), each seat's penalties and tricks this hand, the trick on the table and the scores
+(:func:`render_text`).
+
+Reset options
+-------------
+``reset(seed=..., options=...)`` takes, in both environments alike (:data:`RESET_OPTIONS`):
+
+- ``dealer``: the seat that deals the first hand (seat 0 unless given; the deal passes left);
+- ``hands``: the first hand's deal, one hand a seat (``"2C 3C ..."``, a
+  :class:`~hearts.cards.CardSet`, or a list of cards), checked as a deal of the form (sizes,
+  the pack, no card twice); later hands are shuffled from the seed;
+- ``stock``: with ``hands``, the cards left over in order, top first (a stock, a widow); unless
+  given, the cards no hand holds, in an order drawn from the seed.
+
+A bad value raises :class:`~hearts.errors.InvalidArgument` with a sentence and changes nothing
+(the next reset deals as if it had not been tried). A key neither environment knows is said in
+a ``UserWarning`` and left aside (PettingZoo's ``api_test`` resets with such a key and expects
+it to be taken).
+
+Readable observations
+---------------------
+:func:`describe` reads an observation vector back as a dict of readable fields, as RLCard's
+``raw_obs`` (cards by name, the trick in the order played, phase and direction by name,
+numbers as ints); ``env.raw_observation(agent)`` is the agent's, with its legal actions by name
+and its seat.
 
 Episodes and rewards
 --------------------

@@ -38,13 +38,28 @@ actions, the same sequential pass and discard, the same episodes (``episode="han
 - Each bot sees only its seat's view (``game.view(seat)``). The game's deal and every bot's
   seed are drawn from the environment's generator (``reset(seed=...)``, or the ``seed`` given
   when it was made), so a seeded run repeats exactly.
-- An illegal action (a card the seat does not hold, a bid out of turn, an unused card slot)
-  raises :class:`~hearts.errors.IllegalMove` with a sentence and changes nothing
-  (``illegal="raise"``, the default). With ``illegal="refuse"`` the step instead returns the
-  same position, a reward of ``illegal_reward`` (-1.0 unless given) and the sentence in
-  ``info["illegal"]``: every action of the space is then a valid argument of ``step``, as
-  Gymnasium's contract (and :func:`gymnasium.utils.env_checker.check_env`) has it. A value that
-  is not in the action space (a number past 144, text) raises in either mode.
+- An illegal action (a card the seat does not hold, a bid out of turn, an unused card slot),
+  with ``illegal="penalty"`` (the default), ends the episode as in the AEC environment: the
+  step returns ``terminated=True``, a reward of ``illegal_reward`` (minus
+  :func:`~hearts.envs.aec.hand_loss_bound` unless given: -26 in modern), the sentence naming
+  the action in ``info["illegal"]``, and no legal action left; the game does not move. So every
+  action of the space is a valid argument of ``step``, as Gymnasium's contract (and
+  :func:`gymnasium.utils.env_checker.check_env`, which steps unmasked random actions) has it:
+  the registered id passes ``check_env`` as ``gymnasium.make`` returns it. With
+  ``illegal="raise"`` it raises :class:`~hearts.errors.IllegalMove` with the sentence and changes
+  nothing; with ``illegal="refuse"`` the step returns the same position, not terminated, the
+  same penalty and the sentence. A value that is not in the action space (a number past 144,
+  text) raises in every mode.
+- :meth:`~SingleSeatEnv.action_masks` gives the legal actions as booleans (sb3-contrib's
+  MaskablePPO reads it); :meth:`~SingleSeatEnv.raw_observation` the observation as readable
+  fields (:func:`~hearts.envs.aec.describe`).
+- The observation's ``Box`` has the AEC environment's finite bounds
+  (:func:`~hearts.envs.aec.observation_bounds`); ``metadata["layout_version"]`` is
+  :data:`~hearts.envs.aec.LAYOUT_VERSION`.
+- ``reset(options=...)`` takes the AEC environment's options (``dealer``, ``hands``,
+  ``stock``: see :mod:`hearts.envs.aec`), and refuses a dealer who would make the learning
+  seat sit out its only hand. ``render_mode="ansi"`` or ``"human"`` renders the table (every
+  seat's cards, the trick, the scores); ``"human"`` prints it after each reset and step.
 
 Importing :mod:`hearts.envs` registers the environment with Gymnasium as ``hearts/Hearts-v0``
 (keywords as :class:`SingleSeatEnv`'s):
