@@ -851,8 +851,9 @@ def known_options(options: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def _new_game(rules: Rules, seed: int, options: dict[str, Any] | None) -> Game:
-    """The game an episode plays: dealt from ``seed``, or as ``options`` choose (checked:
-    an unknown key or a bad value raises InvalidArgument with a sentence)."""
+    """The game an episode plays: dealt from ``seed``, or as ``options`` choose (checked: a
+    bad value raises InvalidArgument with a sentence; a key not known is said and left aside,
+    :func:`known_options`)."""
     if options is None:
         return Game(rules, seed=seed)
     options = known_options(options)
@@ -992,8 +993,9 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
     # ------------------------------------------------------------------ episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game (``options``: see the module's docstring; an unknown key or a bad
-        value raises :class:`~hearts.errors.InvalidArgument` and changes nothing)."""
+        """Deal a new game (``options``: see the module's docstring; a bad value raises
+        :class:`~hearts.errors.InvalidArgument` and changes nothing, a key not known is said in
+        a warning and left aside)."""
         seeds = random.Random(seed) if seed is not None else self._seeds
         state = seeds.getstate()
         try:
