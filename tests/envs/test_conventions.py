@@ -75,8 +75,8 @@ def test_the_registered_id_as_gymnasium_makes_it_passes_check_env_with_no_warnin
     assert all("is different from the unwrapped version" in text for text in said), said
 
 
-@pytest.mark.parametrize(("name", "players"), TABLES[::2])
-def test_check_env_passes_with_the_defaults_on_presets(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_check_env_passes_with_the_defaults_on_every_preset(name: str, players: int) -> None:
     with _quiet():
         check_env(gym_env(name, players=players, seat=players - 1))
 
