@@ -1262,6 +1262,18 @@ def render_text(table: HeartsEnv) -> str:
         lines.append(f"scores now: {now}")
     if public.pool or public.jack:
         lines.append(f"pool: {public.pool}" + (" (a Jack)" if public.jack else ""))
+    auction = public.auction
+    if auction is not None:
+        bids = ", ".join(
+            f"{name} {'-' if bid is None else bid}"
+            for name, bid in zip(names, auction.bids, strict=True)
+        )
+        named = auction.named_suit
+        lines.append(
+            f"bids: {bids}"
+            + (f"; {names[auction.bidder]} bid highest" if auction.bidder is not None else "")
+            + (f"; {named.name.lower()} named" if named is not None else "")
+        )
     for seat, name in enumerate(names):
         marks = " (dealer)" if seat == public.dealer else ""
         held = deal.hand(seat)
