@@ -1053,7 +1053,14 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         holds every hand): every seat's observation vector in seat order (``player_0``
         first, each in its own relative layout), then :data:`CARD_SLOTS` flags of the cards of
         the pack in no hand and never played (the stock, the widow, discards). In
-        :attr:`state_space`."""
+        :attr:`state_space`.
+
+        >>> table = raw_env("modern")
+        >>> table.reset(seed=1)
+        >>> state = table.state()
+        >>> state.shape, state in table.state_space, int(state[1828 : 1828 + 125].sum())
+        ((7437,), True, 13)
+        """
         if self.game is None:
             raise InvalidArgument("there is no state before reset()")
         n = self.rules.players
@@ -1147,7 +1154,14 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """End the episode for an illegal action of ``agent`` (``illegal="penalty"``; the
         Gymnasium environment calls it too): the agent's reward is :attr:`illegal_reward`,
         every other agent's 0, every agent terminated; ``infos[agent]["illegal"]`` is
-        ``reason``. Nothing of the game moves."""
+        ``reason``. Nothing of the game moves.
+
+        >>> table = raw_env("modern")
+        >>> table.reset(seed=1)
+        >>> table.forfeit("player_1", "it gave up")
+        >>> table.rewards["player_1"], table.rewards["player_0"], all(table.terminations.values())
+        (-26.0, 0.0, True)
+        """
         seat = self._seat(agent)
         self.rewards = dict.fromkeys(self.possible_agents, 0.0)
         self.rewards[agent] = self.illegal_reward
