@@ -229,6 +229,19 @@ def test_the_bounds_are_finite_with_low_below_high_and_binary_fields_zero_or_one
         assert np.array_equal(box.low, low) and np.array_equal(box.high, high)
 
 
+def test_the_bounds_of_a_player_count_hold_the_bounds_of_every_preset_played_by_it() -> None:
+    for players in range(2, 11):
+        low, high = observation_bounds(players)
+        for name, count in TABLES:
+            if count == players:
+                own_low, own_high = observation_bounds(variants.for_players_named(name, count))
+                assert (low <= own_low).all() and (own_high <= high).all(), name
+    with pytest.raises(InvalidArgument, match="no form of the game is played by 11 players"):
+        observation_bounds(11)
+    with pytest.raises(InvalidArgument, match="Rules or a number of players"):
+        observation_bounds("modern")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_every_observation_and_state_of_random_play_lies_within_its_space(
     name: str, players: int

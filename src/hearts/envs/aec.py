@@ -331,9 +331,12 @@ def _number_bounds(rules: Rules) -> dict[str, tuple[int, int]]:
     }
 
 
-def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def observation_bounds(rules: Rules | int) -> tuple[np.ndarray, np.ndarray]:
     """The observation vector's finite bounds for these rules: ``(low, high)``, float32 arrays
     of the layout's size, the environments' ``Box`` (every observation lies within them).
+    Given a number of players instead, the bounds that hold every preset played by that many
+    (with the presets' own rules: a rule change such as a higher target can widen a game's
+    bounds past them, so an environment passes its rules).
 
     Every field but the numbers is 0 or 1. The numbers (a field a form never uses still has a
     high of at least 1, so that no bound is a single value):
@@ -364,9 +367,28 @@ def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     ([0.0, 0.0, 0.0, 0.0], [126.0, 126.0, 126.0, 126.0])
     >>> float(high[fields["penalties"]][0]), float(high[fields["hand"]].max()), low.shape
     (26.0, 1.0, (1828,))
+    >>> float(observation_bounds(4)[1][fields["scores"]][0])  # (Spot Hearts' 4 x 800 counters)
+    3200.0
     """
+    if isinstance(rules, int) and not isinstance(rules, bool):
+        if not any(rules in variants.variant(name).players for name in variants.names()):
+            raise InvalidArgument(f"no form of the game is played by {rules} players")
+        return _preset_bounds(rules)
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"bounds are of Rules or a number of players, not {rules!r}")
     low, high = _bounds(rules)
     return low.copy(), high.copy()
+
+
+def _preset_bounds(players: int) -> tuple[np.ndarray, np.ndarray]:
+    pairs = [
+        _bounds(variants.for_players_named(name, players))
+        for name in variants.names()
+        if players in variants.variant(name).players
+    ]
+    low = np.minimum.reduce([low for low, _ in pairs])
+    high = np.maximum.reduce([high for _, high in pairs])
+    return low, high
 
 
 @functools.cache
