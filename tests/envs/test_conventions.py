@@ -200,16 +200,6 @@ def test_action_masks_are_the_observations_mask_as_booleans_at_every_step() -> N
         gym_env("modern").action_masks()
 
 
-def test_stable_baselines3_checks_the_environment_if_installed() -> None:
-    sb3_checker = pytest.importorskip("stable_baselines3.common.env_checker")
-    with _quiet():
-        sb3_checker.check_env(gym_env("modern"))
-    masking = pytest.importorskip("sb3_contrib.common.maskable.utils")
-    table = gym_env("modern")
-    table.reset(seed=1)
-    assert np.array_equal(masking.get_action_masks(table), table.action_masks())
-
-
 # ---------------------------------------------------------------- bounds
 
 
