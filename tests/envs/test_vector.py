@@ -440,7 +440,7 @@ def test_refuse_in_self_play_keeps_the_table() -> None:
         actions[1] = int(np.flatnonzero(venv.action_masks()[1] == 0)[0])
         obs, rewards, _, _, info = venv.step(actions)
         assert info["illegal"].tolist() == [False, True]
-        assert rewards[1] == -1.0 and info["seat_rewards"][1].tolist() == [0.0] * 4
+        assert rewards[1] == -26.0 and info["seat_rewards"][1].tolist() == [0.0] * 4
         assert np.array_equal(obs["observation"][1], before[1])
         assert not np.array_equal(obs["observation"][0], before[0])
 
@@ -485,7 +485,7 @@ def test_the_c_stepping_keeps_no_reference_and_no_memory() -> None:
 
 
 def test_bad_illegal_modes_are_refused() -> None:
-    with pytest.raises(InvalidArgument, match="illegal="):
+    with pytest.raises(InvalidArgument, match="'raise', 'penalty' or 'refuse'"):
         VectorEnv(illegal="ignore")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument, match="illegal_reward="):
         VectorEnv(illegal="refuse", illegal_reward=float("nan"))
@@ -510,3 +510,28 @@ def test_gymnasiums_vector_wrappers_read_the_episodes() -> None:
             assert info["episode"]["r"][i] == pytest.approx(totals[i])
             totals[i] = 0.0
             seen += 1
+
+
+def test_penalty_ends_that_tables_episode_unmoved() -> None:
+    # Contract: illegal="penalty" (the other environments' default) ends the episode of a table
+    # that sent an illegal action: minus the most a hand can lose for the seat that acted, 0 for
+    # the others, its last observation the one it had (the game did not move), a new deal at
+    # once; the other tables move as usual.
+    for accelerate in (True, False):
+        venv = VectorEnv(
+            num_envs=3, opponents=None, illegal="penalty", seed=8, accelerate=accelerate
+        )
+        obs, info = venv.reset()
+        before = obs["observation"].copy()
+        seat = int(info["seat"][1])
+        actions = _random_actions(np.random.default_rng(0), venv.action_masks())
+        actions[1] = int(np.flatnonzero(venv.action_masks()[1] == 0)[0])
+        obs, rewards, terminations, _, info = venv.step(actions)
+        assert info["illegal"].tolist() == [False, True, False]
+        assert terminations.tolist() == [False, True, False]
+        assert rewards[1] == -26.0
+        assert info["seat_rewards"][1].tolist() == [-26.0 if s == seat else 0.0 for s in range(4)]
+        assert np.array_equal(info["final_obs"][1]["observation"], before[1])
+        assert not info["final_obs"][1]["action_mask"].any()
+        assert obs["action_mask"][1].sum() == 13  # (the next deal's pass)
+        assert not np.array_equal(obs["observation"][1], before[1])

@@ -74,12 +74,16 @@ forms are stepped in Python, through the AEC environment. ``accelerate=False`` (
 
 Illegal actions
 ---------------
-As the Gymnasium environment: by default (``illegal="raise"``) an action that is not legal at
-its table raises :class:`~hearts.errors.IllegalMove` naming the table, the action and the legal
-ones, and **no table moves** (the actions are checked against the masks before any is played).
-With ``illegal="refuse"``, the tables with an illegal action stay where they are (reward
-``illegal_reward``, their observation unchanged, ``info["illegal"]`` True for them) and the
-others move.
+By default (``illegal="raise"``) an action that is not legal at its table raises
+:class:`~hearts.errors.IllegalMove` naming the table, the action and the legal ones, and **no
+table moves** (the actions are checked against the masks before any is played): a learner that
+samples from the masks never sends one, and one that does has a bug worth seeing. The modes of
+the other environments are there too, table by table (``info["illegal"]`` True for the tables
+that sent one; the others move as usual): ``illegal="penalty"`` ends that table's episode
+(the game does not move) with ``illegal_reward`` for the seat that acted, 0 for the others, and
+the same-step autoreset; ``illegal="refuse"`` keeps that table where it is, not terminated, with
+``illegal_reward``. ``illegal_reward`` is, unless given, minus
+:func:`~hearts.envs.aec.hand_loss_bound` (-26 in modern), as in the other environments.
 """
 
 from __future__ import annotations
@@ -107,7 +111,9 @@ from hearts.envs.aec import (
     Episode,
     HeartsEnv,
     RewardMode,
+    _number_bounds,
     actions_of,
+    hand_loss_bound,
     layout,
 )
 from hearts.envs.single import SingleSeatEnv
@@ -128,7 +134,7 @@ _SEED_RANGE: Final = 2**62
 this from the table's generator."""
 
 Observation = dict[str, np.ndarray]
-Illegal = Literal["raise", "refuse"]
+Illegal = Literal["raise", "penalty", "refuse"]
 
 
 def _load_accelerator() -> Any:
@@ -336,7 +342,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         episode: Episode = "hand",
         reward: RewardMode = "end",
         illegal: Illegal = "raise",
-        illegal_reward: float = -1.0,
+        illegal_reward: float | None = None,
         seed: int | Sequence[int] | None = None,
         accelerate: bool = True,
         **rules_changes: Any,
@@ -345,14 +351,16 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             raise InvalidArgument(
                 f"num_envs={num_envs!r}: it is a whole number of tables, at least 1"
             )
-        if illegal not in ("raise", "refuse"):
-            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise' or 'refuse'")
-        if (
+        if illegal not in ("raise", "penalty", "refuse"):
+            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise', 'penalty' or 'refuse'")
+        if illegal_reward is not None and (
             isinstance(illegal_reward, bool)
             or not isinstance(illegal_reward, int | float)
             or not math.isfinite(illegal_reward)
         ):
-            raise InvalidArgument(f"illegal_reward={illegal_reward!r}: it is a finite number")
+            raise InvalidArgument(
+                f"illegal_reward={illegal_reward!r}: it is a finite number (or None)"
+            )
         # The single-seat environment checks the form, seat, bots, episode and reward alike,
         # and refuses a seat that would sit a whole hand episode out (in self-play every seat is
         # the learner's: no seat is refused, so it checks the rest as for a game).
@@ -375,14 +383,25 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self.episode: Episode = episode
         self.reward_mode: RewardMode = reward
         self.illegal: Illegal = illegal
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = (
+            -float(hand_loss_bound(self.rules)) if illegal_reward is None else float(illegal_reward)
+        )
+        """The reward of an illegal action (``illegal="penalty"`` or ``"refuse"``)."""
         self.num_envs = num_envs
         n = self.rules.players
         self.players = n
         names = None if opponents is None else dict(checked._opponents)
         self._tables = [
             _Table(
-                HeartsEnv(variant, players, episode, reward, None, None, **rules_changes),
+                # (Illegal actions never reach it: they are checked against the masks first.)
+                HeartsEnv(
+                    variant=variant,
+                    players=players,
+                    episode=episode,
+                    reward=reward,
+                    illegal="raise",
+                    **rules_changes,
+                ),
                 seat,
                 names,
                 think,
@@ -460,12 +479,16 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             # takes has nothing else to show before its first move).
             fixed = deal._fixed
             scores, pool, jack = fixed.standing
+            # (Totals past the bounds the game's end implies are written clipped, as encode
+            # writes them: only a game played on far past its end reaches them.)
+            bounds = _number_bounds(env.rules)
+            low, high = bounds["scores"]
             self._stepper.fresh(
                 i,
                 deal,
                 count,
-                tuple(scores),
-                pool,
+                tuple(min(max(score, low), high) for score in scores),
+                min(max(pool, 0), bounds["pool"][1]),
                 jack,
                 _DIRECTION_AT[fixed.pass_direction],
                 len(fixed.stock) - deal._stock_pos,
@@ -610,11 +633,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         for i in slow:
             table = self._tables[i]
             acted = int(acted_seats[i])
-            if not legal[i]:
-                rewards[i] = self.illegal_reward
-                continue
             earned[:] = 0.0
-            if self.accelerated:
+            unmoved: np.ndarray | None = None
+            if not legal[i]:
+                if self.illegal == "refuse":
+                    rewards[i] = self.illegal_reward
+                    continue
+                earned[acted] = self.illegal_reward  # (penalty: the episode ends, unmoved)
+                unmoved = self._observation[i].copy()
+            elif self.accelerated:
                 self._unload(i, acted)
                 if self._status[i] == 2:
                     table.finish(earned)
@@ -624,7 +651,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                 table.step(int(actions[i]), earned)
             seat_rewards[i] = earned
             rewards[i] = earned[acted]
-            if table.over:
+            if unmoved is not None or table.over:
                 terminations[i] = True
                 if final_obs is None or final_info is None:
                     final_obs = np.full(n, None, dtype=object)
@@ -637,7 +664,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                         "_scores": np.zeros(n, dtype=bool),
                     }
                 mask = np.zeros(ACTIONS, dtype=np.int8)
-                if self.accelerated and self._status[i] == 2:
+                if unmoved is not None:
+                    row = unmoved
+                elif self.accelerated and self._status[i] == 2:
                     row = self._rows[i, acted].copy()  # (the C stepping wrote the end of the hand)
                 else:
                     row = np.zeros(self._observation.shape[1], dtype=np.float32)
@@ -656,7 +685,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                 table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
         info["seat"] = self._seat.copy()
         info["seat_rewards"] = seat_rewards
-        if self.illegal == "refuse":
+        if self.illegal != "raise":
             info["illegal"] = ~legal
         if final_obs is not None:
             info["final_obs"] = final_obs
