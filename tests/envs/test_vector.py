@@ -535,3 +535,15 @@ def test_penalty_ends_that_tables_episode_unmoved() -> None:
         assert not info["final_obs"][1]["action_mask"].any()
         assert obs["action_mask"][1].sum() == 13  # (the next deal's pass)
         assert not np.array_equal(obs["observation"][1], before[1])
+
+
+def test_a_tables_episodes_follow_the_single_seat_envs_deals_far_on() -> None:
+    # Contract: episode after episode (past the seeds a table draws ahead), table i seeded s
+    # deals what SingleSeatEnv(seed=s) deals reset after reset.
+    venv = VectorEnv(num_envs=1, opponents="random", seed=21)
+    single = SingleSeatEnv(opponents="random", seed=21)
+    obs, _ = venv.reset()
+    for _ in range(40):
+        expected, _ = single.reset()
+        assert np.array_equal(obs["observation"][0], expected["observation"])
+        obs, _ = venv.reset(options={"reset_mask": np.array([True])})

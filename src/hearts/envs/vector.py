@@ -190,7 +190,7 @@ class _Table:
     """One table in pure Python: the AEC environment, its bots, and the generator its episodes
     are drawn from (as :class:`~hearts.envs.single.SingleSeatEnv` draws them)."""
 
-    __slots__ = ("agents", "bots", "env", "names", "rng", "samples", "seat", "think")
+    __slots__ = ("agents", "bots", "draws", "env", "names", "rng", "samples", "seat", "think")
 
     def __init__(
         self,
@@ -208,14 +208,21 @@ class _Table:
         self.agents = env.possible_agents
         self.bots: dict[int, Bot] = {}
         self.rng: np.random.Generator = np.random.default_rng()
+        self.draws: list[list[int]] = []
+        """Seeds drawn ahead, one row an episode (16 rows drawn at once are the same numbers as
+        16 draws of one row: 64-bit draws below a power of two keep no bits between calls)."""
 
     def seed(self, seed: int | None) -> None:
         self.rng, _ = seeding.np_random(seed)
+        self.draws = []
 
     def reset(self) -> None:
         """Deal the next episode; the bots play until the learner acts."""
         env = self.env
-        draws = [int(draw) for draw in self.rng.integers(_SEED_RANGE, size=len(self.agents))]
+        if not self.draws:
+            rows = self.rng.integers(_SEED_RANGE, size=(16, len(self.agents))).tolist()
+            self.draws = rows[::-1]
+        draws = self.draws.pop()
         if self.names is not None:
             self.bots = {
                 other: bots.get(name, seed=draws[other], think=self.think, samples=self.samples)
@@ -438,6 +445,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._trick_rewards = np.zeros((n, p), dtype=np.float64)
         self._status = np.zeros(n, dtype=np.int8)
         self._deals: list[Any] = [None] * n
+        bounds = _number_bounds(self.rules)
+        self._clip = (*bounds["scores"], bounds["pool"][1])
+        """The bounds the totals are written clipped to (the scores' low and high, the pool's
+        high), as :func:`~hearts.envs.aec.encode` clips them."""
         self._plain = np.zeros(n, dtype=bool)
         starts = layout(p)
         self._stepper = ACCELERATOR.Stepper(
@@ -481,14 +492,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             scores, pool, jack = fixed.standing
             # (Totals past the bounds the game's end implies are written clipped, as encode
             # writes them: only a game played on far past its end reaches them.)
-            bounds = _number_bounds(env.rules)
-            low, high = bounds["scores"]
+            low, high, pool_high = self._clip
             self._stepper.fresh(
                 i,
                 deal,
                 count,
                 tuple(min(max(score, low), high) for score in scores),
-                min(max(pool, 0), bounds["pool"][1]),
+                min(max(pool, 0), pool_high),
                 jack,
                 _DIRECTION_AT[fixed.pass_direction],
                 len(fixed.stock) - deal._stock_pos,
