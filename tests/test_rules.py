@@ -499,7 +499,7 @@ def test_rules_write_each_part_as_a_mapping_and_leave_out_parts_that_are_off() -
             cancellation=Cancellation(widow="last-trick", unwon_last_trick="second-of-pair"),
         ),
         Rules(players=5, widow=Widow.LAST_TRICK),
-        variants.get("joker").replace(joker={"penalty": -2}),
+        variants.get("joker").replace(joker={"penalty": 7}),
     ],
 )
 def test_every_option_of_every_part_round_trips_through_json(rules: Rules) -> None:
@@ -912,3 +912,26 @@ def test_the_rules_of_each_preset_as_version_2_first_wrote_them_read_as_the_pres
     such rules still read: each preset's, written by that code, gives the preset."""
     assert {"moon", "no_trick_bonus", "jack_rule", "free_hearts"} <= set(V2_FIRST[name])
     assert Rules.from_dict(V2_FIRST[name], version=2) == variants.get(name)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"card_values": {"JD": -10}},
+        {"joker": {"penalty": -5}},
+    ],
+)
+@pytest.mark.parametrize("preset", ["classic", "howell", "joker"])
+def test_a_card_below_zero_is_refused_with_a_counters_settlement(
+    preset: str, changes: dict[str, Any]
+) -> None:
+    """Counters are paid for penalty units of 0 or more: a bonus card belongs to points games,
+    refused at once in a sentence (it used to fail at the first hand's end)."""
+    rules = variants.get(preset)
+    if rules.method.value == "points":
+        pytest.fail(f"{preset} was meant to settle in counters")
+    with pytest.raises(InvalidRules, match="no card may count below zero"):
+        rules.replace(**changes)
+    assert variants.get("modern").replace(card_values={"QS": 13, "JD": -10}).values[
+        Card.parse("JD")
+    ] == -10

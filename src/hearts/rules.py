@@ -1015,6 +1015,13 @@ class Rules:
         set_(self, "_lowest_club", Card((clubs & -clubs).bit_length() - 1))
         if self.penalty_total <= 0:
             raise InvalidRules("card_values leave no card that counts against: nothing to avoid")
+        below = [card for card in cards_of(pack) if values[card] < 0]
+        if below and self.method is not SettlementMethod.POINTS:
+            raise InvalidRules(
+                f"{below[0]} counts {values[below[0]]}, which clashes with "
+                f"settlement={self.method.value}: counters are paid for penalty units, so no "
+                "card may count below zero (a bonus card needs settlement=points)"
+            )
         if self.pass_count >= hand_size:
             raise InvalidRules(
                 f"passing.count={self.pass_count} clashes with players={self.players}: "
