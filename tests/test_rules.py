@@ -932,6 +932,7 @@ def test_a_card_below_zero_is_refused_with_a_counters_settlement(
         pytest.fail(f"{preset} was meant to settle in counters")
     with pytest.raises(InvalidRules, match="no card may count below zero"):
         rules.replace(**changes)
-    assert variants.get("modern").replace(card_values={"QS": 13, "JD": -10}).values[
-        Card.parse("JD")
-    ] == -10
+    assert (
+        variants.get("modern").replace(card_values={"QS": 13, "JD": -10}).values[Card.parse("JD")]
+        == -10
+    )

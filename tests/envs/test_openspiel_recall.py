@@ -383,3 +383,37 @@ def test_undo_refuses_anything_but_the_last_action() -> None:
     assert str(state) == before and state.history() == [5]
     with pytest.raises((HeartsError, InvalidArgument)):
         state.undo_action(-1, "5")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("params", "jd", "card_values", "passing"),
+    [
+        ({"jd_bonus": True, "card_values": "QS:13"}, True, "QS:13/JD:-10", True),
+        ({"jd_bonus": True, "card_values": "QS:13/JD:-10"}, True, "QS:13/JD:-10", True),
+        ({"pass_cards": False, "passing": False}, False, "QS:13", False),
+        ({"pass_cards": False}, False, "QS:13", False),
+    ],
+)
+def test_the_games_parameters_say_the_rules_as_played_and_read_back_the_same(
+    params: dict[str, object], jd: bool, card_values: str, passing: bool
+) -> None:
+    """An OpenSpiel name and its option agree in get_parameters (the rules played), and the
+    game's string loads the same rules again."""
+    game = pyspiel.load_game("hearts_modern", params)
+    told = game.get_parameters()
+    assert (told["jd_bonus"], told["card_values"]) == (jd, card_values)
+    assert told["pass_cards"] == told["passing"] == passing
+    assert pyspiel.load_game(str(game)).rules == game.rules
+
+
+@pytest.mark.parametrize(
+    "private",
+    [pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS],
+)
+def test_an_observer_of_other_than_one_seats_own_view_is_refused(private: object) -> None:
+    """No hidden card: an observer asked for the public information alone, or for every
+    player's, is refused in a sentence rather than handed one seat's cards."""
+    game = pyspiel.load_game("hearts_modern")
+    kind = pyspiel.IIGObservationType(perfect_recall=False, public_info=True, private_info=private)
+    with pytest.raises(InvalidArgument, match="one seat what that seat sees"):
+        game.make_py_observer(kind)

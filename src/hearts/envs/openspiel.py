@@ -61,8 +61,12 @@ OpenSpiel fills every parameter in, so a parameter at its default changes nothin
 keeps what the table's number of players makes it: Black Maria lays the 2♣ aside for three).
 OpenSpiel refuses an unknown name and a value of another type; the rules refuse a value they
 cannot take (:class:`~hearts.errors.InvalidRules`, the sentence naming the option); a part's
-option given while the part is off, an OpenSpiel name with the option it stands for, or a comma
-in a sequence are refused with :class:`~hearts.errors.InvalidArgument`.
+option given while the part is off, an OpenSpiel name and the option it stands for both away
+from their defaults and saying different things, or a comma in a sequence are refused with
+:class:`~hearts.errors.InvalidArgument`. The game's parameters (``get_parameters()``, the game's
+string) say the rules as played: an OpenSpiel name and its option agree there, whichever was
+given, and the string loads the same game again. An observer shows one seat what that seat sees:
+asked for the public information alone or for every player's, it is refused.
 
 >>> game = pyspiel.load_game("hearts_modern", {"jd_bonus": True, "passing.cycle": "right"})
 >>> game.rules.card_values[-1], [d.value for d in game.rules.passing.cycle]
@@ -651,6 +655,17 @@ def _parsed(name: str, text: str) -> Any:
     return text
 
 
+def _agree(alias: str, on: bool | int | str, value: bool | int | str) -> bool:
+    """Whether OpenSpiel's name ``alias`` set to ``on`` says what its option set to ``value``
+    says (a game's parameters name both, so a game read back gives both)."""
+    if alias == "jd_bonus":
+        pairs = _parsed("card_values", value) if isinstance(value, str) else ()
+        return ((_JACK_OF_DIAMONDS, -10) in pairs) == on
+    if alias == "can_lead_any_club":
+        return (value == "any-club") == on
+    return value == on
+
+
 def _changes(
     defaults: dict[str, bool | int | str], params: dict[str, Any], rules: Rules
 ) -> dict[str, Any]:
@@ -672,9 +687,12 @@ def _changes(
             changed[name] = value
     for alias, option in _ALIAS_OF.items():
         if alias in changed and option in changed:
-            raise InvalidArgument(
-                f"{alias} is OpenSpiel's name for {option}: give one of them, not both"
-            )
+            if not _agree(alias, changed[alias], changed[option]):
+                raise InvalidArgument(
+                    f"{alias}={changed[alias]!r} and {option}={changed[option]!r} disagree: "
+                    f"{alias} is OpenSpiel's name for {option}, give one of them"
+                )
+            del changed[alias]  # the same rule said twice: the option says it
     # OpenSpiel's names, as the project's options.
     if "pass_cards" in changed:
         changed["passing"] = changed.pop("pass_cards")
@@ -1173,7 +1191,10 @@ class HeartsGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=hands * _hand_length(rules),
         )
-        super().__init__(_game_type_of(self.preset.name), info, params)
+        # The parameters OpenSpiel keeps (get_parameters, the game's string) say the rules as
+        # played: an OpenSpiel name and its option agree there, whichever was given.
+        told = {name: value for name, value in parameters(rules).items() if name in params}
+        super().__init__(_game_type_of(self.preset.name), info, {**params, **told})
 
     def new_initial_state(self) -> HeartsState:
         """The first chance node of the first deal."""
@@ -1186,6 +1207,15 @@ class HeartsGame(pyspiel.Game):
         observation."""
         if params:
             raise InvalidArgument(f"the observer takes no parameters, not {params!r}")
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise InvalidArgument(
+                "a Hearts observer shows one seat what that seat sees (its own cards and "
+                "everything public): private_info=SINGLE_PLAYER and public_info=True, not "
+                f"private_info={iig_obs_type.private_info}, public_info={iig_obs_type.public_info}"
+            )
         recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return _Observer(self.spec, recall=recall)
 
