@@ -13,7 +13,7 @@ import pytest
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 
-from hearts import IllegalMove, InvalidArgument, UnknownName, variants
+from hearts import CardSet, IllegalMove, InvalidArgument, UnknownName, variants
 from hearts.envs import aec
 from hearts.envs.aec import ACTIONS, HeartsEnv, layout
 from hearts.envs.single import SingleSeatEnv
@@ -256,8 +256,8 @@ def test_reset_mask_deals_only_those_tables() -> None:
     assert not np.array_equal(obs["observation"][1], before[1])
     with pytest.raises(InvalidArgument, match="reset_mask"):
         venv.reset(options={"reset_mask": [1, 0, 1]})
-    with pytest.raises(InvalidArgument, match="one option"):
-        venv.reset(options={"foo": 1})
+    with pytest.raises(InvalidArgument, match="options are a dict"):
+        venv.reset(options=[1])  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- illegal actions, arguments
@@ -547,3 +547,51 @@ def test_a_tables_episodes_follow_the_single_seat_envs_deals_far_on() -> None:
         expected, _ = single.reset()
         assert np.array_equal(obs["observation"][0], expected["observation"])
         obs, _ = venv.reset(options={"reset_mask": np.array([True])})
+
+
+def test_reset_takes_the_other_environments_options_for_the_tables_it_deals() -> None:
+    """Reset options are the AEC and Gymnasium environments' (dealer, hands, stock), checked
+    before any table moves; a key none knows is said in a warning and left aside."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ]
+    for accelerate in (True, False):
+        venv = VectorEnv(3, opponents=None, seed=5, accelerate=accelerate)
+        venv.reset(seed=5)
+        obs, _ = venv.reset(options={"hands": hands, "reset_mask": np.array([True, False, True])})
+        fields = layout(4)
+        held = obs["observation"][:, fields["hand"]]
+        for i in (0, 2):
+            assert venv._tables[i].env.game.view(0).hand == CardSet.parse(hands[0])
+        assert held[0].sum() == held[2].sum() == 13
+        assert np.array_equal(held[0], held[2])
+        before = obs["observation"].copy()
+        with pytest.raises(InvalidArgument, match="dealer=9 is not a seat"):
+            venv.reset(options={"dealer": 9, "hands": hands})
+        assert np.array_equal(venv._observation, before)  # nothing moved
+        with pytest.warns(UserWarning, match="zzz left aside"):
+            venv.reset(options={"zzz": 1})
+
+
+def test_a_closed_vector_environment_refuses_in_a_sentence() -> None:
+    venv = VectorEnv(2, opponents="random", seed=1)
+    venv.reset()
+    venv.close()
+    for use in (venv.reset, lambda: venv.step(np.zeros(2, dtype=np.int64)), venv.action_masks):
+        with pytest.raises(InvalidArgument, match="closed"):
+            use()
+
+
+def test_a_seat_in_self_play_is_refused_and_make_vec_gives_the_vector_environment() -> None:
+    import gymnasium
+
+    with pytest.raises(InvalidArgument, match="means nothing in self-play"):
+        VectorEnv(2, opponents=None, seat=1)
+    venv = gymnasium.make_vec("hearts/Hearts-v0", num_envs=3, opponents="random")
+    assert isinstance(venv, VectorEnv)
+    assert venv.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    obs, _ = venv.reset(seed=1)
+    assert obs["observation"].shape == (3, layout(4)["cancelled"].stop)

@@ -385,4 +385,9 @@ gym_env: Final = SingleSeatEnv
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(ENV_ID, entry_point=f"{__name__}:SingleSeatEnv")
+    gymnasium.register(
+        ENV_ID,
+        entry_point=f"{__name__}:SingleSeatEnv",
+        # gymnasium.make_vec(ENV_ID, num_envs=N) makes the vector environment of many tables.
+        vector_entry_point="hearts.envs.vector:VectorEnv",
+    )

@@ -111,9 +111,11 @@ from hearts.envs.aec import (
     Episode,
     HeartsEnv,
     RewardMode,
+    _new_game,
     _number_bounds,
     actions_of,
     hand_loss_bound,
+    known_options,
     layout,
 )
 from hearts.envs.single import SingleSeatEnv
@@ -216,8 +218,9 @@ class _Table:
         self.rng, _ = seeding.np_random(seed)
         self.draws = []
 
-    def reset(self) -> None:
-        """Deal the next episode; the bots play until the learner acts."""
+    def reset(self, options: dict[str, Any] | None = None) -> None:
+        """Deal the next episode (as ``options`` choose, checked before); the bots play until
+        the learner acts."""
         env = self.env
         if not self.draws:
             rows = self.rng.integers(_SEED_RANGE, size=(16, len(self.agents))).tolist()
@@ -228,7 +231,7 @@ class _Table:
                 other: bots.get(name, seed=draws[other], think=self.think, samples=self.samples)
                 for other, name in self.names.items()
             }
-        env.reset(seed=draws[self.seat])
+        env.reset(seed=draws[self.seat], options=options)
         if self.names is not None:
             rewards = np.zeros(len(self.agents), dtype=np.float64)
             self._bots_play(rewards)
@@ -387,6 +390,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self.variant = variant
         self.seat = seat
         self.self_play = opponents is None
+        if self.self_play and seat != 0:
+            raise InvalidArgument(
+                f"seat={seat!r} means nothing in self-play (opponents=None): every seat is the "
+                "learner's, and info['seat'] says which acts"
+            )
         self.episode: Episode = episode
         self.reward_mode: RewardMode = reward
         self.illegal: Illegal = illegal
@@ -553,8 +561,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         seed: int | Sequence[int] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new episode at every table (or those of ``options["reset_mask"]``)."""
+        """Deal a new episode at every table (or those of ``options["reset_mask"]``), with the
+        other environments' options (``dealer``, ``hands``, ``stock``) for the tables it deals."""
+        self._check_open()
         which = self._reset_mask(options)
+        dealing = known_options({k: v for k, v in (options or {}).items() if k != "reset_mask"})
+        if dealing:
+            _new_game(self.rules, 0, dealing)  # a bad value is refused before any table moves
         if seed is None and not self._seeded:
             seed = self._seed
         seeds = self._seeds_checked(seed, self.num_envs)
@@ -567,7 +580,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._started = True
         for i in np.flatnonzero(which):
             table = self._tables[i]
-            table.reset()
+            table.reset(dealing or None)
             self._seat[i] = table.to_act()
             if self.accelerated:
                 self._load(int(i))
@@ -576,13 +589,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         return self._obs, {"seat": self._seat.copy()}
 
     def _reset_mask(self, options: dict[str, Any] | None) -> np.ndarray:
-        if not options:
+        if options is not None and not isinstance(options, dict):
+            raise InvalidArgument(f"reset's options are a dict, not {options!r}")
+        if not options or "reset_mask" not in options:
             return np.ones(self.num_envs, dtype=bool)
-        unknown = set(options) - {"reset_mask"}
-        if unknown:
-            raise InvalidArgument(
-                f"reset takes one option, reset_mask (the tables to deal), not {sorted(unknown)}"
-            )
         mask = np.asarray(options["reset_mask"])
         if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
             raise InvalidArgument(
@@ -590,7 +600,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             )
         return mask
 
+    def _check_open(self) -> None:
+        if self.closed:
+            raise InvalidArgument("this vector environment is closed: make a new one")
+
     def _actions_checked(self, actions: object) -> np.ndarray:
+        self._check_open()
         if not self._started:
             raise IllegalMove("the tables are not dealt: reset() deals them")
         array = np.asarray(actions)
@@ -706,6 +721,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
 
     def action_masks(self) -> np.ndarray:
         """Each table's legal actions now, bool (N, 145) (the observation's masks)."""
+        self._check_open()
         return self._mask.astype(bool)
 
     def close_extras(self, **kwargs: Any) -> None:
