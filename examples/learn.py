@@ -327,10 +327,17 @@ def make_tables(settings: Settings, seed: int) -> Any:
     )
 
 
-def train(net: Net, settings: Settings, seed: int) -> dict[str, Array]:
+def train(
+    net: Net, settings: Settings, seed: int, checkpoint: tuple[int, str] | None = None
+) -> dict[str, Array]:
     """Train ``net`` in place; the history of each update: decisions and hands played so far,
     the learner's points a hand over the hands ended in it, the policy's entropy, the value's
-    loss."""
+    loss, and the seconds (wall and CPU) since training began.
+
+    ``checkpoint=(every, path)`` saves the weights and history every so many updates, to
+    ``path`` with the update's number before ``.npz``: nothing in training depends on the
+    number of updates asked for, so the weights saved after ``k`` updates are those a run of
+    ``k`` updates (the same seed and sizes) ends with."""
     rng = np.random.default_rng(seed)
     tables = make_tables(settings, seed)
     obs, _ = tables.reset(seed=seed)
@@ -338,7 +345,7 @@ def train(net: Net, settings: Settings, seed: int) -> dict[str, Array]:
     rows = np.arange(n)
     optimizer = Adam(net.params, settings.rate)
     history: dict[str, list[float]] = {
-        key: [] for key in ("decisions", "hands", "points", "entropy", "value_loss")
+        key: [] for key in ("decisions", "hands", "points", "entropy", "value_loss", "wall", "cpu")
     }
     taken = np.zeros(n)  # each table's points in its hand so far
     hands = 0
@@ -401,8 +408,13 @@ def train(net: Net, settings: Settings, seed: int) -> dict[str, Array]:
             ("points", float(np.mean(points)) if points else np.nan),
             ("entropy", entropy),
             ("value_loss", value_loss),
+            ("wall", time.monotonic() - start),
+            ("cpu", time.process_time() - cpu),
         ):
             history[key].append(number)
+        if checkpoint is not None and (update + 1) % checkpoint[0] == 0:
+            saved = {key: np.array(values) for key, values in history.items()}
+            net.save(checkpoint[1].removesuffix(".npz") + f"-{update + 1}.npz", saved)
         now = time.monotonic()
         if now - last_report >= 30 or update + 1 == settings.updates:
             recent = [p for p in history["points"][-20:] if not np.isnan(p)]
@@ -535,10 +547,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--save", help="write the weights (and training history) to this .npz")
     parser.add_argument("--load", help="start from the weights of this .npz")
     parser.add_argument(
+        "--checkpoint",
+        type=int,
+        help="with --save: also save every so many updates (to NAME-UPDATES.npz)",
+    )
+    parser.add_argument(
         "--against", default="random,basic", help="bots to measure against (comma-separated)"
     )
     args = parser.parse_args(argv)
-    for option in ("updates", "deals", "workers", "envs", "steps", "hidden", "epochs", "minibatch"):
+    for option in (
+        "updates",
+        "deals",
+        "workers",
+        "envs",
+        "steps",
+        "hidden",
+        "epochs",
+        "minibatch",
+        "checkpoint",
+    ):
         value = getattr(args, option)
         if value is not None and value < (0 if option == "updates" else 1):
             parser.error(f"--{option} must not be {'negative' if value < 0 else 'zero'}")
@@ -573,7 +600,8 @@ def main(argv: list[str] | None = None) -> None:
             flush=True,
         )
         start, cpu = time.monotonic(), time.process_time()
-        history = train(net, settings, args.seed)
+        every = (args.checkpoint, args.save) if args.checkpoint and args.save else None
+        history = train(net, settings, args.seed, every)
         print(
             f"trained: {int(history['decisions'][-1])} decisions, {int(history['hands'][-1])} "
             f"hands in {time.monotonic() - start:.0f} s ({time.process_time() - cpu:.0f} s CPU)",
