@@ -20,7 +20,9 @@ discard, the cards this seat has chosen so far (its own choice): never from the 
 ``C`` is :data:`CARD_SLOTS` (125: the largest card id of any pack, the second pack of
 Cancellation Hearts and the joker included, plus one; a slot is card id ``id``), ``P`` the
 number of players. Per-seat blocks run in relative seat order: this seat first, then the seat
-to its left (seat + 1), and so on. The fields, in order (:func:`layout` gives the offsets):
+to its left (seat + 1), and so on. Layout version 1 (:data:`LAYOUT_VERSION`, also in each
+environment's ``metadata["layout_version"]``). The fields, in order (:func:`layout` gives the
+offsets):
 
 =============  =======  ===============================================================
 field          size     meaning
@@ -56,6 +58,17 @@ stock_size     1        cards left in the stock (two-handed, Domino)
 cancelled      C        Cancellation: the cards of the trick on the table that cancel
 =============  =======  ===============================================================
 
+The ``Box`` of ``observation`` has finite bounds (:func:`observation_bounds`): every field is
+0 or 1 but the numbers, whose bounds come from the rules: ``penalties`` from minus the pack's
+negative card values to its positive ones (0 to 26 in modern), ``tricks_won`` and
+``hand_sizes`` up to what a seat can win or hold, ``bids`` and ``high_bid`` up to ``max_bid``,
+``widow_size`` and ``stock_size`` up to the cards not dealt, and ``scores`` and ``pool`` the
+bound the game's end implies (a points game to a target: ``target`` plus the most a hand can
+add, 126 in modern, and as low below 0 where totals can fall; a counters game: the seats'
+counters and the pool add up to ``players * start_counters``). A total past its bound, which
+only a game played on far past its end could reach, is written clipped to it; every
+observation lies in the space.
+
 Actions
 -------
 One :class:`gymnasium.spaces.Discrete` space of :data:`ACTIONS` (145) for every form, masked:
@@ -73,10 +86,63 @@ actions      count        meaning
 so a seat at the pass takes ``count`` card actions in a row: each chooses one card of its hand
 (the mask offers the cards not chosen yet; the ``choosing`` field shows the choice so far), and
 the last one submits :class:`hearts.Pass` of the cards chosen. The seat stays the agent to act
-until its pass is complete, then the next seat still to pass acts. Heartsette's discard works
-the same way (:class:`hearts.Discard` of the widow's size). An illegal action raises
-:class:`~hearts.errors.IllegalMove` with a sentence naming the action and why, and changes
-nothing: no action is ever replaced by another.
+until its pass is complete, then the next seat still to pass acts; every other agent's mask
+is all zeros meanwhile (only the agent selected has legal actions, at every step). Heartsette's
+discard works the same way (:class:`hearts.Discard` of the widow's size). No action is ever
+replaced by another. :data:`action_names` (:func:`action_name`) names each action: ``"QS"``
+(``"Q♠"`` with ``symbols=True``), ``"bid 7"``, ``"name hearts"``, ``"moon new (...)"``.
+
+Illegal actions
+---------------
+As PettingZoo's classic games: with ``illegal="penalty"`` (the default) an illegal action (a
+card not held, a card slot of no pack, a bid out of turn) ends the episode: the agent that made
+it gets ``illegal_reward``, every other agent 0, every agent is terminated, the sentence naming
+the action and why is in that agent's ``infos[agent]["illegal"]``, and the game itself does
+not move. ``illegal_reward`` is, unless given, minus :func:`hand_loss_bound`, the most a seat
+can lose in one hand (-26 in modern, -43 in Black Maria, -39 in four-seat Classic Hearts):
+no illegal action ever ends a hand better than playing on could (PettingZoo's classic games
+use -1 for games won or lost by 1; a Hearts hand is worth tens of points). With
+``illegal="raise"`` an illegal action raises :class:`~hearts.errors.IllegalMove` with that
+sentence and changes nothing. A value outside the action space (past 144, below 0) raises in
+either mode, and one that is no whole number raises :class:`~hearts.errors.InvalidArgument`.
+
+The state
+---------
+``state()`` (in ``state_space``, a finite ``Box``) is the whole true state for a centralised
+critic, **never for a policy that acts** (it holds every hand): every seat's observation vector
+in seat order, ``player_0`` first, each in its own relative layout, then :data:`CARD_SLOTS`
+flags of the cards of the pack in no hand and never played (a stock, a widow, discards).
+
+Renders
+-------
+``render_mode="ansi"``: ``render()`` returns the table as text; ``"human"``: it prints it, after
+every reset and step too (as PettingZoo's classic games do). The text shows the hand number,
+pass direction, phase and the agent to act, every seat's cards (the referee's table, not an
+observation), each seat's penalties and tricks this hand, the trick on the table and the scores
+(:func:`render_text`).
+
+Reset options
+-------------
+``reset(seed=..., options=...)`` takes, in both environments alike (:data:`RESET_OPTIONS`):
+
+- ``dealer``: the seat that deals the first hand (seat 0 unless given; the deal passes left);
+- ``hands``: the first hand's deal, one hand a seat (``"2C 3C ..."``, a
+  :class:`~hearts.cards.CardSet`, or a list of cards), checked as a deal of the form (sizes,
+  the pack, no card twice); later hands are shuffled from the seed;
+- ``stock``: with ``hands``, the cards left over in order, top first (a stock, a widow); unless
+  given, the cards no hand holds, in an order drawn from the seed.
+
+A bad value raises :class:`~hearts.errors.InvalidArgument` with a sentence and changes nothing
+(the next reset deals as if it had not been tried). A key neither environment knows is said in
+a ``UserWarning`` and left aside (PettingZoo's ``api_test`` resets with such a key and expects
+it to be taken).
+
+Readable observations
+---------------------
+:func:`describe` reads an observation vector back as a dict of readable fields, as RLCard's
+``raw_obs`` (cards by name, the trick in the order played, phase and direction by name,
+numbers as ints); ``env.raw_observation(agent)`` is the agent's, with its legal actions by name
+and its seat.
 
 Episodes and rewards
 --------------------
@@ -93,8 +159,12 @@ face down (Heartsette's discards, a widow gone with the first trick) count at th
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import math
 import random
+import warnings
+from collections.abc import Sequence
 from typing import Any, Final, Literal, cast
 
 import numpy as np
@@ -103,15 +173,16 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from hearts import variants
-from hearts.cards import Card, CardSet, Suit
-from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
-from hearts.events import CardPlayed, Discarded, Event
+from hearts.cards import Card, CardLike, CardSet, Suit, mask_of
+from hearts.deal import check_hands
+from hearts.errors import HeartsError, IllegalMove, InvalidArgument, InvalidCard
+from hearts.events import CardPlayed, Dealt, Discarded, Event
 from hearts.game import Game
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import Phase, Trick
 from hearts.moves import Bid, Discard, MoonChoice, Move, NameSuit, Pass
 from hearts.observation import SeatView
-from hearts.rules import PassDirection, Rules, SettlementMethod
+from hearts.rules import GameEnd, Moon, PassDirection, Rules, SettlementMethod
 
 __all__ = [
     "CARD_SLOTS",
@@ -119,6 +190,8 @@ __all__ = [
     "SUIT_ACTIONS",
     "MOON_ACTIONS",
     "ACTIONS",
+    "LAYOUT_VERSION",
+    "ILLEGAL_MODES",
     "HeartsEnv",
     "env",
     "raw_env",
@@ -131,8 +204,20 @@ __all__ = [
     "actions_of",
     "choose_card",
     "move_of",
+    "observation_bounds",
+    "hand_loss_bound",
+    "describe",
+    "action_name",
+    "action_names",
+    "RESET_OPTIONS",
+    "render_text",
+    "known_options",
 ]
 
+LAYOUT_VERSION: Final = 1
+"""The version of the observation layout (the module's table, :func:`layout` and the values
+:func:`encode` writes); it changes whenever a field, its place or its meaning does. The
+environments state it in their ``metadata["layout_version"]``."""
 CARD_SLOTS: Final = 125
 """Card actions and card fields: the largest card id of any pack (the second pack's A♥ is 124)
 plus one."""
@@ -203,6 +288,141 @@ def layout(players: int) -> dict[str, slice]:
     return fields
 
 
+_COUNTS: Final = ("penalties", "tricks_won", "hand_sizes", "scores", "pool", "bids", "high_bid")
+_SIZES: Final = ("widow_size", "stock_size")
+
+
+@functools.cache
+def _number_bounds(rules: Rules) -> dict[str, tuple[int, int]]:
+    """Each number field's (low, high) for these rules (see :func:`observation_bounds`)."""
+    pack = CardSet(rules.pack)
+    values = [rules.values[card] for card in pack]
+    gain = max(sum(v for v in values if v > 0), rules.penalty_total, 1)
+    loss = -sum(v for v in values if v < 0)
+    cards = len(pack)
+    undealt = cards - rules.dealt_seats * rules.hand_size
+    if rules.method is SettlementMethod.POINTS:
+        top = (rules.target if rules.end is not GameEnd.DEALS else rules.deals * gain) + gain
+        negative = loss > 0 or rules.moon in (Moon.NEW, Moon.CHOICE) or rules.no_trick is not None
+        scores = (-top if negative else 0, top)
+        pool = (0, 1)
+    else:
+        total = rules.players * rules.start_counters
+        scores = (0 if rules.end is GameEnd.BANKRUPT else -total, total)
+        pool = (0, total)
+    if rules.domino:
+        tricks, held = cards, rules.hand_size + undealt
+    elif rules.stock:
+        tricks, held = cards // 2, rules.hand_size
+    else:
+        tricks = rules.hand_size
+        held = rules.hand_size + (undealt if rules.widow.value != "none" else 0)
+    bid = rules.auction.max_bid if rules.auction is not None else 1
+    return {
+        "penalties": (-loss, gain),
+        "tricks_won": (0, tricks),
+        "hand_sizes": (0, held),
+        "scores": scores,
+        "pool": pool,
+        "bids": (0, bid),
+        "high_bid": (0, bid),
+        "widow_size": (0, max(undealt, 1)),
+        "stock_size": (0, max(undealt, 1)),
+    }
+
+
+def observation_bounds(rules: Rules | int) -> tuple[np.ndarray, np.ndarray]:
+    """The observation vector's finite bounds for these rules: ``(low, high)``, float32 arrays
+    of the layout's size, the environments' ``Box`` (every observation lies within them).
+    Given a number of players instead, the bounds that hold every preset played by that many
+    (with the presets' own rules: a rule change such as a higher target can widen a game's
+    bounds past them, so an environment passes its rules).
+
+    Every field but the numbers is 0 or 1. The numbers (a field a form never uses still has a
+    high of at least 1, so that no bound is a single value):
+
+    - ``penalties``: minus the sum of the pack's negative card values (Omnibus' J♦: -10) to
+      the sum of its positive values (or the moon's total, if larger): 0 to 26 in modern;
+    - ``tricks_won``: up to the cards a seat is dealt, the tricks a hand has (half the pack
+      with a stock; the whole pack in Domino Hearts, whose seats draw to follow);
+    - ``hand_sizes``: up to the cards dealt, with the widow (Heartsette's taker) or the stock
+      (Domino Hearts) added where a seat can take them into its hand;
+    - ``bids``, ``high_bid``: 0 to the auction's ``max_bid``; ``widow_size``, ``stock_size``:
+      up to the cards not dealt;
+    - ``scores`` and ``pool``, the bound the game's end implies: in a points game with a
+      target, a seat's total before a hand is below the target, so ``target + G`` (``G``, the
+      most a hand can add, the sum above: 126 in modern), or ``(deals + 1) * G`` in a game of
+      a number of deals; the low is 0 where no total can fall (no negative card, no new moon,
+      no bonus), else minus the high. In a counters game the seats' counters and the pool add
+      up to ``players * start_counters`` (the high of both); a game that ends when a seat goes
+      bankrupt keeps every total above 0 before each hand, other ends have a low of minus that
+      sum. **A total past its bound is clipped to it** (only a game that goes on far past its
+      end, seats tied for the win hand after hand, or a dozen new moons shot, could reach one):
+      :func:`encode` writes the clipped value; the true totals are the game's.
+
+    >>> from hearts import variants
+    >>> low, high = observation_bounds(variants.get("modern"))
+    >>> fields = layout(4)
+    >>> low[fields["scores"]].tolist(), high[fields["scores"]].tolist()
+    ([0.0, 0.0, 0.0, 0.0], [126.0, 126.0, 126.0, 126.0])
+    >>> float(high[fields["penalties"]][0]), float(high[fields["hand"]].max()), low.shape
+    (26.0, 1.0, (1828,))
+    >>> float(observation_bounds(4)[1][fields["scores"]][0])  # (Spot Hearts' 4 x 800 counters)
+    3200.0
+    """
+    if isinstance(rules, int) and not isinstance(rules, bool):
+        if not any(rules in variants.variant(name).players for name in variants.names()):
+            raise InvalidArgument(f"no form of the game is played by {rules} players")
+        return _preset_bounds(rules)
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"bounds are of Rules or a number of players, not {rules!r}")
+    low, high = _bounds(rules)
+    return low.copy(), high.copy()
+
+
+def _preset_bounds(players: int) -> tuple[np.ndarray, np.ndarray]:
+    pairs = [
+        _bounds(variants.for_players_named(name, players))
+        for name in variants.names()
+        if players in variants.variant(name).players
+    ]
+    low = np.minimum.reduce([low for low, _ in pairs])
+    high = np.maximum.reduce([high for _, high in pairs])
+    return low, high
+
+
+@functools.cache
+def _bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    fields = layout(rules.players)
+    size = fields["cancelled"].stop
+    low = np.zeros(size, dtype=np.float32)
+    high = np.ones(size, dtype=np.float32)
+    for name, (lo, hi) in _number_bounds(rules).items():
+        low[fields[name]] = lo
+        high[fields[name]] = hi
+    low.flags.writeable = high.flags.writeable = False
+    return low, high
+
+
+def hand_loss_bound(rules: Rules) -> int:
+    """The most a seat can lose in one hand of these rules, as a reward (a bound, not always
+    reached): in a points game the most points a hand can add (26 in modern, the moon's
+    included); in a counters game ``players - 1`` times the pack's penalty total (Howell's
+    settlement and the three-handed excess pay each other seat). Minus it is the default
+    penalty of an illegal action, so that no illegal action ever ends a hand better than a
+    legal one could.
+
+    >>> from hearts import variants
+    >>> hand_loss_bound(variants.get("modern")), hand_loss_bound(variants.get("black-maria"))
+    (26, 43)
+    >>> hand_loss_bound(variants.get("classic"))
+    39
+    """
+    if rules.method is SettlementMethod.POINTS:
+        return _number_bounds(rules)["penalties"][1]
+    return (rules.players - 1) * rules.penalty_total
+
+
 @functools.cache
 def _offsets(players: int) -> tuple[dict[str, int], int]:
     """Each field's start and the vector's size."""
@@ -239,10 +459,13 @@ class Encoder:
     True
     """
 
-    __slots__ = ("_done", "_kept", "_log", "_rel", "_seat", "_who")
+    __slots__ = ("_clip", "_done", "_kept", "_log", "_rel", "_rules", "_seat", "_who")
 
     def __init__(self) -> None:
         self._seat = -1
+        self._rules: Rules | None = None
+        self._clip = (0, 0, 0)
+        """The rules' bounds of the scores (low, high) and the pool's high (clipped to them)."""
         self._log: tuple[Event, ...] = ()
         """The view's events read so far."""
         self._done: tuple[Trick, ...] = ()
@@ -317,11 +540,19 @@ class Encoder:
         if view.to_act is not None:
             flags |= 1 << (starts["to_act"] - jack + rel[view.to_act])
         bits |= flags << jack
+        if view.rules is not self._rules:
+            self._rules = view.rules
+            number_bounds = _number_bounds(view.rules)
+            self._clip = (*number_bounds["scores"], number_bounds["pool"][1])
+        low, high, pool_high = self._clip
+        scores = view.scores
+        if min(scores) < low or max(scores) > high:  # (past the bound the game's end implies)
+            scores = tuple(min(max(score, low), high) for score in scores)
         numbers: list[int] = []
-        for values in (view.penalties, view.tricks_won, view.hand_sizes, view.scores):
+        for values in (view.penalties, view.tricks_won, view.hand_sizes, scores):
             numbers += values[seat:]
             numbers += values[:seat]
-        numbers.append(view.pool)
+        numbers.append(min(max(view.pool, 0), pool_high))
         auction, widow = view.auction, view.widow
         bids: list[int] = []
         if auction is not None:
@@ -475,6 +706,215 @@ def action_mask(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  #
     return mask
 
 
+def _action_name(action: int, symbols: bool) -> str:
+    if action in BID_ACTIONS:
+        amount = action - BID_ACTIONS.start
+        return "bid 0 (pass)" if amount == 0 else f"bid {amount}"
+    if action in SUIT_ACTIONS:
+        return f"name {Suit(action - SUIT_ACTIONS.start).name.lower()}"
+    if action in MOON_ACTIONS:
+        return ("moon old (the others score it)", "moon new (the shooter subtracts it)")[
+            action - MOON_ACTIONS.start
+        ]
+    try:
+        card = Card(action)
+    except InvalidCard:
+        return f"slot {action} (no card)"
+    return card.symbol if symbols else str(card)
+
+
+action_names: Final = tuple(_action_name(action, False) for action in range(ACTIONS))
+"""Every action's name, by action: a card's short name (``"QS"``, ``"TH'"`` for the second
+pack's, ``"JK"``), ``"bid 7"`` (``"bid 0 (pass)"``), ``"name hearts"``, ``"moon old (...)"``,
+and ``"slot 13 (no card)"`` for a card id no pack has (never legal)."""
+_SYMBOL_NAMES: Final = tuple(_action_name(action, True) for action in range(ACTIONS))
+
+
+def action_name(action: int, symbols: bool = False) -> str:
+    """An action's readable name (:data:`action_names`); ``symbols=True`` names cards with
+    their suit signs (``"Q♠"``, ``"10♥"``).
+
+    >>> action_name(44), action_name(44, symbols=True), action_name(132), action_name(142)
+    ('AS', 'A♠', 'bid 7', 'name hearts')
+    >>> action_name(145)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: action 145 is not in the action space (0 to 144)
+    """
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise InvalidArgument(f"an action is a whole number (0 to {ACTIONS - 1}), not {action!r}")
+    if not 0 <= action < ACTIONS:
+        raise InvalidArgument(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
+    return (_SYMBOL_NAMES if symbols else action_names)[int(action)]
+
+
+def _one_hot(part: np.ndarray) -> int | None:
+    hot = np.flatnonzero(part)
+    return int(hot[0]) if hot.size else None
+
+
+def describe(observation: np.ndarray | dict[str, np.ndarray], players: int) -> dict[str, Any]:
+    """The observation of a seat as readable fields (for debugging, as RLCard's ``raw_obs``):
+    a dict of the layout's fields, cards by their short names, suits, phase and direction by
+    name, numbers as ints, flags as bools. Seats are **relative**, as in the vector: 0 is this
+    seat, 1 the seat to its left, and so on (per-seat fields are lists in that order). The
+    ``trick`` is ``[(seat, card), ...]`` in the order played, from its leader. Given the whole
+    observation (the dict with ``action_mask``), ``legal`` names the legal actions too.
+
+    >>> from hearts import Game, variants
+    >>> vector = encode(Game(variants.get("modern"), seed=7).view(0))
+    >>> fields = describe(vector, 4)
+    >>> fields["hand"][:4], fields["phase"], fields["direction"], fields["scores"]
+    (['2C', '3C', '4C', '6C'], 'pass', 'left', [0, 0, 0, 0])
+    >>> fields["to_act"], fields["trick"], fields["hand_sizes"]
+    (1, [], [13, 13, 13, 13])
+    """
+    legal: list[str] | None = None
+    if isinstance(observation, dict):
+        mask = observation.get("action_mask")
+        if mask is not None:
+            legal = [action_names[int(a)] for a in np.flatnonzero(mask)]
+        observation = observation["observation"]
+    fields = layout(players) if isinstance(players, int) and players >= 2 else None
+    vector = np.asarray(observation)
+    if fields is None or vector.shape != (fields["cancelled"].stop,):
+        raise InvalidArgument(
+            f"an observation of {players!r} players is a vector of the layout's size, "
+            f"not an array of shape {vector.shape}"
+        )
+    p = players
+
+    def cards(part: np.ndarray) -> list[str]:
+        return [action_names[int(card)] for card in np.flatnonzero(part)]
+
+    def field(name: str) -> np.ndarray:
+        return vector[fields[name]]
+
+    def per_seat(name: str) -> np.ndarray:
+        return field(name).reshape(p, -1)
+
+    def numbers(name: str) -> list[int]:
+        return [round(float(value)) for value in field(name)]
+
+    trick_cards = per_seat("trick")
+    leader = _one_hot(field("leader"))
+    trick: list[tuple[int, str]] = []
+    if leader is not None:
+        for offset in range(p):
+            other = (leader + offset) % p
+            trick += [(other, card) for card in cards(trick_cards[other])]
+    suit_letters = [suit.name.lower() for suit in Suit]
+    direction = _one_hot(field("direction"))
+    phase = _one_hot(field("phase"))
+    named = _one_hot(field("named_suit"))
+    described: dict[str, Any] = {
+        "hand": cards(field("hand")),
+        "played": [cards(row) for row in per_seat("played")],
+        "trick": trick,
+        "leader": leader,
+        "passed": cards(field("passed")),
+        "received": cards(field("received")),
+        "choosing": cards(field("choosing")),
+        "discarded": cards(field("discarded")),
+        "voids": [[suit_letters[s] for s in np.flatnonzero(row)] for row in per_seat("voids")],
+        "penalties": numbers("penalties"),
+        "tricks_won": numbers("tricks_won"),
+        "hand_sizes": numbers("hand_sizes"),
+        "scores": numbers("scores"),
+        "pool": numbers("pool")[0],
+        "jack": bool(field("jack")[0]),
+        "direction": None if direction is None else _DIRECTIONS[direction].value,
+        "phase": None if phase is None else _PHASES[phase].value,
+        "to_act": _one_hot(field("to_act")),
+        "hearts_broken": bool(field("hearts_broken")[0]),
+        "bids": numbers("bids"),
+        "has_bid": [bool(flag) for flag in field("has_bid")],
+        "high_bid": numbers("high_bid")[0],
+        "bidder": _one_hot(field("bidder")),
+        "named_suit": None if named is None else suit_letters[named],
+        "widow_size": numbers("widow_size")[0],
+        "widow_taker": _one_hot(field("widow_taker")),
+        "stock_size": numbers("stock_size")[0],
+        "cancelled": cards(field("cancelled")),
+    }
+    if legal is not None:
+        described["legal"] = legal
+    return described
+
+
+RESET_OPTIONS: Final = ("dealer", "hands", "stock")
+"""The keys ``reset(options=...)`` takes, in both environments (see the module's docstring)."""
+
+
+def known_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options of ``reset`` that the environments take (:data:`RESET_OPTIONS`): a key they
+    do not know is said in a warning and left aside (PettingZoo's ``api_test`` resets with an
+    option no environment knows and expects it taken); options that are no dict are refused.
+
+    >>> known_options({"dealer": 2})
+    {'dealer': 2}
+    >>> known_options(3)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: reset's options are a dict, not 3
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise InvalidArgument(f"reset's options are a dict, not {options!r}")
+    unknown = sorted(str(key) for key in options if key not in RESET_OPTIONS)
+    if unknown:
+        warnings.warn(
+            f"reset takes the options {', '.join(RESET_OPTIONS)}: {', '.join(unknown)} left aside",
+            UserWarning,
+            stacklevel=3,
+        )
+    return {key: value for key, value in options.items() if key in RESET_OPTIONS}
+
+
+def _new_game(rules: Rules, seed: int, options: dict[str, Any] | None) -> Game:
+    """The game an episode plays: dealt from ``seed``, or as ``options`` choose (checked: a
+    bad value raises InvalidArgument with a sentence; a key not known is said and left aside,
+    :func:`known_options`)."""
+    if options is None:
+        return Game(rules, seed=seed)
+    options = known_options(options)
+    dealer = options.get("dealer")
+    hands: Sequence[CardSet | str | Sequence[CardLike]] | None = options.get("hands")
+    if hands is None:
+        if "stock" in options:
+            raise InvalidArgument("the stock option orders the cards left over: give hands too")
+        return Game(rules, seed=seed, dealer=dealer)
+    first = 0 if dealer is None else dealer
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.players:
+        raise InvalidArgument(
+            f"dealer={dealer!r} is not a seat: seats are 0 to {rules.players - 1}"
+        )
+    stock: Sequence[CardLike] | str = options.get("stock", ())
+    if "stock" not in options and (
+        rules.stock or rules.domino or rules.packs > 1 or rules.widow.value != "none"
+    ):
+        # The cards left over, in an order from the seed (hands that do not read as cards are
+        # left to check_hands to refuse).
+        with contextlib.suppress(HeartsError, TypeError, ValueError):
+            held = 0
+            for hand in hands:
+                held |= CardSet.parse(hand).mask if isinstance(hand, str) else mask_of(hand)
+            left = list(CardSet(rules.pack & ~held))
+            random.Random(seed).shuffle(left)
+            stock = tuple(left)
+    masks, checked = check_hands(rules, hands, stock, first)
+    dealt = Dealt(
+        hand_number=0,
+        dealer=first,
+        cut=None,
+        pass_direction=rules.pass_direction(0).value,
+        hands=tuple(CardSet(mask) for mask in masks),
+        stock=checked,
+    )
+    return Game(rules, seed=seed, dealer=first, deals=[dealt])
+
+
 def _rules(variant: str, players: int | None, changes: dict[str, Any]) -> Rules:
     preset = variants.variant(variant)
     rules = preset.rules if players is None else variants.for_players_named(variant, players)
@@ -492,13 +932,20 @@ def _rules(variant: str, players: int | None, changes: dict[str, Any]) -> Rules:
     return rules
 
 
+Illegal = Literal["penalty", "raise"]
+ILLEGAL_MODES: Final = ("penalty", "raise")
+
+
 class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
-    """The AEC environment (see the module's docstring for observations, actions, rewards)."""
+    """The AEC environment (see the module's docstring for observations, actions, rewards,
+    illegal actions, the state, renders and reset options)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
+        "render_fps": 1,
         "name": "hearts_v0",
         "is_parallelizable": False,
+        "layout_version": LAYOUT_VERSION,
     }
 
     def __init__(
@@ -509,6 +956,8 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         reward: RewardMode = "end",
         seed: int | None = None,
         render_mode: str | None = None,
+        illegal: Illegal = "penalty",
+        illegal_reward: float | None = None,
         **rules_changes: Any,
     ) -> None:
         super().__init__()
@@ -517,8 +966,14 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if reward not in ("end", "trick"):
             raise InvalidArgument(f"reward={reward!r}: it is 'end' or 'trick'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidArgument(f"render_mode={render_mode!r}: it is None or 'ansi'")
+            raise InvalidArgument(f"render_mode={render_mode!r}: it is None, 'ansi' or 'human'")
+        if illegal not in ILLEGAL_MODES:
+            raise InvalidArgument(f"illegal={illegal!r}: it is 'penalty' or 'raise'")
         self.rules = _rules(variant, players, rules_changes)
+        self.illegal: Illegal = illegal
+        self.illegal_reward = _illegal_reward(self.rules, illegal_reward)
+        """The reward of an illegal action with ``illegal="penalty"`` (minus
+        :func:`hand_loss_bound` unless given)."""
         self.variant = variant
         self.episode: Episode = episode
         self.reward_mode: RewardMode = reward
@@ -527,17 +982,23 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         n = self.rules.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = layout(n)["cancelled"].stop
+        low, high = _bounds(self.rules)
         self._spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
         self._action_spaces = {agent: spaces.Discrete(ACTIONS) for agent in self.possible_agents}
+        self.state_space = spaces.Box(
+            np.concatenate([*[low] * n, np.zeros(CARD_SLOTS, np.float32)]),
+            np.concatenate([*[high] * n, np.ones(CARD_SLOTS, np.float32)]),
+            dtype=np.float32,
+        )
+        """The space of :meth:`state`."""
         self.game: Game | None = None
         """The game being played (None before ``reset``): read it freely, but move only by
         ``step`` (the environment keeps the seats' views and encoders between steps)."""
@@ -554,9 +1015,18 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
     # ------------------------------------------------------------------ episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.game = Game(self.rules, seed=self._seeds.randrange(2**63))
+        """Deal a new game (``options``: see the module's docstring; a bad value raises
+        :class:`~hearts.errors.InvalidArgument` and changes nothing, a key not known is said in
+        a warning and left aside)."""
+        seeds = random.Random(seed) if seed is not None else self._seeds
+        state = seeds.getstate()
+        try:
+            game = _new_game(self.rules, seeds.randrange(2**63), options)
+        except BaseException:
+            seeds.setstate(state)
+            raise
+        self._seeds = seeds
+        self.game = game
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -567,6 +1037,8 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._views = [None] * len(self.possible_agents)
         self._start_hand()
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _start_hand(self) -> None:
         assert self.game is not None
@@ -598,6 +1070,48 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             "action_mask": self._mask(view),
         }
 
+    def state(self) -> np.ndarray:
+        """The whole true state, for a centralised critic (never for a policy that acts: it
+        holds every hand): every seat's observation vector in seat order (``player_0``
+        first, each in its own relative layout), then :data:`CARD_SLOTS` flags of the cards of
+        the pack in no hand and never played (the stock, the widow, discards). In
+        :attr:`state_space`.
+
+        >>> table = raw_env("modern")
+        >>> table.reset(seed=1)
+        >>> state = table.state()
+        >>> state.shape, state in table.state_space, int(state[1828 : 1828 + 125].sum())
+        ((7437,), True, 13)
+        """
+        if self.game is None:
+            raise InvalidArgument("there is no state before reset()")
+        n = self.rules.players
+        parts = [
+            self._encoders[seat].encode(self._view(seat), self._choosing[seat]) for seat in range(n)
+        ]
+        held = 0
+        for seat in range(n):
+            held |= self._deal.hand(seat).mask
+        unseen = self.rules.pack & ~held & ~self._view(0).played_cards().mask
+        flags = np.zeros(CARD_SLOTS, dtype=np.float32)
+        flags[list(CardSet(unseen))] = 1.0
+        return np.concatenate([*parts, flags])
+
+    def raw_observation(self, agent: str) -> dict[str, Any]:
+        """The agent's observation as readable fields (:func:`describe`: seats relative to it),
+        with ``legal``, its legal actions by name, and ``seat``, its own seat.
+
+        >>> table = raw_env("modern")
+        >>> table.reset(seed=1)
+        >>> raw = table.raw_observation(table.agent_selection)
+        >>> raw["seat"], raw["phase"], len(raw["hand"]), raw["legal"] == raw["hand"]
+        (1, 'pass', 13, True)
+        """
+        seat = self._seat(agent)
+        described = describe(self.observe(agent), self.rules.players)
+        described["seat"] = seat
+        return described
+
     def _view(self, seat: int) -> SeatView:
         """The seat's view now, built once between two moves (a view is frozen, and only a move
         changes the game): at the pass, a seat's three steps and the observations between them
@@ -612,8 +1126,11 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
         return view
 
     def _mask(self, view: SeatView) -> np.ndarray:
-        """The legal actions of a seat now, from the moves its view lists."""
-        if self.terminations.get(self.possible_agents[view.seat], False):
+        """The legal actions of a seat now, from the moves its view lists: none for an agent
+        not selected (at the pass every seat still to pass has moves, but one acts at a time)
+        or done."""
+        agent = self.possible_agents[view.seat]
+        if agent != self.agent_selection or self.terminations.get(agent, False):
             return np.zeros(ACTIONS, dtype=np.int8)
         return action_mask(view, self._choosing[view.seat])
 
@@ -631,19 +1148,49 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
                 f"an action is a whole number (0 to {ACTIONS - 1}), not {action!r}"
             )
         action = int(action)
-        move = move_of(action)
-        view = self._views[seat]
-        legal = view.legal_moves if view is not None else self.game.legal_moves(seat)
-        if isinstance(legal, PassChoices):
-            self._choose(seat, action)
-        else:
-            if move not in legal:
-                raise IllegalMove(
-                    f"action {action} ({move}) is not legal for {agent} now: "
-                    f"the legal actions are {sorted(action_of(m) for m in legal)}"
-                )
-            self._play(move, seat)
+        if not 0 <= action < ACTIONS:
+            raise IllegalMove(f"action {action} is not in the action space (0 to {ACTIONS - 1})")
+        try:
+            view = self._views[seat]
+            legal = view.legal_moves if view is not None else self.game.legal_moves(seat)
+            if isinstance(legal, PassChoices):
+                self._choose(seat, action)
+            else:
+                move = move_of(action)
+                if move not in legal:
+                    raise IllegalMove(
+                        f"action {action} ({move}) is not legal for {agent} now: "
+                        f"the legal actions are {sorted(action_of(m) for m in legal)}"
+                    )
+                self._play(move, seat)
+        except IllegalMove as refusal:
+            if self.illegal == "raise":
+                raise
+            self.forfeit(agent, str(refusal))
+            return
         self._after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def forfeit(self, agent: str, reason: str) -> None:
+        """End the episode for an illegal action of ``agent`` (``illegal="penalty"``; the
+        Gymnasium environment calls it too): the agent's reward is :attr:`illegal_reward`,
+        every other agent's 0, every agent terminated; ``infos[agent]["illegal"]`` is
+        ``reason``. Nothing of the game moves.
+
+        >>> table = raw_env("modern")
+        >>> table.reset(seed=1)
+        >>> table.forfeit("player_1", "it gave up")
+        >>> table.rewards["player_1"], table.rewards["player_0"], all(table.terminations.values())
+        (-26.0, 0.0, True)
+        """
+        seat = self._seat(agent)
+        self.rewards = dict.fromkeys(self.possible_agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self._cumulative_rewards[self.possible_agents[seat]] = 0.0
+        self._accumulate_rewards()
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal": reason}
 
     def _choose(self, seat: int, action: int) -> None:
         """One card of a sequential pass or discard: chosen, or with the last, submitted."""
@@ -702,12 +1249,89 @@ class HeartsEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self._select()
 
     def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"`` returns it, ``"human"`` prints it, as
+        PettingZoo's classic games do, after each reset and step); None without a render mode.
+        It shows the hand number, phase and the agent to act, every seat's cards (a render
+        is the referee's table, not an observation), the trick on the table, each seat's
+        penalties and tricks this hand and the scores."""
         if self.render_mode is None or self.game is None:
             return None
-        return repr(self.game)
+        text = render_text(self)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
+
+
+def render_text(table: HeartsEnv) -> str:
+    """The text of :meth:`HeartsEnv.render` (whatever the render mode).
+
+    >>> table = raw_env("modern", render_mode="ansi")
+    >>> table.reset(seed=1)
+    >>> print(table.render())  # doctest: +ELLIPSIS
+    modern, 4 players: hand 1, pass left, phase pass, player_1 to act
+    scores before this hand: player_0 0, player_1 0, player_2 0, player_3 0
+      player_0 (dealer): 5♣ 6♣ 2♦ 3♦ 6♦ 5♠ 6♠ 10♠ J♠ Q♠ K♠ 5♥ K♥  [penalties 0, tricks 0]
+    > player_1: 9♣ 10♣ J♣ Q♣ K♣ 7♦ 9♦ 4♠ 8♠ A♠ 2♥ 10♥ Q♥  [penalties 0, tricks 0]
+    ...
+    trick: (none)
+    """
+    if table.game is None:
+        raise InvalidArgument("there is no table to render before reset()")
+    deal, game = table._deal, table.game
+    public = deal.public_view()
+    names = table.possible_agents
+    acting = None if all(table.terminations.values()) else table.agent_selection
+    phase = "over" if deal.is_over else public.phase.value
+    head = (
+        f"{table.variant}, {len(names)} players: hand {public.hand_number + 1}, "
+        f"pass {public.pass_direction.value}, phase {phase}"
+    )
+    lines = [head + (f", {acting} to act" if acting is not None else ", episode over")]
+    before = ", ".join(f"{name} {score}" for name, score in zip(names, public.scores, strict=True))
+    lines.append(f"scores before this hand: {before}")
+    if deal.is_over:
+        now = ", ".join(f"{name} {score}" for name, score in zip(names, game.scores, strict=True))
+        lines.append(f"scores now: {now}")
+    if public.pool or public.jack:
+        lines.append(f"pool: {public.pool}" + (" (a Jack)" if public.jack else ""))
+    auction = public.auction
+    if auction is not None:
+        bids = ", ".join(
+            f"{name} {'-' if bid is None else bid}"
+            for name, bid in zip(names, auction.bids, strict=True)
+        )
+        named = auction.named_suit
+        lines.append(
+            f"bids: {bids}"
+            + (f"; {names[auction.bidder]} bid highest" if auction.bidder is not None else "")
+            + (f"; {named.name.lower()} named" if named is not None else "")
+        )
+    for seat, name in enumerate(names):
+        marks = " (dealer)" if seat == public.dealer else ""
+        held = deal.hand(seat)
+        cards = " ".join(card.symbol for card in held) if held else "(no cards)"
+        pointer = "> " if name == acting else "  "
+        lines.append(
+            f"{pointer}{name}{marks}: {cards}  [penalties {public.penalties[seat]}, "
+            f"tricks {public.tricks_won[seat]}]"
+        )
+    trick = ", ".join(f"{names[seat]} {card.symbol}" for seat, card in public.trick)
+    lines.append(
+        f"trick: {trick or '(none)'}" + (", hearts broken" if public.hearts_broken else "")
+    )
+    return "\n".join(lines)
+
+
+def _illegal_reward(rules: Rules, given: float | None) -> float:
+    if given is None:
+        return -float(hand_loss_bound(rules))
+    if isinstance(given, bool) or not isinstance(given, int | float) or not math.isfinite(given):
+        raise InvalidArgument(f"illegal_reward={given!r}: it is a finite number (or None)")
+    return float(given)
 
 
 def raw_env(
@@ -717,10 +1341,22 @@ def raw_env(
     reward: RewardMode = "end",
     seed: int | None = None,
     render_mode: str | None = None,
+    illegal: Illegal = "penalty",
+    illegal_reward: float | None = None,
     **rules_changes: Any,
 ) -> HeartsEnv:
     """The environment without wrappers (see :class:`HeartsEnv`)."""
-    return HeartsEnv(variant, players, episode, reward, seed, render_mode, **rules_changes)
+    return HeartsEnv(
+        variant,
+        players,
+        episode,
+        reward,
+        seed,
+        render_mode,
+        illegal,
+        illegal_reward,
+        **rules_changes,
+    )
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):
@@ -780,10 +1416,22 @@ def env(
     reward: RewardMode = "end",
     seed: int | None = None,
     render_mode: str | None = None,
+    illegal: Illegal = "penalty",
+    illegal_reward: float | None = None,
     **rules_changes: Any,
 ) -> AECEnv[str, dict[str, np.ndarray], int]:
     """The environment in PettingZoo's order-enforcing wrapper (the usual entry point;
     :class:`OrderEnforcing`)."""
     return OrderEnforcing(
-        raw_env(variant, players, episode, reward, seed, render_mode, **rules_changes)
+        raw_env(
+            variant,
+            players,
+            episode,
+            reward,
+            seed,
+            render_mode,
+            illegal,
+            illegal_reward,
+            **rules_changes,
+        )
     )

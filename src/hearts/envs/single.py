@@ -38,13 +38,28 @@ actions, the same sequential pass and discard, the same episodes (``episode="han
 - Each bot sees only its seat's view (``game.view(seat)``). The game's deal and every bot's
   seed are drawn from the environment's generator (``reset(seed=...)``, or the ``seed`` given
   when it was made), so a seeded run repeats exactly.
-- An illegal action (a card the seat does not hold, a bid out of turn, an unused card slot)
-  raises :class:`~hearts.errors.IllegalMove` with a sentence and changes nothing
-  (``illegal="raise"``, the default). With ``illegal="refuse"`` the step instead returns the
-  same position, a reward of ``illegal_reward`` (-1.0 unless given) and the sentence in
-  ``info["illegal"]``: every action of the space is then a valid argument of ``step``, as
-  Gymnasium's contract (and :func:`gymnasium.utils.env_checker.check_env`) has it. A value that
-  is not in the action space (a number past 144, text) raises in either mode.
+- An illegal action (a card the seat does not hold, a bid out of turn, an unused card slot),
+  with ``illegal="penalty"`` (the default), ends the episode as in the AEC environment: the
+  step returns ``terminated=True``, a reward of ``illegal_reward`` (minus
+  :func:`~hearts.envs.aec.hand_loss_bound` unless given: -26 in modern), the sentence naming
+  the action in ``info["illegal"]``, and no legal action left; the game does not move. So every
+  action of the space is a valid argument of ``step``, as Gymnasium's contract (and
+  :func:`gymnasium.utils.env_checker.check_env`, which steps unmasked random actions) has it:
+  the registered id passes ``check_env`` as ``gymnasium.make`` returns it. With
+  ``illegal="raise"`` it raises :class:`~hearts.errors.IllegalMove` with the sentence and changes
+  nothing; with ``illegal="refuse"`` the step returns the same position, not terminated, the
+  same penalty and the sentence. A value that is not in the action space (a number past 144,
+  text) raises in every mode.
+- :meth:`~SingleSeatEnv.action_masks` gives the legal actions as booleans (sb3-contrib's
+  MaskablePPO reads it); :meth:`~SingleSeatEnv.raw_observation` the observation as readable
+  fields (:func:`~hearts.envs.aec.describe`).
+- The observation's ``Box`` has the AEC environment's finite bounds
+  (:func:`~hearts.envs.aec.observation_bounds`); ``metadata["layout_version"]`` is
+  :data:`~hearts.envs.aec.LAYOUT_VERSION`.
+- ``reset(options=...)`` takes the AEC environment's options (``dealer``, ``hands``,
+  ``stock``: see :mod:`hearts.envs.aec`), and refuses a dealer who would make the learning
+  seat sit out its only hand. ``render_mode="ansi"`` or ``"human"`` renders the table (every
+  seat's cards, the trick, the scores); ``"human"`` prints it after each reset and step.
 
 Importing :mod:`hearts.envs` registers the environment with Gymnasium as ``hearts/Hearts-v0``
 (keywords as :class:`SingleSeatEnv`'s):
@@ -61,7 +76,6 @@ Importing :mod:`hearts.envs` registers the environment with Gymnasium as ``heart
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any, Final, Literal, SupportsFloat
 
@@ -71,7 +85,17 @@ from gymnasium import spaces
 
 from hearts import bots
 from hearts.bots.base import Bot, check_seed
-from hearts.envs.aec import ACTIONS, Episode, HeartsEnv, RewardMode, actions_of
+from hearts.envs.aec import (
+    ACTIONS,
+    LAYOUT_VERSION,
+    Episode,
+    HeartsEnv,
+    RewardMode,
+    _new_game,
+    actions_of,
+    known_options,
+    render_text,
+)
 from hearts.errors import IllegalMove, InvalidArgument
 from hearts.game import Game
 from hearts.rules import Rules
@@ -81,7 +105,7 @@ __all__ = ["ENV_ID", "Illegal", "SingleSeatEnv", "gym_env"]
 ENV_ID: Final = "hearts/Hearts-v0"
 """The environment's Gymnasium id (``gymnasium.make(ENV_ID, variant=...)``)."""
 
-Illegal = Literal["raise", "refuse"]
+Illegal = Literal["penalty", "raise", "refuse"]
 
 _SEED_RANGE: Final = 2**62
 """The game's and each bot's seed are drawn below this from the environment's generator."""
@@ -105,7 +129,11 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
     hearts.errors.InvalidArgument: seat 0 deals the first hand at 7 players and sits it out: with episode='hand' it would never act (choose another seat, or episode='game')
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's form)
+    metadata: dict[str, Any] = {  # noqa: RUF012 (Gymnasium's form)
+        "render_modes": ["ansi", "human"],
+        "render_fps": 1,
+        "layout_version": LAYOUT_VERSION,
+    }
 
     def __init__(
         self,
@@ -117,15 +145,24 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         samples: int | None = None,
         episode: Episode = "hand",
         reward: RewardMode = "end",
-        illegal: Illegal = "raise",
-        illegal_reward: float = -1.0,
+        illegal: Illegal = "penalty",
+        illegal_reward: float | None = None,
         seed: int | None = None,
         render_mode: str | None = None,
         **rules_changes: Any,
     ) -> None:
-        # The AEC environment checks the variant, the rules, the episode, reward and render mode.
+        # The AEC environment checks the variant, the rules, the episode, reward, render mode and
+        # illegal_reward; it raises on an illegal action, and this environment decides.
         self._table = HeartsEnv(
-            variant, players, episode, reward, None, render_mode, **rules_changes
+            variant,
+            players,
+            episode,
+            reward,
+            None,
+            "ansi" if render_mode == "human" else render_mode,  # (printed here, not per move)
+            "raise",
+            illegal_reward,
+            **rules_changes,
         )
         n = self._table.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -133,29 +170,19 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         self._opponents = self._opponent_names(opponents, seat, n)
         for name in set(self._opponents.values()):
             bots.get(name, think=think, samples=samples)  # an unknown name or bad budget: refused
-        if illegal not in ("raise", "refuse"):
-            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise' or 'refuse'")
-        if (
-            isinstance(illegal_reward, bool)
-            or not isinstance(illegal_reward, int | float)
-            or not math.isfinite(illegal_reward)
-        ):
-            raise InvalidArgument(f"illegal_reward={illegal_reward!r}: it is a finite number")
+        if illegal not in ("penalty", "raise", "refuse"):
+            raise InvalidArgument(f"illegal={illegal!r}: it is 'penalty', 'raise' or 'refuse'")
         check_seed(seed)
-        if episode == "hand" and self._table.rules.dealt_seats < n:
-            dealer = Game(self._table.rules, seed=0).first_dealer
-            if seat == dealer:
-                raise InvalidArgument(
-                    f"seat {seat} deals the first hand at {n} players and sits it out: with "
-                    "episode='hand' it would never act (choose another seat, or episode='game')"
-                )
+        self._episode = episode
+        self._check_sits_out(seat, Game(self._table.rules, seed=0).first_dealer)
         self.variant = variant
         self.seat = seat
         """The learning seat."""
         self.think = think
         self.samples = samples
         self.illegal: Illegal = illegal
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = self._table.illegal_reward
+        """The reward of an illegal action (``illegal="penalty"`` or ``"refuse"``)."""
         self.render_mode = render_mode
         self._agent = self._table.possible_agents[seat]
         self.observation_space: spaces.Space[Observation] = self._table.observation_space(
@@ -166,6 +193,15 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         self._seeded = False
         self._bots: dict[int, Bot] = {}
         self._done = True
+
+    def _check_sits_out(self, seat: int, dealer: int) -> None:
+        """Refuse a first hand the learning seat would sit out in a hand episode."""
+        n = self._table.rules.players
+        if self._episode == "hand" and self._table.rules.dealt_seats < n and seat == dealer:
+            raise InvalidArgument(
+                f"seat {seat} deals the first hand at {n} players and sits it out: with "
+                "episode='hand' it would never act (choose another seat, or episode='game')"
+            )
 
     @staticmethod
     def _opponent_names(opponents: str | Sequence[str], seat: int, n: int) -> dict[int, str]:
@@ -203,9 +239,16 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new game and let the bots play until the learning seat must act."""
-        if options:
-            raise InvalidArgument(f"reset takes no options, not {options!r}")
+        """Deal a new game and let the bots play until the learning seat must act.
+
+        ``options`` are the AEC environment's (:data:`~hearts.envs.aec.RESET_OPTIONS`:
+        ``dealer``, ``hands``, ``stock``); a bad value raises
+        :class:`~hearts.errors.InvalidArgument` and changes nothing."""
+        known = known_options(options)
+        if known:
+            dealer = known.get("dealer", 0)
+            _new_game(self.rules, 0, known)  # (checks every value before anything changes)
+            self._check_sits_out(self.seat, dealer)
         if seed is None and not self._seeded:
             seed = self._seed
         super().reset(seed=seed)
@@ -218,11 +261,13 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
             other: bots.get(name, seed=draws[other], think=self.think, samples=self.samples)
             for other, name in self._opponents.items()
         }
-        self._table.reset(seed=draws[self.seat])
+        self._table.reset(seed=draws[self.seat], options=known or None)
         self._done = False
         self._bots_play()
-        # The constructor refused the one table at which the seat could sit a whole hand out.
+        # The seat that deals the first hand and sits it out was refused above.
         assert not self._done, "the episode ended before the learning seat acted"
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def step(
@@ -243,13 +288,49 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         except IllegalMove as refusal:
             if self.illegal == "raise":
                 raise
+            if self.illegal == "penalty":
+                self._table.forfeit(self._agent, str(refusal))
+                self._done = True
             obs, info = self._observe()
             info["illegal"] = str(refusal)
-            return obs, self.illegal_reward, False, False, info
+            if self.render_mode == "human":
+                self.render()
+            return obs, self.illegal_reward, self._done, False, info
         total = self._taken()
         total += self._bots_play()
         obs, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
         return obs, total, self._done, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learning seat's legal actions now, as booleans (sb3-contrib's MaskablePPO
+        reads this method; none once the episode is over).
+
+        >>> table = gym_env("modern", seed=1)
+        >>> _ = table.reset()
+        >>> mask = table.action_masks()
+        >>> mask.dtype, mask.shape, int(mask.sum())
+        (dtype('bool'), (145,), 13)
+        """
+        if self._table.game is None:
+            raise InvalidArgument("there are no legal actions before reset()")
+        return self._table.observe(self._agent)["action_mask"].astype(bool)
+
+    def raw_observation(self) -> dict[str, Any]:
+        """The learning seat's observation as readable fields
+        (:meth:`~hearts.envs.aec.HeartsEnv.raw_observation`: seats relative to it, ``legal``
+        by name, ``seat``).
+
+        >>> table = gym_env("modern", seed=1)
+        >>> _ = table.reset()
+        >>> raw = table.raw_observation()
+        >>> raw["seat"], raw["phase"], raw["legal"] == raw["hand"]
+        (0, 'pass', True)
+        """
+        if self._table.game is None:
+            raise InvalidArgument("there is no observation before reset()")
+        return self._table.raw_observation(self._agent)
 
     def _taken(self) -> float:
         """The seat's reward of the AEC step just made; notes the episode's end."""
@@ -284,8 +365,16 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         return obs, info
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``), else None."""
-        return self._table.render()
+        """The table as text (:func:`~hearts.envs.aec.render_text`: every seat's cards, the
+        trick, the scores): ``render_mode="ansi"`` returns it, ``"human"`` prints it (after
+        each reset and step too); None without a render mode."""
+        if self.render_mode is None or self._table.game is None:
+            return None
+        text = render_text(self._table)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         self._table.close()
