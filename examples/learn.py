@@ -50,16 +50,12 @@ import numpy as np  # noqa: E402
 from hearts import arena, bots, variants  # noqa: E402
 from hearts.cards import Card, CardSet  # noqa: E402
 from hearts.envs import aec  # noqa: E402
+from hearts.envs.vector import VectorEnv  # noqa: E402
 from hearts.errors import UnknownName  # noqa: E402
 from hearts.hand.choices import PassChoices  # noqa: E402
 from hearts.hand.core import Phase  # noqa: E402
 from hearts.moves import Discard, Move, Pass  # noqa: E402
 from hearts.observation import SeatView  # noqa: E402
-
-try:
-    from hearts.envs.vector import VectorEnv
-except ImportError:  # pragma: no cover - development only, before the vector env lands
-    VectorEnv = None
 
 VARIANT = "modern"
 LEARNED = "learned"
@@ -273,49 +269,9 @@ class Settings:
     opponents: str = "basic"
 
 
-class LocalTables:  # pragma: no cover - development only, before the vector env lands
-    """Development stand-in for the vector env: SingleSeatEnv tables, SAME_STEP autoreset."""
-
-    def __init__(self, num_envs: int, opponents: str, seed: int) -> None:
-        from hearts.envs.single import SingleSeatEnv
-
-        self.num_envs = num_envs
-        self.tables = [
-            SingleSeatEnv(VARIANT, seat=0, opponents=opponents, episode="game", reward="trick")
-            for _ in range(num_envs)
-        ]
-        size = aec.layout(PLAYERS)["cancelled"].stop
-        self.obs = {
-            "observation": np.zeros((num_envs, size), np.float32),
-            "action_mask": np.zeros((num_envs, aec.ACTIONS), np.int8),
-        }
-
-    def reset(self, seed: int) -> tuple[dict[str, Array], dict[str, Any]]:
-        seeds = np.random.SeedSequence(seed).generate_state(self.num_envs)
-        for row, table in enumerate(self.tables):
-            obs, _ = table.reset(seed=int(seeds[row]))
-            self.obs["observation"][row] = obs["observation"]
-            self.obs["action_mask"][row] = obs["action_mask"]
-        return self.obs, {}
-
-    def step(self, actions: Array) -> tuple[dict[str, Array], Array, Array, Array, dict[str, Any]]:
-        rewards = np.zeros(self.num_envs, np.float32)
-        ended = np.zeros(self.num_envs, bool)
-        for row, table in enumerate(self.tables):
-            obs, reward, ended[row], _, _ = table.step(int(actions[row]))
-            rewards[row] = float(reward)
-            if ended[row]:
-                obs, _ = table.reset()
-            self.obs["observation"][row] = obs["observation"]
-            self.obs["action_mask"][row] = obs["action_mask"]
-        return self.obs, rewards, ended, np.zeros_like(ended), {}
-
-
-def make_tables(settings: Settings, seed: int) -> Any:
+def make_tables(settings: Settings, seed: int) -> VectorEnv:
     """The vector environment: ``envs`` tables, the learner at seat 0, ``opponents`` at the
     others, whole games, rewards a trick."""
-    if VectorEnv is None:  # pragma: no cover
-        return LocalTables(settings.envs, settings.opponents, seed)
     return VectorEnv(
         num_envs=settings.envs,
         variant=VARIANT,
