@@ -170,7 +170,8 @@ class Net:
         }
 
     def save(self, path: str, history: dict[str, Array]) -> None:
-        np.savez(path, **self.params, **history)
+        arrays: dict[str, Any] = {**self.params, **history}
+        np.savez(path, **arrays)
 
     @classmethod
     def load(cls, path: str) -> Net:
