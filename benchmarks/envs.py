@@ -12,6 +12,14 @@ whole observation and its legal actions, as a learner would:
   one hand an episode; at each step ``env.last()`` gives the observation dict, a random action
   is drawn from ``np.flatnonzero(obs["action_mask"])`` and stepped. The seats' closing steps
   (``None`` for an agent that is done) are not counted, but their time is.
+- **vector, self-play**: ``hearts.envs.vector.VectorEnv(num_envs=--tables, opponents=None)``
+  (every seat the learner's, the C stepping when it is built), one hand an episode, auto-reset;
+  at each step the observation array is taken and one random legal action a table is drawn from
+  the masks at once (``(rng.random(masks.shape) * masks).argmax(axis=1)``): a step of N tables
+  counts N decision steps.
+- **vector, basic**: the same with ``opponents="basic"`` (one learning seat a table against
+  three ``basic`` bots, stepped in Python): only the learner's decisions count as steps, the
+  bots' time counts.
 - **OpenSpiel**: ``pyspiel.load_game("hearts")`` with the modern game's options; at each
   decision node ``state.information_state_tensor()`` and ``state.legal_actions()``, a random
   action applied. The deal is applied from one shuffle (52 ``apply_action`` calls, no
@@ -26,6 +34,7 @@ ratio is the median of the per-round ratios. Without ``pyspiel`` only ours is me
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.metadata
 import os
 import random
@@ -37,6 +46,7 @@ from collections.abc import Callable
 import numpy as np
 
 from hearts.envs import env as hearts_env
+from hearts.envs.vector import VectorEnv
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engine import _openspiel_game
@@ -51,6 +61,8 @@ clock = time.process_time
 Measure = Callable[[random.Random, float], tuple[int, float]]
 GOAL = 1.5
 """Ours at least this many times OpenSpiel's decision steps a second (issue 15)."""
+VECTOR_GOAL = 5.0
+"""The vector environment in self-play at least this many times OpenSpiel's (issue 39)."""
 
 
 def ours(rng: random.Random, seconds: float) -> tuple[int, float]:
@@ -100,6 +112,32 @@ def theirs(rng: random.Random, seconds: float) -> tuple[int, float]:
             return steps, now - start
 
 
+TABLES = 64
+"""The vector environment's tables a step, unless ``--tables`` says otherwise."""
+
+
+def vector(
+    rng: random.Random, seconds: float, opponents: str | None, tables: int = TABLES
+) -> tuple[int, float]:
+    """Decision steps of random hands through the vector environment, many tables a step."""
+    venv = VectorEnv(num_envs=tables, opponents=opponents)
+    draw = np.random.default_rng(rng.randrange(2**32))
+    obs, _info = venv.reset(seed=rng.randrange(2**32))
+    steps = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        for _ in range(20):
+            _ = obs["observation"]
+            masks = obs["action_mask"]
+            actions = (draw.random(masks.shape) * masks).argmax(axis=1)
+            obs, _rewards, _terminations, _truncations, _info = venv.step(actions)
+        steps += 20 * tables
+        now = clock()
+        if now >= deadline:
+            return steps, now - start
+
+
 def machine() -> dict[str, str]:
     """Where the numbers were measured: the engine benchmark's lines, and numpy's and
     PettingZoo's versions."""
@@ -114,14 +152,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     parser.add_argument("--rounds", type=int, default=5, help="rounds; the median is shown")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random hands")
+    parser.add_argument(
+        "--tables", type=int, default=TABLES, help="the vector environment's tables a step"
+    )
+    parser.add_argument("--no-vector", action="store_true", help="leave the vector environment out")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.rounds < 1:
-        parser.error("--seconds must be above 0 and --rounds at least 1")
+    if args.seconds <= 0 or args.rounds < 1 or args.tables < 1:
+        parser.error("--seconds must be above 0, --rounds and --tables at least 1")
     measures: dict[str, Measure] = {"ours: AEC env (hearts.envs.env)": ours}
     if pyspiel is not None:
         measures["OpenSpiel: hearts, information_state_tensor"] = theirs
     else:
         print("pyspiel is not importable: measuring ours only")
+    if not args.no_vector:
+        tables = args.tables
+        measures[f"ours: vector env, self-play, {tables} tables"] = functools.partial(
+            vector, opponents=None, tables=tables
+        )
+        measures[f"ours: vector env vs basic, {tables} tables"] = functools.partial(
+            vector, opponents="basic", tables=tables
+        )
     samples: dict[str, list[float]] = {label: [] for label in measures}
     for measure in measures.values():  # one short untimed pass: imports, caches
         measure(random.Random(args.seed), 0.2)
@@ -141,10 +191,14 @@ def main(argv: list[str] | None = None) -> int:
     for key, value in machine().items():
         print(f"{key}: {value}")
     if pyspiel is not None:
-        ours_values, theirs_values = samples.values()
+        ours_values, theirs_values, *vector_values = samples.values()
         ratio = statistics.median(a / b for a, b in zip(ours_values, theirs_values, strict=True))
         verdict = "meets" if ratio >= GOAL else "is below"
         print(f"ours / OpenSpiel: {ratio:.2f}x; goal at least {GOAL}x: {verdict} it")
+        for label, values in zip(list(samples)[2:], vector_values, strict=True):
+            ratio = statistics.median(a / b for a, b in zip(values, theirs_values, strict=True))
+            goal = f"; goal at least {VECTOR_GOAL}x (aim 10x)" if "self-play" in label else ""
+            print(f"{label} / OpenSpiel: {ratio:.2f}x{goal}")
     return 0
 
 

@@ -5,6 +5,7 @@ refused), batched masks, and every preset and player count in self-play."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ from hearts import IllegalMove, InvalidArgument, UnknownName, variants
 from hearts.envs import aec
 from hearts.envs.aec import ACTIONS, HeartsEnv, layout
 from hearts.envs.single import SingleSeatEnv
-from hearts.envs.vector import LAYOUT_VERSION, VectorEnv
+from hearts.envs.vector import ACCELERATOR, LAYOUT_VERSION, VectorEnv
 from hearts.rules import SettlementMethod
 
 TABLES = [
@@ -322,3 +323,227 @@ def test_spaces_and_masks() -> None:
     assert masks.dtype == np.bool_ and masks.shape == (4, ACTIONS)
     assert np.array_equal(masks, obs["action_mask"] != 0)
     assert obs["observation"].shape == (4, layout(4)["cancelled"].stop)
+
+
+# ---------------------------------------------------------------- the C stepping, differential
+
+
+def _funnel(masks: np.ndarray, seats: np.ndarray) -> np.ndarray:
+    """Seat 0 plays its highest card, the others their lowest when they follow suit and their
+    highest (hearts first) when they cannot: seat 0 takes most tricks, and now and then every
+    penalty card (it shoots the moon)."""
+    actions = []
+    for row, seat in zip(masks, seats, strict=True):
+        legal = np.flatnonzero(row)
+        follow = len({int(card) >> 4 for card in legal}) == 1
+        actions.append(int(legal.min() if seat != 0 and follow else legal.max()))
+    return np.array(actions, dtype=np.int64)
+
+
+def _run(venv: VectorEnv, seed: int, steps: int, funnel: bool = False) -> list[Any]:
+    """Every observation, mask, reward, termination and info of random steps (copied)."""
+    obs, info = venv.reset(seed=seed)
+    record: list[Any] = [obs["observation"].copy(), obs["action_mask"].copy(), info["seat"]]
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        masks = venv.action_masks()
+        actions = _funnel(masks, info["seat"]) if funnel else _random_actions(rng, masks)
+        obs, rewards, terminations, truncations, info = venv.step(actions)
+        record += [actions, obs["observation"].copy(), obs["action_mask"].copy()]
+        record += [rewards, terminations, truncations, info["seat"], info["seat_rewards"]]
+        if "final_obs" in info:
+            ended = np.flatnonzero(info["_final_obs"])
+            record.append(ended)
+            for i in ended:
+                record += [info["final_obs"][i]["observation"], info["final_obs"][i]["action_mask"]]
+                record += [info["final_info"][key][i] for key in ("seat", "seat_rewards", "scores")]
+    return record
+
+
+@pytest.mark.skipif(ACCELERATOR is None, reason="the C stepping is not built (or HEARTS_PURE)")
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"variant": "modern", "reward": "trick"},
+        {"variant": "modern", "episode": "game"},
+        {"variant": "modern", "players": 3, "reward": "trick"},
+        {"variant": "modern", "players": 6},
+        {"variant": "omnibus", "players": 5, "reward": "trick"},
+        {"variant": "black-maria", "players": 3},
+        {"variant": "new-moon", "reward": "trick", "episode": "game"},
+        {"variant": "classic", "players": 4, "reward": "trick"},
+        {"variant": "spot", "players": 7, "episode": "game"},
+        {"variant": "joker", "players": 5},
+        {"variant": "auction"},
+    ],
+)
+def test_the_c_stepping_and_pure_python_agree_on_every_value(kwargs: dict[str, Any]) -> None:
+    # Contract: the C stepping is an accelerator only: the same seeds and actions give the same
+    # observations, masks, rewards, terminations and infos as the pure-Python reference.
+    fast = VectorEnv(num_envs=4, opponents=None, **kwargs)
+    pure = VectorEnv(num_envs=4, opponents=None, accelerate=False, **kwargs)
+    assert fast.accelerated and not pure.accelerated
+    steps = 400 if kwargs.get("episode") == "game" else 250
+    for got, want in zip(_run(fast, 7, steps), _run(pure, 7, steps), strict=True):
+        assert np.array_equal(got, want)
+
+
+def test_the_c_stepping_is_built_and_in_use() -> None:
+    """A clean install builds the vector environment's C stepping, as the core's accelerator
+    (gcc and Python's headers are all it needs); ``HEARTS_PURE=1`` is the only way to turn it
+    off."""
+    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
+        assert ACCELERATOR is None
+        return
+    assert ACCELERATOR is not None, (
+        "the C stepping hearts.envs._vector was not built: install a C compiler and Python's "
+        "headers and reinstall (pip install -e ., or python setup.py build_ext --inplace), or "
+        "set HEARTS_PURE=1 to test the pure Python environment alone"
+    )
+
+
+def test_without_the_accelerator_the_env_is_pure() -> None:
+    # Contract: bots' tables, and accelerate=False, are stepped in Python (the reference).
+    assert not VectorEnv(num_envs=2, opponents="random").accelerated
+    assert not VectorEnv(num_envs=2, opponents=None, accelerate=False).accelerated
+    assert VectorEnv(num_envs=2, opponents=None).accelerated == (ACCELERATOR is not None)
+
+
+@pytest.mark.skipif(ACCELERATOR is None, reason="the C stepping is not built (or HEARTS_PURE)")
+def test_the_c_stepping_agrees_through_moon_shots() -> None:
+    # Contract: a hand shot (every penalty card to one seat) ends the same both ways: its
+    # final observation, settlement and rewards.
+    for reward in ("end", "trick"):
+        fast = VectorEnv(num_envs=16, opponents=None, reward=reward)
+        pure = VectorEnv(num_envs=16, opponents=None, reward=reward, accelerate=False)
+        got, want = _run(fast, 0, 200, funnel=True), _run(pure, 0, 200, funnel=True)
+        for one, other in zip(got, want, strict=True):
+            assert np.array_equal(one, other)
+    shots = VectorEnv(num_envs=16, opponents=None, seed=0)
+    _obs, info = shots.reset()
+    shot = 0
+    for _ in range(200):
+        _obs, _, terminations, _, info = shots.step(_funnel(shots.action_masks(), info["seat"]))
+        for i in np.flatnonzero(terminations):
+            shot += sorted(info["final_info"]["scores"][i].tolist()) == [0, 26, 26, 26]
+    assert shot > 0
+
+
+def test_refuse_in_self_play_keeps_the_table() -> None:
+    for accelerate in (True, False):
+        venv = VectorEnv(
+            num_envs=2, opponents=None, illegal="refuse", seed=4, accelerate=accelerate
+        )
+        obs, info = venv.reset()
+        before = obs["observation"].copy()
+        actions = _random_actions(np.random.default_rng(0), venv.action_masks())
+        actions[1] = int(np.flatnonzero(venv.action_masks()[1] == 0)[0])
+        obs, rewards, _, _, info = venv.step(actions)
+        assert info["illegal"].tolist() == [False, True]
+        assert rewards[1] == -26.0 and info["seat_rewards"][1].tolist() == [0.0] * 4
+        assert np.array_equal(obs["observation"][1], before[1])
+        assert not np.array_equal(obs["observation"][0], before[0])
+
+
+@pytest.mark.skipif(ACCELERATOR is None, reason="the C stepping is not built (or HEARTS_PURE)")
+def test_the_c_stepping_keeps_no_reference_and_no_memory() -> None:
+    # Contract: the objects the C stepping shares (cards, phases, the Pass and CardSet types, the
+    # engine's events) get their reference counts back once the environment is gone, and steps
+    # hand after hand do not grow the memory held.
+    import gc
+    import sys
+    import tracemalloc
+
+    from hearts.cards import Card, CardSet
+    from hearts.hand.core import CARD_PLAYED, Phase
+    from hearts.moves import Pass
+
+    shared = [Card(0), Card(50), Phase.PASS, Phase.PLAY, Phase.OVER, Pass, CardSet]
+    shared += CARD_PLAYED[: 4 << 7]  # (each seat's card events, shared by every hand)
+
+    def run(steps: int) -> None:
+        venv = VectorEnv(num_envs=8, opponents=None, reward="trick", seed=1)
+        venv.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(steps):
+            venv.step(_random_actions(rng, venv.action_masks()))
+        venv.close()
+
+    run(100)  # (caches warmed)
+    gc.collect()
+    before = [sys.getrefcount(one) for one in shared]
+    tracemalloc.start()
+    run(100)
+    gc.collect()
+    first = tracemalloc.get_traced_memory()[0]
+    run(400)
+    gc.collect()
+    second = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert [sys.getrefcount(one) for one in shared] == before
+    assert second - first < 16 * 1024, (first, second)
+
+
+def test_bad_illegal_modes_are_refused() -> None:
+    with pytest.raises(InvalidArgument, match="'raise', 'penalty' or 'refuse'"):
+        VectorEnv(illegal="ignore")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="illegal_reward="):
+        VectorEnv(illegal="refuse", illegal_reward=float("nan"))
+
+
+def test_gymnasiums_vector_wrappers_read_the_episodes() -> None:
+    # Contract: Gymnasium's own vector wrappers take the environment as it is (its autoreset
+    # mode stated): RecordEpisodeStatistics sums each episode's rewards as we do.
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    venv = RecordEpisodeStatistics(VectorEnv(num_envs=4, opponents="random", seed=0))
+    venv.reset()
+    rng = np.random.default_rng(0)
+    totals = np.zeros(4)
+    seen = 0
+    while seen < 4:
+        masks = venv.unwrapped.action_masks()  # type: ignore[attr-defined]
+        _, rewards, terminations, _, info = venv.step(_random_actions(rng, masks))
+        totals += rewards
+        for i in np.flatnonzero(terminations):
+            assert info["_episode"][i]
+            assert info["episode"]["r"][i] == pytest.approx(totals[i])
+            totals[i] = 0.0
+            seen += 1
+
+
+def test_penalty_ends_that_tables_episode_unmoved() -> None:
+    # Contract: illegal="penalty" (the other environments' default) ends the episode of a table
+    # that sent an illegal action: minus the most a hand can lose for the seat that acted, 0 for
+    # the others, its last observation the one it had (the game did not move), a new deal at
+    # once; the other tables move as usual.
+    for accelerate in (True, False):
+        venv = VectorEnv(
+            num_envs=3, opponents=None, illegal="penalty", seed=8, accelerate=accelerate
+        )
+        obs, info = venv.reset()
+        before = obs["observation"].copy()
+        seat = int(info["seat"][1])
+        actions = _random_actions(np.random.default_rng(0), venv.action_masks())
+        actions[1] = int(np.flatnonzero(venv.action_masks()[1] == 0)[0])
+        obs, rewards, terminations, _, info = venv.step(actions)
+        assert info["illegal"].tolist() == [False, True, False]
+        assert terminations.tolist() == [False, True, False]
+        assert rewards[1] == -26.0
+        assert info["seat_rewards"][1].tolist() == [-26.0 if s == seat else 0.0 for s in range(4)]
+        assert np.array_equal(info["final_obs"][1]["observation"], before[1])
+        assert not info["final_obs"][1]["action_mask"].any()
+        assert obs["action_mask"][1].sum() == 13  # (the next deal's pass)
+        assert not np.array_equal(obs["observation"][1], before[1])
+
+
+def test_a_tables_episodes_follow_the_single_seat_envs_deals_far_on() -> None:
+    # Contract: episode after episode (past the seeds a table draws ahead), table i seeded s
+    # deals what SingleSeatEnv(seed=s) deals reset after reset.
+    venv = VectorEnv(num_envs=1, opponents="random", seed=21)
+    single = SingleSeatEnv(opponents="random", seed=21)
+    obs, _ = venv.reset()
+    for _ in range(40):
+        expected, _ = single.reset()
+        assert np.array_equal(obs["observation"][0], expected["observation"])
+        obs, _ = venv.reset(options={"reset_mask": np.array([True])})

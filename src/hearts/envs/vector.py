@@ -61,20 +61,38 @@ episodes :class:`~hearts.envs.single.SingleSeatEnv` seeded ``s`` plays with the 
 (the deals and the bots' seeds drawn alike), one after another as it resets itself. ``seed``
 given when the environment is made is used by the first ``reset()`` without one.
 
+Speed
+-----
+In self-play, when the C stepping (``hearts.envs._vector``, built with the core's accelerator)
+is there, one call takes the common steps of every table of a plain form (one pack, every seat
+dealt, nothing but the pass besides the tricks): a card chosen for a pass, the pass made, a card
+played, each made by the engine's own ``play`` and written into every seat's observation row
+only where it changed something. The deal and the end of a hand, the bots' tables and the other
+forms are stepped in Python, through the AEC environment. ``accelerate=False`` (or
+``HEARTS_PURE=1``) steps everything in Python, the reference: the values are the same either way
+(:attr:`VectorEnv.accelerated` says which is in use).
+
 Illegal actions
 ---------------
-As the Gymnasium environment: by default (``illegal="raise"``) an action that is not legal at
-its table raises :class:`~hearts.errors.IllegalMove` naming the table, the action and the legal
-ones, and **no table moves** (the actions are checked against the masks before any is played).
-With ``illegal="refuse"``, the tables with an illegal action stay where they are (reward
-``illegal_reward``, their observation unchanged, ``info["illegal"]`` True for them) and the
-others move.
+By default (``illegal="raise"``) an action that is not legal at its table raises
+:class:`~hearts.errors.IllegalMove` naming the table, the action and the legal ones, and **no
+table moves** (the actions are checked against the masks before any is played): a learner that
+samples from the masks never sends one, and one that does has a bug worth seeing. The modes of
+the other environments are there too, table by table (``info["illegal"]`` True for the tables
+that sent one; the others move as usual): ``illegal="penalty"`` ends that table's episode
+(the game does not move) with ``illegal_reward`` for the seat that acted, 0 for the others, and
+the same-step autoreset; ``illegal="refuse"`` keeps that table where it is, not terminated, with
+``illegal_reward``. ``illegal_reward`` is, unless given, minus
+:func:`~hearts.envs.aec.hand_loss_bound` (-26 in modern), as in the other environments.
 """
 
 from __future__ import annotations
 
+import importlib
+import math
+import os
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import gymnasium
 import numpy as np
@@ -84,10 +102,26 @@ from gymnasium.vector.utils import batch_space
 
 from hearts import bots
 from hearts.bots.base import Bot
+from hearts.cards import Card, CardSet
 from hearts.envs import aec
-from hearts.envs.aec import ACTIONS, Episode, HeartsEnv, RewardMode, actions_of, layout
-from hearts.envs.single import Illegal, SingleSeatEnv
-from hearts.errors import IllegalMove, InvalidArgument
+from hearts.envs.aec import (
+    _DIRECTION_AT,
+    _PHASES,
+    ACTIONS,
+    Episode,
+    HeartsEnv,
+    RewardMode,
+    _number_bounds,
+    actions_of,
+    hand_loss_bound,
+    layout,
+)
+from hearts.envs.single import SingleSeatEnv
+from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
+from hearts.hand.core import PLAIN, Phase
+from hearts.hand.passing import Passing
+from hearts.moves import Pass
+from hearts.rules import SettlementMethod
 
 __all__ = ["LAYOUT_VERSION", "VectorEnv"]
 
@@ -100,13 +134,63 @@ _SEED_RANGE: Final = 2**62
 this from the table's generator."""
 
 Observation = dict[str, np.ndarray]
+Illegal = Literal["raise", "penalty", "refuse"]
+
+
+def _load_accelerator() -> Any:
+    """The vector environment's C stepping (``hearts.envs._vector``), or None when it was not
+    built or ``HEARTS_PURE`` is set in the environment."""
+    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("hearts.envs._vector")
+    except ImportError:
+        return None
+
+
+ACCELERATOR: Final = _load_accelerator()
+"""The C stepping's module when it is in use, else None."""
+
+_FIELDS: Final = (
+    "hand",
+    "played",
+    "trick",
+    "leader",
+    "passed",
+    "received",
+    "choosing",
+    "voids",
+    "penalties",
+    "tricks_won",
+    "hand_sizes",
+    "phase",
+    "to_act",
+    "hearts_broken",
+    "scores",
+    "pool",
+    "jack",
+    "direction",
+    "stock_size",
+)
+"""The fields the C stepping writes, in the order it takes their offsets."""
+
+
+def _cards() -> tuple[Card | None, ...]:
+    """The Card of each id below 64 (None for an id that is no card)."""
+    cards: list[Card | None] = []
+    for at in range(64):
+        try:
+            cards.append(Card(at))
+        except InvalidCard:
+            cards.append(None)
+    return tuple(cards)
 
 
 class _Table:
     """One table in pure Python: the AEC environment, its bots, and the generator its episodes
     are drawn from (as :class:`~hearts.envs.single.SingleSeatEnv` draws them)."""
 
-    __slots__ = ("agents", "bots", "env", "names", "rng", "samples", "seat", "think")
+    __slots__ = ("agents", "bots", "draws", "env", "names", "rng", "samples", "seat", "think")
 
     def __init__(
         self,
@@ -124,14 +208,21 @@ class _Table:
         self.agents = env.possible_agents
         self.bots: dict[int, Bot] = {}
         self.rng: np.random.Generator = np.random.default_rng()
+        self.draws: list[list[int]] = []
+        """Seeds drawn ahead, one row an episode (16 rows drawn at once are the same numbers as
+        16 draws of one row: 64-bit draws below a power of two keep no bits between calls)."""
 
     def seed(self, seed: int | None) -> None:
         self.rng, _ = seeding.np_random(seed)
+        self.draws = []
 
     def reset(self) -> None:
         """Deal the next episode; the bots play until the learner acts."""
         env = self.env
-        draws = [int(draw) for draw in self.rng.integers(_SEED_RANGE, size=len(self.agents))]
+        if not self.draws:
+            rows = self.rng.integers(_SEED_RANGE, size=(16, len(self.agents))).tolist()
+            self.draws = rows[::-1]
+        draws = self.draws.pop()
         if self.names is not None:
             self.bots = {
                 other: bots.get(name, seed=draws[other], think=self.think, samples=self.samples)
@@ -161,6 +252,46 @@ class _Table:
         self._add(rewards)
         if self.names is not None:
             self._bots_play(rewards)
+
+    def finish(self, rewards: np.ndarray) -> None:
+        """After a move the C stepping made, whose phase is no longer the pass or the play (the
+        hand over): the AEC environment's own bookkeeping of it (for the end of a hand episode,
+        its settlement as the AEC environment gives it, without asking the game for its hand
+        number, which would deal the next hand for nothing)."""
+        env = self.env
+        game = env.game
+        assert game is not None
+        if env.episode == "hand" and env._deal.is_over:
+            after = game.scores
+            points = env.rules.method is SettlementMethod.POINTS
+            settled = [
+                (start - now if points else now - start) - given
+                for now, start, given in zip(
+                    after, env._hand_start, env._trick_rewards, strict=True
+                )
+            ]
+            env.rewards = dict(zip(self.agents, settled, strict=True))
+            env.terminations = dict.fromkeys(self.agents, True)
+        else:
+            env._after_move()
+        self._add(rewards)
+
+    def plain(self) -> tuple[bool, int]:
+        """Whether the C stepping takes this hand (one pack, every seat dealt, nothing but the
+        pass besides the tricks), and the cards of a pass."""
+        deal = self.env._deal
+        fixed = deal._fixed
+        mechanics = deal._mechanics
+        if (
+            fixed.closer != PLAIN
+            or fixed.sits_out is not None
+            or deal._laws is not None
+            or any(type(mechanic) is not Passing for mechanic in mechanics)
+            or any(dealt >> 64 for dealt in fixed.dealt)
+            or len(self.agents) > 16
+        ):
+            return False, 0
+        return True, next((m.count for m in mechanics if isinstance(m, Passing)), 0)
 
     def _add(self, rewards: np.ndarray) -> None:
         for at, agent in enumerate(self.agents):
@@ -218,30 +349,37 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         episode: Episode = "hand",
         reward: RewardMode = "end",
         illegal: Illegal = "raise",
-        illegal_reward: float = -1.0,
+        illegal_reward: float | None = None,
         seed: int | Sequence[int] | None = None,
+        accelerate: bool = True,
         **rules_changes: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidArgument(
                 f"num_envs={num_envs!r}: it is a whole number of tables, at least 1"
             )
-        # The single-seat environment checks the form, seat, bots, episode, reward and illegal
-        # alike, and refuses a seat that would sit a whole hand episode out (in self-play every
-        # seat is the learner's: no seat is refused, so it checks the rest as for a game).
+        if illegal not in ("raise", "penalty", "refuse"):
+            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise', 'penalty' or 'refuse'")
+        if illegal_reward is not None and (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, int | float)
+            or not math.isfinite(illegal_reward)
+        ):
+            raise InvalidArgument(
+                f"illegal_reward={illegal_reward!r}: it is a finite number (or None)"
+            )
+        # The single-seat environment checks the form, seat, bots, episode and reward alike,
+        # and refuses a seat that would sit a whole hand episode out (in self-play every seat is
+        # the learner's: no seat is refused, so it checks the rest as for a game).
         checked = SingleSeatEnv(
-            variant,
-            players,
-            seat,
-            "random" if opponents is None else opponents,
-            think,
-            samples,
-            "game" if opponents is None else episode,
-            reward,
-            illegal,
-            illegal_reward,
-            None,
-            None,
+            variant=variant,
+            players=players,
+            seat=seat,
+            opponents="random" if opponents is None else opponents,
+            think=think,
+            samples=samples,
+            episode="game" if opponents is None else episode,
+            reward=reward,
             **rules_changes,
         )
         self._seeds_checked(seed, num_envs)
@@ -252,14 +390,25 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self.episode: Episode = episode
         self.reward_mode: RewardMode = reward
         self.illegal: Illegal = illegal
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = (
+            -float(hand_loss_bound(self.rules)) if illegal_reward is None else float(illegal_reward)
+        )
+        """The reward of an illegal action (``illegal="penalty"`` or ``"refuse"``)."""
         self.num_envs = num_envs
         n = self.rules.players
         self.players = n
         names = None if opponents is None else dict(checked._opponents)
         self._tables = [
             _Table(
-                HeartsEnv(variant, players, episode, reward, None, None, **rules_changes),
+                # (Illegal actions never reach it: they are checked against the masks first.)
+                HeartsEnv(
+                    variant=variant,
+                    players=players,
+                    episode=episode,
+                    reward=reward,
+                    illegal="raise",
+                    **rules_changes,
+                ),
                 seat,
                 names,
                 think,
@@ -280,6 +429,103 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._seeded = False
         self._started = False
         self.metadata = dict(type(self).metadata)
+        self.accelerated = bool(accelerate) and self.self_play and ACCELERATOR is not None
+        """Whether the C stepping takes the tables' common steps (self-play, the accelerator
+        built, ``HEARTS_PURE`` unset, ``accelerate=True``); each hand of a form it does not take
+        is stepped in Python, as every hand is without it."""
+        self._stepper: Any = None
+        if self.accelerated:
+            self._setup_stepper(size)
+
+    def _setup_stepper(self, size: int) -> None:
+        n, p = self.num_envs, self.players
+        self._rows = np.zeros((n, p, size), dtype=np.float32)
+        """Each seat's observation row at each table, kept up to date by the C stepping."""
+        self._c_rewards = np.zeros((n, p), dtype=np.float32)
+        self._trick_rewards = np.zeros((n, p), dtype=np.float64)
+        self._status = np.zeros(n, dtype=np.int8)
+        self._deals: list[Any] = [None] * n
+        bounds = _number_bounds(self.rules)
+        self._clip = (*bounds["scores"], bounds["pool"][1])
+        """The bounds the totals are written clipped to (the scores' low and high, the pool's
+        high), as :func:`~hearts.envs.aec.encode` clips them."""
+        self._plain = np.zeros(n, dtype=bool)
+        starts = layout(p)
+        self._stepper = ACCELERATOR.Stepper(
+            players=p,
+            offsets=(*(starts[name].start for name in _FIELDS), size),
+            phases=_PHASES,
+            pass_at=_PHASES.index(Phase.PASS),
+            play_at=_PHASES.index(Phase.PLAY),
+            rows=self._rows,
+            obs=self._observation,
+            masks=self._mask,
+            seats=self._seat,
+            rewards=self._c_rewards,
+            trick_rewards=self._trick_rewards,
+            status=self._status,
+            cards=_cards(),
+            pass_type=Pass,
+            cardset_type=CardSet,
+        )
+
+    def _load(self, i: int) -> None:
+        """Table ``i`` after a step or a deal in Python: for a hand the C stepping takes, every
+        seat's row written from the AEC environment's encoder and its state handed over; for
+        another, the seat to act's observation alone (the table is stepped in Python)."""
+        table = self._tables[i]
+        env = table.env
+        seat = int(self._seat[i])
+        plain, count = table.plain()
+        self._plain[i] = plain
+        self._deals[i] = env._deal
+        if not plain:
+            self._stepper.load(i, env._deal, False, 0, (0,) * self.players)
+            table.observe(seat, self._observation[i], self._mask[i])
+            return
+        deal = env._deal
+        self._trick_rewards[i] = env._trick_rewards
+        if not deal._stack and not any(env._choosing):
+            # A hand just dealt: the C stepping writes every row whole (a hand of the forms it
+            # takes has nothing else to show before its first move).
+            fixed = deal._fixed
+            scores, pool, jack = fixed.standing
+            # (Totals past the bounds the game's end implies are written clipped, as encode
+            # writes them: only a game played on far past its end reaches them.)
+            low, high, pool_high = self._clip
+            self._stepper.fresh(
+                i,
+                deal,
+                count,
+                tuple(min(max(score, low), high) for score in scores),
+                min(max(pool, 0), pool_high),
+                jack,
+                _DIRECTION_AT[fixed.pass_direction],
+                len(fixed.stock) - deal._stock_pos,
+            )
+            return
+        env._views = [None] * self.players
+        for other, agent in enumerate(table.agents):
+            self._rows[i, other] = env.observe(agent)["observation"]
+        self._observation[i] = self._rows[i, seat]
+        self._mask[i] = env._mask(env._view(seat))
+        self._stepper.load(
+            i, env._deal, True, count, tuple(chosen.mask for chosen in env._choosing)
+        )
+
+    def _unload(self, i: int, acted: int) -> None:
+        """Table ``i``'s state as the C stepping left it, handed back to its AEC environment
+        before a step in Python."""
+        if not self._plain[i]:
+            return
+        table = self._tables[i]
+        env = table.env
+        choosing, penalties = self._stepper.state(i)
+        env._choosing = [CardSet(mask) for mask in choosing]
+        env._penalties = penalties
+        env._trick_rewards = self._trick_rewards[i].tolist()
+        env._views = [None] * self.players
+        env.agent_selection = table.agents[acted]
 
     @staticmethod
     def _seeds_checked(seed: object, num_envs: int) -> list[int | None]:
@@ -323,7 +569,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             table = self._tables[i]
             table.reset()
             self._seat[i] = table.to_act()
-            table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
+            if self.accelerated:
+                self._load(int(i))
+            else:
+                table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
         return self._obs, {"seat": self._seat.copy()}
 
     def _reset_mask(self, options: dict[str, Any] | None) -> np.ndarray:
@@ -380,16 +629,39 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         final_obs: np.ndarray | None = None
         final_info: dict[str, Any] | None = None
         earned = np.zeros(self.players, dtype=np.float64)
-        for i, table in enumerate(self._tables):
-            acted = int(self._seat[i])
-            if not legal[i]:
-                rewards[i] = self.illegal_reward
-                continue
+        acted_seats = self._seat.copy()
+        slow: Any = range(n)
+        if self.accelerated:
+            # The C stepping takes the common steps of every table at once (an illegal action
+            # refused is none of them); the rest are stepped below, in Python.
+            self._stepper.step(
+                self._deals, np.where(legal, actions, -1), self.reward_mode == "trick"
+            )
+            seat_rewards[:] = self._c_rewards
+            rewards[:] = seat_rewards[np.arange(n), acted_seats]
+            slow = np.flatnonzero(self._status).tolist()
+        for i in slow:
+            table = self._tables[i]
+            acted = int(acted_seats[i])
             earned[:] = 0.0
-            table.step(int(actions[i]), earned)
+            unmoved: np.ndarray | None = None
+            if not legal[i]:
+                if self.illegal == "refuse":
+                    rewards[i] = self.illegal_reward
+                    continue
+                earned[acted] = self.illegal_reward  # (penalty: the episode ends, unmoved)
+                unmoved = self._observation[i].copy()
+            elif self.accelerated:
+                self._unload(i, acted)
+                if self._status[i] == 2:
+                    table.finish(earned)
+                else:
+                    table.step(int(actions[i]), earned)
+            else:
+                table.step(int(actions[i]), earned)
             seat_rewards[i] = earned
             rewards[i] = earned[acted]
-            if table.over:
+            if unmoved is not None or table.over:
                 terminations[i] = True
                 if final_obs is None or final_info is None:
                     final_obs = np.full(n, None, dtype=object)
@@ -401,9 +673,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                         "scores": np.zeros((n, self.players), dtype=np.int64),
                         "_scores": np.zeros(n, dtype=bool),
                     }
-                row = np.zeros(self._observation.shape[1], dtype=np.float32)
                 mask = np.zeros(ACTIONS, dtype=np.int8)
-                table.observe(acted, row, mask)
+                if unmoved is not None:
+                    row = unmoved
+                elif self.accelerated and self._status[i] == 2:
+                    row = self._rows[i, acted].copy()  # (the C stepping wrote the end of the hand)
+                else:
+                    row = np.zeros(self._observation.shape[1], dtype=np.float32)
+                    table.observe(acted, row, mask)
                 final_obs[i] = {"observation": row, "action_mask": mask}
                 final_info["seat"][i] = acted
                 final_info["seat_rewards"][i] = earned
@@ -412,10 +689,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                     final_info[key][i] = True
                 table.reset()
             self._seat[i] = table.to_act()
-            table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
+            if self.accelerated:
+                self._load(i)
+            else:
+                table.observe(int(self._seat[i]), self._observation[i], self._mask[i])
         info["seat"] = self._seat.copy()
         info["seat_rewards"] = seat_rewards
-        if self.illegal == "refuse":
+        if self.illegal != "raise":
             info["illegal"] = ~legal
         if final_obs is not None:
             info["final_obs"] = final_obs
