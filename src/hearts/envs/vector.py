@@ -89,7 +89,6 @@ the same-step autoreset; ``illegal="refuse"`` keeps that table where it is, not 
 from __future__ import annotations
 
 import importlib
-import math
 import os
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -114,7 +113,6 @@ from hearts.envs.aec import (
     _new_game,
     _number_bounds,
     actions_of,
-    hand_loss_bound,
     known_options,
     layout,
 )
@@ -361,19 +359,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             raise InvalidArgument(
                 f"num_envs={num_envs!r}: it is a whole number of tables, at least 1"
             )
-        if illegal not in ("raise", "penalty", "refuse"):
-            raise InvalidArgument(f"illegal={illegal!r}: it is 'raise', 'penalty' or 'refuse'")
-        if illegal_reward is not None and (
-            isinstance(illegal_reward, bool)
-            or not isinstance(illegal_reward, int | float)
-            or not math.isfinite(illegal_reward)
-        ):
-            raise InvalidArgument(
-                f"illegal_reward={illegal_reward!r}: it is a finite number (or None)"
-            )
-        # The single-seat environment checks the form, seat, bots, episode and reward alike,
-        # and refuses a seat that would sit a whole hand episode out (in self-play every seat is
-        # the learner's: no seat is refused, so it checks the rest as for a game).
+        # The single-seat environment checks the form, seat, bots, episode, reward and the
+        # illegal actions' mode and reward alike (its reward is this one's), and refuses a seat
+        # that would sit a whole hand episode out (in self-play every seat is the learner's: no
+        # seat is refused, so it checks the rest as for a game).
         checked = SingleSeatEnv(
             variant=variant,
             players=players,
@@ -383,6 +372,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
             samples=samples,
             episode="game" if opponents is None else episode,
             reward=reward,
+            illegal=illegal,
+            illegal_reward=illegal_reward,
             **rules_changes,
         )
         self._seeds_checked(seed, num_envs)
@@ -398,9 +389,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self.episode: Episode = episode
         self.reward_mode: RewardMode = reward
         self.illegal: Illegal = illegal
-        self.illegal_reward = (
-            -float(hand_loss_bound(self.rules)) if illegal_reward is None else float(illegal_reward)
-        )
+        self.illegal_reward = checked.illegal_reward
         """The reward of an illegal action (``illegal="penalty"`` or ``"refuse"``)."""
         self.num_envs = num_envs
         n = self.rules.players
