@@ -485,7 +485,9 @@ def test_the_c_stepping_keeps_no_reference_and_no_memory() -> None:
 
 
 def test_bad_illegal_modes_are_refused() -> None:
-    with pytest.raises(InvalidArgument, match="illegal='ignore': it is 'penalty', 'raise' or 'refuse'"):
+    with pytest.raises(
+        InvalidArgument, match="illegal='ignore': it is 'penalty', 'raise' or 'refuse'"
+    ):
         VectorEnv(illegal="ignore")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument, match="illegal_reward="):
         VectorEnv(illegal="refuse", illegal_reward=float("nan"))
