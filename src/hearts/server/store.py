@@ -676,6 +676,10 @@ class Store:
             os.close(held)  # (the lock goes with the file's last descriptor)
         else:
             with suppress(SQLAlchemyError):
+                # Let go now: a closed connection's lock goes only once its server process has
+                # seen it close, so another process asking at once could still find it held.
+                held.execute(text("SELECT pg_advisory_unlock_all()"))
+            with suppress(SQLAlchemyError):
                 held.invalidate()  # (its session ends: PostgreSQL lets the lock go)
             with suppress(SQLAlchemyError):
                 held.close()
