@@ -1107,6 +1107,9 @@ class _Spec:
     texts: dict[Any, Any]
     """What the game's states wrote of values that recur (a seat's header, its own fields),
     by those values (emptied when large)."""
+    start: dict[str, _Table]
+    """The table of the first chance node (under ``"table"``), which every new state shares
+    until it changes (see :class:`_Table`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
@@ -1116,9 +1119,20 @@ class _Spec:
 
 
 def _spec_of(rules: Rules, episode: str, max_hands: int) -> _Spec:
-    return _Spec(
-        rules, episode, max_hands, _Recall(rules), layout(rules.players)["cancelled"].stop, {}, {}
+    spec = _Spec(
+        rules,
+        episode,
+        max_hands,
+        _Recall(rules),
+        layout(rules.players)["cancelled"].stop,
+        {},
+        {},
+        {},
     )
+    start = _Table(spec)
+    start.shared = True
+    spec.start["table"] = start
+    return spec
 
 
 def _shared_spec(rules: Rules, episode: str, max_hands: int) -> _Spec:
@@ -1160,6 +1174,23 @@ class HeartsGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None, preset: str | None = None) -> None:
         params = dict(params or {})
         self.preset = variants.variant(preset if preset is not None else self.PRESET)
+        try:  # (OpenSpiel makes the game again for each state it reads back: made once)
+            # (each value's type too: True and 1 are equal, and not the same parameter)
+            key: Any = (self.preset.name, *sorted((k, type(v), v) for k, v in params.items()))
+            made = _MADE.get(key)
+        except TypeError:  # (a value that is not hashable: refused below)
+            key = made = None
+        if made is None:
+            made = self._made(params)
+            if key is not None:
+                _MADE[key] = made
+        self.rules, self.spec, info, told = made
+        super().__init__(_game_type_of(self.preset.name), info, {**params, **told})
+
+    def _made(
+        self, params: dict[str, Any]
+    ) -> tuple[Rules, _Spec, Any, dict[str, bool | int | str]]:
+        """The rules, settings, OpenSpiel's game info and the parameters it keeps."""
         players = params.get("players", self.preset.rules.players)
         episode = params.get("episode", "hand")
         max_hands = params.get("max_hands", MAX_HANDS)
@@ -1178,9 +1209,8 @@ class HeartsGame(pyspiel.Game):
             raise InvalidArgument("the OpenSpiel games are built without the laws option")
         if rules.players != players:  # pragma: no cover - players is not a rule change here
             raise InvalidArgument("players is given by the players parameter alone")
-        self.rules = rules
         hands = 1 if episode == "hand" else max_hands
-        self.spec = _shared_spec(rules, episode, hands)
+        spec = _shared_spec(rules, episode, hands)
         least, most = hand_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
@@ -1194,7 +1224,7 @@ class HeartsGame(pyspiel.Game):
         # The parameters OpenSpiel keeps (get_parameters, the game's string) say the rules as
         # played: an OpenSpiel name and its option agree there, whichever was given.
         told = {name: value for name, value in parameters(rules).items() if name in params}
-        super().__init__(_game_type_of(self.preset.name), info, {**params, **told})
+        return rules, spec, info, told
 
     def new_initial_state(self) -> HeartsState:
         """The first chance node of the first deal."""
@@ -1220,6 +1250,9 @@ class HeartsGame(pyspiel.Game):
         return _Observer(self.spec, recall=recall)
 
 
+_MADE: Final[dict[Any, tuple[Rules, _Spec, Any, dict[str, bool | int | str]]]] = {}
+"""What each game made so far was made of, by its preset and parameters (OpenSpiel makes a
+game again for each state it reads back; nothing in it changes)."""
 _SPECS: Final[dict[tuple[Rules, str, int], _Spec]] = {}
 """The settings of each game made so far (OpenSpiel makes a game again for each state it
 reads back), shared: nothing in them changes."""
@@ -1260,17 +1293,14 @@ class _Observer:
     def set_from(self, state: HeartsState, player: int) -> None:
         # OpenSpiel reads ``dict`` after each call: the state's own array (never changed once
         # built) goes there, not a copy in ``tensor``.
-        t = state.__dict__.get("_t")
-        if t is None or (t.deal is None and not t.done):  # the first deal: nothing seen yet
+        t = state._t
+        if t.deal is None and not t.done:  # the first deal: nothing seen yet
             self.dict["observation"] = self.blank
             return
         self.dict["observation"] = t.recall_tensor(player) if self.recall else t.observation(player)
 
     def string_from(self, state: HeartsState, player: int) -> str:
-        t = state.__dict__.get("_t")
-        if t is None:  # a new state (OpenSpiel makes one for each tensor shape it asks for)
-            t = state._t
-        return t.seat_string(player, history=self.recall)
+        return state._t.seat_string(player, history=self.recall)
 
 
 # Kinds of a recorded action (how to undo it).
@@ -1308,7 +1338,14 @@ class _Done:
 
 class _Table:
     """Everything a state changes, in one object: the referee's truth, the record of actions
-    and what was built from them (strings and tensors, kept while nothing changes)."""
+    and what was built from them (strings and tensors, kept while nothing changes).
+
+    States share a table until one of them changes: OpenSpiel clones a state (by deep copies
+    of its attributes) three times a step and changes at most two of the clones, so a deep
+    copy marks the table ``shared`` and returns it, and a state about to apply or undo an
+    action on a shared table takes a copy of its own first (:meth:`HeartsState._own`). What a
+    shared table builds while it is read (its strings, tensors and memos) is the same for every
+    state holding it: they all stand at the same history."""
 
     __slots__ = (
         "cache",
@@ -1327,6 +1364,7 @@ class _Table:
         "pool",
         "record",
         "scores",
+        "shared",
         "spec",
         "start",
         "texts",
@@ -1369,6 +1407,8 @@ class _Table:
         self.encoders: list[Encoder] = []
         """Per seat, the AEC encoder of its observations (it checks that what it read is the
         start of the view it is given, so copies of the table share it safely)."""
+        self.shared = False
+        """Whether more than one state may hold the table (copied before it changes)."""
 
     # ------------------------------------------------------------------ copies
 
@@ -1394,10 +1434,13 @@ class _Table:
         other.memo = self.memo.copy()
         other.encoders = self.encoders
         other.texts = self.texts.copy()
+        other.shared = False
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return self.copy()
+        # (A state's clone: shared until one of them changes; see the class's docstring.)
+        self.shared = True
+        return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (OpenSpiel's serialization) as its actions, replayed when unpickled.
@@ -1753,15 +1796,23 @@ class HeartsState(pyspiel.State):
 
     def __init__(self, game: HeartsGame) -> None:
         super().__init__(game)
-        self._spec = game.spec
-        # (The table is made when first asked for: OpenSpiel makes a new state for each clone,
-        # which takes the cloned one's table, and for each tensor shape it asks for.)
+        # (The first chance node's table, shared by every new state until it changes:
+        # OpenSpiel makes a new state for each clone, which takes the cloned one's table, and
+        # for each tensor shape it asks for.)
+        self._t: _Table = game.spec.start["table"]
 
-    def __getattr__(self, name: str) -> Any:
-        if name == "_t":
-            table = self._t = _Table(self._spec)
-            return table
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def _own(self) -> _Table:
+        """The state's table, about to change: a copy of its own if others may hold it."""
+        t = self._t
+        if t.shared:
+            own = t.copy()
+            if t.deal is not None and not t.over:
+                # The state that plays on takes the hand as it stands, with its views' memos
+                # (each seat's redacted log, read on from here); the states that keep the
+                # table, which stand still, take the copy: the same hand.
+                own.deal, t.deal = t.deal, own.deal
+            t = self._t = own
+        return t
 
     # ------------------------------------------------------------------ OpenSpiel's API
 
@@ -1788,7 +1839,7 @@ class HeartsState(pyspiel.State):
         found = t.cache.get("chance")
         if found is None:
             dealt = t.dealt
-            left = [card for card in cards_of(self._spec.rules.pack) if not dealt >> card & 1]
+            left = [card for card in cards_of(t.spec.rules.pack) if not dealt >> card & 1]
             chance = 1.0 / len(left)
             found = t.cache["chance"] = [(card, chance) for card in left]
         return list(found)
@@ -1799,9 +1850,8 @@ class HeartsState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise InvalidArgument(f"an action is a whole number, not {action!r}")
-        t = self._t
-        player = _CHANCE_PLAYER if t.deal is None else self.current_player()
-        t.apply(player, int(action))
+        t = self._own()
+        t.apply(_CHANCE_PLAYER if t.deal is None else t.player, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         chance = player == _CHANCE_PLAYER
@@ -1831,7 +1881,7 @@ class HeartsState(pyspiel.State):
         """
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise InvalidArgument(f"an action is a whole number, not {action!r}")
-        self._t.undo(int(player), int(action))
+        self._own().undo(int(player), int(action))
 
     def history(self) -> list[int]:
         """Every action applied, in order (this state's own record: see :meth:`undo_action`)."""
@@ -1887,7 +1937,7 @@ class HeartsState(pyspiel.State):
         t = self._t
         if t.deal is None or t.over:
             raise InvalidArgument("a state is resampled at a seat's turn, not at a deal or the end")
-        players = self._spec.rules.players
+        players = t.spec.rules.players
         if isinstance(player_id, bool) or not 0 <= int(player_id) < players:
             raise InvalidArgument(f"player {player_id!r} is no seat: seats are 0 to {players - 1}")
         seat = int(player_id)
