@@ -1292,9 +1292,9 @@ class _Observer:
 
     def set_from(self, state: HeartsState, player: int) -> None:
         # OpenSpiel reads ``dict`` after each call: the state's own array (never changed once
-        # built) goes there, not a copy in ``tensor``.
-        t = state._t
-        if t.deal is None and not t.done:  # the first deal: nothing seen yet
+        # built) goes there, not a copy in ``tensor``. (A state with no table yet is new.)
+        t = state.__dict__.get("_t")
+        if t is None or (t.deal is None and not t.done):  # the first deal: nothing seen yet
             self.dict["observation"] = self.blank
             return
         self.dict["observation"] = t.recall_tensor(player) if self.recall else t.observation(player)
@@ -1651,7 +1651,7 @@ class _Table:
                 if not self.encoders:
                     self.encoders = [Encoder() for _ in range(self.spec.rules.players)]
                 found = self.encoders[seat].encode(view, self.choosing[seat])
-            found.flags.writeable = False  # (kept: shared with copies and OpenSpiel's reads)
+            found.setflags(write=False)  # (kept: shared with copies and OpenSpiel's reads)
             self.cache[key] = found
         return found
 
@@ -1675,7 +1675,7 @@ class _Table:
                 found[f["scores"]] = self.scores
                 found[f["pool"].start] = self.pool
                 found[f["jack"].start] = float(self.jack)
-            found.flags.writeable = False  # (kept: shared with copies and OpenSpiel's reads)
+            found.setflags(write=False)  # (kept: shared with copies and OpenSpiel's reads)
             self.cache[key] = found
         return found
 
@@ -1794,12 +1794,15 @@ class PlayerAction:
 class HeartsState(pyspiel.State):
     """A state of a Hearts game: a chance node of a deal, a seat to act, or the end."""
 
-    def __init__(self, game: HeartsGame) -> None:
-        super().__init__(game)
-        # (The first chance node's table, shared by every new state until it changes:
-        # OpenSpiel makes a new state for each clone, which takes the cloned one's table, and
-        # for each tensor shape it asks for.)
-        self._t: _Table = game.spec.start["table"]
+    # (No ``__init__`` of its own: OpenSpiel makes a new state for each clone, which takes the
+    # cloned one's table, and for each tensor shape it asks for, which reads nothing.)
+    _t: _Table
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_t":  # a new state: the first chance node's table, shared until it changes
+            table = self._t = self.get_game().spec.start["table"]
+            return table
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _own(self) -> _Table:
         """The state's table, about to change: a copy of its own if others may hold it."""
@@ -1811,6 +1814,10 @@ class HeartsState(pyspiel.State):
                 # (each seat's redacted log, read on from here); the states that keep the
                 # table, which stand still, take the copy: the same hand.
                 own.deal, t.deal = t.deal, own.deal
+            # What the table built is let go: the states left holding it (OpenSpiel's record
+            # of the history, a clone) build again what they are asked for, and memory stays
+            # small (a step builds two tensors and two strings a seat).
+            t.cache = {}
             t = self._t = own
         return t
 
