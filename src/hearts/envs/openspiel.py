@@ -1343,11 +1343,12 @@ class _Table:
     States share a table until one of them changes: OpenSpiel clones a state (by deep copies
     of its attributes) three times a step and changes at most two of the clones, so a deep
     copy marks the table ``shared`` and returns it, and a state about to apply or undo an
-    action on a shared table takes a copy of its own first (:meth:`HeartsState._own`). What a
+    action on a shared table takes a copy of its own first (:meth:`HeartsState._moving_on`). What a
     shared table builds while it is read (its strings, tensors and memos) is the same for every
     state holding it: they all stand at the same history."""
 
     __slots__ = (
+        "after",
         "cache",
         "choosing",
         "chosen",
@@ -1409,6 +1410,9 @@ class _Table:
         start of the view it is given, so copies of the table share it safely)."""
         self.shared = False
         """Whether more than one state may hold the table (copied before it changes)."""
+        self.after: tuple[int, _Table, Any] | None = None
+        """The last action a state took from this table once shared, the table it made and
+        that table's last record (see :meth:`HeartsState._apply_action`)."""
 
     # ------------------------------------------------------------------ copies
 
@@ -1435,6 +1439,7 @@ class _Table:
         other.encoders = self.encoders
         other.texts = self.texts.copy()
         other.shared = False
+        other.after = None
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
@@ -1804,22 +1809,21 @@ class HeartsState(pyspiel.State):
             return table
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
-    def _own(self) -> _Table:
-        """The state's table, about to change: a copy of its own if others may hold it."""
+    def _moving_on(self) -> _Table:
+        """A copy of the state's shared table for it to change (the state takes it once the
+        change is made; a change refused leaves the state as it was)."""
         t = self._t
-        if t.shared:
-            own = t.copy()
-            if t.deal is not None and not t.over:
-                # The state that plays on takes the hand as it stands, with its views' memos
-                # (each seat's redacted log, read on from here); the states that keep the
-                # table, which stand still, take the copy: the same hand.
-                own.deal, t.deal = t.deal, own.deal
-            # What the table built is let go: the states left holding it (OpenSpiel's record
-            # of the history, a clone) build again what they are asked for, and memory stays
-            # small (a step builds two tensors and two strings a seat).
-            t.cache = {}
-            t = self._t = own
-        return t
+        own = t.copy()
+        if t.deal is not None and not t.over:
+            # The state that plays on takes the hand as it stands, with its views' memos
+            # (each seat's redacted log, read on from here); the states that keep the table,
+            # which stand still, take the copy: the same hand.
+            own.deal, t.deal = t.deal, own.deal
+        # What the table built is let go: the states left holding it (OpenSpiel's record of
+        # the history, a clone) build again what they are asked for, and memory stays small
+        # (a step builds two tensors and two strings a seat).
+        t.cache = {}
+        return own
 
     # ------------------------------------------------------------------ OpenSpiel's API
 
@@ -1857,8 +1861,25 @@ class HeartsState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise InvalidArgument(f"an action is a whole number, not {action!r}")
-        t = self._own()
-        t.apply(_CHANCE_PLAYER if t.deal is None else t.player, int(action))
+        action = int(action)
+        t = self._t
+        if not t.shared:
+            t.apply(_CHANCE_PLAYER if t.deal is None else t.player, action)
+            return
+        after = t.after
+        if after is not None and after[0] == action:
+            # A state that held this table took this action from it (OpenSpiel applies each
+            # action to a state and to its clone): if that table has not moved since, it is
+            # this state's next one too.
+            then = after[1]
+            if then.record and then.record[-1] is after[2]:
+                then.shared = True
+                self._t = then
+                return
+        own = self._moving_on()
+        own.apply(_CHANCE_PLAYER if own.deal is None else own.player, action)
+        t.after = (action, own, own.record[-1])
+        self._t = own
 
     def _action_to_string(self, player: int, action: int) -> str:
         chance = player == _CHANCE_PLAYER
@@ -1888,7 +1909,13 @@ class HeartsState(pyspiel.State):
         """
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise InvalidArgument(f"an action is a whole number, not {action!r}")
-        self._own().undo(int(player), int(action))
+        t = self._t
+        if t.shared:
+            own = self._moving_on()
+            own.undo(int(player), int(action))
+            self._t = own
+        else:
+            t.undo(int(player), int(action))
 
     def history(self) -> list[int]:
         """Every action applied, in order (this state's own record: see :meth:`undo_action`)."""
