@@ -162,6 +162,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import operator
 import random
 import warnings
 from collections.abc import Sequence
@@ -433,10 +434,108 @@ def _offsets(players: int) -> tuple[dict[str, int], int]:
     return starts, fields["cancelled"].stop
 
 
+class _Places:
+    """Where one seat's vector puts each thing, at a table of ``players``: the offsets of
+    :func:`layout` read once, with each other seat's relative place already added in (the
+    encoder's hot path reads these, not the layout's dict). Shared: :func:`_places`."""
+
+    __slots__ = (
+        "bidder",
+        "bids",
+        "cancelled",
+        "choosing",
+        "direction",
+        "discarded",
+        "hand",
+        "has_bid",
+        "hearts_broken",
+        "high_bid",
+        "jack",
+        "leader",
+        "named_suit",
+        "nbytes",
+        "numbers",
+        "numbers_end",
+        "order",
+        "passed",
+        "phase",
+        "played",
+        "players",
+        "received",
+        "rotate",
+        "size",
+        "stock_size",
+        "to_act",
+        "trick",
+        "voids",
+        "widow_size",
+        "widow_taker",
+    )
+
+    def __init__(self, players: int, seat: int) -> None:
+        starts, size = _offsets(players)
+        # Each seat's place relative to this one (0 this seat, 1 its left, ...).
+        rel = [(other - seat) % players for other in range(players)]
+
+        def each(field: str, width: int = 1) -> tuple[int, ...]:
+            # Per seat (absolute): the offset of its relative block of ``width`` in ``field``.
+            return tuple(starts[field] + width * rel[other] for other in range(players))
+
+        def bit_of_each(field: str) -> tuple[int, ...]:
+            return tuple(1 << at for at in each(field))
+
+        self.players, self.size, self.nbytes = players, size, (size + 7) // 8
+        self.played = each("played", CARD_SLOTS)
+        """Per seat: where its cards played start (plus a card's id: the card's bit)."""
+        self.trick = each("trick", CARD_SLOTS)
+        self.voids = each("voids", 4)
+        """Per seat: where its 4 void flags start (plus the suit)."""
+        self.leader = bit_of_each("leader")
+        """Per seat: its bit as the leader (as the high bidder, the widow's taker, below)."""
+        self.bidder = bit_of_each("bidder")
+        self.widow_taker = bit_of_each("widow_taker")
+        # The bids and their flags in relative order: seat + 0, seat + 1, ...
+        self.order = tuple((seat + step) % players for step in range(players))
+        self.has_bid = starts["has_bid"]
+        self.hand, self.passed = starts["hand"], starts["passed"]
+        self.received, self.choosing = starts["received"], starts["choosing"]
+        self.discarded, self.cancelled = starts["discarded"], starts["cancelled"]
+        self.named_suit = starts["named_suit"]
+        # The flags from the jack to hearts broken: bits of a number shifted to the jack's place.
+        jack = self.jack = starts["jack"]
+        self.hearts_broken = 1 << (starts["hearts_broken"] - jack)
+        self.direction = tuple(1 << (starts["direction"] - jack + at) for at in range(4))
+        """Per pass direction (in :data:`_DIRECTIONS`' order): its flag."""
+        self.phase = tuple(1 << (starts["phase"] - jack + at) for at in range(len(_PHASES)))
+        """Per phase (in :data:`_PHASES`' order): its flag."""
+        self.to_act = tuple(1 << (at - jack) for at in each("to_act"))
+        """Per seat: its flag as the seat to act."""
+        # The numbers from the penalties to the pool lie side by side: per seat's values
+        # (penalties, tricks won, hand sizes, scores) then the pool, one slice of the vector.
+        # ``rotate`` picks them in relative order out of the absolute ones, pool last.
+        self.numbers = starts["penalties"]
+        self.numbers_end = starts["pool"] + 1
+        self.rotate = operator.itemgetter(
+            *(block * players + other for block in range(4) for other in self.order),
+            4 * players,
+        )
+        self.bids = starts["bids"]
+        self.high_bid = starts["high_bid"]
+        self.widow_size = starts["widow_size"]
+        self.stock_size = starts["stock_size"]
+
+
+@functools.cache
+def _places(players: int, seat: int) -> _Places:
+    """The :class:`_Places` of a seat at a table of ``players`` (made once, shared)."""
+    return _Places(players, seat)
+
+
 _BYTE_BITS: Final = np.unpackbits(
     np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
 ).astype(np.float32)
 """Row ``b``: the 8 bits of the byte ``b``, lowest first, as floats (a vector is its bytes' rows)."""
+_UINT8: Final = np.dtype(np.uint8)
 
 
 class Encoder:
@@ -459,124 +558,143 @@ class Encoder:
     True
     """
 
-    __slots__ = ("_clip", "_done", "_kept", "_log", "_rel", "_rules", "_seat", "_who")
+    __slots__ = ("_at", "_clip", "_done", "_kept", "_log", "_rules", "_scores", "_seat", "_who")
 
     def __init__(self) -> None:
         self._seat = -1
         self._rules: Rules | None = None
         self._clip = (0, 0, 0)
         """The rules' bounds of the scores (low, high) and the pool's high (clipped to them)."""
+        self._scores: tuple[int, ...] | None = None
+        """The last scores found within those bounds (the same tuple, in every view of a hand,
+        is checked once)."""
         self._log: tuple[Event, ...] = ()
         """The view's events read so far."""
         self._done: tuple[Trick, ...] = ()
         """The view's completed tricks read so far."""
 
     def _start(self, view: SeatView) -> None:
-        seat, players = view.seat, view.players
+        seat = view.seat
         self._seat = seat
+        self._at = _places(view.players, seat)
         self._log = self._done = ()
         self._who: dict[Card, int] = {}
         """Who played each card, as the log says (a trick does not go round from its leader
         when the dealer sits out, at seven, or a seat is out of Domino Hearts)."""
-        self._rel = [(other - seat) % players for other in range(players)]
-        """Each seat's place relative to this one (0 this seat, 1 its left, ...)."""
         self._kept = 0
         """The bits read from the log and the completed tricks so far."""
 
+    def _read_rules(self, rules: Rules) -> None:
+        if self._rules is None or rules.players != self._rules.players:
+            self._seat = -1  # (another table: read the view from the start, at its places)
+        self._rules = rules
+        number_bounds = _number_bounds(rules)
+        self._clip = (*number_bounds["scores"], number_bounds["pool"][1])
+        self._scores = None
+
     def encode(self, view: SeatView, choosing: CardSet = CardSet()) -> np.ndarray:  # noqa: B008
         """The observation vector of the view's seat (see the module's table)."""
-        if not isinstance(view, SeatView):
+        if type(view) is not SeatView and not isinstance(view, SeatView):
             raise TypeError(
                 f"an observation encodes a seat's view (a SeatView), not {type(view).__name__}"
             )
+        if view.rules is not self._rules:
+            self._read_rules(view.rules)
         events, tricks = view.events, view.tricks
+        log, done = self._log, self._done
         if (
             view.seat != self._seat
-            or events[: len(self._log)] != self._log
-            or tricks[: len(self._done)] != self._done
+            or (events is not log and events[: len(log)] != log)
+            or (tricks is not done and tricks[: len(done)] != done)
         ):
             self._start(view)
-        seat, players = view.seat, view.players
-        starts, size = _offsets(players)
-        who, rel, kept = self._who, self._rel, self._kept
-        played_at, voids_at = starts["played"], starts["voids"]
-        for event in events[len(self._log) :]:
+            log, done = (), ()
+        at, who, kept = self._at, self._who, self._kept
+        played = at.played
+        for event in events[len(log) :]:
             if type(event) is CardPlayed or isinstance(event, CardPlayed):  # (a revoke too)
                 who[event.card] = event.seat
-                kept |= 1 << (played_at + rel[event.seat] * CARD_SLOTS + event.card)
-            elif type(event) is Discarded and event.seat == seat:
-                kept |= event.cards.mask << starts["discarded"]
-        for trick in tricks[len(self._done) :]:
+                kept |= 1 << (played[event.seat] + event.card)
+            elif type(event) is Discarded and event.seat == self._seat:
+                kept |= event.cards.mask << at.discarded
+        voids = at.voids
+        for trick in tricks[len(done) :]:
             cards = trick.cards
             if cards:
-                led = cards[0].suit
+                led = (cards[0] >> 4) & 3  # (a card's suit: Card.suit's value)
                 for card in cards[1:]:
-                    if card.suit != led:  # (a void shown: that seat did not follow)
-                        kept |= 1 << (voids_at + 4 * rel[who[card]] + led)
+                    if (card >> 4) & 3 != led:  # (a void shown: that seat did not follow)
+                        kept |= 1 << (voids[who[card]] + led)
         self._log, self._done, self._kept = events, tricks, kept
-        bits = kept | view.hand.mask << starts["hand"]
+        bits = kept | view.hand.mask << at.hand
         table = view.trick
         if table:
-            at = starts["trick"]
-            led = table[0][1].suit
+            at_trick = at.trick
+            led = (table[0][1] >> 4) & 3
             for other, card in table:
-                bits |= 1 << (at + rel[other] * CARD_SLOTS + card)
-                if card.suit != led:
-                    bits |= 1 << (voids_at + 4 * rel[other] + led)
-            bits |= 1 << (starts["leader"] + rel[view.leader])
+                bits |= 1 << (at_trick[other] + card)
+                if (card >> 4) & 3 != led:
+                    bits |= 1 << (voids[other] + led)
+            bits |= at.leader[view.leader]
         if view.passed is not None:
-            bits |= view.passed.mask << starts["passed"]
+            bits |= view.passed.mask << at.passed
         if view.received is not None:
-            bits |= view.received.mask << starts["received"]
-        if choosing:
-            bits |= choosing.mask << starts["choosing"]
-        if view.cancelled:
-            bits |= view.cancelled.mask << starts["cancelled"]
-        # (The flags from the jack to hearts broken lie side by side: set in a small number.)
-        jack = starts["jack"]
-        flags = int(view.jack) | int(view.hearts_broken) << (starts["hearts_broken"] - jack)
-        flags |= 1 << (starts["direction"] - jack + _DIRECTION_AT[view.pass_direction])
-        flags |= 1 << (starts["phase"] - jack + _PHASE_AT[view.phase])
+            bits |= view.received.mask << at.received
+        # (A CardSet's mask read at once: its truth is a method in Python.)
+        if type(choosing) is CardSet:
+            if choosing.mask:
+                bits |= choosing.mask << at.choosing
+        elif choosing:
+            bits |= choosing.mask << at.choosing
+        if view.cancelled.mask:
+            bits |= view.cancelled.mask << at.cancelled
+        # (The flags from the jack to hearts broken lie side by side: set in a small number,
+        # then shifted in place once. Enum members hash in Python: a tuple's index, comparing
+        # identity, finds the direction's and the phase's place quicker than a dict.)
+        flags = at.direction[_DIRECTIONS.index(view.pass_direction)]
+        flags |= at.phase[_PHASES.index(view.phase)]
+        if view.jack:
+            flags |= 1
+        if view.hearts_broken:
+            flags |= at.hearts_broken
         if view.to_act is not None:
-            flags |= 1 << (starts["to_act"] - jack + rel[view.to_act])
-        bits |= flags << jack
-        if view.rules is not self._rules:
-            self._rules = view.rules
-            number_bounds = _number_bounds(view.rules)
-            self._clip = (*number_bounds["scores"], number_bounds["pool"][1])
+            flags |= at.to_act[view.to_act]
+        bits |= flags << at.jack
+        scores, pool = view.scores, view.pool
         low, high, pool_high = self._clip
-        scores = view.scores
-        if min(scores) < low or max(scores) > high:  # (past the bound the game's end implies)
-            scores = tuple(min(max(score, low), high) for score in scores)
-        numbers: list[int] = []
-        for values in (view.penalties, view.tricks_won, view.hand_sizes, scores):
-            numbers += values[seat:]
-            numbers += values[:seat]
-        numbers.append(min(max(view.pool, 0), pool_high))
+        if scores is not self._scores:
+            if min(scores) < low or max(scores) > high:  # (past the bound the end implies)
+                scores = tuple(min(max(score, low), high) for score in scores)
+            else:
+                self._scores = scores
+        if pool < 0 or pool > pool_high:
+            pool = min(max(pool, 0), pool_high)
         auction, widow = view.auction, view.widow
-        bids: list[int] = []
         if auction is not None:
-            for other in range(seat, seat + players):
-                bid = auction.bids[other % players]
-                bids.append(bid or 0)
-                if bid is not None:
-                    bits |= 1 << (starts["has_bid"] + other - seat)
             if auction.bidder is not None:
-                bits |= 1 << (starts["bidder"] + rel[auction.bidder])
+                bits |= at.bidder[auction.bidder]
             if auction.named_suit is not None:
-                bits |= 1 << (starts["named_suit"] + int(auction.named_suit))
+                bits |= 1 << (at.named_suit + int(auction.named_suit))
+            bids = [auction.bids[other] for other in at.order]
+            has_bid = 0
+            for step, bid in enumerate(bids):
+                if bid is not None:
+                    has_bid |= 1 << step
+            bits |= has_bid << at.has_bid
         if widow is not None and widow.taker is not None:
-            bits |= 1 << (starts["widow_taker"] + rel[widow.taker])
-        raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
-        out = _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
-        at = starts["penalties"]
-        out[at : at + len(numbers)] = numbers
+            bits |= at.widow_taker[widow.taker]
+        # (np.frombuffer and take with positional arguments: numpy parses keywords slowly.)
+        raw = np.frombuffer(bits.to_bytes(at.nbytes, "little"), _UINT8)
+        out = _BYTE_BITS.take(raw, 0).ravel()[: at.size]
+        out[at.numbers : at.numbers_end] = at.rotate(
+            (*view.penalties, *view.tricks_won, *view.hand_sizes, *scores, pool)
+        )
         if auction is not None:
-            out[starts["bids"] : starts["bids"] + players] = bids
-            out[starts["high_bid"]] = auction.high_bid
+            out[at.bids : at.bids + at.players] = [bid or 0 for bid in bids]
+            out[at.high_bid] = auction.high_bid
         if widow is not None:
-            out[starts["widow_size"]] = widow.size
-        out[starts["stock_size"]] = view.stock_size
+            out[at.widow_size] = widow.size
+        out[at.stock_size] = view.stock_size
         return out
 
 
