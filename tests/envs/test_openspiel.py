@@ -231,6 +231,100 @@ def test_a_clone_is_independent() -> None:
     assert len(clone.history()) == len(state.history())
 
 
+def _observed(state: object, players: int) -> list[tuple[object, ...]]:
+    """Every seat's information state and observation, strings and tensors."""
+    return [
+        (
+            state.information_state_string(seat),  # type: ignore[attr-defined]
+            state.observation_string(seat),  # type: ignore[attr-defined]
+            bytes(np.asarray(state.information_state_tensor(seat), np.float32)),  # type: ignore[attr-defined]
+            bytes(np.asarray(state.observation_tensor(seat), np.float32)),  # type: ignore[attr-defined]
+        )
+        for seat in range(players)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("hearts_modern", {}),
+        ("hearts_classic_7", {}),
+        ("hearts_cancellation", {}),
+        ("hearts_auction", {}),
+        ("hearts_domino", {}),
+        ("hearts_black_maria", {}),
+        ("hearts_omnibus", {"episode": "game", "max_hands": 2}),
+    ],
+)
+def test_what_states_build_step_by_step_is_what_a_state_read_back_builds(
+    name: str, params: dict[str, object]
+) -> None:
+    """States share their table until one changes, keep what they built and extend it by the
+    new events only; a state read back from its actions builds everything from nothing. Over
+    random walks mixing clones (the clone or the state plays on, or both take the same
+    action, as OpenSpiel's tests do, or the state moves on before its clone takes the same
+    action), undos and reads of some seats only, every seat's strings
+    and tensors are those of the state read back, and a clone left behind still reads as it
+    did."""
+    game = pyspiel.load_game(name, params)
+    players = game.num_players()
+    rng = random.Random(len(name))
+    state = game.new_initial_state()
+    behind: list[tuple[object, list[tuple[object, ...]]]] = []
+    for step in range(160):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node() and rng.random() < 0.7:
+            seats = range(players) if rng.random() < 0.6 else [rng.randrange(players)]
+            for seat in seats:  # (reads of some seats, in any order, before the rest)
+                state.information_state_tensor(seat)
+                state.observation_string(seat)
+        action = rng.choice(state.legal_actions())
+        roll = rng.random()
+        if roll < 0.3:  # OpenSpiel's way: a clone for the record, the action to a clone too
+            kept = state.clone()
+            twin = state.clone()
+            state.apply_action(action)
+            twin.apply_action(action)
+            assert str(twin) == str(state)
+            if len(behind) < 12:
+                behind.append((kept, _observed(kept, players)))
+            if rng.random() < 0.5:
+                state = twin  # (the twin plays on: the state is left behind)
+        elif roll < 0.4:  # the state moves on past the action before its clone takes it
+            twin = state.clone()
+            again = game.deserialize_state(state.serialize())
+            state.apply_action(action)
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            twin.apply_action(action)
+            again.apply_action(action)
+            assert twin.history() == again.history()
+            assert str(twin) == str(again)
+            assert _observed(twin, players) == _observed(again, players)
+        elif roll < 0.5:  # an action taken back
+            was = state.clone()
+            player = _player_of(state)
+            state.apply_action(action)
+            state.undo_action(player, action)
+            assert str(state) == str(was)
+            assert _observed(state, players) == _observed(was, players)
+            continue
+        else:
+            state.apply_action(action)
+        if step % 3 == 0 or state.is_terminal():
+            fresh = game.deserialize_state(state.serialize())
+            assert _observed(state, players) == _observed(fresh, players), f"step {step}"
+    for kept, seen in behind:
+        assert _observed(kept, players) == seen
+
+
+def _player_of(state: object) -> int:
+    return (  # type: ignore[no-any-return]
+        pyspiel.PlayerId.CHANCE if state.is_chance_node() else state.current_player()  # type: ignore[attr-defined]
+    )
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     """A card the seat may not play, an unused action, a card already dealt: IllegalMove with a
     sentence, and the state is as it was."""

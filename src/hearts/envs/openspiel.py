@@ -864,7 +864,9 @@ def recall_layout(rules: Rules) -> dict[str, slice]:
     return out
 
 
-_Memo = tuple[Sequence[Event], np.ndarray, int, int, HandOver | None]
+_Memo = tuple[Sequence[Event], np.ndarray, int, int, HandOver | None, Any]
+"""A seat's last information-state tensor: the events it holds, the tensor, the plays and other
+events written, the hand's end if seen, and what its header was made of."""
 """A seat's last information-state tensor: the events it holds, the tensor, the plays and
 other events written, and the hand's end if seen."""
 
@@ -919,9 +921,11 @@ class _Recall:
         choosing: CardSet,
         order: Sequence[int],
         memo: _Memo | None,
+        head_key: tuple[Any, ...] | None = None,
     ) -> _Memo:
         """The tensor of ``view`` (and the cards chosen so far for a pass or discard), with the
-        events it holds and the plays and other events written (the memo of the next call)."""
+        events it holds and the plays and other events written (the memo of the next call);
+        ``head_key``: :func:`_header_key` of these, when the caller has it."""
         events = view.events
         done = plays = others = 0
         over: HandOver | None = None
@@ -933,14 +937,17 @@ class _Recall:
         for index in range(done, len(events)):
             if type(events[index]) is HandOver:
                 over = events[index]  # type: ignore[assignment]
-        key = (_header_key(view, choosing, order), over)
-        head = self.heads.get(key)
-        if head is None:
-            head = self._header(view, choosing, order, over)
-            if len(self.heads) > _CACHED:
-                self.heads.clear()
-            self.heads[key] = head
-        out[: self.header] = head
+        if head_key is None:
+            head_key = _header_key(view, choosing, order)
+        key = (head_key, over)
+        if memo is None or not done or memo[5] != key:  # (the memo's header is not this one)
+            head = self.heads.get(key)
+            if head is None:
+                head = self._header(view, choosing, order, over)
+                if len(self.heads) > _CACHED:
+                    self.heads.clear()
+                self.heads[key] = head
+            out[: self.header] = head
         f = self.fields
         play_at = f["plays"].start
         other_at = f["others"].start
@@ -964,7 +971,7 @@ class _Recall:
             out[[start + place for place in places]] = values
             out[start + self.other - 1] = plays  # where it comes among the cards played
             others += 1
-        return events, out, plays, others, over
+        return events, out, plays, others, over, key
 
     def _header(
         self, view: SeatView, choosing: CardSet, order: Sequence[int], over: HandOver | None
@@ -1476,6 +1483,7 @@ class _Table:
                 ("string", player, True),
                 ("string", player, False),
                 ("legal", player),
+                ("head", player),
                 "truth",
             ):
                 cache.pop(key, None)
@@ -1670,8 +1678,10 @@ class _Table:
                 found = recall.blank.copy()
             else:
                 memo = self.memo.get(seat)
-                order = self.order(seat)
-                self.memo[seat] = written = recall.write(view, self.choosing[seat], order, memo)
+                written = recall.write(
+                    view, self.choosing[seat], self.order(seat), memo, self.head_key(seat, view)
+                )
+                self.memo[seat] = written
                 found = written[1]
             if view is None and self.done:  # dealing a later hand: the standing so far
                 f = recall.fields
@@ -1682,6 +1692,15 @@ class _Table:
                 found[f["jack"].start] = float(self.jack)
             found.setflags(write=False)  # (kept: shared with copies and OpenSpiel's reads)
             self.cache[key] = found
+        return found
+
+    def head_key(self, seat: int, view: SeatView) -> tuple[Any, ...]:
+        """What ``seat``'s information-state header is made of (:func:`_header_key`), once a
+        state: its tensor and its string both ask."""
+        key = ("head", seat)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = _header_key(view, self.choosing[seat], self.order(seat))
         return found
 
     def seat_string(self, seat: int, *, history: bool) -> str:
@@ -1696,7 +1715,7 @@ class _Table:
                 text = events_text(events, self.texts.get(seat))
                 self.texts[seat] = (events, text)
                 texts = self.spec.texts
-                head_key = ("head", _header_key(view, self.choosing[seat], self.order(seat)))
+                head_key = ("head", self.head_key(seat, view))
                 head = texts.get(head_key)
                 if head is None:
                     if len(texts) > _CACHED:
