@@ -370,7 +370,7 @@ def view_string(
                         kept = texts["tricks"] = (value, _text(value))
                     lines.append(f"tricks={kept[1]}")
                 else:
-                    lines.append(f"{name}={_text(value)}")
+                    lines.append(_line(name, value, texts))
             public = "\n".join(lines)
             if shared is not None:
                 shared[""] = public
@@ -390,7 +390,10 @@ def view_string(
         private = texts.get(key) if texts is not None else None
         if private is None:
             private = "\n".join(
-                f"{name}={_text(value)}" for name, value in zip(_PRIVATE_NAMES, values, strict=True)
+                [
+                    _line(name, value, texts)
+                    for name, value in zip(_PRIVATE_NAMES, values, strict=True)
+                ]
             )
             if texts is not None:
                 if len(texts) > _CACHED:
@@ -398,6 +401,23 @@ def view_string(
                 texts[key] = private
         return f"{private}\nchoosing={_text(choosing)}\n{public}"
     return _header(view, choosing, order) + "\n" + events_text(view.events)
+
+
+def _line(name: str, value: object, texts: dict[Any, Any] | None) -> str:
+    """One field's line of an observation string, kept in ``texts`` by the field and its value
+    (a field's values are of one kind: equal values, equal texts)."""
+    if texts is None:
+        return f"{name}={_text(value)}"
+    key = (name, value.mask if type(value) is CardSet else value)  # type: ignore[attr-defined]
+    try:
+        found = texts.get(key)
+    except TypeError:  # pragma: no cover - every field of a view is a value (hashable)
+        return f"{name}={_text(value)}"
+    if found is None:
+        if len(texts) > _CACHED:
+            texts.clear()
+        found = texts[key] = f"{name}={_text(value)}"
+    return found  # type: ignore[no-any-return]
 
 
 def _extends(events: Sequence[Event], known: Sequence[Event]) -> bool:
