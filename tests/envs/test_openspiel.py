@@ -5,7 +5,10 @@ are independent, and illegal actions are refused with nothing changed."""
 
 from __future__ import annotations
 
+import pickle
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -323,6 +326,33 @@ def _player_of(state: object) -> int:
     return (  # type: ignore[no-any-return]
         pyspiel.PlayerId.CHANCE if state.is_chance_node() else state.current_player()  # type: ignore[attr-defined]
     )
+
+
+def test_a_pickled_state_comes_back_in_another_process() -> None:
+    """A pickled state names its game by its preset and the parameters that differ from the
+    preset's, and comes back in a process that never made the game: the same state, the
+    same rules (a parameter changed included), the same information state."""
+    game = pyspiel.load_game("hearts_modern", {"jd_bonus": True, "episode": "game", "max_hands": 2})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(90):
+        state.apply_action(rng.choice(state.legal_actions()))
+    expected = str(state) + "\n" + state.information_state_string(1)
+    script = (
+        "import pickle, sys\n"
+        "import hearts.envs.openspiel\n"
+        "state = pickle.loads(sys.stdin.buffer.read())\n"
+        "sys.stdout.write(str(state) + '\\n' + state.information_state_string(1))\n"
+        "assert dict(state._t.spec.rules.card_values)[hearts.cards.Card.parse('JD')] == -10\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=pickle.dumps(state),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode() == expected
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:

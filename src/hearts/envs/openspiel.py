@@ -1134,14 +1134,18 @@ class _Spec:
     texts: dict[Any, Any]
     """What the game's states wrote of values that recur (a seat's header, its own fields),
     by those values (emptied when large)."""
-    start: dict[str, _Table]
+    start: dict[str, Any]
     """The table of the first chance node (under ``"table"``), which every new state shares
-    until it changes (see :class:`_Table`)."""
+    until it changes (see :class:`_Table`); and (under ``"game"``) a preset and parameters
+    that make a game of these settings, which a pickled state names them by."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
+        game = self.start.get("game")
+        if game is not None:  # (a few words, not the rules: OpenSpiel pickles states often)
+            return (_spec_of_game, game)
         return (_shared_spec, (self.rules, self.episode, self.max_hands))
 
 
@@ -1201,57 +1205,8 @@ class HeartsGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None, preset: str | None = None) -> None:
         params = dict(params or {})
         self.preset = variants.variant(preset if preset is not None else self.PRESET)
-        try:  # (OpenSpiel makes the game again for each state it reads back: made once)
-            # (each value's type too: True and 1 are equal, and not the same parameter)
-            key: Any = (self.preset.name, *sorted((k, type(v), v) for k, v in params.items()))
-            made = _MADE.get(key)
-        except TypeError:  # (a value that is not hashable: refused below)
-            key = made = None
-        if made is None:
-            made = self._made(params)
-            if key is not None:
-                _MADE[key] = made
-        self.rules, self.spec, info, told = made
+        self.rules, self.spec, info, told = _made(self.preset, params)
         super().__init__(_game_type_of(self.preset.name), info, {**params, **told})
-
-    def _made(
-        self, params: dict[str, Any]
-    ) -> tuple[Rules, _Spec, Any, dict[str, bool | int | str]]:
-        """The rules, settings, OpenSpiel's game info and the parameters it keeps."""
-        players = params.get("players", self.preset.rules.players)
-        episode = params.get("episode", "hand")
-        max_hands = params.get("max_hands", MAX_HANDS)
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidArgument(f"players={players!r}: it is a whole number of seats")
-        if episode not in ("hand", "game"):
-            raise InvalidArgument(f"episode={episode!r}: it is 'hand' or 'game'")
-        if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
-            raise InvalidArgument(
-                f"max_hands={max_hands!r}: a game episode has a whole number of hands, at least one"
-            )
-        base = _rules_of(self.preset, players)
-        changes = _changes(_defaults(self.preset.name), params, base)
-        rules = base.replace(**changes) if changes else base
-        if rules.laws:
-            raise InvalidArgument("the OpenSpiel games are built without the laws option")
-        if rules.players != players:  # pragma: no cover - players is not a rule change here
-            raise InvalidArgument("players is given by the players parameter alone")
-        hands = 1 if episode == "hand" else max_hands
-        spec = _shared_spec(rules, episode, hands)
-        least, most = hand_bounds(rules)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=ACTIONS,
-            max_chance_outcomes=CARD_SLOTS,
-            num_players=players,
-            min_utility=hands * least,
-            max_utility=hands * most,
-            utility_sum=None,
-            max_game_length=hands * _hand_length(rules),
-        )
-        # The parameters OpenSpiel keeps (get_parameters, the game's string) say the rules as
-        # played: an OpenSpiel name and its option agree there, whichever was given.
-        told = {name: value for name, value in parameters(rules).items() if name in params}
-        return rules, spec, info, told
 
     def new_initial_state(self) -> HeartsState:
         """The first chance node of the first deal."""
@@ -1275,6 +1230,77 @@ class HeartsGame(pyspiel.Game):
             )
         recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return _Observer(self.spec, recall=recall)
+
+
+def _made(
+    preset: variants.Variant, params: dict[str, Any]
+) -> tuple[Rules, _Spec, Any, dict[str, bool | int | str]]:
+    """What a game of ``preset`` with ``params`` is made of: the rules, the settings, OpenSpiel's
+    game info and the parameters it keeps (made once for equal parameters: OpenSpiel makes a
+    game again for each state it reads back)."""
+    try:  # (each value's type too: True and 1 are equal, and not the same parameter)
+        key: Any = (preset.name, *sorted((k, type(v), v) for k, v in params.items()))
+        made = _MADE.get(key)
+    except TypeError:  # (a value that is not hashable: refused below)
+        key = made = None
+    if made is None:
+        made = _make(preset, params)
+        if key is not None:
+            _MADE[key] = made
+            if "game" not in made[1].start:  # (named by what differs from the preset's own)
+                defaults = _game_defaults(preset.name)
+                given = tuple(
+                    (name, value)
+                    for name, value in params.items()
+                    if type(defaults.get(name)) is not type(value) or defaults[name] != value
+                )
+                made[1].start["game"] = (preset.name, given)
+    return made
+
+
+def _spec_of_game(preset: str, params: tuple[tuple[str, Any], ...]) -> _Spec:
+    """The settings of a game of ``preset`` with ``params`` (how a pickled state's come back)."""
+    return _made(variants.variant(preset), dict(params))[1]
+
+
+def _make(
+    preset: variants.Variant, params: dict[str, Any]
+) -> tuple[Rules, _Spec, Any, dict[str, bool | int | str]]:
+    """What :func:`_made` makes (the parameters checked, the rules made)."""
+    players = params.get("players", preset.rules.players)
+    episode = params.get("episode", "hand")
+    max_hands = params.get("max_hands", MAX_HANDS)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidArgument(f"players={players!r}: it is a whole number of seats")
+    if episode not in ("hand", "game"):
+        raise InvalidArgument(f"episode={episode!r}: it is 'hand' or 'game'")
+    if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
+        raise InvalidArgument(
+            f"max_hands={max_hands!r}: a game episode has a whole number of hands, at least one"
+        )
+    base = _rules_of(preset, players)
+    changes = _changes(_defaults(preset.name), params, base)
+    rules = base.replace(**changes) if changes else base
+    if rules.laws:
+        raise InvalidArgument("the OpenSpiel games are built without the laws option")
+    if rules.players != players:  # pragma: no cover - players is not a rule change here
+        raise InvalidArgument("players is given by the players parameter alone")
+    hands = 1 if episode == "hand" else max_hands
+    spec = _shared_spec(rules, episode, hands)
+    least, most = hand_bounds(rules)
+    info = pyspiel.GameInfo(
+        num_distinct_actions=ACTIONS,
+        max_chance_outcomes=CARD_SLOTS,
+        num_players=players,
+        min_utility=hands * least,
+        max_utility=hands * most,
+        utility_sum=None,
+        max_game_length=hands * _hand_length(rules),
+    )
+    # The parameters OpenSpiel keeps (get_parameters, the game's string) say the rules as
+    # played: an OpenSpiel name and its option agree there, whichever was given.
+    told = {name: value for name, value in parameters(rules).items() if name in params}
+    return rules, spec, info, told
 
 
 _MADE: Final[dict[Any, tuple[Rules, _Spec, Any, dict[str, bool | int | str]]]] = {}
@@ -2163,12 +2189,20 @@ def _game_type_of(preset: str) -> Any:
     return _game_type(variants.variant(preset))
 
 
+@functools.cache
+def _game_defaults(preset: str) -> dict[str, bool | int | str]:
+    """A preset's game parameters and their defaults (not to be changed: shared)."""
+    variant = variants.variant(preset)
+    specification: dict[str, Any] = {"episode": "hand", "max_hands": MAX_HANDS}
+    if len(variant.players) > 1:
+        specification["players"] = variant.rules.players
+    specification.update(parameters(variant.rules))
+    return specification
+
+
 def _game_type(preset: variants.Variant) -> Any:
     counts = preset.players
-    specification: dict[str, Any] = {"episode": "hand", "max_hands": MAX_HANDS}
-    if len(counts) > 1:
-        specification["players"] = preset.rules.players
-    specification.update(parameters(preset.rules))
+    specification = dict(_game_defaults(preset.name))
     return pyspiel.GameType(
         short_name=game_name(preset.name),
         long_name=f"{preset.title} ({preset.name}), by the hearts engine",
