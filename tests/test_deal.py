@@ -692,7 +692,8 @@ def test_legal_moves_of_a_seat_that_is_no_seat_is_refused_in_every_phase(phase: 
 def test_a_view_redacted_from_its_cache_is_the_view_made_anew(variant: str) -> None:
     """A deal keeps the events each seat was last shown, redacted (a cache for the faces, which
     ask for views at every move): after plays, undos and the laws' revokes, each seat's view and
-    a watcher's equal those of a copy, which makes its own from nothing."""
+    a watcher's equal those of a copy, which makes its own from nothing; and a viewer (what
+    every seat sees alike made once) gives each seat, in any order, that same view."""
     if variant == "modern by the laws":
         rules = variants.get("modern").replace(laws=True)
     else:
@@ -707,6 +708,9 @@ def test_a_view_redacted_from_its_cache_is_the_view_made_anew(variant: str) -> N
             for seat in range(deal.players):
                 assert deal.view(seat) == deal.copy().view(seat), (variant, steps, seat)
             assert deal.public_view() == deal.copy().public_view(), (variant, steps)
+            viewer, fresh = deal.viewer(), deal.copy()
+            for seat in rng.sample(range(deal.players), deal.players):
+                assert viewer(seat) == fresh.view(seat), (variant, steps, seat)
         if steps > 3 and rng.random() < 0.25:
             try:
                 deal.undo()

@@ -38,6 +38,7 @@ hearts.errors.IllegalMove: seat 1 does not hold the A♣
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -698,18 +699,18 @@ class Deal(HandCore):
         (and ``commitment``, the commitment to the shuffle it was dealt from, when the caller
         holds one: :meth:`hearts.Game.view` gives it)."""
         seat = self.seat_number(seat)
-        moves: Sequence[Move] = ()  # (a seat's moves, when it has any: at the pass, or its turn)
-        if self.to_act is not None and (self.to_act == seat or self._phase is _PASS):
-            moves = self.legal_moves(seat)
-        fields = self._seen_by(seat)  # (with the pass's fields, passed and received, if any)
-        if "passed" not in fields:
-            fields["passed"] = fields["received"] = None
-        fields["seat"] = seat
-        fields["hand"] = CardSet(self._hands[seat])
-        fields["dealt"] = CardSet(self._fixed.dealt[seat])
-        fields["legal_moves"] = moves if not isinstance(moves, list) else tuple(moves)
-        fields["commitment"] = commitment
-        return make_seat_view(fields)
+        return _seat_view(self, seat, self._seen_by(seat), commitment)
+
+    def viewer(self) -> Callable[[int], SeatView]:
+        """A maker of the seats' views of the deal as it stands, which makes what every seat
+        sees alike once: ``viewer(seat) == view(seat)`` until the deal changes.
+
+        >>> from hearts import Game, variants
+        >>> deal = Game(variants.get("modern"), seed=1).deal
+        >>> all(deal.viewer()(seat) == deal.view(seat) for seat in deal.seats)
+        True
+        """
+        return functools.partial(_view_of, self, _public_fields(self))
 
     def public_view(self, *, commitment: str | None = None) -> PublicView:
         """What anyone at the table may know, a watcher too: every card played, the public
@@ -725,30 +726,11 @@ class Deal(HandCore):
         return make_public_view({**self._seen_by(None), "commitment": commitment})
 
     def _seen_by(self, seat: int | None) -> dict[str, Any]:
-        """The fields of a view that are public, the events and the mechanics' fields as
-        ``seat`` sees them (None: no seat, a watcher)."""
-        try:
-            cache = self._seen
-        except AttributeError:
-            widow = self.mechanic(WidowCards)
-            cache = self._seen = _ViewCache(widow.face_down if isinstance(widow, WidowCards) else 0)
-        events = redacted_log(cache.seats, self._events, seat, cache.face_down)
-        fixed = self._fixed
-        players = range(fixed.players)
-        fields: dict[str, Any] = {
-            **cache.fixed_fields(fixed),
-            "phase": self._phase,
-            "to_act": self.to_act,
-            "leader": self._leader,
-            "trick": tuple(self.trick),
-            "tricks": cache.tricks_of(self._history),
-            "hearts_broken": self._broken,
-            "hand_sizes": tuple(map(int.bit_count, self._hands[: len(players)])),
-            "penalties": tuple(self._points),
-            "tricks_won": tuple(self._won),
-            "stock_size": len(fixed.stock) - self._stock_pos,
-            "events": events,
-        }
+        """A view's public fields and the events and mechanics' as ``seat`` sees them (None: a
+        watcher)."""
+        fields = _public_fields(self)
+        cache = self._seen
+        fields["events"] = redacted_log(cache.seats, self._events, seat, cache.face_down)
         for mechanic in self._mechanics:
             fields.update(mechanic.view(self, seat))
         return fields
@@ -760,6 +742,56 @@ class Deal(HandCore):
             f"seat {self.to_act} to act, {len(self._history)} "
             f"trick{'' if len(self._history) == 1 else 's'} played>"
         )
+
+
+def _public_fields(deal: Deal) -> dict[str, Any]:
+    """A view's fields every seat sees alike (not the events, nor the mechanics' fields)."""
+    try:
+        cache = deal._seen
+    except AttributeError:
+        widow = deal.mechanic(WidowCards)
+        cache = deal._seen = _ViewCache(widow.face_down if isinstance(widow, WidowCards) else 0)
+    fixed = deal._fixed
+    return {
+        **cache.fixed_fields(fixed),
+        "phase": deal._phase,
+        "to_act": deal.to_act,
+        "leader": deal._leader,
+        "trick": tuple(deal.trick),
+        "tricks": cache.tricks_of(deal._history),
+        "hearts_broken": deal._broken,
+        "hand_sizes": tuple(map(int.bit_count, deal._hands[: fixed.players])),
+        "penalties": tuple(deal._points),
+        "tricks_won": tuple(deal._won),
+        "stock_size": len(fixed.stock) - deal._stock_pos,
+    }
+
+
+def _view_of(deal: Deal, public: dict[str, Any], seat: int) -> SeatView:
+    """``seat``'s view of ``deal`` from the fields every seat sees alike (:meth:`Deal.viewer`)."""
+    seat = deal.seat_number(seat)
+    fields = public.copy()
+    cache = deal._seen
+    fields["events"] = redacted_log(cache.seats, deal._events, seat, cache.face_down)
+    for mechanic in deal._mechanics:
+        fields.update(mechanic.view(deal, seat))
+    return _seat_view(deal, seat, fields, None)
+
+
+def _seat_view(deal: Deal, seat: int, fields: dict[str, Any], commitment: str | None) -> SeatView:
+    """The view of ``seat`` from the fields :meth:`Deal._seen_by` gives (and its own)."""
+    moves: Sequence[Move] = ()  # (a seat's moves, when it has any: at the pass, or its turn)
+    to_act = deal.to_act
+    if to_act is not None and (to_act == seat or deal._phase is _PASS):
+        moves = deal.legal_moves(seat)
+    if "passed" not in fields:  # (the pass's fields, passed and received, if any)
+        fields["passed"] = fields["received"] = None
+    fields["seat"] = seat
+    fields["hand"] = CardSet(deal._hands[seat])
+    fields["dealt"] = CardSet(deal._fixed.dealt[seat])
+    fields["legal_moves"] = moves if not isinstance(moves, list) else tuple(moves)
+    fields["commitment"] = commitment
+    return make_seat_view(fields)
 
 
 class _ViewCache:

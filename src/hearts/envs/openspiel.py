@@ -408,16 +408,16 @@ def _line(name: str, value: object, texts: dict[Any, Any] | None) -> str:
     (a field's values are of one kind: equal values, equal texts)."""
     if texts is None:
         return f"{name}={_text(value)}"
-    key = (name, value.mask if type(value) is CardSet else value)  # type: ignore[attr-defined]
+    key = (name, value.mask if isinstance(value, CardSet) else value)
     try:
-        found = texts.get(key)
+        found: str | None = texts.get(key)
     except TypeError:  # pragma: no cover - every field of a view is a value (hashable)
         return f"{name}={_text(value)}"
     if found is None:
         if len(texts) > _CACHED:
             texts.clear()
         found = texts[key] = f"{name}={_text(value)}"
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _extends(events: Sequence[Event], known: Sequence[Event]) -> bool:
@@ -1694,9 +1694,13 @@ class _Table:
 
     def view(self, seat: int) -> SeatView | None:
         key = ("view", seat)
-        found = self.cache.get(key)
+        cache = self.cache
+        found = cache.get(key)
         if found is None and self.deal is not None:
-            found = self.cache[key] = self.deal.view(seat)
+            viewer = cache.get("viewer")  # (what every seat sees alike, made once a state)
+            if viewer is None:
+                viewer = cache["viewer"] = self.deal.viewer()
+            found = cache[key] = viewer(seat)
         return found
 
     def observation(self, seat: int) -> np.ndarray:
