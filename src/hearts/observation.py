@@ -33,7 +33,7 @@ from hearts.events import (
     TrickWon,
 )
 from hearts.hand.auction import AuctionView
-from hearts.hand.core import Phase, Trick
+from hearts.hand.core import SPEEDUPS, Phase, Trick
 from hearts.hand.laws import LawsView
 from hearts.hand.widow import WidowView, goes_with_first_trick
 from hearts.moves import Move
@@ -289,7 +289,22 @@ def _maker(cls: type[_View]) -> Callable[[dict[str, Any]], _View]:
         ]
     )
     exec(source, scope)  # (the source is built above from the class's own fields)
-    make: Callable[[dict[str, Any]], _View] = scope["make"]
+    slow: Callable[[dict[str, Any]], _View] = scope["make"]
+    if SPEEDUPS is None:
+        return slow
+    # The C accelerator sets the slots in one call (a view is made for each seat at every
+    # move); anything but a dict of exactly the class's fields goes to the Python maker, which
+    # says what is wrong.
+    fast = SPEEDUPS.make_view
+    keys = tuple(names)
+    offsets = SPEEDUPS.slot_offsets(cls, keys)
+    missing = object()
+    defaults = tuple(scope.get(f"default{at}", missing) for at in range(len(keys)))
+
+    def make(fields: dict[str, Any]) -> _View:
+        view: _View | None = fast(cls, offsets, keys, defaults, missing, fields)
+        return view if view is not None else slow(fields)
+
     return make
 
 

@@ -9,6 +9,7 @@ and the fast path holds no reference it should not (no leak).
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 import os
@@ -238,6 +239,53 @@ def test_the_fast_path_keeps_no_reference_it_should_not() -> None:
     gc.collect()
     after = [sys.getrefcount(thing) for thing in watched]
     assert after == before
+
+
+@pytest.mark.skipif(PURE, reason="the C maker of views is not in use")
+def test_a_view_made_in_c_is_the_view_python_makes() -> None:
+    """The views (made for every seat at every move) have their slots set in one C call: every
+    preset's seat and public views, at every step of a hand, equal the dataclass made by its
+    own ``__init__`` field for field (the same objects), a field left out takes its default,
+    a missing or unknown field is refused with the Python maker's sentence, and nothing is
+    kept (reference counts come back)."""
+    from hearts import observation
+
+    made = 0
+    for name in variants.names():
+        game = Game(variants.get(name), seed=3)
+        deal = game.deal
+        rng = random.Random(len(name))
+        while not deal.is_over and made < 20_000:
+            for seat in range(deal.players):
+                view = deal.view(seat)
+                fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+                again = observation.make_seat_view(dict(fields))
+                assert again == observation.SeatView(**fields)
+                assert all(getattr(again, key) is value for key, value in fields.items())
+                made += 1
+            public = deal.public_view()
+            fields = {f.name: getattr(public, f.name) for f in dataclasses.fields(public)}
+            assert observation.make_public_view(fields) == observation.PublicView(**fields)
+            seat = next(s for s in range(deal.players) if deal.legal_moves(s))
+            deal.play(rng.choice(list(deal.legal_moves(seat))), seat)
+    view = Game(variants.get("modern"), seed=1).deal.view(0)
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    del fields["widow"]
+    assert observation.make_seat_view(dict(fields)).widow is None
+    with pytest.raises(TypeError, match="SeatView has no field 'nonsense'"):
+        observation.make_seat_view({**fields, "nonsense": 1})
+    del fields["hand"]
+    with pytest.raises(TypeError, match="SeatView needs its field 'hand'"):
+        observation.make_seat_view(fields)
+    marker = ("a value", "of no other view")
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)} | {"events": marker}
+    gc.collect()
+    before = sys.getrefcount(marker)
+    views = [observation.make_seat_view(fields) for _ in range(1000)]
+    assert sys.getrefcount(marker) == before + 1000
+    del views
+    gc.collect()
+    assert sys.getrefcount(marker) == before
 
 
 def _play_copy_and_undo(games: int) -> None:

@@ -1234,11 +1234,115 @@ speedups_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* ------------------------------------------------------------------ views */
+
+/* slot_offsets(cls, names): where each of these slots of a class with __slots__ lies in its
+ * objects (the offsets of its member descriptors), for make_view. */
+static PyObject *
+speedups_slot_offsets(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "slot_offsets(cls, names): a class and a tuple of names");
+        return NULL;
+    }
+    PyObject *names = args[1];
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *descr = PyObject_GetAttr(args[0], PyTuple_GET_ITEM(names, i));
+        if (descr == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type) ||
+            ((PyMemberDescrObject *)descr)->d_member->type != T_OBJECT_EX) {
+            Py_DECREF(descr);
+            Py_DECREF(out);
+            PyErr_Format(PyExc_TypeError, "%R is not a slot holding an object", PyTuple_GET_ITEM(names, i));
+            return NULL;
+        }
+        PyObject *offset = PyLong_FromSsize_t(((PyMemberDescrObject *)descr)->d_member->offset);
+        Py_DECREF(descr);
+        if (offset == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, offset);
+    }
+    return out;
+}
+
+/* make_view(cls, offsets, names, defaults, missing, fields): a new object of cls with each slot
+ * (at offsets[i]) set to fields[names[i]], or defaults[i] when the dict has no such key (None
+ * when defaults[i] is `missing`: a field with no default is missing, and the caller says why),
+ * as the view classes' Python maker does one slot at a time; None too when fields has a key
+ * that is no field. */
+static PyObject *
+speedups_make_view(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6 || !PyType_Check(args[0]) || !PyTuple_Check(args[1]) || !PyTuple_Check(args[2]) ||
+        !PyTuple_Check(args[3]) || !PyDict_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError, "make_view(cls, offsets, names, defaults, missing, fields)");
+        return NULL;
+    }
+    PyTypeObject *cls = (PyTypeObject *)args[0];
+    PyObject *offsets = args[1], *names = args[2], *defaults = args[3], *missing = args[4];
+    PyObject *fields = args[5];
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    if (PyTuple_GET_SIZE(offsets) != n || PyTuple_GET_SIZE(defaults) != n) {
+        PyErr_SetString(PyExc_ValueError, "make_view: offsets, names and defaults differ in length");
+        return NULL;
+    }
+    Py_ssize_t found = 0;
+    for (Py_ssize_t i = 0; i < n; i++) { /* (checked before anything is made) */
+        PyObject *value = PyDict_GetItemWithError(fields, PyTuple_GET_ITEM(names, i));
+        if (value != NULL)
+            found++;
+        else if (PyErr_Occurred())
+            return NULL;
+        else if (PyTuple_GET_ITEM(defaults, i) == missing)
+            Py_RETURN_NONE;
+    }
+    if (found != PyDict_GET_SIZE(fields))
+        Py_RETURN_NONE;
+    PyObject *obj = cls->tp_alloc(cls, 0);
+    if (obj == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t offset = PyLong_AsSsize_t(PyTuple_GET_ITEM(offsets, i));
+        if (offset < (Py_ssize_t)sizeof(PyObject) || offset > cls->tp_basicsize - (Py_ssize_t)sizeof(PyObject *)) {
+            Py_DECREF(obj);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "make_view: an offset outside the object");
+            return NULL;
+        }
+        PyObject *value = PyDict_GetItemWithError(fields, PyTuple_GET_ITEM(names, i));
+        if (value == NULL) {
+            if (PyErr_Occurred()) {
+                Py_DECREF(obj);
+                return NULL;
+            }
+            value = PyTuple_GET_ITEM(defaults, i);
+        }
+        PyObject **slot = (PyObject **)((char *)obj + offset);
+        Py_INCREF(value);
+        Py_XSETREF(*slot, value);
+    }
+    return obj;
+}
+
 static PyMethodDef speedups_functions[] = {
     {"register", (PyCFunction)(void (*)(void))speedups_register, METH_VARARGS | METH_KEYWORDS,
      "Give the accelerator the Python objects its fast paths make and compare."},
     {"shuffle", (PyCFunction)(void (*)(void))speedups_shuffle, METH_FASTCALL,
      "shuffle(deck, getrandbits): shuffle a list in place as random.Random.shuffle does."},
+    {"slot_offsets", (PyCFunction)(void (*)(void))speedups_slot_offsets, METH_FASTCALL,
+     "slot_offsets(cls, names): the offsets of these slots (member descriptors) in cls's objects."},
+    {"make_view", (PyCFunction)(void (*)(void))speedups_make_view, METH_FASTCALL,
+     "make_view(cls, offsets, names, defaults, missing, fields): an object of cls, its slots from "
+     "fields (or defaults); None when a field is missing or unknown."},
     {NULL},
 };
 
