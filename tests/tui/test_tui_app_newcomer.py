@@ -214,7 +214,9 @@ def test_after_esc_at_the_end_n_starts_a_new_game_with_a_clean_line(
     async def scenario(d: Driver) -> None:
         await _to_game_over(d)
         await d.press("escape")
-        await d.pilot.pause()
+        await d.until(
+            lambda: len(d.app.screen_stack) == 1 and d.app.up_to_date, "the table drawn again"
+        )
         seen["table"] = d.text()
         await d.press("n")
         await d.settle()
@@ -242,7 +244,9 @@ def test_other_keys_after_the_end_say_what_may_be_done(play: Play) -> None:
         assert "does nothing" not in d.app.last_message
         assert d.app.last_message.startswith("The game is over: Enter shows the result")
         await d.press("enter")
-        await d.pilot.pause()
+        await d.until(
+            lambda: d.app.screen.name == "over" and d.app.up_to_date, "the game-over page drawn"
+        )
         assert "Totals after each hand" in d.text()
 
     play(scenario, _session("simple", seed=3))

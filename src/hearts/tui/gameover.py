@@ -136,15 +136,25 @@ class ReviewScreen(ModalScreen[None]):
         if not self.stopped:
             self.app.call_from_thread(self._done, found)
 
+    # The thread's checks of ``stopped`` only spare work: Esc may be handled between such a
+    # check and the call it lets through, so each call checks again here, on the app's thread,
+    # where Esc sets ``stopped``; a page closed is told nothing late.
+
     def _progress(self, done: int, total: int) -> None:
+        if self.stopped:
+            return
         self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
 
     def _failed(self, why: str) -> None:
+        if self.stopped:
+            return
         self.failed = why
         self.query_one("#review-status", Static).update(Text(why, style="bold red"))
         self.query_one("#review-close", Static).update("Esc: back")
 
     def _done(self, found: Review) -> None:
+        if self.stopped:
+            return
         self.found = found
         self.query_one("#review-progress", ProgressBar).display = False
         self.query_one("#review-status", Static).update(Text(found.summary, style="bold"))
