@@ -39,9 +39,12 @@ import importlib.metadata
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Final
 
 import numpy as np
 
@@ -217,12 +220,22 @@ def simulations(argv: list[str] | None = None) -> int:
 
         .venv/bin/python benchmarks/envs.py --sim                 # 10 simulations, 3 rounds
         .venv/bin/python benchmarks/envs.py --sim --sims 2 --presets modern,domino
+
+    ``--before SRC`` times, instead, this tree against another version of the engine (the
+    ``src`` folder of a checkout of an earlier commit, its C accelerator built there with
+    ``python setup.py build_ext --inplace``): each round runs one fresh process of each, in
+    turn, every process playing one untimed simulation first; the ratio is before over now.
+
+        git worktree add --detach /tmp/before 87c1345
+        (cd /tmp/before && ../../path/to/.venv/bin/python setup.py build_ext --inplace)
+        .venv/bin/python benchmarks/envs.py --sim --before /tmp/before/src
     """
     parser = argparse.ArgumentParser(description=simulations.__doc__.split("\n\n")[0])
     parser.add_argument("--sim", action="store_true", help="time random_sim_test (this mode)")
     parser.add_argument("--sims", type=int, default=10, help="simulations per test")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the median is shown")
     parser.add_argument("--presets", default="", help="presets to time, by comma (all)")
+    parser.add_argument("--before", default="", help="another engine's src folder to time against")
     args = parser.parse_args(argv)
     if args.sims < 1 or args.rounds < 1:
         parser.error("--sims and --rounds must be at least 1")
@@ -236,6 +249,10 @@ def simulations(argv: list[str] | None = None) -> int:
     unknown = [name for name in presets if name not in variants.names()]
     if unknown:
         parser.error(f"no such preset: {', '.join(unknown)}")
+    if args.before:
+        if not (Path(args.before) / "hearts" / "envs" / "openspiel.py").is_file():
+            parser.error(f"{args.before} is no engine's src folder: no hearts/envs/openspiel.py")
+        return _before_and_now(Path(args.before), presets, args.sims, args.rounds)
     theirs_game = _openspiel_game()
 
     def timed(game: object) -> float:
@@ -256,6 +273,54 @@ def simulations(argv: list[str] | None = None) -> int:
         ours_s = statistics.median(ours_times)
         theirs_s = statistics.median(theirs_times)
         print(f"  {name:<18} {ours_s:>9.3f} {theirs_s:>15.4f} {ours_s / theirs_s:>10.0f}x")
+    for key, value in machine().items():
+        print(f"{key}: {value}")
+    return 0
+
+
+_TIMED_IN_A_PROCESS: Final = """
+import sys, time, pyspiel
+from hearts.envs import openspiel
+openspiel.register()
+game = pyspiel.load_game(openspiel.game_name(sys.argv[1]))
+pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+start = time.process_time()
+pyspiel.random_sim_test(game, num_sims=int(sys.argv[2]), serialize=True, verbose=False)
+print(time.process_time() - start)
+"""
+"""What each process of ``--before`` runs: one untimed simulation, then the timed ones."""
+
+
+def _before_and_now(before: Path, presets: list[str], sims: int, rounds: int) -> int:
+    """``--sim --before``: each preset's test in fresh processes of the other engine and of this
+    one, in turn, ``rounds`` times; the medians and before over now."""
+    now = Path(__file__).resolve().parents[1] / "src"
+
+    def timed(src: Path, preset: str) -> float:
+        env = dict(os.environ, PYTHONPATH=str(src))
+        done = subprocess.run(
+            [sys.executable, "-c", _TIMED_IN_A_PROCESS, preset, str(sims)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+        if done.returncode:
+            raise SystemExit(f"{src}: {preset} failed:\n{done.stderr[-2000:]}")
+        return float(done.stdout.split()[-1])
+
+    print(f"random_sim_test, {sims} simulations, serialize: median of {rounds} rounds")
+    print(f"  before: {before}\n  now:    {now}")
+    print(f"  {'preset':<18} {'before (s)':>11} {'now (s)':>9} {'faster':>8}")
+    for name in presets:
+        befores: list[float] = []
+        nows: list[float] = []
+        for _ in range(rounds):
+            befores.append(timed(before, name))
+            nows.append(timed(now, name))
+        then_s, now_s = statistics.median(befores), statistics.median(nows)
+        print(f"  {name:<18} {then_s:>11.3f} {now_s:>9.3f} {then_s / now_s:>7.1f}x", flush=True)
     for key, value in machine().items():
         print(f"{key}: {value}")
     return 0

@@ -472,7 +472,7 @@ def events_text(events: Sequence[Event], memo: tuple[Sequence[Event], str] | Non
         return memo[1]
     if memo is not None and _extends(events, memo[0]):
         done, text = memo
-        rest = "\n".join(_event_text(events[i]) for i in range(len(done), len(events)))
+        rest = "\n".join([_event_text(events[i]) for i in range(len(done), len(events))])
         return text + "\n" + rest if text and rest else text or rest
     return "\n".join(map(_event_text, events))
 
@@ -1337,6 +1337,7 @@ class _Observer:
         self.blank.flags.writeable = False
         self.dict = {"observation": self.blank}
         self.recall = recall
+        self._read = _Table.recall_tensor if recall else _Table.observation
 
     @property
     def tensor(self) -> np.ndarray:
@@ -1350,7 +1351,7 @@ class _Observer:
         if t is None or (t.deal is None and not t.done):  # the first deal: nothing seen yet
             self.dict["observation"] = self.blank
             return
-        self.dict["observation"] = t.recall_tensor(player) if self.recall else t.observation(player)
+        self.dict["observation"] = self._read(t, player)
 
     def string_from(self, state: HeartsState, player: int) -> str:
         return state._t.seat_string(player, history=self.recall)
@@ -1918,8 +1919,7 @@ class HeartsState(pyspiel.State):
         t = self._t
         found = t.cache.get("chance")
         if found is None:
-            dealt = t.dealt
-            left = [card for card in cards_of(t.spec.rules.pack) if not dealt >> card & 1]
+            left = cards_of(t.spec.rules.pack & ~t.dealt)
             chance = 1.0 / len(left)
             found = t.cache["chance"] = [(card, chance) for card in left]
         return list(found)
