@@ -25,6 +25,11 @@
  *
  * tests/envs/test_vector.py runs the same seeds and actions both ways and compares every
  * observation, mask, reward and termination. Setting HEARTS_PURE=1 keeps this module unused.
+ *
+ * encode_rest is the observation encoder's assembly (hearts.envs.aec.Encoder.encode, after its
+ * incremental reading of the log: the hand, the trick, the pass, the flags, the numbers, the
+ * auction and the widow, written into a vector of zeros); Encoder._assemble, in Python, is its
+ * reference, and tests/envs/test_encoder_c_assembly.py compares the two for every preset.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -753,8 +758,555 @@ static PyTypeObject StepperType = {
     .tp_new = PyType_GenericNew,
 };
 
+
+/* ------------------------------------------------------------------ the encoder's assembly */
+
+/* encode_rest(out, places, kept, view, choosing, clip): the part of
+ * hearts.envs.aec.Encoder.encode after its incremental reading of the log (the reference, in
+ * Python, is Encoder._assemble: the same values, bit for bit), written into `out`, a float32
+ * vector of the layout's size, all 0. `places` is the bytes of the seat's offsets
+ * (_Places.packed: int64, in the order of the P_ names below), `kept` the bits read from the log
+ * and the completed tricks, `clip` the scores' (low, high) and the pool's high. Every seat's
+ * place in a per-seat field is its place relative to the view's seat. */
+
+enum {
+    P_PLAYERS, P_SEAT, P_SIZE, P_HAND, P_TRICK, P_LEADER, P_PASSED, P_RECEIVED, P_CHOOSING, P_VOIDS,
+    P_NUMBERS, P_JACK, P_DIRECTION, P_PHASE, P_TO_ACT, P_HEARTS_BROKEN, P_BIDS, P_HAS_BID, P_HIGH_BID,
+    P_BIDDER, P_NAMED_SUIT, P_WIDOW_SIZE, P_WIDOW_TAKER, P_STOCK_SIZE, P_CANCELLED, P_COUNT
+};
+
+static PyObject *e_directions, *e_phases, *e_cardset; /* set once by encoder_types() */
+static PyObject *v_hand, *v_mask, *v_trick, *v_leader, *v_passed, *v_received, *v_cancelled, *v_pass_direction,
+    *v_phase, *v_jack, *v_hearts_broken, *v_to_act, *v_scores, *v_pool, *v_penalties, *v_tricks_won, *v_hand_sizes,
+    *v_auction, *v_widow, *v_bidder, *v_named_suit, *v_bids, *v_high_bid, *v_taker, *v_size, *v_stock_size;
+
+typedef struct {
+    float *out;
+    long long size, players, seat;
+    const long long *at;
+} Enc;
+
+static int
+put(Enc *e, long long at)
+{
+    if (at < 0 || at >= e->size) {
+        PyErr_SetString(PyExc_ValueError, "encode: a bit past the observation vector");
+        return -1;
+    }
+    e->out[at] = 1.0f;
+    return 0;
+}
+
+/* A seat (an index into the seats, negative from the end as in Python) as its relative place. */
+static int
+rel_seat(Enc *e, PyObject *obj, long long *out)
+{
+    long long o = PyLong_AsLongLong(obj);
+    if (o == -1 && PyErr_Occurred())
+        return -1;
+    if (o < 0)
+        o += e->players;
+    if (o < 0 || o >= e->players) {
+        PyErr_SetString(PyExc_IndexError, "encode: a seat out of range");
+        return -1;
+    }
+    *out = ((o - e->seat) % e->players + e->players) % e->players;
+    return 0;
+}
+
+/* The bits of a whole number (>= 0) set from `offset` on; bits past the vector (within its last
+ * byte) are dropped, as the reference's slice does, and a number past it raises. */
+static int
+put_bits(Enc *e, PyObject *number, long long offset)
+{
+    if (!PyLong_Check(number)) {
+        PyErr_SetString(PyExc_TypeError, "encode: a mask is an int");
+        return -1;
+    }
+    if (offset < 0 || offset > e->size) {
+        PyErr_SetString(PyExc_ValueError, "encode: a mask's place past the vector");
+        return -1;
+    }
+    /* The bytes the number needs (none for 0), at most the vector's from the offset on. */
+    Py_ssize_t room = (Py_ssize_t)((e->size - offset + 7) / 8), n;
+#if PY_VERSION_HEX < 0x030C0000
+    /* (Up to 3.11, a number's digits are read in place: its size is their count.) */
+    Py_ssize_t digits = Py_SIZE(number);
+    if (digits < 0) {
+        PyErr_SetString(PyExc_ValueError, "encode: a mask below 0");
+        return -1;
+    }
+    const digit *digit_at = ((PyLongObject *)number)->ob_digit;
+    long long limit = offset + 8 * (long long)room;
+    for (Py_ssize_t i = 0; i < digits; i++) {
+        unsigned long word = digit_at[i];
+        while (word) {
+            long long at = offset + (long long)PyLong_SHIFT * i + __builtin_ctzl(word);
+            if (at >= limit) {
+                PyErr_SetString(PyExc_OverflowError, "encode: a mask past the observation vector");
+                return -1;
+            }
+            if (at < e->size)
+                e->out[at] = 1.0f;
+            word &= word - 1;
+        }
+    }
+    return 0;
+#endif
+#if PY_VERSION_HEX >= 0x030D0000
+    n = PyLong_AsNativeBytes(number, NULL, 0,
+                             Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER
+                                 | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (n < 0)
+        return -1;
+#else
+    int sign = _PyLong_Sign(number);
+    if (sign < 0) {
+        PyErr_SetString(PyExc_ValueError, "encode: a mask below 0");
+        return -1;
+    }
+    if (sign == 0)
+        return 0;
+    size_t bits = _PyLong_NumBits(number);
+    if (bits == (size_t)-1 && PyErr_Occurred())
+        return -1;
+    n = (Py_ssize_t)((bits + 7) / 8);
+#endif
+    if (n > room) {
+        PyErr_SetString(PyExc_OverflowError, "encode: a mask past the observation vector");
+        return -1;
+    }
+    if (n == 0)
+        return 0;
+    Py_ssize_t words = (n + 7) / 8;
+    unsigned long long small[128];
+    unsigned long long *buf = words <= 128 ? small : PyMem_Malloc(words * 8);
+    if (buf == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    buf[words - 1] = 0; /* (the bytes past the number's, in its last word) */
+#if PY_VERSION_HEX >= 0x030D0000
+    int failed = PyLong_AsNativeBytes(number, buf, n,
+                                      Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER
+                                          | Py_ASNATIVEBYTES_REJECT_NEGATIVE)
+                 < 0;
+#else
+    int failed = _PyLong_AsByteArray((PyLongObject *)number, (unsigned char *)buf, n, 1, 0) < 0;
+#endif
+    if (!failed) {
+        float *out = e->out;
+        for (Py_ssize_t i = 0; i < words; i++) {
+            unsigned long long word = buf[i];
+#if PY_BIG_ENDIAN
+            word = __builtin_bswap64(word);
+#endif
+            while (word) {
+                long long at = offset + 64 * i + __builtin_ctzll(word);
+                if (at < e->size)
+                    out[at] = 1.0f;
+                word &= word - 1;
+            }
+        }
+    }
+    if (buf != small)
+        PyMem_Free(buf);
+    return failed ? -1 : 0;
+}
+
+/* The mask of a CardSet (its `mask`) set from `offset` on. */
+static int
+put_cards(Enc *e, PyObject *cards, long long offset)
+{
+    PyObject *mask = PyObject_GetAttr(cards, v_mask);
+    if (mask == NULL)
+        return -1;
+    int r = put_bits(e, mask, offset);
+    Py_DECREF(mask);
+    return r;
+}
+
+/* The view's attribute `name`, a CardSet or None, set from `offset` on. */
+static int
+put_optional_cards(Enc *e, PyObject *view, PyObject *name, long long offset)
+{
+    PyObject *cards = PyObject_GetAttr(view, name);
+    if (cards == NULL)
+        return -1;
+    int r = cards == Py_None ? 0 : put_cards(e, cards, offset);
+    Py_DECREF(cards);
+    return r;
+}
+
+/* An attribute that is None (-> *none = 1) or a seat (its relative place). */
+static int
+read_seat(Enc *e, PyObject *obj, PyObject *name, int *none, long long *place)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return -1;
+    *none = value == Py_None;
+    int r = *none ? 0 : rel_seat(e, value, place);
+    Py_DECREF(value);
+    return r;
+}
+
+static int
+read_truth(PyObject *obj, PyObject *name, int *out)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return -1;
+    *out = PyObject_IsTrue(value);
+    Py_DECREF(value);
+    return *out < 0 ? -1 : 0;
+}
+
+/* A member's index in a tuple: by identity, else as tuple.index finds it (raising as it does). */
+static int
+index_of(PyObject *obj, PyObject *name, PyObject *members, long long *out)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return -1;
+    Py_ssize_t n = PyTuple_GET_SIZE(members), k;
+    for (k = 0; k < n; k++)
+        if (PyTuple_GET_ITEM(members, k) == value)
+            break;
+    if (k == n) {
+        k = PySequence_Index(members, value);
+        if (k < 0) {
+            Py_DECREF(value);
+            return -1;
+        }
+    }
+    Py_DECREF(value);
+    *out = k;
+    return 0;
+}
+
+/* A number written as numpy writes a Python number into a float32 vector. */
+static int
+put_number(Enc *e, long long at, PyObject *number)
+{
+    if (at < 0 || at >= e->size) {
+        PyErr_SetString(PyExc_ValueError, "encode: a number past the observation vector");
+        return -1;
+    }
+    double value = PyLong_CheckExact(number) ? PyLong_AsDouble(number) : PyFloat_AsDouble(number);
+    if (value == -1.0 && PyErr_Occurred())
+        return -1;
+    e->out[at] = (float)value;
+    return 0;
+}
+
+static int
+put_attr_number(Enc *e, long long at, PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return -1;
+    int r = put_number(e, at, value);
+    Py_DECREF(value);
+    return r;
+}
+
+/* A whole number clipped to [low, high] (any size: past a long long it is past the bounds). */
+static int
+clipped(PyObject *number, long long low, long long high, double *out)
+{
+    int overflow;
+    long long value = PyLong_AsLongLongAndOverflow(number, &overflow);
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow)
+        value = overflow > 0 ? high : low;
+    value = value < low ? low : value > high ? high : value;
+    *out = (double)value;
+    return 0;
+}
+
+/* Per seat (absolute) values of the view's tuple `name`, written in relative order at `at`. */
+static int
+put_per_seat(Enc *e, PyObject *view, PyObject *name, long long at, int clip, long long low, long long high)
+{
+    PyObject *values = PyObject_GetAttr(view, name);
+    if (values == NULL)
+        return -1;
+    PyObject *fast = PySequence_Fast(values, "encode: per seat values are a sequence");
+    Py_DECREF(values);
+    if (fast == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != e->players) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "encode: per seat values, one a seat");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (long long k = 0; k < e->players; k++) {
+        PyObject *item = items[(e->seat + k) % e->players];
+        int r;
+        if (clip) {
+            double value;
+            r = clipped(item, low, high, &value);
+            if (r == 0)
+                e->out[at + k] = (float)value;
+        } else {
+            r = put_number(e, at + k, item);
+        }
+        if (r < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int
+put_trick(Enc *e, PyObject *view)
+{
+    const long long *at = e->at;
+    PyObject *table = PyObject_GetAttr(view, v_trick);
+    if (table == NULL)
+        return -1;
+    PyObject *fast = PySequence_Fast(table, "encode: the trick is a sequence");
+    Py_DECREF(table);
+    if (fast == NULL)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    long long led = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *pair = items[k];
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "encode: the trick's entries are (seat, card)");
+            goto fail;
+        }
+        long long place, card = PyLong_AsLongLong(PyTuple_GET_ITEM(pair, 1));
+        if ((card == -1 && PyErr_Occurred()) || rel_seat(e, PyTuple_GET_ITEM(pair, 0), &place) < 0)
+            goto fail;
+        if (k == 0)
+            led = (card >> 4) & 3;
+        if (put(e, at[P_TRICK] + SLOTS * place + card) < 0)
+            goto fail;
+        if (((card >> 4) & 3) != led && put(e, at[P_VOIDS] + 4 * place + led) < 0)
+            goto fail;
+    }
+    Py_DECREF(fast);
+    if (n > 0) {
+        int none;
+        long long place;
+        if (read_seat(e, view, v_leader, &none, &place) < 0)
+            return -1;
+        if (none) {
+            PyErr_SetString(PyExc_TypeError, "encode: a trick on the table has a leader");
+            return -1;
+        }
+        return put(e, at[P_LEADER] + place);
+    }
+    return 0;
+fail:
+    Py_DECREF(fast);
+    return -1;
+}
+
+static int
+put_auction(Enc *e, PyObject *auction)
+{
+    const long long *at = e->at;
+    int none;
+    long long place;
+    if (read_seat(e, auction, v_bidder, &none, &place) < 0 || (!none && put(e, at[P_BIDDER] + place) < 0))
+        return -1;
+    PyObject *suit = PyObject_GetAttr(auction, v_named_suit);
+    if (suit == NULL)
+        return -1;
+    if (suit != Py_None) {
+        long long s = PyLong_AsLongLong(suit);
+        Py_DECREF(suit);
+        if ((s == -1 && PyErr_Occurred()) || put(e, at[P_NAMED_SUIT] + s) < 0)
+            return -1;
+    } else {
+        Py_DECREF(suit);
+    }
+    PyObject *bids = PyObject_GetAttr(auction, v_bids);
+    if (bids == NULL)
+        return -1;
+    PyObject *fast = PySequence_Fast(bids, "encode: the bids are a sequence");
+    Py_DECREF(bids);
+    if (fast == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != e->players) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "encode: the bids, one a seat");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (long long k = 0; k < e->players; k++) {
+        PyObject *bid = items[(e->seat + k) % e->players];
+        if (bid == Py_None)
+            continue;
+        if (put(e, at[P_HAS_BID] + k) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    for (long long k = 0; k < e->players; k++) { /* (`bid or 0`, after the bits) */
+        PyObject *bid = items[(e->seat + k) % e->players];
+        int truth = PyObject_IsTrue(bid);
+        if (truth < 0 || (truth && put_number(e, at[P_BIDS] + k, bid) < 0)) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return put_attr_number(e, at[P_HIGH_BID], auction, v_high_bid);
+}
+
+static PyObject *
+encode_rest(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "encode_rest(out, places, kept, view, choosing, clip)");
+        return NULL;
+    }
+    if (e_directions == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "encode_rest: encoder_types() was not called");
+        return NULL;
+    }
+    PyObject *places = args[1], *kept = args[2], *view = args[3], *choosing = args[4], *clip = args[5];
+    if (!PyBytes_Check(places) || PyBytes_GET_SIZE(places) != P_COUNT * (Py_ssize_t)sizeof(long long)) {
+        PyErr_SetString(PyExc_TypeError, "encode_rest: the places are the packed offsets");
+        return NULL;
+    }
+    if (!PyTuple_Check(clip) || PyTuple_GET_SIZE(clip) != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode_rest: clip is (low, high, pool's high)");
+        return NULL;
+    }
+    long long at[P_COUNT];
+    memcpy(at, PyBytes_AS_STRING(places), sizeof(at));
+    long long low = PyLong_AsLongLong(PyTuple_GET_ITEM(clip, 0));
+    long long high = PyLong_AsLongLong(PyTuple_GET_ITEM(clip, 1));
+    long long pool_high = PyLong_AsLongLong(PyTuple_GET_ITEM(clip, 2));
+    if (PyErr_Occurred())
+        return NULL;
+    if (at[P_PLAYERS] < 1 || at[P_PLAYERS] > 64 || at[P_SEAT] < 0 || at[P_SEAT] >= at[P_PLAYERS]) {
+        PyErr_SetString(PyExc_ValueError, "encode_rest: the places' seats");
+        return NULL;
+    }
+    Py_buffer buffer;
+    if (PyObject_GetBuffer(args[0], &buffer, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
+        return NULL;
+    const char *format = buffer.format ? buffer.format : "B";
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    if (buffer.itemsize != 4 || strcmp(format, "f") || buffer.len != at[P_SIZE] * 4) {
+        PyBuffer_Release(&buffer);
+        PyErr_SetString(PyExc_ValueError, "encode_rest: out is a float32 vector of the layout's size");
+        return NULL;
+    }
+    Enc enc = {buffer.buf, at[P_SIZE], at[P_PLAYERS], at[P_SEAT], at};
+    Enc *e = &enc;
+    PyObject *hand = NULL, *pool = NULL, *auction = NULL, *widow = NULL;
+    int none, truth;
+    long long place, index;
+    if (put_bits(e, kept, 0) < 0)
+        goto fail;
+    hand = PyObject_GetAttr(view, v_hand);
+    if (hand == NULL || put_cards(e, hand, at[P_HAND]) < 0 || put_trick(e, view) < 0
+        || put_optional_cards(e, view, v_passed, at[P_PASSED]) < 0
+        || put_optional_cards(e, view, v_received, at[P_RECEIVED]) < 0)
+        goto fail;
+    /* (As the reference: a CardSet's mask at once, anything else if true.) */
+    if (Py_IS_TYPE(choosing, (PyTypeObject *)e_cardset)) {
+        if (put_cards(e, choosing, at[P_CHOOSING]) < 0)
+            goto fail;
+    } else {
+        truth = PyObject_IsTrue(choosing);
+        if (truth < 0 || (truth && put_cards(e, choosing, at[P_CHOOSING]) < 0))
+            goto fail;
+    }
+    if (put_optional_cards(e, view, v_cancelled, at[P_CANCELLED]) < 0)
+        goto fail;
+    if (index_of(view, v_pass_direction, e_directions, &index) < 0 || put(e, at[P_DIRECTION] + index) < 0)
+        goto fail;
+    if (index_of(view, v_phase, e_phases, &index) < 0 || put(e, at[P_PHASE] + index) < 0)
+        goto fail;
+    if (read_truth(view, v_jack, &truth) < 0 || (truth && put(e, at[P_JACK]) < 0))
+        goto fail;
+    if (read_truth(view, v_hearts_broken, &truth) < 0 || (truth && put(e, at[P_HEARTS_BROKEN]) < 0))
+        goto fail;
+    if (read_seat(e, view, v_to_act, &none, &place) < 0 || (!none && put(e, at[P_TO_ACT] + place) < 0))
+        goto fail;
+    auction = PyObject_GetAttr(view, v_auction);
+    if (auction == NULL || (auction != Py_None && put_auction(e, auction) < 0))
+        goto fail;
+    widow = PyObject_GetAttr(view, v_widow);
+    if (widow == NULL)
+        goto fail;
+    if (widow != Py_None) {
+        if (read_seat(e, widow, v_taker, &none, &place) < 0 || (!none && put(e, at[P_WIDOW_TAKER] + place) < 0)
+            || put_attr_number(e, at[P_WIDOW_SIZE], widow, v_size) < 0)
+            goto fail;
+    }
+    /* The numbers, over any bit: penalties, tricks won, hand sizes, scores (clipped), the pool. */
+    long long p = e->players, numbers = at[P_NUMBERS];
+    if (numbers < 0 || numbers + 4 * p >= e->size) {
+        PyErr_SetString(PyExc_ValueError, "encode_rest: the numbers past the vector");
+        goto fail;
+    }
+    if (put_per_seat(e, view, v_penalties, numbers, 0, 0, 0) < 0
+        || put_per_seat(e, view, v_tricks_won, numbers + p, 0, 0, 0) < 0
+        || put_per_seat(e, view, v_hand_sizes, numbers + 2 * p, 0, 0, 0) < 0
+        || put_per_seat(e, view, v_scores, numbers + 3 * p, 1, low, high) < 0)
+        goto fail;
+    pool = PyObject_GetAttr(view, v_pool);
+    double value;
+    if (pool == NULL || clipped(pool, 0, pool_high, &value) < 0)
+        goto fail;
+    e->out[numbers + 4 * p] = (float)value;
+    if (put_attr_number(e, at[P_STOCK_SIZE], view, v_stock_size) < 0)
+        goto fail;
+    Py_DECREF(hand);
+    Py_DECREF(pool);
+    Py_DECREF(auction);
+    Py_DECREF(widow);
+    PyBuffer_Release(&buffer);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(hand);
+    Py_XDECREF(pool);
+    Py_XDECREF(auction);
+    Py_XDECREF(widow);
+    PyBuffer_Release(&buffer);
+    return NULL;
+}
+
+static PyObject *
+encoder_types(PyObject *module, PyObject *args)
+{
+    PyObject *directions, *phases, *cardset;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &directions, &PyTuple_Type, &phases, &PyType_Type, &cardset))
+        return NULL;
+    Py_XSETREF(e_directions, Py_NewRef(directions));
+    Py_XSETREF(e_phases, Py_NewRef(phases));
+    Py_XSETREF(e_cardset, Py_NewRef(cardset));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"encode_rest", (PyCFunction)(void (*)(void))encode_rest, METH_FASTCALL,
+     "encode_rest(out, places, kept, view, choosing, clip): the observation vector's assembly after the "
+     "encoder's incremental reading (hearts.envs.aec.Encoder._assemble's values), written into out."},
+    {"encoder_types", (PyCFunction)encoder_types, METH_VARARGS,
+     "encoder_types(directions, phases, cardset_type): the pass directions and the phases in the layout's "
+     "order, and CardSet (set once, by hearts.envs.aec)."},
+    {NULL},
+};
+
 static struct PyModuleDef vector_module = {
-    PyModuleDef_HEAD_INIT, "hearts.envs._vector", "The vector environment's fast path in C (optional).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "hearts.envs._vector", "The vector environment's fast path in C (optional).", -1, module_methods,
 };
 
 PyMODINIT_FUNC
@@ -774,6 +1326,32 @@ PyInit__vector(void)
     INTERN(s_broken, "_broken")
     INTERN(s_phase, "_phase")
     INTERN(s_trick, "_trick")
+    INTERN(v_hand, "hand")
+    INTERN(v_mask, "mask")
+    INTERN(v_trick, "trick")
+    INTERN(v_leader, "leader")
+    INTERN(v_passed, "passed")
+    INTERN(v_received, "received")
+    INTERN(v_cancelled, "cancelled")
+    INTERN(v_pass_direction, "pass_direction")
+    INTERN(v_phase, "phase")
+    INTERN(v_jack, "jack")
+    INTERN(v_hearts_broken, "hearts_broken")
+    INTERN(v_to_act, "to_act")
+    INTERN(v_scores, "scores")
+    INTERN(v_pool, "pool")
+    INTERN(v_penalties, "penalties")
+    INTERN(v_tricks_won, "tricks_won")
+    INTERN(v_hand_sizes, "hand_sizes")
+    INTERN(v_auction, "auction")
+    INTERN(v_widow, "widow")
+    INTERN(v_bidder, "bidder")
+    INTERN(v_named_suit, "named_suit")
+    INTERN(v_bids, "bids")
+    INTERN(v_high_bid, "high_bid")
+    INTERN(v_taker, "taker")
+    INTERN(v_size, "size")
+    INTERN(v_stock_size, "stock_size")
 #undef INTERN
     PyObject *module = PyModule_Create(&vector_module);
     if (module == NULL)

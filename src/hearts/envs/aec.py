@@ -161,8 +161,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import math
 import operator
+import os
 import random
 import warnings
 from collections.abc import Sequence
@@ -434,6 +436,52 @@ def _offsets(players: int) -> tuple[dict[str, int], int]:
     return starts, fields["cancelled"].stop
 
 
+_PACKED_FIELDS: Final = (
+    "hand",
+    "trick",
+    "leader",
+    "passed",
+    "received",
+    "choosing",
+    "voids",
+    "penalties",
+    "jack",
+    "direction",
+    "phase",
+    "to_act",
+    "hearts_broken",
+    "bids",
+    "has_bid",
+    "high_bid",
+    "bidder",
+    "named_suit",
+    "widow_size",
+    "widow_taker",
+    "stock_size",
+    "cancelled",
+)
+"""The fields whose starts the C assembly reads, in its order (after players, seat, size)."""
+
+
+def _load_assembly() -> Any:
+    """The C assembly of an observation vector (``hearts.envs._vector.encode_rest``), or None
+    when the accelerator was not built or ``HEARTS_PURE`` is set (as :mod:`hearts.envs.vector`
+    decides): then :meth:`Encoder._assemble`, the reference, assembles it."""
+    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
+        return None
+    try:
+        module = importlib.import_module("hearts.envs._vector")
+        encode_rest = module.encode_rest
+        module.encoder_types(_DIRECTIONS, _PHASES, CardSet)
+    except (ImportError, AttributeError):
+        return None
+    return encode_rest
+
+
+_ENCODE_REST: Any = _load_assembly()
+"""The C assembly in use, else None (Python's)."""
+
+
 class _Places:
     """Where one seat's vector puts each thing, at a table of ``players``: the offsets of
     :func:`layout` read once, with each other seat's relative place already added in (the
@@ -457,6 +505,7 @@ class _Places:
         "numbers",
         "numbers_end",
         "order",
+        "packed",
         "passed",
         "phase",
         "played",
@@ -523,6 +572,17 @@ class _Places:
         self.high_bid = starts["high_bid"]
         self.widow_size = starts["widow_size"]
         self.stock_size = starts["stock_size"]
+        self.packed = np.array(
+            [
+                players,
+                seat,
+                size,
+                *(starts[name] for name in _PACKED_FIELDS),
+            ],
+            dtype=np.int64,
+        ).tobytes()
+        """The C assembly's places (:func:`hearts.envs._vector.encode_rest`): the table's
+        players, the seat, the vector's size, then the starts of :data:`_PACKED_FIELDS`, int64."""
 
 
 @functools.cache
@@ -550,6 +610,11 @@ class Encoder:
     (All it read is compared, in one comparison each, not only its last event: a card played is
     one shared event per seat and card, so after an undo the same event can end the log over a
     different one.)
+
+    The rest (the hand, the trick, the pass, the flags, the numbers, the auction and the widow)
+    is assembled in one call of the C accelerator (``hearts.envs._vector.encode_rest``) where
+    it is built and ``HEARTS_PURE`` is unset, else by :meth:`_assemble`, its reference in
+    Python: the same vector either way.
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("modern"), seed=7)
@@ -626,6 +691,19 @@ class Encoder:
                     if (card >> 4) & 3 != led:  # (a void shown: that seat did not follow)
                         kept |= 1 << (voids[who[card]] + led)
         self._log, self._done, self._kept = events, tricks, kept
+        rest = _ENCODE_REST
+        if rest is not None:
+            out = np.zeros(at.size, np.float32)
+            rest(out, at.packed, kept, view, choosing, self._clip)
+            return out
+        return self._assemble(view, choosing, kept)
+
+    def _assemble(self, view: SeatView, choosing: CardSet, kept: int) -> np.ndarray:
+        """The vector from the bits read so far (``kept``) and the rest of the view: the
+        reference of the C assembly (``hearts.envs._vector.encode_rest``, the same values),
+        and the assembly where it is not built."""
+        at = self._at
+        voids = at.voids
         bits = kept | view.hand.mask << at.hand
         table = view.trick
         if table:
