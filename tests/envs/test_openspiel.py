@@ -5,6 +5,7 @@ are independent, and illegal actions are refused with nothing changed."""
 
 from __future__ import annotations
 
+import gc
 import pickle
 import random
 import subprocess
@@ -353,6 +354,39 @@ def test_a_pickled_state_comes_back_in_another_process() -> None:
     )
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode() == expected
+
+
+def test_no_table_outlives_the_states_that_hold_it() -> None:
+    """States share tables and remember the table an action made (for a clone taking the same
+    action), but weakly: once OpenSpiel's simulations are over and their states gone, no table
+    of theirs is kept (only the game's first one)."""
+    game = pyspiel.load_game("hearts_classic", {"episode": "game", "max_hands": 2})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    gc.collect()
+    tables = [thing for thing in gc.get_objects() if type(thing) is openspiel._Table]
+    assert [table for table in tables if table.record] == []
+
+
+def test_taking_back_a_deal_into_a_hand_over_leaves_its_clones_their_cards() -> None:
+    """A whole-game episode: after the first hand, a clone and the state each take actions
+    back into it, dealt cards too; each keeps its own hand over (they shared it), so the state
+    deals the same cards again to where it was."""
+    game = pyspiel.load_game("hearts_classic", {"episode": "game", "max_hands": 3})
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while not (state.is_chance_node() and state.history() and state.move_number() > 60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    history = state.history()
+    clone = state.clone()
+    for seen in (clone, state):
+        while len(seen.history()) > 47:  # (back to the 47th card dealt of the first hand)
+            last = seen.full_history()[-1]
+            seen.undo_action(last.player, last.action)
+        assert seen.is_chance_node() and len(seen.chance_outcomes()) == 5
+    for action in history[47:]:
+        state.apply_action(action)
+    assert state.history() == history
+    assert str(state) == str(game.deserialize_state(state.serialize()))
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:

@@ -246,8 +246,9 @@ def test_a_view_made_in_c_is_the_view_python_makes() -> None:
     """The views (made for every seat at every move) have their slots set in one C call: every
     preset's seat and public views, at every step of a hand, equal the dataclass made by its
     own ``__init__`` field for field (the same objects), a field left out takes its default,
-    a missing or unknown field is refused with the Python maker's sentence, and nothing is
-    kept (reference counts come back)."""
+    a missing or unknown field is refused with the Python maker's sentence, a mapping other
+    than a plain dict is read by the Python maker, and nothing is kept (reference counts come
+    back)."""
     from hearts import observation
 
     made = 0
@@ -277,6 +278,15 @@ def test_a_view_made_in_c_is_the_view_python_makes() -> None:
     del fields["hand"]
     with pytest.raises(TypeError, match="SeatView needs its field 'hand'"):
         observation.make_seat_view(fields)
+    full = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+
+    class Told(dict):  # type: ignore[type-arg]  # (a dict of its own kind: read its own way)
+        def get(self, key: object, default: object = None) -> object:
+            return "told" if key == "commitment" else super().get(key, default)
+
+    assert observation.make_seat_view(types.MappingProxyType(full)) == view  # type: ignore[arg-type]
+    without = {key: value for key, value in full.items() if key != "commitment"}
+    assert observation.make_seat_view(Told(without)).commitment == "told"
     marker = ("a value", "of no other view")
     fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)} | {"events": marker}
     gc.collect()

@@ -187,6 +187,7 @@ import functools
 import operator
 import pickle
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -1402,6 +1403,7 @@ class _Table:
     state holding it: they all stand at the same history."""
 
     __slots__ = (
+        "__weakref__",
         "after",
         "cache",
         "choosing",
@@ -1464,9 +1466,10 @@ class _Table:
         start of the view it is given, so copies of the table share it safely)."""
         self.shared = False
         """Whether more than one state may hold the table (copied before it changes)."""
-        self.after: tuple[int, _Table, Any] | None = None
-        """The last action a state took from this table once shared, the table it made and
-        that table's last record (see :meth:`HeartsState._apply_action`)."""
+        self.after: tuple[int, weakref.ref[_Table], Any] | None = None
+        """The last action a state took from this table once shared, the table it made (held
+        weakly: a table keeps no later one alive) and that table's last record (see
+        :meth:`HeartsState._apply_action`)."""
 
     # ------------------------------------------------------------------ copies
 
@@ -1680,7 +1683,7 @@ class _Table:
         scores, self.pool, self.jack, self.namer, totals = done.before
         self.scores = list(scores)
         self.totals = list(totals)
-        self.deck = done.deck
+        self.deck = list(done.deck)  # (the hand over's, which copies of the table share)
         self.dealt = sum(1 << card for card in done.deck)
         self.deal = done.deal.copy()  # (the hand over may be shared with a copy of this table)
         self.chosen = list(done.orders)
@@ -1889,10 +1892,12 @@ class HeartsState(pyspiel.State):
             # (each seat's redacted log, read on from here); the states that keep the table,
             # which stand still, take the copy: the same hand.
             own.deal, t.deal = t.deal, own.deal
-        # What the table built is let go: the states left holding it (OpenSpiel's record of
-        # the history, a clone) build again what they are asked for, and memory stays small
-        # (a step builds two tensors and two strings a seat).
+        # What the table built is let go (and its memos): the states left holding it
+        # (OpenSpiel's record of the history, a clone) build again what they are asked for,
+        # and memory stays small (a step builds two tensors and two strings a seat).
         t.cache = {}
+        t.memo = {}
+        t.texts = {}
         return own
 
     # ------------------------------------------------------------------ OpenSpiel's API
@@ -1940,14 +1945,14 @@ class HeartsState(pyspiel.State):
             # A state that held this table took this action from it (OpenSpiel applies each
             # action to a state and to its clone): if that table has not moved since, it is
             # this state's next one too.
-            then = after[1]
-            if then.record and then.record[-1] is after[2]:
+            then = after[1]()
+            if then is not None and then.record and then.record[-1] is after[2]:
                 then.shared = True
                 self._t = then
                 return
         own = self._moving_on()
         own.apply(_CHANCE_PLAYER if own.deal is None else own.player, action)
-        t.after = (action, own, own.record[-1])
+        t.after = (action, weakref.ref(own), own.record[-1])
         self._t = own
 
     def _action_to_string(self, player: int, action: int) -> str:

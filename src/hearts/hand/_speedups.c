@@ -1278,15 +1278,17 @@ speedups_slot_offsets(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * (at offsets[i]) set to fields[names[i]], or defaults[i] when the dict has no such key (None
  * when defaults[i] is `missing`: a field with no default is missing, and the caller says why),
  * as the view classes' Python maker does one slot at a time; None too when fields has a key
- * that is no field. */
+ * that is no field, or is not a dict itself (a subclass or another mapping). */
 static PyObject *
 speedups_make_view(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 6 || !PyType_Check(args[0]) || !PyTuple_Check(args[1]) || !PyTuple_Check(args[2]) ||
-        !PyTuple_Check(args[3]) || !PyDict_Check(args[5])) {
+        !PyTuple_Check(args[3])) {
         PyErr_SetString(PyExc_TypeError, "make_view(cls, offsets, names, defaults, missing, fields)");
         return NULL;
     }
+    if (!PyDict_CheckExact(args[5])) /* (another mapping: the Python maker reads it its way) */
+        Py_RETURN_NONE;
     PyTypeObject *cls = (PyTypeObject *)args[0];
     PyObject *offsets = args[1], *names = args[2], *defaults = args[3], *missing = args[4];
     PyObject *fields = args[5];
