@@ -851,6 +851,39 @@ class _ViewCache:
 
 
 _CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")
+_C_LAYOUT: Final = {
+    "TrickWon": ("seat", "leader", "cards", "points"),
+    "Passed": ("seat", "cards", "to"),
+    "PassChoices": _CHOICE_SLOTS,
+    "CardSet": ("mask",),
+}
+"""The fields (the slots) of what the C accelerator makes slot by slot, in its order."""
+
+
+def check_layout(trick_won: type, passed: type, choices: type, cards: type) -> None:
+    """Refuse, with :class:`ImportError` and a sentence, classes whose fields are not the ones
+    the C accelerator fills slot by slot, in its order (a build of another version: it would
+    write the wrong fields). Checked whenever the accelerator is used, ``python -O`` too.
+
+    >>> check_layout(TrickWon, Passed, PassChoices, CardSet)
+    >>> check_layout(Passed, Passed, PassChoices, CardSet)
+    Traceback (most recent call last):
+    ...
+    ImportError: the C accelerator (hearts.hand._speedups) fills TrickWon's fields as seat, leader, cards, points, but they are seat, cards, to: rebuild it with this version (pip install -e .) or set HEARTS_PURE=1
+    """
+    found = {
+        "TrickWon": tuple(field.name for field in dataclasses.fields(trick_won)),
+        "Passed": tuple(field.name for field in dataclasses.fields(passed)),
+        "PassChoices": tuple(getattr(choices, "__slots__", ())),
+        "CardSet": tuple(getattr(cards, "__slots__", ())),
+    }
+    for name, expected in _C_LAYOUT.items():
+        if found[name] != expected:
+            raise ImportError(
+                f"the C accelerator (hearts.hand._speedups) fills {name}'s fields as "
+                f"{', '.join(expected)}, but they are {', '.join(found[name]) or 'none'}: "
+                "rebuild it with this version (pip install -e .) or set HEARTS_PURE=1"
+            )
 
 
 def _accelerate() -> None:
@@ -863,10 +896,7 @@ def _accelerate() -> None:
         return
     fields = ("seat", "leader", "cards", "points")
     passed = ("seat", "cards", "to")
-    # (the C code makes these slot by slot: they must be all their fields, in this order)
-    assert tuple(field.name for field in dataclasses.fields(TrickWon)) == fields
-    assert tuple(field.name for field in dataclasses.fields(Passed)) == passed
-    assert PassChoices.__slots__ == _CHOICE_SLOTS and CardSet.__slots__ == ("mask",)
+    check_layout(TrickWon, Passed, PassChoices, CardSet)
     for name in ("play", "legal_moves", "undo", "copy"):
         setattr(Deal, f"_{name}_py", Deal.__dict__[name])
         setattr(Deal, name, getattr(speedups.Core, name))
