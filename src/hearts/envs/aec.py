@@ -463,17 +463,32 @@ _PACKED_FIELDS: Final = (
 """The fields whose starts the C assembly reads, in its order (after players, seat, size)."""
 
 
-def _load_assembly() -> Any:
-    """The C assembly of an observation vector (``hearts.envs._vector.encode_rest``), or None
-    when the accelerator was not built or ``HEARTS_PURE`` is set (as :mod:`hearts.envs.vector`
-    decides): then :meth:`Encoder._assemble`, the reference, assembles it."""
+def _load_accelerator() -> Any:
+    """The environments' C accelerator (``hearts.envs._vector``: the observation's assembly
+    here, the vector environment's stepping), or None when it was not built or
+    ``HEARTS_PURE`` is set in the environment."""
     if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
         return None
     try:
-        module = importlib.import_module("hearts.envs._vector")
-        encode_rest = module.encode_rest
-        module.encoder_types(_DIRECTIONS, _PHASES, CardSet)
-    except (ImportError, AttributeError):
+        return importlib.import_module("hearts.envs._vector")
+    except ImportError:
+        return None
+
+
+ACCELERATOR: Final = _load_accelerator()
+"""The environments' C module when it is in use, else None."""
+
+
+def _load_assembly() -> Any:
+    """The C assembly of an observation vector (``encode_rest`` of :data:`ACCELERATOR`), or
+    None without it (or with a build that has none): then :meth:`Encoder._assemble`, the
+    reference, assembles it."""
+    if ACCELERATOR is None:
+        return None
+    try:
+        encode_rest = ACCELERATOR.encode_rest
+        ACCELERATOR.encoder_types(_DIRECTIONS, _PHASES, CardSet)
+    except AttributeError:
         return None
     return encode_rest
 

@@ -88,8 +88,6 @@ the same-step autoreset; ``illegal="refuse"`` keeps that table where it is, not 
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
@@ -106,6 +104,7 @@ from hearts.envs import aec
 from hearts.envs.aec import (
     _DIRECTION_AT,
     _PHASES,
+    ACCELERATOR,
     ACTIONS,
     Episode,
     HeartsEnv,
@@ -136,20 +135,6 @@ this from the table's generator."""
 Observation = dict[str, np.ndarray]
 Illegal = Literal["raise", "penalty", "refuse"]
 
-
-def _load_accelerator() -> Any:
-    """The vector environment's C stepping (``hearts.envs._vector``), or None when it was not
-    built or ``HEARTS_PURE`` is set in the environment."""
-    if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module("hearts.envs._vector")
-    except ImportError:
-        return None
-
-
-ACCELERATOR: Final = _load_accelerator()
-"""The C stepping's module when it is in use, else None."""
 
 _FIELDS: Final = (
     "hand",
