@@ -728,12 +728,7 @@ class Deal(HandCore):
     def _seen_by(self, seat: int | None) -> dict[str, Any]:
         """A view's public fields and the events and mechanics' as ``seat`` sees them (None: a
         watcher)."""
-        fields = _public_fields(self)
-        cache = self._seen
-        fields["events"] = redacted_log(cache.seats, self._events, seat, cache.face_down)
-        for mechanic in self._mechanics:
-            fields.update(mechanic.view(self, seat))
-        return fields
+        return _with_seat(self, _public_fields(self), seat)
 
     def __repr__(self) -> str:
         return (
@@ -770,12 +765,17 @@ def _public_fields(deal: Deal) -> dict[str, Any]:
 def _view_of(deal: Deal, public: dict[str, Any], seat: int) -> SeatView:
     """``seat``'s view of ``deal`` from the fields every seat sees alike (:meth:`Deal.viewer`)."""
     seat = deal.seat_number(seat)
-    fields = public.copy()
+    return _seat_view(deal, seat, _with_seat(deal, public.copy(), seat), None)
+
+
+def _with_seat(deal: Deal, fields: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A view's public ``fields`` with the events and the mechanics' fields as ``seat`` sees
+    them (None: a watcher)."""
     cache = deal._seen
     fields["events"] = redacted_log(cache.seats, deal._events, seat, cache.face_down)
     for mechanic in deal._mechanics:
         fields.update(mechanic.view(deal, seat))
-    return _seat_view(deal, seat, fields, None)
+    return fields
 
 
 def _seat_view(deal: Deal, seat: int, fields: dict[str, Any], commitment: str | None) -> SeatView:
@@ -894,8 +894,7 @@ def _accelerate() -> None:
     speedups = SPEEDUPS
     if speedups is None:
         return
-    fields = ("seat", "leader", "cards", "points")
-    passed = ("seat", "cards", "to")
+    fields, passed = _C_LAYOUT["TrickWon"], _C_LAYOUT["Passed"]
     check_layout(TrickWon, Passed, PassChoices, CardSet)
     for name in ("play", "legal_moves", "undo", "copy"):
         setattr(Deal, f"_{name}_py", Deal.__dict__[name])
