@@ -1135,16 +1135,17 @@ class _Spec:
     texts: dict[Any, Any]
     """What the game's states wrote of values that recur (a seat's header, its own fields),
     by those values (emptied when large)."""
-    start: dict[str, Any]
-    """The table of the first chance node (under ``"table"``), which every new state shares
-    until it changes (see :class:`_Table`); and (under ``"game"``) a preset and parameters
-    that make a game of these settings, which a pickled state names them by."""
+    once: dict[str, Any]
+    """What is made once for the game's states: the table of the first chance node (under
+    ``"table"``), which every new state shares until it changes (see :class:`_Table`); and
+    (under ``"game"``) a preset and parameters that make a game of these settings, which a
+    pickled state names them by."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        game = self.start.get("game")
+        game = self.once.get("game")
         if game is not None:  # (a few words, not the rules: OpenSpiel pickles states often)
             return (_spec_of_game, game)
         return (_shared_spec, (self.rules, self.episode, self.max_hands))
@@ -1163,7 +1164,7 @@ def _spec_of(rules: Rules, episode: str, max_hands: int) -> _Spec:
     )
     start = _Table(spec)
     start.shared = True
-    spec.start["table"] = start
+    spec.once["table"] = start
     return spec
 
 
@@ -1248,14 +1249,14 @@ def _made(
         made = _make(preset, params)
         if key is not None:
             _MADE[key] = made
-            if "game" not in made[1].start:  # (named by what differs from the preset's own)
+            if "game" not in made[1].once:  # (named by what differs from the preset's own)
                 defaults = _game_defaults(preset.name)
                 given = tuple(
                     (name, value)
                     for name, value in params.items()
                     if type(defaults.get(name)) is not type(value) or defaults[name] != value
                 )
-                made[1].start["game"] = (preset.name, given)
+                made[1].once["game"] = (preset.name, given)
     return made
 
 
@@ -1878,7 +1879,7 @@ class HeartsState(pyspiel.State):
 
     def __getattr__(self, name: str) -> Any:
         if name == "_t":  # a new state: the first chance node's table, shared until it changes
-            table = self._t = self.get_game().spec.start["table"]
+            table = self._t = self.get_game().spec.once["table"]
             return table
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
