@@ -41,12 +41,27 @@ there is no bot 'expret'; did you mean expert?
 ['UnknownName', 'InvalidArgument', 'HeartsError', 'ValueError', 'LookupError', 'Exception']
 >>> issubclass(InvalidCard, InvalidArgument), issubclass(InvalidArgument, TypeError)
 (True, False)
+
+An error that names seats carries them as fields, not only as text: its sentence is a template
+whose ``{fields}`` are seat numbers, so a face can say them its own way (by name, from 1, "you")
+without reading numbers back out of the text. An :class:`IllegalMove` also carries the seat that
+tried the move and the move:
+
+>>> error = IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=0, move="2♣", to_act=2)
+>>> print(error)
+it is seat 2's turn, not seat 0's
+>>> error.seat, error.move, error.seats
+(0, '2♣', {'to_act': 2, 'seat': 0})
+>>> error.said(lambda seat: f"player {seat + 1}", lambda seat: f"player {seat + 1}'s")
+"it is player 3's turn, not player 1's"
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+import string
+from collections.abc import Callable, Iterable
+from typing import Any
 
 __all__ = [
     "HeartsError",
@@ -59,12 +74,90 @@ __all__ = [
 ]
 
 
+def _whom(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def _whose(seat: int) -> str:
+    return f"seat {seat}'s"
+
+
 class HeartsError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
+
+    ``text`` is the sentence; given seats as keywords (``to_act=2``), it is a template naming
+    them as ``{to_act}`` (and ``{to_act}'s``), and :attr:`seats` holds them. ``str(error)`` says
+    a seat as "seat N" (numbered from 0, as the API numbers seats); :meth:`said` lets a face say
+    them its own way. With no seats the text is taken as it is (braces and all).
+    """
+
+    template: str
+    """The sentence, with a ``{name}`` where each of :attr:`seats` is said."""
+    seats: dict[str, int]
+    """The seats the sentence names, by the names its template gives them."""
+
+    def __init__(self, text: str = "", /, **seats: int) -> None:
+        self.template = text if seats else text.replace("{", "{{").replace("}", "}}")
+        self.seats = dict(seats)
+        super().__init__(self.said(_whom, _whose))
+
+    def said(self, whom: Callable[[int], str], whose: Callable[[int], str]) -> str:
+        """The sentence with each seat said by ``whom`` (``{seat}``) or ``whose`` (``{seat}'s``,
+        which then replaces the ``'s``).
+
+        >>> error = IllegalMove("{seat} cannot claim a revoke of its own", seat=3)
+        >>> error.said(lambda seat: "you" if seat == 3 else f"seat {seat}", str)
+        'you cannot claim a revoke of its own'
+        """
+        parts: list[str] = []
+        named: str | None = None  # (the seat just named: whose or whom by what follows it)
+        for literal, field, _, _ in string.Formatter().parse(self.template):
+            if named is not None and literal.startswith("'s"):
+                parts.append(whose(self.seats[named]))
+                literal = literal[2:]
+            elif named is not None:
+                parts.append(whom(self.seats[named]))
+            parts.append(literal)
+            named = field
+        if named is not None:
+            parts.append(whom(self.seats[named]))
+        return "".join(parts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_remake, (type(self), self.template, self.seats, self.__dict__))
+
+
+def _remake(
+    kind: type[HeartsError], template: str, seats: dict[str, int], fields: dict[str, Any]
+) -> HeartsError:
+    """An error read back from a pickle (a bot's worker sends its refusals whole)."""
+    error = kind.__new__(kind)
+    error.__dict__.update(fields)
+    error.template, error.seats = template, seats
+    ValueError.__init__(error, error.said(_whom, _whose))
+    return error
 
 
 class IllegalMove(HeartsError):
-    """A move the rules do not allow now: wrong seat, wrong phase, or against a rule of play."""
+    """A move the rules do not allow now: wrong seat, wrong phase, or against a rule of play.
+
+    :attr:`seat` is the seat the move was tried for and :attr:`move` the move (a move or a card),
+    when the refusal knows them; a template's ``{seat}`` names :attr:`seat`.
+    """
+
+    seat: int | None
+    """The seat that tried the move (None when the refusal does not know it)."""
+    move: object
+    """The move refused (None when the refusal does not know it)."""
+
+    def __init__(
+        self, text: str = "", /, *, seat: int | None = None, move: object = None, **seats: int
+    ) -> None:
+        self.seat = seat
+        self.move = move
+        if seat is not None and "{seat}" in text:
+            seats = {**seats, "seat": seat}
+        super().__init__(text, **seats)
 
 
 class InvalidArgument(HeartsError):
