@@ -60,3 +60,76 @@ def test_an_import_up_the_layers_breaks_the_contract(
     result = _lint(tmp_path)
     assert result.returncode == 1, result.stdout
     assert f"{source} is not allowed to import {target}" in result.stdout
+
+
+_PROBE = (
+    "import sys; before = set(sys.modules); import {module}; "
+    "print('\\n'.join(sorted(set(sys.modules) - before)))"
+)
+
+
+def _loaded(module: str) -> set[str]:
+    """The modules a fresh interpreter loads to import ``module`` (beyond its own start-up)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    result = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(module=module)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(result.stdout.split())
+
+
+HEAVY = ("numpy", "threadpoolctl", "hearts.bots")
+"""What a light import must not load: the numeric libraries and any bot."""
+
+
+@pytest.mark.parametrize("module", ["hearts", "hearts.cards"])
+def test_importing_hearts_loads_no_bot_and_no_numpy(module: str) -> None:
+    """A light import (issue 40): ``import hearts`` and ``import hearts.cards`` load no NumPy, no
+    threadpoolctl and no bot (they load when first used), and nothing beyond the standard
+    library and the core."""
+    loaded = _loaded(module)
+    assert module in loaded
+    heavy = sorted(
+        name for name in loaded for top in HEAVY if name.split(".")[:2] == top.split(".")
+    )
+    assert not heavy, f"import {module} loads {heavy}"
+    others = sorted(
+        name for name in loaded if name.split(".")[0] not in {*sys.stdlib_module_names, "hearts"}
+    )
+    assert not others, f"import {module} loads {others}, which are not in the standard library"
+
+
+def _core_modules() -> list[str]:
+    """The core's top modules and packages (the package without its faces and its bots)."""
+    from test_quality import FACES  # (the faces are named once, in the quality test)
+
+    names = {
+        path.name.removesuffix(".py")
+        for path in (ROOT / "src" / "hearts").iterdir()
+        if (path.suffix == ".py" or (path / "__init__.py").exists()) and path.name != "__init__.py"
+    }
+    return sorted(f"hearts.{name}" for name in names - FACES - {"bots"})
+
+
+@pytest.mark.parametrize("module", _core_modules())
+def test_the_core_as_loaded_imports_only_the_standard_library(module: str) -> None:
+    """The core imports only the standard library, checked on the package as loaded (not only
+    file by file, as tests/test_quality.py does): importing a module of the core in a fresh
+    interpreter loads nothing else but the standard library and the core, and no bot."""
+    loaded = _loaded(module)
+    others = sorted(
+        name for name in loaded if name.split(".")[0] not in {*sys.stdlib_module_names, "hearts"}
+    )
+    assert not others, f"import {module} loads {others}"
+    assert not [name for name in loaded if name.startswith("hearts.bots")], module
+
+
+def test_the_probe_of_what_is_loaded_sees_numpy() -> None:
+    """The probe is live: importing the bots (whose value model evaluates with NumPy) is seen to
+    load NumPy and the bots."""
+    loaded = _loaded("hearts.bots")
+    assert "numpy" in loaded and "hearts.bots.expert" in loaded
