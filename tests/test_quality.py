@@ -25,12 +25,11 @@ CORE_FILES = sorted(
 
 NUMERIC = {
     "bots/value.py": {"numpy", "threadpoolctl"},
-    "bots/inference.py": {"numpy"},
     "bots/standing.py": {"numpy"},
 }
 """The modules below the faces that may import more than the standard library: the expert's
 value model, a small network evaluated with NumPy (a dependency of the package), its BLAS held to
-one thread by threadpoolctl; the model of play that weighs imagined deals; and score-aware
+one thread by threadpoolctl; and score-aware
 play, which judges the model's batch of positions at once (docs/architecture.md, "The expert's
 value model")."""
 

@@ -194,10 +194,10 @@ def __getattr__(name: str) -> Any:
     AttributeError: module 'hearts' has no attribute 'nonesuch'
     """
     where = _WHERE.get(name)
-    if where is None and not name.startswith("_"):
-        # any other submodule (``hearts.words``, ``hearts.hand``), as an eager import once made it
-        if importlib.util.find_spec(f"{__name__}.{name}") is not None:
-            where = f"{__name__}.{name}"
+    # any other submodule (``hearts.words``, ``hearts.hand``), as an eager import once made it
+    submodule = f"{__name__}.{name}"
+    if where is None and not name.startswith("_") and importlib.util.find_spec(submodule):
+        where = submodule
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module = importlib.import_module(where)

@@ -2,11 +2,9 @@
 
 For each card it may play, the expert samples deals consistent with everything its seat knows
 (:mod:`hearts.bots.sampler`; it also reads the pass: the seat it passed to is thought ten times
-less likely to have kept a Q♠ it held, :data:`KEPT_QUEEN`; and, with ``inference``, the others'
-sheds: a seat that showed out and shed less than it might have is thought less likely to have
-held the Q♠, :data:`HELD_QUEEN`, or a heart, :data:`HELD_POINTS`), plays the card in each, finishes
-the hand, and scores it by the rules' own settlement; it plays the card with the best average. The same sampled deals judge
-every card (common random numbers), so the comparison is sharper than the samples alone. Every
+less likely to have kept a Q♠ it held, :data:`KEPT_QUEEN`), plays the card in each, finishes
+the hand, and scores it by the rules' own settlement; it plays the card with the best average.
+The same sampled deals judge every card (common random numbers), so the comparison is sharper than the samples alone. Every
 :data:`_PRUNE_EVERY` samples it drops the cards clearly worse than the best (their mean two
 standard errors below the best one's, two cards always kept), so that the rest of its time goes
 to the cards still in contention (measured: a lower regret against a 600-sample reference at
@@ -65,13 +63,13 @@ import dataclasses
 import itertools
 import math
 import time
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Generic, TypeVar, cast
 
 from hearts import words
 from hearts.bots.basic import discard, pass_ranking, run_open
 from hearts.bots.helper import Helper
-from hearts.bots.inference import PlayWeights, WeightedSampler, shipped_policy
 from hearts.bots.sampler import PassSampler, Sampler, passes_sampled
 from hearts.bots.search import DEFAULT_THINK, Imagines, Searcher, alike, equivalent, imagine
 from hearts.bots.standing import Standing, expected_spread
@@ -88,8 +86,6 @@ M = TypeVar("M")
 
 __all__ = [
     "EXACT_CARDS",
-    "HELD_POINTS",
-    "HELD_QUEEN",
     "KEPT_QUEEN",
     "MOON_THREAT",
     "RUN_HIGH",
@@ -112,13 +108,6 @@ EXACT_CARDS = 2
 KEPT_QUEEN = 0.1
 """How likely the expert thinks it, against the other deals, that the seat it passed to held
 the Q♠ and kept it (most players pass it on; :class:`~hearts.bots.sampler.Sampler`)."""
-HELD_QUEEN = 0.1
-"""How likely the expert thinks it (with ``inference``), against the other deals, that a seat
-that showed out of the suit led and shed another card held the card counting the most there is
-(the Q♠ of the modern game: most players shed it at once; :class:`~hearts.bots.sampler.Sheds`)."""
-HELD_POINTS = 0.5
-"""The same for another card that counts (a heart): a seat that showed out and shed a card that
-counts nothing is thought half as likely, each time, to have held one."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -154,13 +143,43 @@ class Hint:
 _OPTIONS: Final = {
     "search_pass": False,
     "moons": True,
-    "inference": False,
-    "flush": False,
     "value": False,
-    "weighted": False,
     "score_aware": False,
 }
 """:class:`ExpertBot`'s switches, each as the expert played before it had that switch."""
+
+
+REMOVED: Final = ("inference", "flush", "weighted")
+"""Switches the expert once took whose experiments measured no gain, removed (issue 40); their
+measurements stay in benchmarks/RESULTS.md, with the commit that reproduces them. Named off
+(``False``, as they were by default) they are accepted with a :class:`DeprecationWarning`, the
+expert playing as it did; named on they are refused: the play they asked for is gone."""
+
+
+def _refuse_removed(removed: dict[str, object]) -> None:
+    """Refuse a switch the expert does not take, or a removed one turned on; warn of a removed one
+    named off (see :data:`REMOVED`).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     ExpertBot(flush=False).options()["moons"], str(caught[0].message)[:46]
+    (True, "the expert's switch 'flush' was removed (issue")
+    >>> ExpertBot(weighted=True)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: the expert's switch 'weighted' was removed (issue 40: it measured no gain); the expert no longer plays with it on, so weighted=True cannot be kept: leave it out
+    """
+    for name, value in removed.items():
+        if name not in REMOVED:
+            raise InvalidArgument(f"ExpertBot takes no switch {name!r}")
+        said = f"the expert's switch {name!r} was removed (issue 40: it measured no gain)"
+        if value is not False:
+            raise InvalidArgument(
+                f"{said}; the expert no longer plays with it on, so {name}={value!r} cannot be "
+                "kept: leave it out"
+            )
+        warnings.warn(f"{said}; {name}=False is what it plays: leave it out", DeprecationWarning, 2)
 
 
 class ExpertBot(Searcher):
@@ -181,18 +200,14 @@ class ExpertBot(Searcher):
         *,
         search_pass: bool = False,
         moons: bool = True,
-        inference: bool = False,
-        flush: bool = False,
         value: bool | ValueModel = False,
-        weighted: bool = False,
         score_aware: bool = False,
         helper: Helper | None = None,
+        **removed: object,
     ) -> None:
         super().__init__(seed, think, samples)
-        flags = {"search_pass": search_pass, "moons": moons, "inference": inference}
-        flags["flush"] = flush
-        flags["weighted"] = weighted
-        flags["score_aware"] = score_aware
+        _refuse_removed(removed)
+        flags = {"search_pass": search_pass, "moons": moons, "score_aware": score_aware}
         for name, flag in flags.items():
             if not isinstance(flag, bool):
                 raise InvalidArgument(f"{name} must be True or False, not {flag!r}")
@@ -206,28 +221,12 @@ class ExpertBot(Searcher):
         self.moons = moons
         """Weigh running for the moon where it may (:func:`may_run`): each card is also tried
         played so (False: the expert as it was before, for measurements)."""
-        self.inference = inference
-        """Weigh the imagined deals by what the others shed when they showed out of a suit
-        (:data:`HELD_QUEEN`, :data:`HELD_POINTS`; off by default: measured no gain. False: every
-        deal that fits the view as likely, but for the pass's :data:`KEPT_QUEEN`)."""
-        self.flush = flush
-        """In the roll-outs, a seat holding spades below the Q♠ but neither the K♠ nor the A♠
-        leads them while the Q♠ is in another hand, to drive it out, and a seat void in the
-        suit led sheds the A♠ or K♠ before a heart while the Q♠ is out (:func:`rollout_card`;
-        off by default: +0.35 ± 0.57 points a hand against the expert without it, 300 deals)."""
         self.value = value
         """Judge each card by the value model (:mod:`hearts.bots.value`) where it was made for the
         form (:func:`~hearts.bots.value.fits`): the imagined deal is not played out by rules of
         thumb after the card but read by the model, which gives the points each seat can expect
         from there (True: the model shipped with the package; a :class:`ValueModel`: that one);
         the last :data:`EXACT_CARDS` tricks are still searched exactly."""
-        self.weighted = weighted
-        """Imagine the deals that best explain the others' play most often: each deal weighed by
-        how likely a model of play (:mod:`hearts.bots.inference`) thinks the other seats were to
-        play every card they did, holding the cards that deal gives them (with ``value``, where
-        the value model fits the form; off by default: at equal deals a move it measured
-        -0.08 ± 0.30 points a hand against the same expert without, over 1,000 deals, for about
-        2.8 times the time)."""
         self.score_aware = score_aware
         """In a game to a points target, judge each imagined hand by the chance it leaves this
         seat to win the game and by its points against the others' (:meth:`Standing.worth
@@ -247,8 +246,8 @@ class ExpertBot(Searcher):
         """The bot's switches by name, as :class:`ExpertBot` takes them (what a copy of it in
         another process needs besides its budget).
 
-        >>> ExpertBot(seed=1, flush=True).options()
-        {'search_pass': False, 'moons': True, 'inference': False, 'flush': True, 'value': False, 'weighted': False, 'score_aware': False}
+        >>> ExpertBot(seed=1, search_pass=True).options()
+        {'search_pass': True, 'moons': True, 'value': False, 'score_aware': False}
         """
         return {name: getattr(self, name) for name in _OPTIONS}
 
@@ -257,7 +256,10 @@ class ExpertBot(Searcher):
         return {**state, **self.options(), "helper": None}  # (a process stays)
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        # (pickled before a switch was added: that switch as it was then)
+        # (pickled before a switch was added: that switch as it was then; pickled before one was
+        # removed: refused if it was on, as the constructor does)
+        state = dict(state)
+        _refuse_removed({name: state.pop(name) for name in REMOVED if name in state})
         for name, value in {**_OPTIONS, **state}.items():
             setattr(self, name, value)
 
@@ -286,15 +288,10 @@ class ExpertBot(Searcher):
         if cards is None:
             return None
         left = sum(view.hand_sizes) + view.stock_size - 1  # cards to come, after the one tried
-        held = (HELD_QUEEN, HELD_POINTS) if self.inference else (1.0, 1.0)
-        sampler: Imagines = Sampler(
-            view, kept_queen=KEPT_QUEEN, held_queen=held[0], held_points=held[1]
-        )
+        sampler: Imagines = Sampler(view, kept_queen=KEPT_QUEEN)
         me = view.seat
         standing = self._standing(view)
         model = self._model(view)
-        if model is not None and self.weighted:
-            sampler = WeightedSampler(sampler, PlayWeights(view, shipped_policy()))
         if model is not None:
             exact = EXACT_CARDS * 4  # (the model's forms seat four)
 
@@ -303,9 +300,9 @@ class ExpertBot(Searcher):
                 trial.play(card)
                 rest = left - (-len(trial.trick)) % 4  # (the cards after this trick's)
                 if rest <= exact:
-                    return _finish(trial, view, left, None, self.moons, self.flush, standing)
+                    return _finish(trial, view, left, None, self.moons, standing)
                 while trial.trick:  # (the trick finished by the rules of thumb)
-                    trial.play(rollout_card(trial, self.flush))
+                    trial.play(rollout_card(trial))
                 return snapshot(trial)
 
             return Problem(
@@ -316,7 +313,7 @@ class ExpertBot(Searcher):
             def card_result(deal: Deal, card: Card) -> float:
                 trial = deal.copy(stack=False)
                 trial.play(card)
-                return _finish(trial, view, left, None, self.moons, self.flush, standing)
+                return _finish(trial, view, left, None, self.moons, standing)
 
             return Problem(sampler, cards, card_result, None)
 
@@ -325,7 +322,7 @@ class ExpertBot(Searcher):
             card, run = candidate
             trial = deal.copy(stack=False)
             trial.play(card)
-            return _finish(trial, view, left, me if run else None, True, self.flush, standing)
+            return _finish(trial, view, left, me if run else None, True, standing)
 
         plans = [(card, False) for card in cards] + [(card, True) for card in cards]
         return Problem(sampler, plans, plan_result, None, plans=True)
@@ -375,7 +372,7 @@ class ExpertBot(Searcher):
                 move, run = plan
                 trial = deal.copy(stack=False)
                 trial.play(move, me)
-                return _finish(trial, view, left, me if run else None, True, self.flush, standing)
+                return _finish(trial, view, left, me if run else None, True, standing)
 
             return Problem(
                 PassSampler(view), plans, plan_result, self._others_pass(me), default=0, plans=True
@@ -384,7 +381,7 @@ class ExpertBot(Searcher):
         def pass_result(deal: Deal, move: Move) -> float:
             trial = deal.copy(stack=False)
             trial.play(move, me)
-            return _finish(trial, view, left, None, self.moons, self.flush, standing)
+            return _finish(trial, view, left, None, self.moons, standing)
 
         return Problem(PassSampler(view), candidates, pass_result, self._others_pass(me), default=0)
 
@@ -728,7 +725,6 @@ def _finish(
     left: int,
     runner: int | None = None,
     others: bool = False,
-    flush: bool = False,
     standing: Standing | None = None,
 ) -> float:
     """Play an imagined deal to its end and score it for the view's seat; ``left`` is the
@@ -736,8 +732,7 @@ def _finish(
     runs for the moon (:func:`run_card`) while nobody else has taken a card that counts; the
     others, and it once its run is off, play by the rules of thumb (:func:`rollout_card`).
     With ``others``, another seat runs too while its hand is strong, as the basic player
-    does (:func:`strong_run`). ``flush``: the others and it play by the rules of thumb with the
-    spades driven out (:func:`rollout_card`'s ``flush``). ``standing``: the deal is judged by
+    does (:func:`strong_run`). ``standing``: the deal is judged by
     the chance it leaves the seat to win the game (:func:`score_deal`)."""
     me = view.seat
     exact = EXACT_CARDS * len(deal.seats)
@@ -758,7 +753,7 @@ def _finish(
         if seat == runner and not run_on(deal, seat):
             runner = None  # (its run is off: it plays on by the rules of thumb)
         running = seat == runner or (seat == holder and strong_run(deal, seat))
-        deal.play(run_card(deal) if running else rollout_card(deal, flush))
+        deal.play(run_card(deal) if running else rollout_card(deal))
         left -= 1
 
 
@@ -895,7 +890,7 @@ def _twin(deal: Deal, first: Card, card: Card) -> bool:
     return between & ~gone == 0
 
 
-def rollout_card(deal: Deal, flush: bool = False) -> Card:
+def rollout_card(deal: Deal) -> Card:
     """The basic player's rules of thumb for the seat to act, read off an imagined deal. It looks
     at its own hand, the trick and the points taken, and whether the (first pack's) Q♠ is still
     in another hand: in the forms dealt out, that is public (whether it has been played); with a
@@ -910,10 +905,6 @@ def rollout_card(deal: Deal, flush: bool = False) -> Card:
     - **the moon** (where it is played): when one seat has taken every point so far, at least
       :data:`MOON_THREAT`, the others take its tricks with the lowest card that beats it and do
       not feed it a card that counts.
-    - with ``flush``, while the Q♠ counts and is in another hand: a seat with spades below it and
-      neither the K♠ nor the A♠ **leads** its lowest spade (to drive the Q♠ out) before any
-      other card that counts nothing, and a seat **void** in the suit led sheds the A♠ or K♠
-      before a heart (a card counting more than a point, where the form has one, still first).
 
     >>> from hearts import Deal, variants
     >>> deal = Deal.from_hands(variants.get("modern"), [
@@ -932,7 +923,7 @@ def rollout_card(deal: Deal, flush: bool = False) -> Card:
     values = deal.card_values
     trick = deal.trick
     if not trick:
-        return _rollout_lead(deal, moves, values, flush)
+        return _rollout_lead(deal, moves, values)
     led = trick[0][1].suit
     winner, winning = max(((s, c) for s, c in trick if c.suit is led), key=lambda p: p[1].rank)
     if deal.rules.moon is not Moon.OFF and winner != deal.to_act and winner == _moon_threat(deal):
@@ -950,13 +941,7 @@ def rollout_card(deal: Deal, flush: bool = False) -> Card:
         if len(trick) == len(deal.seats) - 1:
             return max(moves, key=lambda c: (-values[c], c.rank))
         return min(moves, key=lambda c: (values[c] < 0, c.rank))
-    if flush and _queen_out(deal, values):
-        return max(moves, key=lambda c: (values[c] > 1, _CATCHERS >> c & 1, values[c], c.rank))
     return max(moves, key=lambda c: (values[c], c.rank))
-
-
-_CATCHERS = sum(1 << Card.of(rank, Suit.SPADES) for rank in (Rank.KING, Rank.ACE))
-"""The K♠ and the A♠: the cards that catch the Q♠ under them."""
 
 
 def _queen_out(deal: Deal, values: Sequence[int]) -> bool:
@@ -1063,24 +1048,20 @@ def _moon_threat(deal: Deal) -> int | None:
     return None
 
 
-def _rollout_lead(
-    deal: Deal, moves: Sequence[Card], values: Sequence[int], flush: bool = False
-) -> Card:
+def _rollout_lead(deal: Deal, moves: Sequence[Card], values: Sequence[int]) -> Card:
     """A roll-out's lead (see :func:`rollout_card`)."""
     seat = deal.to_act
     assert seat is not None
     hand = deal.hand(seat).mask
     lengths = [(hand & mask).bit_count() for mask in SUIT_MASKS]
     queen_out = _queen_out(deal, values)
-    flushing = flush and queen_out and not hand & _CATCHERS
 
-    def key(card: Card) -> tuple[bool, bool, bool, bool, bool, int, int]:
+    def key(card: Card) -> tuple[bool, bool, bool, bool, int, int]:
         value = values[card]
         rank = card.rank
         return (
             value > 0,
             value < 0,
-            flushing and card.suit is not Suit.SPADES,
             queen_out and card.suit is Suit.SPADES and rank > Rank.QUEEN,
             rank >= Rank.JACK,
             lengths[card.suit],
