@@ -6,6 +6,7 @@ against the real import graph of ``src/hearts``, including imports inside functi
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -133,3 +134,106 @@ def test_the_probe_of_what_is_loaded_sees_numpy() -> None:
     load NumPy and the bots."""
     loaded = _loaded("hearts.bots")
     assert "numpy" in loaded and "hearts.bots.expert" in loaded
+
+
+def imports_within(package: str, root: Path = ROOT / "src") -> dict[str, set[str]]:
+    """The import graph inside ``package``: for each of its modules, the modules of the same
+    package it imports anywhere (at the top, inside functions, behind ``TYPE_CHECKING``: every
+    import statement of its source). ``from package import name`` counts as importing the
+    submodule ``name`` where there is one, else the package itself."""
+    folder = root.joinpath(*package.split("."))
+    modules = {}
+    for path in folder.rglob("*.py"):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # (relative: from the module's package, up level - 1)
+                    anchor = name.split(".") if is_package else name.split(".")[:-1]
+                    anchor = anchor[: len(anchor) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    targets.add(full if full in modules else base)
+        graph[name] = {
+            max((m for m in modules if target == m or target.startswith(m + ".")), key=len)
+            for target in targets
+            if target == package or target.startswith(package + ".")
+        } - {name}
+    return graph
+
+
+def import_circles(package: str, root: Path = ROOT / "src") -> list[list[str]]:
+    """The circles of imports inside ``package`` (:func:`imports_within`): each a list of its
+    modules, sorted, that import one another round (strongly connected, Tarjan's way)."""
+    graph = imports_within(package, root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(circles)
+
+
+PACKAGES_WITHOUT_CIRCLES = ["hearts.bots"]
+"""The packages held to no import circle inside them (issue 40)."""
+
+
+@pytest.mark.parametrize("package", PACKAGES_WITHOUT_CIRCLES)
+def test_no_import_circle_inside_the_package(package: str) -> None:
+    """Contracts inside packages (issue 40): no two modules of the package import each other,
+    directly or round a circle, not even inside a function or behind TYPE_CHECKING (where the
+    layer contracts do not look)."""
+    assert import_circles(package) == []
+
+
+def test_an_import_circle_inside_a_package_is_found(tmp_path: Path) -> None:
+    """The checker is live: in a copy of ``hearts.bots``, an import of the expert inside a
+    function of the helper (the circle issue 40 broke) and a relative import behind
+    TYPE_CHECKING in the sampler are each found."""
+    shutil.copytree(ROOT / "src" / "hearts", tmp_path / "hearts")
+    helper = tmp_path / "hearts" / "bots" / "helper.py"
+    helper.write_text(
+        helper.read_text() + "\n\ndef f() -> None:\n    from hearts.bots import expert\n"
+    )
+    sampler = tmp_path / "hearts" / "bots" / "sampler.py"
+    sampler.write_text(
+        sampler.read_text() + "\nif TYPE_CHECKING:\n    from ._domino_deals import x  # noqa\n"
+    )
+    (tmp_path / "hearts" / "bots" / "_domino_deals.py").write_text(
+        "from hearts.bots import sampler\n"
+    )
+    circles = import_circles("hearts.bots", tmp_path)
+    assert ["hearts.bots._domino_deals", "hearts.bots.sampler"] in circles
+    assert any({"hearts.bots.expert", "hearts.bots.helper"} <= set(circle) for circle in circles)

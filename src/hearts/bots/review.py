@@ -73,7 +73,9 @@ from typing import Any, Final, Literal
 
 from hearts import record, words
 from hearts.bots.basic import BasicBot, discard_ranking
-from hearts.bots.expert import ExpertBot, Problem, _finish, score_deal
+from hearts.bots.expert import ExpertBot
+from hearts.bots.problem import Problem
+from hearts.bots.rollout import _finish, score_deal
 from hearts.bots.sampler import Sampler, supported
 from hearts.bots.search import equivalent, imagine
 from hearts.cards import Card

@@ -52,23 +52,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+# (_TRIES, _replay and _seats live in hearts.bots._imagined, shared with Domino Hearts' deals;
+# importable here as before)
+from hearts.bots._domino_deals import DominoDeals
+from hearts.bots._imagined import _TRIES, _replay, _seats
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
-from hearts.errors import HeartsError, InvalidArgument
+from hearts.errors import InvalidArgument
 from hearts.events import Dealt, Discarded, StockDrawn, move_of
-from hearts.moves import Discard, Move, Pass, Revoke
+from hearts.moves import Discard, Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import Rules, Widow
 
-if TYPE_CHECKING:
-    from hearts.bots._domino_deals import DominoDeals
-
 __all__ = ["PassSampler", "Sampler", "passes_sampled", "supported"]
-
-_TRIES = 40
-"""Attempts at one deal before :meth:`Sampler.sample` gives up (returns None)."""
 
 
 def supported(rules: Rules) -> bool:
@@ -116,8 +113,6 @@ class Sampler:
         """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`;
         Domino Hearts: the hands dealt and the stock by :class:`DominoDeals`."""
         if rules.domino:
-            from hearts.bots._domino_deals import DominoDeals  # (it reads this module)
-
             self.stock = DominoDeals(view, _moves(view))
         elif rules.stock:
             self.stock = _StockDeals(view)
@@ -475,36 +470,6 @@ class _StockDeals:
         return _replay(self.view, hands, stock, self.moves, None)
 
 
-def _replay(
-    view: SeatView,
-    hands: list[int],
-    stock: list[Card],
-    moves: Sequence[tuple[int, Move]],
-    namer: int | None,
-) -> Deal | None:
-    """The hand played again from imagined hands (as held after the pass) and stock; None if a
-    recorded move would be illegal there or the seat would not be where the view shows it."""
-    try:
-        deal = Deal.from_hands(
-            view.rules,
-            [CardSet(mask) for mask in hands],
-            dealer=view.dealer,
-            hand_number=view.hand_number,
-            pass_direction="hold",
-            stock=stock,
-            namer=namer,
-        )
-        for seat, move in moves:
-            if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
-                move = Revoke(move)  # a revoke seen as a card played (laws option)
-            deal.play(move, seat)
-    except HeartsError:
-        return None
-    if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
-        return None
-    return deal
-
-
 def _arrivals(
     spans: dict[Card, tuple[int, int]], drawn: int, rng: random.Random
 ) -> dict[int, int] | None:
@@ -552,14 +517,6 @@ def _first_trick_voids(view: SeatView, seat: int) -> int:
     plays = _by_trick(view)[0]
     led = plays[0][1] >> 4 & 3
     return SUIT_MASKS[led] if any(s == seat and c >> 4 & 3 != led for s, c in plays[1:]) else 0
-
-
-def _seats(view: SeatView) -> tuple[int, ...]:
-    """The seats that take cards this hand (the dealer sits out at a table of seven)."""
-    rules = view.rules
-    if rules.dealt_seats < rules.players:
-        return tuple(s for s in range(rules.players) if s != view.dealer)
-    return tuple(range(rules.players))
 
 
 def _plays(seats: Sequence[int], leader: int, cards: Sequence[Card]) -> list[tuple[int, Card]]:
