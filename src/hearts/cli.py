@@ -268,20 +268,12 @@ def _play(
 
 
 def _check_search(think: float | None, samples: int | None) -> None:
-    """Refuse a search budget that is no budget, or an absurd one, or two budgets at once."""
-    if think is not None and not 0 < think <= MAX_THINK:
-        if not think > 0:
-            _fail(f"--think must be a positive number of seconds, not {think}")
-        _fail(f"--think must be at most {MAX_THINK:g} seconds a move, not {think:g}")
-    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
-        if samples < 1:
-            _fail(f"--samples must be at least 1, not {samples}")
-        _fail(f"--samples must be at most {MAX_SAMPLES}, not {samples}")
-    if think is not None and samples is not None:
-        _fail(
-            "give --think or --samples, not both: with --samples the bots search that many "
-            "deals a move, however long it takes"
-        )
+    """Refuse a search budget that is no budget, or an absurd one, or two budgets at once (the
+    bots' one check: :func:`hearts.bots.search.check_budget`)."""
+    try:
+        bot_registry.check_budget(think, samples, names=("--think", "--samples"), alone=True)
+    except InvalidArgument as error:
+        _fail(str(error))
 
 
 def _check_search_applies(names: Sequence[str], think: float | None, samples: int | None) -> None:

@@ -106,9 +106,9 @@ def test_a_hint_gives_the_experts_move_and_a_reason() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"think": 0}, "think must be a number of seconds above zero, not 0"),
-        ({"think": "1"}, "think must be a number of seconds above zero"),
-        ({"samples": 0}, "samples must be a whole number of at least 1, not 0"),
+        ({"think": 0}, "think must be a positive number of seconds, not 0"),
+        ({"think": "1"}, "think must be a positive number of seconds"),
+        ({"samples": 0}, "samples must be at least 1, not 0"),
     ],
 )
 def test_a_bad_budget_is_refused(options: dict[str, object], words: str) -> None:
