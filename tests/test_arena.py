@@ -198,8 +198,8 @@ def test_json_has_every_bot(mixed: arena.ArenaResult) -> None:
         (MIXED, {"block": 0}, InvalidArgument, "block must be a whole number of at least 1, not 0"),
         (MIXED, {"deals": 1.5}, InvalidArgument, "deals must be a whole number of at least 1"),
         (MIXED, {"seed": "x"}, InvalidArgument, "seed must be a whole number, not 'x'$"),
-        (MIXED, {"think": 0}, InvalidArgument, "think must be a number of seconds above zero"),
-        (MIXED, {"samples": 0}, InvalidArgument, "samples must be a whole number of at least 1"),
+        (MIXED, {"think": 0}, InvalidArgument, "think must be a positive number of seconds"),
+        (MIXED, {"samples": 0}, InvalidArgument, "samples must be at least 1, not 0"),
         (
             MIXED,
             {"progress": 3},
