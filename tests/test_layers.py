@@ -237,3 +237,21 @@ def test_an_import_circle_inside_a_package_is_found(tmp_path: Path) -> None:
     circles = import_circles("hearts.bots", tmp_path)
     assert ["hearts.bots._domino_deals", "hearts.bots.sampler"] in circles
     assert any({"hearts.bots.expert", "hearts.bots.helper"} <= set(circle) for circle in circles)
+
+
+def test_every_public_name_of_hearts_is_still_there_when_asked() -> None:
+    """The light import keeps the package's names (issue 40): every name of ``hearts.__all__``
+    comes with ``from hearts import name`` and as an attribute, and ``dir(hearts)`` lists them;
+    a submodule is an attribute as an eager import once made it; a name that is not is an
+    AttributeError, as ever."""
+    import hearts
+
+    assert set(hearts.__all__) <= set(dir(hearts))
+    for name in hearts.__all__:
+        space: dict[str, object] = {}
+        exec(f"from hearts import {name}", space)
+        assert space[name] is getattr(hearts, name) is not None
+    assert hearts.bots.get("basic").__class__.__name__ == "BasicBot"
+    assert hearts.words.__name__ == "hearts.words"
+    with pytest.raises(AttributeError, match="has no attribute 'nonesuch'"):
+        hearts.nonesuch  # noqa: B018
