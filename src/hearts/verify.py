@@ -73,13 +73,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hearts import record, table
+from hearts.dealing import HAND_SEEDS, of_record
+from hearts.dealing import get as schedule_of
 from hearts.cards import Card, CardSet, cards_of
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, first_difference, move_of
 from hearts.game import Game
 from hearts.rules import Rules
-from hearts.table import HandReveal, commit, hand_salt, hand_seed_salt
+from hearts.table import HandReveal, commit, hand_salt
 
 __all__ = [
     "commit",
@@ -188,7 +190,7 @@ def verify(game: Game) -> VerifyReport:
         game.first_dealer,
         game.cut_for_deal,
         game.events,
-        game.hand_seeds,
+        game.dealing,
     )
 
 
@@ -246,7 +248,7 @@ def verify_record(data: Any) -> VerifyReport:
         found.dealer,
         found.cut_for_deal,
         found.events,
-        found.hand_seeds,
+        of_record(data),
         found.revealed,
     )
 
@@ -308,7 +310,9 @@ def _reveal_problems(
     problems: list[str] = []
     if not table.is_hand_seed(reveal.seed):
         return ["its seed is not 64 lowercase hex digits"]
-    if reveal.salt != hand_seed_salt(reveal.seed, number).hex():
+    drawn = schedule_of(HAND_SEEDS).revealed(rules.pack, reveal.seed, number)
+    assert drawn.salt is not None  # (a schedule that reveals commits)
+    if reveal.salt != drawn.salt.hex():
         problems.append("the salt is not the one the seed derives")
     try:
         order = [Card.parse(name) for name in reveal.order]
@@ -316,8 +320,7 @@ def _reveal_problems(
         return [*problems, "the order holds a name that is not a card"]
     if sorted(order) != cards_of(rules.pack) or [str(c) for c in order] != list(reveal.order):
         return [*problems, "the order is not the pack of these rules, each card once by its name"]
-    drawn, _ = table.shuffle_pack(rules.pack, table.seeded_rng(reveal.seed))
-    if order != drawn:
+    if order != drawn.deck:
         problems.append("the order is not the shuffle the seed draws")
     try:
         salt = bytes.fromhex(reveal.salt)
@@ -374,17 +377,18 @@ def _verify(
     dealer: int,
     cut_for_deal: bool,
     events: Sequence[Event],
-    hand_seeds: bool = False,
+    dealing: str,
     revealed: Mapping[int, str] | None = None,
 ) -> VerifyReport:
     if not events:
         return VerifyReport((), ("the record has no events: no hand was dealt to verify",))
-    if seed is None and not hand_seeds:
+    schedule = schedule_of(dealing)
+    if seed is None and not schedule.reveals:
         return VerifyReport((), ("the record has no seed: its deals cannot be verified",))
     revealed = dict(revealed or {})
     problems: list[str] = []
     notes: list[str] = []
-    rng = random.Random(seed)
+    rng = schedule.generator(seed)
     opening: list[Event] = []  # what comes before the first deal: the cut for deal, if any
     if cut_for_deal:
         if seed is None:
@@ -401,8 +405,7 @@ def _verify(
             else:
                 drawn = dealer
         else:
-            cut_rng = table.seeded_rng(table.cut_for_deal_seed(seed)) if hand_seeds else rng
-            drawn, cuts = table.cut_for_deal(cut_rng, rules.players)
+            drawn, cuts = table.cut_for_deal(schedule.cut_rng(seed, rng), rules.players)
             opening.append(DealerCut(cuts=tuple(cuts), dealer=drawn))
         if dealer != drawn:
             problems.append(
@@ -430,8 +433,9 @@ def _verify(
     replayed: list[Dealt] = []  # the deal each hand is replayed from
     first_dealer = dealer
     for number in range(played):
-        if hand_seeds:
-            own = table.hand_seed(seed, number) if seed is not None else revealed.get(number)
+        if seed is None:
+            # A game in progress withholds its seed: a hand is checked once its seed is revealed.
+            own = revealed.get(number)
             if own is None:
                 found.append(None)
                 whole = _whole_deal(rules, number, dealer, deals)
@@ -439,12 +443,11 @@ def _verify(
                     replayed.append(whole)
                 dealer = table.next_dealer(dealer, rules.players)
                 continue
-            deck, suggested = table.shuffle_pack(rules.pack, table.seeded_rng(own))
-            salt = hand_seed_salt(own, number)
+            shuffled = schedule.revealed(rules.pack, own, number)
         else:
-            assert seed is not None
-            deck, suggested = table.shuffle_pack(rules.pack, rng)
-            salt = hand_salt(seed, number)
+            shuffled = schedule.hand(rules.pack, seed, number, rng)
+        deck, suggested, salt = shuffled.deck, shuffled.suggested, shuffled.salt
+        assert suggested is not None and salt is not None  # (a game's schedule commits)
         found.append(_check_deal(rules, salt, number, dealer, deck, commitments, deals))
         if len(replayed) == number:
             replayed.append(_deal_to_replay(rules, number, dealer, deck, suggested, deals))
