@@ -1,7 +1,10 @@
 """The arena: bots measured against each other on duplicate deals.
 
-Deal ``i`` of a run is shuffled from the run's seed alone (``random.Random(f"{seed}:{i}")``), so
-its hands are fixed seat by seat. Each deal is played once for every rotation of the bots through
+Deal ``i`` of a run is shuffled from the run's seed and ``i`` alone, by a version of the dealing
+schedule (:mod:`hearts.dealing`): by default ``arena/1``, the pack shuffled by
+``random.Random(f"{seed}:{i}")`` as the arena has always dealt it, so a run repeats exactly for
+its seed; ``dealing="hand-seeds/1"`` deals each deal as a game with hand seeds deals its hand
+``i``. The deal is uncut and its hands are fixed seat by seat. Each deal is played once for every rotation of the bots through
 the seats (rotation ``r`` puts ``bots[(seat + r) % n]`` in ``seat``), so every bot holds every
 seat's cards of every deal, and the luck of the cards cancels out of the comparison.
 
@@ -59,7 +62,6 @@ import multiprocessing
 import os
 import pickle
 import queue as queue_module
-import random
 import signal
 import socket
 import statistics
@@ -75,7 +77,9 @@ from typing import Any, Final
 from hearts import bots as bot_registry
 from hearts import table, variants
 from hearts.bots.base import Bot
-from hearts.cards import QUEEN_OF_SPADES, CardSet, cards_of
+from hearts.cards import QUEEN_OF_SPADES, CardSet
+from hearts.dealing import ARENA, HAND_SEEDS, Schedule
+from hearts.dealing import get as schedule_of
 from hearts.errors import InvalidArgument, UnknownName
 from hearts.events import Dealt
 from hearts.game import Game
@@ -265,6 +269,8 @@ class ArenaResult:
     """For a run that was interrupted: the deals it was asked to play (``deals`` is then the
     deals every rotation had finished, and the results are theirs alone); None for a run that
     played them all."""
+    dealing: str = ARENA
+    """The version of the dealing schedule the deals were shuffled by (:mod:`hearts.dealing`)."""
 
     @property
     def interrupted(self) -> bool:
@@ -293,6 +299,7 @@ class ArenaResult:
             "bots": list(self.bots),
             "deals": self.deals,
             "seed": self.seed,
+            "dealing": self.dealing,
             "rotations": self.rotations,
             "hands": self.hands,
             "games": self.games,
@@ -321,17 +328,29 @@ def _round(value: float) -> float:
 # ---------------------------------------------------------------------- deals
 
 
-def _deck(rules: Rules, seed: int, number: int) -> list[Any]:
-    return table.shuffle(cards_of(rules.pack), random.Random(f"{seed}:{number}"))
+def _deck(rules: Rules, seed: int, number: int, dealing: str = ARENA) -> list[Any]:
+    return _arena_schedule(dealing).hand(rules.pack, seed, number, None).deck
+
+
+def _arena_schedule(dealing: str) -> Schedule:
+    """The dealing schedule of a run, refused in a sentence when a run cannot deal by it."""
+    schedule = schedule_of(dealing)
+    if not schedule.per_hand:
+        raise InvalidArgument(
+            f"dealing schedule {dealing} deals each hand after the one before it: an arena deals "
+            f"each deal from the seed and its number alone (give {ARENA} or {HAND_SEEDS})"
+        )
+    return schedule
 
 
 def deal_hands(
-    rules: Rules, seed: int, number: int, dealer: int | None = None
+    rules: Rules, seed: int, number: int, dealer: int | None = None, *, dealing: str = ARENA
 ) -> tuple[tuple[CardSet, ...], tuple[Any, ...]]:
     """The hands (seat by seat) and the stock of deal ``number`` of a run with this seed.
 
-    The pack is shuffled from ``f"{seed}:{number}"`` and dealt with seat 0 the eldest hand.
-    Where the dealer sits out (seven at a table), the cards are dealt by ``dealer``.
+    The pack is shuffled by the dealing schedule ``dealing`` (:mod:`hearts.dealing`; by
+    default ``arena/1``, from ``f"{seed}:{number}"``) and dealt uncut with seat 0 the eldest
+    hand. Where the dealer sits out (seven at a table), the cards are dealt by ``dealer``.
 
     >>> from hearts import variants
     >>> hands, stock = deal_hands(variants.get("modern"), 1, 0)
@@ -340,7 +359,7 @@ def deal_hands(
     >>> deal_hands(variants.get("modern"), 1, 0) == (hands, stock)
     True
     """
-    deck = _deck(rules, seed, number)
+    deck = _deck(rules, seed, number, dealing)
     sits_out = None
     if rules.dealt_seats < rules.players:
         sits_out = 0 if dealer is None else dealer
@@ -379,6 +398,7 @@ class _Unit:
     think: float | None
     samples: int | None
     makers: Mapping[str, Maker]
+    dealing: str = ARENA
 
 
 _Hand = tuple[HandRecord, tuple[str, ...] | None]
@@ -408,10 +428,10 @@ def _unit_hands(unit: _Unit) -> Iterator[_Hand]:
     def dealt(number: int, hand_number: int) -> Dealt:
         dealer = hand_number % players  # the first dealer is seat 0; the deal passes left
         if sits_out:
-            hands, stock = deal_hands(rules, unit.seed, number, dealer)
+            hands, stock = deal_hands(rules, unit.seed, number, dealer, dealing=unit.dealing)
         else:
             if number not in fixed:
-                fixed[number] = deal_hands(rules, unit.seed, number)
+                fixed[number] = deal_hands(rules, unit.seed, number, dealing=unit.dealing)
             hands, stock = fixed[number]
         direction = rules.pass_direction(hand_number).value
         return Dealt(hand_number, dealer, None, direction, hands, stock)
@@ -473,10 +493,22 @@ def _units(
     think: float | None,
     samples: int | None,
     makers: Mapping[str, Maker],
+    dealing: str = ARENA,
 ) -> list[_Unit]:
     """The work, deal by deal: every rotation of the first block, then of the next, ..."""
     return [
-        _Unit(rules, bots, seed, rotation, first, min(first + block, deals), think, samples, makers)
+        _Unit(
+            rules,
+            bots,
+            seed,
+            rotation,
+            first,
+            min(first + block, deals),
+            think,
+            samples,
+            makers,
+            dealing,
+        )
         for first in range(0, deals, block)
         for rotation in range(rules.players)
     ]
@@ -784,6 +816,7 @@ def run(
     progress: Progress | None = None,
     makers: Mapping[str, Maker] | None = None,
     ray: bool | str = False,
+    dealing: str = ARENA,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals once for every rotation of ``bots`` through the seats.
 
@@ -807,6 +840,10 @@ def run(
     ``auto``, ...). A connection this run made is closed at its end (and a local instance it
     started is stopped). Without Ray installed, an address that does not answer, or ``workers``
     given too, it is refused in a sentence.
+
+    ``dealing`` is the version of the dealing schedule the deals are shuffled by
+    (:mod:`hearts.dealing`): ``arena/1`` (the default, as every run before) or ``hand-seeds/1``;
+    it is kept in the result.
 
     Ctrl+C (KeyboardInterrupt) stops the run at once and raises :class:`Interrupted` (itself a
     KeyboardInterrupt) once every worker process has ended: its ``partial`` result is that of
@@ -835,8 +872,9 @@ def run(
     chain = deals if block is None else block
     made = _check_makers(makers, workers)
     _check(rules, bots, deals, workers, chain, seed, think, samples, progress, made, ray)
+    _arena_schedule(dealing)
     names = tuple(name.strip().lower() for name in bots)
-    units = _units(rules, names, deals, seed, min(chain, deals), think, samples, made)
+    units = _units(rules, names, deals, seed, min(chain, deals), think, samples, made, dealing)
     total = deals * rules.players
     hands: list[_Hand] = []
 
@@ -856,9 +894,9 @@ def run(
             _run_processes(units, workers, hands, report)
     except KeyboardInterrupt:
         finished = _finished_deals(hands, rules.players)
-        partial = _result(rules, names, seed, hands, finished, deals) if finished else None
+        partial = _result(rules, names, seed, hands, finished, deals, dealing) if finished else None
         raise Interrupted(partial, deals) from None
-    return _result(rules, names, seed, hands, deals, None)
+    return _result(rules, names, seed, hands, deals, None, dealing)
 
 
 def _check_makers(makers: Mapping[str, Maker] | None, workers: int) -> dict[str, Maker]:
@@ -911,6 +949,7 @@ def _result(
     hands: Sequence[_Hand],
     deals: int,
     planned: int | None,
+    dealing: str = ARENA,
 ) -> ArenaResult:
     """The results of the first ``deals`` deals (of ``planned`` when the run was interrupted)."""
     records = sorted(
@@ -931,6 +970,7 @@ def _result(
         stats=tuple(_stats(name, names, records, winners) for name in dict.fromkeys(names)),
         records=tuple(records),
         planned=planned,
+        dealing=dealing,
     )
 
 

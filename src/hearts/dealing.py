@@ -122,12 +122,16 @@ class Schedule:
     def hand_seed(self, seed: int, number: int) -> str:
         """The seed of hand ``number`` of a game's ``seed``, for a schedule that ``reveals``
         (else :class:`~hearts.errors.InvalidArgument`)."""
-        raise InvalidArgument(f"dealing schedule {self.version} deals no hand from a seed of its own")
+        raise InvalidArgument(
+            f"dealing schedule {self.version} deals no hand from a seed of its own"
+        )
 
     def revealed(self, pack: int, hand_seed: str, number: int) -> Shuffled:
         """Hand ``number``'s shuffle from its own seed (64 hex digits), as a reveal gives it,
         for a schedule that ``reveals`` (else :class:`~hearts.errors.InvalidArgument`)."""
-        raise InvalidArgument(f"dealing schedule {self.version} deals no hand from a seed of its own")
+        raise InvalidArgument(
+            f"dealing schedule {self.version} deals no hand from a seed of its own"
+        )
 
     def __repr__(self) -> str:
         return f"<dealing schedule {self.version}>"

@@ -29,10 +29,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hearts import scoring, table
-from hearts.dealing import HAND_SEEDS, STREAM, Schedule
-from hearts.dealing import get as schedule_of
 from hearts.cards import Card
 from hearts.deal import Deal, PassChoices, check_hands
+from hearts.dealing import HAND_SEEDS, STREAM, Schedule
+from hearts.dealing import get as schedule_of
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
 from hearts.moves import Move

@@ -73,10 +73,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hearts import record, table
-from hearts.dealing import HAND_SEEDS, of_record
-from hearts.dealing import get as schedule_of
 from hearts.cards import Card, CardSet, cards_of
 from hearts.deal import check_hands
+from hearts.dealing import HAND_SEEDS, of_record
+from hearts.dealing import get as schedule_of
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, first_difference, move_of
 from hearts.game import Game
