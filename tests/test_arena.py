@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 
-from hearts import arena, variants
+from hearts import arena, arena_deals, variants
 from hearts import bots as bot_registry
 from hearts.arena import _bot_seed, deal_hands, estimate
 from hearts.cards import CardSet
@@ -280,7 +280,7 @@ def test_the_rotations_are_played_deal_by_deal_so_deals_are_finished_in_order(
             order.append((number, rotation))
         return _bot_seed(seed, number, rotation, seat)
 
-    monkeypatch.setattr(arena, "_bot_seed", noted)
+    monkeypatch.setattr(arena_deals, "_bot_seed", noted)
     arena.run(MODERN, MIXED, deals=3, seed=2)
     assert order == [(number, rotation) for number in range(3) for rotation in range(4)]
 
