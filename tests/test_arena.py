@@ -359,7 +359,7 @@ _PINNED_RUN_SEED_7 = [
 
 
 def test_an_arena_seed_deals_exactly_as_it_did_before_the_schedule_was_versioned() -> None:
-    """Dealing schedule arena/1: deal i of a run is the pack shuffled from f"{seed}:{i}", as
+    """Dealing schedule arena-1: deal i of a run is the pack shuffled from f"{seed}:{i}", as
     the arena has always dealt it (values pinned from main before the change)."""
     hands, stock = deal_hands(MODERN, 7, 0)
     assert [str(hand) for hand in hands] == _PINNED_MODERN_SEED_7_DEAL_0 and stock == ()

@@ -46,22 +46,22 @@ def test_an_unknown_version_is_refused_in_a_sentence() -> None:
 def test_a_game_deals_by_the_version_it_is_given() -> None:
     by_name = Game(CLASSIC, seed=21, dealing=dealing.HAND_SEEDS)
     assert by_name.events == Game(CLASSIC, seed=21, hand_seeds=True).events
-    assert by_name.hand_seeds and by_name.dealing == "hand-seeds/1"
-    assert Game(CLASSIC, seed=21).dealing == Game(CLASSIC, seed=21, dealing="stream/1").dealing
+    assert by_name.hand_seeds and by_name.dealing == "hand-seeds-1"
+    assert Game(CLASSIC, seed=21).dealing == Game(CLASSIC, seed=21, dealing="stream-1").dealing
 
 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"dealing": "stream/0"}, "dealing schedule 'stream/0' is not one this version"),
-        ({"dealing": "arena/1"}, "dealing schedule arena/1 deals the arena's deals, not a game's"),
+        ({"dealing": "stream-0"}, "dealing schedule 'stream-0' is not one this version"),
+        ({"dealing": "arena-1"}, "dealing schedule arena-1 deals the arena's deals, not a game's"),
         (
-            {"dealing": "stream/1", "hand_seeds": True},
-            "dealing schedule stream/1 deals no hand from a seed of its own",
+            {"dealing": "stream-1", "hand_seeds": True},
+            "dealing schedule stream-1 deals no hand from a seed of its own",
         ),
         (
-            {"dealing": "hand-seeds/1", "seed": None, "rng": random.Random(1)},
-            "dealing schedule hand-seeds/1 derives each hand from the game's seed",
+            {"dealing": "hand-seeds-1", "seed": None, "rng": random.Random(1)},
+            "dealing schedule hand-seeds-1 derives each hand from the game's seed",
         ),
     ],
 )
@@ -78,17 +78,17 @@ def test_the_arena_can_deal_by_hand_seeds_as_a_game_deals_its_hands() -> None:
     deck, _ = table.shuffle_pack(CLASSIC.pack, table.seeded_rng(table.hand_seed(5, 2)))
     expected, _ = table.deal_out(deck, players=4, dealer=3, hand_size=13)
     assert [sorted(hand) for hand in hands] == [sorted(hand) for hand in expected] and not stock
-    result = arena.run(CLASSIC, ["random"] * 4, deals=2, seed=5, dealing="hand-seeds/1")
-    assert result.dealing == "hand-seeds/1" and result.to_dict()["dealing"] == "hand-seeds/1"
+    result = arena.run(CLASSIC, ["random"] * 4, deals=2, seed=5, dealing="hand-seeds-1")
+    assert result.dealing == "hand-seeds-1" and result.to_dict()["dealing"] == "hand-seeds-1"
     first, _ = arena.deal_hands(CLASSIC, 5, 0, dealing=dealing.HAND_SEEDS)
     assert result.records[0].deal == 0 and result.records[0].dealt == first
-    assert first != arena.deal_hands(CLASSIC, 5, 0)[0]  # (not what arena/1 deals)
+    assert first != arena.deal_hands(CLASSIC, 5, 0)[0]  # (not what arena-1 deals)
 
 
 def test_an_arena_run_names_its_schedule_and_refuses_one_it_cannot_deal_by() -> None:
     result = arena.run(CLASSIC, ["random"] * 4, deals=1, seed=5)
-    assert result.dealing == "arena/1" and result.to_dict()["dealing"] == "arena/1"
-    with pytest.raises(InvalidArgument, match="dealing schedule stream/1 deals each hand after"):
-        arena.run(CLASSIC, ["random"] * 4, deals=1, seed=5, dealing="stream/1")
+    assert result.dealing == "arena-1" and result.to_dict()["dealing"] == "arena-1"
+    with pytest.raises(InvalidArgument, match="dealing schedule stream-1 deals each hand after"):
+        arena.run(CLASSIC, ["random"] * 4, deals=1, seed=5, dealing="stream-1")
     with pytest.raises(InvalidArgument, match="dealing schedule 'nope' is not one"):
         arena.deal_hands(CLASSIC, 5, 0, dealing="nope")

@@ -883,10 +883,10 @@ def _finished(game: Game) -> Game:
 @pytest.mark.parametrize(
     ("options", "named"),
     [
-        ({}, "stream/1"),
-        ({"hand_seeds": True}, "hand-seeds/1"),
-        ({"dealing": "stream/1"}, "stream/1"),
-        ({"dealing": "hand-seeds/1"}, "hand-seeds/1"),
+        ({}, "stream-1"),
+        ({"hand_seeds": True}, "hand-seeds-1"),
+        ({"dealing": "stream-1"}, "stream-1"),
+        ({"dealing": "hand-seeds-1"}, "hand-seeds-1"),
     ],
 )
 def test_a_record_of_each_dealing_schedule_verifies_and_replays(
@@ -908,7 +908,7 @@ def test_a_record_of_each_dealing_schedule_verifies_and_replays(
 @pytest.mark.parametrize("name", ["modern", "classic", "domino"])
 def test_the_stored_records_still_name_the_first_version_and_verify(name: str) -> None:
     """Every record in tests/data was written before the versions were named: it is read as
-    stream/1, and verifies as it always did."""
+    stream-1, and verifies as it always did."""
     data = json.loads((GOLDEN / f"{name}.json").read_text("utf-8"))
     assert "dealing" not in data and dealing.of_record(data) == dealing.STREAM
     assert verify_record(data).ok
@@ -918,12 +918,12 @@ def test_the_stored_records_still_name_the_first_version_and_verify(name: str) -
     ("field", "message"),
     [
         (
-            "stream/2",
-            "record field 'dealing' is 'stream/2': this version of hearts deals by stream/1, "
-            "hand-seeds/1 and arena/1 (a newer version of hearts wrote it?)",
+            "stream-2",
+            "record field 'dealing' is 'stream-2': this version of hearts deals by stream-1, "
+            "hand-seeds-1 and arena-1 (a newer version of hearts wrote it?)",
         ),
         (7, "record field 'dealing' is 7: this version of hearts deals by"),
-        ("arena/1", "record field 'dealing' is 'arena/1', which deals the arena's deals"),
+        ("arena-1", "record field 'dealing' is 'arena-1', which deals the arena's deals"),
     ],
 )
 def test_a_record_naming_a_schedule_no_game_deals_by_is_refused_and_changes_nothing(
@@ -941,18 +941,18 @@ def test_a_record_naming_a_schedule_no_game_deals_by_is_refused_and_changes_noth
 
 def test_a_record_whose_dealing_contradicts_its_hand_seeds_is_refused() -> None:
     game = Game(variants.get("classic"), seed=17, hand_seeds=True)
-    data = dict(record.to_dict(game), dealing="stream/1")
+    data = dict(record.to_dict(game), dealing="stream-1")
     with pytest.raises(
         InvalidRecord,
-        match="record field 'dealing' is 'stream/1', but record field 'hand_seeds' is true",
+        match="record field 'dealing' is 'stream-1', but record field 'hand_seeds' is true",
     ):
         verify_record(data)
 
 
 def test_a_record_read_by_another_version_fails_its_commitments() -> None:
-    """The version read matters: a stream/1 record read as hand-seeds/1 (its field edited)
+    """The version read matters: a stream-1 record read as hand-seeds-1 (its field edited)
     deals other packs, and every commitment fails."""
     game = _finished(Game(variants.get("classic"), seed=17))
-    data = dict(record.to_dict(game), dealing="hand-seeds/1", hand_seeds=True)
+    data = dict(record.to_dict(game), dealing="hand-seeds-1", hand_seeds=True)
     report = verify_record(data)
     assert not report.ok and not any(hand.commitment for hand in report.hands)

@@ -1,9 +1,9 @@
 """The arena: bots measured against each other on duplicate deals.
 
 Deal ``i`` of a run is shuffled from the run's seed and ``i`` alone, by a version of the dealing
-schedule (:mod:`hearts.dealing`): by default ``arena/1``, the pack shuffled by
+schedule (:mod:`hearts.dealing`): by default ``arena-1``, the pack shuffled by
 ``random.Random(f"{seed}:{i}")`` as the arena has always dealt it, so a run repeats exactly for
-its seed; ``dealing="hand-seeds/1"`` deals each deal as a game with hand seeds deals its hand
+its seed; ``dealing="hand-seeds-1"`` deals each deal as a game with hand seeds deals its hand
 ``i``. The deal is uncut and its hands are fixed seat by seat. Each deal is played once for every rotation of the bots through
 the seats (rotation ``r`` puts ``bots[(seat + r) % n]`` in ``seat``), so every bot holds every
 seat's cards of every deal, and the luck of the cards cancels out of the comparison.
@@ -455,7 +455,7 @@ def run(
     given too, it is refused in a sentence.
 
     ``dealing`` is the version of the dealing schedule the deals are shuffled by
-    (:mod:`hearts.dealing`): ``arena/1`` (the default, as every run before) or ``hand-seeds/1``;
+    (:mod:`hearts.dealing`): ``arena-1`` (the default, as every run before) or ``hand-seeds-1``;
     it is kept in the result.
 
     Ctrl+C (KeyboardInterrupt) stops the run at once and raises :class:`Interrupted` (itself a

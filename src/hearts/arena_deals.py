@@ -69,7 +69,7 @@ def deal_hands(
     """The hands (seat by seat) and the stock of deal ``number`` of a run with this seed.
 
     The pack is shuffled by the dealing schedule ``dealing`` (:mod:`hearts.dealing`; by
-    default ``arena/1``, from ``f"{seed}:{number}"``) and dealt uncut with seat 0 the eldest
+    default ``arena-1``, from ``f"{seed}:{number}"``) and dealt uncut with seat 0 the eldest
     hand. Where the dealer sits out (seven at a table), the cards are dealt by ``dealer``.
 
     >>> from hearts import variants

@@ -6,14 +6,14 @@ packs, suggests the same cuts and commits under the same salts for as long as th
 read, so every stored record and every published commitment verifies as it did when it was
 made. A change to the schedule is a new version, never an edit of an old one.
 
-``stream/1`` (:data:`STREAM`)
+``stream-1`` (:data:`STREAM`)
     One :class:`random.Random` seeded with the game's seed draws everything in turn: the cut
     for deal (when the seats cut, laws 1–2), then each hand's shuffle and the cut suggested to
     its pone (:func:`hearts.table.shuffle_pack`). The salt of hand ``n``'s commitment is
     ``HMAC-SHA256(key=the seed, "hearts shuffle salt n")`` (:func:`hearts.table.hand_salt`),
     apart from the generator. Hand ``n`` can only be dealt after every hand before it, and the
     seed proves every hand at once. ``Game(rules, seed)`` deals by it, as every game did.
-``hand-seeds/1`` (:data:`HAND_SEEDS`, the :data:`CURRENT` version)
+``hand-seeds-1`` (:data:`HAND_SEEDS`, the :data:`CURRENT` version)
     Hand ``n`` draws from a generator of its own, seeded with its hand seed
     ``HMAC-SHA256(key=the game's seed, "hearts hand seed v1|n")`` (:func:`hearts.table.hand_seed`),
     and commits under ``HMAC-SHA256(key=the hand seed, "hearts hand salt v1|n")``; the cut for
@@ -21,14 +21,14 @@ made. A change to the schedule is a new version, never an edit of an old one.
     hand is dealt from the seed and its number alone, and the seed of one hand, revealed once
     it is over, proves that hand and tells nothing of the others. ``Game(rules, seed,
     hand_seeds=True)`` (or ``dealing=CURRENT``) deals by it; so does the server.
-``arena/1`` (:data:`ARENA`)
+``arena-1`` (:data:`ARENA`)
     Deal ``n`` of an arena run is the pack shuffled by ``random.Random(f"{seed}:{n}")``: no
     cut, no commitment, no cut for deal (the arena deals each deal uncut, the same cards to
     each seat in every rotation). The arena deals by it unless told otherwise, so a run
     repeats exactly for its seed; a game cannot deal by it.
 
 A record names the version it was dealt with in its ``"dealing"`` field, or implies it when it
-names none: ``hand-seeds/1`` with ``"hand_seeds": true``, else ``stream/1`` (every record
+names none: ``hand-seeds-1`` with ``"hand_seeds": true``, else ``stream-1`` (every record
 written before the versions were named). A version this one does not know is refused in a
 sentence (:func:`of_record`). Standard library only.
 
@@ -36,10 +36,10 @@ sentence (:func:`of_record`). Standard library only.
 >>> first = get(CURRENT).hand(FULL_PACK, 3, 0, None)     # hand 0 of seed 3, from them alone
 >>> len(first.deck), first == get(CURRENT).hand(FULL_PACK, 3, 0, None)
 (52, True)
->>> get("stream/9")
+>>> get("stream-9")
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidArgument: dealing schedule 'stream/9' is not one this version of hearts deals by: it knows stream/1, hand-seeds/1 and arena/1 (a newer version of hearts made it?)
+hearts.errors.InvalidArgument: dealing schedule 'stream-9' is not one this version of hearts deals by: it knows stream-1, hand-seeds-1 and arena-1 (a newer version of hearts made it?)
 """
 
 from __future__ import annotations
@@ -67,11 +67,11 @@ __all__ = [
     "record_fields",
 ]
 
-STREAM: Final = "stream/1"
+STREAM: Final = "stream-1"
 """One generator seeded with the game's seed draws every shuffle in turn."""
-HAND_SEEDS: Final = "hand-seeds/1"
+HAND_SEEDS: Final = "hand-seeds-1"
 """Each hand draws from a seed of its own, derived from the game's by HMAC-SHA256."""
-ARENA: Final = "arena/1"
+ARENA: Final = "arena-1"
 """Deal ``n`` of an arena run is shuffled by ``random.Random(f"{seed}:{n}")``, uncut."""
 CURRENT: Final = HAND_SEEDS
 """The version new tables deal with (the server's; ``Game(..., dealing=CURRENT)``)."""
@@ -215,7 +215,7 @@ def implied(hand_seeds: bool) -> str:
     version: every record written before the versions were named).
 
     >>> implied(False), implied(True)
-    ('stream/1', 'hand-seeds/1')
+    ('stream-1', 'hand-seeds-1')
     """
     return HAND_SEEDS if hand_seeds else STREAM
 
@@ -225,12 +225,12 @@ def of_record(data: Mapping[str, Any]) -> str:
     ``hand_seeds`` field implies. A version this one does not know, one no game deals by, or one
     that contradicts ``hand_seeds`` raises :class:`~hearts.errors.InvalidRecord` in a sentence.
 
-    >>> of_record({}), of_record({"hand_seeds": True}), of_record({"dealing": "hand-seeds/1"})
-    ('stream/1', 'hand-seeds/1', 'hand-seeds/1')
-    >>> of_record({"dealing": "hand-seeds/2"})
+    >>> of_record({}), of_record({"hand_seeds": True}), of_record({"dealing": "hand-seeds-1"})
+    ('stream-1', 'hand-seeds-1', 'hand-seeds-1')
+    >>> of_record({"dealing": "hand-seeds-2"})
     Traceback (most recent call last):
     ...
-    hearts.errors.InvalidRecord: record field 'dealing' is 'hand-seeds/2': this version of hearts deals by stream/1, hand-seeds/1 and arena/1 (a newer version of hearts wrote it?)
+    hearts.errors.InvalidRecord: record field 'dealing' is 'hand-seeds-2': this version of hearts deals by stream-1, hand-seeds-1 and arena-1 (a newer version of hearts wrote it?)
     """
     hand_seeds = data.get("hand_seeds", False)
     if FIELD not in data:

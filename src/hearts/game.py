@@ -112,9 +112,9 @@ class Game:
     ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible; with a seed,
     each shuffle is committed to before the cut (see :mod:`hearts.verify`). The shuffles follow
     a version of the dealing schedule (:mod:`hearts.dealing`), ``dealing``, kept in
-    :attr:`dealing` and in the game's record. By default (``stream/1``) one
+    :attr:`dealing` and in the game's record. By default (``stream-1``) one
     generator seeded with ``seed`` draws every shuffle in turn, so the seed proves every hand at
-    once. With ``hand_seeds=True`` (``hand-seeds/1``; a seed needed, not a generator), each hand draws from a
+    once. With ``hand_seeds=True`` (``hand-seeds-1``; a seed needed, not a generator), each hand draws from a
     generator of its own, seeded with :meth:`hand_seed` (derived from the game's seed by
     HMAC-SHA256), and its commitment's salt derives from that hand seed
     (:func:`hearts.table.hand_seed_salt`): the seed of one hand, revealed once it is over
