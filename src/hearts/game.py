@@ -8,6 +8,15 @@ to each shuffle (a :class:`~hearts.events.ShuffleCommitted` event) before the po
 cut, so that its record proves every deal (:mod:`hearts.verify`). With ``hand_seeds=True`` each
 hand is shuffled from a seed of its own, derived from the game's (:func:`hearts.table.hand_seed`),
 so that a table can reveal each hand's seed (:meth:`Game.reveal`) as soon as the hand is over.
+How a seed becomes each hand's shuffle is the dealing schedule's (:mod:`hearts.dealing`), in
+the version the game is given (``dealing``, kept in :attr:`Game.dealing` and in its record).
+
+One module: a game is one state machine over one set of fields — the hands so far, the
+running totals, the pool and its Jack, the generator and the hand due to be dealt — and its
+dealing, settling, ending and undoing (back across a hand's settlement and its deal) each read
+and restore all of them together; split, each part would reach into the others' state. What is
+not the game's state is elsewhere: the table procedure (:mod:`hearts.table`), the shuffles
+(:mod:`hearts.dealing`), a hand (:mod:`hearts.deal`), settlement (:mod:`hearts.scoring`).
 
 >>> import random
 >>> from hearts import Game, variants
