@@ -3,12 +3,15 @@ frozen versions; the game, verify and the arena all deal through it."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
 
 from hearts import Game, InvalidArgument, arena, dealing, table, variants
 from hearts.cards import FULL_PACK, cards_of
+from hearts.verify import check_reveal
 
 CLASSIC = variants.get("classic")
 
@@ -92,3 +95,19 @@ def test_an_arena_run_names_its_schedule_and_refuses_one_it_cannot_deal_by() -> 
         arena.run(CLASSIC, ["random"] * 4, deals=1, seed=5, dealing="stream-1")
     with pytest.raises(InvalidArgument, match="dealing schedule 'nope' is not one"):
         arena.deal_hands(CLASSIC, 5, 0, dealing="nope")
+
+
+def test_a_copied_or_pickled_game_deals_by_the_same_schedule_object() -> None:
+    game = Game(CLASSIC, seed=3, hand_seeds=True)
+    assert copy.deepcopy(game)._schedule is game._schedule
+    assert pickle.loads(pickle.dumps(game))._schedule is dealing.get(dealing.HAND_SEEDS)
+
+
+def test_a_reveal_is_checked_by_a_schedule_that_reveals_and_refused_by_another() -> None:
+    game = Game(CLASSIC, seed=4, hand_seeds=True)
+    while game.hand_number == 0:
+        game.play(game.legal_moves()[0])
+    shown, committed = game.reveal(0), game.events[0].commitment
+    assert check_reveal(shown, committed, CLASSIC, dealing="hand-seeds-1") is None
+    with pytest.raises(InvalidArgument, match="dealing schedule stream-1 deals no hand from a"):
+        check_reveal(shown, committed, CLASSIC, dealing="stream-1")

@@ -136,6 +136,10 @@ class Schedule:
     def __repr__(self) -> str:
         return f"<dealing schedule {self.version}>"
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # One object a version: a copied or pickled game deals by the very same schedule.
+        return get, (self.version,)
+
 
 class _Stream(Schedule):
     version = STREAM

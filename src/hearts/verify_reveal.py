@@ -24,7 +24,7 @@ from hearts import table
 from hearts.cards import Card, CardSet, cards_of
 from hearts.dealing import HAND_SEEDS
 from hearts.dealing import get as schedule_of
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, InvalidArgument
 from hearts.events import Dealt
 from hearts.rules import Rules
 from hearts.table import HandReveal, commit
@@ -50,6 +50,7 @@ def check_reveal(
     seat: int | None = None,
     cards: Sequence[Card | str] | CardSet | None = None,
     dealt: Dealt | None = None,
+    dealing: str = HAND_SEEDS,
 ) -> str | None:
     """Check what a table revealed of one hand once it was over (:meth:`Game.reveal
     <hearts.game.Game.reveal>`) against the ``commitment`` received when the hand was dealt,
@@ -61,7 +62,9 @@ def check_reveal(
     It checks that the salt is the one the seed derives, that the order is a shuffle of the
     pack of ``rules`` and the very one the seed draws, that the order and salt hash to the
     commitment, and that the order, cut as revealed and dealt by the table procedure, gives
-    the cards.
+    the cards. ``dealing`` is the version of the dealing schedule the hand was dealt by
+    (:mod:`hearts.dealing`; every table that reveals deals by ``hand-seeds-1``); one with no hand
+    seeds to reveal raises :class:`~hearts.errors.InvalidArgument`.
 
     >>> from hearts import Game, variants
     >>> game = Game(variants.get("classic"), seed=4, hand_seeds=True)
@@ -74,7 +77,7 @@ def check_reveal(
     >>> print(check_reveal(shown, committed, game.rules, seat=2, cards=first.hands[1]))
     hand 1's reveal fails: seat 2 was dealt other cards than this order, cut at 19 cards, deals
     """
-    problems = _reveal_problems(reveal, commitment, rules, seat, cards, dealt)
+    problems = _reveal_problems(reveal, commitment, rules, seat, cards, dealt, dealing)
     if not problems:
         return None
     return f"hand {reveal.hand_number + 1}'s reveal fails: {'; '.join(problems)}"
@@ -87,16 +90,20 @@ def _reveal_problems(
     seat: int | None,
     cards: Sequence[Card | str] | CardSet | None,
     dealt: Dealt | None,
+    dealing: str,
 ) -> list[str]:
     if not isinstance(reveal, HandReveal):
         raise TypeError(f"check_reveal checks a HandReveal, not {type(reveal).__name__}")
     if (seat is None) != (cards is None):
         raise TypeError("give check_reveal a seat and its cards both, or neither")
+    schedule = schedule_of(dealing)
+    if not schedule.reveals:
+        raise InvalidArgument(f"dealing schedule {dealing} deals no hand from a seed of its own")
     number = reveal.hand_number
     problems: list[str] = []
     if not table.is_hand_seed(reveal.seed):
         return ["its seed is not 64 lowercase hex digits"]
-    drawn = schedule_of(HAND_SEEDS).revealed(rules.pack, reveal.seed, number)
+    drawn = schedule.revealed(rules.pack, reveal.seed, number)
     assert drawn.salt is not None  # (a schedule that reveals commits)
     if reveal.salt != drawn.salt.hex():
         problems.append("the salt is not the one the seed derives")
