@@ -11,6 +11,7 @@ import pytest
 
 from hearts import Game, InvalidArgument, arena, dealing, table, variants
 from hearts.cards import FULL_PACK, cards_of
+from hearts.events import ShuffleCommitted
 from hearts.verify import check_reveal
 
 CLASSIC = variants.get("classic")
@@ -107,7 +108,9 @@ def test_a_reveal_is_checked_by_a_schedule_that_reveals_and_refused_by_another()
     game = Game(CLASSIC, seed=4, hand_seeds=True)
     while game.hand_number == 0:
         game.play(game.legal_moves()[0])
-    shown, committed = game.reveal(0), game.events[0].commitment
+    first = game.events[0]
+    assert isinstance(first, ShuffleCommitted)
+    shown, committed = game.reveal(0), first.commitment
     assert check_reveal(shown, committed, CLASSIC, dealing="hand-seeds-1") is None
     with pytest.raises(InvalidArgument, match="dealing schedule stream-1 deals no hand from a"):
         check_reveal(shown, committed, CLASSIC, dealing="stream-1")
