@@ -890,7 +890,7 @@ def _finished(game: Game) -> Game:
     ],
 )
 def test_a_record_of_each_dealing_schedule_verifies_and_replays(
-    options: dict[str, object], named: str
+    options: dict[str, Any], named: str
 ) -> None:
     """Dealing schedule versions (hearts.dealing): a record of a game dealt by each version
     verifies and loads, read by the version it names or implies, whether it names it in a
