@@ -29,8 +29,11 @@ made. A change to the schedule is a new version, never an edit of an old one.
 
 A record names the version it was dealt with in its ``"dealing"`` field, or implies it when it
 names none: ``hand-seeds-1`` with ``"hand_seeds": true``, else ``stream-1`` (every record
-written before the versions were named). A version this one does not know is refused in a
-sentence (:func:`of_record`). Standard library only.
+written before the versions were named). A game of either of those versions is recorded as it
+always was (:func:`record_fields`: its record implies the version), so the records written
+today are those written before; a later version will be named in ``"dealing"``. A version this
+one does not know is refused in a sentence (:func:`of_record`). ``Game(rules, seed)`` keeps
+``stream-1``, so that every seed deals the games it always dealt. Standard library only.
 
 >>> from hearts.cards import FULL_PACK
 >>> first = get(CURRENT).hand(FULL_PACK, 3, 0, None)     # hand 0 of seed 3, from them alone
