@@ -748,7 +748,7 @@ def test_ctrl_c_before_the_first_game_is_finished_says_there_are_no_results(
     def interrupted(*args: object, **options: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("hearts.cli._play", interrupted)
+    monkeypatch.setattr("hearts.cli.runs._play", interrupted)
     result = runner.invoke(app, ["simulate", "--games", "3"])
     assert result.exit_code == 130 and result.stdout == ""
     assert _one_sentence(result.stderr) == (
