@@ -66,6 +66,20 @@ class _SeatStats:
     moons: int = 0
 
 
+def _tally(stats: Sequence[_SeatStats], game: Game) -> None:
+    """Add a finished game to each seat's figures: its wins, total, points a hand and moons."""
+    for seat in game.winners():
+        stats[seat].wins += 1
+    for seat, total in enumerate(game.scores):
+        stats[seat].totals.append(total)
+    for event in game.events:
+        if isinstance(event, HandSettled):
+            for seat, delta in enumerate(event.deltas):
+                stats[seat].per_hand.append(delta)
+        elif isinstance(event, MoonShot):
+            stats[event.seat].moons += 1
+
+
 def _play(
     rules: Rules,
     names: Sequence[str],
@@ -145,16 +159,7 @@ def simulate(
                 game = _play(rules, names, seed + number, think, samples)
                 with _interrupts.held():  # a game is counted and saved whole, or not at all
                     hands += game.hand_number + 1
-                    for seat in game.winners():
-                        stats[seat].wins += 1
-                    for seat, total in enumerate(game.scores):
-                        stats[seat].totals.append(total)
-                    for event in game.events:
-                        if isinstance(event, HandSettled):
-                            for seat, delta in enumerate(event.deltas):
-                                stats[seat].per_hand.append(delta)
-                        elif isinstance(event, MoonShot):
-                            stats[event.seat].moons += 1
+                    _tally(stats, game)
                     if save is not None:
                         record.dump(game, save / f"game-{number + 1:04d}.json")
                     played += 1
