@@ -65,16 +65,14 @@ import pickle
 import queue as queue_module
 import signal
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from multiprocessing.process import BaseProcess
-from types import FrameType
 from typing import Any, Final
 
 from hearts import bots as bot_registry
-from hearts import variants
+from hearts import interrupts, variants
 from hearts.arena_deals import (
     Maker,
     _arena_schedule,
@@ -129,16 +127,10 @@ class Interrupted(KeyboardInterrupt):
 
 # ---------------------------------------------------------------------- processes
 
-_POSIX: Final = hasattr(signal, "pthread_sigmask")
+_POSIX: Final = interrupts.POSIX
 """Whether signals can be blocked and sent (not on Windows, where a worker is terminated)."""
 _STOP_WAIT: Final = 2.0
 """Seconds the workers are given to report their last hands once told to stop."""
-
-
-def _stop_on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """A worker's Ctrl+C: ignore any other, and stop playing."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise KeyboardInterrupt
 
 
 def _work(index: int, units: Sequence[_Unit], out: Any) -> None:
@@ -146,7 +138,7 @@ def _work(index: int, units: Sequence[_Unit], out: Any) -> None:
     (``done``, ``stopped`` on Ctrl+C, or ``failed`` with the error)."""
     try:
         if _POSIX:
-            signal.signal(signal.SIGINT, _stop_on_interrupt)
+            signal.signal(signal.SIGINT, interrupts.stop)
             # It was started with Ctrl+C blocked, so that one during its start waits until here.
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         for hand in _interleave(units):
@@ -166,20 +158,6 @@ def _sendable(error: BaseException) -> BaseException:
     except Exception:
         return RuntimeError(f"{type(error).__name__}: {error}")
     return error
-
-
-@contextmanager
-def _interrupts_blocked() -> Iterator[None]:
-    """Hold back Ctrl+C in this thread while processes are started (they inherit the mask, and
-    unblock it once they can stop cleanly); one that comes meanwhile is delivered after."""
-    if not _POSIX or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run_processes(
@@ -224,7 +202,7 @@ def _run_processes(
             raise payload
 
     try:
-        with _interrupts_blocked():
+        with interrupts.blocked():
             for process in processes:
                 process.start()
         while running:
