@@ -71,7 +71,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import IO, Any, Final, NamedTuple, TypeVar
 
-from hearts import table, words
+from hearts import dealing, table, words
 from hearts.cards import Card, Suit
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidArgument, InvalidRecord
@@ -135,7 +135,7 @@ _FIELDS: Final = (
     "cut_for_deal",
     "events",
 )
-_OPTIONAL: Final = ("hand_seeds", "revealed")
+_OPTIONAL: Final = ("hand_seeds", "revealed", "dealing")
 """Fields a record may have (absent: false, and no hand seeds revealed)."""
 _T = TypeVar("_T")
 
@@ -183,8 +183,7 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
         "dealer": game.first_dealer,
         "cut_for_deal": game.cut_for_deal,
     }
-    if game.hand_seeds:
-        data["hand_seeds"] = True
+    data.update(dealing.record_fields(game.dealing))  # the schedule's version, named or implied
     if reveal is None:
         if seat is not None:
             raise InvalidArgument("a seat's record is one with hands revealed: give reveal too")
@@ -481,6 +480,7 @@ def contents(data: Any) -> Contents:
     hand_seeds = data.get("hand_seeds", False)
     if not isinstance(hand_seeds, bool):
         raise InvalidRecord(f"record field 'hand_seeds' must be true or false, not {hand_seeds!r}")
+    hand_seeds = dealing.get(dealing.of_record(data)).reveals  # (hearts.dealing: its version)
     return Contents(
         rules, seed, dealer, cut_for_deal, events, hand_seeds, _revealed(data, seed, hand_seeds)
     )
