@@ -801,3 +801,40 @@ def test_a_seats_record_in_progress_shows_nothing_of_what_cards_face_down_count(
         found = record.contents(record.to_dict(game, reveal=0, seat=seat)).events
         shown = next(event for event in found if isinstance(event, Discarded))
         assert shown == (laid if seat == laid.seat else Discarded(laid.seat, CardSet(), None))
+
+
+# --- the package's rooms ------------------------------------------------------------------------
+
+OLD_NAMES = [
+    "FORMAT",
+    "VERSION",
+    "READS",
+    "to_dict",
+    "from_dict",
+    "Contents",
+    "contents",
+    "start",
+    "units",
+    "dumps",
+    "dump",
+    "loads",
+    "load",
+    "text",
+    "as_recorded",
+    "parse_json",
+    "PathOrFile",
+    "Readable",
+]
+"""The public names of hearts.record when it was one module."""
+
+
+def test_every_name_of_the_one_module_is_still_imported_from_hearts_record() -> None:
+    """Old import paths keep working (issue 40): each public name of ``hearts.record`` as one
+    module is the same object from the package as from the room it lives in now."""
+    from hearts.record import account, data, io, replay
+
+    for name in OLD_NAMES:
+        rooms = [module for module in (data, replay, io, account) if hasattr(module, name)]
+        assert rooms and getattr(record, name) is getattr(rooms[-1], name), name
+    assert set(record.__all__) == set(OLD_NAMES)
+    assert record.text.__module__ == "hearts.record.account"
