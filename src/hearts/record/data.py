@@ -165,6 +165,30 @@ def contents(data: Any) -> Contents:
     ...
     hearts.errors.InvalidRecord: record field 'version' is 99: this version of hearts reads ...
     """
+    version = _check_fields(data)
+    try:
+        rules = Rules.from_dict(data["rules"], version=version)
+    except (HeartsError, TypeError, ValueError) as error:
+        raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
+    seed = data["seed"]
+    if seed is not None and not _is_int(seed):
+        raise InvalidRecord(f"record field 'seed' must be a whole number or null, not {seed!r}")
+    dealer = data["dealer"]
+    if not _is_int(dealer) or not 0 <= dealer < rules.players:
+        raise InvalidRecord(
+            f"record field 'dealer' must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+        )
+    cut_for_deal = _true_or_false(data, "cut_for_deal")
+    events = _events(data["events"])
+    hand_seeds = _true_or_false(data, "hand_seeds")
+    return Contents(
+        rules, seed, dealer, cut_for_deal, events, hand_seeds, _revealed(data, seed, hand_seeds)
+    )
+
+
+def _check_fields(data: Any) -> int:
+    """A record's fields, none unknown and none lacking, its format, version and variant
+    checked; its version."""
     if not isinstance(data, Mapping):
         raise InvalidRecord(f"a record must be a JSON object, not {_json_type(data)}")
     if "version" in data and data.get("format", FORMAT) == FORMAT:
@@ -183,24 +207,19 @@ def contents(data: Any) -> Contents:
         raise InvalidRecord(
             f"record field 'variant' must be a preset name or 'custom', not {variant!r}"
         )
-    try:
-        rules = Rules.from_dict(data["rules"], version=version)
-    except (HeartsError, TypeError, ValueError) as error:
-        raise InvalidRecord(f"record field 'rules' is wrong: {error}") from None
-    seed = data["seed"]
-    if seed is not None and not _is_int(seed):
-        raise InvalidRecord(f"record field 'seed' must be a whole number or null, not {seed!r}")
-    dealer = data["dealer"]
-    if not _is_int(dealer) or not 0 <= dealer < rules.players:
-        raise InvalidRecord(
-            f"record field 'dealer' must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
-        )
-    cut_for_deal = data["cut_for_deal"]
-    if not isinstance(cut_for_deal, bool):
-        raise InvalidRecord(
-            f"record field 'cut_for_deal' must be true or false, not {cut_for_deal!r}"
-        )
-    raw_events = data["events"]
+    return version
+
+
+def _true_or_false(data: Mapping[str, Any], field: str) -> bool:
+    """A field that is true or false (absent: false, for an optional one)."""
+    value = data.get(field, False)
+    if not isinstance(value, bool):
+        raise InvalidRecord(f"record field {field!r} must be true or false, not {value!r}")
+    return value
+
+
+def _events(raw_events: Any) -> list[Event]:
+    """The events of a record, each read (a bad one named by its number)."""
     if not isinstance(raw_events, list):
         raise InvalidRecord(f"record field 'events' must be a list, not {_json_type(raw_events)}")
     events: list[Event] = []
@@ -209,12 +228,7 @@ def contents(data: Any) -> Contents:
             events.append(Event.from_dict(raw))
         except InvalidRecord as error:
             raise InvalidRecord(f"event {index}: {error}") from None
-    hand_seeds = data.get("hand_seeds", False)
-    if not isinstance(hand_seeds, bool):
-        raise InvalidRecord(f"record field 'hand_seeds' must be true or false, not {hand_seeds!r}")
-    return Contents(
-        rules, seed, dealer, cut_for_deal, events, hand_seeds, _revealed(data, seed, hand_seeds)
-    )
+    return events
 
 
 def _revealed(data: Mapping[str, Any], seed: int | None, hand_seeds: bool) -> dict[int, str]:
