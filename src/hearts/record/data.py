@@ -90,6 +90,16 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
             raise InvalidArgument("a seat's record is one with hands revealed: give reveal too")
         data["events"] = [event.to_dict() for event in game.events]
         return data
+    _check_reveal(game, reveal, seat)
+    data["seed"] = None
+    data["revealed"] = {str(number): game.hand_seed(number) for number in range(reveal)}
+    data["events"] = _revealed_events(game, reveal, seat)
+    return data
+
+
+def _check_reveal(game: Game, reveal: int, seat: int | None) -> None:
+    """Refuse hands revealed of a game without hand seeds or not yet over, and a seat that is
+    not one."""
     if not game.hand_seeds:
         raise InvalidArgument("this game has no hand seeds to reveal: make it with hand_seeds=True")
     if isinstance(reveal, bool) or not isinstance(reveal, int) or reveal < 0:
@@ -102,8 +112,10 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players
     ):
         raise InvalidArgument(f"seat={seat!r} is not a seat: seats are 0 to {game.players - 1}")
-    data["seed"] = None
-    data["revealed"] = {str(number): game.hand_seed(number) for number in range(reveal)}
+
+
+def _revealed_events(game: Game, reveal: int, seat: int | None) -> list[dict[str, Any]]:
+    """The events of the first ``reveal`` hands whole, the later ones as ``seat`` sees them."""
     events: list[dict[str, Any]] = []
     hand: int | None = None
     log = game.events
@@ -113,8 +125,7 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
             hand = event.hand_number
         shown = event if hand is None or hand < reveal else redacted
         events.append(shown.to_dict())
-    data["events"] = events
-    return data
+    return events
 
 
 class Contents(NamedTuple):
