@@ -32,10 +32,11 @@ hearts.errors.InvalidRules: settlement.moon=old clashes with settlement=sweepsta
 The package is in rooms of one concern, and every name is importable from ``hearts.rules`` as
 before: :mod:`hearts.rules.options` (the choices that are one value each, as enums, the strips,
 and the helpers that read an option from plain data), :mod:`hearts.rules.parts` (the options of
-one mechanic, and the settlement, as parts), :mod:`hearts.rules.form` (:class:`Rules`, the parts
-put together and checked where they cross) and :mod:`hearts.rules.migration` (the rules of older
-records read into the parts, for :meth:`Rules.from_dict`). Each imports only those before it in
-that list, the form the migration too.
+one mechanic, and the settlement, as parts), :mod:`hearts.rules.clashes` (the checks of what
+crosses parts, a base of :class:`Rules`), :mod:`hearts.rules.migration` (the rules of older
+records read into the parts, for :meth:`Rules.from_dict`) and :mod:`hearts.rules.form`
+(:class:`Rules`: the parts put together, the derived values, reading and writing). Each imports
+only those before it in that list.
 """
 
 from __future__ import annotations
