@@ -611,7 +611,7 @@ made (``tests/data/make_record_texts.py``): the golden games pin the text of lon
 
 
 def _pinned_texts() -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = json.loads(TEXTS.read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = json.loads(TEXTS.read_text(encoding="utf-8"))["pinned"]
     return found
 
 

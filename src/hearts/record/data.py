@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
-from hearts import table
+from hearts import dealing, table
 from hearts.errors import HeartsError, InvalidArgument, InvalidRecord
 from hearts.events import Dealt, Event, ShuffleCommitted
 from hearts.game import Game
@@ -42,7 +42,7 @@ _FIELDS: Final = (
     "cut_for_deal",
     "events",
 )
-_OPTIONAL: Final = ("hand_seeds", "revealed")
+_OPTIONAL: Final = ("hand_seeds", "revealed", "dealing")
 """Fields a record may have (absent: false, and no hand seeds revealed)."""
 
 
@@ -83,8 +83,7 @@ def to_dict(game: Game, *, reveal: int | None = None, seat: int | None = None) -
         "dealer": game.first_dealer,
         "cut_for_deal": game.cut_for_deal,
     }
-    if game.hand_seeds:
-        data["hand_seeds"] = True
+    data.update(dealing.record_fields(game.dealing))  # the schedule's version, named or implied
     if reveal is None:
         if seat is not None:
             raise InvalidArgument("a seat's record is one with hands revealed: give reveal too")
@@ -192,6 +191,7 @@ def contents(data: Any) -> Contents:
     cut_for_deal = _true_or_false(data, "cut_for_deal")
     events = _events(data["events"])
     hand_seeds = _true_or_false(data, "hand_seeds")
+    hand_seeds = dealing.get(dealing.of_record(data)).reveals  # (hearts.dealing: its version)
     return Contents(
         rules, seed, dealer, cut_for_deal, events, hand_seeds, _revealed(data, seed, hand_seeds)
     )
