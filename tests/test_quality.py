@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "src" / "hearts"
-FACES = {"cli", "tui", "server", "envs", "arena", "__main__"}
+FACES = {"cli", "tui", "server", "envs", "arena", "arena_deals", "arena_stats", "__main__"}
 """Modules and packages above the core, which may import third-party libraries (``__main__``:
 ``python -m hearts``, the command line)."""
 CORE_FILES = sorted(
