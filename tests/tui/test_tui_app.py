@@ -195,7 +195,7 @@ def test_a_click_plays_a_card(play: Play) -> None:
         hand = d.app._hand_cards()
         index = hand.index(legal[0])
         await d.pilot.click(HandView, offset=(2 + index * CELL, 1))
-        await d.pilot.pause()
+        await d.shows(lambda: legal[0] not in d.app.view.hand, "the card clicked played")
         assert CardPlayed(seat=ME, card=legal[0]) in d.app.session.game.events
         assert legal[0] not in d.app.view.hand
 
@@ -253,13 +253,15 @@ def test_the_rules_page_and_the_speed_key(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
-        await d.pilot.pause()
+        await d.page_drawn()
         page = d.text()
         assert f"The rules: {variants.variant('modern').title} (modern)" in page
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1
         await d.press("s")
+        await d.shows(lambda: d.app.speed != "fast", "the speed key handled")
+        await d.drawn()
         assert d.app.speed == "normal"  # from fast
         assert "bots normal" in d.text()
 
@@ -573,13 +575,13 @@ def test_the_rules_page_scrolls_to_where_to_read_more(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
-        await d.pilot.pause()
+        await d.page_drawn()
         await d.press("end")
-        await d.pilot.pause()
+        await d.page_drawn()
         assert "docs/rules.md in the project" in d.text()
         assert "Enter: back to the game" in d.text()
         await d.press("enter")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1
 
     play(scenario, _session("auction", seed=3))
@@ -614,10 +616,10 @@ def test_after_the_game_enter_brings_the_last_page_back(play: Play, tmp_path: Pa
         await d.press("enter")
         await d.settle()
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1 and "record is kept" in d.app.last_message
         await d.press("enter")
-        await d.pilot.pause()
+        await d.page_drawn()
         assert "Totals after each hand" in d.text()
 
     play(scenario, _session("simple", seed=3), save_path=tmp_path / "game.json")
@@ -695,16 +697,16 @@ def test_the_question_mark_page_shows_the_keys_then_the_rules_in_words(
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
-        await d.pilot.pause()
+        await d.page_drawn()
         screens.append(d.text())
         for _ in range(12):
             await d.press("pagedown")
-            await d.pilot.pause()
+            await d.page_drawn()  # (the scroll come to rest, and drawn)
             if d.text() == screens[-1]:
                 break
             screens.append(d.text())
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1
 
     play(scenario, _session(variant, seed=3))

@@ -71,7 +71,7 @@ def test_the_record_kept_message_keeps_its_whole_path(play: Play, tmp_path: Path
     async def scenario(d: Driver) -> None:
         await _to_game_over(d)
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         kept = folder / "finished" / "game-3.json"
         assert kept.exists()
         assert _said(f"The game's record is kept in {kept} (hearts replay reads it).", d.text())
@@ -91,11 +91,8 @@ def test_a_hint_is_said_whole_with_its_next_best_card(play: Play) -> None:
         for _ in range(8):
             await d.settle()
             await d.press("h")
-            for _ in range(1000):
-                await d.pilot.pause(0.01)
-                if d.app.last_message.startswith("Hint:"):
-                    break
-            await d.pilot.pause()
+            await d.shows(lambda: d.app.last_message.startswith("Hint:"), "the hint")
+            await d.drawn()
             if "better than" in d.app.last_message:
                 seen["hint"] = d.app.last_message
                 seen["screen"] = d.text()
@@ -239,8 +236,9 @@ def test_after_esc_at_the_end_n_starts_a_new_game_with_a_clean_line(
 def test_other_keys_after_the_end_say_what_may_be_done(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await _to_game_over(d)
+        said = d.app.last_message
         await d.press("escape", "x")
-        await d.pilot.pause()
+        await d.shows(lambda: d.app.last_message != said, "the x answered")
         assert "does nothing" not in d.app.last_message
         assert d.app.last_message.startswith("The game is over: Enter shows the result")
         await d.press("enter")

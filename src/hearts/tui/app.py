@@ -55,7 +55,7 @@ from hearts.observation import SeatView
 from hearts.tui import drawing, words
 from hearts.tui.botplay import Ponder
 from hearts.tui.drawing import MIN_SIZE, positions
-from hearts.tui.gameover import over_text, show_review
+from hearts.tui.gameover import show_game_over
 from hearts.tui.keyboard import Keyboard
 from hearts.tui.keys import (
     SPEEDS,
@@ -156,6 +156,11 @@ class HeartsApp(App[None]):
     generation: _Kept[int] = _Kept("table.bots")
     busy: _Kept[bool] = _Kept("table.bots")
     _pondering: _Kept[Ponder | None] = _Kept("table.bots", "pondering")
+    _position: _Kept[Callable[[], tuple[int, int, int]]] = _Kept("table", "position")
+    _hand_cards: _Kept[Callable[[], list[Card]]] = _Kept("table", "hand_cards")
+    try_move: _Kept[Callable[[Move | Card], bool]] = _Kept("table")
+    replan: _Kept[Callable[[str], None]] = _Kept("table")
+    stop_pondering: _Kept[Callable[[], None]] = _Kept("table.bots")
 
     def __init__(
         self,
@@ -194,7 +199,8 @@ class HeartsApp(App[None]):
         self.new_game = new_game
         self._terminal: int | None = None
         """The terminal's file descriptor, watched for a hangup (None: not a terminal)."""
-        self._over_shown = False
+        self.over_shown = False
+        """Whether the game-over page has been shown (its record then kept)."""
         self.last_message = ""
         self.keyboard = Keyboard(self)
         """The keys and clicks at the table, read against what the screen showed."""
@@ -218,26 +224,6 @@ class HeartsApp(App[None]):
     def view(self) -> SeatView:
         """The person's view: all this app shows."""
         return self.table.view
-
-    def _position(self) -> tuple[int, int, int]:
-        """Where the game stands (:meth:`Table.position`)."""
-        return self.table.position()
-
-    def _hand_cards(self) -> list[Card]:
-        """The person's cards in suit order (:meth:`Table.hand_cards`)."""
-        return self.table.hand_cards()
-
-    def try_move(self, move: Move | Card) -> bool:
-        """Make the person's move (:meth:`Table.try_move`)."""
-        return self.table.try_move(move)
-
-    def replan(self, said: str) -> None:
-        """The bots choose afresh (:meth:`Table.replan`)."""
-        self.table.replan(said)
-
-    def stop_pondering(self) -> None:
-        """Stop working out the bots' answers (:meth:`BotPlay.stop_pondering`)."""
-        self.table.bots.stop_pondering()
 
     # ------------------------------------------------------------------ the model's threads
 
@@ -330,7 +316,7 @@ class HeartsApp(App[None]):
         if self.speed_given:
             self.speed = speed
         self.table.shown = self.table.finished_hands()
-        self._over_shown = False
+        self.over_shown = False
         if session.no_color and not self.no_color:  # the game was started without colour
             self.no_color = True
             self.ansi_color = True  # Textual's NoColor filter: no colour at all, not greys
@@ -510,32 +496,18 @@ class HeartsApp(App[None]):
         self.push_screen(TextScreen(sheet, close, name="summary"), self._page_closed)
 
     def show_game_over(self) -> None:
-        """The winner and the totals hand by hand (Enter at the table shows it again)."""
-        if self.save_path is not None and not self._over_shown:
-            folder = self.saves.finished if self.saves is not None else None
-            kept = self.session.finish(folder or self.save_path.parent / "finished")
-            if kept is not None:
-                self.say(f"The game's record is kept in {kept} (hearts replay reads it).")
-                self.save()  # the save stays, finished, and names the record
-        self._over_shown = True
-        names = [self.session.seat_name(s) for s in range(self.session.players)]
-        text = over_text(self.session.game, names)
-        keys: dict[str, Callable[[], None]] = {"q": self.exit, "v": lambda: show_review(self, ME)}
-        close = "v: your review · q: quit · Esc: look at the table (Enter brings this back)"
-        if self.new_game is not None:
-            keys["n"] = self._start_new_game
-            close = "v: your review · n: a new game · q: quit · Esc: look at the table"
-        page = TextScreen(text, close, keys=keys, name="over")
-        # (closed, the table stays as it is: Enter at the table brings the page back)
-        self.push_screen(page, self._back_to_table)
+        """The winner and the totals hand by hand (Enter at the table shows it again;
+        :func:`hearts.tui.gameover.show_game_over`)."""
+        show_game_over(self)
 
-    def _start_new_game(self) -> None:
+    def start_new_game(self) -> None:
+        """``n`` at the end: a new game (``new_game``), in a file of its own."""
         assert self.new_game is not None
         self.session = self.new_game(self.session)
         if self.saves is not None:  # a file of its own: the finished game's save stays
             self.saves.release(self.save_path)
             self.save_path = self.saves.create()
-        self._over_shown = False
+        self.over_shown = False
         table = self.table
         table.bots.replan()
         table.shown = table.finished_hands()
@@ -554,10 +526,10 @@ class HeartsApp(App[None]):
 
     def _page_closed(self, _: None = None) -> None:
         """A page over the table has closed: the table is back, and the game goes on."""
-        self._back_to_table()
+        self.back_to_table()
         self.advance()
 
-    def _back_to_table(self, _: None = None) -> None:
+    def back_to_table(self, _: None = None) -> None:
         """A page over the table has closed: the table is back (the keys pressed before it is
         on the screen were meant for the page, and do nothing here)."""
         self.keyboard.table_back()

@@ -142,7 +142,7 @@ class Keyboard:
             if key == "enter":
                 app.show_game_over()
             elif char == "n" and app.new_game is not None:
-                app._start_new_game()
+                app.start_new_game()
             elif char == "q":
                 app.exit()
             else:
