@@ -458,10 +458,7 @@ class HeartsApp(App[None]):
         self.query_one("#sheet", Static).update(
             drawing.score_sheet(session.game, session.seat_name)
         )
-        cards = table.hand_cards()
-        if view.phase not in (Phase.PASS, Phase.DISCARD) or not view.my_turn:
-            table.marked.clear()
-        table.fix_cursor(cards)
+        cards = table.keep_choice()
         hand = self.query_one("#hand", HandView)
         cursor = table.cursor_index if cards else None
         hand.show(cards, cursor, table.marked, drawing.received(view), drawing.playable(view))

@@ -155,6 +155,17 @@ class Table:
         self.pending_rank = self.bid_text = ""
         self.naming = None
 
+    def keep_choice(self) -> list[Card]:
+        """Before the table is drawn: the marks go when no pass or discard is asked of the
+        person, and the cursor stays on its card (:meth:`fix_cursor`). Returns the person's
+        cards in suit order."""
+        view = self.view
+        cards = self.hand_cards()
+        if view.phase not in (Phase.PASS, Phase.DISCARD) or not view.my_turn:
+            self.marked.clear()
+        self.fix_cursor(cards)
+        return cards
+
     def fix_cursor(self, cards: list[Card]) -> None:
         """Keep the cursor on its card as the hand changes; when the person's turn to play comes,
         move it to the nearest card that may be played (the person may then move it anywhere)."""
