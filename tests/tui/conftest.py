@@ -84,7 +84,7 @@ class Driver:
         """Wait until the screen has been refreshed after everything changed so far (what the
         app holds now is what :meth:`text` reads)."""
         refreshed = asyncio.Event()
-        self.app.screen.call_after_refresh(refreshed.set)
+        self.app.call_after_refresh(refreshed.set)  # (after what the app has queued before)
         await self.shows(refreshed.is_set, "the screen refreshed")
 
     async def page_drawn(self) -> None:
@@ -109,6 +109,12 @@ class Driver:
         for key in keys:
             await self.seen()
             await self.pilot.press(key)
+
+    async def pressed(self, *keys: str) -> None:
+        """Press keys (:meth:`press`), then wait until the screen has been refreshed after the
+        last (a test reads what it did)."""
+        await self.press(*keys)
+        await self.drawn()
 
     async def move(self, move: Move | Card | None = None) -> Move | Card:
         """Make a move by keys (by default the one the basic bot would make)."""

@@ -40,6 +40,7 @@ def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
         chosen = view.hand.cards()[-3:]
         for card in chosen:
             await d.press(*card_keys(card))
+        await d.drawn()
         assert d.text().count("▲▲") == 3
         await d.press("enter")
         await d.settle()
@@ -131,7 +132,7 @@ def test_an_illegal_card_says_why_and_changes_nothing(play: Play) -> None:
         with pytest.raises(IllegalMove) as refused:  # the core's reason for this card
             d.app.session.game.verify_play(wrong[0], ME)
         reason = str(refused.value).replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
-        await d.press(*card_keys(wrong[0]), "enter")
+        await d.pressed(*card_keys(wrong[0]), "enter")
         assert (len(d.app.session.game.events), d.app.view.hand) == before
         message = d.app.last_message
         assert message == reason[:1].upper() + reason[1:].rstrip(".") + "."
@@ -144,7 +145,7 @@ def test_unknown_keys_and_cards_not_held_change_nothing(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         before = len(d.app.session.game.events)
-        await d.press("x")
+        await d.pressed("x")
         assert "does nothing here" in d.app.last_message
         held = d.app.view.hand
         absent = next(
@@ -153,11 +154,11 @@ def test_unknown_keys_and_cards_not_held_change_nothing(play: Play) -> None:
             for r in "23456789TJQKA"
             if Card.parse(f"{r}{s}") not in held
         )
-        await d.press(*card_keys(absent))
+        await d.pressed(*card_keys(absent))
         assert "You do not hold" in d.app.last_message
-        await d.press("enter")  # marks the card at the cursor: one marked, nothing played
+        await d.pressed("enter")  # marks the card at the cursor: one marked, nothing played
         assert len(d.app.session.game.events) == before
-        await d.press("u")
+        await d.pressed("u")
         assert "nothing to undo" in d.app.last_message.lower()
 
     play(scenario, _session("modern", seed=1))
@@ -431,7 +432,7 @@ def test_a_game_open_elsewhere_is_not_played_twice(play: Play, tmp_path: Path) -
         await d.until(lambda: "is open in another" in d.text(), "the game is said open elsewhere")
         seen["text"] = d.text()
         assert isinstance(d.app.screen, ChoiceScreen)  # still asking
-        await d.press("x")
+        await d.pressed("x")
         seen["x"] = d.text()
         await d.press("n")  # a new game instead, beside it
         await d.settle()
@@ -497,7 +498,7 @@ def test_a_bid_out_of_range_is_refused_in_a_sentence(play: Play) -> None:
         view = d.app.view
         assert view.phase is Phase.BID  # the bots before the person have bid
         before = len(d.app.session.game.events)
-        await d.press("9", "9", "enter")
+        await d.pressed("9", "9", "enter")
         assert len(d.app.session.game.events) == before
         assert "99" in d.app.last_message and d.app.last_message.endswith(".")
         seen["bid"] = view.auction.high_bid + 1
@@ -548,9 +549,9 @@ def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
         await d.press(*str(d.app.view.auction.high_bid + 1), "enter")  # the dealer outbids everyone
         await d.settle()
         assert d.app.view.phase is Phase.NAME
-        await d.press("enter")
+        await d.pressed("enter")
         assert "Type the suit" in d.app.last_message and d.app.view.phase is Phase.NAME
-        await d.press("h")
+        await d.pressed("h")
         assert d.app.view.phase is Phase.NAME and "name hearts" in d.text()
         await d.press("s", "enter")
         await d.settle()
@@ -564,7 +565,7 @@ def test_a_bare_enter_in_the_bidding_asks_for_a_bid(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         before = len(d.app.session.game.events)
-        await d.press("enter")
+        await d.pressed("enter")
         assert len(d.app.session.game.events) == before
         assert d.app.last_message.startswith("Type a bid")
 

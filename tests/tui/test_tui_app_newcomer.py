@@ -166,17 +166,18 @@ def test_the_pass_prompt_says_what_enter_does_now(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         cards = d.app._hand_cards()
-        await d.press("home")
+        await d.pressed("home")
         assert f"Pass left: 0 of 3 marked · Enter marks {cards[0].symbol}" in d.text()
-        await d.press(*card_keys(cards[4]))  # typed: marked
+        await d.pressed(*card_keys(cards[4]))  # typed: marked
         assert f"Pass left: 1 of 3 marked ({cards[4].symbol})" in d.text()
-        await d.press("enter")  # on a marked card: it stays marked, and the line says why
+        await d.pressed("enter")  # on a marked card: it stays marked, and the line says why
         assert d.app.marked == {4}
         assert f"The {cards[4].symbol} is marked; choose 2 more cards" in d.app.last_message
-        await d.press("space")  # Space unmarks
+        await d.pressed("space")  # Space unmarks
         assert not d.app.marked
         for index in (1, 2, 3):
             await d.press(*card_keys(cards[index]))
+        await d.drawn()
         marked = " ".join(card.symbol for card in cards[1:4])
         assert f"Enter: pass left {marked} · Space unmarks one" in d.text()
         assert d.app.view.passed is None
