@@ -130,6 +130,7 @@ class BotPlay:
 
     @property
     def session(self) -> Session:
+        """The game played (the runner's)."""
         return self.runner.session
 
     @property
@@ -175,6 +176,7 @@ class BotPlay:
         return view.outcome_fixed or (len(view.hand) == 1 and len(view.legal_moves) == 1)
 
     def _delay(self) -> float:
+        """Seconds at least between two cards, at the bots' speed."""
         return SPEEDS[self.speed]
 
     def _pause_after(self, view: SeatView) -> tuple[float, bool]:
@@ -185,6 +187,7 @@ class BotPlay:
         return self._delay(), False
 
     def _schedule(self, step: Callable[[], None], delay: float) -> None:
+        """Run ``step`` in ``delay`` seconds, unless the game has moved outside the plan."""
         self.busy = True
         generation = self.generation
 
@@ -265,12 +268,14 @@ class BotPlay:
         self._hurry = None
 
     def _bot_chose(self, seat: int, move: Move, generation: int) -> None:
+        """A bot's move is chosen (in the app's thread): it falls in its turn."""
         if generation != self.generation:
             return
         self._chosen.append((seat, move, generation))
         self._fall()
 
     def _bots_done(self, generation: int) -> None:
+        """The bots have chosen up to the person's turn: once their cards have fallen, go on."""
         if generation != self.generation:
             return
         self._working = None

@@ -116,12 +116,12 @@ class Keyboard:
             table.play_cursor()
 
     def key(self, event: events.Key) -> None:
-        app = self.app
         """A key at the table, acting on what the screen showed when it was pressed (its
         event's time): a key pressed while a page was over the table (or the table too small to
         be drawn) does nothing; one that acts on the game (:meth:`_acts`) pressed before the
         position now on the table was drawn does nothing and says so; any key pressed before the
         hint's card was drawn acts on the cursor as it was before (:meth:`_hint_seen`)."""
+        app = self.app
         if len(app.screen_stack) > 1:
             return
         key, char = event.key, (event.character or "").lower()
