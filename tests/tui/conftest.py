@@ -24,6 +24,10 @@ def _colour_as_the_test_says(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 
+FRAMES = 2000
+"""The most frames a test waits for a state (:meth:`Driver.shows`) before it fails."""
+
+
 class Driver:
     """A person at the keyboard: waits for the bots, reads the screen, presses keys."""
 
@@ -40,7 +44,7 @@ class Driver:
         while loop.time() < end:
             await self.pilot.pause(0.005)
             if self.app.waiting_for_you or (len(self.app.screen_stack) > 1 and self.app.up_to_date):
-                await self.pilot.pause()
+                await self.drawn()
                 return
         raise AssertionError(f"the game did not come back to the person:\n{self.text()}")
 
@@ -63,13 +67,54 @@ class Driver:
             if loop.time() > end:
                 raise AssertionError(f"this never came: {what}:\n{self.text()}")
             await self.pilot.pause(0.005)
-        await self.pilot.pause()
+        await self.drawn()
+
+    async def shows(self, check: Callable[[], object], what: str, frames: int = FRAMES) -> None:
+        """Wait until ``check()`` holds, a frame at a time (``pilot.pause()``: the app handles
+        what waits, then idles), for at most ``frames`` frames: the bound counts the app's
+        frames, not seconds, so a loaded machine makes the wait slower, never wrong."""
+        for _ in range(frames):
+            if check():
+                return
+            await self.pilot.pause()
+        if not check():
+            raise AssertionError(f"not within {frames} frames: {what}:\n{self.text()}")
+
+    async def drawn(self) -> None:
+        """Wait until the screen has been refreshed after everything changed so far (what the
+        app holds now is what :meth:`text` reads)."""
+        refreshed = asyncio.Event()
+        self.app.call_after_refresh(refreshed.set)  # (after what the app has queued before)
+        await self.shows(refreshed.is_set, "the screen refreshed")
+
+    async def page_drawn(self) -> None:
+        """Wait until a page over the table is on the screen, at rest (no scroll under way)
+        and drawn."""
+        await self.shows(
+            lambda: len(self.app.screen_stack) > 1 and self.app.up_to_date, "a page on the screen"
+        )
+        await self.pilot.wait_for_scheduled_animations()
+        await self.drawn()
+
+    async def table_drawn(self) -> None:
+        """Wait until the table is back on the screen (no page over it), drawn as the game
+        stands."""
+        await self.shows(
+            lambda: len(self.app.screen_stack) == 1 and self.app.up_to_date, "the table back"
+        )
+        await self.drawn()
 
     async def press(self, *keys: str) -> None:
         """Press keys one after another, each once the screen shows what the last one did."""
         for key in keys:
             await self.seen()
             await self.pilot.press(key)
+
+    async def pressed(self, *keys: str) -> None:
+        """Press keys (:meth:`press`), then wait until the screen has been refreshed after the
+        last (a test reads what it did)."""
+        await self.press(*keys)
+        await self.drawn()
 
     async def move(self, move: Move | Card | None = None) -> Move | Card:
         """Make a move by keys (by default the one the basic bot would make)."""

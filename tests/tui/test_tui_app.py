@@ -40,6 +40,7 @@ def test_a_whole_modern_hand_by_keys_pass_play_and_summary(play: Play) -> None:
         chosen = view.hand.cards()[-3:]
         for card in chosen:
             await d.press(*card_keys(card))
+        await d.drawn()
         assert d.text().count("▲▲") == 3
         await d.press("enter")
         await d.settle()
@@ -131,7 +132,7 @@ def test_an_illegal_card_says_why_and_changes_nothing(play: Play) -> None:
         with pytest.raises(IllegalMove) as refused:  # the core's reason for this card
             d.app.session.game.verify_play(wrong[0], ME)
         reason = str(refused.value).replace(f"seat {ME} ", "you ").replace(f"seat {ME}'s", "your")
-        await d.press(*card_keys(wrong[0]), "enter")
+        await d.pressed(*card_keys(wrong[0]), "enter")
         assert (len(d.app.session.game.events), d.app.view.hand) == before
         message = d.app.last_message
         assert message == reason[:1].upper() + reason[1:].rstrip(".") + "."
@@ -144,7 +145,7 @@ def test_unknown_keys_and_cards_not_held_change_nothing(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         before = len(d.app.session.game.events)
-        await d.press("x")
+        await d.pressed("x")
         assert "does nothing here" in d.app.last_message
         held = d.app.view.hand
         absent = next(
@@ -153,11 +154,11 @@ def test_unknown_keys_and_cards_not_held_change_nothing(play: Play) -> None:
             for r in "23456789TJQKA"
             if Card.parse(f"{r}{s}") not in held
         )
-        await d.press(*card_keys(absent))
+        await d.pressed(*card_keys(absent))
         assert "You do not hold" in d.app.last_message
-        await d.press("enter")  # marks the card at the cursor: one marked, nothing played
+        await d.pressed("enter")  # marks the card at the cursor: one marked, nothing played
         assert len(d.app.session.game.events) == before
-        await d.press("u")
+        await d.pressed("u")
         assert "nothing to undo" in d.app.last_message.lower()
 
     play(scenario, _session("modern", seed=1))
@@ -195,7 +196,7 @@ def test_a_click_plays_a_card(play: Play) -> None:
         hand = d.app._hand_cards()
         index = hand.index(legal[0])
         await d.pilot.click(HandView, offset=(2 + index * CELL, 1))
-        await d.pilot.pause()
+        await d.shows(lambda: legal[0] not in d.app.view.hand, "the card clicked played")
         assert CardPlayed(seat=ME, card=legal[0]) in d.app.session.game.events
         assert legal[0] not in d.app.view.hand
 
@@ -253,13 +254,15 @@ def test_the_rules_page_and_the_speed_key(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
-        await d.pilot.pause()
+        await d.page_drawn()
         page = d.text()
         assert f"The rules: {variants.variant('modern').title} (modern)" in page
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1
         await d.press("s")
+        await d.shows(lambda: d.app.speed != "fast", "the speed key handled")
+        await d.drawn()
         assert d.app.speed == "normal"  # from fast
         assert "bots normal" in d.text()
 
@@ -429,7 +432,7 @@ def test_a_game_open_elsewhere_is_not_played_twice(play: Play, tmp_path: Path) -
         await d.until(lambda: "is open in another" in d.text(), "the game is said open elsewhere")
         seen["text"] = d.text()
         assert isinstance(d.app.screen, ChoiceScreen)  # still asking
-        await d.press("x")
+        await d.pressed("x")
         seen["x"] = d.text()
         await d.press("n")  # a new game instead, beside it
         await d.settle()
@@ -495,7 +498,7 @@ def test_a_bid_out_of_range_is_refused_in_a_sentence(play: Play) -> None:
         view = d.app.view
         assert view.phase is Phase.BID  # the bots before the person have bid
         before = len(d.app.session.game.events)
-        await d.press("9", "9", "enter")
+        await d.pressed("9", "9", "enter")
         assert len(d.app.session.game.events) == before
         assert "99" in d.app.last_message and d.app.last_message.endswith(".")
         seen["bid"] = view.auction.high_bid + 1
@@ -546,9 +549,9 @@ def test_naming_a_suit_is_typed_then_confirmed(play: Play) -> None:
         await d.press(*str(d.app.view.auction.high_bid + 1), "enter")  # the dealer outbids everyone
         await d.settle()
         assert d.app.view.phase is Phase.NAME
-        await d.press("enter")
+        await d.pressed("enter")
         assert "Type the suit" in d.app.last_message and d.app.view.phase is Phase.NAME
-        await d.press("h")
+        await d.pressed("h")
         assert d.app.view.phase is Phase.NAME and "name hearts" in d.text()
         await d.press("s", "enter")
         await d.settle()
@@ -562,7 +565,7 @@ def test_a_bare_enter_in_the_bidding_asks_for_a_bid(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         before = len(d.app.session.game.events)
-        await d.press("enter")
+        await d.pressed("enter")
         assert len(d.app.session.game.events) == before
         assert d.app.last_message.startswith("Type a bid")
 
@@ -573,13 +576,13 @@ def test_the_rules_page_scrolls_to_where_to_read_more(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
-        await d.pilot.pause()
+        await d.page_drawn()
         await d.press("end")
-        await d.pilot.pause()
+        await d.page_drawn()
         assert "docs/rules.md in the project" in d.text()
         assert "Enter: back to the game" in d.text()
         await d.press("enter")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1
 
     play(scenario, _session("auction", seed=3))
@@ -614,10 +617,10 @@ def test_after_the_game_enter_brings_the_last_page_back(play: Play, tmp_path: Pa
         await d.press("enter")
         await d.settle()
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1 and "record is kept" in d.app.last_message
         await d.press("enter")
-        await d.pilot.pause()
+        await d.page_drawn()
         assert "Totals after each hand" in d.text()
 
     play(scenario, _session("simple", seed=3), save_path=tmp_path / "game.json")
@@ -695,16 +698,16 @@ def test_the_question_mark_page_shows_the_keys_then_the_rules_in_words(
     async def scenario(d: Driver) -> None:
         await d.settle()
         await d.press("?")
-        await d.pilot.pause()
+        await d.page_drawn()
         screens.append(d.text())
         for _ in range(12):
             await d.press("pagedown")
-            await d.pilot.pause()
+            await d.page_drawn()  # (the scroll come to rest, and drawn)
             if d.text() == screens[-1]:
                 break
             screens.append(d.text())
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         assert len(d.app.screen_stack) == 1
 
     play(scenario, _session(variant, seed=3))

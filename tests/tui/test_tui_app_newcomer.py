@@ -71,7 +71,7 @@ def test_the_record_kept_message_keeps_its_whole_path(play: Play, tmp_path: Path
     async def scenario(d: Driver) -> None:
         await _to_game_over(d)
         await d.press("escape")
-        await d.pilot.pause()
+        await d.table_drawn()
         kept = folder / "finished" / "game-3.json"
         assert kept.exists()
         assert _said(f"The game's record is kept in {kept} (hearts replay reads it).", d.text())
@@ -91,11 +91,8 @@ def test_a_hint_is_said_whole_with_its_next_best_card(play: Play) -> None:
         for _ in range(8):
             await d.settle()
             await d.press("h")
-            for _ in range(1000):
-                await d.pilot.pause(0.01)
-                if d.app.last_message.startswith("Hint:"):
-                    break
-            await d.pilot.pause()
+            await d.shows(lambda: d.app.last_message.startswith("Hint:"), "the hint")
+            await d.drawn()
             if "better than" in d.app.last_message:
                 seen["hint"] = d.app.last_message
                 seen["screen"] = d.text()
@@ -169,17 +166,18 @@ def test_the_pass_prompt_says_what_enter_does_now(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await d.settle()
         cards = d.app._hand_cards()
-        await d.press("home")
+        await d.pressed("home")
         assert f"Pass left: 0 of 3 marked · Enter marks {cards[0].symbol}" in d.text()
-        await d.press(*card_keys(cards[4]))  # typed: marked
+        await d.pressed(*card_keys(cards[4]))  # typed: marked
         assert f"Pass left: 1 of 3 marked ({cards[4].symbol})" in d.text()
-        await d.press("enter")  # on a marked card: it stays marked, and the line says why
+        await d.pressed("enter")  # on a marked card: it stays marked, and the line says why
         assert d.app.marked == {4}
         assert f"The {cards[4].symbol} is marked; choose 2 more cards" in d.app.last_message
-        await d.press("space")  # Space unmarks
+        await d.pressed("space")  # Space unmarks
         assert not d.app.marked
         for index in (1, 2, 3):
             await d.press(*card_keys(cards[index]))
+        await d.drawn()
         marked = " ".join(card.symbol for card in cards[1:4])
         assert f"Enter: pass left {marked} · Space unmarks one" in d.text()
         assert d.app.view.passed is None
@@ -239,8 +237,9 @@ def test_after_esc_at_the_end_n_starts_a_new_game_with_a_clean_line(
 def test_other_keys_after_the_end_say_what_may_be_done(play: Play) -> None:
     async def scenario(d: Driver) -> None:
         await _to_game_over(d)
+        said = d.app.last_message
         await d.press("escape", "x")
-        await d.pilot.pause()
+        await d.shows(lambda: d.app.last_message != said, "the x answered")
         assert "does nothing" not in d.app.last_message
         assert d.app.last_message.startswith("The game is over: Enter shows the result")
         await d.press("enter")

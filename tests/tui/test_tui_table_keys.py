@@ -143,9 +143,11 @@ def test_the_key_line_at_the_moon_choice_says_o_and_n() -> None:
         moves = deal.legal_moves()
         deal.play(moves[-1] if deal.to_act == 0 else moves[0])
     assert deal.phase is Phase.MOON and deal.to_act == 0
+    table = SimpleNamespace(session=SimpleNamespace(is_over=False), view=deal.view(0))
     app = SimpleNamespace(
-        session=SimpleNamespace(is_over=False),
-        view=deal.view(0),
+        table=table,  # (the model the laws' keys read)
+        session=table.session,
+        view=table.view,
         laws=LawsDesk(),
         size=SimpleNamespace(width=80),
         new_game=None,

@@ -1,4 +1,4 @@
-"""The end of the terminal game: the game-over page's text, and the expert's review of the
+"""The end of the terminal game: the game-over page, and the expert's review of the
 person's game, read from that page (``v``).
 
 The review (:mod:`hearts.bots.review`) judges every decision of the person's seat on imagined
@@ -25,12 +25,13 @@ from hearts.bots.review import DEFAULT_DEALS, Review, review
 from hearts.game import Game
 from hearts.tui import words
 from hearts.tui.review import table, workers
-from hearts.tui.screens import scrolled
+from hearts.tui.screens import TextScreen, scrolled
+from hearts.tui.session import ME
 
 if TYPE_CHECKING:
     from hearts.tui.app import HeartsApp
 
-__all__ = ["DEALS", "WORKERS", "ReviewScreen", "over_text", "show_review"]
+__all__ = ["DEALS", "WORKERS", "ReviewScreen", "over_text", "show_game_over", "show_review"]
 
 DEALS = DEFAULT_DEALS
 """The review's budget in the terminal game: imagined deals a decision."""
@@ -54,6 +55,29 @@ def over_text(game: Game, names: list[str]) -> Text:
     text.append("\n".join(words.chart(totals, names, height=10, width=60)))
     text.append(f"\n  {words.chart_legend(names)}\n")
     return text
+
+
+def show_game_over(app: HeartsApp) -> None:
+    """The game-over page over the table of ``app``: the winner and the totals hand by hand
+    (Enter at the table shows it again). The first time, a saved game's record is kept with the
+    finished games."""
+    if app.save_path is not None and not app.over_shown:
+        folder = app.saves.finished if app.saves is not None else None
+        kept = app.session.finish(folder or app.save_path.parent / "finished")
+        if kept is not None:
+            app.say(f"The game's record is kept in {kept} (hearts replay reads it).")
+            app.save()  # the save stays, finished, and names the record
+    app.over_shown = True
+    names = [app.session.seat_name(s) for s in range(app.session.players)]
+    text = over_text(app.session.game, names)
+    keys: dict[str, Callable[[], None]] = {"q": app.exit, "v": lambda: show_review(app, ME)}
+    close = "v: your review · q: quit · Esc: look at the table (Enter brings this back)"
+    if app.new_game is not None:
+        keys["n"] = app.start_new_game
+        close = "v: your review · n: a new game · q: quit · Esc: look at the table"
+    page = TextScreen(text, close, keys=keys, name="over")
+    # (closed, the table stays as it is: Enter at the table brings the page back)
+    app.push_screen(page, app.back_to_table)
 
 
 def show_review(app: HeartsApp, seat: int = 0) -> None:

@@ -1,4 +1,4 @@
-"""The keys of the terminal game: the speeds the ``s`` key goes through, the ``?`` page's list of
+"""The keys of the terminal game: the keys that name a card or a move, the speeds the ``s`` key goes through, the ``?`` page's list of
 keys, and the line of keys under the hand, right for the phase the game is in.
 
 The line of keys says only the keys that do something now (the pass, the play, the auction's bid
@@ -17,7 +17,21 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from hearts.cards import Card, Suit
 from hearts.deal import Phase
+from hearts.moves import (
+    Bid,
+    Call,
+    Claim,
+    Correct,
+    Discard,
+    Gather,
+    MoonChoice,
+    Move,
+    NameSuit,
+    Pass,
+    Revoke,
+)
 from hearts.rules import Rules
 from hearts.tui import words
 
@@ -25,15 +39,70 @@ if TYPE_CHECKING:
     from hearts.tui.app import HeartsApp
 
 __all__ = [
+    "RANK_KEYS",
     "SPEEDS",
+    "SUIT_KEYS",
     "TRICK_PAUSES",
+    "card_keys",
     "fit",
     "key_help",
     "key_line",
+    "move_keys",
     "next_speed",
     "rules_page",
     "speed_help",
 ]
+
+RANK_KEYS: Final = {
+    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
+    "t": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
+}  # fmt: skip
+"""The key of each rank in a card's name (a ten is also ``1`` then ``0``)."""
+SUIT_KEYS: Final = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "s": Suit.SPADES, "h": Suit.HEARTS}
+"""The key of each suit in a card's name (and the suit named in Auction Hearts)."""
+
+
+def card_keys(card: Card) -> list[str]:
+    """The keys that name a card in this app: its rank then its suit (a ten is ``1`` ``0``,
+    or ``t``; the joker ``*``).
+
+    >>> card_keys(Card.parse("QS")), card_keys(Card.parse("10H"))
+    (['q', 's'], ['1', '0', 'h'])
+    """
+    if card.is_joker:
+        return ["*"]
+    name = str(card).rstrip("'").lower()
+    rank, suit = name[:-1], name[-1]
+    return (["1", "0"] if rank == "t" else [rank]) + [suit]
+
+
+def move_keys(move: Move | Card) -> list[str]:
+    """The keys a person presses for a move in this app.
+
+    >>> move_keys(Card.parse("QS")), move_keys(Bid(0)), move_keys(NameSuit("h"))
+    (['q', 's', 'enter'], ['p'], ['h', 'enter'])
+    >>> move_keys(Revoke(Card.parse("5S"))), move_keys(Claim(2)), move_keys(Gather())
+    (['5', 's', 'enter', 'r'], ['c', '2'], ['g'])
+    """
+    if isinstance(move, Card):
+        return [*card_keys(move), "enter"]
+    if isinstance(move, Pass | Discard):
+        return [key for card in move.cards for key in card_keys(card)] + ["enter"]
+    if isinstance(move, Bid):
+        return ["p"] if move.is_pass else [*str(move.amount), "enter"]
+    if isinstance(move, NameSuit):
+        return [move.suit.letter.lower(), "enter"]
+    if isinstance(move, MoonChoice):
+        return ["o" if move is MoonChoice.OLD else "n"]
+    laws = {Gather: ["g"], Correct: ["b"], Call: ["e"]}  # (a call: of the one card exposed)
+    if isinstance(move, Revoke):  # refused as a card, then played anyway
+        return [*card_keys(move.card), "enter", "r"]
+    if isinstance(move, Claim):
+        return ["c", str(move.seat)]
+    if type(move) in laws:
+        return laws[type(move)]
+    raise ValueError(f"no keys for {move!r}")
+
 
 SPEEDS: Final[dict[str, float]] = {"fast": 0.0, "normal": 0.35, "slow": 1.0}
 """Seconds at least between two cards on the table, a bot's after the card before it, at each
@@ -121,10 +190,12 @@ def _keys_now(app: HeartsApp) -> list[str]:
     if session.is_over:
         again = ["n: a new game"] if app.new_game is not None else []
         return ["The game is over", "Enter: the result", *again, "q: quit", "?", "^q"]
-    choosing = app.laws.choosing_keys(app)
+    choosing = app.laws.choosing_keys(app.table)
     if choosing:
         return choosing
-    urgent = app.laws.keys(app)  # (a claim, open most of the hand, comes after the play's keys)
+    urgent = app.laws.keys(
+        app.table
+    )  # (a claim, open most of the hand, comes after the play's keys)
     claim = [key for key in urgent if key.startswith("c ")]
     laws = [key for key in urgent if key not in claim]
     mine = view.my_turn

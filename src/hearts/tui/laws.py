@@ -38,7 +38,7 @@ from hearts.tui.session import ME, seat_names
 from hearts.words import refusal
 
 if TYPE_CHECKING:
-    from hearts.tui.app import HeartsApp
+    from hearts.tui.table import Table
 
 __all__ = ["LawsDesk", "badge", "judgements", "laws_sentence"]
 
@@ -52,9 +52,9 @@ def _face(card: Card) -> str:
     return card.symbol.rstrip("'")
 
 
-def _sentence(app: HeartsApp, text: str) -> str:
+def _sentence(table: Table, text: str) -> str:
     """A core refusal as the terminal says it: the seats by the names on their frames."""
-    return refusal(text, ME, seat_names(app.session.players))
+    return refusal(text, ME, seat_names(table.session.players))
 
 
 def laws_sentence(event: Event, name: Callable[[int], str]) -> str:
@@ -142,9 +142,9 @@ class LawsDesk:
 
     # ------------------------------------------------------------------ what is open now
 
-    def revoke_card(self, app: HeartsApp) -> Card | None:
+    def revoke_card(self, table: Table) -> Card | None:
         """The card offered as a revoke, while its position stands."""
-        if self.offer is None or self.offer[1] != app._position():
+        if self.offer is None or self.offer[1] != table.position():
             return None
         return self.offer[0]
 
@@ -169,13 +169,13 @@ class LawsDesk:
             return []
         return list(laws.exposed[owner])
 
-    def keys(self, app: HeartsApp) -> list[str]:
+    def keys(self, table: Table) -> list[str]:
         """The laws' keys that do something now, for the line of keys."""
-        view = app.view
+        view = table.view
         if view.laws is None:
             return []
         found = []
-        card = self.revoke_card(app)
+        card = self.revoke_card(table)
         if card is not None:
             found.append(f"r revoke {_face(card)}")
         if self.correctable(view) is not None:
@@ -189,34 +189,36 @@ class LawsDesk:
             found.append("c claim a revoke")
         return found
 
-    def choosing_keys(self, app: HeartsApp) -> list[str]:
+    def choosing_keys(self, table: Table) -> list[str]:
         """The keys while a number picks a seat or a card ([] when not choosing)."""
         if not self.choosing:
             return []
-        return [*self._choices(app), "Esc: none"]
+        return [*self._choices(table), "Esc: none"]
 
-    def _choices(self, app: HeartsApp) -> list[str]:
-        view = app.view
+    def _choices(self, table: Table) -> list[str]:
+        view = table.view
         if self.choosing == "claim" and view.laws is not None:
             seats = view.laws.claimable
-            return [f"{seat}: {app.session.seat_name(seat)}" for seat in seats]
+            return [f"{seat}: {table.session.seat_name(seat)}" for seat in seats]
         return [f"{number}: {_face(card)}" for number, card in enumerate(self._cards, 1)]
 
-    def prompt(self, app: HeartsApp) -> str:
+    def prompt(self, table: Table) -> str:
         """The line under the hand for the laws ("" when the laws say nothing here)."""
-        view = app.view
-        if view.laws is None or app.session.is_over:
+        view = table.view
+        if view.laws is None or table.session.is_over:
             return ""
         if self.choosing == "claim":
-            return "Claim a revoke by which seat? " + " · ".join(self._choices(app))
+            return "Claim a revoke by which seat? " + " · ".join(self._choices(table))
         if self.choosing == "call":
-            return "Call which exposed card? " + " · ".join(self._choices(app))
+            return "Call which exposed card? " + " · ".join(self._choices(table))
         if view.phase is Phase.GATHER:
             if not view.my_turn:
-                return f"Every trick is taken: {app.session.seat_name(view.to_act or 0)} to gather"
+                return (
+                    f"Every trick is taken: {table.session.seat_name(view.to_act or 0)} to gather"
+                )
             claim = " (c: claim first)" if view.laws.claimable else ""
             return f"Every trick is taken: Enter lets the cards be gathered{claim}"
-        card = self.revoke_card(app)
+        card = self.revoke_card(table)
         if card is not None:
             return f"r: play the {_face(card)} anyway, as a revoke · or play another card"
         if view.my_turn and view.phase is Phase.PLAY and view.laws.called is not None:
@@ -234,54 +236,54 @@ class LawsDesk:
             return char.isdigit()
         return char in ("r", "b", "g") or (char == "e" and len(self.callable_cards(view)) == 1)
 
-    def key(self, app: HeartsApp, key: str, char: str) -> bool:
+    def key(self, table: Table, key: str, char: str) -> bool:
         """A key at a laws table: True if it was the laws' (done, or said why not)."""
-        view = app.view
+        view = table.view
         if view.laws is None:
             return False
         if self.choosing:
-            self._choose(app, key, char)
+            self._choose(table, key, char)
             return True
         if view.phase not in (Phase.PLAY, Phase.GATHER):
             return False  # (c d s h name a suit in the auction; the laws belong to the play)
-        if char == "r" and self.revoke_card(app) is not None:
-            card = self.revoke_card(app)
+        if char == "r" and self.revoke_card(table) is not None:
+            card = self.revoke_card(table)
             assert card is not None
-            self.move(app, Revoke(card))
+            self.move(table, Revoke(card))
         elif char == "b":
             if self.correctable(view) is None:
-                app.say("You have no revoke in the trick on the table to take back.", error=True)
+                table.say("You have no revoke in the trick on the table to take back.", error=True)
             else:
-                self.move(app, Correct())
+                self.move(table, Correct())
         elif char == "e":
             self._cards = self.callable_cards(view)
             if not self._cards:
-                app.say("No exposed card of the seat to play can be called now.", error=True)
+                table.say("No exposed card of the seat to play can be called now.", error=True)
             elif len(self._cards) == 1:
-                self.move(app, Call(self._cards[0]))
+                self.move(table, Call(self._cards[0]))
             else:
                 self.choosing = "call"
         elif char == "c":
             if not view.laws.claimable:
-                app.say("There is no seat to claim a revoke against now (law 25).", error=True)
+                table.say("There is no seat to claim a revoke against now (law 25).", error=True)
             else:
                 self.choosing = "claim"
         elif view.phase is Phase.GATHER and (char == "g" or key == "enter"):
             if not view.my_turn:
-                name = app.session.seat_name(view.to_act or 0)
-                app.say(f"It is {name}'s turn to let the cards be gathered.", error=True)
+                name = table.session.seat_name(view.to_act or 0)
+                table.say(f"It is {name}'s turn to let the cards be gathered.", error=True)
             else:
-                self.move(app, Gather())
+                self.move(table, Gather())
         else:
             return False
         return True
 
-    def _choose(self, app: HeartsApp, key: str, char: str) -> None:
+    def _choose(self, table: Table, key: str, char: str) -> None:
         if key == "escape":
             self.choosing = ""
-            app.say("")
+            table.say("")
             return
-        view = app.view
+        view = table.view
         options: list[Move]
         picked: Move | None
         if self.choosing == "claim" and view.laws is not None:
@@ -294,38 +296,38 @@ class LawsDesk:
             index = int(char) - 1 if char.isdigit() else -1
             picked = options[index] if 0 <= index < len(options) else None
         if picked is None:
-            app.say(f"Press one of the numbers shown, or Esc. {self.prompt(app)}", error=True)
+            table.say(f"Press one of the numbers shown, or Esc. {self.prompt(table)}", error=True)
             return
         self.choosing = ""
-        self.move(app, picked)
+        self.move(table, picked)
 
-    def refused(self, app: HeartsApp, move: Move | Card, error: IllegalMove) -> str:
+    def refused(self, table: Table, move: Move | Card, error: IllegalMove) -> str:
         """Why the core refused the person's move; a card that may be played as a revoke is
         offered (``r``)."""
         self.offer = None
         text = str(error)
-        if not isinstance(move, Card) or app.view.laws is None:
-            return _sentence(app, text)
-        if not app.session.game.can_play(Revoke(move), seat=ME):
-            return _sentence(app, text)
-        self.offer = (move, app._position())
-        law = "27" if app.view.laws.called is not None else "22"
-        return f"{_sentence(app, _HOW_TO_REVOKE.sub('', text))} r: revoke, law {law}."
+        if not isinstance(move, Card) or table.view.laws is None:
+            return _sentence(table, text)
+        if not table.session.game.can_play(Revoke(move), seat=ME):
+            return _sentence(table, text)
+        self.offer = (move, table.position())
+        law = "27" if table.view.laws.called is not None else "22"
+        return f"{_sentence(table, _HOW_TO_REVOKE.sub('', text))} r: revoke, law {law}."
 
-    def move(self, app: HeartsApp, move: Move) -> None:
+    def move(self, table: Table, move: Move) -> None:
         """Make a move of the laws for the person, whoever's turn it is; the bots then choose
         afresh from the new position."""
         self.offer = None
         try:
-            app.session.play(move)
+            table.session.play(move)
         except IllegalMove as error:
-            app.say(_sentence(app, str(error)), error=True)
+            table.say(_sentence(table, str(error)), error=True)
             return
-        app.replan("")
+        table.replan("")
 
-    def tell(self, app: HeartsApp) -> None:
+    def tell(self, table: Table) -> None:
         """Say the laws' events not yet told (a claim, a call, a correction, a judgement)."""
-        view = app.view
+        view = table.view
         if view.laws is None:
             return
         events = view.events
@@ -334,7 +336,7 @@ class LawsDesk:
             seen = len(events) if hand == -1 else 0
         seen = min(seen, len(events))  # (an undo: nothing new to tell)
         self.told = (view.hand_number, len(events))
-        said = [laws_sentence(event, app.session.seat_name) for event in events[seen:]]
+        said = [laws_sentence(event, table.session.seat_name) for event in events[seen:]]
         said = [sentence for sentence in said if sentence]
         if said:
-            app.say(" ".join(said[-2:]))
+            table.say(" ".join(said[-2:]))
