@@ -36,7 +36,6 @@ import logging
 import math
 import multiprocessing
 import os
-import re
 import secrets
 import time
 import unicodedata
@@ -93,10 +92,17 @@ refused (code ``full``) until one closes."""
 
 
 class TableError(HeartsError):
-    """A request about a table that cannot be met: the sentence says why (HTTP 4xx)."""
+    """A request about a table that cannot be met: the sentence says why (HTTP 4xx). The seats
+    it names are fields, as a :class:`~hearts.errors.HeartsError`'s (``{seat}`` in ``message``,
+    ``seat=2``).
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    >>> error = TableError("{seat} is not free at this table", 409, seat=2)
+    >>> str(error), error.seats, error.status
+    ('seat 2 is not free at this table', {'seat': 2}, 409)
+    """
+
+    def __init__(self, message: str, status: int = 400, /, **seats: int) -> None:
+        super().__init__(message, **seats)
         self.status = status
 
 
@@ -515,7 +521,7 @@ class Table:
         except (HeartsError, protocol.ProtocolError) as error:
             if client is not None:
                 mine = seat in self.to_act() or game.is_over
-                client.refuse("illegal" if mine else "not_your_turn", for_people(str(error)), ref)
+                client.refuse("illegal" if mine else "not_your_turn", for_people(error), ref)
             return False
         events = game.events
         new = events[self.stored :]
@@ -980,19 +986,22 @@ def _bot_seed(table_id: str, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{table_id}:{seat}".encode()).digest()[:6], "big")
 
 
-_SEAT_NUMBER: Final = re.compile(r"\b([Ss]eat) (\d+)\b")
+def for_people(error: Exception) -> str:
+    """An engine's refusal as the table's people read it: the engine numbers seats from 0 (its
+    API's numbering), the page and the lobby from 1. The seats are the error's fields
+    (:meth:`~hearts.errors.HeartsError.said`), never read back out of its text, so an error
+    that names no seat as a field (or is no :class:`~hearts.errors.HeartsError`) is said as
+    it is.
 
-
-def for_people(text: str) -> str:
-    """An engine's sentence as the table's people read it: the engine numbers seats from 0 (its
-    API's numbering), the page and the lobby from 1.
-
-    >>> for_people("it is seat 2's turn, not seat 0's")
+    >>> from hearts.errors import IllegalMove
+    >>> for_people(IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=0, to_act=2))
     "it is seat 3's turn, not seat 1's"
-    >>> for_people("seats are 0 to 3")
-    'seats are 0 to 3'
+    >>> for_people(IllegalMove("seats are 0 to 3; seat 2 is free text"))
+    'seats are 0 to 3; seat 2 is free text'
     """
-    return _SEAT_NUMBER.sub(lambda found: f"{found[1]} {int(found[2]) + 1}", text)
+    if isinstance(error, HeartsError):
+        return error.said(lambda seat: f"seat {seat + 1}", lambda seat: f"seat {seat + 1}'s")
+    return str(error)
 
 
 def _sentence(text: str) -> str:
@@ -1329,7 +1338,7 @@ class Hub:
             if seat is not None:
                 chosen = [place for place in free if place.number == seat]
                 if not chosen:
-                    raise TableError(f"seat {seat} is not free at this table", 409)
+                    raise TableError("{seat} is not free at this table", 409, seat=seat)
                 free = chosen
             if not free:
                 raise TableError(

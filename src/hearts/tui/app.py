@@ -364,7 +364,7 @@ class HeartsApp(App[None]):
             try:
                 session, path = self.saves.open(game)
             except (GameOpenElsewhere, InvalidArgument) as error:
-                return _sentence(str(error))
+                return _sentence(error)
             except (InvalidRecord, OSError) as error:
                 reason = error.strerror if isinstance(error, OSError) else str(error)
                 return f"The saved game {game.path} cannot be read ({reason}); it is left as it is."
@@ -1381,7 +1381,7 @@ class HeartsApp(App[None]):
         try:
             self.session.undo()
         except IllegalMove as error:
-            self.say(_sentence(str(error)), error=True)
+            self.say(_sentence(error), error=True)
             return
         self.marked.clear()
         self.pending_rank = self.bid_text = ""
@@ -1469,7 +1469,7 @@ class HeartsApp(App[None]):
         self.refresh_table()
 
 
-def _sentence(text: str) -> str:
+def _sentence(text: IllegalMove | InvalidArgument | GameOpenElsewhere | str) -> str:
     """A core message as a sentence on screen (:func:`hearts.words.refusal`): capitalised, the
     person's seat as "you", the others counted from 1."""
     return refusal(text, ME)

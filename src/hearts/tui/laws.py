@@ -52,7 +52,7 @@ def _face(card: Card) -> str:
     return card.symbol.rstrip("'")
 
 
-def _sentence(app: HeartsApp, text: str) -> str:
+def _sentence(app: HeartsApp, text: IllegalMove | str) -> str:
     """A core refusal as the terminal says it: the seats by the names on their frames."""
     return refusal(text, ME, seat_names(app.session.players))
 
@@ -305,9 +305,9 @@ class LawsDesk:
         self.offer = None
         text = str(error)
         if not isinstance(move, Card) or app.view.laws is None:
-            return _sentence(app, text)
+            return _sentence(app, error)
         if not app.session.game.can_play(Revoke(move), seat=ME):
-            return _sentence(app, text)
+            return _sentence(app, error)
         self.offer = (move, app._position())
         law = "27" if app.view.laws.called is not None else "22"
         return f"{_sentence(app, _HOW_TO_REVOKE.sub('', text))} r: revoke, law {law}."
@@ -319,7 +319,7 @@ class LawsDesk:
         try:
             app.session.play(move)
         except IllegalMove as error:
-            app.say(_sentence(app, str(error)), error=True)
+            app.say(_sentence(app, error), error=True)
             return
         app.replan("")
 
