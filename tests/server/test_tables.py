@@ -84,7 +84,7 @@ def test_a_name_the_database_refuses_leaves_memory_as_the_store_has_it(
     one, SQLite can), the name check taken away to let it through: memory says what the store
     holds. On PostgreSQL the join is refused (503), the seat is free and the next join gets
     it; on SQLite it is taken, in both."""
-    monkeypatch.setattr(tables, "checked_name", lambda name: name, raising=False)
+    monkeypatch.setattr(tables.hub, "checked_name", lambda name: name)
     made = make(served, [PERSON, PERSON, bot(), bot()], grace=3600)
     reply = served.post(f"/api/tables/{made['code']}/join", json={"name": "Bo\x00b"})
     kept = store.get(made["table"]["id"])
@@ -233,7 +233,7 @@ def test_a_broadcast_to_many_watchers_builds_their_view_once(
     made = make(http, [PERSON, PERSON, PERSON, PERSON], grace=3600)
     table = made["table"]["id"]
     builds = {"views": 0, "texts": 0}
-    real_view, real_text = wire.public_view, tables.protocol.state_text
+    real_view, real_text = wire.public_view, protocol.state_text
 
     def view(*args: Any, **kwargs: Any) -> Any:
         builds["views"] += 1
@@ -252,7 +252,7 @@ def test_a_broadcast_to_many_watchers_builds_their_view_once(
             for _ in range(30)
         ]
         monkeypatch.setattr(wire, "public_view", view)
-        monkeypatch.setattr(tables.protocol, "state_text", text)
+        monkeypatch.setattr(protocol, "state_text", text)
         move = ann.a_move()
         ann.send({"type": "move", "move": move, "ref": 1})
         answer = ann.until("state")
