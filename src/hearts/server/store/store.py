@@ -651,7 +651,8 @@ class Store:
             if row is None:
                 if session.get(TableRow, table_id) is None:
                     raise StoreError(f"there is no table {table_id!r}")
-                raise StoreError(f"table {table_id!r} has no seat {seat}")
+                table = repr(table_id).replace("{", "{{").replace("}", "}}")
+                raise StoreError(f"table {table} has no {{seat}}", seat=seat)
             for key, value in changes.items():
                 setattr(row, key, value)
             session.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
