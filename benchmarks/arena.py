@@ -94,23 +94,19 @@ def _expert_searches_its_pass() -> None:
 VARIANTS: dict[str, dict[str, bool]] = {
     "expert-nomoon": {"moons": False},
     "expert-pass": {"search_pass": True},
-    "expert-infer": {"inference": True},
-    "expert-flush": {"flush": True},
     "expert-value": {"value": True},
     "expert-value-pass": {"value": True, "search_pass": True},
-    "expert-value-weighted": {"value": True, "search_pass": True, "weighted": True},
     "expert-model": {"value": True, "search_pass": True},
 }
 """The expert's variants the arena seats beside the registry's bots, by name: its options.
 ``expert-nomoon``, the expert before it weighed running for the moon (``moons=False``);
 ``expert-pass``, the expert searching its pass (``search_pass=True``, not yet its default);
-``expert-infer``, the expert reading the others' sheds (``inference=True``, not yet its
-default); ``expert-flush``, the expert whose roll-outs drive the Q♠ out with low spades
-(``flush=True``, not yet its default); ``expert-value``, the expert judging each card by its
+``expert-value``, the expert judging each card by its
 value model instead of roll-outs (``value=True``), and ``expert-value-pass`` searching its pass
-with the model too, and ``expert-value-weighted`` also weighing its imagined deals by a model of
-the others' play (``weighted=True``); ``expert-model`` is ``expert-value-pass`` judging by the
-value model of ``--model`` instead of the shipped one (a retrained model against the shipped)."""
+with the model too; ``expert-model`` is ``expert-value-pass`` judging by the
+value model of ``--model`` instead of the shipped one (a retrained model against the shipped).
+(``expert-infer``, ``expert-flush`` and ``expert-value-weighted`` went with their switches in
+issue 40; commit 9c081ee runs them.)"""
 
 _BOT_NAMES = ", ".join([*bot_registry.known(), *VARIANTS])
 

@@ -250,8 +250,9 @@ def simulations(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no such preset: {', '.join(unknown)}")
     if args.before:
-        if not (Path(args.before) / "hearts" / "envs" / "openspiel.py").is_file():
-            parser.error(f"{args.before} is no engine's src folder: no hearts/envs/openspiel.py")
+        envs = Path(args.before) / "hearts" / "envs"
+        if not any((envs / name).is_file() for name in ("openspiel.py", "openspiel/__init__.py")):
+            parser.error(f"{args.before} is no engine's src folder: no hearts/envs/openspiel")
         return _before_and_now(Path(args.before), presets, args.sims, args.rounds)
     theirs_game = _openspiel_game()
 

@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 
-from hearts import arena, variants
+from hearts import arena, arena_deals, variants
 from hearts import bots as bot_registry
 from hearts.arena import _bot_seed, deal_hands, estimate
 from hearts.cards import CardSet
@@ -198,8 +198,8 @@ def test_json_has_every_bot(mixed: arena.ArenaResult) -> None:
         (MIXED, {"block": 0}, InvalidArgument, "block must be a whole number of at least 1, not 0"),
         (MIXED, {"deals": 1.5}, InvalidArgument, "deals must be a whole number of at least 1"),
         (MIXED, {"seed": "x"}, InvalidArgument, "seed must be a whole number, not 'x'$"),
-        (MIXED, {"think": 0}, InvalidArgument, "think must be a number of seconds above zero"),
-        (MIXED, {"samples": 0}, InvalidArgument, "samples must be a whole number of at least 1"),
+        (MIXED, {"think": 0}, InvalidArgument, "think must be a positive number of seconds"),
+        (MIXED, {"samples": 0}, InvalidArgument, "samples must be at least 1, not 0"),
         (
             MIXED,
             {"progress": 3},
@@ -280,7 +280,7 @@ def test_the_rotations_are_played_deal_by_deal_so_deals_are_finished_in_order(
             order.append((number, rotation))
         return _bot_seed(seed, number, rotation, seat)
 
-    monkeypatch.setattr(arena, "_bot_seed", noted)
+    monkeypatch.setattr(arena_deals, "_bot_seed", noted)
     arena.run(MODERN, MIXED, deals=3, seed=2)
     assert order == [(number, rotation) for number in range(3) for rotation in range(4)]
 
@@ -332,3 +332,41 @@ def test_a_bad_maker_is_refused_in_one_sentence(makers: object, workers: int, me
             workers=workers,
             makers=makers,  # type: ignore[arg-type]
         )
+
+
+# Pinned on main before the dealing schedule moved to hearts.dealing (issue 40 part 6): an arena
+# run must repeat exactly as it did for the same seed.
+_PINNED_MODERN_SEED_7_DEAL_0 = [
+    "8C QC KC 2D 7D TD 3S 5S 7S 9S 5H KH AH",
+    "3C 4C AC 3D JD AD 2S TS JS QS 2H 6H JH",
+    "JC 4D 5D 6D 8D 9D KD 6S 8S AS 8H 9H QH",
+    "2C 5C 6C 7C 9C TC QD 4S KS 3H 4H 7H TH",
+]
+_PINNED_SEVEN_SEED_7_DEAL_3_DEALER_2 = [
+    "6C TC JC KC 3D 4S 5S 9S",
+    "7C 8C 9C QC KD 4H 8H QH",
+    "",
+    "4C 6D AD 8S KS AS 3H 9H",
+    "3C AC 4D TD 3S 7S TS 6H",
+    "8D JD 6S JS 5H 7H TH KH",
+    "5C 5D 7D 9D QD QS JH AH",
+]
+_PINNED_RUN_SEED_7 = [
+    (0, 0, (0, 9, 16, 1)), (0, 1, (5, 1, 17, 3)), (0, 2, (19, 1, 4, 2)), (0, 3, (8, 1, 4, 13)),
+    (1, 0, (0, 18, 8, 0)), (1, 1, (3, 13, 10, 0)), (1, 2, (6, 17, 2, 1)), (1, 3, (22, 0, 4, 0)),
+    (2, 0, (26, 26, 0, 26)), (2, 1, (8, 0, 18, 0)), (2, 2, (21, 1, 0, 4)), (2, 3, (22, 0, 0, 4)),
+]  # fmt: skip
+
+
+def test_an_arena_seed_deals_exactly_as_it_did_before_the_schedule_was_versioned() -> None:
+    """Dealing schedule arena-1: deal i of a run is the pack shuffled from f"{seed}:{i}", as
+    the arena has always dealt it (values pinned from main before the change)."""
+    hands, stock = deal_hands(MODERN, 7, 0)
+    assert [str(hand) for hand in hands] == _PINNED_MODERN_SEED_7_DEAL_0 and stock == ()
+    seven, _ = deal_hands(variants.get("classic-7"), 7, 3, 2)
+    assert [str(hand) for hand in seven] == _PINNED_SEVEN_SEED_7_DEAL_3_DEALER_2
+
+
+def test_an_arena_run_repeats_exactly_as_it_did_before_the_schedule_was_versioned() -> None:
+    result = arena.run(MODERN, MIXED, deals=3, seed=7)
+    assert [(r.deal, r.rotation, r.results) for r in result.records] == _PINNED_RUN_SEED_7

@@ -101,7 +101,7 @@ def test_a_bot_the_arena_has_not_is_refused_in_a_sentence(capsys: object) -> Non
         raise AssertionError("a match with no such bot ran")
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     bots = "easy, medium, hard, random, basic, expert, ismcts, expert-nomoon, expert-pass, "
-    bots += "expert-infer, expert-flush, expert-value, expert-value-pass, expert-value-weighted, "
+    bots += "expert-value, expert-value-pass, "
     bots += "expert-model"
     assert f"no bot 'expert-nomon' (the bots: {bots})" in err
 

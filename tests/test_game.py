@@ -620,3 +620,34 @@ def test_a_game_no_longer_used_is_freed_at_once_and_copies_play_on_alike() -> No
         assert deal.closed
     finally:
         gc.enable()
+
+
+# Pinned on main before the dealing schedule moved to hearts.dealing (issue 40 part 6): each
+# version deals a seed exactly as the scheme it names always did.
+@pytest.mark.parametrize(
+    ("hand_seeds", "dealer", "commitment", "cut", "first"),
+    [
+        (
+            False,
+            0,
+            "714323489ca5aa62de73e6b1855b6cfd403ab4c8d96d407c549e3c4c30ecf663",
+            28,
+            "4C 2D 3D 5D QD 3S 9S TS JS AS 2H JH KH",
+        ),
+        (
+            True,
+            2,
+            "157cd57aa9bf5981bf35f9b9e41c6f197c713dc4190a02eaad90e60db1392c4f",
+            13,
+            "7C 8C KC 3D 7D AD 4S 5S 6S TS JS AS 8H",
+        ),
+    ],
+)
+def test_a_seed_deals_and_commits_exactly_as_before_the_schedule_was_versioned(
+    hand_seeds: bool, dealer: int, commitment: str, cut: int, first: str
+) -> None:
+    game = Game(variants.get("classic"), seed=5, hand_seeds=hand_seeds, cut_for_deal=True)
+    cutting, committed, dealt = game.events[:3]
+    assert isinstance(cutting, DealerCut) and cutting.dealer == dealer == game.first_dealer
+    assert isinstance(committed, ShuffleCommitted) and committed.commitment == commitment
+    assert isinstance(dealt, Dealt) and dealt.cut == cut and str(dealt.hands[0]) == first

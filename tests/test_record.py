@@ -605,6 +605,44 @@ def test_text_tells_the_moon_and_the_shooters_choice() -> None:
     assert f"Seat {chosen[0].seat + 1} chooses the {choice} moon" in text
 
 
+TEXTS = Path(__file__).resolve().parent / "data" / "record-texts.json"
+"""Records of games in progress of every preset, each with its text as written when the file was
+made (``tests/data/make_record_texts.py``): the golden games pin the text of longer games."""
+
+
+def _pinned_texts() -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = json.loads(TEXTS.read_text(encoding="utf-8"))["pinned"]
+    return found
+
+
+@pytest.mark.parametrize("pinned", _pinned_texts(), ids=lambda pinned: pinned["game"])
+def test_text_of_a_game_in_progress_is_unchanged_to_the_character(pinned: dict[str, Any]) -> None:
+    """The readable text of each form's records, in every phase a game may stop in (the trick so
+    far, who is to act and for what; cut for deal, no seed, the laws' revokes and claims), is
+    the text written when the file was made, character for character."""
+    game = record.from_dict(pinned["record"])
+    assert record.text(game) == pinned["text"]
+
+
+def test_the_pinned_texts_cover_every_preset_and_every_phase() -> None:
+    """The pinned records reach what the text says of a game in progress: each preset, each
+    phase a seat acts in, a seedless record with a cut for deal, and the laws' claims."""
+    pinned = _pinned_texts()
+    assert {entry["game"].rsplit("-", 2)[0] for entry in pinned} == set(PRESETS)
+    said = "\n".join(entry["text"] for entry in pinned)
+    for phase in ("play", "pass", "bid", "name the suit to avoid", "discard as many cards"):
+        assert f" to {phase}" in said
+    lines = (
+        "so far: ",
+        "The seats cut for deal.",
+        " sits out this hand",
+        "a revoke.",
+        "takes back",
+    )
+    for line in (*lines, "claims a revoke by", "is void", "stands: the tricks show it"):
+        assert line in said
+
+
 def test_a_seeded_record_keeps_the_pones_own_cut() -> None:
     """Dealing law 8: a pone who declined (or chose a cut) is replayed as recorded."""
     game = _play(Game(variants.get("classic"), seed=4, pone=lambda *_: None), 70)
@@ -763,3 +801,40 @@ def test_a_seats_record_in_progress_shows_nothing_of_what_cards_face_down_count(
         found = record.contents(record.to_dict(game, reveal=0, seat=seat)).events
         shown = next(event for event in found if isinstance(event, Discarded))
         assert shown == (laid if seat == laid.seat else Discarded(laid.seat, CardSet(), None))
+
+
+# --- the package's rooms ------------------------------------------------------------------------
+
+OLD_NAMES = [
+    "FORMAT",
+    "VERSION",
+    "READS",
+    "to_dict",
+    "from_dict",
+    "Contents",
+    "contents",
+    "start",
+    "units",
+    "dumps",
+    "dump",
+    "loads",
+    "load",
+    "text",
+    "as_recorded",
+    "parse_json",
+    "PathOrFile",
+    "Readable",
+]
+"""The public names of hearts.record when it was one module."""
+
+
+def test_every_name_of_the_one_module_is_still_imported_from_hearts_record() -> None:
+    """Old import paths keep working (issue 40): each public name of ``hearts.record`` as one
+    module is the same object from the package as from the room it lives in now."""
+    from hearts.record import account, data, io, replay
+
+    for name in OLD_NAMES:
+        rooms = [module for module in (data, replay, io, account) if hasattr(module, name)]
+        assert rooms and getattr(record, name) is getattr(rooms[-1], name), name
+    assert set(record.__all__) == set(OLD_NAMES)
+    assert record.text.__module__ == "hearts.record.account"

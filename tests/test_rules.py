@@ -936,3 +936,71 @@ def test_a_card_below_zero_is_refused_with_a_counters_settlement(
         variants.get("modern").replace(card_values={"QS": 13, "JD": -10}).values[Card.parse("JD")]
         == -10
     )
+
+
+# --- the package's rooms ------------------------------------------------------------------------
+
+OLD_NAMES = [
+    "PassDirection",
+    "FirstLead",
+    "Moon",
+    "SettlementMethod",
+    "GameEnd",
+    "TieRule",
+    "Strip",
+    "JackRule",
+    "HeartValue",
+    "Widow",
+    "Leftover",
+    "LastTrick",
+    "Passing",
+    "Auction",
+    "Joker",
+    "Cancellation",
+    "Settling",
+    "Points",
+    "NoTrickBonus",
+    "Sweepstakes",
+    "Howell",
+    "Simple",
+    "Excess",
+    "TwoHanded",
+    "Rules",
+    "stripped_cards",
+]
+"""The public names of hearts.rules when it was one module."""
+
+
+def test_every_name_of_the_one_module_is_still_imported_from_hearts_rules() -> None:
+    """Old import paths keep working (issue 40): each public name of ``hearts.rules`` as one
+    module is the same object from the package, and the package says where each lives."""
+    import hearts.rules
+    from hearts.rules import form, options, parts
+
+    for name in OLD_NAMES:
+        found = getattr(hearts.rules, name)
+        room = next(module for module in (options, parts, form) if hasattr(module, name))
+        assert found is getattr(room, name), name
+    assert set(hearts.rules.__all__) == set(OLD_NAMES)
+
+
+def test_old_rules_are_read_by_the_migration_module_for_from_dict() -> None:
+    """The migration of older records' rules lives in ``hearts.rules.migration``: version 1's
+    flat options and the first version 2's flat settlement are read into the parts there, and
+    ``Rules.from_dict`` gives the rules they make."""
+    from hearts.rules import migration
+
+    old = {"players": 4, "pass_count": 3, "pass_cycle": ["left"], "settlement": "points"}
+    old |= {"moon": "old", "no_trick_bonus": 5}
+    parted = migration._settlement_from_flat(migration._from_version_1(old))
+    assert parted == {
+        "players": 4,
+        "passing": {"count": 3, "cycle": ["left"]},
+        "settlement": {
+            "method": "points",
+            "moon": "old",
+            "no_trick": {"points": 5, "with_moon": True},
+        },
+    }
+    assert Rules.from_dict(old, version=1) == Rules(**parted)
+    assert Rules.from_dict(old, version=1).no_trick == NoTrickBonus(points=5, with_moon=True)

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from hearts import Game, variants
-from hearts.bots.inference import PolicyModel
 from hearts.bots.value import ValueModel, snapshot
 
 TRAINING = Path(__file__).resolve().parents[1] / "training"
@@ -42,10 +41,6 @@ def test_self_play_then_training_makes_models_the_expert_loads_and_repeats_for_a
     deal = Game(variants.get("modern"), seed=4).deal
     points = ValueModel.load(tmp_path / "a.npz").points([snapshot(deal)], [0])
     assert points.shape == (1, 4)
-    policy = _run("train_policy.py", games, "--epochs", 1, "--hidden", 16, 8,
-                  "--out", tmp_path / "policy.npz")  # fmt: skip
-    assert policy.returncode == 0, policy.stderr
-    assert PolicyModel.load(tmp_path / "policy.npz").weights[0].shape == (272, 16)
 
 
 def test_too_few_games_to_hold_one_out_are_refused_in_a_sentence(tmp_path: Path) -> None:
@@ -53,11 +48,10 @@ def test_too_few_games_to_hold_one_out_are_refused_in_a_sentence(tmp_path: Path)
     played = _run("selfplay.py", "--player", "basic", "--games", 3, "--workers", 1,
                   "--seed", 1, "--out", games)  # fmt: skip
     assert played.returncode == 0, played.stderr
-    for script in ("train.py", "train_policy.py"):
-        trained = _run(script, games, "--epochs", 1, "--out", tmp_path / "m.npz")
-        assert trained.returncode == 1
-        assert "3 games are too few: the games numbered 19, 39, 59" in trained.stderr
-        assert not (tmp_path / "m.npz").exists()
+    trained = _run("train.py", games, "--epochs", 1, "--out", tmp_path / "m.npz")
+    assert trained.returncode == 1
+    assert "3 games are too few: the games numbered 19, 39, 59" in trained.stderr
+    assert not (tmp_path / "m.npz").exists()
 
 
 def test_a_model_file_that_is_not_one_is_refused_before_any_game(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hearts import Game, InvalidRecord, record, variants
+from hearts import Game, InvalidRecord, dealing, record, variants
 from hearts.cards import cards_of
 from hearts.deal import Phase
 from hearts.events import ClaimJudged, Dealt, Event, ShuffleCommitted, move_of
@@ -871,3 +871,96 @@ def test_a_finished_game_with_every_hand_revealed_verifies_without_its_seed() ->
     report = verify_record(data)
     assert report.ok and report.unrevealed == () and len(report.hands) == game.hand_number + 1
     assert all(hand.line().endswith("play ✓") for hand in report.hands)
+
+
+# ------------------------------------------------------------- the dealing schedule's versions
+
+
+def _finished(game: Game) -> Game:
+    return _play(game, hands=2, seed=9)
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({}, "stream-1"),
+        ({"hand_seeds": True}, "hand-seeds-1"),
+        ({"dealing": "stream-1"}, "stream-1"),
+        ({"dealing": "hand-seeds-1"}, "hand-seeds-1"),
+    ],
+)
+def test_a_record_of_each_dealing_schedule_verifies_and_replays(
+    options: dict[str, Any], named: str
+) -> None:
+    """Dealing schedule versions (hearts.dealing): a record of a game dealt by each version
+    verifies and loads, read by the version it names or implies, whether it names it in a
+    'dealing' field or only implies it (as every record before the versions were named)."""
+    game = _finished(Game(variants.get("classic"), seed=17, cut_for_deal=True, **options))
+    assert game.dealing == named
+    data = record.to_dict(game)
+    assert dealing.of_record(data) == named
+    assert verify_record(data).ok
+    assert record.from_dict(data).events == game.events
+    spelled = dict(data, dealing=named)  # the same record naming its version outright
+    assert verify_record(spelled).ok and record.from_dict(spelled).events == game.events
+
+
+_STORED = sorted(
+    path
+    for path in GOLDEN.parent.rglob("*.json")
+    if json.loads(path.read_text("utf-8")).get("format") == "hearts-record"
+)
+
+
+@pytest.mark.parametrize("path", _STORED, ids=lambda path: path.name)
+def test_the_stored_records_still_imply_the_first_version_and_verify(path: Path) -> None:
+    """Every record in tests/data was written before the versions were named: it is read as
+    stream-1, and verifies as it always did."""
+    assert len(_STORED) > 20  # (the golden games of every preset, and the others)
+    data = json.loads(path.read_text("utf-8"))
+    assert "dealing" not in data and dealing.of_record(data) == dealing.STREAM
+    assert verify_record(data).ok
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        (
+            "stream-2",
+            "record field 'dealing' is 'stream-2': this version of hearts deals by stream-1, "
+            "hand-seeds-1 and arena-1 (a newer version of hearts wrote it?)",
+        ),
+        (7, "record field 'dealing' is 7: this version of hearts deals by"),
+        ("arena-1", "record field 'dealing' is 'arena-1', which deals the arena's deals"),
+    ],
+)
+def test_a_record_naming_a_schedule_no_game_deals_by_is_refused_and_changes_nothing(
+    field: object, message: str
+) -> None:
+    game = _finished(Game(variants.get("classic"), seed=17))
+    data = dict(record.to_dict(game), dealing=field)
+    before = copy.deepcopy(data)
+    with pytest.raises(InvalidRecord, match=re.escape(message)):
+        verify_record(data)
+    with pytest.raises(InvalidRecord, match=re.escape(message)):
+        record.from_dict(data)
+    assert data == before
+
+
+def test_a_record_whose_dealing_contradicts_its_hand_seeds_is_refused() -> None:
+    game = Game(variants.get("classic"), seed=17, hand_seeds=True)
+    data = dict(record.to_dict(game), dealing="stream-1")
+    with pytest.raises(
+        InvalidRecord,
+        match="record field 'dealing' is 'stream-1', but record field 'hand_seeds' is true",
+    ):
+        verify_record(data)
+
+
+def test_a_record_read_by_another_version_fails_its_commitments() -> None:
+    """The version read matters: a stream-1 record read as hand-seeds-1 (its field edited)
+    deals other packs, and every commitment fails."""
+    game = _finished(Game(variants.get("classic"), seed=17))
+    data = dict(record.to_dict(game), dealing="hand-seeds-1", hand_seeds=True)
+    report = verify_record(data)
+    assert not report.ok and not any(hand.commitment for hand in report.hands)

@@ -1,7 +1,10 @@
 """The arena: bots measured against each other on duplicate deals.
 
-Deal ``i`` of a run is shuffled from the run's seed alone (``random.Random(f"{seed}:{i}")``), so
-its hands are fixed seat by seat. Each deal is played once for every rotation of the bots through
+Deal ``i`` of a run is shuffled from the run's seed and ``i`` alone, by a version of the dealing
+schedule (:mod:`hearts.dealing`): by default ``arena-1``, the pack shuffled by
+``random.Random(f"{seed}:{i}")`` as the arena has always dealt it, so a run repeats exactly for
+its seed; ``dealing="hand-seeds-1"`` deals each deal as a game with hand seeds deals its hand
+``i``. The deal is uncut and its hands are fixed seat by seat. Each deal is played once for every rotation of the bots through
 the seats (rotation ``r`` puts ``bots[(seat + r) % n]`` in ``seat``), so every bot holds every
 seat's cards of every deal, and the luck of the cards cancels out of the comparison.
 
@@ -47,39 +50,52 @@ result is the same as that of local processes with the same seed. Ctrl+C cancels
 package must be importable on every node of the cluster (installed there, the same version).
 
 This module is a face (it starts processes) but draws nothing: progress goes to a callback.
-Ray is imported only when a run asks for it.
+Ray is imported only when a run asks for it. It holds where the work runs (here, in processes,
+on Ray) and Ctrl+C; the deals and the play of each unit are :mod:`hearts.arena_deals`', the
+results and their statistics :mod:`hearts.arena_stats`' (their public names are importable from
+here as before).
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import math
 import multiprocessing
 import os
 import pickle
 import queue as queue_module
-import random
 import signal
 import socket
-import statistics
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
-from types import FrameType
 from typing import Any, Final
 
 from hearts import bots as bot_registry
-from hearts import table, variants
-from hearts.bots.base import Bot
-from hearts.cards import QUEEN_OF_SPADES, CardSet, cards_of
-from hearts.errors import InvalidArgument, UnknownName
-from hearts.events import Dealt
-from hearts.game import Game
-from hearts.rules import Rules, SettlementMethod
+from hearts import interrupts, variants
+from hearts.arena_deals import (
+    Maker,
+    _arena_schedule,
+    _interleave,
+    _Unit,
+    _units,
+    deal_hands,
+)
+from hearts.arena_deals import _bot_seed as _bot_seed  # (the old path of a name tests use)
+from hearts.arena_stats import (
+    ArenaResult,
+    BotStats,
+    Estimate,
+    HandRecord,
+    _finished_deals,
+    _Hand,
+    _result,
+    deal_margins,
+    estimate,
+)
+from hearts.dealing import ARENA
+from hearts.errors import InvalidArgument
+from hearts.rules import Rules
 
 __all__ = [
     "ArenaResult",
@@ -98,211 +114,6 @@ __all__ = [
 Progress = Callable[[int, int], None]
 """A progress callback: called in the calling process with (hands played, hands in all)."""
 
-Maker = Callable[[int], Bot]
-"""A maker of a bot that is not in :mod:`hearts.bots` (a learned policy, say): given the hand's
-seed, a new bot. :func:`run` takes them by name in ``makers``."""
-
-_QUEENS_OF_SPADES: Final = 1 << QUEEN_OF_SPADES | 1 << (QUEEN_OF_SPADES ^ 64)
-"""The Q♠ of the first and of the second pack (a card's twin of the other pack is ``card ^ 64``)."""
-
-_T975: Final = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-"""Student's t, 97.5th percentile, for 1 to 30 degrees of freedom."""
-
-
-def _t975(freedom: int) -> float:
-    """The 97.5th percentile of Student's t (the table to 30 degrees, then Cornish–Fisher).
-
-    >>> _t975(1), _t975(30), round(_t975(120), 3)
-    (12.706, 2.042, 1.98)
-    """
-    if freedom <= len(_T975):
-        return _T975[freedom - 1]
-    z = statistics.NormalDist().inv_cdf(0.975)
-    v = float(freedom)
-    return (
-        z
-        + (z**3 + z) / (4 * v)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A mean with its 95% confidence interval (``half_width`` is None from a single sample).
-
-    >>> e = estimate([1.0, 2.0, 3.0])
-    >>> e.mean, round(e.half_width or 0, 3), e.samples, (round(e.low, 3), round(e.high, 3))
-    (2.0, 2.484, 3, (-0.484, 4.484))
-    """
-
-    mean: float
-    half_width: float | None
-    """The t interval's half width: the mean ± this covers the true mean 95% of the time."""
-    samples: int
-    """How many values (per-deal means) the estimate is made of."""
-
-    @property
-    def low(self) -> float:
-        """The interval's lower end (the mean itself when there is no interval)."""
-        return self.mean - (self.half_width or 0.0)
-
-    @property
-    def high(self) -> float:
-        """The interval's upper end (the mean itself when there is no interval)."""
-        return self.mean + (self.half_width or 0.0)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The estimate for JSON: mean, and the interval as [low, high] (null from one sample)."""
-        interval = None if self.half_width is None else [_round(self.low), _round(self.high)]
-        return {"mean": _round(self.mean), "ci95": interval}
-
-
-def estimate(values: Sequence[float]) -> Estimate:
-    """The mean of some values with its 95% Student's t interval.
-
-    >>> estimate([4.0]).half_width is None
-    True
-    >>> round(estimate([0.0, 10.0]).half_width or 0, 2)       # 12.706 * 5
-    63.53
-    >>> estimate([])
-    Traceback (most recent call last):
-    ...
-    hearts.errors.InvalidArgument: an estimate needs at least one value
-    """
-    if not values:
-        raise InvalidArgument("an estimate needs at least one value")
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return Estimate(mean, None, len(values))
-    spread = statistics.stdev(values) / math.sqrt(len(values))
-    return Estimate(mean, _t975(len(values) - 1) * spread, len(values))
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """One hand of the arena: a deal played in one rotation."""
-
-    deal: int
-    """The deal's number, from 0."""
-    rotation: int
-    seats: tuple[str, ...]
-    """The bot in each seat."""
-    results: tuple[int, ...]
-    """Each seat's result: points taken (points games) or counters won (counters games)."""
-    shooter: int | None
-    """The seat that shot the moon, if any."""
-    queens: tuple[int, ...]
-    """The seats that took a Q♠."""
-    dealt: tuple[CardSet, ...]
-    """Each seat's cards as dealt (before any pass)."""
-
-
-@dataclass(frozen=True, slots=True)
-class BotStats:
-    """One bot's results over every seat it sat in."""
-
-    bot: str
-    seats: int
-    """How many seats of each table it held."""
-    hands: int
-    """Hands played (a hand in two seats counts twice)."""
-    per_hand: Estimate
-    """Points taken per hand (points games; lower is better) or counters won per hand
-    (counters games; higher is better)."""
-    margin: Estimate
-    """Its result minus the mean of the others' results in the same hand."""
-    moons_for: int
-    """Moons it shot."""
-    moons_against: int
-    """Moons shot by another seat in a hand it played."""
-    queens: int
-    """Hands in which it took the Q♠."""
-    games_won: int
-    """Games it won (a shared win counts for each winner, a game won in two seats twice)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The statistics for JSON."""
-        return {
-            "bot": self.bot,
-            "seats": self.seats,
-            "hands": self.hands,
-            "per_hand": self.per_hand.to_dict(),
-            "margin": self.margin.to_dict(),
-            "moons_for": self.moons_for,
-            "moons_against": self.moons_against,
-            "queens": self.queens,
-            "games_won": self.games_won,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ArenaResult:
-    """The results of a run: one :class:`BotStats` per bot, and every hand."""
-
-    variant: str
-    players: int
-    bots: tuple[str, ...]
-    """The bots as given, seat by seat in rotation 0."""
-    deals: int
-    seed: int
-    rotations: int
-    hands: int
-    """Hands played: deals × rotations."""
-    games: int
-    """Games completed when each rotation's hands are chained into games."""
-    unit: str
-    """``points`` (taken per hand, lower is better) or ``counters`` (won, higher is better)."""
-    stats: tuple[BotStats, ...]
-    """One entry per distinct bot, in order of first appearance."""
-    records: tuple[HandRecord, ...]
-    """Every hand, in deal order, then rotation."""
-    planned: int | None = None
-    """For a run that was interrupted: the deals it was asked to play (``deals`` is then the
-    deals every rotation had finished, and the results are theirs alone); None for a run that
-    played them all."""
-
-    @property
-    def interrupted(self) -> bool:
-        """Whether the run was stopped before its last deal (the results are then partial)."""
-        return self.planned is not None
-
-    @property
-    def higher_is_better(self) -> bool:
-        """Whether a larger result per hand is better (counters games)."""
-        return self.unit == "counters"
-
-    def stats_of(self, bot: str) -> BotStats:
-        """The statistics of one bot by name."""
-        for entry in self.stats:
-            if entry.bot == bot:
-                return entry
-        raise UnknownName.among(
-            "bot", bot, [entry.bot for entry in self.stats], where=" in this arena"
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The results for JSON (without the hands)."""
-        return {
-            "variant": self.variant,
-            "players": self.players,
-            "bots": list(self.bots),
-            "deals": self.deals,
-            "seed": self.seed,
-            "rotations": self.rotations,
-            "hands": self.hands,
-            "games": self.games,
-            "unit": self.unit,
-            "higher_is_better": self.higher_is_better,
-            "stats": [entry.to_dict() for entry in self.stats],
-            "interrupted": self.interrupted,
-            "planned_deals": self.deals if self.planned is None else self.planned,
-        }
-
 
 class Interrupted(KeyboardInterrupt):
     """A run stopped by Ctrl+C: its processes are stopped, and ``partial`` holds the results of
@@ -314,186 +125,12 @@ class Interrupted(KeyboardInterrupt):
         self.planned = planned
 
 
-def _round(value: float) -> float:
-    return round(value, 4)
-
-
-# ---------------------------------------------------------------------- deals
-
-
-def _deck(rules: Rules, seed: int, number: int) -> list[Any]:
-    return table.shuffle(cards_of(rules.pack), random.Random(f"{seed}:{number}"))
-
-
-def deal_hands(
-    rules: Rules, seed: int, number: int, dealer: int | None = None
-) -> tuple[tuple[CardSet, ...], tuple[Any, ...]]:
-    """The hands (seat by seat) and the stock of deal ``number`` of a run with this seed.
-
-    The pack is shuffled from ``f"{seed}:{number}"`` and dealt with seat 0 the eldest hand.
-    Where the dealer sits out (seven at a table), the cards are dealt by ``dealer``.
-
-    >>> from hearts import variants
-    >>> hands, stock = deal_hands(variants.get("modern"), 1, 0)
-    >>> [len(hand) for hand in hands], stock
-    ([13, 13, 13, 13], ())
-    >>> deal_hands(variants.get("modern"), 1, 0) == (hands, stock)
-    True
-    """
-    deck = _deck(rules, seed, number)
-    sits_out = None
-    if rules.dealt_seats < rules.players:
-        sits_out = 0 if dealer is None else dealer
-        dealer = sits_out
-    else:
-        dealer = rules.players - 1
-    hands, stock = table.deal_out(
-        deck,
-        players=rules.players,
-        dealer=dealer,
-        hand_size=rules.hand_size,
-        sits_out=sits_out,
-    )
-    return tuple(CardSet(sum(1 << card for card in hand)) for hand in hands), tuple(stock)
-
-
-def _bot_seed(seed: int, number: int, rotation: int, seat: int) -> int:
-    """A bot's seed from the run's seed, the deal, the rotation and the seat."""
-    digest = hashlib.sha256(f"arena:{seed}:{number}:{rotation}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-# ---------------------------------------------------------------------- play
-
-
-@dataclass(frozen=True, slots=True)
-class _Unit:
-    """A piece of work: deals ``first`` to ``last - 1`` in one rotation, chained into games."""
-
-    rules: Rules
-    bots: tuple[str, ...]
-    seed: int
-    rotation: int
-    first: int
-    last: int
-    think: float | None
-    samples: int | None
-    makers: Mapping[str, Maker]
-
-
-_Hand = tuple[HandRecord, tuple[str, ...] | None]
-"""A hand played, and the winning bots of the game it ended (a bot once per winning seat), if
-it ended one."""
-
-
-def _make_bot(unit: _Unit, name: str, number: int, seat: int) -> Bot:
-    seed = _bot_seed(unit.seed, number, unit.rotation, seat)
-    maker = unit.makers.get(name)
-    if maker is None:
-        return bot_registry.get(name, seed=seed, think=unit.think, samples=unit.samples)
-    bot = maker(seed)
-    if not isinstance(bot, Bot):
-        raise InvalidArgument(f"the maker of {name!r} made {bot!r}, which has no choose(view)")
-    return bot
-
-
-def _unit_hands(unit: _Unit) -> Iterator[_Hand]:
-    """Play a unit's deals in order, chaining them into games: each hand as it is finished."""
-    rules = unit.rules
-    players = rules.players
-    seats = tuple(unit.bots[(seat + unit.rotation) % players] for seat in range(players))
-    sits_out = rules.dealt_seats < rules.players
-    fixed: dict[int, tuple[tuple[CardSet, ...], tuple[Any, ...]]] = {}
-
-    def dealt(number: int, hand_number: int) -> Dealt:
-        dealer = hand_number % players  # the first dealer is seat 0; the deal passes left
-        if sits_out:
-            hands, stock = deal_hands(rules, unit.seed, number, dealer)
-        else:
-            if number not in fixed:
-                fixed[number] = deal_hands(rules, unit.seed, number)
-            hands, stock = fixed[number]
-        direction = rules.pass_direction(hand_number).value
-        return Dealt(hand_number, dealer, None, direction, hands, stock)
-
-    number = unit.first
-    while number < unit.last:
-        # A game over the deals left; it ends with the rules' end or when the deals run out.
-        start = number
-        preset = [dealt(n, n - start) for n in range(start, unit.last)]
-        game = Game(rules, seed=0, deals=preset)
-        while number < unit.last:
-            hand_number = number - start
-            bots = [_make_bot(unit, name, number, seat) for seat, name in enumerate(seats)]
-            before = game.scores
-            while not game.is_over and game.hand_number == hand_number:
-                seat = game.deal.to_act
-                assert seat is not None  # a game that is not over has a seat to act
-                game.play(bots[seat].choose(game.view(seat)), seat)
-            deal = game.hands[hand_number]
-            record = HandRecord(
-                deal=number,
-                rotation=unit.rotation,
-                seats=seats,
-                results=tuple(
-                    after - earlier for after, earlier in zip(game.scores, before, strict=True)
-                ),
-                shooter=deal.moon_shooter(),
-                queens=tuple(
-                    seat for seat in range(players) if deal.taken(seat).mask & _QUEENS_OF_SPADES
-                ),
-                dealt=tuple(deal.dealt_hand(seat) for seat in range(players)),
-            )
-            number += 1
-            if game.is_over:
-                yield record, tuple(seats[seat] for seat in game.winners())
-                break
-            yield record, None
-
-
-def _interleave(units: Sequence[_Unit]) -> Iterator[_Hand]:
-    """The hands of several units, one hand of each in turn, so that their deals are finished
-    together (each unit's hands still in its own order, so nothing else changes)."""
-    streams = [_unit_hands(unit) for unit in units]
-    while streams:
-        for stream in list(streams):
-            hand = next(stream, None)
-            if hand is None:
-                streams.remove(stream)
-            else:
-                yield hand
-
-
-def _units(
-    rules: Rules,
-    bots: tuple[str, ...],
-    deals: int,
-    seed: int,
-    block: int,
-    think: float | None,
-    samples: int | None,
-    makers: Mapping[str, Maker],
-) -> list[_Unit]:
-    """The work, deal by deal: every rotation of the first block, then of the next, ..."""
-    return [
-        _Unit(rules, bots, seed, rotation, first, min(first + block, deals), think, samples, makers)
-        for first in range(0, deals, block)
-        for rotation in range(rules.players)
-    ]
-
-
 # ---------------------------------------------------------------------- processes
 
-_POSIX: Final = hasattr(signal, "pthread_sigmask")
+_POSIX: Final = interrupts.POSIX
 """Whether signals can be blocked and sent (not on Windows, where a worker is terminated)."""
 _STOP_WAIT: Final = 2.0
 """Seconds the workers are given to report their last hands once told to stop."""
-
-
-def _stop_on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """A worker's Ctrl+C: ignore any other, and stop playing."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise KeyboardInterrupt
 
 
 def _work(index: int, units: Sequence[_Unit], out: Any) -> None:
@@ -501,7 +138,7 @@ def _work(index: int, units: Sequence[_Unit], out: Any) -> None:
     (``done``, ``stopped`` on Ctrl+C, or ``failed`` with the error)."""
     try:
         if _POSIX:
-            signal.signal(signal.SIGINT, _stop_on_interrupt)
+            signal.signal(signal.SIGINT, interrupts.stop)
             # It was started with Ctrl+C blocked, so that one during its start waits until here.
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         for hand in _interleave(units):
@@ -521,20 +158,6 @@ def _sendable(error: BaseException) -> BaseException:
     except Exception:
         return RuntimeError(f"{type(error).__name__}: {error}")
     return error
-
-
-@contextmanager
-def _interrupts_blocked() -> Iterator[None]:
-    """Hold back Ctrl+C in this thread while processes are started (they inherit the mask, and
-    unblock it once they can stop cleanly); one that comes meanwhile is delivered after."""
-    if not _POSIX or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run_processes(
@@ -579,7 +202,7 @@ def _run_processes(
             raise payload
 
     try:
-        with _interrupts_blocked():
+        with interrupts.blocked():
             for process in processes:
                 process.start()
         while running:
@@ -784,6 +407,7 @@ def run(
     progress: Progress | None = None,
     makers: Mapping[str, Maker] | None = None,
     ray: bool | str = False,
+    dealing: str = ARENA,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals once for every rotation of ``bots`` through the seats.
 
@@ -807,6 +431,10 @@ def run(
     ``auto``, ...). A connection this run made is closed at its end (and a local instance it
     started is stopped). Without Ray installed, an address that does not answer, or ``workers``
     given too, it is refused in a sentence.
+
+    ``dealing`` is the version of the dealing schedule the deals are shuffled by
+    (:mod:`hearts.dealing`): ``arena-1`` (the default, as every run before) or ``hand-seeds-1``;
+    it is kept in the result.
 
     Ctrl+C (KeyboardInterrupt) stops the run at once and raises :class:`Interrupted` (itself a
     KeyboardInterrupt) once every worker process has ended: its ``partial`` result is that of
@@ -835,8 +463,9 @@ def run(
     chain = deals if block is None else block
     made = _check_makers(makers, workers)
     _check(rules, bots, deals, workers, chain, seed, think, samples, progress, made, ray)
+    _arena_schedule(dealing)
     names = tuple(name.strip().lower() for name in bots)
-    units = _units(rules, names, deals, seed, min(chain, deals), think, samples, made)
+    units = _units(rules, names, deals, seed, min(chain, deals), think, samples, made, dealing)
     total = deals * rules.players
     hands: list[_Hand] = []
 
@@ -856,9 +485,9 @@ def run(
             _run_processes(units, workers, hands, report)
     except KeyboardInterrupt:
         finished = _finished_deals(hands, rules.players)
-        partial = _result(rules, names, seed, hands, finished, deals) if finished else None
+        partial = _result(rules, names, seed, hands, finished, deals, dealing) if finished else None
         raise Interrupted(partial, deals) from None
-    return _result(rules, names, seed, hands, deals, None)
+    return _result(rules, names, seed, hands, deals, None, dealing)
 
 
 def _check_makers(makers: Mapping[str, Maker] | None, workers: int) -> dict[str, Maker]:
@@ -891,101 +520,3 @@ def _check_makers(makers: Mapping[str, Maker] | None, workers: int) -> dict[str,
                 "of one): give workers=1 to play them here"
             ) from None
     return made
-
-
-def _finished_deals(hands: Sequence[_Hand], rotations: int) -> int:
-    """How many deals, from the first, every rotation has played."""
-    played: dict[int, int] = {}
-    for record, _ in hands:
-        played[record.deal] = played.get(record.deal, 0) + 1
-    finished = 0
-    while played.get(finished, 0) == rotations:
-        finished += 1
-    return finished
-
-
-def _result(
-    rules: Rules,
-    names: tuple[str, ...],
-    seed: int,
-    hands: Sequence[_Hand],
-    deals: int,
-    planned: int | None,
-) -> ArenaResult:
-    """The results of the first ``deals`` deals (of ``planned`` when the run was interrupted)."""
-    records = sorted(
-        (record for record, _ in hands if record.deal < deals),
-        key=lambda record: (record.deal, record.rotation),
-    )
-    winners = [game for record, game in hands if game is not None and record.deal < deals]
-    return ArenaResult(
-        variant=variants.name_of(rules),
-        players=rules.players,
-        bots=names,
-        deals=deals,
-        seed=seed,
-        rotations=rules.players,
-        hands=len(records),
-        games=len(winners),
-        unit="points" if rules.method is SettlementMethod.POINTS else "counters",
-        stats=tuple(_stats(name, names, records, winners) for name in dict.fromkeys(names)),
-        records=tuple(records),
-        planned=planned,
-    )
-
-
-def deal_margins(records: Sequence[HandRecord], name: str) -> list[float]:
-    """Per deal (in deal order), bot ``name``'s mean margin over the hands it played: its result
-    minus the mean of the others at the same table — the values its margin's interval is over.
-
-    >>> from hearts import variants
-    >>> result = run(variants.get("modern"), ["basic", "random", "random", "random"], deals=2)
-    >>> len(deal_margins(result.records, "basic"))
-    2
-    """
-    by_deal: dict[int, list[float]] = {}
-    for record in records:
-        margins = by_deal.setdefault(record.deal, [])
-        total = sum(record.results)
-        for seat, bot in enumerate(record.seats):
-            if bot == name:
-                mine = record.results[seat]
-                margins.append(mine - (total - mine) / (len(record.seats) - 1))
-    return [statistics.fmean(margins) for _, margins in sorted(by_deal.items()) if margins]
-
-
-def _stats(
-    name: str,
-    names: tuple[str, ...],
-    records: Sequence[HandRecord],
-    winners: Sequence[tuple[str, ...]],
-) -> BotStats:
-    """One bot's statistics from every hand (``records`` in deal order)."""
-    by_deal: dict[int, list[float]] = {}
-    hands = moons_for = moons_against = queens = 0
-    for record in records:
-        results = by_deal.setdefault(record.deal, [])
-        for seat, bot in enumerate(record.seats):
-            if bot != name:
-                continue
-            hands += 1
-            results.append(record.results[seat])
-            if record.shooter == seat:
-                moons_for += 1
-            elif record.shooter is not None:
-                moons_against += 1
-            if seat in record.queens:
-                queens += 1
-    per_deal = [statistics.fmean(results) for results in by_deal.values()]
-    margin_per_deal = deal_margins(records, name)
-    return BotStats(
-        bot=name,
-        seats=names.count(name),
-        hands=hands,
-        per_hand=estimate(per_deal),
-        margin=estimate(margin_per_deal),
-        moons_for=moons_for,
-        moons_against=moons_against,
-        queens=queens,
-        games_won=sum(game.count(name) for game in winners),
-    )

@@ -13,7 +13,9 @@ until the event closes. Its **digest**, published when the event is made, is
 digest of 256 random bits cannot be walked back to them, nor can another seed be found that
 gives it, so the seeds cannot be changed after the event is made, nor guessed before they are
 revealed. A table's game is dealt from :func:`game_seed` of the deal's seed (a one-way function
-of it): the game records of the deal carry that number, which the seed must give.
+of it): the game records of the deal carry that number, which the seed must give, and each is
+verified by the version of the dealing schedule it names or implies (:mod:`hearts.dealing`), so
+a digest published for an event verifies as it did when the event was made.
 
 **Scores.** Each result at seat ``s`` of deal ``n`` is compared with every other result at the
 same seat of the same deal: **matchpoints**, a score beaten counting 2 and a score tied 1, as a

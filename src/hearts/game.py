@@ -8,6 +8,15 @@ to each shuffle (a :class:`~hearts.events.ShuffleCommitted` event) before the po
 cut, so that its record proves every deal (:mod:`hearts.verify`). With ``hand_seeds=True`` each
 hand is shuffled from a seed of its own, derived from the game's (:func:`hearts.table.hand_seed`),
 so that a table can reveal each hand's seed (:meth:`Game.reveal`) as soon as the hand is over.
+How a seed becomes each hand's shuffle is the dealing schedule's (:mod:`hearts.dealing`), in
+the version the game is given (``dealing``, kept in :attr:`Game.dealing` and in its record).
+
+One module: a game is one state machine over one set of fields — the hands so far, the
+running totals, the pool and its Jack, the generator and the hand due to be dealt — and its
+dealing, settling, ending and undoing (back across a hand's settlement and its deal) each read
+and restore all of them together; split, each part would reach into the others' state. What is
+not the game's state is elsewhere: the table procedure (:mod:`hearts.table`), the shuffles
+(:mod:`hearts.dealing`), a hand (:mod:`hearts.deal`), settlement (:mod:`hearts.scoring`).
 
 >>> import random
 >>> from hearts import Game, variants
@@ -31,6 +40,8 @@ from typing import Any
 from hearts import scoring, table
 from hearts.cards import Card
 from hearts.deal import Deal, PassChoices, check_hands
+from hearts.dealing import HAND_SEEDS, STREAM, Schedule
+from hearts.dealing import get as schedule_of
 from hearts.errors import HeartsError, IllegalMove, InvalidArgument
 from hearts.events import DealerCut, Dealt, Event, GameOver, HandSettled, ShuffleCommitted
 from hearts.moves import Move
@@ -108,9 +119,11 @@ class Game:
     """A game of Hearts from its first deal to its end.
 
     ``seed`` (or an injected ``rng``) makes every shuffle and cut reproducible; with a seed,
-    each shuffle is committed to before the cut (see :mod:`hearts.verify`). By default one
+    each shuffle is committed to before the cut (see :mod:`hearts.verify`). The shuffles follow
+    a version of the dealing schedule (:mod:`hearts.dealing`), ``dealing``, kept in
+    :attr:`dealing` and in the game's record. By default (``stream-1``) one
     generator seeded with ``seed`` draws every shuffle in turn, so the seed proves every hand at
-    once. With ``hand_seeds=True`` (a seed needed, not a generator), each hand draws from a
+    once. With ``hand_seeds=True`` (``hand-seeds-1``; a seed needed, not a generator), each hand draws from a
     generator of its own, seeded with :meth:`hand_seed` (derived from the game's seed by
     HMAC-SHA256), and its commitment's salt derives from that hand seed
     (:func:`hearts.table.hand_seed_salt`): the seed of one hand, revealed once it is over
@@ -155,8 +168,11 @@ class Game:
         pone: PoneChoice | None = None,
         deals: Sequence[Dealt | DealerCut] | None = None,
         hand_seeds: bool = False,
+        dealing: str | None = None,
     ) -> None:
         dealer = _checked_arguments(rules, seed, rng, dealer, cut_for_deal, pone, deals, hand_seeds)
+        schedule = _checked_schedule(dealing, hand_seeds, rng)
+        hand_seeds = schedule.reveals
         if rng is None and seed is None:
             # Every game has a seed, so that its record can deal it again.
             seed = random.SystemRandom().randrange(2**63)
@@ -165,9 +181,12 @@ class Game:
         self.cut_for_deal = cut_for_deal
         self.hand_seeds = hand_seeds
         """Whether each hand is shuffled from a seed of its own (:meth:`hand_seed`)."""
+        self.dealing = schedule.version
+        """The version of the dealing schedule the game deals by (:mod:`hearts.dealing`)."""
+        self._schedule: Schedule = schedule
         self._pone = pone
         self._preset = list(deals) if deals is not None else []
-        self._rng = rng if rng is not None else random.Random(seed)
+        self._rng = rng if rng is not None else schedule.generator(seed)
         # The game's own generator draws only for the cut for deal and each hand's shuffle, so
         # its state before any hand can be derived from the seed again; an injected one may be
         # drawn from elsewhere, so its state is saved before every hand.
@@ -200,7 +219,7 @@ class Game:
                 dealer = table.check_cuts(cuts, rules.players)
             else:
                 dealer, cuts = table.cut_for_deal(self._cut_rng(), rules.players)
-                self._drew_cut = not hand_seeds
+                self._drew_cut = not schedule.per_hand
             self._opening.append(DealerCut(cuts=tuple(cuts), dealer=dealer))
         self.first_dealer = dealer
         self._start_hand(dealer)
@@ -388,7 +407,7 @@ class Game:
             raise InvalidArgument("this game has no hand seeds: make it with hand_seeds=True")
         if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
             raise InvalidArgument(f"hand {hand_number!r} is not a hand number (0, 1, ...)")
-        return table.hand_seed(self.seed, hand_number)
+        return self._schedule.hand_seed(self.seed, hand_number)
 
     def reveal(self, hand_number: int) -> HandReveal:
         """What to reveal of hand ``hand_number`` (from 0) once it is over: its seed, salt,
@@ -417,13 +436,14 @@ class Game:
                 f"hand {hand_number + 1} was dealt from a record, not shuffled from its seed"
             )
         deal = self._hands[hand_number].deal
-        deck, _ = table.shuffle_pack(self.rules.pack, table.seeded_rng(seed))
+        shuffled = self._schedule.revealed(self.rules.pack, seed, hand_number)
+        assert shuffled.salt is not None  # (a schedule that reveals commits)
         return HandReveal(
             hand_number=hand_number,
             dealer=deal.dealer,
             seed=seed,
-            salt=table.hand_seed_salt(seed, hand_number).hex(),
-            order=tuple(str(card) for card in deck),
+            salt=shuffled.salt.hex(),
+            order=tuple(str(card) for card in shuffled.deck),
             cut=deal.cut,
         )
 
@@ -445,19 +465,12 @@ class Game:
         if number < len(self._preset):
             masks, stock, at = self._preset_hand(number, dealer)
         else:
-            if self.hand_seeds:
-                # This hand's own generator and salt, both from its seed alone.
-                assert self.seed is not None
-                own = table.hand_seed(self.seed, number)
-                deck, suggested = table.shuffle_pack(rules.pack, table.seeded_rng(own))
-                salt = table.hand_seed_salt(own, number)
-            else:
-                deck, suggested = table.shuffle_pack(rules.pack, self._rng)
-                if self.seed is not None:
-                    # The salt comes from the seed, not the generator, so the deals do not shift.
-                    salt = table.hand_salt(self.seed, number)
+            # The shuffle, suggested cut and salt the dealing schedule draws for this hand.
+            shuffled = self._schedule.hand(rules.pack, self.seed, number, self._rng)
+            deck, suggested, salt = shuffled.deck, shuffled.suggested, shuffled.salt
+            assert suggested is not None  # (a game deals by a schedule that suggests cuts)
             at = suggested
-            if self.seed is not None:
+            if salt is not None:
                 # Commit to the shuffled pack before the pone cuts (see hearts.verify).
                 before.append(ShuffleCommitted(number, dealer, table.commit(deck, salt, number)))
             self._committing = before
@@ -502,10 +515,7 @@ class Game:
     def _cut_rng(self) -> random.Random:
         """What the cut for deal draws from: the game's generator, or with hand seeds a
         generator of its own."""
-        if self.hand_seeds:
-            assert self.seed is not None
-            return table.seeded_rng(table.cut_for_deal_seed(self.seed))
-        return self._rng
+        return self._schedule.cut_rng(self.seed, self._rng)
 
     def _rewind(self, state: Any) -> None:
         """Put the generator back as it was before the next hand (``len(self._hands)``) was
@@ -514,13 +524,13 @@ class Game:
         if state is not None:
             self._rng.setstate(state)
             return
-        if self.hand_seeds:
+        if self._schedule.per_hand:
             return  # each hand draws from a generator of its own: there is nothing to put back
-        rng = random.Random(self.seed)
+        rng = self._schedule.generator(self.seed)
         if self._drew_cut:
             table.cut_for_deal(rng, self.rules.players)
-        for _ in range(len(self._preset), len(self._hands)):
-            table.shuffle_pack(self.rules.pack, rng)
+        for number in range(len(self._preset), len(self._hands)):
+            self._schedule.hand(self.rules.pack, self.seed, number, rng)
         self._rng = rng
 
     def _preset_hand(self, number: int, dealer: int) -> tuple[list[int], list[Card], int | None]:
@@ -651,11 +661,12 @@ class Game:
         dealer: int | None = None,
         cut_for_deal: bool = False,
         hand_seeds: bool = False,
+        dealing: str | None = None,
     ) -> Game:
         """Rebuild a game from its rules, seed and the moves made, as (seat, move) pairs.
 
         The first dealer is seat 0 unless ``dealer`` is given or the seats ``cut_for_deal``
-        (not both); ``hand_seeds`` as the game was made. Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
+        (not both); ``hand_seeds`` or ``dealing`` as the game was made. Arguments of the wrong kind raise :class:`~hearts.errors.InvalidArgument`;
         a move refused raises its own kind, numbered from 1.
 
         >>> from hearts import variants
@@ -676,7 +687,14 @@ class Game:
         hearts.errors.InvalidArgument: move 1 ('AS', 1) must be a (seat, move) pair: the seat first
         """
         pairs = _seat_move_pairs(moves)
-        game = cls(rules, seed, dealer=dealer, cut_for_deal=cut_for_deal, hand_seeds=hand_seeds)
+        game = cls(
+            rules,
+            seed,
+            dealer=dealer,
+            cut_for_deal=cut_for_deal,
+            hand_seeds=hand_seeds,
+            dealing=dealing,
+        )
         for index, (seat, move) in enumerate(pairs):
             try:
                 game.play(move, seat)
@@ -693,6 +711,32 @@ class Game:
             self._deal_next()
         state = "over" if self._over else f"hand {self.hand_number + 1}"  # people count from 1
         return f"<Game of {self.players}: {state}, totals {self._totals}>"
+
+
+def _checked_schedule(dealing: str | None, hand_seeds: bool, rng: random.Random | None) -> Schedule:
+    """The dealing schedule a game deals by: ``dealing``'s version, else the one ``hand_seeds``
+    names (:data:`~hearts.dealing.HAND_SEEDS` or :data:`~hearts.dealing.STREAM`); a version not
+    known, one no game deals by, or one that contradicts ``hand_seeds`` is refused
+    (InvalidArgument)."""
+    if dealing is None:
+        return schedule_of(HAND_SEEDS if hand_seeds else STREAM)
+    schedule = schedule_of(dealing)
+    if not schedule.commits:
+        raise InvalidArgument(
+            f"dealing schedule {dealing} deals the arena's deals, not a game's: a game deals by "
+            f"{STREAM} or {HAND_SEEDS}"
+        )
+    if hand_seeds and not schedule.reveals:
+        raise InvalidArgument(
+            f"dealing schedule {dealing} deals no hand from a seed of its own: "
+            "give hand_seeds=True or that schedule, not both"
+        )
+    if schedule.per_hand and rng is not None:
+        raise InvalidArgument(
+            f"dealing schedule {dealing} derives each hand from the game's seed: give a seed, "
+            "not a generator"
+        )
+    return schedule
 
 
 def _checked_arguments(

@@ -3,7 +3,8 @@
 At a real table everyone sees the dealer shuffle and the pone cut (laws 5–7; dealing laws 7–9).
 At a digital table the server shuffles out of sight, so each hand goes like this:
 
-1. The game shuffles the pack from its seeded generator, exactly as before (:mod:`hearts.table`).
+1. The game shuffles the pack from its seed by its version of the dealing schedule
+   (:mod:`hearts.dealing`), exactly as before (:mod:`hearts.table`).
 2. Before the pone is asked to cut, it publishes :func:`~hearts.table.commit` of the shuffled
    order as a :class:`~hearts.events.ShuffleCommitted` event: ``sha256`` over the hand number,
    a 32-byte salt and the cards in order. Every seat sees it (:attr:`SeatView.commitment
@@ -12,6 +13,15 @@ At a digital table the server shuffles out of sight, so each hand goes like this
 3. The pone cuts as it chooses, or declines (``Game(pone=...)``); the cut, or None, is in the
    :class:`~hearts.events.Dealt` event.
 4. The cards are dealt one at a time from the eldest hand (:func:`hearts.table.deal_out`).
+
+**The dealing schedule's version.** Every record is read by the version of the dealing
+schedule it was dealt with (:mod:`hearts.dealing`): the one its ``"dealing"`` field names, or,
+when it names none (every record written before the versions were named), ``hand-seeds-1`` with
+``"hand_seeds": true`` and ``stream-1`` without. A version is never changed, so a record and
+its commitments verify as they did when they were made; a record naming a version this one does
+not know is refused in a sentence (:class:`~hearts.errors.InvalidRecord`), and nothing is
+checked. Under ``stream-1`` (below) one generator seeded with the game's seed draws the cut
+for deal and every hand's shuffle in turn.
 
 The salt of hand ``n`` is ``HMAC-SHA256(key=the seed, "hearts shuffle salt n")``
 (:func:`~hearts.table.hand_salt`): anyone holding the seed can derive it, and no one without
@@ -33,7 +43,7 @@ With the seed, :func:`verify_record` (and ``hearts verify RECORD``) checks every
   event (:class:`Mismatch`). An edited event leaves the later hands checked; after a move the
   rules refuse, the later hands cannot be replayed and fail.
 
-**Hand seeds.** A game made with ``Game(rules, seed, hand_seeds=True)`` does not draw every
+**Hand seeds** (``hand-seeds-1``). A game made with ``Game(rules, seed, hand_seeds=True)`` does not draw every
 shuffle from one generator: hand ``n`` draws its shuffle and the cut suggested to its pone from
 a generator of its own, seeded with the hand's seed, ``HMAC-SHA256(key=the game's seed, "hearts
 hand seed v1|n")`` (:func:`~hearts.table.hand_seed`, 64 hex digits), and its commitment's salt
@@ -54,7 +64,9 @@ A record with no events, or of a version this one cannot read (:func:`hearts.rec
 reads it as :func:`hearts.record.loads` does), is refused. What this does not prove: that the
 seed itself was chosen fairly; the pone's free cut is what no one can arrange in advance. A game
 with no seed (an injected generator, or deals given from a record) makes no commitments; its
-record cannot be verified this way. Standard library only.
+record cannot be verified this way. The replay of the play and its :class:`Mismatch` are
+:mod:`hearts.verify_replay`'s, the check of one hand's reveal (:func:`check_reveal`)
+:mod:`hearts.verify_reveal`'s; both names are importable from here. Standard library only.
 
 >>> from hearts import Game, record, variants
 >>> game = Game(variants.get("classic"), seed=3)
@@ -68,18 +80,21 @@ record cannot be verified this way. Standard library only.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hearts import record, table
-from hearts.cards import Card, CardSet, cards_of
+from hearts.cards import Card, CardSet
 from hearts.deal import check_hands
+from hearts.dealing import get as schedule_of
+from hearts.dealing import of_record
 from hearts.errors import HeartsError, InvalidRecord
-from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted, first_difference, move_of
+from hearts.events import DealerCut, Dealt, Event, ShuffleCommitted
 from hearts.game import Game
 from hearts.rules import Rules
-from hearts.table import HandReveal, commit, hand_salt, hand_seed_salt
+from hearts.table import commit, hand_salt
+from hearts.verify_replay import Mismatch, _Replay
+from hearts.verify_reveal import check_reveal
 
 __all__ = [
     "commit",
@@ -92,20 +107,6 @@ __all__ = [
     "verify_record",
     "verify_text",
 ]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Mismatch:
-    """The first place where a hand's recorded play parts from its replay by the rules."""
-
-    move: int
-    """The hand's moves up to this point, counted from 1 (0: before its first move)."""
-    event: int | None
-    """The record's index of the event (None: the record lacks an event the replay logs)."""
-    kind: str
-    """The kind of that event (where the record lacks one, of the replay's)."""
-    text: str
-    """All of it in a sentence: the move, the event and what differs."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -141,13 +142,6 @@ class HandCheck:
             f"deal {_mark(self.deal)}, play {_mark(self.play)}"
         )
         return f"{head} ({'; '.join(self.problems)})" if self.problems else head
-
-
-def _seats_hold(seats: Sequence[str]) -> str:
-    """``seat 1 holds``, ``seats 0, 1 and 3 hold``."""
-    if len(seats) == 1:
-        return f"seat {seats[0]} holds"
-    return f"seats {', '.join(seats[:-1])} and {seats[-1]} hold"
 
 
 def _mark(ok: bool) -> str:
@@ -188,7 +182,7 @@ def verify(game: Game) -> VerifyReport:
         game.first_dealer,
         game.cut_for_deal,
         game.events,
-        game.hand_seeds,
+        game.dealing,
     )
 
 
@@ -246,123 +240,9 @@ def verify_record(data: Any) -> VerifyReport:
         found.dealer,
         found.cut_for_deal,
         found.events,
-        found.hand_seeds,
+        of_record(data),
         found.revealed,
     )
-
-
-# ------------------------------------------------------------------------------ one reveal
-
-
-def check_reveal(
-    reveal: HandReveal,
-    commitment: str,
-    rules: Rules,
-    *,
-    seat: int | None = None,
-    cards: Sequence[Card | str] | CardSet | None = None,
-    dealt: Dealt | None = None,
-) -> str | None:
-    """Check what a table revealed of one hand once it was over (:meth:`Game.reveal
-    <hearts.game.Game.reveal>`) against the ``commitment`` received when the hand was dealt,
-    and, given ``seat`` and ``cards``, against the cards that seat was dealt; given the whole
-    deal (``dealt``, the hand's :class:`~hearts.events.Dealt` event once it is known), against
-    every hand, the stock, the dealer and the cut. None when everything matches; else what
-    failed, in a sentence.
-
-    It checks that the salt is the one the seed derives, that the order is a shuffle of the
-    pack of ``rules`` and the very one the seed draws, that the order and salt hash to the
-    commitment, and that the order, cut as revealed and dealt by the table procedure, gives
-    the cards.
-
-    >>> from hearts import Game, variants
-    >>> game = Game(variants.get("classic"), seed=4, hand_seeds=True)
-    >>> while game.hand_number == 0:
-    ...     _ = game.play(game.legal_moves()[0])
-    >>> shown, committed = game.reveal(0), game.events[0].commitment
-    >>> first = game.hands[0].events[0]
-    >>> check_reveal(shown, committed, game.rules, seat=2, cards=first.hands[2]) is None
-    True
-    >>> print(check_reveal(shown, committed, game.rules, seat=2, cards=first.hands[1]))
-    hand 1's reveal fails: seat 2 was dealt other cards than this order, cut at 19 cards, deals
-    """
-    problems = _reveal_problems(reveal, commitment, rules, seat, cards, dealt)
-    if not problems:
-        return None
-    return f"hand {reveal.hand_number + 1}'s reveal fails: {'; '.join(problems)}"
-
-
-def _reveal_problems(
-    reveal: HandReveal,
-    commitment: str,
-    rules: Rules,
-    seat: int | None,
-    cards: Sequence[Card | str] | CardSet | None,
-    dealt: Dealt | None,
-) -> list[str]:
-    if not isinstance(reveal, HandReveal):
-        raise TypeError(f"check_reveal checks a HandReveal, not {type(reveal).__name__}")
-    if (seat is None) != (cards is None):
-        raise TypeError("give check_reveal a seat and its cards both, or neither")
-    number = reveal.hand_number
-    problems: list[str] = []
-    if not table.is_hand_seed(reveal.seed):
-        return ["its seed is not 64 lowercase hex digits"]
-    if reveal.salt != hand_seed_salt(reveal.seed, number).hex():
-        problems.append("the salt is not the one the seed derives")
-    try:
-        order = [Card.parse(name) for name in reveal.order]
-    except HeartsError:
-        return [*problems, "the order holds a name that is not a card"]
-    if sorted(order) != cards_of(rules.pack) or [str(c) for c in order] != list(reveal.order):
-        return [*problems, "the order is not the pack of these rules, each card once by its name"]
-    drawn, _ = table.shuffle_pack(rules.pack, table.seeded_rng(reveal.seed))
-    if order != drawn:
-        problems.append("the order is not the shuffle the seed draws")
-    try:
-        salt = bytes.fromhex(reveal.salt)
-    except ValueError:
-        salt = b""
-    if commit(order, salt, number) != commitment:
-        problems.append(
-            "the order and the salt do not hash to the commitment received when the hand was dealt"
-        )
-    try:
-        cut_order = table.cut(order, reveal.cut)
-    except HeartsError as error:
-        return [*problems, f"the cut of {reveal.cut} cards is not a legal cut: {error}"]
-    if not 0 <= reveal.dealer < rules.players:
-        return [*problems, f"seat {reveal.dealer} is no seat of this table"]
-    hands, stock = table.deal_out(
-        cut_order,
-        players=rules.players,
-        dealer=reveal.dealer,
-        hand_size=rules.hand_size,
-        sits_out=reveal.dealer if rules.dealt_seats < rules.players else None,
-    )
-    how = "uncut" if reveal.cut is None else f"cut at {reveal.cut} cards"
-    if seat is not None and cards is not None:
-        if not 0 <= seat < rules.players:
-            problems.append(f"seat {seat} is no seat of this table")
-        elif CardSet(hands[seat]) != CardSet(Card.coerce(card) for card in cards):
-            problems.append(f"seat {seat} was dealt other cards than this order, {how}, deals")
-    if dealt is not None:
-        if dealt.hand_number != number:
-            problems.append(f"the deal given is of hand {dealt.hand_number + 1}")
-        if dealt.dealer != reveal.dealer:
-            problems.append(f"seat {dealt.dealer} dealt the hand, not seat {reveal.dealer}")
-        if dealt.cut != reveal.cut:
-            problems.append(f"the hand was cut at {dealt.cut}, not at {reveal.cut}")
-        wrong = [
-            str(s)
-            for s, hand in enumerate(hands)
-            if s >= len(dealt.hands) or CardSet(hand) != dealt.hands[s]
-        ]
-        if wrong:
-            problems.append(f"{_seats_hold(wrong)} other cards than this order, {how}, deals")
-        if tuple(stock) != tuple(dealt.stock):
-            problems.append(f"the stock is not what this order, {how}, leaves")
-    return problems
 
 
 # ------------------------------------------------------------------------------ the checks
@@ -374,17 +254,18 @@ def _verify(
     dealer: int,
     cut_for_deal: bool,
     events: Sequence[Event],
-    hand_seeds: bool = False,
+    dealing: str,
     revealed: Mapping[int, str] | None = None,
 ) -> VerifyReport:
     if not events:
         return VerifyReport((), ("the record has no events: no hand was dealt to verify",))
-    if seed is None and not hand_seeds:
+    schedule = schedule_of(dealing)
+    if seed is None and not schedule.reveals:
         return VerifyReport((), ("the record has no seed: its deals cannot be verified",))
     revealed = dict(revealed or {})
     problems: list[str] = []
     notes: list[str] = []
-    rng = random.Random(seed)
+    rng = schedule.generator(seed)
     opening: list[Event] = []  # what comes before the first deal: the cut for deal, if any
     if cut_for_deal:
         if seed is None:
@@ -401,8 +282,7 @@ def _verify(
             else:
                 drawn = dealer
         else:
-            cut_rng = table.seeded_rng(table.cut_for_deal_seed(seed)) if hand_seeds else rng
-            drawn, cuts = table.cut_for_deal(cut_rng, rules.players)
+            drawn, cuts = table.cut_for_deal(schedule.cut_rng(seed, rng), rules.players)
             opening.append(DealerCut(cuts=tuple(cuts), dealer=drawn))
         if dealer != drawn:
             problems.append(
@@ -430,8 +310,9 @@ def _verify(
     replayed: list[Dealt] = []  # the deal each hand is replayed from
     first_dealer = dealer
     for number in range(played):
-        if hand_seeds:
-            own = table.hand_seed(seed, number) if seed is not None else revealed.get(number)
+        if seed is None:
+            # A game in progress withholds its seed: a hand is checked once its seed is revealed.
+            own = revealed.get(number)
             if own is None:
                 found.append(None)
                 whole = _whole_deal(rules, number, dealer, deals)
@@ -439,12 +320,11 @@ def _verify(
                     replayed.append(whole)
                 dealer = table.next_dealer(dealer, rules.players)
                 continue
-            deck, suggested = table.shuffle_pack(rules.pack, table.seeded_rng(own))
-            salt = hand_seed_salt(own, number)
+            shuffled = schedule.revealed(rules.pack, own, number)
         else:
-            assert seed is not None
-            deck, suggested = table.shuffle_pack(rules.pack, rng)
-            salt = hand_salt(seed, number)
+            shuffled = schedule.hand(rules.pack, seed, number, rng)
+        deck, suggested, salt = shuffled.deck, shuffled.suggested, shuffled.salt
+        assert suggested is not None and salt is not None  # (a game's schedule commits)
         found.append(_check_deal(rules, salt, number, dealer, deck, commitments, deals))
         if len(replayed) == number:
             replayed.append(_deal_to_replay(rules, number, dealer, deck, suggested, deals))
@@ -632,174 +512,3 @@ def _deal_problems(
             f"{direction!r}"
         )
     return problems
-
-
-# ------------------------------------------------------------------------------ the replay
-
-_Indexed = list[tuple[int, Event]]
-"""Events with their index in the log they come from."""
-
-
-def _by_hand(events: Sequence[Event]) -> tuple[_Indexed, dict[int, _Indexed]]:
-    """A log split into what comes before the first deal and each hand's events by its number
-    (a hand starts at a commitment or a deal of a hand number other than the current one)."""
-    opening: _Indexed = []
-    hands: dict[int, _Indexed] = {}
-    current: int | None = None
-    for index, event in enumerate(events):
-        if isinstance(event, ShuffleCommitted | Dealt) and event.hand_number != current:
-            current = event.hand_number
-        (opening if current is None else hands.setdefault(current, [])).append((index, event))
-    return opening, hands
-
-
-def _is_move(event: Event) -> bool:
-    try:
-        return move_of(event) is not None
-    except InvalidRecord:
-        return True  # a move whose value is bad (refused when replayed)
-
-
-class _Replay:
-    """The record's moves replayed by the rules, hand by hand from the deals given, and the
-    record's events compared with the events the replay logs."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: int,
-        deals: Sequence[Dealt],
-        events: Sequence[Event],
-        stop: int | None = None,
-    ) -> None:
-        try:
-            game = Game(rules, rng=random.Random(0), dealer=dealer, deals=deals)
-        except HeartsError as error:  # pragma: no cover - the deals given are checked
-            raise InvalidRecord(f"the record's rules cannot be dealt: {error}") from None
-        # The first hand that cannot be replayed: its seed is not revealed and the record does
-        # not hold its deal whole (a game in progress, as a client holds it).
-        self.stop = stop
-        cutoff = len(events)
-        if stop is not None:
-            later = _by_hand(events)[1].get(stop)
-            if later:
-                cutoff = later[0][0]
-        # The record's event at which the rules refused its move, and why.
-        self.refused: tuple[int, str] | None = None
-        for index, event in enumerate(events[:cutoff]):
-            try:
-                move = move_of(event, index)
-                if move is not None:
-                    game.play(move[1], move[0])
-            except HeartsError as error:
-                reason = str(error).removeprefix(f"event {index} ({event.kind}): ")
-                self.refused = (index, reason)
-                break
-        self.over = game.is_over
-        self.opening, self.recorded = _by_hand(events)
-        _, self.dealt = _by_hand(game.events)
-        # The hand of the refused move (-1: before the first deal): the replay stops there.
-        self._refused_in: int | None = None
-        if self.refused is not None:
-            self._refused_in = -1
-            for number, hand in self.recorded.items():
-                if any(index == self.refused[0] for index, _ in hand):
-                    self._refused_in = number
-
-    def check(self, number: int) -> tuple[bool, list[str], Mismatch | None]:
-        """Whether hand ``number`` of the record is what the replay logs: (ok, problems, the
-        first mismatch)."""
-        if self.stop is not None and number >= self.stop:
-            return (
-                False,
-                [
-                    f"not replayed: the seed of hand {self.stop + 1} is not revealed and the "
-                    "record does not hold its deal whole"
-                ],
-                None,
-            )
-        if self._refused_in is not None and number > self._refused_in:
-            where = (
-                f"of hand {self._refused_in + 1}"
-                if self._refused_in >= 0
-                else "before the first deal"
-            )
-            return False, [f"not replayed: the rules refused a move {where}"], None
-        if number not in self.dealt:
-            last = max(self.dealt, default=-1) + 1
-            if self.over:
-                return False, [f"by the rules the game is over after hand {last}"], None
-            return False, [f"the record's moves end in hand {last}, before this hand"], None
-        recorded = self.recorded.get(number, [])
-        # (A hand recorded before claims were judged at its end has no judgement to compare.)
-        replayed = record.as_recorded([e for _, e in recorded], [e for _, e in self.dealt[number]])
-        mismatch = self._first_mismatch(
-            [(i, e) for i, e in recorded if not _is_deal(e)],
-            [e for e in replayed if not _is_deal(e)],
-        )
-        if mismatch is None:
-            return True, [], None
-        return False, [mismatch.text], mismatch
-
-    def _first_mismatch(self, recorded: _Indexed, replayed: list[Event]) -> Mismatch | None:
-        moves = 0
-        for position in range(max(len(recorded), len(replayed))):
-            if position >= len(recorded):
-                theirs = replayed[position]
-                more = len(replayed) - position - 1
-                rest = f" (and {more} more)" if more else ""
-                return Mismatch(
-                    moves,
-                    None,
-                    theirs.kind,
-                    f"{_after(moves)}, the replay logs a {theirs.kind} event{rest} that the "
-                    "record's hand does not have",
-                )
-            index, ours = recorded[position]
-            is_move = _is_move(ours)
-            moves += is_move
-            where = (
-                f"move {moves}, event {index} ({ours.kind}),"
-                if is_move
-                else f"{_after(moves)}, event {index} ({ours.kind})"
-            )
-            if self.refused is not None and self.refused[0] == index:
-                return Mismatch(
-                    moves, index, ours.kind, f"{where} is refused by the rules: {self.refused[1]}"
-                )
-            if position >= len(replayed):
-                return Mismatch(
-                    moves,
-                    index,
-                    ours.kind,
-                    f"{where} is not in the replay, in which the hand has no more events",
-                )
-            theirs = replayed[position]
-            if ours != theirs:
-                return Mismatch(
-                    moves,
-                    index,
-                    ours.kind,
-                    f"{where} is not what the rules make of the moves: {_difference(ours, theirs)}",
-                )
-        return None
-
-
-def _is_deal(event: Event) -> bool:
-    """The commitment and the deal are the deal check's; the play check compares the rest."""
-    return isinstance(event, ShuffleCommitted | Dealt)
-
-
-def _after(moves: int) -> str:
-    return f"after move {moves}" if moves else "before the hand's first move"
-
-
-def _difference(ours: Event, theirs: Event) -> str:
-    """What differs between a recorded event and the replay's, in words."""
-    if ours.kind != theirs.kind:
-        return f"the replay logs a {theirs.kind} event there"
-    difference = first_difference(ours, theirs)
-    if difference is None:  # pragma: no cover - events that differ differ in a field
-        return "it differs from the replay's"
-    where, value, other_value = difference
-    return f"its {where} is {value!r} in the record, but {other_value!r} in the replay"

@@ -67,11 +67,11 @@ def test_registry_refuses_an_unknown_bot_with_a_suggestion() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"think": -1}, r"^think must be a number of seconds above zero, not -1$"),
-        ({"think": float("nan")}, r"^think must be a number of seconds above zero, not nan$"),
-        ({"think": "1"}, r"^think must be a number of seconds above zero, not '1'$"),
-        ({"samples": 0}, r"^samples must be a whole number of at least 1, not 0$"),
-        ({"samples": 2.5}, r"^samples must be a whole number of at least 1, not 2.5$"),
+        ({"think": -1}, r"^think must be a positive number of seconds, not -1$"),
+        ({"think": float("nan")}, r"^think must be a positive number of seconds, not nan$"),
+        ({"think": "1"}, r"^think must be a positive number of seconds, not '1'$"),
+        ({"samples": 0}, r"^samples must be at least 1, not 0$"),
+        ({"samples": 2.5}, r"^samples must be a whole number, not 2.5$"),
         ({"seed": "x"}, r"^a bot's seed must be a whole number \(or None\), not 'x'$"),
         ({"seed": 1.5}, r"^a bot's seed must be a whole number \(or None\), not 1.5$"),
         ({"seed": True}, r"^a bot's seed must be a whole number \(or None\), not True$"),

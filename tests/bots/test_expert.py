@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import random
 import re
 
@@ -23,8 +22,8 @@ from hearts.bots.expert import (
     run_on,
     strong_run,
 )
-from hearts.bots.sampler import PassSampler, Sampler
-from hearts.cards import QUEEN_OF_SPADES, Card, Rank
+from hearts.bots.sampler import PassSampler
+from hearts.cards import Card, Rank
 from hearts.deal import Phase
 from hearts.events import CardPlayed
 from hearts.moves import Pass
@@ -107,9 +106,9 @@ def test_a_hint_gives_the_experts_move_and_a_reason() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"think": 0}, "think must be a number of seconds above zero, not 0"),
-        ({"think": "1"}, "think must be a number of seconds above zero"),
-        ({"samples": 0}, "samples must be a whole number of at least 1, not 0"),
+        ({"think": 0}, "think must be a positive number of seconds, not 0"),
+        ({"think": "1"}, "think must be a positive number of seconds"),
+        ({"samples": 0}, "samples must be at least 1, not 0"),
     ],
 )
 def test_a_bad_budget_is_refused(options: dict[str, object], words: str) -> None:
@@ -143,65 +142,27 @@ def test_the_roll_out_leads_low_from_its_shortest_suit_and_keeps_high_spades_whi
     assert rollout_card(deal) == Card.parse("6C")  # its shortest suit; not the A♠/K♠
 
 
-FLUSH = [
-    "2C 9D TD JD QD KD AD 7S 8S 9S AS 2H 3H",
-    "3C 4C 5C 7C 8C 6S TS JS QS KS 4H 5H 6H",
-    "9C TC JC QC KC 7H 8H 9H TH JH QH KH AH",
-    "AC 6C 2S 3S 4S 5S 2D 3D 4D 5D 6D 7D 8D",
-]
-
-
-def test_the_flushing_roll_out_leads_a_low_spade_while_the_queen_is_out() -> None:
-    """flush: a seat with spades under the Q♠, neither the K♠ nor the A♠, leads its lowest spade
-    while the Q♠ is in another hand; without it, low from its shortest suit."""
-    deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC")
-    assert rollout_card(deal) == Card.parse("6C")  # (its only club: its shortest suit)
-    assert rollout_card(deal, flush=True) == Card.parse("2S")
-    # With the K♠ (seat 1's, swapped for its 5♠) it would catch the Q♠: it leads as ever.
-    hands = [FLUSH[0], FLUSH[1].replace("KS", "5S"), FLUSH[2], FLUSH[3].replace("5S", "KS")]
-    catcher = play_to(Deal.from_hands(MODERN, hands, pass_direction="hold"), "2C 3C 9C AC")
-    assert rollout_card(catcher, flush=True) == Card.parse("6C")
-
-
-def test_the_flushing_roll_out_sheds_the_ace_of_spades_before_a_heart_while_the_queen_is_out() -> (
-    None
-):
-    """flush: void in the suit led, a seat sheds its A♠ or K♠ (which would catch the Q♠)
-    before a heart while the Q♠ is out; without it, what counts most (a heart)."""
-    deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC 6C")
-    assert deal.to_act == 0  # (void in clubs: 9D-AD, 7S 8S 9S AS, 2H 3H)
-    assert rollout_card(deal) == Card.parse("3H")
-    assert rollout_card(deal, flush=True) == Card.parse("AS")
-
-
-def test_the_flushing_roll_out_plays_as_ever_once_no_other_hand_holds_the_queen() -> None:
-    """flush changes only what is played while the Q♠ is in another hand: with the Q♠ played,
-    or in the hand of the seat to act, the roll-out's card is the one it plays without."""
-    compared = 0
-    for seed in range(30):
-        deal = Game(MODERN.replace(passing=None), seed=seed).deal.copy()
-        while deal.phase is Phase.PLAY:
-            card = rollout_card(deal, flush=True)
-            seat = deal.to_act
-            assert seat is not None
-            others = [deal.hand(other).mask for other in deal.seats if other != seat]
-            if not any(mask >> QUEEN_OF_SPADES & 1 for mask in others):
-                assert card == rollout_card(deal)
-                compared += 1
-            deal.play(card)
-    assert compared > 300
-
-
-def test_the_expert_flushes_only_when_asked_and_keeps_it_when_pickled() -> None:
-    """flush=True reaches the roll-outs of the play and of the searched pass; off by default
-    while it is measured."""
-    flushing = ExpertBot(seed=1, samples=4, flush=True)
-    assert ExpertBot().flush is False
-    assert pickle.loads(pickle.dumps(flushing)).flush is True
-    deal = play_to(Deal.from_hands(MODERN, FLUSH, pass_direction="hold"), "2C 3C 9C AC")
-    assert flushing.choose(deal.view(3)) in deal.legal_moves()
-    with pytest.raises(InvalidArgument, match=r"^flush must be True or False, not 1$"):
-        ExpertBot(flush=1)  # type: ignore[arg-type]
+@pytest.mark.parametrize("name", ["inference", "flush", "weighted"])
+def test_a_removed_switch_named_off_is_accepted_with_a_warning_and_on_is_refused(name: str) -> None:
+    """Issue 40: the switches that measured no gain are gone. An old caller naming one off (as
+    it was by default) gets the expert it always got, with a DeprecationWarning; one naming it on
+    is refused in a sentence (the play it asked for is gone), and so is a pickled expert that had
+    it on. A switch the expert never took is refused too."""
+    with pytest.warns(DeprecationWarning, match=rf"^the expert's switch '{name}' was removed"):
+        old = ExpertBot(seed=1, **{name: False})
+    assert old.options() == ExpertBot(seed=1).options() and not hasattr(old, name)
+    with pytest.raises(InvalidArgument, match=rf"^the expert's switch '{name}' was removed .*"
+                       rf"so {name}=True cannot be kept: leave it out$"):  # fmt: skip
+        ExpertBot(**{name: True})
+    state = ExpertBot(seed=2).__getstate__()
+    with pytest.warns(DeprecationWarning):
+        revived = ExpertBot.__new__(ExpertBot)
+        revived.__setstate__({**state, name: False})
+    assert revived.options() == ExpertBot(seed=2).options()
+    with pytest.raises(InvalidArgument, match=rf"'{name}' was removed"):
+        ExpertBot.__new__(ExpertBot).__setstate__({**state, name: True})
+    with pytest.raises(InvalidArgument, match=r"^ExpertBot takes no switch 'flsh'$"):
+        ExpertBot(flsh=False)
 
 
 def test_the_roll_out_takes_a_moon_threats_tricks_and_does_not_feed_it() -> None:
@@ -412,32 +373,6 @@ def test_the_expert_weighs_a_run_only_where_one_is_open() -> None:
     taken = play_to(deal, "2D 5D KH KD")
     assert taken.penalties()[3] == 1 and not may_run(taken.view(0))
     assert not run_on(taken, 0) and run_on(taken, 3)
-
-
-def test_the_expert_reads_the_others_sheds_only_when_asked_and_keeps_it_when_pickled() -> None:
-    """inference=True: the expert's sampler weighs its deals by the others' sheds
-    (HELD_QUEEN, HELD_POINTS: hearts.bots.sampler.sheds_held); off by default while it is
-    measured, and then its sampler reads nothing (every deal that fits as likely)."""
-    hands = [
-        "2C 5C 9C QC 3D 7D KD 4S 8S 3S AS 6H JH",
-        "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
-        "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
-        "8C 6D TD JD QD 2S QS 7S JS 4H 5H 9H TH",
-    ]
-    deal = play_to(Deal.from_hands(MODERN, hands, pass_direction="hold"), "2C 3C 4C 8C 2S 4S")
-    view = play_to(deal, "5S 6S JC TD").view(0)  # (seat 3 shed the T♦ on the J♣)
-    reading = ExpertBot(seed=1, samples=4, inference=True)
-    problem = reading.problem(view)
-    assert problem is not None and isinstance(problem.sampler, Sampler)
-    sheds = problem.sampler.sheds
-    assert sheds is not None and sheds.queen == [0, 0, 0, 1]
-    assert (sheds.held_queen, sheds.held_points) == (expert.HELD_QUEEN, expert.HELD_POINTS)
-    plain = ExpertBot(seed=1, samples=4).problem(view)
-    assert plain is not None and isinstance(plain.sampler, Sampler)
-    assert plain.sampler.sheds is None
-    assert pickle.loads(pickle.dumps(reading)).inference is True
-    with pytest.raises(InvalidArgument, match=r"^inference must be True or False, not 1$"):
-        ExpertBot(inference=1)  # type: ignore[arg-type]
 
 
 def test_running_the_roll_out_wins_every_trick_it_can() -> None:

@@ -77,11 +77,11 @@ def test_the_baseline_follows_the_basic_player_outside_the_play_and_in_forms_it_
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"think": 0}, "think must be a number of seconds above zero, not 0"),
-        ({"think": "1"}, "think must be a number of seconds above zero"),
-        ({"think": True}, "think must be a number of seconds above zero"),
-        ({"samples": 0}, "samples must be a whole number of at least 1, not 0"),
-        ({"samples": 2.5}, "samples must be a whole number of at least 1, not 2.5"),
+        ({"think": 0}, "think must be a positive number of seconds, not 0"),
+        ({"think": "1"}, "think must be a positive number of seconds"),
+        ({"think": True}, "think must be a positive number of seconds"),
+        ({"samples": 0}, "samples must be at least 1, not 0"),
+        ({"samples": 2.5}, "samples must be a whole number, not 2.5"),
     ],
 )
 def test_a_bad_budget_is_refused(options: dict[str, object], words: str) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import hearts.bots
 from hearts import Deal, Game, InvalidArgument, variants
 from hearts.bots import ExpertBot
 from hearts.bots.value import (
@@ -101,8 +100,8 @@ def test_bad_positions_and_bad_models_are_refused_in_a_sentence() -> None:
 def test_model_files_that_are_not_a_value_model_are_refused_in_a_sentence(
     tmp_path: Path,
 ) -> None:
-    """An .npy (one array), layers that do not fit one another, scalars, and the policy model
-    are each refused when read, never left to fail in the middle of a game."""
+    """An .npy (one array), layers that do not fit one another, scalars, and another network
+    (a model of play's shapes: 272 inputs, 52 outputs) are each refused when read, never left to fail in the middle of a game."""
     weights = [np.asarray(w) for w in shipped_model().weights]
     np.save(tmp_path / "one.npy", weights[0])
     with pytest.raises(InvalidArgument, match=r"not an \.npz of the layers w1 b1 w2 b2 w3 b3"):
@@ -121,9 +120,10 @@ def test_model_files_that_are_not_a_value_model_are_refused_in_a_sentence(
     np.savez(tmp_path / "scalars.npz", **{name: np.float32(1) for name in names})
     with pytest.raises(InvalidArgument, match="not a value model"):
         ValueModel.load(tmp_path / "scalars.npz")
-    policy = Path(hearts.bots.__file__).parent / "data" / "policy-modern.npz"
+    shapes = {"w1": (272, 16), "b1": (16,), "w2": (16, 8), "b2": (8,), "w3": (8, 52), "b3": (52,)}
+    np.savez(tmp_path / "policy.npz", **{name: np.zeros(shape) for name, shape in shapes.items()})
     with pytest.raises(InvalidArgument, match="not a value model"):
-        ValueModel.load(policy)
+        ValueModel.load(tmp_path / "policy.npz")
 
 
 def test_a_model_saved_is_the_model_loaded(tmp_path: object) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from hearts.cards import Card, CardSet
-from hearts.envs.aec import _DIRECTIONS, _PHASES, CARD_SLOTS, layout
+from hearts.envs.encoding import CARD_SLOTS, DIRECTIONS, PHASES, layout
 from hearts.events import CardPlayed, Discarded
 from hearts.observation import SeatView
 
@@ -71,8 +71,8 @@ def reference_encode(view: SeatView, choosing: CardSet = CardSet()) -> np.ndarra
             out[start + rel(other)] = value
     out[fields["pool"].start] = view.pool
     out[fields["jack"].start] = float(view.jack)
-    out[fields["direction"].start + _DIRECTIONS.index(view.pass_direction)] = 1.0
-    out[fields["phase"].start + _PHASES.index(view.phase)] = 1.0
+    out[fields["direction"].start + DIRECTIONS.index(view.pass_direction)] = 1.0
+    out[fields["phase"].start + PHASES.index(view.phase)] = 1.0
     if view.to_act is not None:
         out[fields["to_act"].start + rel(view.to_act)] = 1.0
     out[fields["hearts_broken"].start] = float(view.hearts_broken)

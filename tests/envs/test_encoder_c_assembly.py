@@ -21,7 +21,7 @@ import pytest
 
 from hearts import Game, variants
 from hearts.cards import CardSet
-from hearts.envs import aec
+from hearts.envs import encoding
 from hearts.envs.aec import Encoder, layout
 from hearts.hand.choices import PassChoices
 from hearts.observation import SeatView
@@ -34,7 +34,7 @@ STEPS = 160
 
 PURE = os.environ.get("HEARTS_PURE", "") not in ("", "0")
 needs_c = pytest.mark.skipif(
-    aec._ENCODE_REST is None, reason="the C assembly is not built (or HEARTS_PURE)"
+    encoding._ENCODE_REST is None, reason="the C assembly is not built (or HEARTS_PURE)"
 )
 
 # Totals far past every form's bounds (and past a C long long), each side.
@@ -48,12 +48,12 @@ def _same(encoder: Encoder, view: SeatView, choosing: CardSet = CardSet()) -> np
     assert fast.dtype == slow.dtype == np.float32
     assert fast.shape == slow.shape
     assert np.array_equal(fast, slow), np.flatnonzero(fast != slow)
-    saved = aec._ENCODE_REST
-    aec._ENCODE_REST = None
+    saved = encoding._ENCODE_REST
+    encoding._ENCODE_REST = None
     try:
         pure = Encoder().encode(view, choosing)
     finally:
-        aec._ENCODE_REST = saved
+        encoding._ENCODE_REST = saved
     assert np.array_equal(fast, pure)
     return fast
 
@@ -139,7 +139,7 @@ def test_the_c_assembly_raises_on_what_is_no_view() -> None:
     encoder = Encoder()
     encoder.encode(view)
     at, kept, clip = encoder._at, encoder._kept, encoder._clip
-    rest = aec._ENCODE_REST
+    rest = encoding._ENCODE_REST
     out = np.zeros(at.size, np.float32)
     with pytest.raises(ValueError, match="float32"):
         rest(np.zeros(at.size, np.float64), at.packed, kept, view, CardSet(), clip)
@@ -257,7 +257,7 @@ def test_the_c_assembly_leaks_no_memory() -> None:
 
 
 def test_hearts_pure_turns_the_c_assembly_off() -> None:
-    code = "from hearts.envs import aec; print(aec._ENCODE_REST is None)"
+    code = "from hearts.envs import encoding; print(encoding._ENCODE_REST is None)"
     env = dict(os.environ, HEARTS_PURE="1")
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
@@ -270,6 +270,6 @@ def test_the_c_assembly_is_in_use_where_the_accelerator_is() -> None:
     from hearts.envs.vector import ACCELERATOR
 
     if PURE:
-        assert aec._ENCODE_REST is None
+        assert encoding._ENCODE_REST is None
     else:
-        assert (aec._ENCODE_REST is None) == (ACCELERATOR is None)
+        assert (encoding._ENCODE_REST is None) == (ACCELERATOR is None)

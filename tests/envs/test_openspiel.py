@@ -159,7 +159,7 @@ def test_the_information_state_hides_the_cards_of_other_hands() -> None:
     game = pyspiel.load_game("hearts_classic")
     deck = [int(card) for card in CardSet(variants.get("classic").pack)]
     random.Random(5).shuffle(deck)
-    places, _ = openspiel._slots(variants.get("classic"), 0)
+    places, _ = openspiel.tables.deal_places(variants.get("classic"), 0)
     other = list(deck)
     one, two = places[1][0], places[2][0]
     other[one], other[two] = other[two], other[one]
@@ -363,7 +363,7 @@ def test_no_table_outlives_the_states_that_hold_it() -> None:
     game = pyspiel.load_game("hearts_classic", {"episode": "game", "max_hands": 2})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     gc.collect()
-    tables = [thing for thing in gc.get_objects() if type(thing) is openspiel._Table]
+    tables = [thing for thing in gc.get_objects() if type(thing) is openspiel.tables.Table]
     assert [table for table in tables if table.record] == []
 
 
@@ -426,7 +426,7 @@ def test_a_pass_is_chosen_card_by_card() -> None:
 def _dealt_state(game: object, rules: Rules, dealt: Dealt) -> object:
     """A state of ``game`` dealt ``dealt`` (seat 0 dealing: the first hand's dealer), card by
     card in the places the table deals them to."""
-    places, stock_places = openspiel._slots(rules, 0)
+    places, stock_places = openspiel.tables.deal_places(rules, 0)
     deck = [0] * rules.pack.bit_count()
     for seat, hand in enumerate(dealt.hands):
         for place, card in zip(places[seat], sorted(hand), strict=True):

@@ -14,7 +14,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from hearts import InvalidArgument, scoring, variants  # noqa: E402
+from hearts import Card, InvalidArgument, NoTrickBonus, scoring, variants  # noqa: E402
 from hearts.envs import openspiel  # noqa: E402
 from hearts.errors import HeartsError, IllegalMove, InvalidRules  # noqa: E402
 
@@ -201,8 +201,8 @@ def test_openspiels_own_names_have_the_rules_they_name() -> None:
         },
     )
     rules = game.rules
-    assert (openspiel.Card.parse("JD"), -10) in rules.card_values
-    assert rules.no_trick == openspiel.NoTrickBonus(points=5, with_moon=False)
+    assert (Card.parse("JD"), -10) in rules.card_values
+    assert rules.no_trick == NoTrickBonus(points=5, with_moon=False)
     assert rules.first_lead.value == "any-club" and rules.passing is None
     assert not rules.queen_breaks_hearts and not rules.hearts_must_be_broken
     assert not rules.penalty_free_first_trick and not rules.lead_hearts_with_only_penalty

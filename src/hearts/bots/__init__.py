@@ -31,7 +31,14 @@ from hearts.bots.expert import ExpertBot, hint
 from hearts.bots.ismcts import IsmctsBot
 from hearts.bots.levels import LEVELS, Level, levels
 from hearts.bots.random_bot import RandomBot
-from hearts.bots.search import check_budget
+from hearts.bots.search import (
+    DEFAULT_THINK,
+    MAX_SAMPLES,
+    MAX_THINK,
+    Searcher,
+    check_budget,
+)
+from hearts.bots.search import think_for as _think_for
 from hearts.errors import UnknownName
 
 __all__ = [
@@ -41,13 +48,18 @@ __all__ = [
     "IsmctsBot",
     "LEVELS",
     "Level",
+    "MAX_SAMPLES",
+    "MAX_THINK",
     "RandomBot",
+    "SEARCHERS",
+    "check_budget",
     "get",
     "hint",
     "known",
     "levels",
     "names",
     "play_game",
+    "think_for",
 ]
 
 BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
@@ -58,8 +70,21 @@ BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
 }
 """Every bot by name: a maker taking the seed (and, for the searchers, the search options)."""
 
-SEARCHERS: Final[set[str]] = {"expert", "ismcts", "medium", "hard"}
-"""The names of the bots (and levels) that search and take ``think`` and ``samples``."""
+SEARCHERS: Final[frozenset[str]] = frozenset(
+    [
+        name
+        for name, maker in BOTS.items()
+        if isinstance(maker, type) and issubclass(maker, Searcher)
+    ]
+    + [name for name, level in LEVELS.items() if level.searches]
+)
+r"""The names of the bots (and levels) that search and take ``think`` and ``samples``: the bots
+that are :class:`~hearts.bots.search.Searcher`\ s and the levels with a cap (read off them, not
+listed again).
+
+>>> sorted(SEARCHERS)
+['expert', 'hard', 'ismcts', 'medium']
+"""
 
 
 def names() -> list[str]:
@@ -109,3 +134,26 @@ def get(
             return maker(seed, **{k: v for k, v in options.items() if v is not None})
         return maker(seed)
     raise UnknownName.among("bot", name, known(), key=key)
+
+
+def think_for(name: str, think: float | None = None, *, share: float = 1.0) -> float | None:
+    """The seconds a move the bot or level ``name`` thinks when ``think`` is asked of the table
+    (None: the default), as :func:`get` makes it: a level at most its own seconds, another
+    searcher ``think`` or :data:`~hearts.bots.search.DEFAULT_THINK`; with no ``think``, those
+    times ``share`` (a helper sampling beside it: as many deals, sooner). None for a bot that
+    does not search. A face that changes a bot's budget after making it (a helper started)
+    asks here, so the level's cap holds (:func:`hearts.bots.search.think_for`).
+
+    >>> think_for("hard"), think_for("hard", 5.0), think_for("Expert", share=0.7)
+    (0.3, 0.3, 0.7)
+    >>> think_for("basic", 5.0) is None
+    True
+    """
+    check_budget(think, None)
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if key in LEVELS:
+        level = LEVELS[key]
+        return _think_for(level.think, think, share=share) if level.searches else None
+    if key not in BOTS:
+        raise UnknownName.among("bot", name, known(), key=key)
+    return _think_for(None, think, default=DEFAULT_THINK, share=share) if key in SEARCHERS else None

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from hearts.bots.sampler import _TRIES, _replay, _seats
+from hearts.bots._imagined import _TRIES, _replay, _seats
 from hearts.cards import SUIT_MASKS, Card, Suit, cards_of
 from hearts.deal import Deal
 from hearts.errors import InvalidArgument

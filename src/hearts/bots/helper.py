@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import pickle
 import random
 import signal
 import threading
@@ -42,14 +43,34 @@ import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from hearts.bots.problem import Problem
+from hearts.bots.search import imagine
 from hearts.observation import SeatView
 
-if TYPE_CHECKING:
-    from hearts.bots.expert import ExpertBot
+__all__ = ["Helper", "Poses"]
 
-__all__ = ["Helper"]
+
+class Poses(Protocol):
+    """What a helper serves: a searching bot (the expert) that poses each search as a
+    :class:`~hearts.bots.problem.Problem`. The helper's process makes a copy of it (its class, its
+    budget and its :meth:`options`) and poses the same problem from the same view, so this module
+    never imports the bot's."""
+
+    seed: int
+    think: float
+    samples: int | None
+
+    def options(self) -> dict[str, Any]:
+        """The bot's switches by name, as its class takes them."""
+
+    def problem(self, view: SeatView) -> Problem[Any] | None:
+        """What the position asks the search to compare (None: nothing to search)."""
+
+    def generator(self, view: SeatView, stream: int = 0) -> random.Random:
+        """The search's generator for ``view`` (``stream`` 1: the helper's own)."""
+
 
 _SLACK = 5.0
 """Seconds past its deadline a timed round may take before the helper is thought hung."""
@@ -142,7 +163,7 @@ class Helper:
     # What a search calls: begin; then stream, narrow and take (a timed search), or ask and
     # rows for each round (a search by samples); then end.
 
-    def begin(self, bot: ExpertBot, view: SeatView, candidates: int) -> bool:
+    def begin(self, bot: Poses, view: SeatView, candidates: int) -> bool:
         """Take the helper for one search by ``bot`` from ``view`` (which has ``candidates``
         moves to compare): False, and the bot samples alone, if it is busy, not ready or
         dropped."""
@@ -154,7 +175,8 @@ class Helper:
         self._job += 1
         self._timeout = _UNTIMED if bot.samples is not None else bot.think + _SLACK
         spec = {"seed": bot.seed, "think": bot.think, "samples": bot.samples}
-        if self._send(("job", self._job, spec, bot.options(), view, candidates)):
+        job = ("job", self._job, type(bot), spec, bot.options(), view, candidates)
+        if self._send(job):  # (the class goes by its name: the process imports it)
             return True
         self._lock.release()
         return False
@@ -241,6 +263,8 @@ class Helper:
             return False
         try:
             self._conn.send(message)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            return False  # (a bot whose class cannot be named: it searches alone; nothing sent)
         except (OSError, ValueError) as error:
             self._drop(f"its process went away ({error or type(error).__name__})")
             return False
@@ -269,8 +293,6 @@ class _Server:
     """The helper's side: the search it serves, and whether it is streaming deals."""
 
     def __init__(self, conn: Connection) -> None:
-        from hearts.bots.expert import Problem
-
         self.conn = conn
         self.job = 0
         self.problem: Problem[Any] | None = None
@@ -309,13 +331,11 @@ class _Server:
         if kind == "stop":
             return False
         if kind == "job":
-            from hearts.bots.expert import ExpertBot
-
-            _, self.job, spec, options, view, candidates = message
+            _, self.job, maker, spec, options, view, candidates = message
             self.streaming = False
             self.problem = self.rng = None
             try:
-                bot = ExpertBot(**spec, **options)
+                bot: Poses = maker(**spec, **options)
                 problem = bot.problem(view)
                 if problem is not None and len(problem.candidates) == candidates:
                     self.problem, self.rng = problem, bot.generator(view, stream=1)
@@ -345,8 +365,6 @@ class _Server:
     def rows(self, count: int, deadline: float | None) -> list[list[float]] | None:
         """Up to ``count`` deals played out for the active candidates (None: it failed, and
         said so)."""
-        from hearts.bots.search import imagine
-
         assert self.problem is not None and self.rng is not None
         try:
             deals = imagine(self.problem.sampler, self.rng, count, deadline)

@@ -47,7 +47,7 @@ import dataclasses
 import math
 import random
 
-from hearts.bots.expert import score_deal
+from hearts.bots.rollout import score_deal
 from hearts.bots.sampler import Sampler
 from hearts.bots.search import Searcher
 from hearts.cards import Card

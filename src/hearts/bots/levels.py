@@ -41,11 +41,12 @@ exactly that many deals instead, for reproducible runs (the same switches, those
 from __future__ import annotations
 
 import dataclasses
-from typing import Final
+from typing import Any, Final
 
 from hearts.bots.base import Bot
 from hearts.bots.basic import BasicBot
 from hearts.bots.expert import ExpertBot
+from hearts.bots.search import check_budget, think_for
 
 __all__ = ["LEVELS", "Level", "levels"]
 
@@ -69,14 +70,24 @@ class Level:
         self, seed: int | None = None, *, think: float | None = None, samples: int | None = None
     ) -> Bot:
         """A new bot of this level, seeded; ``think`` caps its seconds a move (never raises
-        them), ``samples`` fixes its deals a move instead (see the module docstring)."""
+        them: :func:`~hearts.bots.search.think_for`), ``samples`` fixes its deals a move instead
+        (see the module docstring). A budget that is no budget is refused
+        (:func:`~hearts.bots.search.check_budget`), by every level."""
+        check_budget(think, samples)
         if self.think is None:
             return BasicBot(seed)
         if samples is not None:
-            budget: dict[str, float] = {"samples": samples}
-        else:
-            budget = {"think": self.think if think is None else min(self.think, think)}
-        return ExpertBot(seed, **budget, **dict(self.options))  # type: ignore[arg-type]
+            return ExpertBot(seed, samples=samples, **self.switches())
+        return ExpertBot(seed, think=think_for(self.think, think), **self.switches())
+
+    def switches(self) -> dict[str, Any]:
+        """The expert's switches of this level, by name."""
+        return dict(self.options)
+
+    @property
+    def searches(self) -> bool:
+        """Whether this level searches (and so takes ``think`` and ``samples``): it has a cap."""
+        return self.think is not None
 
 
 MODEL: Final = (("value", True), ("search_pass", True), ("score_aware", True))

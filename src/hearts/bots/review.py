@@ -69,11 +69,23 @@ import itertools
 import math
 import multiprocessing
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from hearts import record, words
 from hearts.bots.basic import BasicBot, discard_ranking
-from hearts.bots.expert import ExpertBot, Problem, _finish, score_deal
+from hearts.bots.expert import ExpertBot
+from hearts.bots.problem import Problem
+from hearts.bots.review_words import KIND_NOUNS as KIND_NOUNS  # (moved: importable here)
+from hearts.bots.review_words import (
+    Mark,
+    _costliest,
+    _did,
+    _instead,
+    _number,
+    _text,
+    _unweighed,
+)
+from hearts.bots.rollout import _finish, score_deal
 from hearts.bots.sampler import Sampler, supported
 from hearts.bots.search import equivalent, imagine
 from hearts.cards import Card
@@ -126,22 +138,9 @@ the expert searches them; the suit named, the discard and the moon choice, each 
 in the same imagined deals (:func:`_judge_choice`). A bid is not weighed (the module docstring
 says why)."""
 
-KIND_NOUNS: Final = {
-    "pass": ("pass", "passes"),
-    "card": ("card", "cards"),
-    "bid": ("bid", "bids"),
-    "suit": ("suit named", "suits named"),
-    "moon": ("moon choice", "moon choices"),
-    "discard": ("discard", "discards"),
-    "other": ("other move", "other moves"),
-}
-"""A kind of decision in words, one and many."""
-
 DISCARD_POOL: Final = 6
 """A discard after taking the widow is judged among the discards of the cards (this many) the
 rule of thumb would rather lay down first (20 discards of three), and the discard made."""
-
-Mark = Literal["mistake", "blunder"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -529,7 +528,18 @@ def _decide(
         cost, cost_interval = 0.0, (0.0, 0.0)
     mark = _mark(cost, cost_interval)
     unit = "counter" if counters else "point"
-    text = _text(position, best_move, cost, cost_interval, mark, unit, deals, exact)
+    text = _text(
+        position.hand,
+        position.trick,
+        position.made,
+        best_move,
+        cost,
+        cost_interval,
+        mark,
+        unit,
+        deals,
+        exact,
+    )
     return Decision(
         position.ply,
         position.hand,
@@ -581,122 +591,6 @@ def _mark(cost: float, interval: tuple[float, float]) -> Mark | None:
     return None
 
 
-def _name(made: Move) -> str:
-    """A move in words, with ``the`` before a card."""
-    if isinstance(made, Card):
-        return f"the {words.symbol(made)}"
-    if isinstance(made, Pass | Discard):
-        return words.cards(made.cards)
-    if isinstance(made, NameSuit):
-        name = made.suit.name.lower()
-        return words.SUIT_WORDS.get(name, name)
-    if isinstance(made, MoonChoice):
-        whom = (
-            "the others take the points" if made is MoonChoice.OLD else "the points off your score"
-        )
-        return f"the {made.value} moon ({whom})"
-    return words.move(made).rstrip(".")
-
-
-_VERBS: Final[tuple[tuple[type, str], ...]] = (
-    (Pass, "passed"),
-    (Card, "played"),
-    (NameSuit, "named"),
-    (Discard, "discarded"),
-)
-
-
-def _did(made: Move) -> str:
-    """What a seat did, in words: ``played the K♣``, ``passed 2♣ 3♣ Q♠``, ``named ♣ clubs as
-    the suit to avoid``, ``chose the new moon (...)``."""
-    verb = next((verb for cls, verb in _VERBS if isinstance(made, cls)), "chose")
-    avoid = " as the suit to avoid" if isinstance(made, NameSuit) else ""
-    return f"{verb} {_name(made)}{avoid}"
-
-
-def _instead(best: Move) -> str:
-    """The better move as a sentence's subject: ``the K♣``, ``passing 2♣ 3♣ Q♠``."""
-    if isinstance(best, Pass | Discard):
-        return f"{'passing' if isinstance(best, Pass) else 'discarding'} {_name(best)}"
-    return _name(best)
-
-
-def _where(hand: int, trick: int | None) -> str:
-    return f"hand {hand}" + (f", trick {trick}" if trick is not None else "")
-
-
-def _amount(cost: float, unit: str) -> str:
-    whole = round(cost, 1)
-    text = f"{whole:g} {unit}" + ("" if whole == 1 else "s")
-    return f"about {text}"
-
-
-def _text(
-    position: Position,
-    best: Move,
-    cost: float,
-    interval: tuple[float, float],
-    mark: Mark | None,
-    unit: str,
-    deals: int,
-    exact: bool = False,
-) -> str:
-    """The decision in words (``exact``: scored exactly, not on imagined deals)."""
-    where = _where(position.hand, position.trick).capitalize()
-    made = position.made
-    said = f"{where}: you {_did(made)}"
-    if best == made:
-        if exact:
-            return f"{said}; nothing else scored better for the hand (scored exactly)."
-        return f"{said}; the expert found nothing better in {deals} imagined deals."
-    other = _instead(best)
-    low, high = (max(x, 0.0) for x in interval)
-    estimate = "scored exactly" if exact else f"an estimate: {low:.1f} to {high:.1f}"
-    verdict = f" A {mark}." if mark else ""
-    return f"{said}; {other} was {_amount(cost, unit)} better ({estimate}).{verdict}"
-
-
-_NUMBERS: Final = [
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-]
-
-
-def _number(count: int, noun: str) -> str:
-    word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
-    return f"{word} {noun}" + ("" if count == 1 else "s")
-
-
-def _costliest(decision: Decision) -> str:
-    """The costliest marked decision in a phrase: ``passing the A♠ in hand 3``."""
-    made, best = decision.made, decision.best
-    where = _where(decision.hand, decision.trick)
-    if isinstance(made, Pass):
-        gone = [card for card in made.cards if not isinstance(best, Pass) or card not in best.cards]
-        named = " and ".join(f"the {words.symbol(card)}" for card in gone or made.cards)
-        return f"passing {named} in {where}"
-    if isinstance(made, Card):
-        return f"playing the {words.symbol(made)} in {where}"
-    if isinstance(made, Discard):
-        return f"discarding {_name(made)} in {where}"
-    if isinstance(made, NameSuit):
-        return f"naming {_name(made)} in {where}"
-    if isinstance(made, MoonChoice):
-        return f"choosing {_name(made)} in {where}"
-    return f"{_name(made)} in {where}"
-
-
 def assemble(
     seat: int,
     deals: int,
@@ -734,27 +628,11 @@ def assemble(
         amount = f"{lost:.1f} {unit}" + ("" if f"{lost:.1f}" == "1.0" else "s")
         summary = (
             f"About {amount} lost in {_number(len(marked), 'decision')}; "
-            f"the costliest: {_costliest(costliest)}. "
+            f"the costliest: {_costliest(costliest.made, costliest.best, costliest.hand, costliest.trick)}. "
             + (f"{skipped}. " if skipped else "")
             + honest
         )
     return Review(seat, deals, seed, ordered, forced, lost, summary, len(unweighed))
-
-
-def _unweighed(kinds: Sequence[str]) -> str:
-    """The decisions not weighed, in words (empty: none): ``2 bids not weighed: ...``."""
-    if not kinds:
-        return ""
-    counts: dict[str, int] = {}
-    for kind in kinds:
-        counts[kind] = counts.get(kind, 0) + 1
-    parts = []
-    for kind, count in counts.items():
-        one, many = KIND_NOUNS.get(kind, KIND_NOUNS["other"])
-        parts.append(f"{count} {one if count == 1 else many}")
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    them = "it" if len(kinds) == 1 else "them"
-    return f"{listed} not weighed: the expert plays {them} by rules of thumb"
 
 
 def review(

@@ -13,20 +13,12 @@ the cards this seat has not seen. Every deal it returns agrees with everything t
   (the leader held nothing else), the bids and the suit named; an imagined deal in which any
   recorded move would be illegal is thrown away and another drawn.
 
-Priors may be asked for, each a likelihood below 1 against the other deals (what most players
+A prior may be asked for, a likelihood below 1 against the other deals (what most players
 do, read from what they did):
 
 - ``kept_queen``: the seat this seat passed to, had it held the Q♠, would have passed it on.
   Deals in which that seat kept the Q♠ (it holds it and did not receive it) are drawn
   ``kept_queen`` times as often as the others.
-- ``held_queen`` and ``held_points``: a seat that showed out of the suit led sheds the card that
-  counts most that it may (:class:`Sheds`). For every time another seat showed out and shed a
-  card counting less than the card that counts the most (the Q♠ of the modern game), a deal in
-  which that seat holds the Q♠ is drawn ``held_queen`` times as often; for every time it shed a
-  card counting nothing (and has not played a card that counts since), a deal in which it holds
-  another card that counts (a heart) is drawn ``held_points`` times as often. Only what tells
-  deals apart is weighed: a shed every deal shares (every seat that may hold the Q♠ shed as
-  often) rejects none.
 
 It samples every preset (:func:`supported`):
 
@@ -60,23 +52,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+# (_TRIES, _replay and _seats live in hearts.bots._imagined, shared with Domino Hearts' deals;
+# importable here as before)
+from hearts.bots._domino_deals import DominoDeals
+from hearts.bots._imagined import _TRIES, _replay, _seats
 from hearts.cards import QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit, cards_of
 from hearts.deal import Deal, Phase
-from hearts.errors import HeartsError, InvalidArgument
+from hearts.errors import InvalidArgument
 from hearts.events import Dealt, Discarded, StockDrawn, move_of
-from hearts.moves import Discard, Move, Pass, Revoke
+from hearts.moves import Discard, Move, Pass
 from hearts.observation import SeatView
 from hearts.rules import Rules, Widow
 
-if TYPE_CHECKING:
-    from hearts.bots._domino_deals import DominoDeals
-
 __all__ = ["PassSampler", "Sampler", "passes_sampled", "supported"]
-
-_TRIES = 40
-"""Attempts at one deal before :meth:`Sampler.sample` gives up (returns None)."""
 
 
 def supported(rules: Rules) -> bool:
@@ -109,8 +98,6 @@ class Sampler:
         view: SeatView,
         *,
         kept_queen: float = 1.0,
-        held_queen: float = 1.0,
-        held_points: float = 1.0,
     ) -> None:
         rules = view.rules
         if not supported(rules):
@@ -126,8 +113,6 @@ class Sampler:
         """Two-handed: the stock and the other seat's draws are imagined by :class:`_StockDeals`;
         Domino Hearts: the hands dealt and the stock by :class:`DominoDeals`."""
         if rules.domino:
-            from hearts.bots._domino_deals import DominoDeals  # (it reads this module)
-
             self.stock = DominoDeals(view, _moves(view))
         elif rules.stock:
             self.stock = _StockDeals(view)
@@ -214,12 +199,6 @@ class Sampler:
             seen = view.hand.mask | view.played_cards().mask | view.passed.mask
             if rules.values[QUEEN_OF_SPADES] > 0 and not seen >> QUEEN_OF_SPADES & 1:
                 self.keeper = _receiver(view)
-        self.sheds: Sheds | None = None
-        """The others' sheds, read for the priors ``held_queen`` and ``held_points`` (None: no
-        prior asked, or nothing to read)."""
-        if min(held_queen, held_points) < 1 and self.stock is None:
-            sheds = Sheds(view, self, held_queen, held_points)
-            self.sheds = sheds if sheds.informative else None
 
     def sample(self, rng: random.Random) -> Deal | None:
         """A deal consistent with the view, in the view's state; None if no attempt fitted."""
@@ -236,9 +215,6 @@ class Sampler:
                 and hands[keeper] >> QUEEN_OF_SPADES & 1
                 and rng.random() >= self.kept_queen
             ):
-                continue
-            sheds = self.sheds
-            if sheds is not None and rng.random() >= sheds.weight(hands):
                 continue
             deal = self._replay(hands, widow, rng)
             if deal is not None:
@@ -494,153 +470,6 @@ class _StockDeals:
         return _replay(self.view, hands, stock, self.moves, None)
 
 
-def _replay(
-    view: SeatView,
-    hands: list[int],
-    stock: list[Card],
-    moves: Sequence[tuple[int, Move]],
-    namer: int | None,
-) -> Deal | None:
-    """The hand played again from imagined hands (as held after the pass) and stock; None if a
-    recorded move would be illegal there or the seat would not be where the view shows it."""
-    try:
-        deal = Deal.from_hands(
-            view.rules,
-            [CardSet(mask) for mask in hands],
-            dealer=view.dealer,
-            hand_number=view.hand_number,
-            pass_direction="hold",
-            stock=stock,
-            namer=namer,
-        )
-        for seat, move in moves:
-            if isinstance(move, Card) and not deal.can_play(move) and view.rules.laws:
-                move = Revoke(move)  # a revoke seen as a card played (laws option)
-            deal.play(move, seat)
-    except HeartsError:
-        return None
-    if deal.to_act != view.to_act or deal.hand(view.seat) != view.hand:
-        return None
-    return deal
-
-
-class Sheds:
-    """The others' sheds, read as priors on the imagined hands (the Sampler's ``held_queen`` and
-    ``held_points``; see the module docstring): a weight for each deal, from its hands alone.
-
-    A shed is a card another seat played off the suit led (but in a first trick that may carry
-    no card that counts). Each seat's count of sheds below the card that counts the most
-    (``queen``), and of sheds counting nothing since which it has played no card that counts
-    (``points``), make the weight of a deal: ``held_queen`` to the holder's first count,
-    ``held_points`` to the second count of each seat holding another card that counts; each
-    divided by the most any deal may have (the least count the cards can be dealt to), so that
-    the weights are at most 1 and only what tells deals apart rejects any.
-
-    >>> from hearts import Deal, variants
-    >>> deal = Deal.from_hands(variants.get("modern"), [
-    ...     "2C 5C 9C QC 3D 7D KD 4S 8S 3S AS 6H JH",
-    ...     "3C 6C TC KC 4D 8D AD 5S 9S KS 2H 7H QH",
-    ...     "4C 7C JC AC 5D 9D 2D 6S TS 3H 8H KH AH",
-    ...     "8C 6D TD JD QD 2S QS 7S JS 4H 5H 9H TH"], pass_direction="hold")
-    >>> for card in ("2C", "3C", "4C", "8C", "2S", "4S", "5S", "6S", "JC", "TD"):
-    ...     _ = deal.play(card)
-    >>> sheds = Sampler(deal.view(0), held_queen=0.1, held_points=0.5).sheds
-    >>> sheds.queen, sheds.points    # seat 3 shed the T♦ on the J♣
-    ([0, 0, 0, 1], [0, 0, 0, 1])
-    >>> hands = [deal.hand(seat).mask for seat in range(4)]
-    >>> sheds.weight(hands)    # it holds the Q♠ and hearts: a tenth, and a half
-    0.05
-    """
-
-    def __init__(
-        self, view: SeatView, sampler: Sampler, held_queen: float, held_points: float
-    ) -> None:
-        rules = view.rules
-        values = rules.values
-        top = max(values)
-        players = rules.players
-        self.held_queen = held_queen
-        self.held_points = held_points
-        self.queen = [0] * players
-        """Per seat: its sheds of a card counting less than the most there is."""
-        self.points = [0] * players
-        """Per seat: its sheds of a card counting nothing, with no card that counts played since."""
-        tops = [card for card in cards_of(rules.pack) if values[card] == top]
-        unseen = 0
-        for card in sampler.free:
-            unseen |= 1 << card
-        self.top = int(tops[0]) if len(tops) == 1 and top > 0 and unseen >> tops[0] & 1 else None
-        """The card that counts the most, while unseen and alone of its worth (None: no prior)."""
-        self.counting = 0
-        """The other cards that count (a mask)."""
-        for card in cards_of(rules.pack):
-            if 0 < values[card] < top or (values[card] == top and self.top is None and top > 0):
-                self.counting |= 1 << card
-        tricks = _by_trick(view)
-        for number, trick in enumerate(tricks):
-            if number == 0 and rules.penalty_free_first_trick:
-                continue  # (no card that counts may be shed there)
-            led = trick[0][1].suit
-            for seat, card in trick[1:]:
-                if seat == view.seat or card.suit == led:
-                    continue
-                if self.top is not None and values[card] < top:
-                    self.queen[seat] += 1
-                if values[card] <= 0 and not self._counted_since(tricks, number, seat):
-                    self.points[seat] += 1
-        self.seats = [seat for seat in sampler.seats if seat != view.seat]
-        eligible = [
-            seat
-            for seat in self.seats
-            if self.top is not None
-            and sampler.need[seat]
-            and not sampler.voids[seat] >> self.top & 1
-        ]
-        self.least_queen = min((self.queen[seat] for seat in eligible), default=0)
-        self.least_points = self._least_points(sampler, unseen)
-        self.informative = (
-            held_queen < 1 and any(self.queen[seat] > self.least_queen for seat in eligible)
-        ) or (held_points < 1 and any(self.points[seat] for seat in self.seats))
-
-    def _counted_since(self, tricks: list[list[tuple[int, Card]]], number: int, seat: int) -> bool:
-        """Whether ``seat`` played a card that counts after trick ``number``."""
-        return any(
-            s == seat and self.counting >> c & 1 for trick in tricks[number + 1 :] for s, c in trick
-        )
-
-    def _least_points(self, sampler: Sampler, unseen: int) -> int:
-        """The least sum of ``points`` counts of the seats holding a card that counts, over the
-        ways the unseen cards that count may be dealt (a bound: the seats' voids left aside,
-        so that no weight is above 1)."""
-        left = (unseen & self.counting).bit_count()
-        least = 0
-        open_seats = []
-        for seat in self.seats:
-            if sampler.fixed[seat] & self.counting:
-                least += self.points[seat]  # (it holds one in every deal: a card passed to it)
-            else:
-                open_seats.append(seat)
-        for seat in sorted(open_seats, key=lambda s: self.points[s]):
-            if left <= 0:
-                break
-            least += self.points[seat]
-            left -= sampler.need[seat]
-        return least
-
-    def weight(self, hands: Sequence[int]) -> float:
-        """How likely a deal with these hands is, at most 1, against the likeliest there may be."""
-        weight = 1.0
-        top = self.top
-        if top is not None and self.held_queen < 1:
-            holder = next((s for s in self.seats if hands[s] >> top & 1), None)
-            if holder is not None:
-                weight *= self.held_queen ** (self.queen[holder] - self.least_queen)
-        if self.held_points < 1:
-            kept = sum(self.points[s] for s in self.seats if hands[s] & self.counting)
-            weight *= self.held_points ** max(kept - self.least_points, 0)
-        return weight
-
-
 def _arrivals(
     spans: dict[Card, tuple[int, int]], drawn: int, rng: random.Random
 ) -> dict[int, int] | None:
@@ -688,14 +517,6 @@ def _first_trick_voids(view: SeatView, seat: int) -> int:
     plays = _by_trick(view)[0]
     led = plays[0][1] >> 4 & 3
     return SUIT_MASKS[led] if any(s == seat and c >> 4 & 3 != led for s, c in plays[1:]) else 0
-
-
-def _seats(view: SeatView) -> tuple[int, ...]:
-    """The seats that take cards this hand (the dealer sits out at a table of seven)."""
-    rules = view.rules
-    if rules.dealt_seats < rules.players:
-        return tuple(s for s in range(rules.players) if s != view.dealer)
-    return tuple(range(rules.players))
 
 
 def _plays(seats: Sequence[int], leader: int, cards: Sequence[Card]) -> list[tuple[int, Card]]:

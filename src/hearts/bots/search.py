@@ -14,7 +14,7 @@ True
 >>> Searcher(think=0)
 Traceback (most recent call last):
 ...
-hearts.errors.InvalidArgument: think must be a number of seconds above zero, not 0
+hearts.errors.InvalidArgument: think must be a positive number of seconds, not 0
 """
 
 from __future__ import annotations
@@ -33,7 +33,17 @@ from hearts.errors import IllegalMove, InvalidArgument
 from hearts.observation import SeatView
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_THINK", "Imagines", "Searcher", "check_budget", "equivalent", "imagine"]
+__all__ = [
+    "DEFAULT_THINK",
+    "MAX_SAMPLES",
+    "MAX_THINK",
+    "Imagines",
+    "Searcher",
+    "check_budget",
+    "equivalent",
+    "imagine",
+    "think_for",
+]
 
 
 class Imagines(Protocol):
@@ -47,24 +57,84 @@ DEFAULT_THINK = 1.0
 """Seconds a move, by default."""
 
 
-def check_budget(think: float | None, samples: int | None) -> None:
-    """Refuse a search budget that is no budget: ``think`` seconds above zero, ``samples`` a
-    whole number of at least 1 (None: not given).
+MAX_THINK = 600.0
+"""The most seconds a move a search may be given: ten minutes (more is no budget a table or a
+run could wait for)."""
+MAX_SAMPLES = 100_000
+"""The most deals a move a search may be given."""
+
+
+def check_budget(
+    think: float | None,
+    samples: int | None,
+    *,
+    names: tuple[str, str] = ("think", "samples"),
+    alone: bool = False,
+) -> None:
+    """Refuse a search budget that is no budget, or an absurd one: ``think`` seconds above zero
+    and at most :data:`MAX_THINK`, ``samples`` a whole number from 1 to :data:`MAX_SAMPLES`
+    (None: not given). With ``alone``, also both given at once (a face that offers them as
+    alternatives). ``names`` are what the sentences call the two (a command line's options).
+    The one check of a budget: the bots, the levels and the faces all call it.
 
     >>> check_budget(0.5, None)
     >>> check_budget(None, 0)
     Traceback (most recent call last):
     ...
-    hearts.errors.InvalidArgument: samples must be a whole number of at least 1, not 0
+    hearts.errors.InvalidArgument: samples must be at least 1, not 0
+    >>> check_budget(1e308, None, names=("--think", "--samples"))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: --think must be at most 600 seconds a move, not 1e+308
+    >>> check_budget(1.0, 8, alone=True)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.InvalidArgument: give think or samples, not both: with samples the bots search that many deals a move, however long it takes
     """
-    if think is not None and (
-        isinstance(think, bool) or not isinstance(think, int | float) or not think > 0
-    ):
-        raise InvalidArgument(f"think must be a number of seconds above zero, not {think!r}")
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-    ):
-        raise InvalidArgument(f"samples must be a whole number of at least 1, not {samples!r}")
+    seconds, deals = names
+    if think is not None:
+        if isinstance(think, bool) or not isinstance(think, int | float) or not think > 0:
+            raise InvalidArgument(f"{seconds} must be a positive number of seconds, not {think!r}")
+        if think > MAX_THINK:
+            raise InvalidArgument(
+                f"{seconds} must be at most {MAX_THINK:g} seconds a move, not {think:g}"
+            )
+    if samples is not None:
+        if isinstance(samples, bool) or not isinstance(samples, int):
+            raise InvalidArgument(f"{deals} must be a whole number, not {samples!r}")
+        if samples < 1:
+            raise InvalidArgument(f"{deals} must be at least 1, not {samples}")
+        if samples > MAX_SAMPLES:
+            raise InvalidArgument(f"{deals} must be at most {MAX_SAMPLES}, not {samples}")
+    if alone and think is not None and samples is not None:
+        raise InvalidArgument(
+            f"give {seconds} or {deals}, not both: with {deals} the bots search that many deals "
+            "a move, however long it takes"
+        )
+
+
+def think_for(
+    cap: float | None,
+    think: float | None = None,
+    *,
+    default: float = DEFAULT_THINK,
+    share: float = 1.0,
+) -> float:
+    """The seconds a move of a search whose own cap is ``cap`` (a level's; None: no cap) when
+    ``think`` is asked of it: a cap is lowered by ``think``, never raised; with no ``think``,
+    the cap (or ``default``) times ``share`` (a helper on a second core: as many deals, sooner).
+    The one place a level's cap is applied (:meth:`hearts.bots.levels.Level.make`,
+    :func:`hearts.bots.think_for`).
+
+    >>> think_for(0.3, 5.0), think_for(0.3, 0.1), think_for(None, 5.0), think_for(0.3)
+    (0.3, 0.1, 5.0, 0.3)
+    >>> think_for(None, default=1.0, share=0.7)
+    0.7
+    """
+    check_budget(think, None)
+    if think is None:
+        return (default if cap is None else cap) * share
+    return think if cap is None else min(cap, think)
 
 
 def alike(rules: Rules, values: Sequence[int], first: Card, card: Card) -> bool:

@@ -91,9 +91,9 @@ from hearts.envs.aec import (
     Episode,
     HeartsEnv,
     RewardMode,
-    _new_game,
     actions_of,
     known_options,
+    new_game,
     render_text,
 )
 from hearts.errors import IllegalMove, InvalidArgument
@@ -247,7 +247,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, int]):
         known = known_options(options)
         if known:
             dealer = known.get("dealer", 0)
-            _new_game(self.rules, 0, known)  # (checks every value before anything changes)
+            new_game(self.rules, 0, known)  # (checks every value before anything changes)
             self._check_sits_out(self.seat, dealer)
         if seed is None and not self._seeded:
             seed = self._seed

@@ -84,6 +84,10 @@ that sent one; the others move as usual): ``illegal="penalty"`` ends that table'
 the same-step autoreset; ``illegal="refuse"`` keeps that table where it is, not terminated, with
 ``illegal_reward``. ``illegal_reward`` is, unless given, minus
 :func:`~hearts.envs.aec.hand_loss_bound` (-26 in modern), as in the other environments.
+
+One module: the vector environment is one class and the few helpers of its batched stepping;
+the observation and the actions come from :mod:`hearts.envs.encoding` and
+:mod:`hearts.envs.actions`, as the other environments' do.
 """
 
 from __future__ import annotations
@@ -102,19 +106,16 @@ from hearts.bots.base import Bot
 from hearts.cards import Card, CardSet
 from hearts.envs import aec
 from hearts.envs.aec import (
-    _DIRECTION_AT,
-    _PHASES,
-    ACCELERATOR,
     ACTIONS,
     Episode,
     HeartsEnv,
     RewardMode,
-    _new_game,
-    _number_bounds,
     actions_of,
     known_options,
     layout,
+    new_game,
 )
+from hearts.envs.encoding import ACCELERATOR, DIRECTION_AT, PHASES, number_bounds
 from hearts.envs.single import SingleSeatEnv
 from hearts.errors import IllegalMove, InvalidArgument, InvalidCard
 from hearts.hand.core import PLAIN, Phase
@@ -427,7 +428,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._trick_rewards = np.zeros((n, p), dtype=np.float64)
         self._status = np.zeros(n, dtype=np.int8)
         self._deals: list[Any] = [None] * n
-        bounds = _number_bounds(self.rules)
+        bounds = number_bounds(self.rules)
         self._clip = (*bounds["scores"], bounds["pool"][1])
         """The bounds the totals are written clipped to (the scores' low and high, the pool's
         high), as :func:`~hearts.envs.aec.encode` clips them."""
@@ -436,9 +437,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         self._stepper = ACCELERATOR.Stepper(
             players=p,
             offsets=(*(starts[name].start for name in _FIELDS), size),
-            phases=_PHASES,
-            pass_at=_PHASES.index(Phase.PASS),
-            play_at=_PHASES.index(Phase.PLAY),
+            phases=PHASES,
+            pass_at=PHASES.index(Phase.PASS),
+            play_at=PHASES.index(Phase.PLAY),
             rows=self._rows,
             obs=self._observation,
             masks=self._mask,
@@ -482,7 +483,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
                 tuple(min(max(score, low), high) for score in scores),
                 min(max(pool, 0), pool_high),
                 jack,
-                _DIRECTION_AT[fixed.pass_direction],
+                DIRECTION_AT[fixed.pass_direction],
                 len(fixed.stock) - deal._stock_pos,
             )
             return
@@ -541,7 +542,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observation, np.ndarray, np.ndarray])
         which = self._reset_mask(options)
         dealing = known_options({k: v for k, v in (options or {}).items() if k != "reset_mask"})
         if dealing:
-            _new_game(self.rules, 0, dealing)  # a bad value is refused before any table moves
+            new_game(self.rules, 0, dealing)  # a bad value is refused before any table moves
         if seed is None and not self._seeded:
             seed = self._seed
         seeds = self._seeds_checked(seed, self.num_envs)

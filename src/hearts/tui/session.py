@@ -253,14 +253,13 @@ class Session:
         (:mod:`hearts.bots.levels`) their own seconds in the same proportion: as many deals
         as alone, sooner."""
         self.helper = helper
+        share = HELPED_THINK / DEFAULT_THINK if helper else 1.0
         for seat, bot in self.bots.items():
             if isinstance(bot, ExpertBot):
                 bot.helper = helper
-                if self.think is None:
-                    name = self.bot_names[seat - 1].strip().lower()
-                    level = bot_registry.LEVELS.get(name)
-                    alone = level.think if level is not None and level.think else DEFAULT_THINK
-                    bot.think = alone * HELPED_THINK / DEFAULT_THINK if helper else alone
+                think = bot_registry.think_for(self.bot_names[seat - 1], self.think, share=share)
+                if think is not None:  # (the level's cap and the budget's checks: the bots')
+                    bot.think = think
 
     def hint(self, view: SeatView | None = None, think: float = HINT_SECONDS) -> Hint:
         """The expert's move for the person and a one-line reason, from the person's view
