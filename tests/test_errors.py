@@ -7,6 +7,8 @@ import pickle
 import pytest
 
 import hearts
+from hearts import Game, bots, variants
+from hearts.bots import BasicBot, RandomBot
 from hearts.errors import (
     HeartsError,
     IllegalMove,
@@ -16,6 +18,7 @@ from hearts.errors import (
     InvalidRules,
     UnknownName,
 )
+from hearts.scoring import points
 
 
 def test_every_kind_is_a_hearts_error_and_so_a_value_error() -> None:
@@ -102,3 +105,29 @@ def test_an_unknown_name_made_from_a_message_alone() -> None:
     assert (error.name, error.choices, error.suggestion) == (None, (), None)
     with pytest.raises(LookupError, match="no such thing"):
         raise error
+
+
+# ------------------------------------------------------ raise sites that name seats as fields
+
+
+def test_a_bot_with_no_move_names_its_seat_as_a_field() -> None:
+    """Issue 40, part 5: the bots' refusal ("seat N has no move to make now") carries the seat,
+    so a face can say it its own way; its sentence is the one it always was."""
+    game = Game(variants.get("classic"), seed=3)
+    idle = next(seat for seat in range(4) if seat != game.deal.to_act)
+    for bot in (RandomBot(seed=1), BasicBot(), bots.get("expert")):
+        with pytest.raises(IllegalMove) as refused:
+            bot.choose(game.view(idle))
+        assert str(refused.value) == f"seat {idle} has no move to make now"
+        assert refused.value.seat == idle and refused.value.seats == {"seat": idle}
+        assert refused.value.said(lambda seat: f"player {seat + 1}", str) == (
+            f"player {idle + 1} has no move to make now"
+        )
+
+
+def test_a_shooter_who_took_no_trick_is_named_as_a_field() -> None:
+    """The scoring's refusal of a shooter that won no trick names the shooter as a field."""
+    with pytest.raises(InvalidArgument) as refused:
+        points([26, 0, 0, 0], shooter=1, no_trick=[False, True, False, False], moon="new")
+    assert str(refused.value) == "seat 1 cannot both shoot the moon and win no trick"
+    assert refused.value.seats == {"shooter": 1}

@@ -11,6 +11,7 @@ import pytest
 
 from hearts import Game, variants, words
 from hearts.cards import Card, CardSet
+from hearts.errors import HeartsError, IllegalMove
 from hearts.events import (
     EVENT_KINDS,
     BidMade,
@@ -274,14 +275,39 @@ def test_every_move_is_worded() -> None:
 
 
 def test_a_refusal_names_the_seats_counted_from_1() -> None:
-    """The core numbers seats from 0 (its API); people read names, or seats from 1."""
-    assert words.refusal("it is seat 2's turn, not seat 0's", 0, NAMES) == (
-        "It is Bot (seat 3)'s turn, not yours."
+    """The core numbers seats from 0 (its API); people read names, or seats from 1. The seats
+    are the error's fields (issue 40, part 5): another's turn, a suit not followed, cards not
+    held in a pass, a claim of the laws."""
+    turn = IllegalMove(
+        "it is {to_act}'s turn, not {seat}'s", seat=0, move=Card.parse("2C"), to_act=2
     )
-    assert words.refusal("seat 1 does not hold the Q♠") == "Seat 2 does not hold the Q♠."
+    assert words.refusal(turn, 0, NAMES) == "It is Bot (seat 3)'s turn, not yours."
+    assert words.refusal(turn) == "It is Seat 3's turn, not Seat 1's."
+    assert words.refusal(turn, 2, NAMES) == "It is your turn, not Ann's."
+    follow = IllegalMove("{seat} must follow suit: {seat} has a club", seat=1)
+    assert words.refusal(follow, 1) == "You must follow suit: you have a club."
+    assert words.refusal(follow, 0, NAMES) == "Seat 2 must follow suit: Seat 2 has a club."
+    held = IllegalMove("{seat} does not hold the Q♠", seat=1, move=Pass("2C 3C QS"))
+    assert words.refusal(held) == "Seat 2 does not hold the Q♠."
+    assert words.refusal(held, 1) == "You do not hold the Q♠."
+    claim = IllegalMove("{seat} has no claim against {accused}'s play", seat=3, accused=0)
+    assert words.refusal(claim, 3, NAMES) == "You have no claim against Ann's play."
+    assert words.refusal(claim, 0, NAMES) == "Bot (seat 4) has no claim against your play."
+
+
+def test_a_refusal_with_no_seat_fields_is_only_capitalised() -> None:
+    """No regular expression reads seats out of the text: a sentence with no fields (or given
+    as text) is said as it is, "seat 2" and all, with a capital and a full stop."""
     assert words.refusal("you must follow suit: you hold a club") == (
         "You must follow suit: you hold a club."
     )
+    assert words.refusal(IllegalMove("seat 2 is named in free text"), 0, NAMES) == (
+        "Seat 2 is named in free text."
+    )
+    assert words.refusal("it is seat 2's turn, not seat 0's", 0) == (
+        "It is seat 2's turn, not seat 0's."
+    )
+    assert words.refusal(HeartsError("the game is over.")) == "The game is over."
 
 
 SHAPE = re.compile(

@@ -444,7 +444,9 @@ def points(
             f"no_trick needs one flag for each of the {seats} seats, but got {len(flags)}"
         )
     if shooter is not None and flags[shooter]:
-        raise InvalidArgument(f"seat {shooter} cannot both shoot the moon and win no trick")
+        raise InvalidArgument(
+            "{shooter} cannot both shoot the moon and win no trick", shooter=shooter
+        )
     revoked = _revokers(revokers, seats, "points")
     if revoked:
         return tuple(moon_total if seat in revoked else 0 for seat in range(seats))

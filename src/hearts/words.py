@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from hearts.cards import Card, Suit
+from hearts.errors import HeartsError
 from hearts.events import (
     BidMade,
     CardCalled,
@@ -599,31 +600,40 @@ def move(made: Move, me: int | None = None, names: Sequence[str] | None = None) 
     return str(made)  # pragma: no cover - every move is above
 
 
-_SEAT: Final = re.compile(r"\b([Ss]eat) (\d+)('s)?")
+_YOU: Final = {"does": "do", "has": "have", "is": "are", "was": "were"}
 
 
-def refusal(text: str, me: int | None = None, names: Sequence[str] | None = None) -> str:
-    """The core's refusal (an :class:`~hearts.errors.HeartsError`'s sentence, seats numbered
-    from 0 as its API does) as a sentence for people: seats by name (from 1 with no names),
-    ``me`` as "you", capitalised, with its full stop.
+def refusal(
+    error: HeartsError | str, me: int | None = None, names: Sequence[str] | None = None
+) -> str:
+    """A refusal of the core (a :class:`~hearts.errors.HeartsError`) as a sentence for people:
+    the seats its fields name said by name (from 1 with no names), ``me`` as "you" ("yours",
+    "your"), capitalised, with its full stop. The seats come from the error's fields
+    (:meth:`~hearts.errors.HeartsError.said`), never from its text: text given as it is (a
+    ``str``, or an error that names no seat) is only capitalised and ended.
 
-    >>> refusal("it is seat 2's turn, not seat 0's", me=0, names=["Ann", "Bob", "Cy"])
+    >>> from hearts.errors import IllegalMove
+    >>> turn = IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=0, to_act=2)
+    >>> refusal(turn, me=0, names=["Ann", "Bob", "Cy"])
     "It is Cy's turn, not yours."
-    >>> refusal("seat 1 does not hold the Q♠")
+    >>> refusal(IllegalMove("{seat} does not hold the Q♠", seat=1))
     'Seat 2 does not hold the Q♠.'
+    >>> refusal(IllegalMove("{seat} does not hold the Q♠", seat=1), me=1)
+    'You do not hold the Q♠.'
+    >>> refusal("seat 2 is free text")
+    'Seat 2 is free text.'
     """
-    players = max([len(names or ())] + [int(n) + 1 for n in re.findall(r"[Ss]eat (\d+)", text)])
-    voice = _Voice(names, me, players)
-
-    def named(found: re.Match[str]) -> str:
-        seat = int(found[2])
-        if found[3]:
-            return "yours" if seat == me and found.end() == len(text) else voice.whose(seat)
-        return voice.whom(seat)
-
-    said = _SEAT.sub(named, text.strip())
-    said = re.sub(r"\byou does\b", "you do", said)
-    said = re.sub(r"\byours\b(?=\s+\w)", "your", said)
+    if isinstance(error, HeartsError):
+        seats = error.seats.values()
+        voice = _Voice(names, me, max([len(names or ()), *(seat + 1 for seat in seats)]))
+        said = error.said(
+            voice.whom, lambda seat: "yours" if seat == me else voice.whose(seat)
+        ).strip()
+        if me in seats:  # (the grammar of "you": "you do", "your turn" but "not yours")
+            said = re.sub(r"\byou (does|has|is|was)\b", lambda verb: f"you {_YOU[verb[1]]}", said)
+            said = re.sub(r"\byours\b(?=\s+\w)", "your", said)
+    else:
+        said = error.strip()
     said = said[:1].upper() + said[1:]
     return said if said.endswith((".", "!", "?")) else said + "."
 

@@ -32,7 +32,7 @@ EVIL = "https://evil.example"
 
 @pytest.fixture
 def cheap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    monkeypatch.setattr(accounts.passwords, "HASHER", CHEAP)
 
 
 @pytest.fixture
@@ -461,7 +461,7 @@ def test_a_hash_of_older_parameters_is_made_again_at_sign_in(
 ) -> None:
     sign_up(http)
     stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
-    monkeypatch.setattr(accounts, "HASHER", stronger)
+    monkeypatch.setattr(accounts.passwords, "HASHER", stronger)
     assert sign_in(http).status_code == 200
     with kept._transaction("look", read=True) as session:
         hashed = session.scalars(select(AccountRow.password_hash)).one()
@@ -505,7 +505,7 @@ def test_passwords_checked_at_once_from_one_address_are_bounded(
 ) -> None:
     sign_up(http)
     held = _HeldHasher()
-    monkeypatch.setattr(accounts, "HASHER", held)
+    monkeypatch.setattr(accounts.passwords, "HASHER", held)
     answers: list[int] = []
     tries = [
         threading.Thread(

@@ -15,8 +15,10 @@ from fastapi.testclient import TestClient
 
 from hearts import bots, variants, verify
 from hearts.cards import FULL_PACK, CardSet
+from hearts.errors import HeartsError, IllegalMove
 from hearts.server import ServerConfig, botpool, create_app
 from hearts.server.store import Store
+from hearts.server.tables import for_people
 
 from .players import PERSON, bot, hello, make, play_until
 
@@ -389,17 +391,41 @@ def test_a_turn_timer_runs_from_the_start_when_people_move_first(http: TestClien
 def test_a_refusal_numbers_the_seats_from_one_as_the_page_and_the_lobby_do(
     http: TestClient,
 ) -> None:
-    """The engine numbers seats from 0; a refusal the table sends reads them as people do."""
+    """The engine numbers seats from 0; a refusal the table sends names them from 1, read from
+    the error's fields (part 5 of issue 40): the core's own refusal of a pass of a card not
+    held is sent as for_people says it, and a refusal naming two seats as fields (another's
+    turn) is numbered from 1, both of them."""
     made = make(http, [PERSON, bot(), bot(), bot()])  # modern: every seat passes first
+    table = http.app.state.hub.tables[made["table"]["id"]]  # type: ignore[attr-defined]
     with http.websocket_connect(f"/ws/tables/{made['table']['id']}") as socket:
         ann = hello(socket, made["token"])
         state = ann.current()
         held = state["view"]["hand"]
         other = next(card for card in ("2C", "3C", "4C", "5C") if card not in held)
+        real, refused = table.game.play, []
+
+        def spy(move: object, seat: int | None = None) -> object:
+            try:
+                return real(move, seat)
+            except HeartsError as error:
+                refused.append(error)
+                raise
+
+        table.game.play = spy
         ann.send({"type": "move", "move": f"pass {other} {held[0]} {held[1]}", "ref": 3})
         error = ann.until("error")
         assert error["code"] == "illegal" and error["ref"] == 3
-        assert error["message"].startswith("seat 1 does not hold"), error["message"]
+        assert len(refused) == 1 and error["message"] == for_people(refused[0])
+        assert "does not hold" in error["message"]
+
+        def refuse(move: object, seat: int | None = None) -> None:
+            raise IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=seat, to_act=2)
+
+        table.game.play = refuse  # (as the core refuses once its raise sites name the fields)
+        ann.send({"type": "move", "move": f"pass {held[0]} {held[1]} {held[2]}", "ref": 4})
+        error = ann.until("error")
+        assert error["ref"] == 4
+        assert error["message"] == "it is seat 3's turn, not seat 1's", error["message"]
 
 
 def test_no_client_is_sent_a_move_still_being_stored(http: TestClient) -> None:

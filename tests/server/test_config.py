@@ -3,10 +3,15 @@ one refused in a sentence that names it and what it must be."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
+
 import pytest
 
 from hearts.errors import InvalidArgument
 from hearts.server import ServerConfig
+from hearts.server.config import RETIRED
+from hearts.server.protocol import MAX_MESSAGE_BYTES
 
 
 def test_the_hint_limits_have_their_documented_defaults() -> None:
@@ -51,3 +56,27 @@ def test_a_wrong_event_setting_is_refused_in_a_sentence(
 ) -> None:
     with pytest.raises(InvalidArgument, match=words):
         ServerConfig(**{field: value})  # type: ignore[arg-type]
+
+
+def test_the_retired_max_message_is_ignored_with_a_warning_and_a_misspelt_key_refused(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 40, part 6: ``max_message`` was checked and never read, so it is gone: a config
+    that still names it starts as before (the key never did anything, and a server being
+    upgraded should not fail for it), with a warning in the log that it is ignored; the
+    config neither keeps nor checks it. A key the config never took is still refused."""
+    with caplog.at_level(logging.WARNING, logger="hearts.server"):
+        config = ServerConfig(grace=5, max_message=-3)  # (once refused: now not even checked)
+    assert config.grace == 5.0
+    assert "max_message" not in {field.name for field in dataclasses.fields(ServerConfig)}
+    assert config == ServerConfig(grace=5)
+    assert [record.getMessage() for record in caplog.records] == [RETIRED["max_message"]]
+    assert "does nothing and is ignored" in RETIRED["max_message"]
+    assert f"({MAX_MESSAGE_BYTES} bytes)" in RETIRED["max_message"]
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="hearts.server"):
+        assert dataclasses.replace(config, grace=7).grace == 7.0
+        ServerConfig()
+    assert caplog.records == []  # (no warning unless it is named)
+    with pytest.raises(TypeError, match="max_mesage"):
+        ServerConfig(max_mesage=8192)  # type: ignore[call-arg]

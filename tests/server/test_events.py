@@ -82,7 +82,7 @@ class Server:
 
 
 def _server(kept: Store, monkeypatch: pytest.MonkeyPatch, **config: Any) -> Iterator[Server]:
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    monkeypatch.setattr(accounts.passwords, "HASHER", CHEAP)
     settings: dict[str, Any] = {"bot_workers": 0, "daily_event": False, "event_samples": 8}
     app = create_app(ServerConfig(**UNLIMITED, **(settings | config)), store=kept)
     now = [datetime.now(UTC)]

@@ -125,7 +125,7 @@ def test_rated_and_unrated_people_wait_apart_and_a_guest_cannot_ask_rated(
     and an unrated one of the same form wait in two rooms; the rated table carries rated."""
     refused = _ask(lobby, "guest-xx", status=403, rated=True)
     assert "sign in" in refused["error"]
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    monkeypatch.setattr(accounts.passwords, "HASHER", CHEAP)
     app = lobby.app
     with contextlib.nullcontext(browsers(lobby, 3)) as (ann, bob, cy):
         for client, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):

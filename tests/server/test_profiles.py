@@ -212,7 +212,7 @@ def test_through_the_api_a_private_game_is_shown_to_the_signed_in_person_who_sat
     """The viewer is who the cookie signs in: Ann signed up (the API) and seated at a private
     table sees its game in her profile; a guest asking for the same profile does not."""
     http, store = client
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    monkeypatch.setattr(accounts.passwords, "HASHER", CHEAP)
     made = http.post("/api/account/signup", json={"name": "Ann", "password": "hearts-4-ever"})
     assert made.status_code == 201, made.text
     people = People(store)

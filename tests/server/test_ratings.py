@@ -124,7 +124,7 @@ def served(
 ) -> Iterator[tuple[TestClient, Store]]:
     """The server on the test's database (SQLite or PostgreSQL), and its store (passwords
     hashed at Argon2id's cheapest)."""
-    monkeypatch.setattr(accounts_module, "HASHER", CHEAP)
+    monkeypatch.setattr(accounts_module.passwords, "HASHER", CHEAP)
     store = Store(database_url)
     store.upgrade()
     app = create_app(ServerConfig(bot_workers=0, **UNLIMITED), store=store)

@@ -87,7 +87,7 @@ def prefix(redis_url: str) -> Iterator[str]:
 
 @pytest.fixture
 def cheap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    monkeypatch.setattr(accounts.passwords, "HASHER", CHEAP)
 
 
 @pytest.fixture

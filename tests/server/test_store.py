@@ -547,8 +547,10 @@ def test_a_seat_is_changed_as_told_and_an_unknown_seat_is_refused(store: Store) 
     assert seat.token_hash == hash_token("token-0")
     stored = store.get(table_id)
     assert stored is not None and stored.seats[0] == seat
-    with pytest.raises(StoreError, match="has no seat 4"):
+    with pytest.raises(StoreError, match="has no seat 4") as refused:
         store.update_seat(table_id, 4, name="X")
+    assert refused.value.seats == {"seat": 4}  # (the seat as a field, issue 40 part 5)
+    assert str(refused.value) == f"table {table_id!r} has no seat 4"
     with pytest.raises(StoreError, match="there is no table 'nope'"):
         store.update_seat("nope", 0, name="X")
     with pytest.raises(StoreError, match="'alien' is no kind of seat"):

@@ -15,9 +15,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from hearts.server import ServerConfig, create_app, tables, wire
+from hearts.errors import HeartsError, IllegalMove
+from hearts.server import ServerConfig, create_app, protocol, tables, wire
 from hearts.server.store import Store, StoreError
-from hearts.server.tables import Client
+from hearts.server.tables import Client, TableError, for_people
 
 from .players import PERSON, Player, bot, hello, make
 
@@ -83,7 +84,7 @@ def test_a_name_the_database_refuses_leaves_memory_as_the_store_has_it(
     one, SQLite can), the name check taken away to let it through: memory says what the store
     holds. On PostgreSQL the join is refused (503), the seat is free and the next join gets
     it; on SQLite it is taken, in both."""
-    monkeypatch.setattr(tables, "checked_name", lambda name: name, raising=False)
+    monkeypatch.setattr(tables.hub, "checked_name", lambda name: name)
     made = make(served, [PERSON, PERSON, bot(), bot()], grace=3600)
     reply = served.post(f"/api/tables/{made['code']}/join", json={"name": "Bo\x00b"})
     kept = store.get(made["table"]["id"])
@@ -232,7 +233,7 @@ def test_a_broadcast_to_many_watchers_builds_their_view_once(
     made = make(http, [PERSON, PERSON, PERSON, PERSON], grace=3600)
     table = made["table"]["id"]
     builds = {"views": 0, "texts": 0}
-    real_view, real_text = wire.public_view, tables.protocol.state_text
+    real_view, real_text = wire.public_view, protocol.state_text
 
     def view(*args: Any, **kwargs: Any) -> Any:
         builds["views"] += 1
@@ -251,7 +252,7 @@ def test_a_broadcast_to_many_watchers_builds_their_view_once(
             for _ in range(30)
         ]
         monkeypatch.setattr(wire, "public_view", view)
-        monkeypatch.setattr(tables.protocol, "state_text", text)
+        monkeypatch.setattr(protocol, "state_text", text)
         move = ann.a_move()
         ann.send({"type": "move", "move": move, "ref": 1})
         answer = ann.until("state")
@@ -384,3 +385,46 @@ def test_the_state_answering_a_move_carries_its_ref_to_its_sender_alone(http: Te
         bob.send({"type": "move", "move": bob.a_move()})
         assert bob.until("state")["ref"] is None
         assert ann.until("state")["ref"] is None
+
+
+# ----------------------------------------------------------------- refusals said from fields
+
+
+def test_a_refusal_names_its_seats_from_1_read_from_the_errors_fields() -> None:
+    """Issue 40, part 5: the seats of a refusal are its fields, said from 1 as the page and the
+    lobby number them: another's turn, a card not followed, cards not held, a claim of the
+    laws; the move and the seat that tried it stay on the error."""
+
+    turn = IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=0, move="2C", to_act=3)
+    assert for_people(turn) == "it is seat 4's turn, not seat 1's"
+    follow = IllegalMove("{seat} must follow suit: it holds a club", seat=2)
+    assert for_people(follow) == "seat 3 must follow suit: it holds a club"
+    held = IllegalMove("{seat} does not hold 2♣ 3♣", seat=1, move="pass 2C 3C 4C")
+    assert for_people(held) == "seat 2 does not hold 2♣ 3♣"
+    claim = IllegalMove(
+        "{seat} cannot claim a revoke by {accused}: it is its own", seat=1, accused=1
+    )
+    assert for_people(claim) == "seat 2 cannot claim a revoke by seat 2: it is its own"
+    assert (held.seat, held.move) == (1, "pass 2C 3C 4C")
+
+
+def test_a_refusal_with_no_seat_fields_is_said_as_it_is_and_its_text_never_renumbered() -> None:
+    """No regular expression reads seats back out of a sentence: text that says "seat 2" (the
+    API's own words, or free text) with no fields is sent unchanged, braces and all."""
+
+    assert for_people(IllegalMove("seat 2 is free text; seats are 0 to 3")) == (
+        "seat 2 is free text; seats are 0 to 3"
+    )
+    assert for_people(HeartsError("you must follow suit: you hold a {club}")) == (
+        "you must follow suit: you hold a {club}"
+    )
+    assert for_people(protocol.ProtocolError("illegal", "seat 1 is no move")) == (
+        "seat 1 is no move"
+    )
+    error = TableError("{seat} is not free at this table", 409, seat=2)
+    assert (str(error), error.seats, error.status) == (
+        "seat 2 is not free at this table",
+        {"seat": 2},
+        409,
+    )
+    assert for_people(error) == "seat 3 is not free at this table"

@@ -69,7 +69,7 @@ def test_an_all_bot_table_backs_off_while_its_moves_cannot_be_stored_and_goes_on
     """The person leaves (the stand-in plays): during the outage the bots try again after
     0.05, 0.1, 0.2, 0.4 s (shortened here from 0.5 s), not in a loop; once the store is back
     the table plays on and the pause is reset."""
-    monkeypatch.setattr(tables, "RETRY_FIRST", 0.05)
+    monkeypatch.setattr(tables.table, "RETRY_FIRST", 0.05)
     with server(tmp_path) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         outage = Outage(hub)
@@ -93,8 +93,8 @@ def test_a_person_s_move_is_not_held_up_by_the_bots_pause_and_wakes_them(
     """At the pass every seat moves at once: the bots' passes could not be stored and they
     pause (10 minutes here); once the store is back, the person's pass is stored at once, and
     the bots try again at once too rather than at the end of their pause."""
-    monkeypatch.setattr(tables, "RETRY_FIRST", 600.0)
-    monkeypatch.setattr(tables, "RETRY_MOST", 600.0)
+    monkeypatch.setattr(tables.table, "RETRY_FIRST", 600.0)
+    monkeypatch.setattr(tables.table, "RETRY_MOST", 600.0)
     with server(tmp_path) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         outage = Outage(hub)

@@ -79,7 +79,7 @@ class BasicBot:
         """This seat's move: a pass, a card, a moon choice, or a bid or the suit to avoid."""
         moves = view.legal_moves
         if not moves:
-            raise IllegalMove(f"seat {view.seat} has no move to make now")
+            raise IllegalMove("{seat} has no move to make now", seat=view.seat)
         if view.phase is Phase.PASS:
             return _pass(view)
         if view.phase is Phase.MOON:

@@ -33,7 +33,7 @@ class RandomBot:
     def choose(self, view: SeatView) -> Move:
         """A legal move of this seat, chosen at random."""
         if not view.legal_moves:
-            raise IllegalMove(f"seat {view.seat} has no move to make now")
+            raise IllegalMove("{seat} has no move to make now", seat=view.seat)
         return self._rng.choice(view.legal_moves)
 
     def __repr__(self) -> str:

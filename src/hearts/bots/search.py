@@ -213,7 +213,7 @@ class Searcher:
         form the sampler does not imagine."""
         moves = view.legal_moves
         if not moves:
-            raise IllegalMove(f"seat {view.seat} has no move to make now")
+            raise IllegalMove("{seat} has no move to make now", seat=view.seat)
         cards = [move for move in moves if isinstance(move, Card)]
         if (
             view.phase is not Phase.PLAY

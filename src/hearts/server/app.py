@@ -6,6 +6,13 @@ page (``static/``: HTML, CSS and ES modules, no build step) at ``/`` to make and
 at ``/t/{id}`` to play or watch it and at ``/r/{id}`` to replay a finished game. Every
 refusal is a sentence (``{"error": ...}`` with a 4xx status); no traceback ever reaches a
 client.
+
+One module: the app is one concern, the assembling of the server: :func:`create_app` wires
+the lobby's routes (tables made, joined, listed; finished games' records), the pages, the
+socket's loop and the checks at the edge onto one hub and one config, and the helpers below
+it are the socket's own (its serving, its messages handled, its refusals). The other features
+live in their own modules, each with its router (accounts, match, events, profiles, ratings,
+reviews), and the tables' play in :mod:`hearts.server.tables`.
 """
 
 from __future__ import annotations

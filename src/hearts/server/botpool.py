@@ -46,6 +46,11 @@ first served queue):
   doubling up to :data:`RESPAWN_MOST`), so the server never spins. :meth:`BotPool.health`
   says whether the pool can think now.
 
+One module: the pool is one concern, the fair sharing of the bots' workers, and its parts
+are one scheduler: the worker's side (a loop of some fifty lines) speaks the exchange the server's
+side defines, and the queues, the stops of hints and reviews for moves, the budgets that count
+their wait and the replacing of dead workers all decide on the same state under the same loop.
+
 >>> import asyncio
 >>> from hearts import Game, variants
 >>> game = Game(variants.get("modern"), seed=1)

@@ -29,6 +29,13 @@ there, its bots asked there, its timers run there. Any process serves any client
 
 A table handed from one process to another closes its sockets with 1012 (service restart): the
 page comes back at once, to whichever process, and is sent the whole state.
+
+One module: the cluster is one concern, several processes serving as one server, and its
+parts are one protocol seen from its two ends: the liveness lock, the takeover, the leader's
+key and the lobby's hash all hang on the process's one identity and its one lock connection,
+and the relay (:class:`RelayedSocket`, :class:`ClusterMiddleware`) is the other end of the
+pub/sub channels :class:`Cluster` reads, numbering and checking the same messages. Split, each
+part would import the others' private state.
 """
 
 from __future__ import annotations

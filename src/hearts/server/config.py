@@ -1,8 +1,8 @@
 """The server's settings: :class:`ServerConfig`.
 
 >>> config = ServerConfig(database_url="sqlite:///:memory:", grace=5)
->>> config.grace, config.max_message
-(5.0, 8192)
+>>> config.grace, config.max_body
+(5.0, 65536)
 >>> ServerConfig(grace=-1)
 Traceback (most recent call last):
 ...
@@ -14,13 +14,17 @@ from __future__ import annotations
 import dataclasses
 import gc
 import ipaddress
+import logging
 import os
 import re
 import urllib.parse
+from typing import Final
 
 from hearts.errors import InvalidArgument
 
-__all__ = ["COLLECTOR_THRESHOLDS", "ServerConfig", "tune_collector"]
+__all__ = ["COLLECTOR_THRESHOLDS", "RETIRED", "ServerConfig", "tune_collector"]
+
+log = logging.getLogger("hearts.server")
 
 
 def _seconds(name: str, value: object, *, least: float = 0.0, none: bool = False) -> None:
@@ -57,8 +61,6 @@ class ServerConfig:
     hint_rate_address: float = 30.0
     """Hints a minute one client address may ask, across all its sockets and tables (a
     quarter of a minute's at once), refused the same way beyond."""
-    max_message: int = 8192
-    """The largest message a client may send, in bytes."""
     rate: float = 20.0
     """Messages a second a client may send on average ..."""
     burst: int = 40
@@ -145,7 +147,14 @@ class ServerConfig:
     """Seconds between a process's looks for tables whose process is gone (several processes:
     such a table is taken over by the first to look; the failover's delay at most)."""
 
-    def __post_init__(self) -> None:
+    max_message: dataclasses.InitVar[object] = None
+    """Retired: a size that was checked and never used (a socket's largest message is the
+    protocol's, :data:`hearts.server.protocol.MAX_MESSAGE_BYTES`). Given, it is ignored with a
+    warning in the log (:data:`RETIRED`), and not kept (a config reads None)."""
+
+    def __post_init__(self, max_message: object) -> None:
+        if max_message is not None:
+            log.warning(RETIRED["max_message"])
         if self.redis_url is not None:
             scheme = self.redis_url.partition("://")[0].lower()
             if scheme not in ("redis", "rediss", "unix") or "://" not in self.redis_url:
@@ -172,7 +181,6 @@ class ServerConfig:
                     f"{name} must be a number of hints a minute above 0, not {value!r}"
                 )
         for name in (
-            "max_message",
             "burst",
             "max_tables",
             "table_burst",
@@ -236,6 +244,18 @@ class ServerConfig:
                 "records_per_minute must be a number of requests a minute above 0, "
                 f"not {self.records_per_minute!r}"
             )
+
+
+RETIRED: Final = {
+    "max_message": (
+        "max_message does nothing and is ignored: a client's largest message is the "
+        "protocol's (8192 bytes); take it out of the server's configuration"
+    ),
+}
+"""The keywords :class:`ServerConfig` once took and takes no more, with the warning it logs
+when one is given. A config that names one still starts (it never did anything, and a server
+being upgraded should not fail for it); a keyword it never took is refused as Python refuses
+any unexpected keyword, since it may be a misspelt setting that would otherwise be lost."""
 
 
 def _names(name: str, values: object) -> tuple[str, ...]:

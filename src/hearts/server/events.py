@@ -24,6 +24,13 @@ finished that deal while the event is open (:func:`may_see_game`, the one check 
 that shows a game calls). Bounded: events a person may make a day (``events_per_day``), names
 of :data:`~hearts.server.store.EVENT_NAME_LENGTH` characters shown as text, deals and hours
 within :data:`DEALS_MOST` and :data:`HOURS_MOST`, one play per person and deal.
+
+One module: a duplicate event is one feature, kept whole as the accounts once were but
+smaller: its answers (the pydantic models), its store's side (one transaction a function; the
+others call only :func:`settle_play` and :func:`check_game`) and its routes each serve only
+this feature, and every route runs through the same secrecy check (:func:`may_see_game`) over
+the same rows. Were it to grow, the store's side would be the first to leave (as
+``hearts.server.accounts.kept`` did).
 """
 
 from __future__ import annotations

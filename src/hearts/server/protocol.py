@@ -9,6 +9,11 @@ a client sent, refusing anything else with a :class:`ProtocolError` that carries
 and a machine ``code``; :func:`dump` writes a message; :func:`schemas` gives the JSON Schemas of
 both directions.
 
+One module: the protocol is one concern, the messages of one socket in both directions, a
+schema read as a whole beside docs/protocol.md: the messages are pydantic models that share
+their base and their checks, and the reading and writing at its end (:func:`parse_client`,
+:func:`dump`, :func:`state_text`) refuse and write exactly those models.
+
 >>> parse_client('{"type": "move", "move": "QS", "ref": 7}')
 MoveMessage(type='move', move='QS', ref=7)
 >>> parse_client(b'{"type": "hello", "version": 1, "token": null}')

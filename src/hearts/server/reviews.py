@@ -512,7 +512,9 @@ def _seat_of(kept: KeptRecord, seat: int) -> int:
         _PLAYERS[kept.table_id] = players
     if not 0 <= seat < players:
         raise TableError(
-            f"this game has no seat {seat}: its seats are numbered 0 to {players - 1}", 422
+            "this game has no {seat}: its seats are numbered 0 to " + f"{players - 1}",
+            422,
+            seat=seat,
         )
     return seat
 

@@ -306,7 +306,7 @@ class HeartsApp(App[None]):
             try:
                 session, path = self.saves.open(game)
             except (GameOpenElsewhere, InvalidArgument) as error:
-                return sentence(str(error))
+                return sentence(error)
             except (InvalidRecord, OSError) as error:
                 reason = error.strerror if isinstance(error, OSError) else str(error)
                 return f"The saved game {game.path} cannot be read ({reason}); it is left as it is."

@@ -52,7 +52,7 @@ def _face(card: Card) -> str:
     return card.symbol.rstrip("'")
 
 
-def _sentence(table: Table, text: str) -> str:
+def _sentence(table: Table, text: IllegalMove | str) -> str:
     """A core refusal as the terminal says it: the seats by the names on their frames."""
     return refusal(text, ME, seat_names(table.session.players))
 
@@ -307,9 +307,9 @@ class LawsDesk:
         self.offer = None
         text = str(error)
         if not isinstance(move, Card) or table.view.laws is None:
-            return _sentence(table, text)
+            return _sentence(table, error)
         if not table.session.game.can_play(Revoke(move), seat=ME):
-            return _sentence(table, text)
+            return _sentence(table, error)
         self.offer = (move, table.position())
         law = "27" if table.view.laws.called is not None else "22"
         return f"{_sentence(table, _HOW_TO_REVOKE.sub('', text))} r: revoke, law {law}."
@@ -321,7 +321,7 @@ class LawsDesk:
         try:
             table.session.play(move)
         except IllegalMove as error:
-            table.say(_sentence(table, str(error)), error=True)
+            table.say(_sentence(table, error), error=True)
             return
         table.replan("")
 

@@ -210,7 +210,9 @@ class Session:
         deal = self.game.deal
         anytime = isinstance(coerce_move(move), Claim | Call | Correct)  # (the laws: off turn)
         if deal.phase is not Phase.PASS and deal.to_act != ME and not anytime:
-            raise IllegalMove(f"it is {self.seat_name(deal.to_act or 0)}'s turn, not yours")
+            raise IllegalMove(
+                f"it is {self.seat_name(deal.to_act or 0)}'s turn, not yours", seat=ME, move=move
+            )
         mark = self.position
         event = self.game.play(move, seat=ME)
         if checkpoint:

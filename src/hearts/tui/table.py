@@ -22,7 +22,7 @@ from collections.abc import Callable
 from hearts.bots.helper import Helper
 from hearts.cards import Card, Suit
 from hearts.deal import PassChoices, Phase
-from hearts.errors import IllegalMove
+from hearts.errors import HeartsError, IllegalMove
 from hearts.moves import Bid, Discard, Move, NameSuit, Pass
 from hearts.observation import SeatView
 from hearts.tui import words
@@ -35,11 +35,12 @@ from hearts.words import refusal
 __all__ = ["Table", "cursor", "face", "high_bid", "sentence"]
 
 
-def sentence(text: str) -> str:
+def sentence(text: HeartsError | str) -> str:
     """A core message as a sentence on screen (:func:`hearts.words.refusal`): capitalised, the
-    person's seat as "you", the others counted from 1.
+    person's seat as "you", the others counted from 1 (read from the error's fields).
 
-    >>> sentence("it is seat 2's turn, not seat 0's")
+    >>> from hearts.errors import IllegalMove
+    >>> sentence(IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=0, to_act=2))
     "It is Seat 3's turn, not yours."
     """
     return refusal(text, ME)
@@ -339,7 +340,7 @@ class Table:
         try:
             self.session.undo()
         except IllegalMove as error:
-            self.say(sentence(str(error)), error=True)
+            self.say(sentence(error), error=True)
             return
         self.clear_choice()
         self.shown = min(self.shown, self.finished_hands())

@@ -1,38 +1,15 @@
-"""Where ``hearts serve`` keeps its tables: SQLite by default, PostgreSQL by URL.
+"""The store itself: :class:`Store`, the transactions that read and write the tables, their
+seats, events and kept records (:mod:`hearts.server.store` describes what is kept).
 
-Three tables hold everything a server needs to resume every game after a restart::
-
-    tables   one row a table: its id (12 URL-safe characters), its join code (6 characters
-             with no look-alikes), when it was made and last changed (UTC), the variant's
-             name, the rules (``Rules.to_dict()``), the server's options (free-form JSON),
-             the game's secret seed, the first dealer, and whether it is "playing", "over"
-             or "closed" (nobody came to it)
-    seats    one row a seat: the name shown, "human" or "bot", the bot's name, the sha256 of
-             the seat's secret token (never the token), and whether its player left for good
-    events   the game's log: one row an event (``Event.to_dict()``), numbered from 0
-
-and a fourth keeps what a finished game is shown as, made once (:meth:`Store.keep_record`)::
-
-    records  one row a finished table: its record and its replay, each as gzipped JSON, the
-             version of their making (``format``) and when they were made
-
-:meth:`Store.append_events` stores events in one transaction, after checking that they follow
-the last one stored: a gap or a number already stored is refused with a :class:`StoreError`
-and nothing changes, so an event the server broadcast is always one the database holds.
-
-Everything a :class:`Store` returns is a plain frozen dataclass (:class:`StoredTable`,
-:class:`TableSummary`, :class:`StoredSeat`): no database object outlives the call that read
-it. A store may be called from any thread (each call has its own session); SQLite runs in WAL
-mode with foreign keys on, PostgreSQL through psycopg 3. The schema is made and upgraded by
-the package's Alembic migrations (:meth:`Store.upgrade`): no ``alembic.ini`` is needed.
+One module: :class:`Store` is one concern, a database's transactions, and it is kept whole:
+every write and read goes through the same :meth:`Store._transaction` (its session, its
+retries, its one sentence for whatever the database says) and the same checks of what is
+written, and the other rooms of the store hold the rest: the rows (schema), what is returned
+(values), and the file and its locks (files).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import hashlib
-import hmac
 import json
 import logging
 import os
@@ -41,30 +18,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
-import platformdirs
 from alembic import command
 from alembic.config import Config
 from alembic.util import CommandError
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    CheckConstraint,
     ColumnElement,
-    DateTime,
-    Dialect,
     Engine,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    LargeBinary,
-    MetaData,
-    String,
-    TypeDecorator,
-    UniqueConstraint,
     create_engine,
     event,
     func,
@@ -76,426 +37,59 @@ from sqlalchemy import (
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import (
-    DeclarativeBase,
-    Mapped,
     Session,
-    mapped_column,
-    relationship,
     selectinload,
     sessionmaker,
 )
 from sqlalchemy.pool import StaticPool
 
-from hearts.errors import HeartsError
 from hearts.events import Event
 from hearts.rules import Rules
-
-__all__ = [
-    "DATA_DIR_ENV",
-    "STATUSES",
-    "SEAT_KINDS",
-    "KeptRecord",
-    "NewSeat",
-    "Store",
-    "StoreError",
-    "StoredSeat",
-    "StoredTable",
-    "TableSummary",
-    "hash_token",
-    "migrations_config",
-]
-
-DATA_DIR_ENV: Final = "HEARTS_DATA_DIR"
-"""The environment variable that moves the folder of the default database (``server.db``)."""
-
-STATUSES: Final = ("playing", "over", "closed")
-"""What a table can be: still being played (resumed at start-up), over, or closed before anyone
-played at it (nobody took a seat within the server's claim time)."""
-
-SEAT_KINDS: Final = ("human", "bot")
-"""Who a seat is for: a person (who holds its token) or a bot."""
-
-ID_LENGTH: Final = 12
-CODE_LENGTH: Final = 6
-NAME_LENGTH: Final = 24
-"""The longest name an account may have."""
-CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""The join code's letters and digits: none that reads as another (no 0/O, 1/I/L)."""
+from hearts.server.store.files import (
+    _ADVISORY_KEY,
+    _MIGRATION_KEY,
+    DATA_DIR_ENV,
+    _lock_file,
+    _our_folder,
+    _private,
+    _private_database,
+    _sqlite_begin,
+    _sqlite_connect,
+    _sqlite_file,
+)
+from hearts.server.store.schema import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    SEAT_KINDS,
+    STATUSES,
+    EventRow,
+    RecordRow,
+    SeatRow,
+    TableRow,
+)
+from hearts.server.store.values import (
+    _KEEP,
+    KeptRecord,
+    NewSeat,
+    StoredSeat,
+    StoredTable,
+    StoreError,
+    TableSummary,
+    _Conflict,
+    _event,
+    _Keep,
+    _Refused,
+    _seat,
+    _stored,
+    _summary,
+    hash_token,
+)
 
 log = logging.getLogger("hearts.server")
 
 _SEED_LIMIT: Final = 2**63
 _ATTEMPTS: Final = 8
 """How many fresh ids and codes :meth:`Store.create_table` tries before giving up."""
-
-
-class StoreError(HeartsError):
-    """What the store refuses or cannot do, in one sentence: a URL it cannot use, a database
-    it cannot reach, events out of order, a table or seat that does not exist."""
-
-
-class _Refused(Exception):
-    """Appends stored together that cannot all be stored: one by one, they say which not."""
-
-
-class _Conflict(StoreError):
-    """A row the database already holds (a key or a unique value): a table's id or code drawn
-    twice, or an event number another writer stored first."""
-
-
-# --- The schema --------------------------------------------------------------------------
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """A moment in UTC: stored as a timestamp with a time zone, read back aware in UTC (SQLite
-    keeps no zone, so what it returns is taken as UTC, which is all this type writes)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("a stored time must be aware (in UTC)")
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
-
-
-class Base(DeclarativeBase):
-    """The store's models. Constraints are named by convention, as the migrations name them."""
-
-    metadata = MetaData(
-        naming_convention={
-            "ix": "ix_%(table_name)s_%(column_0_name)s",
-            "uq": "uq_%(table_name)s_%(column_0_name)s",
-            "ck": "ck_%(table_name)s_%(constraint_name)s",
-            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-            "pk": "pk_%(table_name)s",
-        }
-    )
-    type_annotation_map: ClassVar[dict[Any, Any]] = {
-        datetime: UTCDateTime(),
-        dict[str, Any]: JSON(),
-    }
-
-
-class TableRow(Base):
-    """A row of ``tables``."""
-
-    __tablename__ = "tables"
-    __table_args__ = (CheckConstraint("status IN ('playing', 'over', 'closed')", name="status"),)
-
-    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
-    code: Mapped[str] = mapped_column(String(CODE_LENGTH), unique=True)
-    created: Mapped[datetime]
-    updated: Mapped[datetime]
-    variant: Mapped[str] = mapped_column(String)
-    rules: Mapped[dict[str, Any]]
-    options: Mapped[dict[str, Any]]
-    seed: Mapped[int] = mapped_column(BigInteger)
-    dealer: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    owner: Mapped[int | None] = mapped_column(Integer, index=True)
-    """The process that drives the table (several processes on one store:
-    hearts.server.cluster), or None."""
-
-    seats: Mapped[list[SeatRow]] = relationship(
-        order_by="SeatRow.seat", cascade="all, delete-orphan", passive_deletes=True
-    )
-
-
-class SeatRow(Base):
-    """A row of ``seats``."""
-
-    __tablename__ = "seats"
-    __table_args__ = (CheckConstraint("kind IN ('human', 'bot')", name="kind"),)
-
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String)
-    kind: Mapped[str] = mapped_column(String(16))
-    bot: Mapped[str | None] = mapped_column(String)
-    token_hash: Mapped[str | None] = mapped_column(String(64))
-    left_for_good: Mapped[bool] = mapped_column(Boolean)
-    account_id: Mapped[int | None] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), index=True
-    )
-    """The signed-in person who sat here (None: a guest, a bot, or an account deleted since)."""
-
-
-class RecordRow(Base):
-    """A row of ``records``."""
-
-    __tablename__ = "records"
-
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    format: Mapped[int] = mapped_column(Integer)
-    made: Mapped[datetime]
-    record: Mapped[bytes] = mapped_column(LargeBinary)
-    replay: Mapped[bytes] = mapped_column(LargeBinary)
-
-
-class EventRow(Base):
-    """A row of ``events``."""
-
-    __tablename__ = "events"
-
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event: Mapped[dict[str, Any]]
-
-
-class AccountRow(Base):
-    """A row of ``accounts``: a person signed up (guests have none)."""
-
-    __tablename__ = "accounts"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    name_key: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
-    """The name as compared (NFKC, case-folded): no two accounts' names read alike."""
-    password_hash: Mapped[str] = mapped_column(String(255))
-    recovery_hash: Mapped[str] = mapped_column(String(255))
-    created: Mapped[datetime]
-    seen: Mapped[datetime]
-
-
-class SessionRow(Base):
-    """A row of ``sessions``: a signed-in browser (the sha256 of its cookie, never the cookie)."""
-
-    __tablename__ = "sessions"
-
-    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    account_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
-    )
-    created: Mapped[datetime]
-    seen: Mapped[datetime]
-    expires: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
-
-
-class RatingRow(Base):
-    """A row of ``ratings``: a person's OpenSkill rating in a form (a preset at a number of
-    players), against people or against the computer (``against``: "people" or "bots")."""
-
-    __tablename__ = "ratings"
-    __table_args__ = (
-        CheckConstraint("against IN ('people', 'bots')", name="against"),
-        Index("ix_ratings_board", "form", "against", "shown"),
-    )
-
-    account_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
-    )
-    form: Mapped[str] = mapped_column(String(64), primary_key=True)
-    against: Mapped[str] = mapped_column(String(8), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    shown: Mapped[float] = mapped_column(Float)
-    """The one number shown (and ranked by): the rating's conservative estimate."""
-    games: Mapped[int] = mapped_column(Integer)
-    updated: Mapped[datetime]
-
-
-class RatingHistoryRow(Base):
-    """A row of ``rating_history``: a person's rating after a rated game (once a game)."""
-
-    __tablename__ = "rating_history"
-    __table_args__ = (
-        UniqueConstraint("account_id", "table_id", "against", name="uq_rating_history_game"),
-        Index("ix_rating_history_person", "account_id", "form", "against", "at"),
-    )
-
-    id: Mapped[int] = mapped_column(
-        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
-    )
-    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
-    form: Mapped[str] = mapped_column(String(64))
-    against: Mapped[str] = mapped_column(String(8))
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE")
-    )
-    at: Mapped[datetime]
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    shown: Mapped[float] = mapped_column(Float)
-
-
-class GameStatRow(Base):
-    """A row of ``game_stats``: what a finished game was for a signed-in person at one seat,
-    summed from its stored events (so the rows can be made again from them at any time)."""
-
-    __tablename__ = "game_stats"
-    __table_args__ = (
-        CheckConstraint("against IN ('people', 'bots')", name="against"),
-        Index("ix_game_stats_person", "account_id", "form", "against", "finished"),
-    )
-
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
-    form: Mapped[str] = mapped_column(String(64))
-    against: Mapped[str] = mapped_column(String(8))
-    rated: Mapped[bool] = mapped_column(Boolean)
-    finished: Mapped[datetime]
-    players: Mapped[int] = mapped_column(Integer)
-    place: Mapped[int] = mapped_column(Integer)
-    """1 for a winner (ties share a place), as the game's final scores order the seats."""
-    points: Mapped[int] = mapped_column(Integer)
-    hands: Mapped[int] = mapped_column(Integer)
-    moons_shot: Mapped[int] = mapped_column(Integer)
-    moons_against: Mapped[int] = mapped_column(Integer)
-    queen_taken: Mapped[int] = mapped_column(Integer)
-    hands_without_trick: Mapped[int] = mapped_column(Integer)
-    by_pass: Mapped[dict[str, Any]]
-    """Per pass direction: ``{"left": {"hands": 3, "points": 17}, ...}``."""
-
-
-class ReviewRow(Base):
-    """A row of ``reviews``: the expert's review of one seat of a finished game, asked once
-    and kept (:mod:`hearts.server.reviews`). ``review`` holds the
-    :meth:`~hearts.bots.review.Review.to_dict` JSON: once ``done``, the whole review; while it is
-    worked out, the decisions judged so far (so a server that stops picks it up where it was)."""
-
-    __tablename__ = "reviews"
-    __table_args__ = (
-        CheckConstraint("state IN ('queued', 'running', 'done', 'failed')", name="state"),
-        Index("ix_reviews_state", "state"),
-    )
-
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    deals: Mapped[int] = mapped_column(Integer)
-    """The budget: sampled deals a decision."""
-    seed: Mapped[int] = mapped_column(BigInteger)
-    """Fixed per game and seat: the review repeats exactly."""
-    state: Mapped[str] = mapped_column(String(16))
-    done: Mapped[int] = mapped_column(Integer)
-    """Decisions judged so far (forced ones counted as they are skipped) ..."""
-    total: Mapped[int] = mapped_column(Integer)
-    """... of the seat's decisions in the game (0 until they are counted)."""
-    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    error: Mapped[str | None] = mapped_column(String(400), nullable=True)
-    """Why a ``failed`` review failed, in a sentence."""
-    created: Mapped[datetime]
-    finished: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
-
-
-# --- What the store returns --------------------------------------------------------------
-
-
-def hash_token(token: str) -> str:
-    """The sha256 (hex) of a seat's secret token: all the store keeps of it.
-
-    >>> hash_token("abc")[:16]
-    'ba7816bf8f01cfea'
-    """
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class NewSeat:
-    """A seat of a table being made: ``token`` is the secret its player holds (only its hash
-    is stored), or ``token_hash`` that hash itself (a seat kept for the holder of a token the
-    server knows only by its hash: play again, at a new table); a bot's seat names its
-    ``bot``."""
-
-    name: str
-    kind: str = "human"
-    bot: str | None = None
-    token: str | None = None
-    token_hash: str | None = None
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class StoredSeat:
-    """A seat as stored: ``left`` is True once its player left for good."""
-
-    seat: int
-    name: str
-    kind: str
-    bot: str | None
-    token_hash: str | None
-    left: bool
-
-    def holds(self, token: str) -> bool:
-        """Whether ``token`` is this seat's secret (compared in constant time)."""
-        if self.token_hash is None:
-            return False
-        return hmac.compare_digest(self.token_hash, hash_token(token))
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class TableSummary:
-    """A table as a lobby lists it: no seed, no events (``event_count`` says how many)."""
-
-    id: str
-    code: str
-    created: datetime
-    updated: datetime
-    variant: str
-    rules: Rules
-    options: dict[str, Any]
-    dealer: int
-    status: str
-    seats: tuple[StoredSeat, ...]
-    event_count: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class StoredTable:
-    """A table with all it takes to play it on: its secret ``seed``, its seats and every event
-    in order (``events[n]`` is event number ``n``)."""
-
-    id: str
-    code: str
-    created: datetime
-    updated: datetime
-    variant: str
-    rules: Rules
-    options: dict[str, Any]
-    seed: int
-    dealer: int
-    status: str
-    seats: tuple[StoredSeat, ...]
-    events: tuple[Event, ...]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class KeptRecord:
-    """A finished table's record and replay as made once and kept: each the gzipped UTF-8
-    JSON a client is sent; ``format`` is the version of their making (a newer server makes
-    them again)."""
-
-    table_id: str
-    code: str
-    format: int
-    record: bytes
-    replay: bytes
-
-
-class _Keep(enum.Enum):
-    KEEP = "keep"
-
-
-_KEEP: Final = _Keep.KEEP
 
 
 # --- The store ---------------------------------------------------------------------------
@@ -1057,7 +651,8 @@ class Store:
             if row is None:
                 if session.get(TableRow, table_id) is None:
                     raise StoreError(f"there is no table {table_id!r}")
-                raise StoreError(f"table {table_id!r} has no seat {seat}")
+                table = repr(table_id).replace("{", "{{").replace("}", "}}")
+                raise StoreError(f"table {table} has no {{seat}}", seat=seat)
             for key, value in changes.items():
                 setattr(row, key, value)
             session.execute(update(TableRow).where(TableRow.id == table_id).values(updated=_now()))
@@ -1245,257 +840,3 @@ class Store:
                 raise StoreError(f"item {index} to store is not an event: {item!r}")
             plain.append(item.to_dict())
         return plain
-
-
-_ADVISORY_KEY: Final = 0x48_65_61_72
-"""The first key of the server's advisory lock on PostgreSQL (the second: its schema's hash)."""
-_MIGRATION_KEY = _ADVISORY_KEY + 1
-"""The first key of the lock a migration holds on PostgreSQL for its transaction."""
-
-
-def _our_folder() -> Path:
-    """The user's data directory for ``hearts`` (the default database's folder)."""
-    return platformdirs.user_data_path("hearts")
-
-
-def _sqlite_file(url: URL) -> Path | None:
-    """The file of a SQLite URL (None: PostgreSQL, or a database in memory)."""
-    if url.get_backend_name() != "sqlite":
-        return None
-    database = url.database
-    if not database or database == ":memory:" or database.startswith("file:"):
-        return None
-    return Path(database)
-
-
-def _private(path: Path, mode: int) -> None:
-    """Take the group's and others' permissions away from ``path`` (if this user owns it)."""
-    status = path.stat()
-    if status.st_mode & 0o077 and status.st_uid == os.getuid():
-        path.chmod(mode)
-
-
-def _private_database(path: Path) -> None:
-    """The database file made private to the user (0600) before SQLite makes it (SQLite makes
-    its journal files with the database's own mode); one in our folder made private if it
-    was not; one elsewhere left as its owner made it, with a warning if others may read it."""
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        pass
-    except OSError:
-        return  # (SQLite says why it cannot open it)
-    else:
-        os.close(descriptor)
-        return
-    if not hasattr(os, "getuid"):  # pragma: no cover - Windows: no such modes
-        return
-    try:
-        if path.resolve().parent == _our_folder().resolve():
-            for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-                if name.exists():
-                    _private(name, 0o600)
-        elif path.stat().st_mode & 0o077:
-            log.warning(
-                "the database %s may be read by other users of this machine (mode %o), and it "
-                "holds the secret seeds of the games in play: make it private (chmod 600 %s)",
-                path,
-                path.stat().st_mode & 0o777,
-                path,
-            )
-    except OSError:
-        return
-
-
-def _lock_file(path: Path) -> int | None:
-    """An exclusive lock on ``<path>.lock`` (its descriptor, kept open to keep the lock), or a
-    :class:`StoreError` naming the process that holds it. None where there is no ``flock``."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        return None
-    name = Path(f"{path}.lock")
-    try:
-        descriptor = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError as error:
-        raise StoreError(f"cannot make the lock file {name}: {error.strerror}") from None
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = os.read(descriptor, 32).decode("ascii", "replace").strip()
-        os.close(descriptor)
-        by = f" (process {holder})" if holder.isdigit() else ""
-        raise StoreError(
-            f"the database {path} is in use by another hearts serve{by}: stop that one first, "
-            "or give this one another --database-url"
-        ) from None
-    os.ftruncate(descriptor, 0)
-    os.write(descriptor, str(os.getpid()).encode("ascii"))
-    return descriptor
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    """Each SQLite connection: WAL (readers never wait for the writer), foreign keys enforced,
-    and transactions begun by SQLAlchemy (below) rather than guessed by the driver."""
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-    finally:
-        cursor.close()
-
-
-def _sqlite_begin(connection: Any) -> None:
-    """Begin SQLite's transaction when SQLAlchemy begins one, so that reads share a snapshot."""
-    connection.exec_driver_sql("BEGIN")
-
-
-def _seat(row: SeatRow) -> StoredSeat:
-    return StoredSeat(
-        seat=row.seat,
-        name=row.name,
-        kind=row.kind,
-        bot=row.bot,
-        token_hash=row.token_hash,
-        left=row.left_for_good,
-    )
-
-
-def _rules(row: TableRow) -> Rules:
-    try:
-        return Rules.from_dict(row.rules)
-    except HeartsError as error:
-        raise StoreError(f"the rules of table {row.id!r} cannot be read: {error}") from None
-
-
-def _event(table_id: str, number: int, data: Any) -> Event:
-    try:
-        return Event.from_dict(data)
-    except HeartsError as error:
-        raise StoreError(f"event {number} of table {table_id!r} cannot be read: {error}") from None
-
-
-def _stored(row: TableRow, events: list[Event]) -> StoredTable:
-    return StoredTable(
-        id=row.id,
-        code=row.code,
-        created=row.created,
-        updated=row.updated,
-        variant=row.variant,
-        rules=_rules(row),
-        options=dict(row.options),
-        seed=row.seed,
-        dealer=row.dealer,
-        status=row.status,
-        seats=tuple(_seat(seat) for seat in row.seats),
-        events=tuple(events),
-    )
-
-
-def _summary(row: TableRow, count: int) -> TableSummary:
-    return TableSummary(
-        id=row.id,
-        code=row.code,
-        created=row.created,
-        updated=row.updated,
-        variant=row.variant,
-        rules=_rules(row),
-        options=dict(row.options),
-        dealer=row.dealer,
-        status=row.status,
-        seats=tuple(_seat(seat) for seat in row.seats),
-        event_count=count,
-    )
-
-
-# --- Duplicate events (hearts.server.events) ----------------------------------------------
-
-EVENT_KEY_LENGTH: Final = 16
-"""An event's key: URL-safe characters, random (its link is ``/e/{key}``)."""
-EVENT_NAME_LENGTH: Final = 60
-"""The longest name an event may have."""
-
-
-class DuplicateEventRow(Base):
-    """A row of ``duplicate_events``: an event, its deals' digests (published) and seeds
-    (secret until ``closes``), its form, bots' level and budget, who made it."""
-
-    __tablename__ = "duplicate_events"
-
-    key: Mapped[str] = mapped_column(String(EVENT_KEY_LENGTH), primary_key=True)
-    name: Mapped[str] = mapped_column(String(EVENT_NAME_LENGTH))
-    variant: Mapped[str] = mapped_column(String(40))
-    players: Mapped[int] = mapped_column(Integer)
-    level: Mapped[str] = mapped_column(String(16))
-    samples: Mapped[int] = mapped_column(Integer)
-    """Deals the searching bots sample a move at the event's tables (a fixed budget)."""
-    deals: Mapped[int] = mapped_column(Integer)
-    digests: Mapped[list[str]] = mapped_column(JSON)
-    seeds: Mapped[list[str]] = mapped_column(JSON)
-    """Secret until the close: never in an answer before it."""
-    created: Mapped[datetime]
-    closes: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
-    daily: Mapped[str | None] = mapped_column(String(10), unique=True)
-    """The day (YYYY-MM-DD, UTC) of a daily event, at most one a day (None: not a daily)."""
-    private: Mapped[bool] = mapped_column(Boolean)
-    made_by: Mapped[int | None] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), index=True
-    )
-
-
-class DuplicateEntryRow(Base):
-    """A row of ``duplicate_entries``: a signed-in person entered an event (once)."""
-
-    __tablename__ = "duplicate_entries"
-
-    event_key: Mapped[str] = mapped_column(
-        String(EVENT_KEY_LENGTH),
-        ForeignKey("duplicate_events.key", ondelete="CASCADE"),
-        primary_key=True,
-    )
-    account_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
-    entered: Mapped[datetime]
-
-
-class DuplicatePlayRow(Base):
-    """A row of ``duplicate_plays``: a person's play of one deal of an event, at a table and
-    a seat; ``finished`` and ``points`` once the hand is over."""
-
-    __tablename__ = "duplicate_plays"
-
-    event_key: Mapped[str] = mapped_column(
-        String(EVENT_KEY_LENGTH),
-        ForeignKey("duplicate_events.key", ondelete="CASCADE"),
-        primary_key=True,
-    )
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(
-        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer)
-    table_id: Mapped[str] = mapped_column(
-        String(ID_LENGTH), ForeignKey("tables.id", ondelete="CASCADE"), index=True
-    )
-    started: Mapped[datetime]
-    finished: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    points: Mapped[int | None] = mapped_column(Integer)
-
-
-# --- Several processes (hearts.server.cluster) --------------------------------------------
-
-
-class ProcessRow(Base):
-    """A row of ``processes``: one ``hearts serve`` process of several on this store, alive
-    while it holds its advisory lock (hearts.server.cluster)."""
-
-    __tablename__ = "processes"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    started: Mapped[datetime]
-    ended: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    protocol: Mapped[int] = mapped_column(Integer)
-    version: Mapped[str] = mapped_column(String(40))
-    host: Mapped[str] = mapped_column(String(255))
