@@ -95,7 +95,8 @@ def check_hands(
         elif isinstance(hand, Sequence | frozenset | set):
             masks.append(mask_of(hand))
         else:
-            raise InvalidArgument(f"seat {seat}'s hand must be cards, not {hand!r}")
+            given = repr(hand).replace("{", "{{").replace("}", "}}")  # (a template's literal)
+            raise InvalidArgument(f"{{seat}}'s hand must be cards, not {given}", seat=seat)
     if type(stock) is tuple and not stock:
         stock_cards: tuple[Card, ...] = ()  # (the common case: no stock)
     elif isinstance(stock, str):
@@ -115,7 +116,7 @@ def check_hands(
         outside = mask & outside_pack
         if outside:
             raise InvalidArgument(
-                f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
+                f"{{seat}} holds {CardSet(outside).symbols()}, not in this pack", seat=seat
             )
         if mask & seen:
             raise InvalidArgument(f"{CardSet(mask & seen).symbols()} is dealt twice")
@@ -123,7 +124,7 @@ def check_hands(
         want = 0 if seat == sits_out else size
         if mask.bit_count() != want:
             raise InvalidArgument(
-                f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
+                f"{{seat}} holds {mask.bit_count()} cards; this form deals {want}", seat=seat
             )
     for card in stock_cards:
         if seen >> card & 1 or not rules.pack >> card & 1:
