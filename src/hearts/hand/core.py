@@ -47,7 +47,11 @@ __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STAT
 
 def _load_speedups() -> Any:
     """The optional C accelerator of the trick loop (``hearts.hand._speedups``), or None when it
-    was not built or ``HEARTS_PURE`` is set in the environment (see :class:`HandCore`)."""
+    was not built or ``HEARTS_PURE`` is set in the environment (see :class:`HandCore`).
+
+    The one loader: what it finds, once, decides where a hand's state lives (:class:`HandCore`'s
+    base) and which class :class:`hearts.deal.Deal` is (``FastPaths`` first, or the Python
+    methods alone)."""
     if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
         return None
     try:
