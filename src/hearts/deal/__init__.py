@@ -42,12 +42,20 @@ from typing import TYPE_CHECKING, Final
 
 from hearts.cards import _CARDS, HEARTS_MASK, Card, CardSet
 from hearts.deal.checks import check_hands, check_options
-from hearts.deal.python import MECHANICS, PythonDeal, _kinds
+from hearts.deal.python import PythonDeal, _kinds
 from hearts.deal.views import _public_fields, _seat_view, _view_of, _ViewCache, _with_seat
 from hearts.events import Passed, TrickWon
+from hearts.hand.auction import Auction
+from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import CARD, CARD_PLAYED, PLAIN, QS_BIT, SPEEDUPS, STATE, TRICK, Phase, Trick
+from hearts.hand.domino import Domino
+from hearts.hand.laws import Laws
+from hearts.hand.mechanic import Mechanic
+from hearts.hand.moon import MoonChoosing
 from hearts.hand.passing import Passing
+from hearts.hand.stock import Stock
+from hearts.hand.widow import WidowCards
 from hearts.moves import Pass
 from hearts.table import use_shuffle
 
@@ -62,6 +70,19 @@ __all__ = [
     "check_layout",
     "MECHANICS",
 ]
+MECHANICS: Final[tuple[type[Mechanic], ...]] = (
+    Auction,
+    Passing,
+    WidowCards,
+    Cancellation,
+    Stock,
+    Domino,
+    MoonChoosing,
+    Laws,
+)
+"""Every mechanic a hand may have, in the order the hand asks them to open it and hook in (read
+here whenever a hand is dealt, so a program, or a test, may list one more)."""
+
 _HELPERS = (_kinds, _public_fields, _seat_view, _view_of, _ViewCache, _with_seat)
 """The private helpers of the hand, importable from here as they were before the split."""
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
+from hearts import deal as package  # (the package, being imported: read at call time only)
 from hearts.cards import (
     _CHUNKS,
     SUIT_MASKS,
@@ -38,7 +39,6 @@ from hearts.deal.views import _public_fields, _seat_view, _view_of, _with_seat
 from hearts.errors import HeartsError, IllegalMove
 from hearts.events import Dealt, Event
 from hearts.hand.auction import Auction
-from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import (
     CARD,
@@ -49,12 +49,10 @@ from hearts.hand.core import (
     Phase,
     Trick,
 )
-from hearts.hand.domino import Domino
 from hearts.hand.laws import Laws
 from hearts.hand.mechanic import Mechanic
 from hearts.hand.moon import MoonChoosing
 from hearts.hand.passing import Passing
-from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Bid, Claim, Move, Pass, coerce_move
 from hearts.observation import (
@@ -68,19 +66,7 @@ from hearts.scoring import points as score_points
 if TYPE_CHECKING:
     from hearts.deal import Deal
 
-__all__ = ["PythonDeal", "MECHANICS"]
-
-MECHANICS: Final[tuple[type[Mechanic], ...]] = (
-    Auction,
-    Passing,
-    WidowCards,
-    Cancellation,
-    Stock,
-    Domino,
-    MoonChoosing,
-    Laws,
-)
-"""Every mechanic a hand may have, in the order the hand asks them to open it and hook in."""
+__all__ = ["PythonDeal"]
 
 _ABSENT: Final[dict[type, type[Mechanic]]] = {
     kind: mechanic for mechanic in (Auction, WidowCards, Laws) for kind in mechanic.moves
@@ -94,19 +80,20 @@ _SUIT_CARDS = _CHUNKS[:4]
 
 _KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...], tuple[type[Mechanic], ...]]] = {}
 """The mechanics a hand of each Rules value has, by the value's id: (the value, which keeps the id
-its own, the :data:`MECHANICS` asked, those that apply)."""
+its own, the :data:`hearts.deal.MECHANICS` asked, those that apply)."""
 
 
 def _kinds(rules: Rules) -> tuple[type[Mechanic], ...]:
-    """The kinds of :data:`MECHANICS` that apply to ``rules``, asked once per Rules value (a
-    deal is built for every hand)."""
+    """The kinds of :data:`hearts.deal.MECHANICS` that apply to ``rules``, asked once per Rules
+    value (a deal is built for every hand)."""
+    mechanics = package.MECHANICS  # (read where it is listed, whenever asked: see the module)
     known = _KINDS.get(id(rules))
-    if known is not None and known[0] is rules and known[1] is MECHANICS:
+    if known is not None and known[0] is rules and known[1] is mechanics:
         return known[2]
-    kinds = tuple(kind for kind in MECHANICS if kind.applies(rules))
+    kinds = tuple(kind for kind in mechanics if kind.applies(rules))
     if len(_KINDS) >= 64:  # (a program that makes many Rules values keeps only the latest)
         _KINDS.clear()
-    _KINDS[id(rules)] = (rules, MECHANICS, kinds)
+    _KINDS[id(rules)] = (rules, mechanics, kinds)
     return kinds
 
 
@@ -185,7 +172,7 @@ class PythonDeal(HandCore):
         pass_direction: PassDirection | str | None = None,
         stock: Sequence[CardLike] | str = (),
         namer: int | None = None,
-    ) -> Deal:
+    ) -> Self:
         """Set up a chosen position: the hands of every seat (and the stock, two-handed; with two
         packs, the widow: the cards left over).
 
@@ -211,7 +198,7 @@ class PythonDeal(HandCore):
             namer=namer,
         )
 
-    def copy(self, *, stack: bool = True) -> Deal:
+    def copy(self, *, stack: bool = True) -> Self:
         """An independent copy, for search; with ``stack=False`` the copy cannot undo past now.
 
         The copy belongs to no game: it is never closed, and nobody is told when it ends.
