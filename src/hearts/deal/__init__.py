@@ -11,6 +11,11 @@ The state every hand has and the trick loop live in :mod:`hearts.hand.core`; eac
 choice, the laws) in a module of :mod:`hearts.hand`, built when the hand is dealt if its rules
 have it (:data:`MECHANICS`).
 
+This package holds the hand in Python (:mod:`hearts.deal.python`, :class:`PythonDeal`), the
+parts the seats' views share (:mod:`hearts.deal.views`), the checks of a chosen position
+(:mod:`hearts.deal.checks`), and here the choice of :class:`Deal`'s class: :class:`PythonDeal`
+with the C accelerator's fast paths in front when it is in use (see :class:`Deal`).
+
 Every illegal move raises :class:`~hearts.errors.IllegalMove` with the reason in the game's words,
 and leaves the deal exactly as it was.
 
