@@ -47,8 +47,13 @@ from typing import TYPE_CHECKING, Final
 
 from hearts.cards import _CARDS, HEARTS_MASK, Card, CardSet
 from hearts.deal.checks import check_hands, check_options
-from hearts.deal.python import PythonDeal, _kinds
-from hearts.deal.views import _public_fields, _seat_view, _view_of, _ViewCache, _with_seat
+from hearts.deal.python import PythonDeal
+from hearts.deal.python import _kinds as _kinds  # (private names importable as before the split)
+from hearts.deal.views import _public_fields as _public_fields
+from hearts.deal.views import _seat_view as _seat_view
+from hearts.deal.views import _view_of as _view_of
+from hearts.deal.views import _ViewCache as _ViewCache
+from hearts.deal.views import _with_seat as _with_seat
 from hearts.events import Passed, TrickWon
 from hearts.hand.auction import Auction
 from hearts.hand.cancellation import Cancellation
@@ -87,9 +92,6 @@ MECHANICS: Final[tuple[type[Mechanic], ...]] = (
 )
 """Every mechanic a hand may have, in the order the hand asks them to open it and hook in (read
 here whenever a hand is dealt, so a program, or a test, may list one more)."""
-
-_HELPERS = (_kinds, _public_fields, _seat_view, _view_of, _ViewCache, _with_seat)
-"""The private helpers of the hand, importable from here as they were before the split."""
 
 _CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")
 _C_LAYOUT: Final = {
