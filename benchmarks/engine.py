@@ -55,6 +55,11 @@ CYCLE = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDire
 # clock would show. OpenSpiel runs in this thread too, so both engines are timed alike.
 clock = time.process_time
 
+# The hand loops read the clock once every so many hands: on this project's virtual machine a
+# read of the process's CPU time is a system call, 2.5 us quiet and up to a fifth of a hand's
+# time under load (py-spy), which would weigh on every engine alike and pull the ratios to 1.
+CLOCK_EVERY = 8
+
 # A measurement is a function that runs for about ``seconds`` and returns (count, seconds spent).
 Measure = Callable[[random.Random, float], tuple[int, float]]
 
@@ -81,9 +86,10 @@ def ours_hands(rng: random.Random, seconds: float) -> tuple[int, float]:
         while not deal.is_over:
             deal.play(choice(deal.legal_moves()))
         count += 1
-        now = clock()
-        if now >= deadline:
-            return count, now - start
+        if not count % CLOCK_EVERY:
+            now = clock()
+            if now >= deadline:
+                return count, now - start
 
 
 def ours_game_hands(rng: random.Random, seconds: float) -> tuple[int, float]:
@@ -102,9 +108,10 @@ def ours_game_hands(rng: random.Random, seconds: float) -> tuple[int, float]:
         while not deal.is_over:
             game.play(choice(game.legal_moves()))
         count += 1
-        now = clock()
-        if now >= deadline:
-            return count, now - start
+        if not count % CLOCK_EVERY:
+            now = clock()
+            if now >= deadline:
+                return count, now - start
 
 
 def _positions(rng: random.Random, number: int) -> list[tuple[Deal, list[Any]]]:
@@ -191,13 +198,17 @@ def theirs_hands(rng: random.Random, seconds: float) -> tuple[int, float]:
             else:
                 state.apply_action(choice(state.legal_actions()))
         count += 1
-        now = clock()
-        if now >= deadline:
-            return count, now - start
+        if not count % CLOCK_EVERY:
+            now = clock()
+            if now >= deadline:
+                return count, now - start
 
 
 def theirs_shuffled_hands(rng: random.Random, seconds: float) -> tuple[int, float]:
-    """The same, but dealt from one shuffle (no ``chance_outcomes()`` lists): the stricter rival."""
+    """The same, but dealt from one shuffle (no ``chance_outcomes()`` lists): OpenSpiel's fastest
+    Python driver, the stricter rival. The pass direction drawn, the pack shuffled once, the 52
+    chance outcomes of the deal applied in that order, then random legal moves (the passes card
+    by card, then the play)."""
     game = _openspiel_game()
     choice = rng.choice
     deck = list(range(52))
@@ -213,9 +224,10 @@ def theirs_shuffled_hands(rng: random.Random, seconds: float) -> tuple[int, floa
         while not state.is_terminal():
             state.apply_action(choice(state.legal_actions()))
         count += 1
-        now = clock()
-        if now >= deadline:
-            return count, now - start
+        if not count % CLOCK_EVERY:
+            now = clock()
+            if now >= deadline:
+                return count, now - start
 
 
 def theirs_clone_apply(rng: random.Random, seconds: float) -> tuple[int, float]:
@@ -377,11 +389,15 @@ def _commit(path: str) -> str:
     return out.stdout.strip() + (", with changes" if dirty else "")
 
 
-# The goals: (ours, theirs, at least, what).
+# The goals: (ours, theirs, at least, what). Issue 40's are against OpenSpiel's fastest Python
+# driver, its deal applied from one shuffle (theirs_shuffled), not only its sampled chance nodes;
+# copy + play + undo no slower than before it (1.06-1.14x clone + apply_action then).
 GOALS = (
-    ("ours", "theirs", 1.5, "hands/s through Deal"),
-    ("ours_copy", "theirs_clone", 0.75, "copy+play+undo of clone+apply_action"),
-    ("ours_game", "theirs", 1.0, "hands/s through Game"),
+    ("ours", "theirs", 1.5, "hands/s through Deal (chance_outcomes)"),
+    ("ours_game", "theirs", 1.0, "hands/s through Game (chance_outcomes)"),
+    ("ours", "theirs_shuffled", 1.0, "hands/s through Deal (dealt from a shuffle)"),
+    ("ours_game", "theirs_shuffled", 0.8, "hands/s through Game (dealt from a shuffle)"),
+    ("ours_copy", "theirs_clone", 1.06, "copy+play+undo of clone+apply_action"),
 )
 
 
@@ -515,8 +531,9 @@ def main(argv: list[str] | None = None) -> int:
         hands = ratio("ours", "theirs")
         console.print(
             f"[bold]ours / OpenSpiel, random hands[/]: {hands:.2f}x "
-            f"({ratio('ours', 'theirs_shuffled'):.2f}x against OpenSpiel dealt from a shuffle; "
-            f"{ratio('ours_game', 'theirs'):.2f}x through Game)"
+            f"({ratio('ours', 'theirs_shuffled'):.2f}x against OpenSpiel dealt from a shuffle); "
+            f"through Game {ratio('ours_game', 'theirs'):.2f}x "
+            f"({ratio('ours_game', 'theirs_shuffled'):.2f}x against OpenSpiel dealt from a shuffle)"
         )
         copies = ratio("ours_copy", "theirs_clone")
         in_place = ratio("ours_undo", "theirs_clone")

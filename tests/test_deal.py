@@ -769,3 +769,61 @@ def _revoke_chance(deal: Deal) -> Card | None:
     hand = deal.hand(deal.to_act)
     off = [card for card in hand if card.suit != led]
     return off[0] if off and any(card.suit == led for card in hand) else None
+
+
+def test_a_refused_card_names_its_seat_and_card_as_fields() -> None:
+    """Errors with fields (issue 40, part 5): a card refused in the play carries the seat that
+    tried it and the card, and names seats by their number only through the template, so a face
+    can say them its own way; ``str()`` is the sentence it always was, whichever path (C or
+    Python) refused it."""
+    deal = Deal.from_hands(
+        MODERN,
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ],
+        pass_direction="hold",
+    )
+    with pytest.raises(IllegalMove) as held:
+        deal.play("AD")
+    assert str(held.value) == "seat 0 does not hold the A♦"
+    assert (held.value.seat, held.value.move, held.value.seats) == (
+        0,
+        Card.parse("AD"),
+        {"seat": 0},
+    )
+    assert held.value.said(lambda seat: f"player {seat + 1}", str) == (
+        "player 1 does not hold the A♦"
+    )
+    with pytest.raises(IllegalMove) as club:
+        deal.play("3C")
+    assert str(club.value) == "the 2♣ must lead the first trick"
+    assert (club.value.seat, club.value.move) == (0, Card.parse("3C"))
+    with pytest.raises(IllegalMove) as turn:
+        deal.verify_play("2C", seat=2)
+    assert str(turn.value) == "it is seat 0's turn, not seat 2's"
+    assert turn.value.seats == {"to_act": 0, "seat": 2} and turn.value.seat == 2
+    assert turn.value.said(lambda s: f"P{s + 1}", lambda s: f"P{s + 1}'s") == (
+        "it is P1's turn, not P3's"
+    )
+    deal.play("2C")
+    deal.play("2D")
+    with pytest.raises(IllegalMove) as first:
+        deal.play("QS")  # seat 2, void in clubs, holds spades that count nothing
+    assert str(first.value) == (
+        "no card that counts may be played to the first trick while you hold another"
+    )
+    assert (first.value.seat, first.value.move, first.value.seats) == (2, Card.parse("QS"), {})
+
+
+def test_a_hand_refused_when_dealt_names_its_seat_as_a_field() -> None:
+    """A chosen position with a seat's hand of the wrong size names that seat as a field."""
+    with pytest.raises(InvalidArgument) as short:
+        Deal.from_hands(MODERN, ["2C", "3C", "4C", "5C"])
+    assert str(short.value) == "seat 0 holds 1 cards; this form deals 13"
+    assert short.value.seats == {"seat": 0}
+    with pytest.raises(InvalidArgument) as odd:
+        Deal.from_hands(MODERN, [{1: 2}, "3C", "4C", "5C"])  # type: ignore[list-item]
+    assert str(odd.value) == "seat 0's hand must be cards, not {1: 2}"

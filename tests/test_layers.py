@@ -63,6 +63,8 @@ def test_an_import_up_the_layers_breaks_the_contract(
     package = tmp_path / "src" / "hearts"
     shutil.copytree(ROOT / "src" / "hearts", package)
     module = package.joinpath(*source.split(".")[1:]).with_suffix(".py")
+    if not module.exists():  # (a package: its __init__)
+        module = package.joinpath(*source.split(".")[1:], "__init__.py")
     module.write_text(module.read_text() + f"\nimport {target}  # noqa\n")
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
     result = _lint(tmp_path)

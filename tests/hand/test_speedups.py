@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from hearts import Deal, Game, Pass, Phase, variants
+from hearts.deal import PythonDeal
 from hearts.errors import HeartsError, IllegalMove
 from hearts.events import Passed
 from hearts.hand.choices import PassChoices
@@ -146,8 +147,14 @@ def test_the_accelerator_is_built_and_in_use() -> None:
         "Python's headers and reinstall (pip install -e .), or set HEARTS_PURE=1 to test the "
         "pure Python engine alone"
     )
-    assert Deal.play is SPEEDUPS.Core.play
-    assert Deal.copy is SPEEDUPS.Core.copy
+    # The class is chosen, not patched: the C fast paths come first in Deal's bases, and
+    # PythonDeal keeps its own methods, where every other call goes.
+    assert Deal.__mro__[1:3] == (SPEEDUPS.FastPaths, PythonDeal)
+    for name in ("play", "legal_moves", "undo", "copy"):
+        assert name not in Deal.__dict__
+        assert getattr(Deal, name) is getattr(SPEEDUPS.FastPaths, name)
+        assert isinstance(PythonDeal.__dict__[name], types.FunctionType)
+    assert not hasattr(Deal, "_play_py")
 
 
 @pytest.mark.skipif(PURE, reason="the C type is not in use")
@@ -168,15 +175,70 @@ def test_hearts_pure_turns_the_accelerator_off() -> None:
         [
             sys.executable,
             "-c",
-            "from hearts import Deal; from hearts.hand.core import SPEEDUPS; "
-            "print(SPEEDUPS, type(Deal.__dict__['play']).__name__)",
+            "from hearts import Deal; from hearts.deal import PythonDeal; "
+            "from hearts.hand.core import SPEEDUPS; "
+            "print(SPEEDUPS, Deal.play is PythonDeal.play, Deal.__mro__[1].__name__)",
         ],
         env=_pure_env(),
         capture_output=True,
         text=True,
         check=True,
     ).stdout.split()
-    assert out == ["None", "function"]
+    assert out == ["None", "True", "_NoFastPaths"]
+
+
+def _both_ways(seed: int) -> list[str]:
+    """One random modern hand played through Deal and through PythonDeal side by side: every
+    legal move, event, refusal, copy and undo compared (the same process, the same state type;
+    with the accelerator in use, Deal takes the C paths and PythonDeal the Python ones)."""
+    rng = random.Random(seed)
+    rules = variants.get("modern")
+    game = Game(rules, seed=seed)
+    hands = [str(game.deal.hand(s)) for s in game.deal.seats]
+    direction = ("left", "right", "across", "hold")[seed % 4]
+    fast = Deal.from_hands(rules, hands, pass_direction=direction)
+    slow = PythonDeal.from_hands(rules, hands, pass_direction=direction)
+    assert type(fast) is Deal and type(slow) is PythonDeal
+    lines = []
+    while not fast.is_over:
+        moves = fast.legal_moves()
+        assert _moves(slow) == _moves(fast) and _fingerprint(slow) == _fingerprint(fast)
+        roll = rng.random()
+        if roll < 0.2 and fast.phase is Phase.PLAY:  # a search: copy, play, undo, both ways
+            for deal in (fast, slow):
+                other = deal.copy()
+                assert type(other) is type(deal)
+                other.play(moves[-1])
+                lines.append(_fingerprint(other))
+                other.undo()
+                assert _fingerprint(other) == _fingerprint(deal)
+        elif roll < 0.3 and fast.moves_made:
+            fast.undo()
+            slow.undo()
+            continue
+        elif roll < 0.45 and fast.phase is Phase.PLAY:  # a card that may be refused
+            card = rng.choice(list(fast.hand(fast.to_act)))
+            said = []
+            for deal in (fast, slow):
+                try:
+                    said.append(str(deal.play(card)))
+                except IllegalMove as refusal:
+                    said.append(f"refused: {refusal} ({refusal.seat}, {refusal.move})")
+            assert said[0] == said[1]
+            lines.append(said[0])
+            continue
+        move = rng.choice(list(moves))
+        assert str(fast.play(move)) == str(slow.play(move))
+        lines.append(str(move))
+    assert fast.events == slow.events and fast.points() == slow.points()
+    return lines
+
+
+def test_deal_and_python_deal_play_alike_in_one_process() -> None:
+    """Deal (the C fast paths when in use) and PythonDeal (the one Python trick loop), the
+    same hands and moves, side by side: the same moves, events, refusals, copies and undos."""
+    played = sum(len(_both_ways(seed)) for seed in range(24))
+    assert played > 24 * 52
 
 
 @pytest.mark.skipif(

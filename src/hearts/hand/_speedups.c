@@ -1,13 +1,15 @@
 /* The hot path of the trick loop in C: an optional accelerator of hearts.hand.core.
  *
- * Pure Python is the reference: hearts.hand.core.HandCore and hearts.deal.Deal hold the whole
- * engine. When this module is built, HandCore's state lives in the C struct below (the same
- * attribute names, read and written from Python as slots are) and Deal's play, legal_moves,
- * undo and copy are the methods of this type. Each does, in C, exactly what the Python method's
- * own fast path does for a plain hand (one pack, tricks closed the plain way, no laws) and hands
- * every other case, argument and error to the Python method (_play_py, _legal_moves_py,
- * _undo_py, _copy_py), which stays the one place that says why a move is refused. The test
- * suite runs the same games both ways and compares every event (tests/hand/test_speedups.py).
+ * Pure Python is the reference: hearts.hand.core.HandCore and hearts.deal.PythonDeal hold the
+ * whole engine. When this module is built, HandCore's state lives in the C struct `Core` below
+ * (the same attribute names, read and written from Python as slots are), and hearts.deal.Deal is
+ * chosen once, at import, as `class Deal(FastPaths, PythonDeal)`: `FastPaths`, a subtype of
+ * `Core` with no state of its own, holds play, legal_moves, undo and copy, found before the
+ * Python methods. Each does, in C, exactly what the Python method's own path does for a plain
+ * hand (one pack, tricks closed the plain way, no laws) and hands every other case, argument and
+ * error to the Python method (PythonDeal's, given to register()), which stays the one place that
+ * says why a move is refused. The test suite runs the same games both ways and compares every
+ * event (tests/hand/test_speedups.py).
  *
  * Setting HEARTS_PURE=1 in the environment keeps this module unused.
  */
@@ -49,7 +51,10 @@ static long PLAIN_CLOSER;
 static PyObject *PASS_PHASE, *PASS_TYPE, *PASSING_TYPE, *CHOICES_TYPE, *CHOICE_FIELDS[4];
 static PyObject *PASSED_TYPE, *PASSED_FIELDS[3], *CARDSET_TYPE, *CARDSET_MASK;
 
-static PyObject *s_play_py, *s_legal_moves_py, *s_undo_py, *s_copy_py, *s_unshare;
+/* PythonDeal's play, legal_moves, undo and copy: where every case the C code does not take goes. */
+static PyObject *PLAY_PY, *LEGAL_MOVES_PY, *UNDO_PY, *COPY_PY;
+
+static PyObject *s_unshare;
 static PyObject *s_end_of_play, *s_seat, *s_leader, *s_cards, *s_points;
 static PyObject *s_plan, *s_by_phase, *s_passes, *s_count, *s_offset, *s_sits_out, *s_active;
 static PyObject *s_first_to_pass, *s_start_play, *s_mask, *s_snapshot;
@@ -274,9 +279,13 @@ call_method0(PyObject *self, PyObject *name)
 }
 
 static PyObject *
-slow(PyObject *name, PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+slow(PyObject *method, PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    /* The Python method, with the same arguments (self first). */
+    /* The Python method (a function of PythonDeal), with the same arguments (self first). */
+    if (method == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "hearts.hand._speedups: register() was not called");
+        return NULL;
+    }
     Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
     PyObject *small[8];
     PyObject **all = total + 1 <= 8 ? small : PyMem_Malloc((total + 1) * sizeof(PyObject *));
@@ -285,7 +294,7 @@ slow(PyObject *name, PyObject *self, PyObject *const *args, Py_ssize_t nargs, Py
     all[0] = self;
     for (Py_ssize_t i = 0; i < total; i++)
         all[i + 1] = args[i];
-    PyObject *result = PyObject_VectorcallMethod(name, all, (nargs + 1), kwnames);
+    PyObject *result = PyObject_Vectorcall(method, all, (nargs + 1), kwnames);
     if (all != small)
         PyMem_Free(all);
     return result;
@@ -600,16 +609,16 @@ Core_legal_moves(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *
         int done = pass_choices(self, &choices);
         if (done < 0)
             return NULL;
-        return done ? choices : slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
+        return done ? choices : slow(LEGAL_MOVES_PY, (PyObject *)self, args, nargs, kwnames);
     }
     if (nargs > 1 || (nargs == 1 && args[0] != Py_None) || kwnames || self->phase != PLAY_PHASE
         || !plain_state(self))
-        return slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(LEGAL_MOVES_PY, (PyObject *)self, args, nargs, kwnames);
     int fast = fasten(self);
     if (fast < 0)
         return NULL;
     if (!fast)
-        return slow(s_legal_moves_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(LEGAL_MOVES_PY, (PyObject *)self, args, nargs, kwnames);
     long long legal = PyLong_AsLongLong(self->legal);
     if (legal == -1 && PyErr_Occurred())
         return NULL;
@@ -762,23 +771,23 @@ Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
         int done = pass_play(self, args[0], nargs == 2 ? args[1] : Py_None, &event);
         if (done < 0)
             return NULL;
-        return done ? event : slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        return done ? event : slow(PLAY_PY, (PyObject *)self, args, nargs, kwnames);
     }
     if (nargs < 1 || nargs > 2 || (nargs == 2 && args[1] != Py_None) || kwnames || self->phase != PLAY_PHASE
         || Py_TYPE(args[0]) != CARD_TYPE || !plain_state(self))
-        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(PLAY_PY, (PyObject *)self, args, nargs, kwnames);
     int fast = fasten(self);
     if (fast < 0)
         return NULL;
     if (!fast)
-        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(PLAY_PY, (PyObject *)self, args, nargs, kwnames);
     PyObject *move = args[0];
     long card = card_id(move);
     Py_ssize_t to_act = PyLong_AsSsize_t(self->to_act);
     if (card < 0 || card > 63 || to_act < 0 || to_act > 10) {
         if (PyErr_Occurred())
             return NULL;
-        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(PLAY_PY, (PyObject *)self, args, nargs, kwnames);
     }
     long long hand = hand_of(self, to_act);
     if (hand < 0 && PyErr_Occurred())
@@ -792,7 +801,7 @@ Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
             return NULL;
     }
     if (!(legal >> card & 1))
-        return slow(s_play_py, (PyObject *)self, args, nargs, kwnames); /* (it says why) */
+        return slow(PLAY_PY, (PyObject *)self, args, nargs, kwnames); /* (it says why) */
     PyObject *trick = self->trick;
     Py_ssize_t size = PyList_GET_SIZE(trick);
     long long left = hand & ~(1LL << card);
@@ -809,7 +818,7 @@ Core_play(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
         Py_DECREF(seat_obj);
         Py_XDECREF(snapshot);
         if (event == NULL && !PyErr_Occurred())
-            return slow(s_play_py, (PyObject *)self, args, nargs, kwnames);
+            return slow(PLAY_PY, (PyObject *)self, args, nargs, kwnames);
         return event;
     }
     /* The card leaves the trick open (Deal.play's inline path). */
@@ -853,16 +862,16 @@ Core_undo(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
 {
     if (nargs || kwnames || !plain_state(self) || self->closed != Py_False
         || PyList_GET_SIZE(self->stack) == 0)
-        return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(UNDO_PY, (PyObject *)self, args, nargs, kwnames);
     int fast = fasten(self);
     if (fast < 0)
         return NULL;
     if (!fast) /* (a hand of two packs, say: its masks do not fit in 64 bits) */
-        return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(UNDO_PY, (PyObject *)self, args, nargs, kwnames);
     PyObject *stack = self->stack;
     PyObject *entry = PyList_GET_ITEM(stack, PyList_GET_SIZE(stack) - 1);
     if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) < 1)
-        return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(UNDO_PY, (PyObject *)self, args, nargs, kwnames);
     PyObject *kind = PyTuple_GET_ITEM(entry, 0);
     if (kind == CARD_TAG && PyTuple_GET_SIZE(entry) == 5) {
         PyObject *seat = PyTuple_GET_ITEM(entry, 1);
@@ -873,7 +882,7 @@ Core_undo(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
             || PyList_GET_SIZE(self->events) == 0) {
             if (PyErr_Occurred())
                 return NULL;
-            return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+            return slow(UNDO_PY, (PyObject *)self, args, nargs, kwnames);
         }
         Py_INCREF(entry);
         if (PyList_SetSlice(stack, PyList_GET_SIZE(stack) - 1, PyList_GET_SIZE(stack), NULL) < 0)
@@ -963,7 +972,7 @@ Core_undo(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
         Py_XDECREF(points);
         return result;
     }
-    return slow(s_undo_py, (PyObject *)self, args, nargs, kwnames);
+    return slow(UNDO_PY, (PyObject *)self, args, nargs, kwnames);
 }
 
 /* ------------------------------------------------------------------ copy */
@@ -987,7 +996,7 @@ Core_copy(Core *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     if (nargs || kwnames || Py_TYPE(self) != DEAL_TYPE || !plain_state(self) || !self->fixed || !self->values
         || !self->penalty_mask || !self->stock_pos || !self->carry || !self->carry_points || !self->phase
         || !self->leader || !self->taken || !self->points || !self->won || !self->mechanics || !self->shared)
-        return slow(s_copy_py, (PyObject *)self, args, nargs, kwnames);
+        return slow(COPY_PY, (PyObject *)self, args, nargs, kwnames);
     Core *other = (Core *)DEAL_TYPE->tp_alloc(DEAL_TYPE, 0);
     if (other == NULL)
         return NULL;
@@ -1086,15 +1095,15 @@ static PyMemberDef Core_members[] = {
     {NULL},
 };
 
-static PyMethodDef Core_methods[] = {
+static PyMethodDef FastPaths_methods[] = {
     {"play", (PyCFunction)(void (*)(void))Core_play, METH_FASTCALL | METH_KEYWORDS,
-     "Apply a move of the seat to act; return its event (see Deal._play_py)."},
+     "Apply a move of the seat to act; return its event (see PythonDeal.play)."},
     {"legal_moves", (PyCFunction)(void (*)(void))Core_legal_moves, METH_FASTCALL | METH_KEYWORDS,
-     "The moves a seat may make now (see Deal._legal_moves_py)."},
+     "The moves a seat may make now (see PythonDeal.legal_moves)."},
     {"undo", (PyCFunction)(void (*)(void))Core_undo, METH_FASTCALL | METH_KEYWORDS,
-     "Take back the last move (see Deal._undo_py)."},
+     "Take back the last move (see PythonDeal.undo)."},
     {"copy", (PyCFunction)(void (*)(void))Core_copy, METH_FASTCALL | METH_KEYWORDS,
-     "An independent copy, for search (see Deal._copy_py)."},
+     "An independent copy, for search (see PythonDeal.copy)."},
     {NULL},
 };
 
@@ -1102,13 +1111,26 @@ static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hearts.hand._speedups.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "The state of a hand in C, and the hot path of its trick loop.",
+    .tp_doc = "The state of a hand in C: HandCore's slots (the fast paths are FastPaths').",
     .tp_traverse = (traverseproc)Core_traverse,
     .tp_clear = (inquiry)Core_clear,
     .tp_dealloc = (destructor)Core_dealloc,
     .tp_members = Core_members,
-    .tp_methods = Core_methods,
     .tp_new = PyType_GenericNew,
+};
+
+/* The fast paths, in a type of their own (Core's layout, no state added): hearts.deal.Deal is
+ * `class Deal(FastPaths, PythonDeal)` when the accelerator is in use, so these methods are found
+ * before PythonDeal's, and PythonDeal alone is the pure engine. */
+static PyTypeObject FastPathsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hearts.hand._speedups.FastPaths",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The plain hand's play, legal_moves, undo and copy in C (the rest: PythonDeal's).",
+    .tp_traverse = (traverseproc)Core_traverse,
+    .tp_clear = (inquiry)Core_clear,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = FastPaths_methods,
 };
 
 /* ------------------------------------------------------------------ the module */
@@ -1139,25 +1161,32 @@ speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
     static char *names[] = {"card_tag", "trick_tag", "state_tag", "play", "card_played", "cards", "card_type", "deal_type",
                             "trick_won", "trick_won_fields", "hearts_mask", "qs_bit", "plain", "pass_phase",
                             "pass_type", "passing_type", "choices_type", "choices_fields", "passed_type",
-                            "passed_fields", "cardset_type", "cardset_mask", NULL};
+                            "passed_fields", "cardset_type", "cardset_mask", "play_py", "legal_moves_py",
+                            "undo_py", "copy_py", NULL};
     PyObject *card_tag, *trick_tag, *state_tag, *play, *card_played, *cards, *card_type, *deal_type, *trick_won, *fields;
     PyObject *hearts, *qs, *pass_phase, *pass_type, *passing_type, *choices_type, *choices_fields, *passed_type;
-    PyObject *passed_fields, *cardset_type, *cardset_mask;
+    PyObject *passed_fields, *cardset_type, *cardset_mask, *play_py, *legal_moves_py, *undo_py, *copy_py;
     long plain;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOO!O!O!O!O!O!OOlOO!O!O!O!O!O!O!O", names, &card_tag, &trick_tag, &state_tag,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOO!O!O!O!O!O!OOlOO!O!O!O!O!O!O!OOOOO", names, &card_tag, &trick_tag, &state_tag,
                                      &play, &PyList_Type, &card_played, &PyTuple_Type, &cards, &PyType_Type,
                                      &card_type, &PyType_Type, &deal_type, &PyType_Type, &trick_won, &PyTuple_Type,
                                      &fields, &hearts, &qs, &plain, &pass_phase, &PyType_Type, &pass_type,
                                      &PyType_Type, &passing_type, &PyType_Type, &choices_type, &PyTuple_Type,
                                      &choices_fields, &PyType_Type, &passed_type, &PyTuple_Type, &passed_fields,
-                                     &PyType_Type, &cardset_type, &cardset_mask))
+                                     &PyType_Type, &cardset_type, &cardset_mask, &play_py, &legal_moves_py,
+                                     &undo_py, &copy_py))
         return NULL;
     if (PyTuple_GET_SIZE(cards) < 64 || PyList_GET_SIZE(card_played) < (11 << 7)) {
         PyErr_SetString(PyExc_ValueError, "register: the card tables are too short");
         return NULL;
     }
-    if (!PyType_IsSubtype((PyTypeObject *)deal_type, &CoreType)) {
-        PyErr_SetString(PyExc_TypeError, "register: deal_type must derive from Core");
+    if (!PyType_IsSubtype((PyTypeObject *)deal_type, &FastPathsType)) {
+        PyErr_SetString(PyExc_TypeError, "register: deal_type must derive from FastPaths");
+        return NULL;
+    }
+    if (!PyCallable_Check(play_py) || !PyCallable_Check(legal_moves_py) || !PyCallable_Check(undo_py)
+        || !PyCallable_Check(copy_py)) {
+        PyErr_SetString(PyExc_TypeError, "register: the Python methods must be callable");
         return NULL;
     }
     HEARTS_BITS = PyLong_AsUnsignedLongLongMask(hearts);
@@ -1188,6 +1217,10 @@ speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_XSETREF(CHOICES_TYPE, Py_NewRef(choices_type));
     Py_XSETREF(PASSED_TYPE, Py_NewRef(passed_type));
     Py_XSETREF(CARDSET_TYPE, Py_NewRef(cardset_type));
+    Py_XSETREF(PLAY_PY, Py_NewRef(play_py));
+    Py_XSETREF(LEGAL_MOVES_PY, Py_NewRef(legal_moves_py));
+    Py_XSETREF(UNDO_PY, Py_NewRef(undo_py));
+    Py_XSETREF(COPY_PY, Py_NewRef(copy_py));
     PLAIN_CLOSER = plain;
     Py_RETURN_NONE;
 }
@@ -1358,14 +1391,13 @@ PyInit__speedups(void)
 {
     if (PyType_Ready(&CoreType) < 0)
         return NULL;
+    FastPathsType.tp_base = &CoreType;
+    if (PyType_Ready(&FastPathsType) < 0)
+        return NULL;
     MINUS_ONE = PyLong_FromLong(-1);
 #define INTERN(var, text)                                                                                              \
     if ((var = PyUnicode_InternFromString(text)) == NULL)                                                              \
         return NULL;
-    INTERN(s_play_py, "_play_py")
-    INTERN(s_legal_moves_py, "_legal_moves_py")
-    INTERN(s_undo_py, "_undo_py")
-    INTERN(s_copy_py, "_copy_py")
     INTERN(s_unshare, "unshare")
     INTERN(s_end_of_play, "end_of_play")
     INTERN(s_seat, "seat")
@@ -1390,6 +1422,12 @@ PyInit__speedups(void)
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&FastPathsType);
+    if (PyModule_AddObject(module, "FastPaths", (PyObject *)&FastPathsType) < 0) {
+        Py_DECREF(&FastPathsType);
         Py_DECREF(module);
         return NULL;
     }

@@ -47,7 +47,11 @@ __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STAT
 
 def _load_speedups() -> Any:
     """The optional C accelerator of the trick loop (``hearts.hand._speedups``), or None when it
-    was not built or ``HEARTS_PURE`` is set in the environment (see :class:`HandCore`)."""
+    was not built or ``HEARTS_PURE`` is set in the environment (see :class:`HandCore`).
+
+    The one loader: what it finds, once, decides where a hand's state lives (:class:`HandCore`'s
+    base) and which class :class:`hearts.deal.Deal` is (``FastPaths`` first, or the Python
+    methods alone)."""
     if os.environ.get("HEARTS_PURE", "") not in ("", "0"):
         return None
     try:
@@ -607,7 +611,7 @@ class HandCore(_Base):
         """Raise the reason a card is not legal for ``seat`` (called only when it is not)."""
         hand = self._hands[seat]
         if not hand >> card & 1:
-            raise IllegalMove(f"seat {seat} does not hold the {card.symbol}")
+            raise IllegalMove(f"{{seat}} does not hold the {card.symbol}", seat=seat, move=card)
         laws = self._laws
         if laws is not None:
             laws.check_call(self, card)
@@ -619,20 +623,32 @@ class HandCore(_Base):
                 if laws is not None:
                     raise IllegalMove(
                         f"you must follow suit: you hold a {led.singular} (to revoke all the "
-                        f"same, as at a real table: 'revoke {card}')"
+                        f"same, as at a real table: 'revoke {card}')",
+                        seat=seat,
+                        move=card,
                     )
-                raise IllegalMove(f"you must follow suit: you hold a {led.singular}")
+                raise IllegalMove(
+                    f"you must follow suit: you hold a {led.singular}", seat=seat, move=card
+                )
             raise IllegalMove(
-                "no card that counts may be played to the first trick while you hold another"
+                "no card that counts may be played to the first trick while you hold another",
+                seat=seat,
+                move=card,
             )
         fixed = self._fixed
         if not self._history and fixed.club_lead and hand >> fixed.lowest_club & 1:
             if fixed.club_lead == 1 << fixed.lowest_club:
-                raise IllegalMove(f"the {fixed.lowest_club.symbol} must lead the first trick")
+                raise IllegalMove(
+                    f"the {fixed.lowest_club.symbol} must lead the first trick",
+                    seat=seat,
+                    move=card,
+                )
             raise IllegalMove(
-                f"the holder of the {fixed.lowest_club.symbol} leads a club to the first trick"
+                f"the holder of the {fixed.lowest_club.symbol} leads a club to the first trick",
+                seat=seat,
+                move=card,
             )
-        raise IllegalMove("hearts are not broken: lead another suit")
+        raise IllegalMove("hearts are not broken: lead another suit", seat=seat, move=card)
 
     # ------------------------------------------------------------------ the trick loop
 

@@ -1,51 +1,31 @@
-"""One hand of Hearts as a state machine: (bid → name, or pass) → play (→ draw, or discard) →
-(moon) → (gather) → over.
+"""The whole hand in pure Python: :class:`PythonDeal`, the engine and the reference the C
+accelerator is held to (:class:`hearts.deal.Deal` is this class, with the accelerator's fast
+paths in front when it is in use).
 
-A :class:`Deal` holds the cards of every seat (the referee's whole truth), offers the moves of the
-seat to act, applies them, undoes them, copies itself for search, and shows each seat exactly what
-that seat may know (:meth:`Deal.view`). Inside, sets of cards are int bitmasks; the public methods
-take and return :class:`~hearts.cards.Card` and :class:`~hearts.moves.Pass` values.
-
-The state every hand has and the trick loop live in :mod:`hearts.hand.core`; each other mechanic
-(passing, the auction, the widow, Cancellation's tricks, the stock, Domino's draws, the moon
-choice, the laws) in a module of :mod:`hearts.hand`, built when the hand is dealt if its rules
-have it (:data:`MECHANICS`).
-
-Every illegal move raises :class:`~hearts.errors.IllegalMove` with the reason in the game's words,
-and leaves the deal exactly as it was.
+One module: it is one class, the hand's public face (its moves, undo, copies, state and views),
+with the few helpers it alone uses; the views' shared parts are in :mod:`hearts.deal.views`, the
+checks of a chosen position in :mod:`hearts.deal.checks`, and the state and trick loop every hand
+has in :mod:`hearts.hand.core`.
 
 >>> from hearts import variants
->>> from hearts.cards import Card
->>> deal = Deal.from_hands(variants.get("modern"), [
+>>> deal = PythonDeal.from_hands(variants.get("modern"), [
 ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
 ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
 ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
 ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"], pass_direction="hold")
->>> deal.phase, deal.to_act, deal.legal_moves()
-(<Phase.PLAY: 'play'>, 0, [Card.parse('2C')])
->>> deal.play("2C")
-CardPlayed(seat=0, card=Card.parse('2C'))
->>> deal.legal_moves()      # seat 1 has no club: anything but a card that counts, on trick one
-[Card.parse('2D'), Card.parse('3D'), Card.parse('4D'), Card.parse('5D'), Card.parse('6D'), Card.parse('7D'), Card.parse('8D'), Card.parse('9D'), Card.parse('TD'), Card.parse('JD'), Card.parse('QD'), Card.parse('KD'), Card.parse('AD')]
->>> deal.play("AC")
-Traceback (most recent call last):
-...
-hearts.errors.IllegalMove: seat 1 does not hold the A♣
->>> deal.undo(); deal.to_act
-0
+>>> deal.play("2C"), deal.to_act
+(CardPlayed(seat=0, card=Card.parse('2C')), 1)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
+from hearts import deal as package  # (the package, being imported: read at call time only)
 from hearts.cards import (
-    _CARDS,
     _CHUNKS,
-    HEARTS_MASK,
     SUIT_MASKS,
     Card,
     CardLike,
@@ -53,60 +33,40 @@ from hearts.cards import (
     Suit,
     _cardset,
     cards_of,
-    mask_of,
 )
-from hearts.errors import HeartsError, IllegalMove, InvalidArgument
-from hearts.events import Dealt, Event, Passed, TrickWon
+from hearts.deal.checks import check_hands, check_options
+from hearts.deal.views import _public_fields, _seat_view, _view_of, _with_seat
+from hearts.errors import HeartsError, IllegalMove
+from hearts.events import Dealt, Event
 from hearts.hand.auction import Auction
-from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import (
     CARD,
-    CARD_PLAYED,
     ONE_PACK,
-    PLAIN,
-    QS_BIT,
-    SPEEDUPS,
     STATE,
     TRICK,
-    Fixed,
     HandCore,
     Phase,
     Trick,
 )
-from hearts.hand.domino import Domino
 from hearts.hand.laws import Laws
 from hearts.hand.mechanic import Mechanic
 from hearts.hand.moon import MoonChoosing
 from hearts.hand.passing import Passing
-from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Bid, Claim, Move, Pass, coerce_move
 from hearts.observation import (
     PublicView,
-    RedactionCache,
     SeatView,
     make_public_view,
-    make_seat_view,
-    redacted_log,
 )
-from hearts.rules import Moon, PassDirection, Rules, Widow
+from hearts.rules import Moon, PassDirection, Rules
 from hearts.scoring import points as score_points
-from hearts.table import use_shuffle
 
-__all__ = ["Phase", "Trick", "Deal", "PassChoices", "check_hands", "check_options", "MECHANICS"]
+if TYPE_CHECKING:
+    from hearts.deal import Deal
 
-MECHANICS: Final[tuple[type[Mechanic], ...]] = (
-    Auction,
-    Passing,
-    WidowCards,
-    Cancellation,
-    Stock,
-    Domino,
-    MoonChoosing,
-    Laws,
-)
-"""Every mechanic a hand may have, in the order the hand asks them to open it and hook in."""
+__all__ = ["PythonDeal"]
 
 _ABSENT: Final[dict[type, type[Mechanic]]] = {
     kind: mechanic for mechanic in (Auction, WidowCards, Laws) for kind in mechanic.moves
@@ -120,27 +80,28 @@ _SUIT_CARDS = _CHUNKS[:4]
 
 _KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...], tuple[type[Mechanic], ...]]] = {}
 """The mechanics a hand of each Rules value has, by the value's id: (the value, which keeps the id
-its own, the :data:`MECHANICS` asked, those that apply)."""
+its own, the :data:`hearts.deal.MECHANICS` asked, those that apply)."""
 
 
 def _kinds(rules: Rules) -> tuple[type[Mechanic], ...]:
-    """The kinds of :data:`MECHANICS` that apply to ``rules``, asked once per Rules value (a
-    deal is built for every hand)."""
+    """The kinds of :data:`hearts.deal.MECHANICS` that apply to ``rules``, asked once per Rules
+    value (a deal is built for every hand)."""
+    mechanics = package.MECHANICS  # (read where it is listed, whenever asked: see the module)
     known = _KINDS.get(id(rules))
-    if known is not None and known[0] is rules and known[1] is MECHANICS:
+    if known is not None and known[0] is rules and known[1] is mechanics:
         return known[2]
-    kinds = tuple(kind for kind in MECHANICS if kind.applies(rules))
+    kinds = tuple(kind for kind in mechanics if kind.applies(rules))
     if len(_KINDS) >= 64:  # (a program that makes many Rules values keeps only the latest)
         _KINDS.clear()
-    _KINDS[id(rules)] = (rules, MECHANICS, kinds)
+    _KINDS[id(rules)] = (rules, mechanics, kinds)
     return kinds
 
 
-class Deal(HandCore):
-    """One hand: the cards of every seat, the moves so far, and what each seat may do next.
+class PythonDeal(HandCore):
+    """One hand in pure Python: the whole engine, and the reference the C accelerator is held to.
 
-    Build one with :meth:`from_hands` (a chosen position) or let :class:`~hearts.game.Game` deal
-    it. Seats are numbered 0 to ``players - 1`` clockwise; play goes to the left.
+    Construct :class:`Deal` (which is this class, with the accelerator's fast paths in front
+    when it is in use); this class is named only to compare both paths in one process.
     """
 
     __slots__ = ()
@@ -211,7 +172,7 @@ class Deal(HandCore):
         pass_direction: PassDirection | str | None = None,
         stock: Sequence[CardLike] | str = (),
         namer: int | None = None,
-    ) -> Deal:
+    ) -> Self:
         """Set up a chosen position: the hands of every seat (and the stock, two-handed; with two
         packs, the widow: the cards left over).
 
@@ -219,7 +180,7 @@ class Deal(HandCore):
         ``pass_direction`` defaults to the pass of ``hand_number`` in the rules' cycle. Hands must
         be disjoint, hold cards of this pack only, and have the size the rules deal.
 
-        >>> from hearts import variants
+        >>> from hearts import Deal, variants
         >>> Deal.from_hands(variants.get("modern"), ["2C", "3C", "4C"])
         Traceback (most recent call last):
         ...
@@ -237,12 +198,13 @@ class Deal(HandCore):
             namer=namer,
         )
 
-    def copy(self, *, stack: bool = True) -> Deal:
+    def copy(self, *, stack: bool = True) -> Self:
         """An independent copy, for search; with ``stack=False`` the copy cannot undo past now.
 
         The copy belongs to no game: it is never closed, and nobody is told when it ends.
         """
-        other = Deal.__new__(Deal)
+        kind = type(self)
+        other = kind.__new__(kind)
         self.copy_into(other, stack=stack)
         return other
 
@@ -459,7 +421,7 @@ class Deal(HandCore):
     def penalties(self) -> tuple[int, ...]:
         """Penalty units each seat has taken so far this hand (before any moon).
 
-        >>> from hearts import variants
+        >>> from hearts import Deal, variants
         >>> Deal.from_hands(variants.get("modern"), ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
         ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
         ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"], pass_direction="hold").penalties()
@@ -585,7 +547,9 @@ class Deal(HandCore):
             owner.verify(self, move, seat)  # a move of another phase, in the play
             return
         if seat is not None and self.seat_number(seat) != self._to_act:
-            raise IllegalMove(f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+            raise IllegalMove(
+                "it is {to_act}'s turn, not {seat}'s", seat=seat, move=move, to_act=self._to_act
+            )
         if not isinstance(move, Card):
             raise IllegalMove("it is time to play a card")
         self.check_card(self._to_act, move)
@@ -603,27 +567,7 @@ class Deal(HandCore):
                 if legal < 0:
                     legal = self.legal_mask(to_act)
                 if legal >> move & 1:
-                    trick = self._trick
-                    fixed = self._fixed
-                    if len(trick) >= fixed.closing:
-                        if fixed.closer == PLAIN:
-                            return self._close_plain(to_act, move)
-                        return self.close_trick(to_act, move)
-                    # The card leaves the trick open (the common case, kept inline for speed):
-                    # only the hand, the trick, the leader, hearts broken and the log change,
-                    # and a short record undoes it (as HandCore.play_unchecked does).
-                    self._stack.append((CARD, to_act, move, self._leader, self._broken))
-                    self._legal = -1
-                    self._hands[to_act] &= ~(1 << move)
-                    if not trick:
-                        self._leader = to_act
-                    trick.append(move)
-                    if not self._broken and fixed.break_mask >> move & 1:
-                        self._broken = True
-                    event = CARD_PLAYED[to_act << 7 | move]
-                    self._events.append(event)
-                    self._to_act = self._next[to_act]
-                    return event
+                    return self.play_unchecked(to_act, move)  # (the one trick loop: HandCore's)
             else:
                 card = coerce_move(move)
                 if type(card) is Card and (
@@ -737,324 +681,3 @@ class Deal(HandCore):
             f"seat {self.to_act} to act, {len(self._history)} "
             f"trick{'' if len(self._history) == 1 else 's'} played>"
         )
-
-
-def _public_fields(deal: Deal) -> dict[str, Any]:
-    """A view's fields every seat sees alike (not the events, nor the mechanics' fields)."""
-    try:
-        cache = deal._seen
-    except AttributeError:
-        widow = deal.mechanic(WidowCards)
-        cache = deal._seen = _ViewCache(widow.face_down if isinstance(widow, WidowCards) else 0)
-    fixed = deal._fixed
-    return {
-        **cache.fixed_fields(fixed),
-        "phase": deal._phase,
-        "to_act": deal.to_act,
-        "leader": deal._leader,
-        "trick": tuple(deal.trick),
-        "tricks": cache.tricks_of(deal._history),
-        "hearts_broken": deal._broken,
-        "hand_sizes": tuple(map(int.bit_count, deal._hands[: fixed.players])),
-        "penalties": tuple(deal._points),
-        "tricks_won": tuple(deal._won),
-        "stock_size": len(fixed.stock) - deal._stock_pos,
-    }
-
-
-def _view_of(deal: Deal, public: dict[str, Any], seat: int) -> SeatView:
-    """``seat``'s view of ``deal`` from the fields every seat sees alike (:meth:`Deal.viewer`)."""
-    seat = deal.seat_number(seat)
-    return _seat_view(deal, seat, _with_seat(deal, public.copy(), seat), None)
-
-
-def _with_seat(deal: Deal, fields: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A view's public ``fields`` with the events and the mechanics' fields as ``seat`` sees
-    them (None: a watcher)."""
-    cache = deal._seen
-    fields["events"] = redacted_log(cache.seats, deal._events, seat, cache.face_down)
-    for mechanic in deal._mechanics:
-        fields.update(mechanic.view(deal, seat))
-    return fields
-
-
-def _seat_view(deal: Deal, seat: int, fields: dict[str, Any], commitment: str | None) -> SeatView:
-    """The view of ``seat`` from the fields :meth:`Deal._seen_by` gives (and its own)."""
-    moves: Sequence[Move] = ()  # (a seat's moves, when it has any: at the pass, or its turn)
-    to_act = deal.to_act
-    if to_act is not None and (to_act == seat or deal._phase is _PASS):
-        moves = deal.legal_moves(seat)
-    if "passed" not in fields:  # (the pass's fields, passed and received, if any)
-        fields["passed"] = fields["received"] = None
-    fields["seat"] = seat
-    fields["hand"] = CardSet(deal._hands[seat])
-    fields["dealt"] = CardSet(deal._fixed.dealt[seat])
-    fields["legal_moves"] = moves if not isinstance(moves, list) else tuple(moves)
-    fields["commitment"] = commitment
-    return make_seat_view(fields)
-
-
-class _ViewCache:
-    """What a deal's views share while it stands: each seat's redacted log, the completed
-    tricks (rebuilt only when a trick is completed or taken back), and the fields the hand's
-    fixed part gives; ``face_down``, what a widow that goes with the first trick taken counts
-    (no seat sees it: that trick is shown without it)."""
-
-    __slots__ = ("face_down", "fields", "fixed", "history", "seats", "tricks")
-
-    def __init__(self, face_down: int = 0) -> None:
-        self.face_down = face_down
-        self.seats: RedactionCache = {}
-        self.history: list[Any] = []
-        self.tricks: tuple[Trick, ...] = ()
-        self.fixed: Fixed | None = None
-        self.fields: dict[str, Any] = {}
-
-    def fixed_fields(self, fixed: Fixed) -> dict[str, Any]:
-        """The view's fields that a hand's fixed part (``HandCore._fixed``) holds."""
-        if fixed is not self.fixed:
-            scores, pool, jack = fixed.standing
-            self.fixed, self.fields = (
-                fixed,
-                {
-                    "rules": fixed.rules,
-                    "dealer": fixed.dealer,
-                    "hand_number": fixed.hand_number,
-                    "pass_direction": fixed.pass_direction,
-                    "scores": scores,
-                    "pool": pool,
-                    "jack": jack,
-                },
-            )
-        return self.fields
-
-    def tricks_of(self, history: list[Any]) -> tuple[Trick, ...]:
-        """The completed tricks of a deal's history (its TrickWon and TrickCarried events), as
-        every seat sees them: the first trick taken without a widow that went with it face
-        down (``face_down``)."""
-        kept = self.history
-        if kept != history:  # (in C: mostly the same objects; see redacted_log)
-            same = len(kept) if history[: len(kept)] == kept else 0  # (a trick added: most calls)
-            self.history = history.copy()
-            hidden = self.face_down
-            if hidden and any(t.winner >= 0 for t in self.tricks[:same]):
-                hidden = 0  # (the widow's trick is among those kept)
-            tricks = []
-            for e in history[same:]:
-                points = e.points
-                if hidden and e.seat >= 0:  # the first trick taken: the widow went with it
-                    points -= hidden
-                    hidden = 0
-                tricks.append(Trick((e.leader, e.cards, e.seat, points)))
-            self.tricks = self.tricks[:same] + tuple(tricks)
-        return self.tricks
-
-
-_CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")
-_C_LAYOUT: Final = {
-    "TrickWon": ("seat", "leader", "cards", "points"),
-    "Passed": ("seat", "cards", "to"),
-    "PassChoices": _CHOICE_SLOTS,
-    "CardSet": ("mask",),
-}
-"""The fields (the slots) of what the C accelerator makes slot by slot, in its order."""
-
-
-def check_layout(trick_won: type, passed: type, choices: type, cards: type) -> None:
-    """Refuse, with :class:`ImportError` and a sentence, classes whose fields are not the ones
-    the C accelerator fills slot by slot, in its order (a build of another version: it would
-    write the wrong fields). Checked whenever the accelerator is used, ``python -O`` too.
-
-    >>> check_layout(TrickWon, Passed, PassChoices, CardSet)
-    >>> check_layout(Passed, Passed, PassChoices, CardSet)
-    Traceback (most recent call last):
-    ...
-    ImportError: the C accelerator (hearts.hand._speedups) fills TrickWon's fields as seat, leader, cards, points, but they are seat, cards, to: rebuild it with this version (pip install -e .) or set HEARTS_PURE=1
-    """
-    found = {
-        "TrickWon": tuple(field.name for field in dataclasses.fields(trick_won)),
-        "Passed": tuple(field.name for field in dataclasses.fields(passed)),
-        "PassChoices": tuple(getattr(choices, "__slots__", ())),
-        "CardSet": tuple(getattr(cards, "__slots__", ())),
-    }
-    for name, expected in _C_LAYOUT.items():
-        if found[name] != expected:
-            raise ImportError(
-                f"the C accelerator (hearts.hand._speedups) fills {name}'s fields as "
-                f"{', '.join(expected)}, but they are {', '.join(found[name]) or 'none'}: "
-                "rebuild it with this version (pip install -e .) or set HEARTS_PURE=1"
-            )
-
-
-def _accelerate() -> None:
-    """With the C accelerator in use, :class:`Deal`'s ``play``, ``legal_moves``, ``undo`` and
-    ``copy`` are its methods; each takes the plain hand's fast path in C and hands every other
-    call to the Python method, kept as ``_play_py``, ``_legal_moves_py``, ``_undo_py`` and
-    ``_copy_py``."""
-    speedups = SPEEDUPS
-    if speedups is None:
-        return
-    fields, passed = _C_LAYOUT["TrickWon"], _C_LAYOUT["Passed"]
-    check_layout(TrickWon, Passed, PassChoices, CardSet)
-    for name in ("play", "legal_moves", "undo", "copy"):
-        setattr(Deal, f"_{name}_py", Deal.__dict__[name])
-        setattr(Deal, name, getattr(speedups.Core, name))
-    speedups.register(
-        card_tag=CARD,
-        trick_tag=TRICK,
-        state_tag=STATE,
-        play=Phase.PLAY,
-        card_played=CARD_PLAYED,
-        cards=_CARDS,
-        card_type=Card,
-        deal_type=Deal,
-        trick_won=TrickWon,
-        trick_won_fields=tuple(TrickWon.__dict__[name] for name in fields),
-        hearts_mask=HEARTS_MASK,
-        qs_bit=QS_BIT,
-        plain=PLAIN,
-        # The pass: the C code builds a PassChoices, a CardSet and a Passed event slot by slot.
-        pass_phase=Phase.PASS,
-        pass_type=Pass,
-        passing_type=Passing,
-        choices_type=PassChoices,
-        choices_fields=tuple(PassChoices.__dict__[name] for name in _CHOICE_SLOTS),
-        passed_type=Passed,
-        passed_fields=tuple(Passed.__dict__[name] for name in passed),
-        cardset_type=CardSet,
-        cardset_mask=CardSet.__dict__["mask"],
-    )
-    use_shuffle(speedups.shuffle)  # (used only if it shuffles as random.Random does)
-
-
-_accelerate()
-
-
-def check_options(
-    rules: Rules,
-    dealer: int | None,
-    hand_number: int,
-    pass_direction: PassDirection | str | None,
-    namer: int | None,
-) -> tuple[int, PassDirection]:
-    """Check :meth:`Deal.from_hands`'s options; return the dealer and the pass direction.
-
-    >>> from hearts import variants
-    >>> check_options(variants.get("modern"), None, 0, "across", None)
-    (3, <PassDirection.ACROSS: 'across'>)
-    >>> check_options(variants.get("modern"), 4, 0, None, None)
-    Traceback (most recent call last):
-    ...
-    hearts.errors.InvalidArgument: dealer=4 is not a seat: seats are 0 to 3
-    """
-    if not isinstance(rules, Rules):
-        raise InvalidArgument(f"a deal needs Rules, not {type(rules).__name__}")
-    players = rules.players
-    if dealer is None:
-        dealer = players - 1
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidArgument(f"dealer={dealer!r} is not a seat: seats are 0 to {players - 1}")
-    if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0:
-        raise InvalidArgument(f"hand_number={hand_number!r} must be a whole number from 0")
-    if pass_direction is None:
-        direction = rules.pass_direction(hand_number)
-    elif type(pass_direction) is PassDirection:
-        direction = pass_direction
-    else:
-        try:
-            direction = PassDirection(pass_direction)
-        except ValueError:
-            raise InvalidArgument(f"{pass_direction!r} is not a pass direction") from None
-    if direction is not PassDirection.HOLD and not rules.passes:
-        raise InvalidArgument(f"this form does not pass: pass_direction={direction.value}")
-    if direction is PassDirection.ACROSS and players % 2:
-        raise InvalidArgument(f"no seat is across a table of {players}: pass_direction=across")
-    if namer is not None:
-        if not rules.auction:
-            raise InvalidArgument(f"namer={namer!r}: this form has no auction, no suit is named")
-        if (
-            isinstance(namer, bool)
-            or not isinstance(namer, int)
-            or not 0 <= namer < players
-            or (players == 7 and namer == dealer)
-        ):
-            raise InvalidArgument(f"namer={namer!r} is not a seat that takes cards this hand")
-    return dealer, direction
-
-
-def check_hands(
-    rules: Rules,
-    hands: Sequence[CardSet | str | Sequence[CardLike]],
-    stock: Sequence[CardLike] | str,
-    dealer: int,
-) -> tuple[list[int], tuple[Card, ...]]:
-    """Check that hands (and a stock) are a deal of this pack; return their masks and the stock.
-
-    Hands must be disjoint, hold cards of the pack only, and have the size the rules deal (none
-    for the dealer at a table of seven); with a stock, hands and stock hold the whole pack.
-
-    >>> from hearts import variants
-    >>> check_hands(variants.get("two-handed"), ["2C", "3C"], "", 0)
-    Traceback (most recent call last):
-    ...
-    hearts.errors.InvalidArgument: seat 0 holds 1 cards; this form deals 13
-    """
-    players = rules.players
-    if type(hands) is not list and (not isinstance(hands, Sequence) or isinstance(hands, str)):
-        raise InvalidArgument(f"give the hands as a list of {players} hands, one per seat")
-    if len(hands) != players:
-        raise InvalidArgument(f"these rules seat {players}: give {players} hands, not {len(hands)}")
-    masks: list[int] = []
-    for seat, hand in enumerate(hands):
-        if isinstance(hand, CardSet):
-            masks.append(hand.mask)
-        elif isinstance(hand, str):
-            masks.append(CardSet.parse(hand).mask)
-        elif isinstance(hand, Sequence | frozenset | set):
-            masks.append(mask_of(hand))
-        else:
-            raise InvalidArgument(f"seat {seat}'s hand must be cards, not {hand!r}")
-    if type(stock) is tuple and not stock:
-        stock_cards: tuple[Card, ...] = ()  # (the common case: no stock)
-    elif isinstance(stock, str):
-        # In order, top first: the order decides who draws what.
-        stock_cards = tuple(Card.parse(word) for word in stock.replace(",", " ").split())
-    elif isinstance(stock, Sequence):
-        stock_cards = tuple(Card.coerce(card) for card in stock)
-    else:
-        raise InvalidArgument(f"the stock must be cards in order, top first, not {stock!r}")
-    if len(set(stock_cards)) != len(stock_cards):
-        raise InvalidArgument("a card is twice in the stock")
-    sits_out = dealer if rules.dealt_seats < players else None
-    seen = 0
-    outside_pack = ~rules.pack
-    size = rules.hand_size
-    for seat, mask in enumerate(masks):
-        outside = mask & outside_pack
-        if outside:
-            raise InvalidArgument(
-                f"seat {seat} holds {CardSet(outside).symbols()}, not in this pack"
-            )
-        if mask & seen:
-            raise InvalidArgument(f"{CardSet(mask & seen).symbols()} is dealt twice")
-        seen |= mask
-        want = 0 if seat == sits_out else size
-        if mask.bit_count() != want:
-            raise InvalidArgument(
-                f"seat {seat} holds {mask.bit_count()} cards; this form deals {want}"
-            )
-    for card in stock_cards:
-        if seen >> card & 1 or not rules.pack >> card & 1:
-            raise InvalidArgument(f"the stock's {card.symbol} is dealt twice or not in this pack")
-        seen |= 1 << card
-    if rules.packs > 1:  # Cancellation Hearts: the stock is the widow, the cards left over
-        if seen != rules.pack:
-            raise InvalidArgument("hands and widow (the stock) must hold both packs")
-    elif rules.widow is not Widow.NONE:  # Heartsette: the stock is the widow
-        if seen != rules.pack:
-            raise InvalidArgument("hands and widow (the stock) must hold the whole pack")
-    elif not (rules.stock or rules.domino) and stock_cards:
-        raise InvalidArgument("this form has no stock")
-    if (rules.stock or rules.domino) and seen != rules.pack:
-        raise InvalidArgument("hands and stock must hold the whole pack")
-    return masks, stock_cards
