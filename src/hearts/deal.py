@@ -192,7 +192,7 @@ class Deal(HandCore):
         )
         self._wire()
         for mechanic in self._mechanics:
-            if mechanic.open(self):
+            if mechanic.begin(self):
                 break
         else:
             self.start_play()
