@@ -16,7 +16,7 @@ snapshot), or a mechanic (which undoes its own record).
 ...     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"],
 ...     stock="2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH")
 >>> deal.acting, len(deal.stock_left), deal.trick_cards
-(1, 26, ())
+(0, 26, ())
 """
 
 from __future__ import annotations

@@ -161,6 +161,10 @@ class HandCore(MechanicAPI, _Base):
     ``HEARTS_PURE`` is not set), the state lives in its ``Core`` type under the same names, and
     :class:`~hearts.deal.Deal`'s ``play``, ``legal_moves``, ``undo`` and ``copy`` run the plain
     hand's fast path in C, handing every other case to their Python code.
+
+    The slots are the core's alone: a mechanic reads and changes the hand through
+    :class:`~hearts.hand.mechanic.Hand`, which this class implements (its commands are
+    :class:`~hearts.hand.api.MechanicAPI`'s).
     """
 
     __slots__ = _SLOTS if SPEEDUPS is None else ()
