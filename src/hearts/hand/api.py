@@ -183,9 +183,12 @@ class MechanicAPI:
         self._events.append(event)
         return event
 
-    def unlog(self) -> None:
-        """Take the last event back off the log."""
-        self._events.pop()
+    def unlog(self, count: int = 1) -> None:
+        """Take the last ``count`` events back off the log."""
+        if count == 1:
+            self._events.pop()
+        elif count > 0:
+            del self._events[-count:]
 
     # ------------------------------------------------------------------ hand the turn
 
@@ -215,18 +218,25 @@ class MechanicAPI:
         self._taken[seat] |= mask
         self._points[seat] += points
 
-    def draw(self, seat: int) -> Card | None:
-        """``seat`` draws the top card of the stock (logged); None when the stock is out."""
+    def draw(self, seat: int, until: int = 0) -> bool:
+        """``seat`` draws the top card of the stock (logged); with ``until``, cards until it
+        holds one of that mask. Whether it drew any (False: the stock is out, or it held one)."""
         stock = self._fixed.stock
         position = self._stock_pos
-        if position >= len(stock):
-            return None
-        card = stock[position]
-        self._stock_pos = position + 1
-        self._hands[seat] |= 1 << card
+        hands = self._hands
+        if position >= len(stock) or hands[seat] & until:
+            return False
+        events = self._events
+        while position < len(stock):
+            card = stock[position]
+            position += 1
+            hands[seat] |= 1 << card
+            events.append(StockDrawn(seat=seat, card=card))
+            if hands[seat] & until or not until:
+                break
+        self._stock_pos = position
         self._legal = -1
-        self._events.append(StockDrawn(seat=seat, card=card))
-        return card
+        return True
 
     def take_stock(self) -> int:
         """Take every card left in the stock, unlogged: their mask."""

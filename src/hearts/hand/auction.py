@@ -180,7 +180,9 @@ class Auction(Mechanic):
             )
 
     def apply(self, hand: Hand, move: Move, seat: int | None) -> Event:
-        hand.remember_all()
+        # A short record undoes a bid or the naming: the turn, this mechanic's state, the log
+        # (and the card values, which are the rules' until a suit is named).
+        hand.remember((self, hand.phase, hand.acting, hand.leader, self.save(), hand.event_count))
         seat = hand.acting
         if isinstance(move, NameSuit):
             event = self._name(hand, move.suit, seat)
@@ -205,6 +207,14 @@ class Auction(Mechanic):
         """The suit is named: the highest bidder leads to the first trick, whatever his seat
         (the eldest hand, when nobody bid)."""
         hand.start_play(self.bidder if self.bidder >= 0 else hand.eldest())
+
+    def undo(self, hand: Hand, record: tuple[Any, ...]) -> None:
+        _, phase, to_act, leader, state, events = record
+        self.load(state)
+        if self.named is None:
+            hand.count_as(hand.rules.values, hand.rules.penalty_mask)
+        hand.turn_to(to_act, phase, leader=leader)
+        hand.unlog(hand.event_count - events)
 
     def _name(self, hand: Hand, suit: Suit, seat: int) -> Event:
         """This hand's penalties: one unit a card of the named suit."""

@@ -58,7 +58,8 @@ class Domino(Mechanic):
         if len(cards) < self.in_play:
             following = hand.next_seat(seat)
             hand.turn_to(following)
-            self._draw_to_follow(hand, following)
+            # The next seat draws until it can follow suit, or the stock is out.
+            hand.draw(following, until=SUIT_MASKS[cards[0] >> 4 & 3])
             return event
         leader = hand.leader
         mask = mask_of(cards)
@@ -94,11 +95,3 @@ class Domino(Mechanic):
         hand.log(CardsKept(keeper, CardSet(kept), kept_points))
         hand.turn_to(keeper, leader=keeper)
         hand.end_of_play()
-
-    def _draw_to_follow(self, hand: Hand, seat: int) -> None:
-        """``seat`` draws the top card of the stock until it holds a card of the suit led, or
-        the stock is out."""
-        follow = SUIT_MASKS[hand.trick_cards[0] >> 4 & 3]
-        while not hand.held(seat) & follow:
-            if hand.draw(seat) is None:
-                break

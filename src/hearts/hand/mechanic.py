@@ -40,7 +40,7 @@ commands, each of which keeps the hand's bookkeeping (the cache of legal cards, 
 - *commit a move*: :meth:`Hand.remember` pushes the mechanic's own undo record (its first item
   the mechanic, which :meth:`Mechanic.undo` takes back), :meth:`Hand.remember_all` a full
   snapshot the hand takes back itself; :meth:`Hand.log` appends the move's event
-  (:meth:`Hand.unlog` takes the last one back);
+  (:meth:`Hand.unlog` takes the last ones back);
 - *hand the turn*: :meth:`Hand.turn_to` (the seat to act, and the phase and the trick's leader
   when they change), :meth:`Hand.start_play`, :meth:`Hand.finish`, :meth:`Hand.close_hand`,
   :meth:`Hand.end_of_play`;
@@ -185,8 +185,8 @@ class Hand(Protocol):
     def log(self, event: Event) -> Event:
         """Append ``event`` to the hand's log, and return it."""
 
-    def unlog(self) -> None:
-        """Take the last event back off the log."""
+    def unlog(self, count: int = 1) -> None:
+        """Take the last ``count`` events back off the log."""
 
     # ------------------------------------------------------------------ hand the turn
 
@@ -217,8 +217,9 @@ class Hand(Protocol):
     def score(self, seat: int, mask: int, points: int) -> None:
         """Count the cards of ``mask``, worth ``points``, among those ``seat`` has taken."""
 
-    def draw(self, seat: int) -> Card | None:
-        """``seat`` draws the top card of the stock (logged); None when the stock is out."""
+    def draw(self, seat: int, until: int = 0) -> bool:
+        """``seat`` draws the top card of the stock (logged); with ``until``, cards until it
+        holds one of that mask. Whether it drew any (False: the stock is out, or it held one)."""
 
     def take_stock(self) -> int:
         """Take every card left in the stock, unlogged (a widow, the cards kept): their mask."""

@@ -37,7 +37,7 @@ class Stock(Mechanic):
         """The winner draws the top card of the stock, then the other seat."""
         seat = winner
         for _ in range(2):
-            if hand.draw(seat) is None:
-                break
+            if not hand.draw(seat):
+                break  # (the stock is out)
             seat = hand.next_seat(seat)
         return False
