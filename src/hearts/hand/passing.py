@@ -54,11 +54,15 @@ class Passing(Mechanic):
 
     def first_to_pass(self, hand: Hand) -> int:
         """The first seat from the eldest hand on that has not passed yet, or -1."""
+        passes = self.passes
         seat = hand.eldest()
-        for _ in range(len(hand.seats)):
-            if self.passes[seat] < 0:
+        if passes[seat] < 0:
+            return seat  # (the common case, on the path of every pass: one look)
+        following = hand.next_seat
+        for _ in range(len(hand.seats) - 1):
+            seat = following(seat)
+            if passes[seat] < 0:
                 return seat
-            seat = hand.next_seat(seat)
         return -1
 
     def legal_moves(self, hand: Hand, seat: int | None) -> Sequence[Move]:
