@@ -162,8 +162,9 @@ else:
 
 
 # (The API comes after the state's base in the method resolution order: the slots and the trick
-# loop are found first, as before it was added; put first, it cost the modern hand through a
-# Game 5-10% in a process with many types loaded, by lengthening every uncached lookup.)
+# loop are found first, as before it was added. Put first, the modern hand through a Game
+# measured 0.93-0.96x of the base in a process with many types loaded, 0.96-1.02x after: a
+# noisy machine, see benchmarks/RESULTS.md, issue 40 part 1.)
 class HandCore(_Base, MechanicAPI):
     """The state of one hand that every mechanic shares, and the trick loop.
 
