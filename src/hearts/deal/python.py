@@ -153,7 +153,7 @@ class PythonDeal(HandCore):
         )
         self._wire()
         for mechanic in self._mechanics:
-            if mechanic.open(self):
+            if mechanic.begin(self):
                 break
         else:
             self.start_play()
