@@ -15,6 +15,10 @@ of :class:`HandCore`, with the undo records :data:`CARD`, :data:`TRICK` and :dat
 This module re-exports what moved out of it (:class:`Phase`, :class:`Plan`, :class:`Fixed`,
 :func:`seating`, the undo records), so old imports keep working.
 
+One module: the hand's shared state and the one Python trick loop that reads and writes it (the
+legal cards, a card put down, a trick closed, play's end, the snapshot and the copy); the C
+accelerator's fast paths mirror exactly this module, so it is kept whole beside them.
+
 >>> Phase.PLAY.value, Trick((0, (), 1, 0)).winner
 ('play', 1)
 """

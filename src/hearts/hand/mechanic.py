@@ -30,7 +30,8 @@ that takes a trick, or -1 when nobody does (Cancellation Hearts); ``gains(hand, 
 and points added to a trick's winner (a widow with the last trick); ``play_card(hand, seat,
 card)``, a mechanic that plays every card itself (Domino Hearts). ``laws`` marks the mechanic
 the core asks about a called card (:class:`~hearts.hand.laws.Laws`). A new mechanic is a new
-module with a subclass of :class:`Mechanic`, listed in :data:`hearts.deal.MECHANICS`.
+module with a subclass of :class:`Mechanic`, listed in :data:`hearts.deal.python.MECHANICS` (also
+:data:`hearts.deal.MECHANICS`).
 
 **What the hand offers** (:class:`Hand`): the ``hand`` every method above receives. A mechanic
 reads the hand and changes it through these members only, never through its slots (a test holds
