@@ -126,6 +126,9 @@ def test_serve_believes_forwarded_addresses_only_from_the_proxies_it_is_given(
 
     ran: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: ran.append(self.config))
+    # The server is not run, so its logging is not configured either: uvicorn's dictConfig would
+    # close the handlers other libraries hold (absl's, bound to pytest's captured stderr).
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     url = f"sqlite:///{tmp_path / 'tables.db'}"
     base = ["serve", "--port", "0", "--bot-workers", "0", "--database-url", url]
     assert runner.invoke(app, base).exit_code == 0
