@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import itertools
+import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -651,3 +653,19 @@ def test_a_seed_deals_and_commits_exactly_as_before_the_schedule_was_versioned(
     assert isinstance(cutting, DealerCut) and cutting.dealer == dealer == game.first_dealer
     assert isinstance(committed, ShuffleCommitted) and committed.commitment == commitment
     assert isinstance(dealt, Dealt) and dealt.cut == cut and str(dealt.hands[0]) == first
+
+
+def test_a_game_pickled_before_the_dealing_schedules_had_versions_deals_on() -> None:
+    """A Game pickled by 9c081ee (no dealing schedule of its own) deals its next hand by the
+    schedule it dealt by then, the one stream of its seed: the same cards as a game of today."""
+    data = Path(__file__).resolve().parent / "data" / "game-modern-9c081ee.pickle"
+    old = pickle.loads(data.read_bytes())
+    new = Game(variants.get("modern"), seed=4)
+    for _ in range(3):
+        new.play(new.deal.legal_moves()[0])
+    assert old.dealing == new.dealing == "stream-1"
+    for game in (old, new):
+        while len(game.hands) < 2:
+            game.play(game.deal.legal_moves()[0])
+    assert old.deal.view(0).hand == new.deal.view(0).hand
+    assert record.dumps(old) == record.dumps(new)

@@ -192,12 +192,14 @@ def __getattr__(name: str) -> Any:
     Traceback (most recent call last):
     ...
     AttributeError: module 'hearts' has no attribute 'nonesuch'
+    >>> hasattr(hearts, "words.nonesuch")  # (a name with a dot is no attribute, nor a module)
+    False
     """
     where = _WHERE.get(name)
     # any other submodule (``hearts.words``, ``hearts.hand``), as an eager import once made it
     submodule = f"{__name__}.{name}"
-    if where is None and not name.startswith("_") and importlib.util.find_spec(submodule):
-        where = submodule
+    if where is None and name.isidentifier() and not name.startswith("_"):
+        where = submodule if importlib.util.find_spec(submodule) else None
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module = importlib.import_module(where)

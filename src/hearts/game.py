@@ -226,6 +226,14 @@ class Game:
 
     # ------------------------------------------------------------------ state
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """A game read back from a pickle. One pickled before the dealing schedules had versions
+        deals on by the schedule it dealt by then: its own seeds per hand, or the one stream."""
+        self.__dict__.update(state)
+        if "_schedule" not in state:
+            self.dealing = HAND_SEEDS if self.hand_seeds else STREAM
+            self._schedule = schedule_of(self.dealing)
+
     @property
     def deal(self) -> Deal:
         """The hand in progress (the last hand, once the game is over)."""

@@ -10,6 +10,7 @@ import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -473,3 +474,17 @@ def test_no_string_or_tensor_tells_cards_face_down_apart(
                 assert state.current_player() == seat  # type: ignore[attr-defined]
                 state.apply_action(action)  # type: ignore[attr-defined]
             alike()
+
+
+def test_a_state_serialized_before_the_package_split_reads_back_and_plays_on() -> None:
+    """A state pickled or serialized by 9c081ee (when the tables were
+    ``hearts.envs.openspiel._replayed``'s) still reads back, the same history, and plays on."""
+    data = Path(__file__).resolve().parent.parent / "data"
+    state = pickle.loads((data / "openspiel-modern-9c081ee.pickle").read_bytes())
+    game = pyspiel.load_game("hearts_modern")
+    serialized = game.deserialize_state((data / "openspiel-modern-9c081ee.serialized").read_text())
+    assert len(state.history()) == 60 and state.history()[-3:] == [10, 17, 6]
+    assert serialized.history() == state.history()
+    for read in (state, serialized):
+        read.apply_action(read.legal_actions()[0])
+        assert len(read.history()) == 61

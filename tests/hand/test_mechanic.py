@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from hearts import Deal, Game, variants
+from hearts import deal as deal_module
 from hearts.deal import python as deal_python
 from hearts.hand.core import GENERAL, PLAIN, HandCore
 from hearts.hand.mechanic import Mechanic
@@ -50,9 +51,12 @@ class TrickCounter(Mechanic):
         self.counts = list(state)
 
 
-@pytest.fixture
-def counting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deal_python, "MECHANICS", (*deal_python.MECHANICS, TrickCounter))
+@pytest.fixture(params=["hearts.deal", "hearts.deal.python"])
+def counting(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One more mechanic listed where a program lists it: at the path it always had
+    (``hearts.deal.MECHANICS``) or where the list is kept (``hearts.deal.python``)."""
+    where = deal_module if request.param == "hearts.deal" else deal_python
+    monkeypatch.setattr(where, "MECHANICS", (*deal_python.MECHANICS, TrickCounter))
 
 
 def _counter(deal: Deal) -> TrickCounter:

@@ -185,7 +185,7 @@ measurements stay in benchmarks/RESULTS.md, with the commit that reproduces them
 expert playing as it did; named on they are refused: the play they asked for is gone."""
 
 
-def _refuse_removed(removed: dict[str, object]) -> None:
+def _refuse_removed(removed: dict[str, object], *, warn: bool = True) -> None:
     """Refuse a switch the expert does not take, or a removed one turned on; warn of a removed one
     named off (see :data:`REMOVED`).
 
@@ -208,7 +208,10 @@ def _refuse_removed(removed: dict[str, object]) -> None:
                 f"{said}; the expert no longer plays with it on, so {name}={value!r} cannot be "
                 "kept: leave it out"
             )
-        warnings.warn(f"{said}; {name}=False is what it plays: leave it out", DeprecationWarning, 2)
+        if warn:  # (at the caller of ExpertBot(...): the constructor is between)
+            warnings.warn(
+                f"{said}; {name}=False is what it plays: leave it out", DeprecationWarning, 3
+            )
 
 
 class ExpertBot(Searcher):
@@ -286,9 +289,10 @@ class ExpertBot(Searcher):
 
     def __setstate__(self, state: dict[str, object]) -> None:
         # (pickled before a switch was added: that switch as it was then; pickled before one was
-        # removed: refused if it was on, as the constructor does)
+        # removed: refused if it was on, as the constructor does; off, as every old pickle has
+        # it, dropped without a word: the user named nothing)
         state = dict(state)
-        _refuse_removed({name: state.pop(name) for name in REMOVED if name in state})
+        _refuse_removed({name: state.pop(name) for name in REMOVED if name in state}, warn=False)
         for name, value in {**_OPTIONS, **state}.items():
             setattr(self, name, value)
 

@@ -20,6 +20,7 @@ has in :mod:`hearts.hand.core`.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Self
 
@@ -94,15 +95,28 @@ MECHANICS: Final[tuple[type[Mechanic], ...]] = (
 here whenever a hand is dealt, so a program, or a test, may list one more: importable as
 ``hearts.deal.MECHANICS`` too)."""
 
+_AS_SHIPPED: Final = MECHANICS
+
 _KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...], tuple[type[Mechanic], ...]]] = {}
 """The mechanics a hand of each Rules value has, by the value's id: (the value, which keeps the id
 its own, the :data:`hearts.deal.MECHANICS` asked, those that apply)."""
 
 
+def _listed() -> tuple[type[Mechanic], ...]:
+    """:data:`MECHANICS` as a program lists it now: here, or at the path it always had,
+    ``hearts.deal.MECHANICS`` (the package, read from :data:`sys.modules` when a hand is dealt:
+    it imports this module, so this one cannot import it)."""
+    if MECHANICS is not _AS_SHIPPED:
+        return MECHANICS
+    package = sys.modules.get("hearts.deal")
+    listed: tuple[type[Mechanic], ...] = getattr(package, "MECHANICS", MECHANICS)
+    return listed
+
+
 def _kinds(rules: Rules) -> tuple[type[Mechanic], ...]:
     """The kinds of :data:`hearts.deal.MECHANICS` that apply to ``rules``, asked once per Rules
     value (a deal is built for every hand)."""
-    mechanics = MECHANICS  # (read whenever asked: a program may list one more)
+    mechanics = _listed()
     known = _KINDS.get(id(rules))
     if known is not None and known[0] is rules and known[1] is mechanics:
         return known[2]

@@ -212,6 +212,7 @@ from hearts.envs.aec import (
     actions_of,
     move_of,
 )
+from hearts.envs.openspiel import tables
 from hearts.envs.openspiel.params import (
     MAX_HANDS,
     OPENSPIEL_NAMES,
@@ -388,7 +389,8 @@ def _pickled_spec(spec: Spec) -> tuple[Any, ...]:
 
 
 copyreg.pickle(Spec, _pickled_spec)
-_shared_spec = shared_spec  # (the name pickles made before the tables had a module of their own)
+_shared_spec = shared_spec  # (the names pickles made before the tables had a module of their own)
+_replayed = tables.replayed
 
 
 def _make(
