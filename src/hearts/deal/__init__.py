@@ -67,7 +67,7 @@ from hearts.hand.passing import Passing
 from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Pass
-from hearts.table import use_shuffle
+from hearts.table import use_deal_masks, use_shuffle
 
 __all__ = [
     "Phase",
@@ -171,6 +171,7 @@ def _register() -> None:
         trick_tag=TRICK,
         state_tag=STATE,
         play=Phase.PLAY,
+        over=Phase.OVER,
         card_played=CARD_PLAYED,
         cards=_CARDS,
         card_type=Card,
@@ -197,6 +198,7 @@ def _register() -> None:
         copy_py=PythonDeal.copy,
     )
     use_shuffle(speedups.shuffle)  # (used only if it shuffles as random.Random does)
+    use_deal_masks(speedups.deal_masks)  # (used only if it deals as hearts.table.deal_out does)
 
 
 _register()
