@@ -206,3 +206,38 @@ def test_every_section_cited_is_a_section_of_the_rules_document() -> None:
                     cited.append(".".join([*head, end]))
                 missing += [f"{_name(path)}:{number} §{n}" for n in cited if n not in sections]
     assert not missing, "sections docs/rules.md does not have: " + ", ".join(missing)
+
+
+LONGEST_MODULE = 700
+"""A module past this many lines holds several concerns, unless it says why it is one."""
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in CORE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _one_module(path: Path) -> bool:
+    """Whether a module's docstring has a paragraph beginning "One module:" (why it is one)."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    return any(part.startswith("One module:") for part in doc.split("\n\n"))
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(CORE)))
+def test_a_module_past_700_lines_says_why_it_is_one(path: Path) -> None:
+    """Rooms of one concern: a module longer than 700 lines is split where it holds several
+    concerns, or its docstring says, in a paragraph beginning "One module:", why it is one."""
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    if lines > LONGEST_MODULE:
+        assert _one_module(path), (
+            f"{path.relative_to(ROOT)} has {lines} lines: split it where it holds several "
+            "concerns, or say in its docstring (a paragraph beginning 'One module:') why it is one"
+        )
+
+
+def test_the_long_module_check_reads_the_paragraph(tmp_path: Path) -> None:
+    """The check above finds the paragraph only at a paragraph's start."""
+    said = tmp_path / "said.py"
+    said.write_text('"""Doc.\n\nOne module: one concern.\n"""\n', encoding="utf-8")
+    buried = tmp_path / "buried.py"
+    buried.write_text('"""Doc. One module: not a paragraph of its own.\n"""\n', encoding="utf-8")
+    assert _one_module(said) and not _one_module(buried)

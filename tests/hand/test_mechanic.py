@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from hearts import Deal, Game, variants
-from hearts import deal as deal_module
+from hearts.deal import python as deal_python
 from hearts.hand.core import GENERAL, PLAIN, HandCore
 from hearts.hand.mechanic import Mechanic
 from hearts.rules import Rules
@@ -52,7 +52,7 @@ class TrickCounter(Mechanic):
 
 @pytest.fixture
 def counting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deal_module, "MECHANICS", (*deal_module.MECHANICS, TrickCounter))
+    monkeypatch.setattr(deal_python, "MECHANICS", (*deal_python.MECHANICS, TrickCounter))
 
 
 def _counter(deal: Deal) -> TrickCounter:

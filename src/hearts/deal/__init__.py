@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Final
 
 from hearts.cards import _CARDS, HEARTS_MASK, Card, CardSet
 from hearts.deal.checks import check_hands, check_options
-from hearts.deal.python import PythonDeal
+from hearts.deal.python import MECHANICS, PythonDeal
 from hearts.deal.python import _kinds as _kinds  # (private names importable as before the split)
 from hearts.deal.views import _public_fields as _public_fields
 from hearts.deal.views import _seat_view as _seat_view
@@ -55,17 +55,9 @@ from hearts.deal.views import _view_of as _view_of
 from hearts.deal.views import _ViewCache as _ViewCache
 from hearts.deal.views import _with_seat as _with_seat
 from hearts.events import Passed, TrickWon
-from hearts.hand.auction import Auction
-from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import CARD, CARD_PLAYED, PLAIN, QS_BIT, SPEEDUPS, STATE, TRICK, Phase, Trick
-from hearts.hand.domino import Domino
-from hearts.hand.laws import Laws
-from hearts.hand.mechanic import Mechanic
-from hearts.hand.moon import MoonChoosing
 from hearts.hand.passing import Passing
-from hearts.hand.stock import Stock
-from hearts.hand.widow import WidowCards
 from hearts.moves import Pass
 from hearts.table import use_deal_masks, use_shuffle
 
@@ -80,19 +72,6 @@ __all__ = [
     "check_layout",
     "MECHANICS",
 ]
-MECHANICS: Final[tuple[type[Mechanic], ...]] = (
-    Auction,
-    Passing,
-    WidowCards,
-    Cancellation,
-    Stock,
-    Domino,
-    MoonChoosing,
-    Laws,
-)
-"""Every mechanic a hand may have, in the order the hand asks them to open it and hook in (read
-here whenever a hand is dealt, so a program, or a test, may list one more)."""
-
 _CHOICE_SLOTS = ("_cards", "_count", "_kind", "_len")
 _C_LAYOUT: Final = {
     "TrickWon": ("seat", "leader", "cards", "points"),

@@ -23,7 +23,6 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Self
 
-from hearts import deal as package  # (the package, being imported: read at call time only)
 from hearts.cards import (
     _CHUNKS,
     SUIT_MASKS,
@@ -39,6 +38,7 @@ from hearts.deal.views import _public_fields, _seat_view, _view_of, _with_seat
 from hearts.errors import HeartsError, IllegalMove
 from hearts.events import Dealt, Event
 from hearts.hand.auction import Auction
+from hearts.hand.cancellation import Cancellation
 from hearts.hand.choices import PassChoices
 from hearts.hand.core import (
     CARD,
@@ -49,10 +49,12 @@ from hearts.hand.core import (
     Phase,
     Trick,
 )
+from hearts.hand.domino import Domino
 from hearts.hand.laws import Laws
 from hearts.hand.mechanic import Mechanic
 from hearts.hand.moon import MoonChoosing
 from hearts.hand.passing import Passing
+from hearts.hand.stock import Stock
 from hearts.hand.widow import WidowCards
 from hearts.moves import Bid, Claim, Move, Pass, coerce_move
 from hearts.observation import (
@@ -78,6 +80,20 @@ _ENDED: Final = frozenset({Phase.OVER, Phase.MOON, Phase.GATHER})
 """The phases after the last trick, when a moon has been shot or not."""
 _SUIT_CARDS = _CHUNKS[:4]
 
+MECHANICS: Final[tuple[type[Mechanic], ...]] = (
+    Auction,
+    Passing,
+    WidowCards,
+    Cancellation,
+    Stock,
+    Domino,
+    MoonChoosing,
+    Laws,
+)
+"""Every mechanic a hand may have, in the order the hand asks them to open it and hook in (read
+here whenever a hand is dealt, so a program, or a test, may list one more: importable as
+``hearts.deal.MECHANICS`` too)."""
+
 _KINDS: dict[int, tuple[Rules, tuple[type[Mechanic], ...], tuple[type[Mechanic], ...]]] = {}
 """The mechanics a hand of each Rules value has, by the value's id: (the value, which keeps the id
 its own, the :data:`hearts.deal.MECHANICS` asked, those that apply)."""
@@ -86,7 +102,7 @@ its own, the :data:`hearts.deal.MECHANICS` asked, those that apply)."""
 def _kinds(rules: Rules) -> tuple[type[Mechanic], ...]:
     """The kinds of :data:`hearts.deal.MECHANICS` that apply to ``rules``, asked once per Rules
     value (a deal is built for every hand)."""
-    mechanics = package.MECHANICS  # (read where it is listed, whenever asked: see the module)
+    mechanics = MECHANICS  # (read whenever asked: a program may list one more)
     known = _KINDS.get(id(rules))
     if known is not None and known[0] is rules and known[1] is mechanics:
         return known[2]
@@ -153,7 +169,7 @@ class PythonDeal(HandCore):
         )
         self._wire()
         for mechanic in self._mechanics:
-            if mechanic.open(self):
+            if mechanic.begin(self):
                 break
         else:
             self.start_play()

@@ -2,10 +2,14 @@
 
 :mod:`hearts.hand.core` holds what every hand has: the cards of each seat, the trick on the
 table, the tricks taken, the log and the undo stack, and the trick loop (who may play what, who
-takes a trick, the end of play). Every other mechanic lives in a module of its own behind the
-small interface of :class:`hearts.hand.mechanic.Mechanic`:
+takes a trick, the end of play); :mod:`hearts.hand.api` the commands it offers the mechanics,
+:mod:`hearts.hand.plan` how they plug in, :mod:`hearts.hand.phase` the phases. Every other
+mechanic lives in a module of its own behind :mod:`hearts.hand.mechanic`: the interface a
+mechanic offers the hand (:class:`~hearts.hand.mechanic.Mechanic`), and the small API the hand
+offers it (:class:`~hearts.hand.mechanic.Hand`):
 
-- :mod:`~hearts.hand.passing`: the pass after the deal;
+- :mod:`~hearts.hand.passing`: the pass after the deal (its choices:
+  :mod:`~hearts.hand.choices`);
 - :mod:`~hearts.hand.auction`: Auction Hearts' bidding and the suit named;
 - :mod:`~hearts.hand.widow`: the cards left over from the deal (Heartsette's widow and
   discard, Cancellation Hearts' leftovers);

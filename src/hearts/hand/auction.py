@@ -24,8 +24,8 @@ from typing import Any, ClassVar
 from hearts.cards import SUIT_MASKS, Suit
 from hearts.errors import IllegalMove
 from hearts.events import BidMade, Event, SuitNamed
-from hearts.hand.core import HandCore, Phase
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
+from hearts.hand.phase import Phase
 from hearts.moves import Bid, Move, NameSuit
 from hearts.rules import Rules
 
@@ -68,7 +68,7 @@ class Auction(Mechanic):
     phases: ClassVar = (_BID, _NAME)
     moves: ClassVar = (Bid, NameSuit)
 
-    def __init__(self, hand: HandCore, namer: int | None = None) -> None:
+    def __init__(self, hand: Hand, namer: int | None = None) -> None:
         assert hand.rules.auction is not None  # (built only for a form with an auction)
         self.max_bid = hand.rules.auction.max_bid
         self.bids = [-1] * hand.rules.players  # each seat's bid (0 a pass; -1 not yet)
@@ -84,13 +84,12 @@ class Auction(Mechanic):
     def absent(cls, move: Move) -> str:
         return "this form has no auction: there is nothing to bid for and no suit to name"
 
-    def open(self, hand: HandCore) -> bool:
+    def begin(self, hand: Hand) -> bool:
         if self.namer is None:
-            hand._phase = _BID
-            hand._to_act = hand._leader
+            hand.turn_to(hand.leader, _BID)
         else:
-            hand._phase = _NAME
-            hand._to_act = self.bidder = self.namer
+            self.bidder = self.namer
+            hand.turn_to(self.namer, _NAME)
         return True
 
     @property
@@ -98,112 +97,130 @@ class Auction(Mechanic):
         """The highest bid so far (0 while nobody has bid)."""
         return max(0, *self.bids)
 
-    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
-        if seat is not None and hand.seat_number(seat) != hand._to_act:
+    def legal_moves(self, hand: Hand, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand.acting:
             return []
-        if hand._phase is _BID:
+        if hand.phase is _BID:
             return [Bid(0), *map(Bid, range(self.high_bid + 1, self.max_bid + 1))]
         return [NameSuit(suit) for suit in Suit]
 
-    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
-        to_act = hand._to_act
-        phase = hand._phase
+    def verify(self, hand: Hand, move: Move, seat: int | None) -> None:
+        to_act = hand.acting
+        phase = hand.phase
         if phase is _PLAY:
             if isinstance(move, Bid):
-                raise IllegalMove("the bidding is over, and there is no second bid (law 30)")
+                raise IllegalMove(
+                    "the bidding is over, and there is no second bid (law 30)", seat=seat, move=move
+                )
             suit = "none" if self.named is None else self.named.name.lower()
-            raise IllegalMove(f"the suit to avoid is named already: {suit}")
+            raise IllegalMove(f"the suit to avoid is named already: {suit}", seat=seat, move=move)
         if phase is _BID:
             if seat is not None and hand.seat_number(seat) != to_act:
                 if self.bids[seat] >= 0:
                     raise IllegalMove(
-                        f"seat {seat} has bid already: there is no second bid (law 30)"
+                        "{seat} has bid already: there is no second bid (law 30)",
+                        seat=seat,
+                        move=move,
                     )
                 raise IllegalMove(
-                    f"it is seat {to_act}'s turn to bid, not seat {seat}'s: the eldest hand bids "
-                    "first and the dealer last (law 30)"
+                    "it is {to_act}'s turn to bid, not {seat}'s: the eldest hand bids "
+                    "first and the dealer last (law 30)",
+                    seat=seat,
+                    move=move,
+                    to_act=to_act,
                 )
             high = self.high_bid
             if isinstance(move, NameSuit):
                 raise IllegalMove(
-                    "the bidding is not over: the highest bidder names the suit when all have bid"
+                    "the bidding is not over: the highest bidder names the suit when all have bid",
+                    seat=seat,
+                    move=move,
                 )
             if not isinstance(move, Bid):
-                raise IllegalMove(f"it is time to bid: bid more than {high} counters, or pass")
+                raise IllegalMove(
+                    f"it is time to bid: bid more than {high} counters, or pass",
+                    seat=seat,
+                    move=move,
+                )
             if move.amount and move.amount <= high:
                 raise IllegalMove(
-                    f"a bid must be higher than the high bid of {high}: bid more, or pass"
+                    f"a bid must be higher than the high bid of {high}: bid more, or pass",
+                    seat=seat,
+                    move=move,
                 )
             if move.amount > self.max_bid:
                 raise IllegalMove(
-                    f"a bid may be at most {self.max_bid} counters (auction.max_bid), not {move.amount}"
+                    f"a bid may be at most {self.max_bid} counters (auction.max_bid), "
+                    f"not {move.amount}",
+                    seat=seat,
+                    move=move,
                 )
             return
         if seat is not None and hand.seat_number(seat) != to_act:
             raise IllegalMove(
-                f"seat {seat} did not win the auction: seat {to_act} names the suit to avoid"
+                "{seat} did not win the auction: {to_act} names the suit to avoid",
+                seat=seat,
+                move=move,
+                to_act=to_act,
             )
         if isinstance(move, Bid):
             raise IllegalMove(
-                f"the bidding is over, and there is no second bid (law 30): seat {to_act} "
-                "names the suit to avoid"
+                "the bidding is over, and there is no second bid (law 30): {to_act} "
+                "names the suit to avoid",
+                seat=seat,
+                move=move,
+                to_act=to_act,
             )
         if not isinstance(move, NameSuit):
             raise IllegalMove(
-                f"seat {to_act} names the suit to avoid first: 'name hearts', 'name spades', ..."
+                "{to_act} names the suit to avoid first: 'name hearts', 'name spades', ...",
+                seat=seat,
+                move=move,
+                to_act=to_act,
             )
 
-    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
-        record = (
-            self,
-            hand._phase,
-            hand._to_act,
-            hand._leader,
-            self.save(),
-            hand._values,
-            hand._penalty_mask,
-            len(hand._events),
-        )
-        hand._stack.append(record)
-        hand._legal = -1
-        seat = hand._to_act
+    def apply(self, hand: Hand, move: Move, seat: int | None) -> Event:
+        # A short record undoes a bid or the naming: the turn, this mechanic's state, the log
+        # (and the card values, which are the rules' until a suit is named).
+        hand.remember((self, hand.phase, hand.acting, hand.leader, self.save(), hand.event_count))
+        seat = hand.acting
         if isinstance(move, NameSuit):
             event = self._name(hand, move.suit, seat)
-            # The highest bidder leads to the first trick, whatever his seat.
-            hand.start_play(seat)
+            self.end(hand)
             return event
         assert isinstance(move, Bid)
         if move.amount:  # checked above the high bid
             self.bidder = seat
         self.bids[seat] = move.amount
-        event = BidMade(seat=seat, amount=move.amount)
-        hand._events.append(event)
-        if any(self.bids[s] < 0 for s in hand._fixed.active):
-            hand._to_act = hand._next[seat]
+        event = hand.log(BidMade(seat=seat, amount=move.amount))
+        if any(self.bids[s] < 0 for s in hand.seats):
+            hand.turn_to(hand.next_seat(seat))
         elif self.bidder >= 0:
-            hand._phase = _NAME
-            hand._to_act = self.bidder
+            hand.turn_to(self.bidder, _NAME)
         else:
             # Nobody bid: hearts, and the eldest leads (our reading: the sources are silent).
             self._name(hand, Suit.HEARTS, -1)
-            hand.start_play(hand.eldest())
+            self.end(hand)
         return event
 
-    def _name(self, hand: HandCore, suit: Suit, seat: int) -> Event:
+    def end(self, hand: Hand) -> None:
+        """The suit is named: the highest bidder leads to the first trick, whatever his seat
+        (the eldest hand, when nobody bid)."""
+        hand.start_play(self.bidder if self.bidder >= 0 else hand.eldest())
+
+    def undo(self, hand: Hand, record: tuple[Any, ...]) -> None:
+        _, phase, to_act, leader, state, events = record
+        self.load(state)
+        if self.named is None:
+            hand.count_as(hand.rules.values, hand.rules.penalty_mask)
+        hand.turn_to(to_act, phase, leader=leader)
+        hand.unlog(hand.event_count - events)
+
+    def _name(self, hand: Hand, suit: Suit, seat: int) -> Event:
         """This hand's penalties: one unit a card of the named suit."""
         self.named = suit
-        hand._values = _suit_values(hand.rules.pack, suit)
-        hand._penalty_mask = hand.rules.pack & SUIT_MASKS[suit]
-        event = SuitNamed(seat=seat, suit=suit.name.lower())
-        hand._events.append(event)
-        return event
-
-    def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
-        _, hand._phase, hand._to_act, hand._leader, state, values, mask, events = record
-        self.load(state)
-        hand._values = values
-        hand._penalty_mask = mask
-        del hand._events[events:]
+        hand.count_as(_suit_values(hand.rules.pack, suit), hand.rules.pack & SUIT_MASKS[suit])
+        return hand.log(SuitNamed(seat=seat, suit=suit.name.lower()))
 
     def copy(self) -> Auction:
         other = object.__new__(Auction)
@@ -221,7 +238,7 @@ class Auction(Mechanic):
         bids, self.bidder, self.named = state
         self.bids = list(bids)
 
-    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+    def view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
         return {
             "auction": AuctionView(
                 bids=tuple(None if bid < 0 else bid for bid in self.bids),

@@ -21,8 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from hearts.cards import Card, CardSet
-from hearts.hand.core import HandCore
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
 from hearts.rules import LastTrick, Rules
 
 __all__ = ["Cancellation", "cancelled_in"]
@@ -53,7 +52,7 @@ class Cancellation(Mechanic):
 
     hooks: ClassVar = frozenset({"winner_at"})
 
-    def __init__(self, hand: HandCore) -> None:
+    def __init__(self, hand: Hand) -> None:
         options = hand.rules.cancellation
         assert options is not None  # (built only for two packs)
         self.second_of_pair = options.unwon_last_trick is LastTrick.SECOND_OF_PAIR
@@ -62,16 +61,16 @@ class Cancellation(Mechanic):
     def applies(cls, rules: Rules) -> bool:
         return rules.packs > 1
 
-    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+    def view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
         """The cancelled cards of the trick on the table (public: every card played is)."""
-        return {"cancelled": cancelled_in(hand._trick)}
+        return {"cancelled": cancelled_in(hand.trick_cards)}
 
-    def winner_at(self, hand: HandCore, cards: Sequence[Card], last: bool) -> int:
+    def winner_at(self, hand: Hand, cards: Sequence[Card], last: bool) -> int:
         """The position in ``cards`` of the card that takes the trick; -1 when it is carried."""
         mask = 0
         for card in cards:
             mask |= 1 << card
-        suit = hand._fixed.win_masks[cards[0] >> 4 & 3]
+        suit = hand.win_masks[cards[0] >> 4 & 3]
         best = best_at = -1
         for i, card in enumerate(cards):
             # card ^ 64 is its twin of the other pack: both in the trick, neither can win.

@@ -5,13 +5,19 @@ cards as an int bitmask, the trick on the table, the tricks taken, the cards wai
 next trick's winner (a widow, or a trick nobody won), the undealt cards, the event log and the
 undo stack. It knows the trick loop of every form: which cards a seat may play, who takes a
 trick, and how play ends. The mechanics of :mod:`hearts.hand` plug in at fixed points chosen
-when the hand is built (:meth:`HandCore._wire`): the plain close of a trick (kept inline for
-speed) or the general one with the mechanics' hooks, a mechanic that plays every card itself
-(Domino Hearts), and hooks after a trick, at the end of play and before the hand is over.
+when the hand is built (:meth:`HandCore._wire`, by a :class:`~hearts.hand.plan.Plan`): the plain
+close of a trick (kept inline for speed) or the general one with the mechanics' hooks, a
+mechanic that plays every card itself (Domino Hearts), and hooks after a trick, at the end of
+play and before the hand is over. The mechanics change the hand only through the commands of
+:class:`~hearts.hand.mechanic.Hand`, which the core implements (:mod:`hearts.hand.api`, a base
+of :class:`HandCore`, with the undo records :data:`CARD`, :data:`TRICK` and :data:`STATE`).
 
-Undo records are tuples whose first item says what they are: :data:`CARD` (a card that left its
-trick open), :data:`TRICK` (a card that closed a trick, play going on), :data:`STATE` (a full
-snapshot), or a mechanic (which undoes its own record).
+This module re-exports what moved out of it (:class:`Phase`, :class:`Plan`, :class:`Fixed`,
+:func:`seating`, the undo records), so old imports keep working.
+
+One module: the hand's shared state and the one Python trick loop that reads and writes it (the
+legal cards, a card put down, a trick closed, play's end, the snapshot and the copy); the C
+accelerator's fast paths mirror exactly this module, so it is kept whole beside them.
 
 >>> Phase.PLAY.value, Trick((0, (), 1, 0)).winner
 ('play', 1)
@@ -19,30 +25,41 @@ snapshot), or a mechanic (which undoes its own record).
 
 from __future__ import annotations
 
-import enum
-import functools
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from hearts.cards import (
     _CARDS,
     HEARTS_MASK,
-    JOKER,
-    QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
     Suit,
 )
 from hearts.errors import IllegalMove, InvalidArgument
 from hearts.events import CardPlayed, Event, HandOver, MoonShot, TrickCarried, TrickWon
-from hearts.rules import FirstLead, PassDirection, Rules
+from hearts.hand.api import CARD, STATE, TRICK, MechanicAPI
+from hearts.hand.phase import Phase
+from hearts.hand.plan import (
+    BY_MECHANIC,
+    GENERAL,
+    JOKER_WIN_MASKS,
+    ONE_PACK,
+    PLAIN,
+    QS_BIT,
+    Fixed,
+    Plan,
+    ring,
+    seating,
+)
+from hearts.rules import PassDirection, Rules
 
 if TYPE_CHECKING:
     from hearts.hand.mechanic import Mechanic
 
 __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STATE", "seating"]
+__all__ += ["ring", "PLAIN", "GENERAL", "BY_MECHANIC", "ONE_PACK", "QS_BIT", "JOKER_WIN_MASKS"]
 
 
 def _load_speedups() -> Any:
@@ -62,63 +79,6 @@ def _load_speedups() -> Any:
 
 SPEEDUPS: Final = _load_speedups()
 """The C accelerator's module when it is in use, else None."""
-
-
-class UndoTag:
-    """What an undo record is, as its first item (compared by identity, so a record of a
-    mechanic, whose first item is the mechanic, is never taken for one)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-CARD: Final = UndoTag("CARD")
-"""Undo record of a card that left its trick open: (CARD, seat, card, leader, broken)."""
-TRICK: Final = UndoTag("TRICK")
-"""Undo record of a card that closed a trick the plain way with play going on:
-(TRICK, seat, card, broken, events, mask); the trick itself is the last of the history."""
-STATE: Final = UndoTag("STATE")
-"""Undo record holding a full snapshot: (STATE, snapshot)."""
-
-PLAIN: Final = 0
-"""A hand's plan closes its tricks the plain way: one pack, nothing carried, no hook."""
-GENERAL: Final = 1
-"""... the general way, with the mechanics' hooks (:meth:`HandCore._close_general`)."""
-BY_MECHANIC: Final = 2
-"""... by a mechanic that plays every card itself (Domino Hearts)."""
-
-QS_BIT: Final = 1 << QUEEN_OF_SPADES
-ONE_PACK: Final = 1 << 64
-JOKER_WIN_MASKS: Final = tuple(suit | 1 << JOKER for suit in SUIT_MASKS)
-"""For each suit led, the cards that may take the trick when the joker wins any trick."""
-
-
-class Phase(enum.Enum):
-    """Where a deal stands."""
-
-    BID = "bid"
-    """Auction Hearts: each seat bids once, from the eldest hand to the dealer (law 30)."""
-    NAME = "name"
-    """Auction Hearts: the highest bidder names the suit to avoid."""
-    PASS = "pass"
-    """Seats choose the cards they pass."""
-    PLAY = "play"
-    """Tricks are played."""
-    DISCARD = "discard"
-    """Heartsette: the winner of the first trick, the widow in his hand, discards as many cards."""
-    MOON = "moon"
-    """The shooter chooses how the moon is scored (``settlement=Points(moon="choice")``)."""
-    GATHER = "gather"
-    """The laws option: the last trick is taken; each seat in turn lets the cards be gathered
-    for the next deal (``Gather``), and until all have, any seat may claim a revoke (laws
-    25–26)."""
-    OVER = "over"
-    """Every card has been played; the hand is ready to settle."""
 
 
 # The phases as module globals: an enum member read from its class is slow on a hot path.
@@ -165,176 +125,6 @@ class Trick(tuple[int, tuple[Card, ...], int, int]):
         return self[3]
 
 
-@functools.cache
-def ring(players: int, sits_out: int | None) -> tuple[tuple[int, ...], ...]:
-    """For each seat that takes cards, the seats in play order from it (one lap).
-
-    >>> ring(4, None)[2]
-    (2, 3, 0, 1)
-    """
-    active, following = seating(players, sits_out)
-    laps: list[tuple[int, ...]] = [()] * players
-    for seat in active:
-        lap = [seat]
-        while len(lap) < len(active):
-            lap.append(following[lap[-1]])
-        laps[seat] = tuple(lap)
-    return tuple(laps)
-
-
-@functools.cache
-def seating(players: int, sits_out: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The seats that take cards, and the next such seat to the left of each seat (-1: none).
-
-    >>> seating(4, None)
-    ((0, 1, 2, 3), (1, 2, 3, 0))
-    >>> seating(7, 6)[1][5]
-    0
-    """
-    active = tuple(s for s in range(players) if s != sits_out)
-    following = tuple(
-        active[(active.index(s) + 1) % len(active)] if s in active else -1 for s in range(players)
-    )
-    return active, following
-
-
-class Plan:
-    """How the mechanics of a hand plug into it, as positions in the hand's tuple of mechanics.
-
-    A plan depends only on which kinds of mechanic a hand has, so it is made once for each such
-    set and shared by every hand (and copy) with it; it holds no mechanic, so a hand's plug
-    points cost nothing to copy and make no reference cycle.
-    """
-
-    __slots__ = (
-        "after_trick",
-        "at_end",
-        "at_finish",
-        "by_move",
-        "by_phase",
-        "closer",
-        "gains",
-        "laws",
-        "player",
-        "trick_rule",
-    )
-
-    _made: ClassVar[dict[tuple[type, ...], Plan]] = {}
-
-    def __init__(self, kinds: tuple[type[Mechanic], ...]) -> None:
-        def having(hook: str) -> tuple[int, ...]:
-            return tuple(i for i, kind in enumerate(kinds) if hook in kind.hooks)
-
-        def first(hook: str) -> int:
-            found = having(hook)
-            return found[0] if found else -1
-
-        self.by_phase = {phase: i for i, kind in enumerate(kinds) for phase in kind.phases}
-        self.by_move = {move: i for i, kind in enumerate(kinds) for move in kind.moves}
-        self.after_trick = having("after_trick")
-        self.at_end = having("at_end")
-        self.at_finish = having("at_finish")
-        self.gains = first("gains")
-        self.trick_rule = first("winner_at")
-        self.laws = first("laws")
-        self.player = first("play_card")
-        if self.player >= 0:
-            self.closer = BY_MECHANIC
-        elif self.after_trick or self.gains >= 0 or self.trick_rule >= 0:
-            self.closer = GENERAL
-        else:
-            self.closer = PLAIN
-
-    @classmethod
-    def of(cls, mechanics: Sequence[Mechanic]) -> Plan:
-        """The plan of a hand with these mechanics (made on first use)."""
-        kinds = tuple(type(m) for m in mechanics)
-        plan = cls._made.get(kinds)
-        if plan is None:
-            plan = cls._made[kinds] = cls(kinds)
-        return plan
-
-
-class Fixed:
-    """What is fixed for one hand once it is dealt: the rules and the deal, the seats, the
-    constants of the trick loop the rules give, and the plan of the mechanics.
-
-    One object, shared by the hand and every copy of it, so a copy copies one slot for all of
-    them. It is filled while the hand is built (a mechanic may set its part then: Domino's
-    ``closing``, the widow's ``stock``) and never changed after.
-    """
-
-    __slots__ = (
-        "active",
-        "break_mask",
-        "closer",
-        "closing",
-        "club_lead",
-        "cut",
-        "dealer",
-        "dealt",
-        "first_trick_rule",
-        "hand_number",
-        "lowest_club",
-        "must_break",
-        "only_penalty_lead",
-        "pass_direction",
-        "plan",
-        "players",
-        "ring",
-        "rules",
-        "sits_out",
-        "standing",
-        "stock",
-        "win_masks",
-    )
-
-    dealt: tuple[int, ...]
-    standing: tuple[tuple[int, ...], int, bool]
-    plan: Plan
-    closer: int
-
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: int,
-        hand_number: int,
-        pass_direction: PassDirection,
-        cut: int | None,
-        stock: Sequence[Card],
-    ) -> None:
-        players = rules.players
-        self.rules = rules
-        self.dealer = dealer
-        self.hand_number = hand_number
-        self.pass_direction = pass_direction
-        self.cut = cut
-        self.stock = tuple(stock)
-        self.players = players
-        self.sits_out = sits_out = dealer if rules.dealt_seats < players else None
-        self.active = active = seating(players, sits_out)[0]
-        self.ring = ring(players, sits_out)
-        self.closing = len(active) - 1  # cards on the table when the next one closes it
-        # The cards that can take a trick, by the suit led: the suit's own, and the joker too
-        # when it wins any trick it is played to (Joker Hearts).
-        joker_wins = rules.joker is not None and rules.joker.wins_any_trick
-        self.win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
-        self.first_trick_rule = rules.penalty_free_first_trick
-        self.must_break = rules.hearts_must_be_broken
-        self.break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
-        # The first lead: 0 (the eldest hand leads any card), or the cards the holder of the
-        # lowest club must lead from (that club alone, or any club).
-        self.club_lead = (
-            0
-            if rules.first_lead is FirstLead.ELDEST
-            else SUIT_MASKS[Suit.CLUBS]
-            if rules.first_lead is FirstLead.ANY_CLUB
-            else 1 << rules.lowest_club
-        )
-        self.lowest_club = rules.lowest_club
-        self.only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
-
-
 _SLOTS: Final = (
     "_broken",
     "_carry",
@@ -366,19 +156,34 @@ _SLOTS: Final = (
 """The state of a hand: the slots of :class:`HandCore`, or the members of the accelerator's
 ``Core`` type (the same names) when it is in use."""
 
+
+class _PureBase:
+    """Where the state lives in pure Python (in :class:`HandCore`'s own slots)."""
+
+    __slots__ = ()
+
+
 if TYPE_CHECKING:
-    _Base = object
+    _Base = _PureBase
 else:
-    _Base = object if SPEEDUPS is None else SPEEDUPS.Core
+    _Base = _PureBase if SPEEDUPS is None else SPEEDUPS.Core
 
 
-class HandCore(_Base):
+# (The API comes after the state's base in the method resolution order: the slots and the trick
+# loop are found first, as before it was added. Put first, the modern hand through a Game
+# measured 0.93-0.96x of the base in a process with many types loaded, 0.96-1.02x after: a
+# noisy machine, see benchmarks/RESULTS.md, issue 40 part 1.)
+class HandCore(_Base, MechanicAPI):
     """The state of one hand that every mechanic shares, and the trick loop.
 
     Pure Python is the whole engine. When the optional C accelerator is built (and
     ``HEARTS_PURE`` is not set), the state lives in its ``Core`` type under the same names, and
     :class:`~hearts.deal.Deal`'s ``play``, ``legal_moves``, ``undo`` and ``copy`` run the plain
     hand's fast path in C, handing every other case to their Python code.
+
+    The slots are the core's alone: a mechanic reads and changes the hand through
+    :class:`~hearts.hand.mechanic.Hand`, which this class implements (its commands are
+    :class:`~hearts.hand.api.MechanicAPI`'s).
     """
 
     __slots__ = _SLOTS if SPEEDUPS is None else ()
@@ -479,6 +284,8 @@ class HandCore(_Base):
         fixed = self._fixed
         plan = fixed.plan = Plan.of(self._mechanics)
         fixed.closer = plan.closer
+        if plan.player >= 0:
+            fixed.closing = 0  # every card takes the way of the mechanic that plays them all
         self._laws = self._mechanics[plan.laws] if plan.laws >= 0 else None
 
     def mechanic_of_phase(self, phase: Phase) -> Mechanic:

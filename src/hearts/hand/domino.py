@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from hearts.cards import SUIT_MASKS, Card, CardSet, mask_of
-from hearts.events import CardsKept, Event, StockDrawn
-from hearts.hand.core import STATE, HandCore
-from hearts.hand.mechanic import Mechanic
+from hearts.events import CardsKept, Event
+from hearts.hand.mechanic import Hand, Mechanic
 from hearts.rules import Rules
 
 __all__ = ["Domino"]
@@ -33,9 +32,8 @@ class Domino(Mechanic):
 
     hooks: ClassVar = frozenset({"play_card"})
 
-    def __init__(self, hand: HandCore) -> None:
-        self.in_play = len(hand._fixed.active)  # the seats still holding cards
-        hand._fixed.closing = 0  # every card takes this mechanic's way
+    def __init__(self, hand: Hand) -> None:
+        self.in_play = len(hand.seats)  # the seats still holding cards
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:
@@ -52,54 +50,48 @@ class Domino(Mechanic):
     def load(self, state: Any) -> None:
         self.in_play = state
 
-    def play_card(self, hand: HandCore, seat: int, card: Card) -> Event:
+    def play_card(self, hand: Hand, seat: int, card: Card) -> Event:
         """Play a card; draw for the next seat; close the trick and drop seats out."""
-        hand._stack.append((STATE, hand.snapshot()))
+        hand.remember_all()
         event = hand.put_card(seat, card)
-        trick = hand._trick
-        if len(trick) < self.in_play:
-            hand._to_act = hand._next[seat]
-            self._draw_to_follow(hand, hand._to_act)
+        cards = hand.trick_cards
+        if len(cards) < self.in_play:
+            following = hand.next_seat(seat)
+            hand.turn_to(following)
+            # The next seat draws until it can follow suit, or the stock is out.
+            hand.draw(following, until=SUIT_MASKS[cards[0] >> 4 & 3])
             return event
-        leader = hand._leader
-        cards = tuple(trick)
+        leader = hand.leader
         mask = mask_of(cards)
         winner = hand.seat_at(leader, hand.winner_at(cards, mask))
         hand.take(winner, leader, cards, mask, hand.card_value_sum(mask))
-        hand._trick = []
-        holding = [s for s in hand._fixed.active if hand._hands[s]]
+        hand.quit_trick()
+        holding = [s for s in hand.seats if hand.held(s)]
         if len(holding) <= 1:
-            keeper = holding[0] if holding else winner
-            kept = hand._hands[keeper] | mask_of(hand._fixed.stock[hand._stock_pos :])
-            kept_points = hand.card_value_sum(kept)
-            hand._hands[keeper] = 0
-            hand._stock_pos = len(hand._fixed.stock)
-            hand._taken[keeper] |= kept
-            hand._points[keeper] += kept_points
-            hand._events.append(CardsKept(keeper, CardSet(kept), kept_points))
-            hand._leader = hand._to_act = keeper
-            hand.end_of_play()
+            self.end_with(hand, holding[0] if holding else winner)
             return event
         if len(holding) < self.in_play:
             self.in_play = len(holding)
-            players = hand._fixed.players
-            following = []
+            players = hand.rules.players
+            following_seats = []
             for s in range(players):
                 after = (s + 1) % players
-                while not hand._hands[after]:
+                while not hand.held(after):
                     after = (after + 1) % players
-                following.append(after)
-            hand._next = tuple(following)
-        hand._leader = hand._to_act = winner if hand._hands[winner] else hand._next[winner]
+                following_seats.append(after)
+            hand.reseat(tuple(following_seats))
+        leads = winner if hand.held(winner) else hand.next_seat(winner)
+        hand.turn_to(leads, leader=leads)
         return event
 
-    def _draw_to_follow(self, hand: HandCore, seat: int) -> None:
-        """``seat`` draws the top card of the stock until it holds a card of the suit led, or
-        the stock is out."""
-        follow = SUIT_MASKS[hand._trick[0] >> 4 & 3]
-        stock = hand._fixed.stock
-        while not hand._hands[seat] & follow and hand._stock_pos < len(stock):
-            drawn = stock[hand._stock_pos]
-            hand._stock_pos += 1
-            hand._hands[seat] |= 1 << drawn
-            hand._events.append(StockDrawn(seat=seat, card=drawn))
+    def end_with(self, hand: Hand, keeper: int) -> None:
+        """One seat (or none) holds cards: ``keeper`` keeps them and the rest of the stock, and
+        play is over."""
+        held = hand.held(keeper)
+        kept = held | hand.take_stock()
+        kept_points = hand.card_value_sum(kept)
+        hand.remove_cards(keeper, held)
+        hand.score(keeper, kept, kept_points)
+        hand.log(CardsKept(keeper, CardSet(kept), kept_points))
+        hand.turn_to(keeper, leader=keeper)
+        hand.end_of_play()

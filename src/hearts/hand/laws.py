@@ -35,8 +35,8 @@ from hearts.events import (
     RevokeCorrected,
     Revoked,
 )
-from hearts.hand.core import STATE, HandCore, Phase
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
+from hearts.hand.phase import Phase
 from hearts.moves import LAWS_MOVES, Call, Claim, Correct, Gather, Move, Revoke
 from hearts.rules import Rules
 
@@ -89,7 +89,7 @@ class Laws(Mechanic):
     moves: ClassVar = LAWS_MOVES
     hooks: ClassVar = frozenset({"laws", "at_finish"})
 
-    def __init__(self, hand: HandCore) -> None:
+    def __init__(self, hand: Hand) -> None:
         players = hand.rules.players
         self.revokes: list[tuple[int, int, Card, int]] = []
         self.claims_made: list[tuple[int, int, int, bool | None]] = []
@@ -136,12 +136,12 @@ class Laws(Mechanic):
         self.exposed = list(exposed)
         self.gathered = list(gathered)
 
-    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+    def view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
         # Exposed cards, claims, judgements and a call are public; a seat knows its own revokes.
         players = len(self.exposed)
         return {
             "laws": LawsView(
-                exposed=tuple(CardSet(self.exposed[s] & hand._hands[s]) for s in range(players)),
+                exposed=tuple(CardSet(self.exposed[s] & hand.held(s)) for s in range(players)),
                 claims=self.claims(),
                 called=self.pending_call(hand),
                 revokes=tuple((at, card) for s, at, card, _ in self.revokes if s == seat),
@@ -163,10 +163,10 @@ class Laws(Mechanic):
         """The seats with an established revoke: a claim against them upheld when judged."""
         return tuple(sorted({a for _, a, _, judged in self.claims_made if judged}))
 
-    def claimable(self, hand: HandCore, seat: int) -> tuple[int, ...]:
+    def claimable(self, hand: Hand, seat: int) -> tuple[int, ...]:
         """The seats ``seat`` may claim against now: what :meth:`verify` lets pass, from public
         facts only."""
-        if hand._phase is _OVER or hand._closed:
+        if hand.phase is _OVER or hand.closed:
             return ()
         played, claimed = self._last_plays_and_claims(hand)
         return tuple(
@@ -175,12 +175,12 @@ class Laws(Mechanic):
             if s != seat and played[s] >= 0 and claimed[s] < played[s]
         )
 
-    def _last_plays_and_claims(self, hand: HandCore) -> tuple[list[int], list[int]]:
+    def _last_plays_and_claims(self, hand: Hand) -> tuple[list[int], list[int]]:
         """Per seat, where in the hand's log it last played a card and was last claimed
         against (-1: never). The others see a revoke as a card played, so this is public."""
         players = len(self.exposed)
         played, claimed = [-1] * players, [-1] * players
-        for at, event in enumerate(hand._events):
+        for at, event in enumerate(hand.event_log):
             if isinstance(event, CardPlayed):
                 played[event.seat] = at
         for _, accused, at, _ in self.claims_made:
@@ -189,23 +189,23 @@ class Laws(Mechanic):
 
     # ------------------------------------------------------------------ hooks
 
-    def pending_call(self, hand: HandCore) -> Card | None:
+    def pending_call(self, hand: Hand) -> Card | None:
         """The card called that the seat to act must play now (law 19), if any."""
         called = self.called
         if called is None:
             return None
         owner, card = called
-        if hand._phase is _PLAY and hand._to_act == owner and hand._hands[owner] >> card & 1:
+        if hand.phase is _PLAY and hand.acting == owner and hand.held(owner) >> card & 1:
             return card
         return None
 
-    def refresh(self, hand: HandCore) -> None:
+    def refresh(self, hand: Hand) -> None:
         """Keep a pending call in the hand's cache of legal cards: the called card is the only one."""
         card = self.pending_call(hand)
         if card is not None:
-            hand._legal = 1 << card
+            hand.only_legal(1 << card)
 
-    def check_call(self, hand: HandCore, card: Card) -> None:
+    def check_call(self, hand: Hand, card: Card) -> None:
         """Refuse any card but the one called, when a call binds the seat to play."""
         called = self.pending_call(hand)
         if called is not None and card != called:
@@ -214,25 +214,24 @@ class Laws(Mechanic):
                 f"('revoke {card}', law 27)"
             )
 
-    def at_finish(self, hand: HandCore) -> bool:
+    def at_finish(self, hand: Hand) -> bool:
         """The hand has been played out: the claims made are judged (laws 23, 25); claims stay
         open until every seat lets the cards be gathered."""
-        if hand._phase is _GATHER:
+        if hand.phase is _GATHER:
             return False
         self._judge(hand)
-        hand._phase = _GATHER
         self.gathered = [False] * len(self.gathered)
-        hand._to_act = hand.eldest()
+        hand.turn_to(hand.eldest(), _GATHER)
         return True
 
     # ------------------------------------------------------------------ moves
 
-    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
-        if seat is not None and hand.seat_number(seat) != hand._to_act:
+    def legal_moves(self, hand: Hand, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand.acting:
             return []
         return [Gather()]
 
-    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
+    def verify(self, hand: Hand, move: Move, seat: int | None) -> None:
         if not isinstance(move, LAWS_MOVES):
             # (asked in the gathering phase for a move of another kind)
             raise IllegalMove(
@@ -241,7 +240,7 @@ class Laws(Mechanic):
             )
         if seat is not None:
             hand.seat_number(seat)
-        phase = hand._phase
+        phase = hand.phase
         if isinstance(move, Claim):
             self._check_claim(hand, move.seat, seat)
             return
@@ -252,8 +251,13 @@ class Laws(Mechanic):
                 )
             if phase is not _GATHER:
                 raise IllegalMove("the cards are gathered when every trick has been taken")
-            if seat is not None and seat != hand._to_act:
-                raise IllegalMove(f"it is seat {hand._to_act}'s turn to let the cards be gathered")
+            if seat is not None and seat != hand.acting:
+                raise IllegalMove(
+                    "it is {to_act}'s turn to let the cards be gathered",
+                    seat=seat,
+                    move=move,
+                    to_act=hand.acting,
+                )
             return
         if phase is not _PLAY:
             raise IllegalMove(f"a {type(move).__name__.lower()} belongs to the play of the cards")
@@ -271,40 +275,46 @@ class Laws(Mechanic):
         assert isinstance(move, Revoke)
         self._check_revoke(hand, move.card, seat)
 
-    def _check_claim(self, hand: HandCore, accused: int, seat: int | None) -> None:
+    def _check_claim(self, hand: Hand, accused: int, seat: int | None) -> None:
         """Refuse a claim on public facts only: whether the accused revoked is not one of them
         until the claim is judged, at the end of the hand (laws 23, 25)."""
-        if hand._phase is _OVER or hand._closed:
+        if hand.phase is _OVER or hand.closed:
             raise IllegalMove(
                 "the cards have been gathered for the next deal: too late to claim (law 26)"
             )
-        claimant = hand._to_act if seat is None else seat
+        claimant = hand.acting if seat is None else seat
         players = len(self.exposed)
         if accused >= players:
             raise InvalidArgument(f"{accused} is not a seat: seats are 0 to {players - 1}")
         if accused == claimant:
-            raise IllegalMove(f"seat {claimant} cannot claim a revoke of its own")
+            raise IllegalMove("{seat} cannot claim a revoke of its own", seat=claimant)
         played, claimed = self._last_plays_and_claims(hand)
         if played[accused] < 0:
             raise IllegalMove(
-                f"seat {accused} has played no card this hand: there is no revoke to claim"
+                "{accused} has played no card this hand: there is no revoke to claim",
+                seat=claimant,
+                accused=accused,
             )
         if claimed[accused] > played[accused]:
             raise IllegalMove(
-                f"seat {accused} has been claimed against since it last played a card: that "
+                "{accused} has been claimed against since it last played a card: that "
                 "claim covers every card it has played, and is judged when the hand has been "
-                "played out (law 25)"
+                "played out (law 25)",
+                seat=claimant,
+                accused=accused,
             )
 
-    def _check_call(self, hand: HandCore, card: Card, seat: int | None) -> None:
-        owner = hand._to_act
+    def _check_call(self, hand: Hand, card: Card, seat: int | None) -> None:
+        owner = hand.acting
         if seat is None:
             raise IllegalMove("say which seat calls the card: call(seat=...)")
         if seat == owner:
             raise IllegalMove("a seat cannot call its own exposed card: it may simply play it")
-        if not (self.exposed[owner] & hand._hands[owner]) >> card & 1:
+        if not (self.exposed[owner] & hand.held(owner)) >> card & 1:
             raise IllegalMove(
-                f"the {card.symbol} is not an exposed card of seat {owner}, the seat to play"
+                f"the {card.symbol} is not an exposed card of {{owner}}, the seat to play",
+                seat=seat,
+                owner=owner,
             )
         if self.pending_call(hand) is not None:
             assert self.called is not None
@@ -313,25 +323,29 @@ class Laws(Mechanic):
             )
         if not hand.legal_mask(owner) >> card & 1:
             raise IllegalMove(
-                f"seat {owner} cannot play the {card.symbol} now without revoking, so it cannot "
-                "be called (law 19)"
+                f"{{owner}} cannot play the {card.symbol} now without revoking, so it cannot "
+                "be called (law 19)",
+                seat=seat,
+                owner=owner,
             )
 
-    def _check_revoke(self, hand: HandCore, card: Card, seat: int | None) -> None:
-        to_act = hand._to_act
+    def _check_revoke(self, hand: Hand, card: Card, seat: int | None) -> None:
+        to_act = hand.acting
         if seat is not None and seat != to_act:
-            raise IllegalMove(f"it is seat {to_act}'s turn, not seat {seat}'s")
-        if not hand._hands[to_act] >> card & 1:
-            raise IllegalMove(f"seat {to_act} does not hold the {card.symbol}")
+            raise IllegalMove("it is {to_act}'s turn, not {seat}'s", seat=seat, to_act=to_act)
+        if not hand.held(to_act) >> card & 1:
+            raise IllegalMove(
+                f"{{to_act}} does not hold the {card.symbol}", seat=seat, to_act=to_act
+            )
         called = self.pending_call(hand)
         if called is not None:
             if card == called:
                 raise IllegalMove(f"the {card.symbol} is the card called: play it, it is no revoke")
             return  # failing to play a card lawfully called is a revoke (law 27)
-        trick = hand._trick
+        trick = hand.trick_cards
         if trick:
             led = trick[0] >> 4 & 3
-            if card >> 4 & 3 != led and hand._hands[to_act] & SUIT_MASKS[led]:
+            if card >> 4 & 3 != led and hand.held(to_act) & SUIT_MASKS[led]:
                 return  # off the suit led while holding it: a revoke (law 22)
         if hand.legal_mask(to_act) >> card & 1:
             raise IllegalMove(
@@ -342,38 +356,37 @@ class Laws(Mechanic):
             "a revoke is a card off the suit led while holding it (law 22)"
         )
 
-    def _correction_of(self, hand: HandCore, seat: int) -> int:
+    def _correction_of(self, hand: Hand, seat: int) -> int:
         """The position in the trick on the table of ``seat``'s revoke, which it may correct."""
-        number = len(hand._history)
+        number = len(hand.history)
+        trick = hand.trick_cards
         for s, at, card, _ in self.revokes:
-            if s == seat and at == number and card in hand._trick:
-                return hand._trick.index(card)
+            if s == seat and at == number and card in trick:
+                return trick.index(card)
         if any(s == seat for s, _, _, _ in self.revokes):
             raise IllegalMove(
-                f"seat {seat}'s revoke is in a trick already quitted: it stands, to be claimed "
-                "and paid for (law 23)"
+                "{seat}'s revoke is in a trick already quitted: it stands, to be claimed "
+                "and paid for (law 23)",
+                seat=seat,
             )
-        raise IllegalMove(f"seat {seat} has no revoke in the trick on the table to correct")
+        raise IllegalMove("{seat} has no revoke in the trick on the table to correct", seat=seat)
 
-    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+    def apply(self, hand: Hand, move: Move, seat: int | None) -> Event:
         """Apply a checked move of the laws (a full snapshot undoes it)."""
-        record = (STATE, hand.snapshot())
+        hand.remember_all()
         if isinstance(move, Revoke):
-            return self._revoke(hand, move.card, record)
-        hand._stack.append(record)
-        hand._legal = -1
+            return self._revoke(hand, move.card)
         if isinstance(move, Claim):
-            claimant = hand._to_act if seat is None else seat
-            self.claims_made.append((claimant, move.seat, len(hand._events), None))
-            event: Event = RevokeClaimed(seat=claimant, accused=move.seat)
-            hand._events.append(event)
-            if hand._phase is _GATHER:
+            claimant = hand.acting if seat is None else seat
+            self.claims_made.append((claimant, move.seat, hand.event_count, None))
+            event = hand.log(RevokeClaimed(seat=claimant, accused=move.seat))
+            if hand.phase is _GATHER:
                 self._judge(hand)  # the hand is played out: the tricks are searched at once
         elif isinstance(move, Call):
             assert seat is not None
-            self.called = (hand._to_act, move.card)
-            event = CardCalled(seat=seat, owner=hand._to_act, card=move.card)
-            hand._events.append(event)
+            owner = hand.acting
+            self.called = (owner, move.card)
+            event = hand.log(CardCalled(seat=seat, owner=owner, card=move.card))
         elif isinstance(move, Correct):
             assert seat is not None
             event = self._correct(hand, seat)
@@ -383,55 +396,33 @@ class Laws(Mechanic):
         self.refresh(hand)
         return event
 
-    def _revoke(self, hand: HandCore, card: Card, record: tuple[Any, ...]) -> Event:
+    def _revoke(self, hand: Hand, card: Card) -> Event:
         """Play a card the laws forbid, as any card is played, and note the revoke."""
-        seat = hand._to_act
-        depth = len(hand._stack)
-        at = len(hand._events)
-        self.revokes.append((seat, len(hand._history), card, at))
+        seat = hand.acting
+        self.revokes.append((seat, len(hand.history), card, hand.event_count))
         self.called = None
-        hand.play_unchecked(seat, card)
-        del hand._stack[depth:]  # the whole state before the revoke undoes it
-        hand._stack.append(record)
         event = Revoked(seat=seat, card=card)
-        hand._events[at] = event
+        hand.play_as(seat, card, event)  # (under the snapshot that undoes the whole revoke)
         self.refresh(hand)
         return event
 
-    def _correct(self, hand: HandCore, seat: int) -> Event:
+    def _correct(self, hand: Hand, seat: int) -> Event:
         """Law 22: the revoker takes back his card (now exposed); those after him take back
         theirs; he plays again."""
         position = self._correction_of(hand, seat)
-        plays = []
-        owner = hand._leader
-        for other in hand._trick:
-            plays.append((owner, other))
-            owner = hand._next[owner]
-        card = plays[position][1]
-        withdrawn = tuple(plays[position + 1 :])
-        for owner, other in plays[position:]:
-            hand._hands[owner] |= 1 << other
-        number = len(hand._history)
-        gone = {other for _, other in plays[position:]}
+        number = len(hand.history)
+        back = hand.take_back(position)
+        card = back[0][1]
+        gone = {other for _, other in back}
         # A revoke corrected in time is no revoke (law 22): a claim of it, still to be judged,
         # finds nothing there when the tricks are searched.
         self.revokes = [r for r in self.revokes if not (r[1] == number and r[2] in gone)]
-        del hand._trick[position:]
         self.exposed[seat] |= 1 << card
         self.called = None
-        played = 0
-        for trick in hand._history:
-            for other in trick.cards:
-                played |= 1 << other
-        for other in hand._trick:
-            played |= 1 << other
-        hand._broken = bool(played & hand._fixed.break_mask)
-        hand._to_act = seat
-        event = RevokeCorrected(seat=seat, card=card, withdrawn=withdrawn)
-        hand._events.append(event)
-        return event
+        hand.turn_to(seat)
+        return hand.log(RevokeCorrected(seat=seat, card=card, withdrawn=back[1:]))
 
-    def _judge(self, hand: HandCore) -> None:
+    def _judge(self, hand: Hand) -> None:
         """Judge every claim not yet judged, in the order made (laws 23–25): the search of the
         tricks finds the accused's revokes made before the claim and not corrected; one is
         enough to uphold the claim and establish the revoke; none, and the claim is void."""
@@ -442,21 +433,22 @@ class Laws(Mechanic):
                 (trick, card) for s, trick, card, made in self.revokes if s == accused and made < at
             )
             self.claims_made[index] = (claimant, accused, at, bool(found))
-            hand._events.append(
-                ClaimJudged(seat=claimant, accused=accused, upheld=bool(found), revokes=found)
-            )
+            hand.log(ClaimJudged(seat=claimant, accused=accused, upheld=bool(found), revokes=found))
 
-    def _gather(self, hand: HandCore) -> Event:
-        """A seat lets the cards be gathered; the last to do so closes claims and the hand."""
-        seat = hand._to_act
+    def _gather(self, hand: Hand) -> Event:
+        """A seat lets the cards be gathered; the last to do so ends the phase."""
+        seat = hand.acting
         self.gathered[seat] = True
-        event = Gathered(seat=seat)
-        hand._events.append(event)
+        event = hand.log(Gathered(seat=seat))
         players = len(self.gathered)
         for _ in range(players):
             seat = (seat + 1) % players
-            if not self.gathered[seat] and seat in hand._fixed.active:
-                hand._to_act = seat
+            if not self.gathered[seat] and seat in hand.seats:
+                hand.turn_to(seat)
                 return event
-        hand.close_hand()
+        self.end(hand)
         return event
+
+    def end(self, hand: Hand) -> None:
+        """Every seat has let the cards be gathered: claims are closed, and the hand is over."""
+        hand.close_hand()

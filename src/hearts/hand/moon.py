@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 
 from hearts.errors import IllegalMove
 from hearts.events import Event, MoonChosen
-from hearts.hand.core import STATE, HandCore, Phase
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
+from hearts.hand.phase import Phase
 from hearts.moves import MoonChoice, Move
 from hearts.rules import Moon, Rules
 
@@ -34,43 +34,51 @@ class MoonChoosing(Mechanic):
     moves: ClassVar = (MoonChoice,)
     hooks: ClassVar = frozenset({"at_end"})
 
-    def __init__(self, hand: HandCore) -> None:
+    def __init__(self, hand: Hand) -> None:
         self.choice: MoonChoice | None = None
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:
         return rules.moon is Moon.CHOICE
 
-    def at_end(self, hand: HandCore) -> bool:
+    def at_end(self, hand: Hand) -> bool:
+        """Every card is played: a seat that shot the moon begins the phase of its choice."""
         shooter = hand.shooter()
         if shooter is None:
             return False
-        hand._phase = _MOON
-        hand._to_act = shooter
+        hand.turn_to(shooter, _MOON)
         return True
 
-    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
-        if seat is not None and hand.seat_number(seat) != hand._to_act:
+    def legal_moves(self, hand: Hand, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand.acting:
             return []
         return [MoonChoice.OLD, MoonChoice.NEW]
 
-    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
-        if hand._phase is not _MOON:
-            raise IllegalMove("it is time to play a card")
-        if seat is not None and hand.seat_number(seat) != hand._to_act:
-            raise IllegalMove(f"it is seat {hand._to_act}'s turn, not seat {seat}'s")
+    def verify(self, hand: Hand, move: Move, seat: int | None) -> None:
+        if hand.phase is not _MOON:
+            raise IllegalMove("it is time to play a card", seat=seat, move=move)
+        if seat is not None and hand.seat_number(seat) != hand.acting:
+            raise IllegalMove(
+                "it is {to_act}'s turn, not {seat}'s", seat=seat, move=move, to_act=hand.acting
+            )
         if not isinstance(move, MoonChoice):
-            raise IllegalMove("you shot the moon: choose 'moon old' (others +26) or 'moon new'")
+            raise IllegalMove(
+                "you shot the moon: choose 'moon old' (others +26) or 'moon new'",
+                seat=seat,
+                move=move,
+            )
 
-    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+    def apply(self, hand: Hand, move: Move, seat: int | None) -> Event:
         assert isinstance(move, MoonChoice)
-        hand._stack.append((STATE, hand.snapshot()))
-        hand._legal = -1
+        hand.remember_all()
         self.choice = move
-        event = MoonChosen(seat=hand._to_act, choice=move.value)
-        hand._events.append(event)
-        hand.finish()
+        event = hand.log(MoonChosen(seat=hand.acting, choice=move.value))
+        self.end(hand)
         return event
+
+    def end(self, hand: Hand) -> None:
+        """The choice is made: the hand is over (unless another mechanic holds it open)."""
+        hand.finish()
 
     def copy(self) -> MoonChoosing:
         other = object.__new__(MoonChoosing)

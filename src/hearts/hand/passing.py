@@ -19,8 +19,8 @@ from hearts.cards import CardSet, _cardset
 from hearts.errors import IllegalMove
 from hearts.events import Event, Passed
 from hearts.hand.choices import PassChoices
-from hearts.hand.core import HandCore, Phase
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
+from hearts.hand.phase import Phase
 from hearts.moves import Move, Pass
 from hearts.rules import Rules
 
@@ -37,7 +37,7 @@ class Passing(Mechanic):
     phases: ClassVar = (_PASS,)
     moves: ClassVar = (Pass,)
 
-    def __init__(self, hand: HandCore) -> None:
+    def __init__(self, hand: Hand) -> None:
         self.count = hand.rules.pass_count
         self.offset = hand.pass_direction.offset(hand.rules.players)
         self.passes = [-1] * hand.rules.players  # each seat's pass as a mask; -1: not yet
@@ -46,91 +46,103 @@ class Passing(Mechanic):
     def applies(cls, rules: Rules) -> bool:
         return rules.pass_count > 0
 
-    def open(self, hand: HandCore) -> bool:
+    def begin(self, hand: Hand) -> bool:
         if not self.offset:
             return False  # a hold hand
-        hand._phase = _PASS
-        hand._to_act = self.first_to_pass(hand)
+        hand.turn_to(self.first_to_pass(hand), _PASS)
         return True
 
-    def first_to_pass(self, hand: HandCore) -> int:
+    def first_to_pass(self, hand: Hand) -> int:
         """The first seat from the eldest hand on that has not passed yet, or -1."""
+        passes = self.passes
         seat = hand.eldest()
-        for _ in range(len(hand._fixed.active)):
-            if self.passes[seat] < 0:
+        if passes[seat] < 0:
+            return seat  # (the common case, on the path of every pass: one look)
+        following = hand.next_seat
+        for _ in range(len(hand.seats) - 1):
+            seat = following(seat)
+            if passes[seat] < 0:
                 return seat
-            seat = hand._next[seat]
         return -1
 
-    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
-        seat = hand._to_act if seat is None else hand.seat_number(seat)
+    def legal_moves(self, hand: Hand, seat: int | None) -> Sequence[Move]:
+        seat = hand.acting if seat is None else hand.seat_number(seat)
         if self.passes[seat] >= 0:
             return []
-        return PassChoices(hand._hands[seat], self.count)
+        return PassChoices(hand.held(seat), self.count)
 
-    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
-        if hand._phase is not _PASS:
-            raise IllegalMove("it is time to play a card")
+    def verify(self, hand: Hand, move: Move, seat: int | None) -> None:
+        if hand.phase is not _PASS:
+            raise IllegalMove("it is time to play a card", seat=seat, move=move)
         if not isinstance(move, Pass):
             raise IllegalMove(
-                f"it is time to pass: choose {self.count} cards to pass {hand.pass_direction.value}"
+                f"it is time to pass: choose {self.count} cards to pass {hand.pass_direction.value}",
+                seat=seat,
+                move=move,
             )
-        seat = hand._to_act if seat is None else hand.seat_number(seat)
+        seat = hand.acting if seat is None else hand.seat_number(seat)
         if self.passes[seat] >= 0:
-            raise IllegalMove(f"seat {seat} has already passed")
+            raise IllegalMove("{seat} has already passed", seat=seat, move=move)
         mask = move.cards.mask
         if mask.bit_count() != self.count:
-            raise IllegalMove(f"pass exactly {self.count} cards, not {mask.bit_count()}")
-        missing = mask & ~hand._hands[seat]
+            raise IllegalMove(
+                f"pass exactly {self.count} cards, not {mask.bit_count()}", seat=seat, move=move
+            )
+        missing = mask & ~hand.held(seat)
         if missing:
-            raise IllegalMove(f"seat {seat} does not hold {CardSet(missing).symbols()}")
+            raise IllegalMove(
+                f"{{seat}} does not hold {CardSet(missing).symbols()}", seat=seat, move=move
+            )
 
-    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+    def apply(self, hand: Hand, move: Move, seat: int | None) -> Event:
         assert isinstance(move, Pass)
-        return self.give(hand, hand._to_act if seat is None else seat, move.cards.mask)
+        return self.give(hand, hand.acting if seat is None else seat, move.cards.mask)
 
-    def ready(self, hand: HandCore, seat: int, mask: int) -> bool:
+    def ready(self, hand: Hand, seat: int, mask: int) -> bool:
         """Whether ``seat`` may pass ``mask`` now (the checks of :meth:`verify`, in short)."""
         return (
             0 <= seat < len(self.passes)
             and self.passes[seat] < 0
             and mask.bit_count() == self.count
-            and not mask & ~hand._hands[seat]
+            and not mask & ~hand.held(seat)
         )
 
-    def give(self, hand: HandCore, seat: int, mask: int) -> Event:
-        """``seat`` passes the cards of ``mask`` (checked); the last pass starts the play."""
+    def give(self, hand: Hand, seat: int, mask: int) -> Event:
+        """``seat`` passes the cards of ``mask`` (checked); the last pass ends the phase."""
         passes = self.passes
-        last = passes.count(-1) == 1 + (hand._fixed.sits_out is not None)
         # Only the passer's hand and the seat to act change, and with the last pass the cards
         # change hands and the play starts (the leader too): a short record undoes either.
-        hand._stack.append((self, seat, mask, hand._to_act, hand._leader))
-        hand._legal = -1
+        hand.remember((self, seat, mask, hand.acting, hand.leader))
         passes[seat] = mask
-        hand._hands[seat] &= ~mask
-        players = len(passes)
-        event = Passed(seat, _cardset(mask), (seat + self.offset) % players)
-        hand._events.append(event)
-        if not last:
-            hand._to_act = self.first_to_pass(hand)
-            return event
-        for giver in hand._fixed.active:
-            hand._hands[(giver + self.offset) % players] |= passes[giver]
-        hand.start_play()
+        hand.remove_cards(seat, mask)
+        event = hand.log(Passed(seat, _cardset(mask), (seat + self.offset) % len(passes)))
+        to_pass = self.first_to_pass(hand)
+        if to_pass >= 0:
+            hand.turn_to(to_pass)
+        else:
+            self.end(hand)
         return event
 
-    def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
-        _, seat, mask, hand._to_act, leader = record
+    def end(self, hand: Hand) -> None:
+        """Every seat has passed: the cards change hands together, and the play begins."""
+        players = len(self.passes)
+        for giver in hand.seats:
+            hand.give_cards((giver + self.offset) % players, self.passes[giver])
+        hand.start_play()
+
+    def undo(self, hand: Hand, record: tuple[Any, ...]) -> None:
+        _, seat, mask, to_act, leader = record
         passes = self.passes
-        if hand._phase is not _PASS:  # the last pass: the cards passed go back first
+        if hand.phase is not _PASS:  # the last pass: the cards passed go back first
             players = len(passes)
-            for giver in hand._fixed.active:
-                hand._hands[(giver + self.offset) % players] &= ~passes[giver]
-            hand._leader = leader
-            hand._phase = _PASS
-        hand._hands[seat] |= mask
+            for giver in hand.seats:
+                hand.remove_cards((giver + self.offset) % players, passes[giver])
+            hand.turn_to(to_act, _PASS, leader=leader)
+        else:
+            hand.turn_to(to_act)
+        hand.give_cards(seat, mask)
         passes[seat] = -1
-        hand._events.pop()
+        hand.unlog()
 
     def copy(self) -> Passing:
         other = object.__new__(Passing)
@@ -145,7 +157,7 @@ class Passing(Mechanic):
     def load(self, state: Any) -> None:
         self.passes = list(state)
 
-    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+    def view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
         if seat is None:
             return {}  # (a watcher sees no card passed)
         return {"passed": self.passed(seat), "received": self.received(hand, seat)}
@@ -155,8 +167,8 @@ class Passing(Mechanic):
         mask = self.passes[seat]
         return None if mask < 0 else CardSet(mask)
 
-    def received(self, hand: HandCore, seat: int) -> CardSet | None:
+    def received(self, hand: Hand, seat: int) -> CardSet | None:
         """The cards passed to ``seat``, once every seat has passed (else None)."""
-        if hand._phase is _PASS or not self.offset:
+        if hand.phase is _PASS or not self.offset:
             return None
         return CardSet(self.passes[(seat - self.offset) % len(self.passes)])

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from hearts.events import StockDrawn
-from hearts.hand.core import HandCore
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
 from hearts.rules import Rules
 
 __all__ = ["Stock"]
@@ -28,23 +26,18 @@ class Stock(Mechanic):
 
     hooks: ClassVar = frozenset({"after_trick"})
 
-    def __init__(self, hand: HandCore) -> None:
+    def __init__(self, hand: Hand) -> None:
         pass
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:
         return rules.stock
 
-    def after_trick(self, hand: HandCore, winner: int) -> bool:
+    def after_trick(self, hand: Hand, winner: int) -> bool:
         """The winner draws the top card of the stock, then the other seat."""
         seat = winner
-        stock = hand._fixed.stock
         for _ in range(2):
-            if hand._stock_pos >= len(stock):
-                break
-            card = stock[hand._stock_pos]
-            hand._stock_pos += 1
-            hand._hands[seat] |= 1 << card
-            hand._events.append(StockDrawn(seat=seat, card=card))
-            seat = hand._next[seat]
+            if not hand.draw(seat):
+                break  # (the stock is out)
+            seat = hand.next_seat(seat)
         return False

@@ -42,12 +42,12 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
-from hearts.cards import CardSet, mask_of
+from hearts.cards import CardSet
 from hearts.errors import IllegalMove
 from hearts.events import Discarded, Event
 from hearts.hand.choices import PassChoices
-from hearts.hand.core import HandCore, Phase
-from hearts.hand.mechanic import Mechanic
+from hearts.hand.mechanic import Hand, Mechanic
+from hearts.hand.phase import Phase
 from hearts.moves import Discard, Move
 from hearts.rules import Rules, Widow
 
@@ -98,19 +98,18 @@ class WidowCards(Mechanic):
     moves: ClassVar = (Discard,)
     hooks: ClassVar = frozenset({"gains", "after_trick"})
 
-    def __init__(self, hand: HandCore) -> None:
+    def __init__(self, hand: Hand) -> None:
         rules = hand.rules
-        self.cards = mask_of(hand._fixed.stock)
+        self.cards = hand.take_stock()  # the widow is no stock to draw from
         self.discard = rules.widow is Widow.DISCARD
         self.last_trick = rules.widow_with_last_trick
-        hand._fixed.stock = ()  # the widow is no stock to draw from
         self.face_down = 0
         """What the widow counts, when it goes face down with the first trick taken (else 0):
         the points of that trick no seat sees while the hand is played."""
         if not (self.discard or self.last_trick):
             # It goes with the first trick: the first cards carried to a trick's winner.
-            hand._carry = self.cards
-            hand._carry_points = self.face_down = hand.card_value_sum(self.cards)
+            self.face_down = hand.card_value_sum(self.cards)
+            hand.carry(self.cards, self.face_down)
 
     @classmethod
     def applies(cls, rules: Rules) -> bool:
@@ -120,90 +119,103 @@ class WidowCards(Mechanic):
     def absent(cls, move: Move) -> str:
         return "this form has no widow to take: there is nothing to discard"
 
-    def gains(self, hand: HandCore, last: bool) -> tuple[int, int]:
+    def gains(self, hand: Hand, last: bool) -> tuple[int, int]:
         """The widow for the winner of the last trick (``widow=last-trick``)."""
         if last and self.last_trick:
             return self.cards, hand.card_value_sum(self.cards)
         return 0, 0
 
-    def after_trick(self, hand: HandCore, winner: int) -> bool:
-        """``widow=discard``: the widow into the first trick's winner's hand; he discards."""
-        if not self.discard or len(hand._history) != 1:
+    def after_trick(self, hand: Hand, winner: int) -> bool:
+        """``widow=discard``: the widow into the first trick's winner's hand, who begins the
+        discard."""
+        if not self.discard or len(hand.history) != 1:
             return False
-        hand._hands[winner] |= self.cards
-        hand._phase = _DISCARD
+        hand.give_cards(winner, self.cards)
+        hand.turn_to(winner, _DISCARD)
         return True
 
-    def legal_moves(self, hand: HandCore, seat: int | None) -> Sequence[Move]:
-        if seat is not None and hand.seat_number(seat) != hand._to_act:
+    def legal_moves(self, hand: Hand, seat: int | None) -> Sequence[Move]:
+        if seat is not None and hand.seat_number(seat) != hand.acting:
             return []
-        return PassChoices(hand._hands[hand._to_act], self.cards.bit_count(), Discard)
+        return PassChoices(hand.held(hand.acting), self.cards.bit_count(), Discard)
 
-    def verify(self, hand: HandCore, move: Move, seat: int | None) -> None:
-        if hand._phase is not _DISCARD:
+    def verify(self, hand: Hand, move: Move, seat: int | None) -> None:
+        if hand.phase is not _DISCARD:
             if isinstance(move, Discard):
                 if not self.discard:
-                    raise IllegalMove(self.absent(move))
+                    raise IllegalMove(self.absent(move), seat=seat, move=move)
                 raise IllegalMove(
-                    "only the winner of the first trick discards, once he has taken the widow"
+                    "only the winner of the first trick discards, once he has taken the widow",
+                    seat=seat,
+                    move=move,
                 )
-            raise IllegalMove("it is time to play a card")
-        to_act = hand._to_act
+            raise IllegalMove("it is time to play a card", seat=seat, move=move)
+        to_act = hand.acting
         if seat is not None and hand.seat_number(seat) != to_act:
-            raise IllegalMove(f"it is seat {to_act}'s turn, not seat {seat}'s")
+            raise IllegalMove(
+                "it is {to_act}'s turn, not {seat}'s", seat=seat, move=move, to_act=to_act
+            )
         count = self.cards.bit_count()
         if not isinstance(move, Discard):
             raise IllegalMove(
-                f"seat {to_act} took the widow: discard {count} cards first ('discard 2C 3C ...')"
+                f"{{to_act}} took the widow: discard {count} cards first ('discard 2C 3C ...')",
+                seat=seat,
+                move=move,
+                to_act=to_act,
             )
         mask = move.cards.mask
         if mask.bit_count() != count:
             raise IllegalMove(
-                f"discard exactly {count} cards, as many as the widow, not {mask.bit_count()}"
+                f"discard exactly {count} cards, as many as the widow, not {mask.bit_count()}",
+                seat=seat,
+                move=move,
             )
-        missing = mask & ~hand._hands[to_act]
+        missing = mask & ~hand.held(to_act)
         if missing:
-            raise IllegalMove(f"seat {to_act} does not hold {CardSet(missing).symbols()}")
+            raise IllegalMove(
+                f"{{to_act}} does not hold {CardSet(missing).symbols()}",
+                seat=seat,
+                move=move,
+                to_act=to_act,
+            )
 
-    def apply(self, hand: HandCore, move: Move, seat: int | None) -> Event:
+    def apply(self, hand: Hand, move: Move, seat: int | None) -> Event:
         """Lay the discards face down; they count against the seat that took the widow."""
         assert isinstance(move, Discard)
         mask = move.cards.mask
-        seat = hand._to_act
-        hand._stack.append((self, hand.snapshot()))
-        hand._legal = -1
-        hand._hands[seat] &= ~mask
-        hand._taken[seat] |= mask
+        seat = hand.acting
+        hand.remember_all()
+        hand.remove_cards(seat, mask)
         points = hand.card_value_sum(mask)
-        hand._points[seat] += points
-        event = Discarded(seat, CardSet(mask), points)
-        hand._events.append(event)
-        hand._phase = _PLAY
+        hand.score(seat, mask, points)
+        event = hand.log(Discarded(seat, CardSet(mask), points))
+        self.end(hand)
         return event
 
-    def undo(self, hand: HandCore, record: tuple[Any, ...]) -> None:
-        hand.restore(record[1])
+    def end(self, hand: Hand) -> None:
+        """The discard is made: the play goes on, the discarder (who took the trick) to lead."""
+        hand.turn_to(hand.acting, _PLAY)
 
-    def penalties_seen(self, hand: HandCore, seat: int | None) -> tuple[int, ...]:
+    def penalties_seen(self, hand: Hand, seat: int | None) -> tuple[int, ...]:
         """Each seat's penalties as ``seat`` sees them (None: a watcher): while the hand is
         played, without the points of cards that lie face down where ``seat`` has not seen
         them (a widow gone with the first trick, another seat's discards); once the last trick
         is taken, the whole truth."""
-        points = hand._points
-        phase = hand._phase
+        points = hand.penalty_points
+        phase = hand.phase
         if phase is not _PLAY and phase is not _DISCARD:
             return tuple(points)
         taker, hidden = -1, 0
         if self.face_down:
             cards = self.cards
-            for other, taken in enumerate(hand._taken):
+            for other, taken in enumerate(hand.taken_masks):
                 if taken & cards:  # the widow went with a trick this seat took, face down
                     taker, hidden = other, self.face_down
                     break
-        elif self.discard and phase is _PLAY and hand._history:
-            taker = hand._history[0].seat  # (the widow's taker, who discarded)
+        elif self.discard and phase is _PLAY and hand.history:
+            taker = hand.history[0].seat  # (the widow's taker, who discarded)
             if taker != seat:
-                for event in hand._events:
+                for event in hand.event_log:
                     if type(event) is Discarded:
                         hidden = event.points or 0
                         break
@@ -213,19 +225,20 @@ class WidowCards(Mechanic):
         seen[taker] -= hidden
         return tuple(seen)
 
-    def view(self, hand: HandCore, seat: int | None) -> dict[str, Any]:
+    def view(self, hand: Hand, seat: int | None) -> dict[str, Any]:
         """The widow's size, how it goes and who took it: the same for every seat; and the
         penalties as ``seat`` sees them (:meth:`penalties_seen`), when face-down cards count."""
         goes: Literal["discard", "first-trick", "last-trick"]
         taker: int | None = None
         if self.discard:
             goes = "discard"
-            if hand._history:  # (one pack: the first trick is always won, by the widow's taker)
-                taker = hand._history[0].seat
+            history = hand.history
+            if history:  # (one pack: the first trick is always won, by the widow's taker)
+                taker = history[0].seat
         else:
             goes = "last-trick" if self.last_trick else "first-trick"
             cards = self.cards
-            for other, taken in enumerate(hand._taken):
+            for other, taken in enumerate(hand.taken_masks):
                 if taken & cards:  # its cards are among those this seat has taken
                     taker = other
                     break
