@@ -15,6 +15,12 @@ deal (:mod:`hearts.verify`). A game with hand seeds (``Game(rules, seed, hand_se
 shuffles each hand from a seed of its own (:func:`hand_seed`), which can be revealed as soon as
 that hand is over (a :class:`HandReveal`) without telling anything of the other hands.
 
+One module: it is the table procedure from the cut for deal to the cards in each seat's hand,
+each step feeding the next (the shuffle drawn, committed to, cut, dealt, as the laws order
+them) and the commitment's and seeds' derivations that prove them; split, the fast paths of a
+game's deal (:func:`shuffle_pack`, :func:`deal_masks`) would sit apart from the steps they
+must deal exactly as.
+
 >>> import random
 >>> deck = shuffle(range(52), random.Random(1))
 >>> cut(list(range(10)), 4)
