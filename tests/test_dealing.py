@@ -114,3 +114,14 @@ def test_a_reveal_is_checked_by_a_schedule_that_reveals_and_refused_by_another()
     assert check_reveal(shown, committed, CLASSIC, dealing="hand-seeds-1") is None
     with pytest.raises(InvalidArgument, match="dealing schedule stream-1 deals no hand from a"):
         check_reveal(shown, committed, CLASSIC, dealing="stream-1")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, -3, 2**32 + 5, 2**63 - 1, 2**200 + 11])
+def test_stream_1s_generator_is_random_random_seeded_with_the_games_seed(seed: int) -> None:
+    """stream-1: the game's generator (made without random.Random's Python __init__) is in
+    the state ``random.Random(seed)`` is, and draws what it draws."""
+    mine, theirs = dealing.get(dealing.STREAM).generator(seed), random.Random(seed)
+    assert type(mine) is random.Random
+    assert mine.getstate() == theirs.getstate()
+    assert [mine.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
+    assert mine.gauss(0, 1) == theirs.gauss(0, 1)

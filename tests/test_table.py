@@ -458,3 +458,69 @@ def test_a_shuffle_that_draws_otherwise_is_not_used() -> None:
         assert shuffle_pack(FULL_PACK, random.Random(4))[0] == deck
     finally:
         use_shuffle(installed)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_the_commitment_of_one_shuffled_deck_names_every_card(seed: int) -> None:
+    """A game's own shuffle of one deck (named by a faster path) commits to the documented
+    message, as an order of ids or names does."""
+    order = cards_of(FULL_PACK)
+    random.Random(seed).shuffle(order)
+    salt = hand_salt(seed, 2)
+    names = " ".join(str(card) for card in order)
+    message = f"hearts shuffle commitment v1|2|{salt.hex()}|{names}".encode("ascii")
+    assert commit(order, salt, 2) == hashlib.sha256(message).hexdigest()
+    assert commit(order, salt, 2) == commit([int(card) for card in order], salt, 2)
+    assert commit([], salt, 2) == commit((), salt, 2)
+
+
+TABLES = [(4, 13, None, 52), (3, 17, None, 52), (7, 14, "dealer", 104), (2, 13, None, 52)]
+
+
+@pytest.mark.parametrize("accelerated", [True, False], ids=["c-deal", "python-deal"])
+@pytest.mark.parametrize(("players", "hand_size", "sits_out", "size"), TABLES)
+def test_deal_masks_deals_what_the_cut_and_the_deal_out_deal(
+    accelerated: bool, players: int, hand_size: int, sits_out: str | None, size: int
+) -> None:
+    """Law 8: a game deals its hands as masks; they hold exactly the cards the pone's cut and
+    the deal one at a time from the eldest hand give each seat, with the C deal or without."""
+    installed = table._DEAL_MASKS
+    if SPEEDUPS is not None:
+        assert installed is SPEEDUPS.deal_masks
+    try:
+        assert table.use_deal_masks(installed if accelerated else None) is (
+            accelerated and installed is not None
+        )
+        for seed in range(12):
+            pack = cards_of(FULL_PACK | FULL_PACK << 64 if size > 52 else FULL_PACK)
+            random.Random(seed).shuffle(pack)
+            dealer = seed % players
+            out = dealer if sits_out else None
+            for at in (None, 4, seed + 4, size - 4):
+                hands, stock = deal_out(
+                    cut(pack, at), players=players, dealer=dealer, hand_size=hand_size, sits_out=out
+                )
+                masks = [sum(1 << card for card in hand) for hand in hands]
+                assert table.deal_masks(
+                    pack, at, players=players, dealer=dealer, hand_size=hand_size, sits_out=out
+                ) == (masks, stock)
+    finally:
+        table.use_deal_masks(installed)
+
+
+def test_deal_masks_refuses_a_cut_the_laws_do_not_allow() -> None:
+    pack = cards_of(FULL_PACK)
+    with pytest.raises(IllegalMove, match="at least four cards in each packet"):
+        table.deal_masks(pack, 3, players=4, dealer=0, hand_size=13)
+    with pytest.raises(InvalidArgument, match="a number of cards"):
+        table.deal_masks(pack, "4", players=4, dealer=0, hand_size=13)  # type: ignore[arg-type]
+    assert pack == cards_of(FULL_PACK)  # (nothing changed)
+
+
+def test_a_deal_into_masks_that_deals_otherwise_is_not_used() -> None:
+    installed = table._DEAL_MASKS
+    try:
+        assert table.use_deal_masks(lambda deck, at, seats, size, players: [0] * players) is False
+        assert table._DEAL_MASKS is None
+    finally:
+        table.use_deal_masks(installed)

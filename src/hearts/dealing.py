@@ -47,6 +47,7 @@ hearts.errors.InvalidArgument: dealing schedule 'stream-9' is not one this versi
 
 from __future__ import annotations
 
+import _random
 import dataclasses
 import random
 from collections.abc import Mapping
@@ -96,6 +97,25 @@ class Shuffled:
     salt: bytes | None
 
 
+_new = random.Random.__new__
+_seed = _random.Random.seed  # (the C generator's own, which random.Random's calls)
+
+
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole number, made without its Python ``__init__`` and
+    ``seed`` (a game makes one per seed): the same state (checked on import, else not used)."""
+    rng = _new(random.Random)
+    _seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (as random.Random.seed sets it)
+    return rng
+
+
+_SEEDS_ALIKE: Final = all(
+    _seeded(seed).getstate() == random.Random(seed).getstate() for seed in (0, 7, -3, 2**70 + 1)
+)
+"""Whether :func:`_seeded` makes what ``random.Random`` does in this Python."""
+
+
 class Schedule:
     """One version of the dealing schedule (see the module docstring); :func:`get` gives it.
 
@@ -111,6 +131,8 @@ class Schedule:
 
     def generator(self, seed: int | None) -> random.Random:
         """The generator a game keeps for its shuffles (only :data:`STREAM` draws from it)."""
+        if type(seed) is int and _SEEDS_ALIKE:
+            return _seeded(seed)
         return random.Random(seed)
 
     def cut_rng(self, seed: int | None, rng: random.Random) -> random.Random:

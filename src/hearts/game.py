@@ -51,9 +51,6 @@ from hearts.table import HandReveal
 
 __all__ = ["Game", "PoneChoice"]
 
-_BIT = (1).__lshift__
-"""A card's one-bit mask (``_BIT(card) == 1 << card``)."""
-
 PoneChoice = Callable[[int, int, int, int], "int | None"]
 """How the pone cuts: called with (pone's seat, cards in the pack, hand number, the cut the
 game's generator suggests), it returns the number of cards to lift (at least four, leaving at
@@ -480,25 +477,28 @@ class Game:
             at = suggested
             if salt is not None:
                 # Commit to the shuffled pack before the pone cuts (see hearts.verify).
-                before.append(ShuffleCommitted(number, dealer, table.commit(deck, salt, number)))
-            self._committing = before
-            try:
-                if self._pone is not None:
+                before.append(
+                    ShuffleCommitted(number, dealer, table._commit_cards(deck, salt, number))
+                )
+            if self._pone is not None:
+                self._committing = before
+                try:
                     # The pone's own choice (cards to lift, or None to decline); the generator
                     # has drawn its suggestion all the same, so later deals do not shift.
                     seat = table.pone(dealer, rules.players)
                     at = self._pone(seat, len(deck), number, suggested)
-                deck = table.cut(deck, at)
-            finally:
-                self._committing = []
-            hands, stock = table.deal_out(
+                    table.cut(deck, at)  # (a cut the laws do not allow is refused here)
+                finally:
+                    self._committing = []
+            # The cut and the deal, each hand as a bitmask (table.cut, table.deal_out).
+            masks, stock = table.deal_masks(
                 deck,
+                at,
                 players=rules.players,
                 dealer=dealer,
                 hand_size=rules.hand_size,
                 sits_out=sits_out,
             )
-            masks = [sum(map(_BIT, hand)) for hand in hands]
         deal = Deal(
             rules,
             masks,

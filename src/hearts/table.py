@@ -15,6 +15,12 @@ deal (:mod:`hearts.verify`). A game with hand seeds (``Game(rules, seed, hand_se
 shuffles each hand from a seed of its own (:func:`hand_seed`), which can be revealed as soon as
 that hand is over (a :class:`HandReveal`) without telling anything of the other hands.
 
+One module: it is the table procedure from the cut for deal to the cards in each seat's hand,
+each step feeding the next (the shuffle drawn, committed to, cut, dealt, as the laws order
+them) and the commitment's and seeds' derivations that prove them; split, the fast paths of a
+game's deal (:func:`shuffle_pack`, :func:`deal_masks`) would sit apart from the steps they
+must deal exactly as.
+
 >>> import random
 >>> deck = shuffle(range(52), random.Random(1))
 >>> cut(list(range(10)), 4)
@@ -48,6 +54,7 @@ __all__ = [
     "cut",
     "random_cut",
     "deal_out",
+    "deal_masks",
     "cut_for_deal",
     "cut_for_seats",
     "check_cuts",
@@ -216,7 +223,12 @@ def cut(deck: Sequence[T], at: int | None) -> list[T]:
     """
     if at is None:
         return list(deck)
-    size = len(deck)
+    _check_cut(len(deck), at)
+    return list(deck[at:]) + list(deck[:at])
+
+
+def _check_cut(size: int, at: int) -> None:
+    """Refuse a cut of a pack of ``size`` that :func:`cut` may not make."""
     if isinstance(at, bool) or not isinstance(at, int):
         raise InvalidArgument(f"the pone cuts a number of cards (or None to decline), not {at!r}")
     if not MIN_PACKET <= at <= size - MIN_PACKET:
@@ -224,7 +236,6 @@ def cut(deck: Sequence[T], at: int | None) -> list[T]:
             f"a cut must leave at least four cards in each packet: cut between {MIN_PACKET} and "
             f"{size - MIN_PACKET} cards"
         )
-    return list(deck[at:]) + list(deck[:at])
 
 
 def random_cut(size: int, rng: random.Random) -> int:
@@ -268,6 +279,86 @@ def deal_out(
     for index, seat in enumerate(order):
         hands[seat] = list(deck[index:position:step])
     return hands, list(deck[position:])
+
+
+@functools.cache
+def _deal_order(players: int, dealer: int, sits_out: int | None) -> tuple[int, ...]:
+    """The seats dealt to, in the order they get their cards: from the eldest hand, to the left."""
+    order = ((eldest(dealer, players) + i) % players for i in range(players))
+    return tuple(seat for seat in order if seat != sits_out)
+
+
+_DEAL_MASKS: Callable[[list[Card], int, tuple[int, ...], int, int], list[int]] | None = None
+"""The C accelerator's deal into masks, when :func:`use_deal_masks` has checked it."""
+
+
+def deal_masks(
+    deck: Sequence[Card],
+    at: int | None,
+    *,
+    players: int,
+    dealer: int,
+    hand_size: int,
+    sits_out: int | None = None,
+) -> tuple[list[int], list[Card]]:
+    """The pack cut at ``at`` (:func:`cut`, with its checks) and dealt (:func:`deal_out`), each
+    hand as a bitmask of its cards: what a game deals. Returns (masks by seat, stock).
+
+    >>> from hearts.cards import cards_of
+    >>> pack = cards_of(FULL_PACK)
+    >>> masks, stock = deal_masks(pack, 4, players=4, dealer=3, hand_size=13)
+    >>> hands, _ = deal_out(cut(pack, 4), players=4, dealer=3, hand_size=13)
+    >>> masks == [sum(1 << card for card in hand) for hand in hands], stock
+    (True, [])
+    """
+    if at is not None:
+        _check_cut(len(deck), at)
+    order = _deal_order(players, dealer, sits_out)
+    position = hand_size * len(order)
+    fast = _DEAL_MASKS
+    if fast is not None and type(deck) is list and position <= len(deck) and players <= 64:
+        masks = fast(deck, at or 0, order, hand_size, players)
+        return masks, ([] if position == len(deck) else cut(deck, at)[position:])
+    hands, stock = deal_out(
+        cut(deck, at), players=players, dealer=dealer, hand_size=hand_size, sits_out=sits_out
+    )
+    return [sum(map(_BIT, hand)) for hand in hands], stock
+
+
+_BIT = (1).__lshift__
+"""A card's one-bit mask (``_BIT(card) == 1 << card``)."""
+
+
+def use_deal_masks(
+    deal: Callable[[list[Card], int, tuple[int, ...], int, int], list[int]] | None,
+) -> bool:
+    """Let :func:`deal_masks` deal with ``deal(deck, at, seats, hand_size, players)`` (the C
+    accelerator's, which :mod:`hearts.deal` installs) if it deals what :func:`deal_out` deals
+    on every table of a few checked; None: the Python path again. Returns whether it is in use.
+
+    >>> use_deal_masks(_DEAL_MASKS) == (_DEAL_MASKS is not None)
+    True
+    """
+    global _DEAL_MASKS
+    _DEAL_MASKS = None
+    if deal is not None:
+        pack = cards_of(FULL_PACK | FULL_PACK << 64)
+        random.Random(0).shuffle(pack)
+        for players, dealer, size, sits_out, at in (
+            (4, 3, 13, None, 20),
+            (3, 0, 17, None, None),
+            (7, 2, 14, 2, 9),
+            (2, 1, 13, None, 48),
+        ):
+            deck = pack[: 52 if players < 7 else 104]
+            expected = deal_masks(
+                deck, at, players=players, dealer=dealer, hand_size=size, sits_out=sits_out
+            )
+            order = _deal_order(players, dealer, sits_out)
+            if (deal(deck, at or 0, order, size, players), expected[1]) != expected:
+                return False
+        _DEAL_MASKS = deal
+    return _DEAL_MASKS is not None
 
 
 def _cut_rounds(
@@ -388,6 +479,20 @@ _NAMES: Final[dict[Card, bytes]] = {
 """Every card's name as bytes, by card (both packs and the joker): the commitment hashes names."""
 
 
+def _letters(which: int) -> bytes:
+    """For each id below 256, letter ``which`` of the card's name when it has two (one deck's
+    cards), else 0: a table for :meth:`bytes.translate`."""
+    table = bytearray(256)
+    for card, name in _NAMES.items():
+        if card < 256 and len(name) == 2:
+            table[card] = name[which]
+    return bytes(table)
+
+
+_FIRST: Final = _letters(0)
+_SECOND: Final = _letters(1)
+
+
 def hand_salt(seed: int, hand_number: int) -> bytes:
     """The 32-byte salt of a hand's commitment: derived from the game's seed and the hand number.
 
@@ -417,15 +522,36 @@ def commit(pack_order: Sequence[Card], salt: bytes, hand_number: int) -> str:
     True
     """
     cards = pack_order if isinstance(pack_order, list | tuple) else list(pack_order)
-    names = None
     if {Card}.issuperset(map(type, cards)):
-        # The game's own shuffle: every name looked up, none built (this runs every hand).
+        return _commit_cards(cards, salt, hand_number)
+    # Ids, names, or something that is not a card (refused by name).
+    names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
+    return _digest(names, salt, hand_number)
+
+
+def _commit_cards(cards: Sequence[Card], salt: bytes, hand_number: int) -> str:
+    """:func:`commit` of :class:`~hearts.cards.Card` values (a game's own shuffle, every hand):
+    the names looked up, none built; a pack of one deck's cards named in three steps in C
+    (:data:`_FIRST`, :data:`_SECOND`), else card by card."""
+    try:
+        ids = bytes(cards)
+        first = ids.translate(_FIRST)
+    except ValueError:  # a card of an id above 255 (none is): named card by card
+        first = b"\0"
+    names: bytes | bytearray
+    if 0 in first:  # a card whose name is not two letters (a second pack's, the joker)
         try:
             names = b" ".join(map(_NAMES.__getitem__, cards))
-        except KeyError:  # a card whose name is not kept: named below
-            names = None
-    if names is None:  # ids, names, or something that is not a card (refused by name)
-        names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
+        except KeyError:  # a card whose name is not kept: named as commit names it
+            names = " ".join(str(Card.coerce(card)) for card in cards).encode("ascii")
+    else:
+        names = bytearray(b" ") * (3 * len(ids) - 1) if ids else bytearray()
+        names[0::3] = first
+        names[1::3] = ids.translate(_SECOND)
+    return _digest(names, salt, hand_number)
+
+
+def _digest(names: bytes | bytearray, salt: bytes, hand_number: int) -> str:
     message = b"|".join((_DOMAIN, str(hand_number).encode("ascii"), salt.hex().encode(), names))
     return hashlib.sha256(message).hexdigest()
 

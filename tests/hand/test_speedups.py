@@ -397,3 +397,18 @@ def test_a_deal_pickles_and_copies_whichever_holds_its_state() -> None:
         assert _fingerprint(other) == _fingerprint(deal)
         other.play(other.legal_moves()[0])
         assert _fingerprint(other) != _fingerprint(deal)
+
+
+@pytest.mark.skipif(SPEEDUPS is None, reason="the C accelerator is not in use")
+def test_is_over_in_c_says_what_the_python_property_says() -> None:
+    """A loop that plays a hand to its end reads is_over after every move: the C getter says
+    what PythonDeal.is_over says at every step, the last one too."""
+    rng = random.Random(8)
+    for seed in range(4):
+        deal = Game(variants.get("modern"), seed=seed).deal.copy()
+        assert type(deal).is_over is not PythonDeal.is_over  # (the C getter is found first)
+        while True:
+            assert deal.is_over is PythonDeal.is_over.fget(deal)  # type: ignore[attr-defined]
+            if deal.is_over:
+                break
+            deal.play(rng.choice(deal.legal_moves()))

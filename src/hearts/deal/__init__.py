@@ -59,7 +59,7 @@ from hearts.hand.choices import PassChoices
 from hearts.hand.core import CARD, CARD_PLAYED, PLAIN, QS_BIT, SPEEDUPS, STATE, TRICK, Phase, Trick
 from hearts.hand.passing import Passing
 from hearts.moves import Pass
-from hearts.table import use_shuffle
+from hearts.table import use_deal_masks, use_shuffle
 
 __all__ = [
     "Phase",
@@ -150,6 +150,7 @@ def _register() -> None:
         trick_tag=TRICK,
         state_tag=STATE,
         play=Phase.PLAY,
+        over=Phase.OVER,
         card_played=CARD_PLAYED,
         cards=_CARDS,
         card_type=Card,
@@ -176,6 +177,7 @@ def _register() -> None:
         copy_py=PythonDeal.copy,
     )
     use_shuffle(speedups.shuffle)  # (used only if it shuffles as random.Random does)
+    use_deal_masks(speedups.deal_masks)  # (used only if it deals as hearts.table.deal_out does)
 
 
 _register()

@@ -88,7 +88,7 @@ def check_hands(
         raise InvalidArgument(f"these rules seat {players}: give {players} hands, not {len(hands)}")
     masks: list[int] = []
     for seat, hand in enumerate(hands):
-        if isinstance(hand, CardSet):
+        if type(hand) is CardSet or isinstance(hand, CardSet):
             masks.append(hand.mask)
         elif isinstance(hand, str):
             masks.append(CardSet.parse(hand).mask)
@@ -106,7 +106,7 @@ def check_hands(
         stock_cards = tuple(Card.coerce(card) for card in stock)
     else:
         raise InvalidArgument(f"the stock must be cards in order, top first, not {stock!r}")
-    if len(set(stock_cards)) != len(stock_cards):
+    if stock_cards and len(set(stock_cards)) != len(stock_cards):
         raise InvalidArgument("a card is twice in the stock")
     sits_out = dealer if rules.dealt_seats < players else None
     seen = 0
@@ -130,6 +130,8 @@ def check_hands(
         if seen >> card & 1 or not rules.pack >> card & 1:
             raise InvalidArgument(f"the stock's {card.symbol} is dealt twice or not in this pack")
         seen |= 1 << card
+    if seen == rules.pack and not stock_cards and rules.packs == 1:
+        return masks, stock_cards  # (the common case: the whole pack dealt, no stock to check)
     if rules.packs > 1:  # Cancellation Hearts: the stock is the widow, the cards left over
         if seen != rules.pack:
             raise InvalidArgument("hands and widow (the stock) must hold both packs")

@@ -467,14 +467,14 @@ class PythonDeal(HandCore):
 
     def points(self) -> tuple[int, ...]:
         """This hand's points per seat in a points game: penalties, the moon and any bonus."""
-        revokers = self.revokers
-        if revokers:
-            # Each established revoker is charged every point of the hand, the others nothing.
-            return score_points(
-                self._points, moon_total=self.rules.penalty_total, revokers=revokers
-            )
-        shooter = self.moon_shooter()
-        rules = self.rules
+        laws = self._laws
+        rules = self._fixed.rules
+        if laws is not None:
+            revokers = laws.revokers()  # (self.revokers)
+            if revokers:
+                # Each established revoker is charged every point of the hand, the others nothing.
+                return score_points(self._points, moon_total=rules.penalty_total, revokers=revokers)
+        shooter = self.shooter() if self._phase in _ENDED else None  # (self.moon_shooter())
         bonus = rules.no_trick
         if shooter is None and bonus is None:
             return tuple(self._points)  # the common case: points are the penalties taken

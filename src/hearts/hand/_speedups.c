@@ -39,7 +39,7 @@ typedef struct {
 } Core;
 
 /* Set by register(): the objects of the Python modules the fast paths make or compare. */
-static PyObject *CARD_TAG, *TRICK_TAG, *STATE_TAG, *PLAY_PHASE, *CARD_PLAYED, *CARDS, *MINUS_ONE;
+static PyObject *CARD_TAG, *TRICK_TAG, *STATE_TAG, *PLAY_PHASE, *OVER_PHASE, *CARD_PLAYED, *CARDS, *MINUS_ONE;
 static PyTypeObject *CARD_TYPE, *DEAL_TYPE;
 static PyObject *TRICK_WON, *WON_FIELDS[4]; /* TrickWon, and its slots: seat, leader, cards, points */
 static mask_t HEARTS_BITS, QS_BITS;
@@ -1107,6 +1107,26 @@ static PyMethodDef FastPaths_methods[] = {
     {NULL},
 };
 
+/* is_over: PythonDeal.is_over (the phase is OVER) without a Python frame; read after every move
+ * by a loop that plays a hand to its end. */
+static PyObject *
+FastPaths_is_over(Core *self, void *closure)
+{
+    if (self->phase == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_phase");
+        return NULL;
+    }
+    return Py_NewRef(self->phase == OVER_PHASE ? Py_True : Py_False);
+}
+
+static PyGetSetDef FastPaths_getset[] = {
+    {"is_over", (getter)FastPaths_is_over, NULL,
+     "Whether every card has been played (and any moon choice made, and under the laws every seat "
+     "has let the cards be gathered): see PythonDeal.is_over.",
+     NULL},
+    {NULL},
+};
+
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hearts.hand._speedups.Core",
     .tp_basicsize = sizeof(Core),
@@ -1131,6 +1151,7 @@ static PyTypeObject FastPathsType = {
     .tp_clear = (inquiry)Core_clear,
     .tp_dealloc = (destructor)Core_dealloc,
     .tp_methods = FastPaths_methods,
+    .tp_getset = FastPaths_getset,
 };
 
 /* ------------------------------------------------------------------ the module */
@@ -1162,19 +1183,19 @@ speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
                             "trick_won", "trick_won_fields", "hearts_mask", "qs_bit", "plain", "pass_phase",
                             "pass_type", "passing_type", "choices_type", "choices_fields", "passed_type",
                             "passed_fields", "cardset_type", "cardset_mask", "play_py", "legal_moves_py",
-                            "undo_py", "copy_py", NULL};
+                            "undo_py", "copy_py", "over", NULL};
     PyObject *card_tag, *trick_tag, *state_tag, *play, *card_played, *cards, *card_type, *deal_type, *trick_won, *fields;
     PyObject *hearts, *qs, *pass_phase, *pass_type, *passing_type, *choices_type, *choices_fields, *passed_type;
-    PyObject *passed_fields, *cardset_type, *cardset_mask, *play_py, *legal_moves_py, *undo_py, *copy_py;
+    PyObject *passed_fields, *cardset_type, *cardset_mask, *play_py, *legal_moves_py, *undo_py, *copy_py, *over;
     long plain;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOO!O!O!O!O!O!OOlOO!O!O!O!O!O!O!OOOOO", names, &card_tag, &trick_tag, &state_tag,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOO!O!O!O!O!O!OOlOO!O!O!O!O!O!O!OOOOOO", names, &card_tag, &trick_tag, &state_tag,
                                      &play, &PyList_Type, &card_played, &PyTuple_Type, &cards, &PyType_Type,
                                      &card_type, &PyType_Type, &deal_type, &PyType_Type, &trick_won, &PyTuple_Type,
                                      &fields, &hearts, &qs, &plain, &pass_phase, &PyType_Type, &pass_type,
                                      &PyType_Type, &passing_type, &PyType_Type, &choices_type, &PyTuple_Type,
                                      &choices_fields, &PyType_Type, &passed_type, &PyTuple_Type, &passed_fields,
                                      &PyType_Type, &cardset_type, &cardset_mask, &play_py, &legal_moves_py,
-                                     &undo_py, &copy_py))
+                                     &undo_py, &copy_py, &over))
         return NULL;
     if (PyTuple_GET_SIZE(cards) < 64 || PyList_GET_SIZE(card_played) < (11 << 7)) {
         PyErr_SetString(PyExc_ValueError, "register: the card tables are too short");
@@ -1206,6 +1227,7 @@ speedups_register(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_XSETREF(TRICK_TAG, Py_NewRef(trick_tag));
     Py_XSETREF(STATE_TAG, Py_NewRef(state_tag));
     Py_XSETREF(PLAY_PHASE, Py_NewRef(play));
+    Py_XSETREF(OVER_PHASE, Py_NewRef(over));
     Py_XSETREF(CARD_PLAYED, Py_NewRef(card_played));
     Py_XSETREF(CARDS, Py_NewRef(cards));
     Py_XSETREF(CARD_TYPE, (PyTypeObject *)Py_NewRef(card_type));
@@ -1368,11 +1390,81 @@ speedups_make_view(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return obj;
 }
 
+/* deal_masks(deck, at, seats, hand_size, players): the hands hearts.table.deal_out deals from
+ * the pack cut at `at` (hearts.table.cut; 0: as it lies), as card bitmasks: `hand_size` cards to
+ * each seat of `seats` (in the order they are dealt to: the k-th seat gets every len(seats)-th
+ * card from the k-th), a list of `players` masks (0 for a seat dealt nothing). The caller checks
+ * the cut and the counts (hearts.table.deal_masks); every card is a whole number below 128. */
+static PyObject *
+speedups_deal_masks(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyTuple_CheckExact(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "deal_masks(deck, at, seats, hand_size, players): a list and a tuple");
+        return NULL;
+    }
+    PyObject *deck = args[0], *seats = args[2];
+    Py_ssize_t at = PyLong_AsSsize_t(args[1]), size = PyLong_AsSsize_t(args[3]), players = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred())
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(deck), step = PyTuple_GET_SIZE(seats);
+    if (at < 0 || (n && at >= n) || size < 0 || step * size > n || players < 0 || players > 64) {
+        PyErr_SetString(PyExc_ValueError, "deal_masks: the cut or the counts do not fit the deck");
+        return NULL;
+    }
+    mask_t lo[64] = {0}, hi[64] = {0};
+    for (Py_ssize_t k = 0; k < step; k++) {
+        Py_ssize_t seat = PyLong_AsSsize_t(PyTuple_GET_ITEM(seats, k));
+        if (seat == -1 && PyErr_Occurred())
+            return NULL;
+        if (seat < 0 || seat >= players) {
+            PyErr_SetString(PyExc_ValueError, "deal_masks: a seat is out of range");
+            return NULL;
+        }
+        for (Py_ssize_t i = k; i < step * size; i += step) {
+            long card = PyLong_AsLong(PyList_GET_ITEM(deck, (at + i) % n));
+            if (card == -1 && PyErr_Occurred())
+                return NULL;
+            if (card < 0 || card >= 128) {
+                PyErr_SetString(PyExc_ValueError, "deal_masks: a card is out of range");
+                return NULL;
+            }
+            if (card < 64)
+                lo[seat] |= (mask_t)1 << card;
+            else
+                hi[seat] |= (mask_t)1 << (card - 64);
+        }
+    }
+    PyObject *masks = PyList_New(players);
+    if (masks == NULL)
+        return NULL;
+    for (Py_ssize_t seat = 0; seat < players; seat++) {
+        PyObject *mask = PyLong_FromUnsignedLongLong(lo[seat]);
+        if (mask != NULL && hi[seat]) {
+            PyObject *high = PyLong_FromUnsignedLongLong(hi[seat]), *sixty_four = PyLong_FromLong(64), *shifted = NULL;
+            if (high != NULL && sixty_four != NULL)
+                shifted = PyNumber_Lshift(high, sixty_four);
+            Py_XDECREF(high);
+            Py_XDECREF(sixty_four);
+            PyObject *both = shifted == NULL ? NULL : PyNumber_Or(shifted, mask);
+            Py_XDECREF(shifted);
+            Py_SETREF(mask, both);
+        }
+        if (mask == NULL) {
+            Py_DECREF(masks);
+            return NULL;
+        }
+        PyList_SET_ITEM(masks, seat, mask);
+    }
+    return masks;
+}
+
 static PyMethodDef speedups_functions[] = {
     {"register", (PyCFunction)(void (*)(void))speedups_register, METH_VARARGS | METH_KEYWORDS,
      "Give the accelerator the Python objects its fast paths make and compare."},
     {"shuffle", (PyCFunction)(void (*)(void))speedups_shuffle, METH_FASTCALL,
      "shuffle(deck, getrandbits): shuffle a list in place as random.Random.shuffle does."},
+    {"deal_masks", (PyCFunction)(void (*)(void))speedups_deal_masks, METH_FASTCALL,
+     "deal_masks(deck, at, seats, hand_size, players): the hands dealt from the cut pack, as masks."},
     {"slot_offsets", (PyCFunction)(void (*)(void))speedups_slot_offsets, METH_FASTCALL,
      "slot_offsets(cls, names): the offsets of these slots (member descriptors) in cls's objects."},
     {"make_view", (PyCFunction)(void (*)(void))speedups_make_view, METH_FASTCALL,

@@ -23,6 +23,10 @@ _UNKNOWN: tuple[tuple[int, ...], ...] = ((-1,),)
 """Not yet in :data:`_COMBINATIONS` (read inline on the hot path: no call when it is)."""
 
 
+_BY_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""The tables of :data:`_COMBINATIONS` listed so far, by ``n << 8 | k`` (one int to hash)."""
+
+
 def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...] | None:
     """Every choice of k positions out of n, in lexicographic order, when there are few."""
     try:
@@ -30,6 +34,8 @@ def _combinations(n: int, k: int) -> tuple[tuple[int, ...], ...] | None:
     except KeyError:
         table = tuple(itertools.combinations(range(n), k)) if math.comb(n, k) <= 4096 else None
         _COMBINATIONS[n, k] = table
+        if table is not None and k < 256:
+            _BY_SIZE[n << 8 | k] = table
         return table
 
 
@@ -65,6 +71,15 @@ class PassChoices(Sequence[Pass | Discard]):
     def __getitem__(self, index: slice) -> list[Pass | Discard]: ...
 
     def __getitem__(self, index: int | slice) -> Pass | Discard | list[Pass | Discard]:
+        if type(index) is int and 0 <= index < self._len and self._kind is Pass:
+            # The common case (random.choice of a pass): the positions listed, one lookup.
+            cards = self._cards
+            table = _BY_SIZE.get(len(cards) << 8 | self._count)
+            if table is not None:
+                mask = 0
+                for i in table[index]:
+                    mask |= 1 << cards[i]
+                return _pass(_cardset(mask))
         if type(index) is not int:
             if isinstance(index, slice):
                 return [self[i] for i in range(*index.indices(self._len))]

@@ -53,13 +53,17 @@ from hearts.hand.plan import (
     ring,
     seating,
 )
-from hearts.rules import PassDirection, Rules
+from hearts.rules import Moon, PassDirection, Rules, SettlementMethod
 
 if TYPE_CHECKING:
     from hearts.hand.mechanic import Mechanic
 
 __all__ = ["Phase", "Trick", "HandCore", "Fixed", "Plan", "CARD", "TRICK", "STATE", "seating"]
 __all__ += ["ring", "PLAIN", "GENERAL", "BY_MECHANIC", "ONE_PACK", "QS_BIT", "JOKER_WIN_MASKS"]
+
+_MOON_OFF: Final = Moon.OFF
+_POINTS: Final = SettlementMethod.POINTS
+"""(Enum members read once: a member read from its class is slow where every hand ends.)"""
 
 
 def _load_speedups() -> Any:
@@ -611,7 +615,7 @@ class HandCore(_Base, MechanicAPI):
 
     def shooter(self) -> int | None:
         """The seat that took every card that counts, when the moon is played, else None."""
-        if self.rules.moon.value == "off":
+        if self._fixed.rules.moon is _MOON_OFF:
             return None
         mask = self._penalty_mask
         for seat in self._fixed.active:
@@ -640,7 +644,7 @@ class HandCore(_Base, MechanicAPI):
         """Log the end of the hand and tell its owner."""
         self._phase = OVER
         penalties = tuple(self._points)
-        points = self.points() if self.rules.method.value == "points" else penalties
+        points = self.points() if self._fixed.rules.method is _POINTS else penalties
         self._events.append(HandOver(penalties, points))
         if self._on_over is not None:
             self._on_over(self)

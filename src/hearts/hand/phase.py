@@ -17,6 +17,11 @@ __all__ = ["Phase"]
 class Phase(enum.Enum):
     """Where a deal stands."""
 
+    # Hashed by identity (each phase is one object, and equal only to itself): a hand looks
+    # phases up in a dict at every pass and in a set at its end, and Enum's own hash (of the
+    # name) is a Python call each time.
+    __hash__ = object.__hash__
+
     BID = "bid"
     """Auction Hearts: each seat bids once, from the eldest hand to the dealer (law 30)."""
     NAME = "name"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hearts.cards import HEARTS_MASK, JOKER, QUEEN_OF_SPADES, SUIT_MASKS, Card, Suit
 from hearts.rules import FirstLead, PassDirection, Rules
@@ -119,7 +119,7 @@ class Plan:
     @classmethod
     def of(cls, mechanics: Sequence[Mechanic]) -> Plan:
         """The plan of a hand with these mechanics (made on first use)."""
-        kinds = tuple(type(m) for m in mechanics)
+        kinds = tuple(map(type, mechanics))
         plan = cls._made.get(kinds)
         if plan is None:
             plan = cls._made[kinds] = cls(kinds)
@@ -165,6 +165,19 @@ class Fixed:
     standing: tuple[tuple[int, ...], int, bool]
     plan: Plan
     closer: int
+    # (set from the constants of the rules and the dealer, worked out once: see _constants)
+    players: int
+    sits_out: int | None
+    active: tuple[int, ...]
+    ring: tuple[tuple[int, ...], ...]
+    closing: int
+    win_masks: tuple[int, ...]
+    first_trick_rule: bool
+    must_break: bool
+    break_mask: int
+    club_lead: int
+    lowest_club: Card
+    only_penalty_lead: bool
 
     def __init__(
         self,
@@ -175,33 +188,71 @@ class Fixed:
         cut: int | None,
         stock: Sequence[Card],
     ) -> None:
-        players = rules.players
         self.rules = rules
         self.dealer = dealer
         self.hand_number = hand_number
         self.pass_direction = pass_direction
         self.cut = cut
         self.stock = tuple(stock)
-        self.players = players
-        self.sits_out = sits_out = dealer if rules.dealt_seats < players else None
-        self.active = active = seating(players, sits_out)[0]
-        self.ring = ring(players, sits_out)
-        self.closing = len(active) - 1  # cards on the table when the next one closes it
-        # The cards that can take a trick, by the suit led: the suit's own, and the joker too
-        # when it wins any trick it is played to (Joker Hearts).
-        joker_wins = rules.joker is not None and rules.joker.wins_any_trick
-        self.win_masks = JOKER_WIN_MASKS if joker_wins else SUIT_MASKS
-        self.first_trick_rule = rules.penalty_free_first_trick
-        self.must_break = rules.hearts_must_be_broken
-        self.break_mask = HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0)
-        # The first lead: 0 (the eldest hand leads any card), or the cards the holder of the
-        # lowest club must lead from (that club alone, or any club).
-        self.club_lead = (
-            0
-            if rules.first_lead is FirstLead.ELDEST
-            else SUIT_MASKS[Suit.CLUBS]
-            if rules.first_lead is FirstLead.ANY_CLUB
-            else 1 << rules.lowest_club
-        )
-        self.lowest_club = rules.lowest_club
-        self.only_penalty_lead = rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT)
+        known = _CONSTANTS.get((id(rules), dealer))
+        if known is None or known[0] is not rules:
+            known = _constants(rules, dealer)
+        (
+            _,
+            self.players,
+            self.sits_out,
+            self.active,
+            self.ring,
+            self.closing,
+            self.win_masks,
+            self.first_trick_rule,
+            self.must_break,
+            self.break_mask,
+            self.club_lead,
+            self.lowest_club,
+            self.only_penalty_lead,
+        ) = known
+
+
+_CONSTANTS: dict[tuple[int, int], tuple[Any, ...]] = {}
+"""What :class:`Fixed` reads of a Rules value and a dealer, by the value's id and the dealer
+(the value first, which keeps the id its own): worked out once, not for every hand."""
+
+
+def _constants(rules: Rules, dealer: int) -> tuple[Any, ...]:
+    """The constants of the trick loop ``rules`` give a hand that ``dealer`` deals, in the order
+    :class:`Fixed` sets them (kept in :data:`_CONSTANTS`)."""
+    players = rules.players
+    sits_out = dealer if rules.dealt_seats < players else None
+    active = seating(players, sits_out)[0]
+    # The cards that can take a trick, by the suit led: the suit's own, and the joker too when
+    # it wins any trick it is played to (Joker Hearts).
+    joker_wins = rules.joker is not None and rules.joker.wins_any_trick
+    # The first lead: 0 (the eldest hand leads any card), or the cards the holder of the lowest
+    # club must lead from (that club alone, or any club).
+    club_lead = (
+        0
+        if rules.first_lead is FirstLead.ELDEST
+        else SUIT_MASKS[Suit.CLUBS]
+        if rules.first_lead is FirstLead.ANY_CLUB
+        else 1 << rules.lowest_club
+    )
+    constants = (
+        rules,
+        players,
+        sits_out,
+        active,
+        ring(players, sits_out),
+        len(active) - 1,  # closing: cards on the table when the next one closes it
+        JOKER_WIN_MASKS if joker_wins else SUIT_MASKS,
+        rules.penalty_free_first_trick,
+        rules.hearts_must_be_broken,
+        HEARTS_MASK | (QS_BIT if rules.queen_breaks_hearts else 0),
+        club_lead,
+        rules.lowest_club,
+        rules.lead_hearts_with_only_penalty and bool(rules.pack & QS_BIT),
+    )
+    if len(_CONSTANTS) >= 256:  # (a program that makes many Rules values keeps only the latest)
+        _CONSTANTS.clear()
+    _CONSTANTS[id(rules), dealer] = constants
+    return constants
