@@ -35,6 +35,9 @@ PHONE_WIDTH = 900
 
 CHECK = """() => {
   const W = window.innerWidth, H = window.innerHeight, phone = W <= PHONE_WIDTH;
+  // (the window just resized, the table not yet laid out again for it: that redraw comes before
+  // the next frame is painted, so no one sees this state; at_every_size waits for the redraw)
+  if (document.body.dataset.drawnFor !== `${W}x${H}`) return [];
   const problems = [];
   const scroller = document.scrollingElement;
   if (scroller.scrollWidth > W || scroller.scrollHeight > H) {
@@ -121,8 +124,12 @@ def watch(page: Page) -> Callable[[], list[str]]:
 
 
 def redrawn(page: Page) -> None:
-    """Wait for the page to have drawn itself after a change of the window's size (the table
-    draws again on the next animation frame; two frames on, it has)."""
+    """Wait for the page to have laid the table out for the window's size (it draws again on
+    the animation frame after the window's ``resize`` event, which may come a frame or more after
+    the size is set), then a frame more."""
+    page.wait_for_function(
+        "() => document.body.dataset.drawnFor === `${window.innerWidth}x${window.innerHeight}`"
+    )
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 

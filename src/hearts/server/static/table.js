@@ -525,6 +525,9 @@ function render() {
   if (mySeat !== null && (m.turn === mySeat || v.choose)) handOverNeeded();
   if (over) showOver();
   placeTrick($("felt"), [...$("trick").children]); // (again: the hand drawn may have resized the felt)
+  // (the window size the table was last laid out for: between a change of size and the redraw
+  // it schedules, which runs before the next frame is painted, the layout is the old size's)
+  document.body.dataset.drawnFor = `${window.innerWidth}x${window.innerHeight}`;
 }
 
 function drawSeats(m, v, n) {
