@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
-from hearts import Card, CardSet, InvalidCard, Rank, Suit
-from hearts.cards import FULL_PACK, JOKER, cards_of
+from hearts import Card, CardSet, InvalidCard, Rank, Suit, cards
+from hearts.cards import FULL_PACK, JOKER, cards_of, mask_of, use_mask_of
+from hearts.hand.core import SPEEDUPS
 
 
 @pytest.mark.parametrize("text", ["QS", "qs", "Q♠", " q♠ ", "Q♤"])
@@ -80,3 +82,51 @@ def test_coerce_refuses_numbers_that_are_not_cards() -> None:
     with pytest.raises(InvalidCard):
         Card.coerce(True)  # type: ignore[arg-type]
     assert Card.coerce(0) == Card.parse("2C")
+
+
+@pytest.mark.parametrize("accelerated", [True, False], ids=["c-reading", "python-loop"])
+def test_a_hand_given_as_cards_reads_the_same_with_or_without_the_c_reading(
+    accelerated: bool,
+) -> None:
+    """A hand given as cards is the same set of cards however it is read: lists and tuples of
+    cards (the C accelerator's case), duplicates, names, ids, a second pack's cards, sets."""
+    import hearts.deal  # noqa: F401  (installs the accelerator's reading when it is built)
+
+    installed = cards._MASK_OF_CARDS
+    if SPEEDUPS is not None:
+        assert installed is SPEEDUPS.mask_of
+    pack = cards_of(FULL_PACK)
+    second = cards_of(FULL_PACK << 64)
+    try:
+        assert use_mask_of(installed if accelerated else None) is (
+            accelerated and installed is not None
+        )
+        rng = random.Random(3)
+        for _ in range(200):
+            hand = rng.sample(pack, rng.randrange(0, 53))
+            want = sum(1 << card for card in set(hand))
+            assert mask_of(hand) == mask_of(tuple(hand)) == mask_of(iter(hand)) == want
+            assert CardSet(hand).mask == want
+            doubled = hand + hand[: len(hand) // 2]
+            assert mask_of(doubled) == want
+            assert mask_of([str(card) for card in hand]) == want
+            assert mask_of([int(card) for card in hand]) == want
+        mixed = [pack[0], second[0], "QS"]
+        assert mask_of(mixed) == 1 | 1 << second[0] | 1 << Card.parse("QS")
+        with pytest.raises(InvalidCard):
+            mask_of([pack[0], 13])  # (13 is no card: the loop says so)
+        with pytest.raises(InvalidCard):
+            CardSet([pack[0], "1X"])
+    finally:
+        use_mask_of(installed)
+
+
+def test_a_reading_that_reads_otherwise_is_not_used() -> None:
+    installed = cards._MASK_OF_CARDS
+    try:
+        assert use_mask_of(lambda hand: 0) is False
+        assert use_mask_of(lambda hand: 1 // 0) is False
+        assert cards._MASK_OF_CARDS is None
+        assert mask_of(cards_of(FULL_PACK)) == FULL_PACK
+    finally:
+        use_mask_of(installed)

@@ -24,8 +24,8 @@ as the highest heart and follows hearts). The second pack of Cancellation Hearts
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
-from typing import Final, TypeAlias
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final, TypeAlias
 
 from hearts.errors import InvalidCard
 
@@ -371,10 +371,53 @@ def mask_of(cards: Iterable[CardLike]) -> int:
     >>> mask_of(["2C", "4C"])
     5
     """
+    fast = _MASK_OF_CARDS
+    if fast is not None and (type(cards) is list or type(cards) is tuple):
+        known = fast(cards)  # (a list or tuple of Card values of one pack, read in C)
+        if known is not None:
+            return known
     mask = 0
     for card in cards:
         mask |= 1 << (card if type(card) is Card else Card.coerce(card))
     return mask
+
+
+_MASK_OF_CARDS: Callable[[Sequence[Card]], int | None] | None = None
+"""The C accelerator's reading of a list or tuple of cards (None for any other), when
+:func:`use_mask_of` has checked it; else :func:`mask_of` reads card by card."""
+
+
+def use_mask_of(fast: Callable[[Sequence[Card]], int | None] | None) -> bool:
+    """Let :func:`mask_of` read a list or tuple of :class:`Card` values with ``fast(cards)``
+    (the C accelerator's, which :mod:`hearts.deal` installs; it returns None for what it does not
+    read), if it reads a few checked cases as the loop does; None: the loop alone. Returns
+    whether it is in use.
+
+    >>> installed = _MASK_OF_CARDS
+    >>> use_mask_of(lambda cards: 0)  # (a reading that is wrong is not used)
+    False
+    >>> use_mask_of(installed) == (installed is not None)
+    True
+    """
+    global _MASK_OF_CARDS
+    _MASK_OF_CARDS = None
+    if fast is None:
+        return False
+    pack = cards_of(FULL_PACK)
+    cases: list[tuple[Sequence[Any], int | None]] = [
+        ([], 0),
+        (pack, FULL_PACK),
+        (tuple(pack[::-3]), mask_of(pack[::-3])),
+        ([pack[5], pack[5], pack[7]], 1 << 5 | 1 << 7),
+        ([pack[1], 2], None),  # (an id, not a Card: the loop reads it)
+        (cards_of(FULL_PACK << 64)[:3], None),  # (a second pack's cards: the loop reads them)
+    ]
+    try:
+        agrees = all(fast(cards) == mask for cards, mask in cases)
+    except Exception:  # (a reading that fails on a case is not used either)
+        agrees = False
+    _MASK_OF_CARDS = fast if agrees else None
+    return agrees
 
 
 class CardSet:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Final
 
-from hearts.cards import _CARDS, HEARTS_MASK, Card, CardSet
+from hearts.cards import _CARDS, HEARTS_MASK, Card, CardSet, use_mask_of
 from hearts.deal.checks import check_hands, check_options
 from hearts.deal.python import MECHANICS, PythonDeal
 from hearts.deal.python import _kinds as _kinds  # (private names importable as before the split)
@@ -177,6 +177,7 @@ def _register() -> None:
         copy_py=PythonDeal.copy,
     )
     use_shuffle(speedups.shuffle)  # (used only if it shuffles as random.Random does)
+    use_mask_of(speedups.mask_of)  # (used only if it reads cards as hearts.cards.mask_of does)
     use_deal_masks(speedups.deal_masks)  # (used only if it deals as hearts.table.deal_out does)
 
 

@@ -1289,6 +1289,37 @@ speedups_shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* mask_of(cards): the bitmask of a list or tuple of Card values of ids below 64, in one pass
+ * (hearts.cards.mask_of's common case: a hand given as cards); None for anything else (another
+ * sequence, a name, an id, a card of a second pack), which the Python loop reads and refuses.
+ * hearts.cards checks on install that this reads as the loop does. */
+static PyObject *
+speedups_mask_of(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "mask_of(cards): one list or tuple of cards");
+        return NULL;
+    }
+    PyObject *cards = args[0];
+    if (CARD_TYPE == NULL || !(PyList_CheckExact(cards) || PyTuple_CheckExact(cards)))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(cards);
+    PyObject **items = PySequence_Fast_ITEMS(cards);
+    mask_t mask = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *card = items[i];
+        if (Py_TYPE(card) != CARD_TYPE)
+            Py_RETURN_NONE;
+        long id = PyLong_AsLong(card);
+        if (id < 0 || id >= 64) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        mask |= (mask_t)1 << id;
+    }
+    return PyLong_FromUnsignedLongLong(mask);
+}
+
 /* ------------------------------------------------------------------ views */
 
 /* slot_offsets(cls, names): where each of these slots of a class with __slots__ lies in its
@@ -1463,6 +1494,8 @@ static PyMethodDef speedups_functions[] = {
      "Give the accelerator the Python objects its fast paths make and compare."},
     {"shuffle", (PyCFunction)(void (*)(void))speedups_shuffle, METH_FASTCALL,
      "shuffle(deck, getrandbits): shuffle a list in place as random.Random.shuffle does."},
+    {"mask_of", (PyCFunction)(void (*)(void))speedups_mask_of, METH_FASTCALL,
+     "mask_of(cards): the bitmask of a list or tuple of cards of one pack, else None."},
     {"deal_masks", (PyCFunction)(void (*)(void))speedups_deal_masks, METH_FASTCALL,
      "deal_masks(deck, at, seats, hand_size, players): the hands dealt from the cut pack, as masks."},
     {"slot_offsets", (PyCFunction)(void (*)(void))speedups_slot_offsets, METH_FASTCALL,
