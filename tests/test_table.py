@@ -524,3 +524,29 @@ def test_a_deal_into_masks_that_deals_otherwise_is_not_used() -> None:
         assert table._DEAL_MASKS is None
     finally:
         table.use_deal_masks(installed)
+
+
+def test_the_salts_and_hand_seeds_are_hmac_sha256() -> None:
+    """docs/rules.md §11: the salt of a commitment and a hand's seed are HMAC-SHA256 of the
+    game's seed, as published; the two-hash HMAC gives what the standard library's does, for
+    keys of every length (a key longer than SHA-256's block of 64 bytes is hashed first)."""
+    rng = random.Random(11)
+    for length in [0, 1, 19, 63, 64, 65, 100, 200]:
+        for _ in range(5):
+            key = rng.randbytes(length)
+            message = rng.randbytes(rng.randrange(0, 120))
+            assert table._hmac_sha256(key, message) == hmac.digest(key, message, "sha256")
+    for seed in (0, 7, 2**63 - 1, 10**80):
+        for number in (0, 3):
+            key = str(seed).encode("ascii")
+            assert table.hand_salt(seed, number) == hmac.digest(
+                key, f"hearts shuffle salt {number}".encode("ascii"), "sha256"
+            )
+            assert (
+                table.hand_seed(seed, number)
+                == hmac.digest(key, f"hearts hand seed v1|{number}".encode("ascii"), "sha256").hex()
+            )
+            hand_seed = table.hand_seed(seed, number)
+            assert table.hand_seed_salt(hand_seed, number) == hmac.digest(
+                bytes.fromhex(hand_seed), f"hearts hand salt v1|{number}".encode("ascii"), "sha256"
+            )
