@@ -899,8 +899,11 @@ def test_a_record_of_each_dealing_schedule_verifies_and_replays(
     assert game.dealing == named
     data = record.to_dict(game)
     assert dealing.of_record(data) == named
+    assert record.contents(data).dealing == named
     assert verify_record(data).ok
-    assert record.from_dict(data).events == game.events
+    rebuilt = record.from_dict(data)
+    assert rebuilt.events == game.events
+    assert rebuilt.dealing == named  # (rebuilt by the version read, and deals on by it)
     spelled = dict(data, dealing=named)  # the same record naming its version outright
     assert verify_record(spelled).ok and record.from_dict(spelled).events == game.events
 

@@ -140,6 +140,9 @@ class Contents(NamedTuple):
     """Whether each hand is shuffled from a seed of its own."""
     revealed: Mapping[int, str] = MappingProxyType({})
     """The hand seeds a record of a game in progress reveals, by hand number from 0."""
+    dealing: str = dealing.STREAM
+    """The version of the dealing schedule the game was dealt by (:mod:`hearts.dealing`): the
+    record's ``"dealing"`` field, or the one its ``"hand_seeds"`` field implies."""
 
 
 def _check_version(version: Any) -> int:
@@ -190,11 +193,11 @@ def contents(data: Any) -> Contents:
         )
     cut_for_deal = _true_or_false(data, "cut_for_deal")
     events = _events(data["events"])
-    hand_seeds = _true_or_false(data, "hand_seeds")
-    hand_seeds = dealing.get(dealing.of_record(data)).reveals  # (hearts.dealing: its version)
-    return Contents(
-        rules, seed, dealer, cut_for_deal, events, hand_seeds, _revealed(data, seed, hand_seeds)
-    )
+    _true_or_false(data, "hand_seeds")
+    schedule = dealing.of_record(data)  # (named, or implied by "hand_seeds")
+    hand_seeds = dealing.get(schedule).reveals
+    revealed = _revealed(data, seed, hand_seeds)
+    return Contents(rules, seed, dealer, cut_for_deal, events, hand_seeds, revealed, schedule)
 
 
 def _check_fields(data: Any) -> int:

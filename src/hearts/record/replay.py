@@ -31,7 +31,6 @@ from hearts.events import (
 )
 from hearts.game import Game
 from hearts.record.data import Contents, contents
-from hearts.rules import Rules
 
 __all__ = ["from_dict", "start", "as_recorded"]
 
@@ -49,18 +48,18 @@ def from_dict(data: Any) -> Game:
     ...
     hearts.errors.InvalidRecord: record field 'dealer' must be a seat from 0 to 1, not 2
     """
-    rules, seed, dealer, cut_for_deal, events, hand_seeds, revealed = contents(data)
-    if hand_seeds and seed is None:
-        shown = ", ".join(str(number + 1) for number in revealed) or "none"
+    found = contents(data)
+    if found.hand_seeds and found.seed is None:
+        shown = ", ".join(str(number + 1) for number in found.revealed) or "none"
         raise InvalidRecord(
             "the record is of a game in progress that withholds its seed (hands revealed: "
             f"{shown}): it cannot be rebuilt until the seed is given; hearts verify checks the "
             "hands revealed"
         )
-    game = _rebuild(rules, seed, dealer, cut_for_deal, events, hand_seeds)
-    if game.first_dealer != dealer:
+    game = _rebuild(found)
+    if game.first_dealer != found.dealer:
         raise InvalidRecord(
-            f"record field 'dealer' is {dealer}, but the seats' cut for deal chose seat "
+            f"record field 'dealer' is {found.dealer}, but the seats' cut for deal chose seat "
             f"{game.first_dealer}"
         )
     return game
@@ -81,7 +80,7 @@ def start(found: Contents) -> Game:
     >>> begun.events == game.events[:2], begun.deal.moves_made
     (True, 0)
     """
-    rules, seed, dealer, cut_for_deal, events, hand_seeds, _ = found
+    rules, seed, dealer, cut_for_deal, events = found[:5]
     cuts = {event.hand_number: event.cut for event in events if isinstance(event, Dealt)}
 
     def pone(seat: int, size: int, hand: int, suggested: int) -> int | None:
@@ -106,7 +105,7 @@ def start(found: Contents) -> Game:
                 dealer=None if cut_for_deal else dealer,
                 cut_for_deal=cut_for_deal,
                 pone=pone,
-                hand_seeds=hand_seeds,
+                dealing=found.dealing,
             )
         else:
             deals = [event for event in events if isinstance(event, Dealt | DealerCut)]
@@ -122,17 +121,12 @@ def start(found: Contents) -> Game:
     return game
 
 
-def _rebuild(
-    rules: Rules,
-    seed: int | None,
-    dealer: int,
-    cut_for_deal: bool,
-    events: Sequence[Event],
-    hand_seeds: bool = False,
-) -> Game:
-    """Deal from the seed (or the recorded deals), replay the moves, and compare the logs."""
-    source = "the seed" if seed is not None else "the record's deals"
-    game = start(Contents(rules, seed, dealer, cut_for_deal, list(events), hand_seeds))
+def _rebuild(found: Contents) -> Game:
+    """Deal from the seed (or the recorded deals) by the record's dealing schedule, replay the
+    moves, and compare the logs."""
+    events = found.events
+    source = "the seed" if found.seed is not None else "the record's deals"
+    game = start(found)
     failure: tuple[int, HeartsError] | None = None
     for index, event in enumerate(events):
         move = move_of(event, index)
