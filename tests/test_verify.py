@@ -930,8 +930,8 @@ def test_the_stored_records_still_imply_the_first_version_and_verify(path: Path)
     [
         (
             "stream-2",
-            "record field 'dealing' is 'stream-2': this version of hearts deals by stream-1, "
-            "hand-seeds-1 and arena-1 (a newer version of hearts wrote it?)",
+            "record field 'dealing' is 'stream-2': this version of hearts deals by stream-1 "
+            "and hand-seeds-1 (a newer version of hearts wrote it?)",
         ),
         (7, "record field 'dealing' is 7: this version of hearts deals by"),
         ("arena-1", "record field 'dealing' is 'arena-1', which deals the arena's deals"),

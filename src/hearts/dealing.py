@@ -219,8 +219,10 @@ _SCHEDULES: Final[dict[str, Schedule]] = {
 }
 
 
-def _known() -> str:
-    return f"{', '.join(VERSIONS[:-1])} and {VERSIONS[-1]}"
+def _known(*, games: bool = False) -> str:
+    """The versions this one deals by (``games``: only those a game deals by), in words."""
+    known = [version for version in VERSIONS if not games or _SCHEDULES[version].commits]
+    return f"{', '.join(known[:-1])} and {known[-1]}"
 
 
 def get(version: str) -> Schedule:
@@ -259,7 +261,7 @@ def of_record(data: Mapping[str, Any]) -> str:
     >>> of_record({"dealing": "hand-seeds-2"})
     Traceback (most recent call last):
     ...
-    hearts.errors.InvalidRecord: record field 'dealing' is 'hand-seeds-2': this version of hearts deals by stream-1, hand-seeds-1 and arena-1 (a newer version of hearts wrote it?)
+    hearts.errors.InvalidRecord: record field 'dealing' is 'hand-seeds-2': this version of hearts deals by stream-1 and hand-seeds-1 (a newer version of hearts wrote it?)
     """
     hand_seeds = data.get("hand_seeds", False)
     if FIELD not in data:
@@ -268,7 +270,7 @@ def of_record(data: Mapping[str, Any]) -> str:
     if not isinstance(version, str) or version not in _SCHEDULES:
         raise InvalidRecord(
             f"record field {FIELD!r} is {version!r}: this version of hearts deals by "
-            f"{_known()} (a newer version of hearts wrote it?)"
+            f"{_known(games=True)} (a newer version of hearts wrote it?)"
         )
     if not _SCHEDULES[version].commits:
         raise InvalidRecord(
