@@ -12,6 +12,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from benchmark_scripts import load  # (tests/ is on the path)
 from hearts import bots
 from hearts.bots.value import ValueModel
 
@@ -19,11 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_arena", ROOT / "benchmarks" / "arena.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("arena")
 
 
 def _run(think: float, margins: list[float]) -> dict[str, object]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -11,17 +10,13 @@ from types import ModuleType
 
 import pytest
 
+from benchmark_scripts import load  # (tests/ is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_endgame", ROOT / "benchmarks" / "endgame.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("endgame")
 
 
 def test_positions_start_a_hand_with_a_seat_near_the_target() -> None:
