@@ -908,6 +908,19 @@ def test_a_record_of_each_dealing_schedule_verifies_and_replays(
     assert verify_record(spelled).ok and record.from_dict(spelled).events == game.events
 
 
+def test_contents_made_without_a_version_still_deal_a_game_with_hand_seeds_by_its_seeds() -> None:
+    """hearts.record.Contents named no dealing version before the versions were named: contents
+    made by hand with hand_seeds=True (the version left at its default) start the game dealt
+    by its hand seeds, as they did."""
+    game = _finished(Game(variants.get("classic"), seed=17, hand_seeds=True))
+    found = record.contents(record.to_dict(game))
+    old_style = record.Contents(*found[:7])  # (the seven fields it had)
+    assert old_style.dealing == dealing.STREAM and old_style.hand_seeds
+    begun = record.start(old_style)
+    assert begun.dealing == dealing.HAND_SEEDS
+    assert begun.events[:2] == game.events[:2]
+
+
 _STORED = sorted(
     path
     for path in GOLDEN.parent.rglob("*.json")

@@ -109,7 +109,11 @@ CHECK = """() => {
 
 def watch(page: Page) -> Callable[[], list[str]]:
     """Check the layout each time the page changes from now on; the problems found so far
-    (each once)."""
+    (each once). The table is laid out for the window first (a check skips a layout not yet
+    redrawn for the window's size: a page that never said its size would skip them all)."""
+    page.wait_for_function(
+        "() => document.body.dataset.drawnFor === `${window.innerWidth}x${window.innerHeight}`"
+    )
     page.evaluate(
         """() => {
           const check = CHECK;

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hearts import table
+from hearts import dealing, table
 from hearts.deal import check_hands
 from hearts.errors import HeartsError, InvalidRecord
 from hearts.events import (
@@ -97,6 +97,9 @@ def start(found: Contents) -> Game:
                 raise InvalidRecord(
                     f"event {index} (dealt) does not deal the pack of these rules: {error}"
                 ) from None
+    schedule = found.dealing
+    if found.hand_seeds and not dealing.get(schedule).reveals:
+        schedule = dealing.HAND_SEEDS  # (contents made without a version: hand seeds, as before)
     try:
         if seed is not None:
             game = Game(
@@ -105,7 +108,7 @@ def start(found: Contents) -> Game:
                 dealer=None if cut_for_deal else dealer,
                 cut_for_deal=cut_for_deal,
                 pone=pone,
-                dealing=found.dealing,
+                dealing=schedule,
             )
         else:
             deals = [event for event in events if isinstance(event, Dealt | DealerCut)]
