@@ -88,7 +88,7 @@ def check_hands(
         raise InvalidArgument(f"these rules seat {players}: give {players} hands, not {len(hands)}")
     masks: list[int] = []
     for seat, hand in enumerate(hands):
-        if type(hand) is CardSet or isinstance(hand, CardSet):
+        if isinstance(hand, CardSet):
             masks.append(hand.mask)
         elif isinstance(hand, str):
             masks.append(CardSet.parse(hand).mask)
