@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random hands")
     args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error(f"--hands {args.hands}: count at least one hand")
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed: apt-get install valgrind")
     console = Console()

@@ -40,3 +40,11 @@ def test_valgrind_missing_is_said_in_a_sentence(monkeypatch: pytest.MonkeyPatch)
     with pytest.raises(SystemExit) as raised:
         script.main([])
     assert raised.value.code == 2  # (argparse's error: the sentence goes to stderr)
+
+
+def test_a_count_of_no_hands_is_refused_in_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    script = _script()
+    with pytest.raises(SystemExit) as raised:
+        script.main(["--hands", "0"])
+    assert raised.value.code == 2
+    assert "--hands 0: count at least one hand" in capsys.readouterr().err
